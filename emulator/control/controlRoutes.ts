@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import { CONTROL_PREFIX } from '../core/area.ts';
+import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
+import type { EmulatorState } from '../core/emulatorState.ts';
+import { ApiError, invalid } from '../core/jsonApi.ts';
+import { isScope, SCOPES, type Scope } from '../core/scopes.ts';
+import { createAccount, createDepositProduct } from './fixtureFactory.ts';
+
+// Control endpoints under the reserved prefix: token minting, fixtures and the
+// virtual clock. Plain JSON, not part of the documented API (see README).
+
+const control = { control: true } as const;
+
+function readScopes(value: unknown): Scope[] {
+  if (value === undefined) return [...SCOPES];
+  if (!Array.isArray(value)) throw invalid('/scopes', 'scopes must be an array of scope names');
+  value.forEach((scope, index) => {
+    if (!isScope(scope)) throw invalid(`/scopes/${index}`, `unknown scope; known scopes are ${SCOPES.join(', ')}`);
+  });
+  return value as Scope[];
+}
+
+function readOptIn(value: unknown, pointer: string): PaymentType[] | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || !value.every((v) => (PAYMENT_TYPES as readonly unknown[]).includes(v))) {
+    throw invalid(pointer, `must be an array of ${PAYMENT_TYPES.join(', ')}`);
+  }
+  return value as PaymentType[];
+}
+
+const bodyOf = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+export function registerControlRoutes(app: FastifyInstance, state: EmulatorState): void {
+  app.get(`${CONTROL_PREFIX}/health`, { config: control }, async () => ({
+    status: 'ok',
+    environment: state.environment,
+    fixtures: state.fixtures,
+    clock: state.clock.state(),
+  }));
+
+  app.post(`${CONTROL_PREFIX}/tokens`, { config: control }, async (request, reply) => {
+    const scopes = readScopes(bodyOf(request.body).scopes);
+    return reply.code(201).send({ token: state.tokens.mint(scopes), scopes });
+  });
+
+  app.post(`${CONTROL_PREFIX}/deposit-products`, { config: control }, async (request, reply) => {
+    const optIn = readOptIn(bodyOf(request.body).positivePayOptIn, '/positivePayOptIn') ?? [];
+    return reply.code(201).send(createDepositProduct(state, optIn));
+  });
+
+  app.post(`${CONTROL_PREFIX}/accounts`, { config: control }, async (request, reply) => {
+    const body = bodyOf(request.body);
+    let productId = body.depositProductId;
+    if (productId !== undefined && (typeof productId !== 'string' || !state.depositProducts.has(productId))) {
+      throw invalid('/depositProductId', 'depositProductId must name an existing deposit product');
+    }
+    productId ??= createDepositProduct(state, []).id;
+    const optIn = readOptIn(body.positivePayOptIn, '/positivePayOptIn');
+    return reply.code(201).send(createAccount(state, productId as string, optIn));
+  });
+
+  app.get(`${CONTROL_PREFIX}/clock`, { config: control }, async () => state.clock.state());
+
+  app.post(`${CONTROL_PREFIX}/clock/advance`, { config: control }, async (request) => {
+    const ms = bodyOf(request.body).ms;
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw invalid('/ms', 'ms must be a non-negative number of milliseconds');
+    state.clock.advance(ms);
+    return state.clock.state();
+  });
+
+  app.post(`${CONTROL_PREFIX}/clock/scale`, { config: control }, async (request) => {
+    const scale = bodyOf(request.body).scale;
+    if (typeof scale !== 'number' || !Number.isFinite(scale) || scale <= 0 || scale > 1e7) {
+      throw new ApiError(400, 'Invalid request', 'scale must be a number greater than 0 and at most 10000000', { pointer: '/scale' });
+    }
+    state.clock.setScale(scale);
+    return state.clock.state();
+  });
+}

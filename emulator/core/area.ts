@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorState } from './emulatorState.ts';
+import type { Scope } from './scopes.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Scope the operation requires (section 5.1); absent means any valid token. */
+    scope?: Scope;
+    /** Control endpoints under the reserved prefix take no bearer token. */
+    control?: boolean;
+  }
+}
+
+/** One area of the API (positive pay, webhooks, ...): registers its routes on the app. */
+export type EmulatorArea = (app: FastifyInstance, state: EmulatorState) => void | Promise<void>;
+
+/** Reserved path prefix for emulator control endpoints; never part of the documented API. */
+export const CONTROL_PREFIX = '/_emulator';

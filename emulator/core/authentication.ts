@@ -1,0 +1,28 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenRegistry } from './tokenRegistry.ts';
+import { sendErrors } from './jsonApi.ts';
+
+// Section 5.1: every operation requires `Authorization: Bearer <token>` and a scope.
+// 401 without valid credentials, 403 when the token lacks the operation's scope.
+export function authenticate(tokens: TokenRegistry) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const config = request.routeOptions.config;
+    if (config?.control) return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    const scopes = match?.[1] ? tokens.scopesOf(match[1]) : undefined;
+    if (!scopes) {
+      reply.header('www-authenticate', 'Bearer');
+      await sendErrors(reply, 401, [{
+        status: '401',
+        title: 'Unauthorized',
+        detail: header ? 'the bearer token is not valid' : 'header Authorization: Bearer <token> is required',
+      }]);
+      return;
+    }
+    const required = config?.scope;
+    if (required && !scopes.has(required)) {
+      await sendErrors(reply, 403, [{ status: '403', title: 'Forbidden', detail: `this operation requires scope ${required}` }]);
+    }
+  };
+}

@@ -1,0 +1,21 @@
+import type { Account, DepositProduct, Environment, PositivePayRule } from './domain.ts';
+import type { EventPublisher } from './eventPublisher.ts';
+import type { IdSequence } from './idSequence.ts';
+import type { TokenRegistry } from './tokenRegistry.ts';
+import type { VirtualClock } from './virtualClock.ts';
+
+/** Everything the emulator knows; one instance per emulator, shared by all route areas. */
+export interface EmulatorState {
+  readonly environment: Environment;
+  readonly clock: VirtualClock;
+  readonly ids: IdSequence;
+  readonly tokens: TokenRegistry;
+  readonly depositProducts: Map<string, DepositProduct>;
+  readonly accounts: Map<string, Account>;
+  readonly positivePayRules: Map<string, PositivePayRule>;
+  readonly events: EventPublisher;
+  /** Seeded faults and tolerated variations the emulator was started with (see emulator/faults). */
+  readonly faults: ReadonlySet<string>;
+  /** Ids of the fixtures created at start-up, for users who want something to point at. */
+  readonly fixtures: { depositProductId: string; accountId: string };
+}

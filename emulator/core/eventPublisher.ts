@@ -1,0 +1,29 @@
+// The seam between operations that cause events and the event store / delivery
+// engine (emulator/events). Operations only publish; storage, retrieval and
+// delivery are the events area's job.
+
+export interface RelationshipRef {
+  data: { type: string; id: string };
+}
+
+export interface EventInput {
+  type: string;
+  attributes?: Record<string, unknown>;
+  relationships?: Record<string, RelationshipRef>;
+  /** Full related resources, delivered as JSON:API `included` when a webhook asks for them (6.1 rule 3). */
+  included?: unknown[];
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  /** Emulator-clock milliseconds. */
+  createdAt: number;
+  attributes: Record<string, unknown>;
+  relationships: Record<string, RelationshipRef>;
+  included: unknown[];
+}
+
+export interface EventPublisher {
+  publish(input: EventInput): StoredEvent;
+}

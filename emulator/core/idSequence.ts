@@ -1,0 +1,12 @@
+// Ids are numeric strings (section 2.1: "identifier assigned by the service";
+// webhook filters compare ids as integers, section 4.3), one counter per kind so
+// that fromId/toId ranges are meaningful within a collection.
+export class IdSequence {
+  private readonly counters = new Map<string, number>();
+
+  next(kind: string): string {
+    const value = (this.counters.get(kind) ?? 0) + 1;
+    this.counters.set(kind, value);
+    return String(value);
+  }
+}

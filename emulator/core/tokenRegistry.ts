@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import { type Scope, SCOPES } from './scopes.ts';
+
+// Bearer tokens the emulator accepts, each with its scope set (section 5.1).
+// Tokens are minted at random; the emulator never logs them.
+export class TokenRegistry {
+  private readonly tokens = new Map<string, ReadonlySet<Scope>>();
+
+  mint(scopes: readonly Scope[] = SCOPES): string {
+    const token = `emu_${randomBytes(24).toString('base64url')}`;
+    this.tokens.set(token, new Set(scopes));
+    return token;
+  }
+
+  /** Accept a token chosen by the operator (e.g. from an environment variable). */
+  register(token: string, scopes: readonly Scope[] = SCOPES): void {
+    if (token.length < 8) throw new RangeError('a configured token must be at least 8 characters long');
+    this.tokens.set(token, new Set(scopes));
+  }
+
+  scopesOf(token: string): ReadonlySet<Scope> | undefined {
+    return this.tokens.get(token);
+  }
+}

@@ -1,0 +1,103 @@
+// Emulator time = real time × scale + offset (capability clockControl). Everything
+// time-dependent (backoff, the 90-day event window, the 2/7-day Unavailable rule,
+// rule expiration) reads this clock, so the suite can check hours in milliseconds.
+
+interface VirtualTimer {
+  at: number;
+  fn: () => void;
+  handle?: NodeJS.Timeout;
+  cancelled: boolean;
+}
+
+export interface ClockState {
+  now: string;
+  nowMs: number;
+  scale: number;
+}
+
+export class VirtualClock {
+  private anchorReal: number;
+  private anchorVirtual: number;
+  private scaleFactor: number;
+  private readonly timers = new Set<VirtualTimer>();
+
+  constructor(options: { startMs?: number; scale?: number } = {}) {
+    this.anchorReal = Date.now();
+    this.anchorVirtual = options.startMs ?? this.anchorReal;
+    this.scaleFactor = options.scale ?? 1;
+  }
+
+  now(): number {
+    return this.anchorVirtual + (Date.now() - this.anchorReal) * this.scaleFactor;
+  }
+
+  get scale(): number {
+    return this.scaleFactor;
+  }
+
+  state(): ClockState {
+    const nowMs = this.now();
+    return { now: new Date(nowMs).toISOString(), nowMs, scale: this.scaleFactor };
+  }
+
+  /** Jump forward; timers that fall due run now. Time never goes backwards. */
+  advance(ms: number): void {
+    if (!(ms >= 0)) throw new RangeError('advance takes a non-negative number of milliseconds');
+    this.reanchor();
+    this.anchorVirtual += ms;
+    this.rearm();
+  }
+
+  setScale(scale: number): void {
+    if (!(scale > 0) || !Number.isFinite(scale)) throw new RangeError('scale must be a positive finite number');
+    this.reanchor();
+    this.scaleFactor = scale;
+    this.rearm();
+  }
+
+  /** Run fn once emulator time reaches now + delayMs. Returns a cancel function. */
+  setTimeout(fn: () => void, delayMs: number): () => void {
+    const timer: VirtualTimer = { at: this.now() + Math.max(0, delayMs), fn, cancelled: false };
+    this.timers.add(timer);
+    this.arm(timer);
+    return () => {
+      timer.cancelled = true;
+      if (timer.handle) clearTimeout(timer.handle);
+      this.timers.delete(timer);
+    };
+  }
+
+  /** Stop all pending timers (emulator shutdown). */
+  dispose(): void {
+    for (const timer of this.timers) if (timer.handle) clearTimeout(timer.handle);
+    this.timers.clear();
+  }
+
+  private reanchor(): void {
+    const real = Date.now();
+    this.anchorVirtual = this.anchorVirtual + (real - this.anchorReal) * this.scaleFactor;
+    this.anchorReal = real;
+  }
+
+  private rearm(): void {
+    for (const timer of this.timers) this.arm(timer);
+  }
+
+  private arm(timer: VirtualTimer): void {
+    if (timer.handle) clearTimeout(timer.handle);
+    const realDelay = Math.max(0, (timer.at - this.now()) / this.scaleFactor);
+    // Node caps timeouts at 2^31-1 ms; longer waits re-arm when they wake early.
+    timer.handle = setTimeout(() => this.fire(timer), Math.min(realDelay, 2 ** 31 - 1));
+    timer.handle.unref?.();
+  }
+
+  private fire(timer: VirtualTimer): void {
+    if (timer.cancelled) return;
+    if (this.now() + 1 < timer.at) {
+      this.arm(timer);
+      return;
+    }
+    this.timers.delete(timer);
+    timer.fn();
+  }
+}

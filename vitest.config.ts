@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects share this file:
+// - "project": the project's own tests (test/), run by `npm test` and CI;
+// - "conformance": the conformance suites (suites/), run against a target by the CLI,
+//   one file at a time because they share one target and its webhook limit.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'project',
+          include: ['test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'conformance',
+          include: ['suites/**/*.conformance.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
