@@ -1,0 +1,98 @@
+import type { CheckRecord, Evidence, ExchangeExcerpt, Outcome } from './checkRecords.ts';
+import type { RequirementCatalogue } from './requirementCatalogue.ts';
+
+/** Anything that carries an exchange (an API response, a sink delivery) can serve as evidence. */
+export type EvidenceSource = Evidence | { exchange: ExchangeExcerpt } | ReadonlyArray<{ exchange: ExchangeExcerpt }>;
+
+function toEvidence(source: EvidenceSource | undefined): Evidence | undefined {
+  if (source === undefined) return undefined;
+  if (Array.isArray(source)) return { exchanges: source.map((item) => item.exchange) };
+  if ('exchange' in source) return { exchanges: [(source as { exchange: ExchangeExcerpt }).exchange] };
+  return source as Evidence;
+}
+
+/**
+ * Records the checks of one scenario run. The requirement's level decides what a
+ * miss means: FAIL for MUST, WARN for SHOULD, and for OBSERVE nothing is ever
+ * judged — the value is recorded as OBSERVED.
+ */
+export class CheckRecorder {
+  private readonly recorded: CheckRecord[] = [];
+  private readonly folded = new Map<string, CheckRecord>();
+
+  constructor(
+    private readonly catalogue: RequirementCatalogue,
+    readonly scenarioId: string,
+    /** Ids this scenario declared, plus the ids the harness itself checks on every call. */
+    private readonly allowed: ReadonlySet<string>,
+  ) {}
+
+  /** PASS when `holds`, else a miss judged by the requirement's level. Returns `holds`. */
+  expect(requirementId: string, holds: boolean, message: string, evidence?: EvidenceSource): boolean {
+    if (holds) this.pass(requirementId, message, evidence);
+    else this.fail(requirementId, message, evidence);
+    return holds;
+  }
+
+  pass(requirementId: string, message: string, evidence?: EvidenceSource): void {
+    const level = this.levelOf(requirementId);
+    this.add(requirementId, level === 'OBSERVE' ? 'OBSERVED' : 'PASS', message, evidence);
+  }
+
+  fail(requirementId: string, message: string, evidence?: EvidenceSource): void {
+    const level = this.levelOf(requirementId);
+    const outcome: Outcome = level === 'MUST' ? 'FAIL' : level === 'SHOULD' ? 'WARN' : 'OBSERVED';
+    this.add(requirementId, outcome, message, evidence);
+  }
+
+  /** Record what the target does where the documents leave the behaviour open. */
+  observe(requirementId: string, observed: unknown, message: string, evidence?: EvidenceSource): void {
+    this.levelOf(requirementId);
+    this.add(requirementId, 'OBSERVED', message, evidence, observed);
+  }
+
+  skip(requirementId: string, reason: string): void {
+    this.levelOf(requirementId);
+    this.add(requirementId, 'SKIP', reason);
+  }
+
+  /** The requirement applies but a prerequisite failed; counts as a failure. */
+  untestable(requirementId: string, reason: string, evidence?: EvidenceSource): void {
+    this.levelOf(requirementId);
+    this.add(requirementId, 'UNTESTABLE', reason, evidence);
+  }
+
+  records(): CheckRecord[] {
+    return [...this.recorded];
+  }
+
+  outcomesFor(requirementId: string): Outcome[] {
+    return this.recorded.filter((record) => record.requirementId === requirementId).map((record) => record.outcome);
+  }
+
+  private levelOf(requirementId: string) {
+    if (!this.allowed.has(requirementId)) {
+      throw new Error(`scenario ${this.scenarioId} records ${requirementId}, which it does not declare in its requirements`);
+    }
+    return this.catalogue.get(requirementId).level;
+  }
+
+  private add(requirementId: string, outcome: Outcome, message: string, source?: EvidenceSource, observed?: unknown): void {
+    const evidence = toEvidence(source);
+    // Repeated passes (e.g. a response-shape check on every call) fold into one record.
+    const foldable = (outcome === 'PASS' || outcome === 'SKIP') && observed === undefined;
+    const key = `${requirementId}\u0000${outcome}\u0000${message}`;
+    if (foldable) {
+      const existing = this.folded.get(key);
+      if (existing) {
+        existing.count = (existing.count ?? 1) + 1;
+        return;
+      }
+    }
+    const record: CheckRecord = { requirementId, scenarioId: this.scenarioId, outcome, message };
+    if (observed !== undefined) record.observed = observed;
+    if (evidence !== undefined) record.evidence = evidence;
+    this.recorded.push(record);
+    if (foldable) this.folded.set(key, record);
+  }
+}

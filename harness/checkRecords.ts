@@ -1,0 +1,47 @@
+// What a scenario produces: check records, one per judged behaviour, each
+// naming the requirement it judges. Scenarios record; they do not throw.
+
+export const OUTCOMES = ['PASS', 'FAIL', 'WARN', 'SKIP', 'UNTESTABLE', 'OBSERVED'] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+/** One HTTP exchange as kept for evidence: tokens redacted, bodies truncated. */
+export interface ExchangeExcerpt {
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response?: { status: number; headers: Record<string, string>; body?: string; durationMs: number };
+  error?: string;
+}
+
+export interface Evidence {
+  exchanges?: ExchangeExcerpt[];
+  /** Seed that replays a generated case (property-based checks). */
+  seed?: number | string;
+  /** Shrunk counterexample of a property-based check. */
+  counterexample?: unknown;
+  /** Anything else that shows what happened (received deliveries, timings, ...). */
+  details?: unknown;
+}
+
+export interface CheckRecord {
+  requirementId: string;
+  scenarioId: string;
+  outcome: Outcome;
+  /** What was checked, in MUST wording, and what the target did. */
+  message: string;
+  /** The value recorded for an OBSERVE requirement. */
+  observed?: unknown;
+  evidence?: Evidence;
+  /** Identical records are folded into one with a count. */
+  count?: number;
+}
+
+/** Worst first: the outcome of a requirement is the worst outcome of its checks. */
+const SEVERITY: Record<Outcome, number> = { FAIL: 5, UNTESTABLE: 4, WARN: 3, PASS: 2, OBSERVED: 1, SKIP: 0 };
+
+export function worstOutcome(outcomes: Iterable<Outcome>): Outcome | undefined {
+  let worst: Outcome | undefined;
+  for (const outcome of outcomes) if (worst === undefined || SEVERITY[outcome] > SEVERITY[worst]) worst = outcome;
+  return worst;
+}
+
+/** FAIL and UNTESTABLE count against the verdict; WARN is a SHOULD not met. */
+export const isFailing = (outcome: Outcome): boolean => outcome === 'FAIL' || outcome === 'UNTESTABLE';

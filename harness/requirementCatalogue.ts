@@ -1,0 +1,124 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+
+// The requirement catalogue (requirements/*.yaml): every testable statement of
+// the two documents, with a stable id, its source, level and applicability.
+
+export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
+export type Environment = 'sandbox' | 'live';
+
+/** What a target must claim for a requirement to apply; `core` always applies. */
+export const CAPABILITIES = [
+  'core',
+  'tokenMinting',
+  'scopedTokens',
+  'fixtureProvisioning',
+  'clockControl',
+  'eventInjection',
+  'paymentSimulation',
+  'applications',
+  'webhookDelivery',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export const DOCUMENTS = {
+  api: 'api-positive-pay-webhooks-events-sandbox.md',
+  events: 'event-catalog.md',
+} as const;
+export type DocumentKey = keyof typeof DOCUMENTS;
+
+export interface Requirement {
+  id: string;
+  source: { document: DocumentKey; section: string };
+  statement: string;
+  level: Level;
+  environments: Environment[];
+  capability: Capability;
+  /** Why the statement cannot be tested from outside; excluded requirements are never judged. */
+  excluded?: string;
+  /** The catalogue file it came from. */
+  file: string;
+}
+
+export interface RequirementCatalogue {
+  all(): readonly Requirement[];
+  get(id: string): Requirement;
+  has(id: string): boolean;
+}
+
+const ID = /^(PP|DC|WH|DL|EV|SB|AU|GN)-[A-Z0-9]+(-[A-Z0-9]+)*$/;
+const LEVELS: readonly string[] = ['MUST', 'SHOULD', 'OBSERVE'];
+
+class CatalogueError extends Error {}
+
+function fail(file: string, where: string, problem: string): never {
+  throw new CatalogueError(`requirements/${file}: ${where}: ${problem}`);
+}
+
+function readEntry(file: string, entry: unknown, index: number): Requirement {
+  const where = `requirements[${index}]`;
+  if (typeof entry !== 'object' || entry === null) fail(file, where, 'must be a mapping');
+  const e = entry as Record<string, unknown>;
+  if (typeof e.id !== 'string' || !ID.test(e.id)) fail(file, `${where}.id`, `must match ${ID}; got ${JSON.stringify(e.id)}`);
+  const at = `${e.id}`;
+  const source = e.source as Record<string, unknown> | undefined;
+  if (!source || !(typeof source.document === 'string' && source.document in DOCUMENTS) || typeof source.section !== 'string') {
+    fail(file, `${at}.source`, `must be {document: ${Object.keys(DOCUMENTS).join('|')}, section: string}`);
+  }
+  if (typeof e.statement !== 'string' || e.statement.trim().length < 10) fail(file, `${at}.statement`, 'must be a sentence');
+  if (typeof e.level !== 'string' || !LEVELS.includes(e.level)) fail(file, `${at}.level`, `must be one of ${LEVELS.join(', ')}`);
+  const environments = (e.environments ?? ['sandbox', 'live']) as unknown;
+  if (!Array.isArray(environments) || environments.length === 0 || !environments.every((v) => v === 'sandbox' || v === 'live')) {
+    fail(file, `${at}.environments`, 'must be a non-empty list of sandbox, live');
+  }
+  const capability = (e.capability ?? 'core') as string;
+  if (!(CAPABILITIES as readonly string[]).includes(capability)) {
+    fail(file, `${at}.capability`, `must be one of ${CAPABILITIES.join(', ')}`);
+  }
+  if (e.excluded !== undefined && (typeof e.excluded !== 'string' || e.excluded.length < 10)) {
+    fail(file, `${at}.excluded`, 'must state the reason the statement cannot be tested from outside');
+  }
+  const requirement: Requirement = {
+    id: e.id,
+    source: { document: source.document as DocumentKey, section: source.section as string },
+    statement: e.statement.trim(),
+    level: e.level as Level,
+    environments: environments as Environment[],
+    capability: capability as Capability,
+    file,
+  };
+  if (typeof e.excluded === 'string') requirement.excluded = e.excluded;
+  return requirement;
+}
+
+export function loadRequirementCatalogue(dir = fileURLToPath(new URL('../requirements/', import.meta.url))): RequirementCatalogue {
+  const byId = new Map<string, Requirement>();
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort()) {
+    const document = parse(readFileSync(`${dir}/${file}`, 'utf8')) as { requirements?: unknown } | null;
+    if (!document || !Array.isArray(document.requirements)) fail(file, 'top level', 'must have a list `requirements`');
+    document.requirements.forEach((entry, index) => {
+      const requirement = readEntry(file, entry, index);
+      const clash = byId.get(requirement.id);
+      if (clash) fail(file, requirement.id, `duplicate id (also in requirements/${clash.file})`);
+      byId.set(requirement.id, requirement);
+    });
+  }
+  const ordered = [...byId.values()];
+  return {
+    all: () => ordered,
+    has: (id) => byId.has(id),
+    get(id) {
+      const requirement = byId.get(id);
+      if (!requirement) throw new Error(`unknown requirement id ${id}: add it to requirements/*.yaml or fix the check`);
+      return requirement;
+    },
+  };
+}
+
+let shared: RequirementCatalogue | undefined;
+/** The project's catalogue, loaded once per process. */
+export function requirementCatalogue(): RequirementCatalogue {
+  shared ??= loadRequirementCatalogue();
+  return shared;
+}

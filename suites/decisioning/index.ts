@@ -1,0 +1,4 @@
+import type { Scenario } from '../../harness/scenario.ts';
+
+/** Scenarios of the decisioning area. */
+export const decisioningScenarios: Scenario[] = [];

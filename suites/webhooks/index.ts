@@ -1,0 +1,4 @@
+import type { Scenario } from '../../harness/scenario.ts';
+
+/** Scenarios of the webhooks area. */
+export const webhooksScenarios: Scenario[] = [];
