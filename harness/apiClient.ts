@@ -1,0 +1,198 @@
+import { Agent, request as undiciRequest } from 'undici';
+import type { ExchangeExcerpt } from './checkRecords.ts';
+import type { CheckRecorder } from './checkRecorder.ts';
+import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type OperationName } from './operationCatalogue.ts';
+import { schemaRegistry } from './schemaRegistry.ts';
+import { secretRedactor } from './secretRedactor.ts';
+
+// Speaks JSON:API to the target and judges what every response can be judged on
+// without knowing the scenario: the 5-second time-out, the media type, and the
+// response schema of the operation.
+
+export const JSON_API = 'application/vnd.api+json';
+/** The documented time-out of every operation (Conventions; section 8). */
+export const OPERATION_TIMEOUT_MS = 5_000;
+/** How long past the time-out we wait for an answer, so a slow target is judged rather than hung on. */
+const GRACE_MS = 5_000;
+const EXCERPT_LIMIT = 4_000;
+
+export interface RequestOptions {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  body?: unknown;
+  rawBody?: Buffer | Uint8Array | string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  // Responses are untyped JSON by nature; scenarios narrow what they read.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  rawBody: Buffer;
+  durationMs: number;
+  exchange: ExchangeExcerpt;
+}
+
+export class TargetRequestError extends Error {
+  constructor(message: string, readonly exchange: ExchangeExcerpt) {
+    super(message);
+  }
+}
+
+const sharedAgent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+
+export function buildQuery(query: RequestOptions['query']): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(name, String(item));
+    else search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+const excerpt = (text: string): string =>
+  text.length > EXCERPT_LIMIT ? `${text.slice(0, EXCERPT_LIMIT)}… (${text.length} characters)` : text;
+
+function describeBody(body: Buffer, contentType: string | undefined): string | undefined {
+  if (body.length === 0) return undefined;
+  const textual = !contentType || /json|text|xml|urlencoded/i.test(contentType);
+  return textual ? secretRedactor.text(excerpt(body.toString('utf8'))) : `<${body.length} bytes of ${contentType}>`;
+}
+
+export class ApiClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly token: string | null,
+    private readonly recorder: CheckRecorder,
+  ) {
+    if (token) secretRedactor.add(token);
+  }
+
+  withToken(token: string | null): ApiClient {
+    return new ApiClient(this.baseUrl, token, this.recorder);
+  }
+
+  /** A documented operation: its response is judged against the operation's schema. */
+  async call(name: OperationName, options: RequestOptions = {}): Promise<ApiResponse> {
+    const operation: Operation = OPERATIONS[name];
+    const response = await this.send(operation.method, expandPath(operation.path, options.params), options);
+    this.judgeShape(name, operation, response);
+    return response;
+  }
+
+  /** Any request; only the time-out and media type are judged. */
+  async send(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    const url = `${this.baseUrl}${path}${buildQuery(options.query)}`;
+    const headers: Record<string, string> = { accept: JSON_API, ...options.headers };
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    let payload: Buffer | undefined;
+    if (options.rawBody !== undefined) {
+      payload = Buffer.from(options.rawBody as Uint8Array);
+      if (options.contentType) headers['content-type'] = options.contentType;
+    } else if (options.body !== undefined) {
+      payload = Buffer.from(JSON.stringify(options.body));
+      headers['content-type'] = options.contentType ?? JSON_API;
+    }
+    const exchange: ExchangeExcerpt = {
+      request: { method, url, headers: secretRedactor.headers(headers) },
+    };
+    const body = payload ? describeBody(payload, headers['content-type']) : undefined;
+    if (body !== undefined) exchange.request.body = body;
+
+    const started = performance.now();
+    let status: number;
+    let responseHeaders: Record<string, string>;
+    let rawBody: Buffer;
+    try {
+      const answer = await undiciRequest(url, {
+        method,
+        headers,
+        body: payload,
+        dispatcher: sharedAgent,
+        headersTimeout: OPERATION_TIMEOUT_MS + GRACE_MS,
+        bodyTimeout: OPERATION_TIMEOUT_MS + GRACE_MS,
+      });
+      status = answer.statusCode;
+      responseHeaders = flattenHeaders(answer.headers);
+      rawBody = Buffer.from(await answer.body.arrayBuffer());
+    } catch (error) {
+      const durationMs = Math.round(performance.now() - started);
+      exchange.error = `${(error as Error).message} after ${durationMs} ms`;
+      if (durationMs >= OPERATION_TIMEOUT_MS) {
+        this.recorder.fail(CLIENT_REQUIREMENTS.timeout, `${method} ${path} MUST answer within 5 s; no answer after ${durationMs} ms`, { exchanges: [exchange] });
+      }
+      throw new TargetRequestError(`${method} ${url} failed: ${(error as Error).message}`, exchange);
+    }
+    const durationMs = Math.round(performance.now() - started);
+    const contentType = responseHeaders['content-type'];
+    exchange.response = { status, headers: secretRedactor.headers(responseHeaders), durationMs };
+    const responseBody = describeBody(rawBody, contentType);
+    if (responseBody !== undefined) exchange.response.body = responseBody;
+
+    const response: ApiResponse = { status, headers: responseHeaders, body: parseJson(rawBody, contentType), rawBody, durationMs, exchange };
+    this.judgeTimeout(method, path, response);
+    this.judgeMediaType(method, path, response);
+    return response;
+  }
+
+  private judgeTimeout(method: string, path: string, response: ApiResponse): void {
+    const within = response.durationMs <= OPERATION_TIMEOUT_MS;
+    this.recorder.expect(
+      CLIENT_REQUIREMENTS.timeout,
+      within,
+      within ? 'operations MUST answer within the documented 5 s time-out' : `${method} ${path} MUST answer within 5 s; took ${response.durationMs} ms`,
+      within ? undefined : response,
+    );
+  }
+
+  private judgeMediaType(method: string, path: string, response: ApiResponse): void {
+    if (response.rawBody.length === 0) return;
+    const contentType = (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    // Binary downloads (sandbox documents) are not JSON:API documents.
+    if (contentType && !/json/.test(contentType)) return;
+    const ok = contentType === JSON_API;
+    this.recorder.expect(
+      CLIENT_REQUIREMENTS.mediaType,
+      ok,
+      ok ? 'JSON responses MUST be served as application/vnd.api+json' : `${method} ${path} answered Content-Type '${contentType || '(none)'}'; JSON:API responses MUST use application/vnd.api+json`,
+      ok ? undefined : response,
+    );
+  }
+
+  private judgeShape(name: OperationName, operation: Operation, response: ApiResponse): void {
+    if (!operation.responseSchema || !operation.shapeRequirement) return;
+    if (response.status < 200 || response.status >= 300) return;
+    const result = schemaRegistry().validate(operation.responseSchema, response.body);
+    const summary = result.violations.slice(0, 5).map((violation) => `${violation.pointer || '/'}: ${violation.message}`).join('; ');
+    this.recorder.expect(
+      operation.shapeRequirement,
+      result.valid,
+      result.valid
+        ? `${name} responses MUST match ${operation.responseSchema}`
+        : `${name} response MUST match ${operation.responseSchema} (API §${operation.section}); ${summary}`,
+      result.valid ? undefined : response,
+    );
+  }
+}
+
+function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function parseJson(body: Buffer, contentType: string | undefined): unknown {
+  if (body.length === 0 || (contentType && !/json/i.test(contentType))) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}

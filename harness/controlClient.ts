@@ -1,0 +1,76 @@
+import { Agent, request } from 'undici';
+import type { Capability } from './requirementCatalogue.ts';
+import type { TargetInfo } from './targetManifest.ts';
+
+// Emulator-style control endpoints (reserved prefix, default /_emulator): tokens,
+// fixtures, the virtual clock, event injection. Only the capabilities the target
+// claims may be used; anything else is a harness bug and says so.
+
+export interface ClockState {
+  now: string;
+  nowMs: number;
+  scale: number;
+}
+
+const agent = new Agent({ keepAliveTimeout: 10_000 });
+
+export class ControlClient {
+  constructor(private readonly target: TargetInfo) {}
+
+  has(capability: Capability): boolean {
+    return this.target.capabilities.has(capability);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async request(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const url = `${this.target.baseUrl}${this.target.controlPrefix}${path}`;
+    const answer = await request(url, {
+      method: method as 'GET',
+      dispatcher: agent,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await answer.body.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: answer.statusCode, body: parsed };
+  }
+
+  clock(): Promise<ClockState> {
+    return this.expectOk('clockControl', 'GET', '/clock');
+  }
+
+  advanceClock(ms: number): Promise<ClockState> {
+    return this.expectOk('clockControl', 'POST', '/clock/advance', { ms });
+  }
+
+  setClockScale(scale: number): Promise<ClockState> {
+    return this.expectOk('clockControl', 'POST', '/clock/scale', { scale });
+  }
+
+  async mintToken(scopes: readonly string[]): Promise<string> {
+    const answer = await this.expectOk<{ token: string }>('tokenMinting', 'POST', '/tokens', { scopes });
+    return answer.token;
+  }
+
+  createDepositProduct(options: { positivePayOptIn?: string[] } = {}): Promise<{ id: string }> {
+    return this.expectOk('fixtureProvisioning', 'POST', '/deposit-products', options);
+  }
+
+  createAccount(options: { depositProductId?: string; positivePayOptIn?: string[] } = {}): Promise<{ id: string; depositProductId: string; customerId: string }> {
+    return this.expectOk('fixtureProvisioning', 'POST', '/accounts', options);
+  }
+
+  private async expectOk<T>(capability: Capability, method: string, path: string, body?: unknown): Promise<T> {
+    if (!this.has(capability)) throw new Error(`the target does not claim ${capability}; ${method} ${path} is not available`);
+    const answer = await this.request(method, path, body);
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new Error(`control ${method} ${this.target.controlPrefix}${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    }
+    return answer.body as T;
+  }
+}

@@ -1,0 +1,78 @@
+import { Faker, en } from '@faker-js/faker';
+import { ApiClient } from './apiClient.ts';
+import type { CheckRecord } from './checkRecords.ts';
+import { CheckRecorder } from './checkRecorder.ts';
+import { CleanupLedger } from './cleanupLedger.ts';
+import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
+import { requirementCatalogue } from './requirementCatalogue.ts';
+import type { Scenario, ScenarioContext } from './scenario.ts';
+import type { TargetSession } from './targetSession.ts';
+
+// Runs one scenario against a target session and returns its check records.
+// Never throws for target behaviour: a crash mid-scenario makes whatever it had
+// not judged yet UNTESTABLE, with the error as the reason.
+
+const HARNESS_REQUIREMENTS = [...Object.values(CLIENT_REQUIREMENTS), ...shapeRequirements()];
+
+/** Stable per-scenario seed: the run seed mixed with the scenario id (FNV-1a). */
+export function scenarioSeed(runSeed: number, scenarioId: string): number {
+  let hash = 0x811c9dc5 ^ runSeed;
+  for (const char of scenarioId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return hash >>> 0;
+}
+
+function whyNotApplicable(scenario: Scenario, session: TargetSession): string | undefined {
+  const { target } = session;
+  if (scenario.environments && !scenario.environments.includes(target.environment)) {
+    return `applies to ${scenario.environments.join(', ')} only; the target is ${target.environment}`;
+  }
+  const missing = (scenario.needs ?? []).filter((capability) => !target.capabilities.has(capability));
+  if (missing.length > 0) return `needs capability ${missing.join(', ')}, which the target does not claim`;
+  return undefined;
+}
+
+export async function runScenario(scenario: Scenario, session: TargetSession, log: (message: string) => void = () => {}): Promise<CheckRecord[]> {
+  const catalogue = requirementCatalogue();
+  const recorder = new CheckRecorder(catalogue, scenario.id, new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]));
+  const reason = whyNotApplicable(scenario, session);
+  if (reason) {
+    for (const id of scenario.requirements) recorder.skip(id, reason);
+    return recorder.records();
+  }
+  const seed = scenarioSeed(session.seed, scenario.id);
+  const faker = new Faker({ locale: [en] });
+  faker.seed(seed);
+  const cleanup = new CleanupLedger();
+  const context: ScenarioContext = {
+    target: session.target,
+    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder),
+    tokens: session.tokens,
+    check: recorder,
+    cleanup,
+    control: session.control,
+    fixtures: session.fixtures,
+    faker,
+    seed,
+    log,
+  };
+  try {
+    await scenario.run(context);
+  } catch (error) {
+    const message = `scenario ${scenario.id} could not finish (seed ${seed}): ${(error as Error).message}`;
+    const exchange = (error as { exchange?: unknown }).exchange;
+    for (const id of scenario.requirements) {
+      if (recorder.outcomesFor(id).length === 0) {
+        recorder.untestable(id, message, exchange ? { exchanges: [exchange as never] } : undefined);
+      }
+    }
+  } finally {
+    for (const failure of await cleanup.run()) log(`cleanup of ${failure.label} failed: ${failure.error}`);
+  }
+  return recorder.records();
+}
+
+export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession): Promise<CheckRecord[]> {
+  const records: CheckRecord[] = [];
+  for (const scenario of scenarios) records.push(...(await runScenario(scenario, session)));
+  return records;
+}

@@ -1,0 +1,33 @@
+// Tokens never appear in output, logs or reports. Every excerpt of an exchange
+// passes through here: known secrets are replaced wherever they occur, the
+// Authorization header is masked, and non-empty `token` members (webhook
+// signing secrets) are masked in JSON bodies.
+
+const MASK = '[redacted]';
+const TOKEN_MEMBER = /("token"\s*:\s*")((?:[^"\\]|\\.)+)(")/g;
+
+export class SecretRedactor {
+  private readonly secrets = new Set<string>();
+
+  /** Register a secret; short strings are refused because masking them would garble evidence. */
+  add(secret: string | undefined): void {
+    if (secret && secret.length >= 6) this.secrets.add(secret);
+  }
+
+  text(value: string): string {
+    let result = value.replace(TOKEN_MEMBER, `$1${MASK}$3`);
+    for (const secret of this.secrets) if (result.includes(secret)) result = result.split(secret).join(MASK);
+    return result;
+  }
+
+  headers(headers: Record<string, string>): Record<string, string> {
+    const result: Record<string, string> = {};
+    for (const [name, value] of Object.entries(headers)) {
+      result[name] = name.toLowerCase() === 'authorization' ? value.replace(/^(\w+\s+).*$/, `$1${MASK}`) : this.text(value);
+    }
+    return result;
+  }
+}
+
+/** One redactor per process: every client and report writer shares the same secret list. */
+export const secretRedactor = new SecretRedactor();

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Capability, Environment } from './requirementCatalogue.ts';
+import { schemaRegistry } from './schemaRegistry.ts';
+import type { Scope } from './operationCatalogue.ts';
+
+// Target manifests (targets/*.json): where a target is and what it claims.
+// A bad manifest gets one message naming the field and what is wrong.
+
+export interface TargetManifestFile {
+  name: string;
+  baseUrl: string;
+  environment: Environment;
+  capabilities: Capability[];
+  tokens?: Array<{ env: string; scopes: Scope[] }>;
+  fixtures?: { accountId?: string; depositProductId?: string };
+  webhookSink?: { signatureHeader?: string; publicUrl?: string; bindHost?: string };
+  controlPrefix?: string;
+}
+
+/** The manifest resolved for one run, as scenarios see it. */
+export interface TargetInfo {
+  name: string;
+  baseUrl: string;
+  environment: Environment;
+  capabilities: ReadonlySet<Capability>;
+  fixtures: { accountId?: string; depositProductId?: string };
+  webhookSink: { signatureHeader: string; publicUrl?: string; bindHost: string };
+  controlPrefix: string;
+  tokens: ReadonlyArray<{ env: string; scopes: readonly Scope[] }>;
+}
+
+export class SetupError extends Error {}
+
+export const EMULATOR_MANIFEST_PATH = fileURLToPath(new URL('../targets/emulator.json', import.meta.url));
+
+export function validateManifest(value: unknown, origin: string): TargetManifestFile {
+  const result = schemaRegistry().validate('harness/target-manifest', value);
+  if (!result.valid) {
+    const first = result.violations[0];
+    const field = first?.pointer ? first.pointer.slice(1).replace(/\//g, '.') : '(top level)';
+    throw new SetupError(`target manifest ${origin}: field ${field} ${first?.message ?? 'is invalid'}`);
+  }
+  return value as TargetManifestFile;
+}
+
+export function loadManifest(path: string): TargetManifestFile {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new SetupError(`cannot read target manifest ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new SetupError(`target manifest ${path} is not valid JSON: ${(error as Error).message}`);
+  }
+  return validateManifest(parsed, path);
+}
+
+export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: string, sinkPublicUrl?: string): TargetInfo {
+  const baseUrl = (baseUrlOverride ?? manifest.baseUrl).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new SetupError(`base URL '${baseUrl}' is not an http(s) URL`);
+  const capabilities = new Set<Capability>(['core', ...manifest.capabilities]);
+  const publicUrl = sinkPublicUrl ?? manifest.webhookSink?.publicUrl;
+  return {
+    name: manifest.name,
+    baseUrl,
+    environment: manifest.environment,
+    capabilities,
+    fixtures: { ...manifest.fixtures },
+    webhookSink: {
+      signatureHeader: manifest.webhookSink?.signatureHeader ?? 'X-Service-Signature',
+      bindHost: manifest.webhookSink?.bindHost ?? '127.0.0.1',
+      ...(publicUrl ? { publicUrl } : {}),
+    },
+    controlPrefix: manifest.controlPrefix ?? '/_emulator',
+    tokens: manifest.tokens ?? [],
+  };
+}

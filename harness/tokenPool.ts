@@ -1,0 +1,82 @@
+import type { ControlClient } from './controlClient.ts';
+import type { Scope } from './operationCatalogue.ts';
+import { secretRedactor } from './secretRedactor.ts';
+import { SetupError, type TargetInfo } from './targetManifest.ts';
+
+export const ALL_SCOPES: readonly Scope[] = ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'];
+
+// Bearer tokens for a run: from environment variables named by the manifest, or
+// minted through the control endpoint when the target claims tokenMinting.
+// Token values go to the redactor the moment they are known.
+
+export interface TokenPool {
+  /** A token carrying every scope. */
+  full(): string;
+  /** A token with exactly these scopes, or undefined when the target cannot provide one. */
+  withScopes(scopes: readonly Scope[]): Promise<string | undefined>;
+  /** A token without `scope` (and preferably every other scope), or undefined. */
+  lacking(scope: Scope): Promise<string | undefined>;
+}
+
+const key = (scopes: readonly Scope[]) => [...scopes].sort().join(' ');
+
+class MintingTokenPool implements TokenPool {
+  private readonly minted = new Map<string, Promise<string>>();
+  constructor(private readonly control: ControlClient, private readonly fullToken: string) {}
+
+  full(): string {
+    return this.fullToken;
+  }
+
+  withScopes(scopes: readonly Scope[]): Promise<string | undefined> {
+    const id = key(scopes);
+    let token = this.minted.get(id);
+    if (!token) {
+      token = this.control.mintToken(scopes).then((value) => {
+        secretRedactor.add(value);
+        return value;
+      });
+      this.minted.set(id, token);
+    }
+    return token;
+  }
+
+  lacking(scope: Scope): Promise<string | undefined> {
+    return this.withScopes(ALL_SCOPES.filter((other) => other !== scope));
+  }
+}
+
+class ConfiguredTokenPool implements TokenPool {
+  constructor(private readonly tokens: ReadonlyArray<{ value: string; scopes: readonly Scope[] }>, private readonly fullToken: string) {}
+
+  full(): string {
+    return this.fullToken;
+  }
+
+  async withScopes(scopes: readonly Scope[]): Promise<string | undefined> {
+    return this.tokens.find((token) => key(token.scopes) === key(scopes))?.value;
+  }
+
+  async lacking(scope: Scope): Promise<string | undefined> {
+    const candidates = this.tokens.filter((token) => !token.scopes.includes(scope));
+    candidates.sort((a, b) => b.scopes.length - a.scopes.length);
+    return candidates[0]?.value;
+  }
+}
+
+export async function createTokenPool(target: TargetInfo, control: ControlClient, env: NodeJS.ProcessEnv = process.env): Promise<TokenPool> {
+  if (target.capabilities.has('tokenMinting')) {
+    const full = await control.mintToken(ALL_SCOPES);
+    secretRedactor.add(full);
+    return new MintingTokenPool(control, full);
+  }
+  const tokens = target.tokens.map((token) => {
+    const value = env[token.env];
+    if (!value) throw new SetupError(`environment variable ${token.env} is not set (a token of target '${target.name}'); export it before running`);
+    secretRedactor.add(value);
+    return { value, scopes: token.scopes };
+  });
+  const full = tokens.find((token) => ALL_SCOPES.every((scope) => token.scopes.includes(scope)));
+  if (!full) throw new SetupError(`target '${target.name}': no token in field tokens carries every scope (${ALL_SCOPES.join(', ')}), and it does not claim tokenMinting`);
+  return new ConfiguredTokenPool(tokens, full.value);
+}
