@@ -1,0 +1,42 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { SetupError } from '../harness/targetManifest.ts';
+import { EXIT, runCommand } from './runCommand.ts';
+
+// banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
+// (one line saying what to fix, never a wall of failed tests).
+
+const program = new Command()
+  .name('banking-api-conformance')
+  .description('Conformance suite for the banking platform API (positive pay, webhooks, events, sandbox simulation).')
+  .showHelpAfterError();
+
+const url = (value: string): string => {
+  if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('must be an http(s) URL');
+  return value;
+};
+
+program
+  .command('run')
+  .description('Run the suite against a target (by default the embedded reference emulator) and write DIR/results.json.')
+  .option('--target <file>', 'target manifest (default: the embedded emulator, targets/emulator.json)')
+  .option('--base-url <url>', 'override the manifest base URL (without --target: an emulator already running there)', url)
+  .option('--only <areas>', 'comma-separated areas: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
+  .option('--report-dir <dir>', 'where to write results.json', 'reports')
+  .option('--seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
+  .option('--sink-public-url <url>', 'URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
+  .option('--verbose', 'show scenario notes while running')
+  .action(async (options) => {
+    process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof SetupError) {
+    process.stderr.write(`banking-api-conformance: ${error.message}\n`);
+    process.exitCode = EXIT.setup;
+  } else {
+    process.stderr.write(`banking-api-conformance: unexpected error: ${(error as Error).stack ?? error}\n`);
+    process.exitCode = EXIT.setup;
+  }
+}

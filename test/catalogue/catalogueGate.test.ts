@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../harness/operationCatalogue.ts';
+import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import { AREAS } from '../../harness/scenario.ts';
+import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
+
+// The catalogue gate: every requirement is covered by a check or excluded with a
+// reason, and every check names a requirement that exists.
+
+const catalogue = requirementCatalogue();
+const scenarios = AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]);
+const harnessIds = [...Object.values(CLIENT_REQUIREMENTS), ...shapeRequirements()];
+
+describe('requirement catalogue gate', () => {
+  test('every requirement id a scenario declares exists in the catalogue', () => {
+    const unknown = scenarios.flatMap((scenario) =>
+      scenario.requirements.filter((id) => !catalogue.has(id)).map((id) => `${scenario.id} declares unknown ${id}`));
+    expect(unknown).toEqual([]);
+  });
+
+  test('every requirement the harness checks on each call exists in the catalogue', () => {
+    expect(harnessIds.filter((id) => !catalogue.has(id))).toEqual([]);
+  });
+
+  test('every requirement is covered by a scenario or excluded with a reason', () => {
+    const covered = new Set([...harnessIds, ...scenarios.flatMap((scenario) => scenario.requirements)]);
+    const uncovered = catalogue.all().filter((requirement) => !requirement.excluded && !covered.has(requirement.id)).map((requirement) => requirement.id);
+    expect(uncovered).toEqual([]);
+  });
+
+  test('excluded requirements are not claimed by a scenario', () => {
+    const excluded = new Set(catalogue.all().filter((requirement) => requirement.excluded).map((requirement) => requirement.id));
+    const claimed = scenarios.flatMap((scenario) => scenario.requirements.filter((id) => excluded.has(id)).map((id) => `${scenario.id} → ${id}`));
+    expect(claimed).toEqual([]);
+  });
+
+  test('scenario ids are unique and start with their area', () => {
+    const ids = scenarios.map((scenario) => scenario.id);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(scenarios.filter((scenario) => !scenario.id.startsWith(`${scenario.area}/`)).map((scenario) => scenario.id)).toEqual([]);
+  });
+
+  test('every scenario declares at least one requirement and states its behaviour', () => {
+    expect(scenarios.filter((scenario) => scenario.requirements.length === 0 || scenario.title.length < 10).map((scenario) => scenario.id)).toEqual([]);
+  });
+});
