@@ -1,4 +1,22 @@
 import type { EmulatorArea } from '../core/area.ts';
+import { JSON_API } from '../core/jsonApi.ts';
+import { registerDocumentRoutes } from './documentRoutes.ts';
+import { faultOn } from './faultSwitch.ts';
+import { registerPolicyRoutes } from './policyRoutes.ts';
+import { registerRuleRoutes } from './ruleRoutes.ts';
 
-// Sections 4.1 and 4.2. Routes are added by the positive pay work (issue 2).
-export const registerPositivePayRoutes: EmulatorArea = () => {};
+// Sections 4.1 and 4.2: positive pay policy, product opt-in, rules and documents.
+export const registerPositivePayRoutes: EmulatorArea = async (app, state) => {
+  await app.register(async (scoped) => {
+    if (faultOn(state, 'responses-typed-application-json')) {
+      // Mislabels every answer of this area, errors included.
+      scoped.addHook('onSend', async (_request, reply, payload) => {
+        if (String(reply.getHeader('content-type') ?? '').startsWith(JSON_API)) reply.type('application/json; charset=utf-8');
+        return payload;
+      });
+    }
+    registerPolicyRoutes(scoped, state);
+    registerRuleRoutes(scoped, state);
+    await registerDocumentRoutes(scoped, state);
+  });
+};

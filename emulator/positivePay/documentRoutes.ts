@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorState } from '../core/emulatorState.ts';
+import { ApiError, conflict, sendDocument } from '../core/jsonApi.ts';
+import { faultOn } from './faultSwitch.ts';
+import { renderRule } from './ruleRendering.ts';
+import { findRule } from './ruleRoutes.ts';
+import { effectiveStatus } from './ruleStatus.ts';
+
+// Section 4.2 PUT /positive-pay/{id}/documents and the limits of section 8.
+//
+// "20 MB" is read as 20 × 1024 × 1024 bytes (20,971,520): anything up to that is
+// accepted, one byte more is answered 413. The response is not shown; the
+// emulator answers 200 with the rule. Uploading to a Cancelled or Expired rule
+// is answered 409; uploading again to an Active drawdown rule replaces its document.
+
+export const DOCUMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
+const FAULTY_MAX_DOCUMENT_BYTES = 21 * 1024 * 1024;
+
+function mediaTypeOf(header: string | undefined): string {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function acceptedType(state: EmulatorState, mediaType: string): boolean {
+  if ((DOCUMENT_CONTENT_TYPES as readonly string[]).includes(mediaType)) return true;
+  return mediaType === 'text/plain' && faultOn(state, 'upload-accepts-text-plain');
+}
+
+export async function registerDocumentRoutes(app: FastifyInstance, state: EmulatorState): Promise<void> {
+  const bodyLimit = faultOn(state, 'upload-accepts-21mb') ? FAULTY_MAX_DOCUMENT_BYTES : MAX_DOCUMENT_BYTES;
+  // Own scope: the raw-body parser and the body limit apply to this route only.
+  await app.register(async (scoped) => {
+    scoped.removeAllContentTypeParsers();
+    // Every media type reaches the handler as bytes, so that a refused type gets a
+    // JSON:API 415 from the handler rather than a framework default.
+    scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
+
+    scoped.put<{ Params: { id: string } }>(
+      '/positive-pay/:id/documents',
+      { bodyLimit, config: { scope: 'payments-write' } },
+      async (request, reply) => {
+        const rule = findRule(state, request.params.id);
+        const mediaType = mediaTypeOf(request.headers['content-type']);
+        if (!acceptedType(state, mediaType)) {
+          throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`);
+        }
+        if (rule.type !== 'drawdownPositivePay') {
+          throw new ApiError(400, 'Invalid request', `documents can be uploaded to drawdownPositivePay rules only; rule ${rule.id} is ${rule.type}`);
+        }
+        const status = effectiveStatus(rule, state.clock.now());
+        if (status === 'Cancelled' || status === 'Expired') throw conflict(`rule ${rule.id} is ${status}; it no longer takes documents`);
+        const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the request body must be the document file; it is empty');
+        rule.document = { contentType: mediaType, bytes, uploadedAt: state.clock.now() };
+        if (rule.status === 'AwaitingDocuments' && !faultOn(state, 'upload-keeps-awaiting')) rule.status = 'Active';
+        return sendDocument(reply, 200, { data: renderRule(state, rule) });
+      },
+    );
+  });
+}

@@ -1,0 +1,124 @@
+// Seeded deviations of the positive pay area, as data. Each names the requirement
+// ids it must break, so the project's tests can prove those checks can fail.
+// Implemented where each deviates (search for the name under emulator/positivePay).
+
+export interface FaultDefinition {
+  name: string;
+  description: string;
+  breaks: readonly string[];
+}
+
+export const positivePayFaults = [
+  {
+    name: 'rule-without-created-at',
+    description: 'rule resources omit attributes.createdAt',
+    breaks: ['PP-RULE-RESOURCE-SHAPE', 'PP-LIST-SHAPE'],
+  },
+  {
+    name: 'created-at-without-millis',
+    description: 'createdAt is rendered without milliseconds (2026-01-02T03:04:05Z)',
+    breaks: ['PP-RULE-RESOURCE-SHAPE', 'GN-TIMESTAMP-FORMAT'],
+  },
+  {
+    name: 'invalid-rule-answered-201',
+    description: 'an ACH rule with neither originatorName nor originatorEntityId is created and answered 201',
+    breaks: ['PP-ACH-ORIGINATOR-REQUIRED', 'PP-RULE-INVALID-4XX'],
+  },
+  {
+    name: 'check-number-not-required',
+    description: 'a check rule without checkNumber is created',
+    breaks: ['PP-CHECK-REQUIRED-MEMBERS', 'PP-RULE-INVALID-4XX'],
+  },
+  {
+    name: 'drawdown-created-active',
+    description: 'a new drawdownPositivePay rule starts Active instead of AwaitingDocuments',
+    breaks: ['PP-RULE-INITIAL-STATUS'],
+  },
+  {
+    name: 'account-relationship-typed-account',
+    description: 'rule responses type the account relationship "account" instead of "depositAccount"',
+    breaks: ['PP-RULE-ACCOUNT-RELATIONSHIP', 'PP-RULE-RESOURCE-SHAPE'],
+  },
+  {
+    name: 'tags-dropped',
+    description: 'submitted tags are not returned on the rule',
+    breaks: ['PP-RULE-ECHO-ATTRIBUTES'],
+  },
+  {
+    name: 'policy-optin-not-required',
+    description: 'a positive pay policy without optInTypes is accepted',
+    breaks: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'],
+  },
+  {
+    name: 'list-default-page-size-50',
+    description: 'the rule list returns 50 rules when page[limit] is absent',
+    breaks: ['GN-DEFAULT-PAGE-SIZE'],
+  },
+  {
+    name: 'list-ascending-default-sort',
+    description: 'the rule list sorts by ascending createdAt when sort is absent',
+    breaks: ['PP-LIST-SORT-DEFAULT'],
+  },
+  {
+    name: 'list-ignores-status-filter',
+    description: 'filter[status] is accepted but not applied',
+    breaks: ['PP-LIST-FILTER-STATUS'],
+  },
+  {
+    name: 'list-ignores-type-filter',
+    description: 'filter[type] is accepted but not applied',
+    breaks: ['PP-LIST-FILTER-TYPE'],
+  },
+  {
+    name: 'list-ignores-offset',
+    description: 'page[offset] is echoed in meta but no resources are skipped',
+    breaks: ['PP-LIST-OFFSET'],
+  },
+  {
+    name: 'list-limit-over-max',
+    description: 'off by one at the maximum: page[limit]=1000 returns up to 1001 rules',
+    breaks: ['GN-MAX-PAGE-SIZE'],
+  },
+  {
+    name: 'list-without-total',
+    description: 'meta.pagination lacks total',
+    breaks: ['PP-LIST-SHAPE'],
+  },
+  {
+    name: 'upload-accepts-text-plain',
+    description: 'a document upload with Content-Type text/plain is accepted and activates the rule',
+    breaks: ['PP-UPLOAD-CONTENT-TYPE-REFUSED', 'PP-UPLOAD-CONTENT-TYPE-4XX'],
+  },
+  {
+    name: 'upload-accepts-21mb',
+    description: 'the document size limit is 21 MiB instead of 20 MB',
+    breaks: ['PP-UPLOAD-SIZE-OVER-REFUSED', 'PP-UPLOAD-SIZE-OVER-4XX'],
+  },
+  {
+    name: 'upload-keeps-awaiting',
+    description: 'an accepted document upload leaves the drawdown rule AwaitingDocuments',
+    breaks: ['PP-UPLOAD-ACTIVATES'],
+  },
+  {
+    name: 'cancel-leaves-status',
+    description: 'cancel answers 200 but the rule keeps its status',
+    breaks: ['PP-CANCEL'],
+  },
+  {
+    name: 'cancel-without-event',
+    description: 'cancelling a rule publishes no positivePay.cancelled event',
+    breaks: ['PP-CANCEL-EVENT'],
+  },
+  {
+    name: 'scope-not-checked-on-list',
+    description: 'GET /positive-pay accepts a token without scope payments',
+    breaks: ['AU-SCOPE-REQUIRED', 'AU-SCOPE-403'],
+  },
+  {
+    name: 'responses-typed-application-json',
+    description: 'positive pay responses are served as application/json instead of application/vnd.api+json',
+    breaks: ['GN-MEDIA-TYPE'],
+  },
+] as const satisfies readonly FaultDefinition[];
+
+export type PositivePayFault = (typeof positivePayFaults)[number]['name'];

@@ -1,0 +1,77 @@
+import { RULE_TYPES, type PositivePayRule, type RuleType } from '../core/domain.ts';
+import type { EmulatorState } from '../core/emulatorState.ts';
+import { ApiError, invalid } from '../core/jsonApi.ts';
+import {
+  optionalCents,
+  optionalDate,
+  optionalString,
+  optionalTags,
+  readRelationship,
+  readResource,
+  type ResourceObject,
+} from '../core/requestBody.ts';
+import { faultOn } from './faultSwitch.ts';
+
+// Reads POST /positive-pay (sections 2.4, 2.5, 4.2, 7) into the fields of a new
+// rule. Every refusal names the member by JSON pointer.
+
+export type RuleFields = Omit<PositivePayRule, 'id' | 'createdAt' | 'status'>;
+
+const ORIGINATOR_TYPES: readonly RuleType[] = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay'];
+
+function requiredString(resource: ResourceObject, name: string): string {
+  const value = optionalString(resource, name);
+  if (value === undefined) throw invalid(`/data/attributes/${name}`, `${name} is required for ${resource.type}`);
+  return value;
+}
+
+function requiredCents(resource: ResourceObject, name: string): number {
+  const value = optionalCents(resource, name);
+  if (value === undefined) throw invalid(`/data/attributes/${name}`, `${name} is required for ${resource.type}`);
+  return value;
+}
+
+/** The account must exist; the emulator answers 404 naming the relationship member. */
+export function existingAccountId(state: Pick<EmulatorState, 'accounts'>, resource: ResourceObject): string {
+  const accountId = readRelationship(resource, 'account', 'account');
+  if (!state.accounts.has(accountId)) {
+    throw new ApiError(404, 'Not found', `account '${accountId}' does not exist`, { pointer: '/data/relationships/account/data/id' });
+  }
+  return accountId;
+}
+
+function originatorFields(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject): Partial<RuleFields> {
+  const originatorName = optionalString(resource, 'originatorName');
+  const originatorEntityId = optionalString(resource, 'originatorEntityId');
+  if (originatorName === undefined && originatorEntityId === undefined && !faultOn(state, 'invalid-rule-answered-201')) {
+    throw invalid('/data/attributes/originatorName', 'at least one of originatorName and originatorEntityId is required');
+  }
+  return { originatorName, originatorEntityId, amount: optionalCents(resource, 'amount') };
+}
+
+function checkFields(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject): Partial<RuleFields> {
+  const checkNumber = faultOn(state, 'check-number-not-required')
+    ? optionalString(resource, 'checkNumber')
+    : requiredString(resource, 'checkNumber');
+  return { checkNumber, amount: requiredCents(resource, 'amount'), payeeName: optionalString(resource, 'payeeName') };
+}
+
+export function readRuleRequest(state: Pick<EmulatorState, 'accounts' | 'faults'>, body: unknown): RuleFields {
+  const resource = readResource(body, RULE_TYPES);
+  const type = resource.type as RuleType;
+  const specific = ORIGINATOR_TYPES.includes(type)
+    ? originatorFields(state, resource)
+    : type === 'checkPaymentPositivePay'
+      ? checkFields(state, resource)
+      : {};
+  const fields: RuleFields = {
+    type,
+    accountId: existingAccountId(state, resource),
+    expirationDate: optionalDate(resource, 'expirationDate'),
+    tags: optionalTags(resource),
+    ...specific,
+  };
+  // Drop undefined members so that rendering echoes exactly what was submitted.
+  for (const key of Object.keys(fields) as Array<keyof RuleFields>) if (fields[key] === undefined) delete fields[key];
+  return fields;
+}
