@@ -65,9 +65,10 @@ export function judgeRequirements(
   });
 }
 
-/** Conformant when no applicable MUST requirement is FAIL or UNTESTABLE. */
-export function verdictOf(results: readonly RequirementResult[]): Verdict {
-  return results.some((result) => result.level === 'MUST' && isFailing(result.outcome)) ? 'non-conformant' : 'conformant';
+/** Conformant when no applicable MUST requirement is FAIL or UNTESTABLE, known failures of a baseline aside. */
+export function verdictOf(results: readonly RequirementResult[], excused: ReadonlySet<string> = new Set()): Verdict {
+  const failing = results.some((result) => result.level === 'MUST' && isFailing(result.outcome) && !excused.has(result.id));
+  return failing ? 'non-conformant' : 'conformant';
 }
 
 export function countOutcomes(results: readonly RequirementResult[]): Record<Outcome, number> {
