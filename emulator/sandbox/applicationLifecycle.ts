@@ -1,0 +1,108 @@
+import type { EmulatorState } from '../core/emulatorState.ts';
+import type { ApplicationInput } from './applicationInput.ts';
+import type { ApplicationOutcome } from './applicationOutcome.ts';
+import { applicationRef, customerRef, customerType, documentRef, renderApplication, renderCustomer, renderDocument } from './applicationResources.ts';
+import { sandboxFaultOn } from './faults.ts';
+import type { Application, ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
+
+// Application state changes and the events they fire (Event Catalog:
+// Applications and documents; API sections 3.3, 6.3). Each event carries the
+// full resource in `included` for webhooks with includeResources (6.1 rule 3).
+
+export class ApplicationLifecycle {
+  constructor(
+    private readonly state: EmulatorState,
+    private readonly store: SandboxStore,
+  ) {}
+
+  create(input: ApplicationInput, outcome: ApplicationOutcome): Application {
+    const application: Application = {
+      id: this.state.ids.next('application'),
+      kind: input.kind,
+      createdAt: this.state.clock.now(),
+      status: outcome.status,
+      applicant: input.applicant,
+      tags: input.tags,
+      documentIds: [],
+    };
+    this.store.applications.set(application.id, application);
+    for (const required of outcome.requiredDocuments) {
+      const document: ApplicationDocument = { id: this.state.ids.next('document'), applicationId: application.id, status: 'Required', ...required };
+      this.store.documents.set(document.id, document);
+      application.documentIds.push(document.id);
+    }
+    this.publish('application.created', application);
+    if (outcome.status === 'Approved') this.approve(application);
+    else if (outcome.status === 'PendingReview') this.publish('application.pendingReview', application);
+    else if (outcome.status === 'AwaitingDocuments') this.publish('application.awaitingDocuments', application);
+    else this.deny(application);
+    return application;
+  }
+
+  /** Approval creates the customer (section 3.3: customer.created fires). */
+  approve(application: Application): void {
+    application.status = 'Approved';
+    const customer = {
+      id: this.state.ids.next('customer'),
+      type: customerType(application),
+      applicationId: application.id,
+      createdAt: this.state.clock.now(),
+      attributes: { ...application.applicant, tags: application.tags },
+    };
+    this.store.customers.set(customer.id, customer);
+    application.customerId = customer.id;
+    this.state.events.publish({
+      type: 'application.approved',
+      attributes: { tags: application.tags },
+      relationships: { application: applicationRef(application), customer: customerRef(customer) },
+      included: [renderApplication(application)],
+    });
+    if (sandboxFaultOn(this.state, 'approve-without-customer-created')) return;
+    this.state.events.publish({
+      type: 'customer.created',
+      attributes: { tags: application.tags },
+      relationships: { customer: customerRef(customer), application: applicationRef(application) },
+      included: [renderCustomer(customer)],
+    });
+  }
+
+  deny(application: Application): void {
+    application.status = 'Denied';
+    this.publish('application.denied', application);
+  }
+
+  approveDocument(application: Application, document: ApplicationDocument): void {
+    document.status = 'Approved';
+    delete document.reason;
+    delete document.reasonCode;
+    this.state.events.publish({
+      type: 'document.approved',
+      attributes: { tags: application.tags },
+      relationships: { document: documentRef(document), application: applicationRef(application) },
+      included: [renderDocument(document, application)],
+    });
+  }
+
+  rejectDocument(application: Application, document: ApplicationDocument, reason: string, reasonCode: string): void {
+    document.status = 'Rejected';
+    document.reason = reason;
+    document.reasonCode = reasonCode;
+    const attributes: Record<string, unknown> = { reason, reasonCode, tags: application.tags };
+    if (sandboxFaultOn(this.state, 'document-rejected-without-reason-code')) delete attributes.reasonCode;
+    this.state.events.publish({
+      type: 'document.rejected',
+      attributes,
+      relationships: { document: documentRef(document), application: applicationRef(application) },
+      included: [renderDocument(document, application)],
+    });
+  }
+
+  private publish(type: string, application: Application): void {
+    this.state.events.publish({
+      type,
+      attributes: { tags: application.tags },
+      relationships: { application: applicationRef(application) },
+      included: [renderApplication(application)],
+    });
+  }
+}

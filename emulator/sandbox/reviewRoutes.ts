@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorState } from '../core/emulatorState.ts';
+import { ApiError, conflict, invalid, sendDocument } from '../core/jsonApi.ts';
+import { optionalString, readResource } from '../core/requestBody.ts';
+import type { ApplicationLifecycle } from './applicationLifecycle.ts';
+import { renderApplication, renderDocument } from './applicationResources.ts';
+import { findApplication, findDocument } from './applicationRoutes.ts';
+import { sandboxFaultOn } from './faults.ts';
+import type { Application, SandboxStore, UploadedFile } from './sandboxRecords.ts';
+
+// The sandbox-only operations of section 4.5. Responses are not shown in the
+// documents: approve/deny answer the application, approve/reject the document,
+// downloads the uploaded bytes with their content type.
+
+type ApplicationParams = { applicationId: string };
+type DocumentParams = { applicationId: string; documentId: string };
+
+const REVIEWABLE: readonly Application['status'][] = ['PendingReview', 'AwaitingDocuments'];
+
+/** A placeholder the download fault serves instead of the uploaded file. */
+const OTHER_BYTES = Buffer.from('not the uploaded file');
+
+function requireReviewable(application: Application, operation: string, allowApproved: boolean): void {
+  if (REVIEWABLE.includes(application.status)) return;
+  if (allowApproved && application.status === 'Approved') return;
+  throw conflict(`only applications in PendingReview or AwaitingDocuments can be ${operation}; application ${application.id} is ${application.status}`);
+}
+
+function requiredString(value: string | undefined, name: string): string {
+  if (value === undefined || value === '') throw invalid(`/data/attributes/${name}`, `${name} is required and must be a non-empty string`);
+  return value;
+}
+
+export function registerReviewRoutes(app: FastifyInstance, state: EmulatorState, store: SandboxStore, lifecycle: ApplicationLifecycle): void {
+  app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/approve', async (request, reply) => {
+    const application = findApplication(store, request.params.applicationId);
+    optionalString(readResource(request.body, ['applicationApprove']), 'reason');
+    requireReviewable(application, 'approved', false);
+    lifecycle.approve(application);
+    return sendDocument(reply, 200, { data: renderApplication(application) });
+  });
+
+  app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/deny', async (request, reply) => {
+    const application = findApplication(store, request.params.applicationId);
+    optionalString(readResource(request.body, ['applicationDeny']), 'reason');
+    requireReviewable(application, 'denied', sandboxFaultOn(state, 'deny-allowed-from-approved'));
+    lifecycle.deny(application);
+    return sendDocument(reply, 200, { data: renderApplication(application) });
+  });
+
+  app.post<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/approve', async (request, reply) => {
+    const application = findApplication(store, request.params.applicationId);
+    const document = findDocument(store, application, request.params.documentId);
+    const body = request.body;
+    // The documented body is an empty JSON object; anything but an object is refused.
+    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+      throw invalid('', 'the body must be an empty JSON object');
+    }
+    lifecycle.approveDocument(application, document);
+    return sendDocument(reply, 200, { data: renderDocument(document, application) });
+  });
+
+  app.post<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/reject', async (request, reply) => {
+    const application = findApplication(store, request.params.applicationId);
+    const document = findDocument(store, application, request.params.documentId);
+    const resource = readResource(request.body, ['documentReject']);
+    const reason = requiredString(optionalString(resource, 'reason'), 'reason');
+    const reasonCode = requiredString(optionalString(resource, 'reasonCode'), 'reasonCode');
+    lifecycle.rejectDocument(application, document, reason, reasonCode);
+    return sendDocument(reply, 200, { data: renderDocument(document, application) });
+  });
+
+  const download = (side: 'front' | 'back') => async (request: { params: DocumentParams }, reply: import('fastify').FastifyReply) => {
+    const application = findApplication(store, request.params.applicationId);
+    const document = findDocument(store, application, request.params.documentId);
+    const file: UploadedFile | undefined = document[side];
+    if (!file) throw new ApiError(404, 'Not found', `document ${document.id} has no uploaded ${side} side`);
+    const bytes = sandboxFaultOn(state, 'download-returns-other-bytes') ? OTHER_BYTES : file.bytes;
+    return reply.code(200).type(file.contentType).send(bytes);
+  };
+  app.get<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/download', download('front'));
+  app.get<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/download/back', download('back'));
+}
