@@ -12,6 +12,7 @@ import type { Scope } from './core/scopes.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
 import { EventStore } from './events/eventStore.ts';
+import { TOLERATED_VARIATIONS, toleratedVariationsHook } from './faults/toleratedVariations.ts';
 
 export interface EmulatorOptions {
   environment?: Environment;
@@ -66,6 +67,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   app.addHook('onRequest', authenticate(tokens));
+  if (TOLERATED_VARIATIONS.some((variation) => state.faults.has(variation.name))) {
+    app.addHook('onSend', toleratedVariationsHook(state.faults));
+  }
   registerControlRoutes(app, state);
   for (const area of API_AREAS) await area(app, state);
 

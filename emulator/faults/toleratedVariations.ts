@@ -1,0 +1,67 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+// Behaviour the documents leave open, which a correct suite must never fail.
+// The emulator can be started with any of these to prove that.
+
+export interface VariationDefinition {
+  name: string;
+  description: string;
+}
+
+export const TOLERATED_VARIATIONS: readonly VariationDefinition[] = [
+  { name: 'extra-unknown-attribute', description: 'every resource carries an attribute the documents do not mention (attributes are added without notice, §9)' },
+  { name: 'unknown-event-type', description: 'an event of a type the catalogue does not list follows every event, in lists and deliveries (§6.1 receivers rule 1, §9)' },
+  { name: 'invalid-as-422', description: 'invalid requests are answered 422 instead of 400 (error status codes: not shown, §7)' },
+  { name: 'webhook-without-delivery-mode', description: 'webhook responses omit deliveryMode and includeResources (whether they are returned: not shown, §2.6)' },
+  { name: 'different-error-title', description: 'error documents use other title texts (error body format: not shown, §7)' },
+];
+
+export const UNKNOWN_EVENT_TYPE = 'vendorNotice.created';
+
+type Resource = { type?: unknown; attributes?: Record<string, unknown> };
+
+function eachResource(document: Record<string, unknown>, visit: (resource: Resource) => void): void {
+  for (const member of [document.data, document.included]) {
+    const resources = Array.isArray(member) ? member : member ? [member] : [];
+    for (const resource of resources) if (resource && typeof resource === 'object') visit(resource as Resource);
+  }
+}
+
+function rewrite(document: Record<string, unknown>, reply: FastifyReply, active: ReadonlySet<string>): void {
+  if (active.has('extra-unknown-attribute')) {
+    eachResource(document, (resource) => {
+      if (resource.attributes) resource.attributes.vendorExtension = { addedWithoutNotice: true };
+    });
+  }
+  if (active.has('webhook-without-delivery-mode')) {
+    eachResource(document, (resource) => {
+      if (resource.type === 'webhook' && resource.attributes) {
+        delete resource.attributes.deliveryMode;
+        delete resource.attributes.includeResources;
+      }
+    });
+  }
+  const errors = Array.isArray(document.errors) ? (document.errors as Array<Record<string, unknown>>) : [];
+  if (active.has('invalid-as-422') && reply.statusCode === 400) {
+    reply.code(422);
+    for (const error of errors) error.status = '422';
+  }
+  if (active.has('different-error-title')) for (const error of errors) error.title = 'Request could not be processed';
+}
+
+/** An onSend hook applying the response-shape variations that are active. */
+export function toleratedVariationsHook(active: ReadonlySet<string>) {
+  return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (typeof payload !== 'string' || !/json/.test(type)) return payload;
+    let document: unknown;
+    try {
+      document = JSON.parse(payload);
+    } catch {
+      return payload;
+    }
+    if (!document || typeof document !== 'object' || Array.isArray(document)) return payload;
+    rewrite(document as Record<string, unknown>, reply, active);
+    return JSON.stringify(document);
+  };
+}
