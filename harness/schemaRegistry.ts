@@ -1,0 +1,162 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// Both packages are CommonJS that also set `exports.default`; under NodeNext the
+// default import is the whole module object, so the constructor is `.default`.
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
+
+export interface SchemaViolation { pointer: string; message: string; keyword: string }
+export interface ValidationResult { valid: boolean; violations: SchemaViolation[] }
+export interface SchemaRegistry {
+  keys(): string[];
+  has(key: string): boolean;
+  validate(key: string, value: unknown): ValidationResult;
+  /** Key for an event type: its own schema when catalogued (either payment.canceled spelling), else 'events/event'. */
+  eventSchemaKey(type: string): string;
+  validateEvent(event: unknown): ValidationResult & { schemaKey: string };
+}
+
+/** How event-types.json describes an attribute's value (see the `kind` mapping in the event schemas). */
+export type AttributeKind =
+  | 'string' | 'integer' | 'number' | 'boolean' | 'cents' | 'timestamp' | 'date' | 'tags' | 'object' | 'any'
+  | 'yearMonth' | 'merchant' | 'merchantNameType' | 'currencyConversion' | 'healthCareAmounts'
+  | 'wireCounterparty' | 'drawdownCounterparty' | 'changesPreviousCurrent'
+  | { const: string };
+
+/** Relationship name → allowed related resource types; empty when the catalogue does not name one. */
+export type RelationshipSpec = Record<string, string[]>;
+
+export interface EventVariant { name: string; attributes: Record<string, AttributeKind>; relationships: RelationshipSpec }
+
+/** One entry of schemas/events/event-types.json. `createdAt` is implicit on every event. */
+export interface EventTypeEntry {
+  type: string;
+  section: string;
+  attributes: Record<string, AttributeKind>;
+  optionalAttributes?: Record<string, AttributeKind>;
+  relationships: RelationshipSpec;
+  /** The event must also match one of these (schema key events/variants/<type>.<name>). */
+  variants?: EventVariant[];
+  alsoSpelled?: string[];
+}
+
+export const SCHEMA_ID_BASE = 'https://schemas.banking-api-conformance.local/';
+const SUFFIX = '.schema.json';
+const COMMON_EVENT = 'events/event';
+const DEFAULT_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
+
+export function eventTypeCatalogue(dir: string = DEFAULT_DIR): EventTypeEntry[] {
+  const file = join(dir, 'events', 'event-types.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as EventTypeEntry[]) : [];
+}
+
+function schemaFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(SUFFIX))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}
+
+const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function toViolation(error: ErrorObject): SchemaViolation {
+  let pointer = error.instancePath;
+  let text = error.message ?? 'is invalid';
+  if (error.keyword === 'required') {
+    // Ajv reports a missing member at its parent; name the member itself.
+    pointer += '/' + escapeToken(String(error.params.missingProperty));
+    text = 'is required but missing';
+  } else if (error.keyword === 'const') {
+    text += ` ${JSON.stringify(error.params.allowedValue)}`;
+  } else if (error.keyword === 'anyOf') {
+    text = 'matches none of the allowed forms (anyOf); the other violations say why';
+  } else if (error.keyword === 'enum') {
+    text += ': ' + (error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+  }
+  return { pointer, keyword: error.keyword, message: `${pointer || '(root)'}: ${text}` };
+}
+
+function violations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
+  const seen = new Set<string>();
+  const out: SchemaViolation[] = [];
+  // An `if` error only says "must match then"; the `then` errors carry the detail.
+  for (const error of errors ?? []) {
+    if (error.keyword === 'if') continue;
+    const violation = toViolation(error);
+    if (seen.has(violation.message)) continue;
+    seen.add(violation.message);
+    out.push(violation);
+  }
+  return out;
+}
+
+export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+  addFormats(ajv);
+  const validators = new Map<string, ValidateFunction>();
+  const fileOf = new Map<string, string>();
+
+  for (const file of schemaFiles(dir)) {
+    const key = relative(dir, file).split(sep).join('/').slice(0, -SUFFIX.length);
+    const expectedId = SCHEMA_ID_BASE + key + SUFFIX;
+    try {
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as AnySchemaObject;
+      if (schema.$id !== expectedId) throw new Error(`$id must be ${expectedId}, found ${String(schema.$id)}`);
+      ajv.addSchema(schema);
+    } catch (error) {
+      throw new Error(`Schema ${file} cannot be loaded: ${(error as Error).message}`);
+    }
+    fileOf.set(key, file);
+  }
+  // Compiled only after every file is added, so cross-file $refs resolve in any order.
+  for (const [key, file] of fileOf) {
+    try {
+      const validate = ajv.getSchema(SCHEMA_ID_BASE + key + SUFFIX);
+      if (!validate) throw new Error('not registered');
+      validators.set(key, validate);
+    } catch (error) {
+      throw new Error(`Schema ${file} does not compile: ${(error as Error).message}`);
+    }
+  }
+  // Alternative spellings (payment.Canceled) share their type's schema rather than a second
+  // file: names differing only in case collide on case-insensitive file systems.
+  for (const entry of eventTypeCatalogue(dir)) {
+    const validate = validators.get(`events/types/${entry.type}`);
+    for (const spelling of entry.alsoSpelled ?? []) if (validate) validators.set(`events/types/${spelling}`, validate);
+  }
+
+  const validate = (key: string, value: unknown): ValidationResult => {
+    const validator = validators.get(key);
+    if (!validator) throw new Error(`Unknown schema key '${key}'`);
+    const valid = validator(value) as boolean;
+    return { valid, violations: valid ? [] : violations(validator.errors) };
+  };
+  const eventSchemaKey = (type: string): string => {
+    const key = `events/types/${type}`;
+    return validators.has(key) ? key : COMMON_EVENT;
+  };
+
+  return {
+    keys: () => [...validators.keys()].sort(),
+    has: (key) => validators.has(key),
+    validate,
+    eventSchemaKey,
+    validateEvent(event) {
+      const type = typeof event === 'object' && event !== null ? (event as { type?: unknown }).type : undefined;
+      const schemaKey = typeof type === 'string' ? eventSchemaKey(type) : COMMON_EVENT;
+      return { ...validate(schemaKey, event), schemaKey };
+    },
+  };
+}
+
+let shared: SchemaRegistry | undefined;
+
+export function schemaRegistry(): SchemaRegistry {
+  shared ??= loadSchemaRegistry();
+  return shared;
+}
