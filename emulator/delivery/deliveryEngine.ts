@@ -1,0 +1,195 @@
+import type { StoredEvent } from '../core/eventPublisher.ts';
+import type { Environment } from '../core/domain.ts';
+import type { VirtualClock } from '../core/virtualClock.ts';
+import { admits, UNRESPONSIVE_LIMIT_MS, type Webhook } from '../webhooks/webhookModel.ts';
+import type { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
+import { buildDeliveryRequest } from './deliveryPayload.ts';
+import type { DeliveryOutcome } from './deliveryPoster.ts';
+import { DeliveryPoster } from './deliveryPoster.ts';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, type DeliverySettings, fibonacciBackoffMs, MAX_BATCH_SIZE } from './deliverySettings.ts';
+
+// Section 6.1. One queue per webhook, so a slow or dead endpoint only ever holds
+// up its own events. A batch is the unit of delivery in both modes: AtMostOnce
+// sends batches of one and forgets them after one try; AtLeastOnce sends up to 64
+// events and keeps retrying the same batch (Fibonacci backoff on the emulator
+// clock, at most 1 hour apart) until the endpoint answers 2xx. Either way only one
+// batch per webhook is in flight.
+
+interface Batch {
+  events: StoredEvent[];
+  failures: number;
+  inFlight: boolean;
+  /** Waiting for the webhook to be Enabled again. */
+  parked: boolean;
+  cancelRetry?: () => void;
+}
+
+interface WebhookQueue {
+  webhook: Webhook;
+  pending: StoredEvent[];
+  /** Index of the first undelivered entry of `pending`: taking from the front is O(1). */
+  head: number;
+  active: Batch[];
+  pumpScheduled: boolean;
+  /** Emulator time of the first failure in the current run of failures. */
+  failingSince?: number;
+}
+
+export class DeliveryEngine {
+  readonly settings: DeliverySettings = { timeoutMs: DEFAULT_DELIVERY_TIMEOUT_MS };
+  private readonly queues = new Map<string, WebhookQueue>();
+  private readonly poster = new DeliveryPoster();
+  private closed = false;
+
+  constructor(
+    private readonly webhooks: WebhookRegistry,
+    private readonly clock: VirtualClock,
+    private readonly environment: Environment,
+    private readonly faults: ReadonlySet<string>,
+  ) {
+    webhooks.onStatusChange((webhook) => {
+      const queue = this.queues.get(webhook.id);
+      if (!queue || webhook.status !== 'Enabled') return;
+      queue.failingSince = undefined;
+      for (const batch of queue.active) if (batch.parked) this.send(queue, batch);
+      this.schedulePump(queue);
+    });
+  }
+
+  /** A new or resent event: queue it for every Enabled webhook that admits it. */
+  dispatch(event: StoredEvent): void {
+    if (this.closed) return;
+    for (const webhook of this.recipients()) {
+      if (!this.admits(webhook, event.type)) continue;
+      const queue = this.queueOf(webhook);
+      queue.pending.push(event);
+      this.schedulePump(queue);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const queue of this.queues.values()) for (const batch of queue.active) batch.cancelRetry?.();
+    await this.poster.close();
+  }
+
+  private recipients(): Iterable<Webhook> {
+    return this.faults.has('disabled-webhook-receives') ? this.webhooks.all() : this.webhooks.enabledWebhooks();
+  }
+
+  private admits(webhook: Webhook, eventType: string): boolean {
+    if (webhook.subscriptionType === 'NotAuthorizationRequest' && eventType === 'authorizationRequest.pending') {
+      if (this.faults.has('auth-requests-leak-to-not-auth-subscription')) return true;
+    }
+    if (webhook.subscriptionType === 'OnlyAuthorizationRequest' && this.faults.has('only-auth-receives-everything')) return true;
+    return admits(webhook.subscriptionType, eventType);
+  }
+
+  private mayReceive(webhook: Webhook): boolean {
+    if (webhook.status === 'Enabled') return true;
+    if (webhook.status === 'Disabled') return this.faults.has('disabled-webhook-receives');
+    return this.faults.has('unavailable-still-receives');
+  }
+
+  private queueOf(webhook: Webhook): WebhookQueue {
+    let queue = this.queues.get(webhook.id);
+    if (!queue) {
+      queue = { webhook, pending: [], head: 0, active: [], pumpScheduled: false };
+      this.queues.set(webhook.id, queue);
+    }
+    return queue;
+  }
+
+  /** Deferred to the next turn so that a burst of events published together shares batches. */
+  private schedulePump(queue: WebhookQueue): void {
+    if (queue.pumpScheduled || this.closed) return;
+    queue.pumpScheduled = true;
+    setImmediate(() => {
+      queue.pumpScheduled = false;
+      this.pump(queue);
+    });
+  }
+
+  private maxActive(queue: WebhookQueue): number {
+    if (queue.webhook.deliveryMode === 'AtMostOnce') return this.faults.has('at-most-once-overlap') ? 8 : 1;
+    return this.faults.has('two-batches-in-flight') ? 2 : 1;
+  }
+
+  private batchSize(queue: WebhookQueue): number {
+    if (queue.webhook.deliveryMode === 'AtMostOnce') return this.faults.has('at-most-once-batched') ? 4 : 1;
+    return this.faults.has('batch-of-65') ? MAX_BATCH_SIZE + 1 : MAX_BATCH_SIZE;
+  }
+
+  private pump(queue: WebhookQueue): void {
+    if (this.closed || !this.mayReceive(queue.webhook)) return;
+    while (queue.active.length < this.maxActive(queue) && queue.head < queue.pending.length) {
+      const end = Math.min(queue.pending.length, queue.head + this.batchSize(queue));
+      const batch: Batch = { events: queue.pending.slice(queue.head, end), failures: 0, inFlight: false, parked: false };
+      queue.head = end;
+      if (queue.head > 1024 && queue.head * 2 > queue.pending.length) {
+        queue.pending = queue.pending.slice(queue.head);
+        queue.head = 0;
+      }
+      queue.active.push(batch);
+      this.send(queue, batch);
+    }
+  }
+
+  private send(queue: WebhookQueue, batch: Batch): void {
+    if (this.closed) return;
+    const { webhook } = queue;
+    if (!this.mayReceive(webhook)) {
+      batch.parked = true;
+      return;
+    }
+    batch.parked = false;
+    batch.inFlight = true;
+    const delivery = buildDeliveryRequest(webhook, batch.events, this.faults);
+    void this.poster.post(webhook.url, delivery, this.settings.timeoutMs).then((outcome) => {
+      batch.inFlight = false;
+      if (!this.closed) this.settle(queue, batch, outcome);
+    });
+  }
+
+  private settle(queue: WebhookQueue, batch: Batch, outcome: DeliveryOutcome): void {
+    const atMostOnce = queue.webhook.deliveryMode === 'AtMostOnce';
+    const status = 'status' in outcome ? outcome.status : undefined;
+    const succeeded = status !== undefined && (atMostOnce ? status === 200 : status >= 200 && status < 300);
+    if (succeeded) {
+      queue.failingSince = undefined;
+    } else {
+      batch.failures += 1;
+      this.noteFailure(queue);
+      const retries = atMostOnce
+        ? this.faults.has('at-most-once-retried') && batch.failures === 1
+        : !this.faults.has('at-least-once-drops-failed-batch');
+      if (retries) {
+        this.scheduleRetry(queue, batch);
+        return;
+      }
+    }
+    queue.active.splice(queue.active.indexOf(batch), 1);
+    this.pump(queue);
+  }
+
+  private scheduleRetry(queue: WebhookQueue, batch: Batch): void {
+    const wait = fibonacciBackoffMs(batch.failures, {
+      doubling: this.faults.has('backoff-doubling'),
+      uncapped: this.faults.has('backoff-no-cap'),
+    });
+    batch.cancelRetry = this.clock.setTimeout(() => {
+      batch.cancelRetry = undefined;
+      this.send(queue, batch);
+    }, wait);
+  }
+
+  /** 3.2: an endpoint failing for 2 days (sandbox) / 7 days (live) makes the webhook Unavailable. */
+  private noteFailure(queue: WebhookQueue): void {
+    const now = this.clock.now();
+    queue.failingSince ??= now;
+    if (this.faults.has('never-unavailable') || queue.webhook.status !== 'Enabled') return;
+    if (now - queue.failingSince >= UNRESPONSIVE_LIMIT_MS[this.environment]) {
+      this.webhooks.setStatus(queue.webhook, 'Unavailable');
+    }
+  }
+}

@@ -1,0 +1,37 @@
+// Delivery constants the documents leave to the implementation (6.1, 8), chosen
+// here and documented in docs/delivery.md.
+
+/** Events per AtLeastOnce batch (8: "Events per batch 64"). */
+export const MAX_BATCH_SIZE = 64;
+
+/** Fibonacci backoff unit: retries wait 1, 1, 2, 3, 5, 8 … units of emulator time. */
+export const BACKOFF_UNIT_MS = 1000;
+
+/** 8: "Maximum pause between retries 1 hour" (emulator time). */
+export const MAX_BACKOFF_MS = 60 * 60 * 1000;
+
+/**
+ * Time-out of one delivery POST, in real milliseconds (the documents give none for
+ * deliveries; 5 s mirrors the documented operation time-out). Real time, not
+ * emulator time, because a scaled clock must not make loopback requests time out.
+ * Adjustable at run time through the control endpoint /_emulator/delivery.
+ */
+export const DEFAULT_DELIVERY_TIMEOUT_MS = 5000;
+
+export interface DeliverySettings {
+  timeoutMs: number;
+}
+
+/** Wait before the retry that follows the n-th consecutive failure (n ≥ 1). */
+export function fibonacciBackoffMs(failures: number, options: { doubling?: boolean; uncapped?: boolean } = {}): number {
+  let units: number;
+  if (options.doubling) {
+    units = 2 ** Math.min(failures - 1, 40);
+  } else {
+    let previous = 0;
+    units = 1;
+    for (let n = 1; n < failures && units * BACKOFF_UNIT_MS < MAX_BACKOFF_MS * 4; n += 1) [previous, units] = [units, previous + units];
+  }
+  const wait = units * BACKOFF_UNIT_MS;
+  return options.uncapped ? wait : Math.min(wait, MAX_BACKOFF_MS);
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { EmulatorState } from '../core/emulatorState.ts';
+import { EventStore } from '../events/eventStore.ts';
+import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
+import { DeliveryEngine } from './deliveryEngine.ts';
+
+// The webhook registry, event store and delivery engine of one emulator, shared by
+// the webhook routes, the event routes and their control endpoints. Kept beside
+// the state (not in it) so the core state shape stays the lead's.
+export interface WebhookServices {
+  webhooks: WebhookRegistry;
+  events: EventStore;
+  delivery: DeliveryEngine;
+}
+
+const servicesByState = new WeakMap<EmulatorState, WebhookServices>();
+
+export function webhookServices(app: FastifyInstance, state: EmulatorState): WebhookServices {
+  const existing = servicesByState.get(state);
+  if (existing) return existing;
+  if (!(state.events instanceof EventStore)) throw new Error('the emulator state must publish events through EventStore');
+  const events = state.events;
+  const webhooks = new WebhookRegistry();
+  const delivery = new DeliveryEngine(webhooks, state.clock, state.environment, state.faults);
+  events.onPublish((event) => delivery.dispatch(event));
+  app.addHook('onClose', async () => delivery.close());
+  const services = { webhooks, events, delivery };
+  servicesByState.set(state, services);
+  return services;
+}

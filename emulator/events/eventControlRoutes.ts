@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { CONTROL_PREFIX } from '../core/area.ts';
+import type { EmulatorState } from '../core/emulatorState.ts';
+import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
+import { invalid } from '../core/jsonApi.ts';
+import type { WebhookServices } from '../delivery/webhookServices.ts';
+import { MAX_BATCH_SIZE, BACKOFF_UNIT_MS, MAX_BACKOFF_MS } from '../delivery/deliverySettings.ts';
+import { chooseVariant, generateEvent } from './eventGenerator.ts';
+import { eventTypes } from './eventTypeCatalogue.ts';
+
+// Control endpoints of the events area (capability eventInjection), plain JSON:
+//   POST /_emulator/events {type | types, count?, variant?, attributes?, relationships?}
+//     publishes `count` events of each type with generated schema-valid members;
+//     answers 201 {events: [{id, type, createdAt}]}.
+//   GET|PUT /_emulator/delivery {timeoutMs}: the delivery time-out (real ms).
+
+const control = { control: true } as const;
+const MAX_INJECTED = 10_000;
+const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function readTypes(body: Record<string, unknown>): string[] {
+  const raw = body.types ?? (body.type === undefined ? undefined : [body.type]);
+  if (!Array.isArray(raw) || raw.length === 0) throw invalid('/type', 'type (a string) or types (a non-empty array of strings) is required');
+  raw.forEach((type, index) => {
+    if (typeof type !== 'string' || !EVENT_TYPE.test(type)) {
+      throw invalid(body.types ? `/types/${index}` : '/type', `an event type has the form resource.event; got ${JSON.stringify(type)}`);
+    }
+  });
+  return raw as string[];
+}
+
+function readCount(body: Record<string, unknown>): number {
+  const count = body.count ?? 1;
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_INJECTED) {
+    throw invalid('/count', `count must be an integer from 1 to ${MAX_INJECTED}`);
+  }
+  return count;
+}
+
+function readOverrides(body: Record<string, unknown>): Pick<EventInput, 'attributes' | 'relationships'> {
+  if (body.attributes !== undefined && !isObject(body.attributes)) throw invalid('/attributes', 'attributes must be an object');
+  if (body.relationships !== undefined && !isObject(body.relationships)) throw invalid('/relationships', 'relationships must be an object');
+  return {
+    attributes: body.attributes as Record<string, unknown> | undefined,
+    relationships: body.relationships as Record<string, RelationshipRef> | undefined,
+  };
+}
+
+export function registerEventControlRoutes(app: FastifyInstance, state: EmulatorState, services: WebhookServices): void {
+  app.post(`${CONTROL_PREFIX}/events`, { config: control }, async (request, reply) => {
+    const body = isObject(request.body) ? request.body : {};
+    const types = readTypes(body);
+    const count = readCount(body);
+    const overrides = readOverrides(body);
+    const variant = body.variant;
+    if (variant !== undefined && typeof variant !== 'string') throw invalid('/variant', 'variant must be a string');
+    for (const type of types) {
+      const entry = eventTypes().get(type);
+      if (variant !== undefined && (!entry || !chooseVariant(entry, variant))) {
+        throw invalid('/variant', `event type ${type} has no variant '${variant}'`);
+      }
+    }
+    const published = [];
+    for (const type of types) {
+      const entry = eventTypes().get(type);
+      for (let n = 0; n < count; n += 1) {
+        const input: EventInput = entry
+          ? generateEvent(type, entry, state.clock.now(), { variant, dropFirstAttribute: state.faults.has('injected-events-drop-first-attribute') })
+          : { type };
+        input.attributes = { ...input.attributes, ...overrides.attributes };
+        input.relationships = { ...input.relationships, ...overrides.relationships };
+        const event = services.events.publish(input);
+        published.push({ id: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString() });
+      }
+    }
+    return reply.code(201).send({ events: published });
+  });
+
+  const deliverySettings = () => ({
+    timeoutMs: services.delivery.settings.timeoutMs,
+    maxBatchSize: MAX_BATCH_SIZE,
+    backoffUnitMs: BACKOFF_UNIT_MS,
+    maxBackoffMs: MAX_BACKOFF_MS,
+  });
+
+  app.get(`${CONTROL_PREFIX}/delivery`, { config: control }, async () => deliverySettings());
+
+  app.put(`${CONTROL_PREFIX}/delivery`, { config: control }, async (request) => {
+    const timeoutMs = isObject(request.body) ? request.body.timeoutMs : undefined;
+    if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 10 || timeoutMs > 600_000) {
+      throw invalid('/timeoutMs', 'timeoutMs must be a number of real milliseconds from 10 to 600000');
+    }
+    services.delivery.settings.timeoutMs = timeoutMs;
+    return deliverySettings();
+  });
+}

@@ -1,0 +1,99 @@
+import { randomInt } from 'node:crypto';
+import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
+import type { AttributeKind, EventTypeEntry, EventVariant } from './eventTypeCatalogue.ts';
+
+// Schema-valid attribute values and relationships for an injected event of a
+// catalogued type, with the related resources for includeResources (6.1 rule 3).
+
+const WORDS = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper'];
+const word = (): string => WORDS[randomInt(WORDS.length)]!;
+const digits = (length: number): string => Array.from({ length }, () => String(randomInt(10))).join('');
+const pad = (n: number): string => String(n).padStart(2, '0');
+
+function valueOf(kind: AttributeKind, name: string, nowMs: number): unknown {
+  if (typeof kind === 'object') return kind.const;
+  switch (kind) {
+    case 'integer':
+    case 'cents':
+      return randomInt(1, 500_000);
+    case 'number':
+      return randomInt(1, 100_000) / 100;
+    case 'boolean':
+      return randomInt(2) === 1;
+    case 'timestamp':
+      return new Date(nowMs + randomInt(0, 86_400_000)).toISOString();
+    case 'date':
+      return new Date(nowMs + randomInt(0, 30) * 86_400_000).toISOString().slice(0, 10);
+    case 'yearMonth': {
+      const date = new Date(nowMs);
+      return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}`;
+    }
+    case 'tags':
+      return { source: 'event-injection', batch: word() };
+    case 'object':
+      return { note: word() };
+    case 'merchant':
+      return { name: `${word()} store`, type: 5999, id: digits(9) };
+    case 'merchantNameType':
+      return { name: `${word()} pharmacy`, type: 5912 };
+    case 'currencyConversion':
+      return { originalCurrency: 'EUR', amountInOriginalCurrency: randomInt(1, 100_000), fxRate: '1.08' };
+    case 'healthCareAmounts': {
+      const parts = [randomInt(0, 5000), randomInt(0, 5000), randomInt(0, 5000), randomInt(0, 5000), randomInt(0, 5000)];
+      const [transitAmount, prescriptionRXAmount, visionOpticalAmount, clinicOtherQualifiedMedicalAmount, dentalAmount] = parts as [number, number, number, number, number];
+      return { transitAmount, prescriptionRXAmount, visionOpticalAmount, clinicOtherQualifiedMedicalAmount, dentalAmount, totalHealthcareAmount: parts.reduce((a, b) => a + b, 0) };
+    }
+    case 'wireCounterparty':
+      return { name: `${word()} corp`, routingNumber: digits(9), accountNumber: digits(10), accountType: 'Checking' };
+    case 'drawdownCounterparty':
+      return { name: `${word()} corp`, routingNumber: digits(9), accountNumber: digits(10) };
+    case 'changesPreviousCurrent':
+      return { nickname: { previous: word(), current: word() } };
+    default:
+      // 'string', 'any' and kinds added later: a string is valid for each.
+      return `${name}-${word()}`;
+  }
+}
+
+function attributesOf(kinds: Record<string, AttributeKind>, nowMs: number, target: Record<string, unknown>): void {
+  for (const [name, kind] of Object.entries(kinds)) target[name] = valueOf(kind, name, nowMs);
+}
+
+function relationshipsOf(specs: Record<string, string[]>, target: Record<string, RelationshipRef>): void {
+  for (const [name, types] of Object.entries(specs)) target[name] = { data: { type: types[0] ?? name, id: digits(8) } };
+}
+
+export interface GenerateOptions {
+  variant?: string;
+  /** Drop the first catalogued attribute (fault injected-events-drop-first-attribute). */
+  dropFirstAttribute?: boolean;
+}
+
+export function chooseVariant(entry: EventTypeEntry, name?: string): EventVariant | undefined {
+  if (!entry.variants || entry.variants.length === 0) return undefined;
+  if (name === undefined) return entry.variants[randomInt(entry.variants.length)];
+  return entry.variants.find((variant) => variant.name === name);
+}
+
+export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number, options: GenerateOptions = {}): EventInput {
+  const attributes: Record<string, unknown> = {};
+  const relationships: Record<string, RelationshipRef> = {};
+  attributesOf(entry.attributes, nowMs, attributes);
+  if (entry.optionalAttributes && randomInt(2) === 1) attributesOf(entry.optionalAttributes, nowMs, attributes);
+  relationshipsOf(entry.relationships, relationships);
+  const variant = chooseVariant(entry, options.variant);
+  if (variant) {
+    attributesOf(variant.attributes, nowMs, attributes);
+    relationshipsOf(variant.relationships, relationships);
+  }
+  if (options.dropFirstAttribute) {
+    const first = Object.keys(entry.attributes)[0];
+    if (first !== undefined) delete attributes[first];
+  }
+  const included = Object.values(relationships).map(({ data }) => ({
+    type: data.type,
+    id: data.id,
+    attributes: { createdAt: new Date(nowMs).toISOString(), name: `${data.type} ${data.id}`, tags: { source: 'event-injection' } },
+  }));
+  return { type, attributes, relationships, included };
+}

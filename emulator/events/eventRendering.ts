@@ -1,0 +1,19 @@
+import type { StoredEvent } from '../core/eventPublisher.ts';
+
+// An event as the API shows it (2.7; Event Catalog "Common shape"): createdAt
+// first among the attributes, timestamps with milliseconds.
+export interface RenderedEvent {
+  id: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships: StoredEvent['relationships'];
+}
+
+export function renderEvent(event: StoredEvent): RenderedEvent {
+  return {
+    id: event.id,
+    type: event.type,
+    attributes: { createdAt: new Date(event.createdAt).toISOString(), ...event.attributes },
+    relationships: event.relationships,
+  };
+}

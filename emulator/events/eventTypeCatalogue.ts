@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+
+// The Event Catalog as data (schemas/events/event-types.json, written from the
+// document): what attributes and relationships each event type carries. The
+// emulator uses it to generate schema-valid events on request (event injection).
+
+export type AttributeKind = string | { const: string };
+
+export interface EventVariant {
+  name: string;
+  attributes: Record<string, AttributeKind>;
+  relationships: Record<string, string[]>;
+}
+
+export interface EventTypeEntry {
+  type: string;
+  section: string;
+  attributes: Record<string, AttributeKind>;
+  optionalAttributes?: Record<string, AttributeKind>;
+  /** Relationship name → allowed related types (empty: the catalogue names none). */
+  relationships: Record<string, string[]>;
+  variants?: EventVariant[];
+  alsoSpelled?: string[];
+}
+
+const CATALOGUE_FILE = new URL('../../schemas/events/event-types.json', import.meta.url);
+
+let loaded: Map<string, EventTypeEntry> | undefined;
+
+/** Every catalogued type, keyed by each of its spellings. */
+export function eventTypes(): ReadonlyMap<string, EventTypeEntry> {
+  if (!loaded) {
+    loaded = new Map();
+    const entries = JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as EventTypeEntry[];
+    for (const entry of entries) {
+      loaded.set(entry.type, entry);
+      for (const spelling of entry.alsoSpelled ?? []) loaded.set(spelling, entry);
+    }
+  }
+  return loaded;
+}

@@ -1,0 +1,12 @@
+// Deliberate deviations of the webhook operations.
+export const webhooksFaults = [
+  { name: 'enabled-limit-not-enforced', description: 'sandbox creates and enables webhooks beyond 100 Enabled', breaks: ['WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE'] },
+  { name: 'webhook-token-null-when-unset', description: 'renders an unset token as null instead of the empty string', breaks: ['WH-TOKEN-EMPTY-WHEN-UNSET', 'WH-RESOURCE-SHAPE'] },
+  { name: 'webhook-patch-resets-omitted', description: 'PATCH resets attributes it was not sent to their defaults', breaks: ['WH-UPDATE-PARTIAL'] },
+  { name: 'webhook-patch-ignores-label', description: 'PATCH keeps the old label', breaks: ['WH-UPDATE-LABEL'] },
+  { name: 'webhook-list-ignores-from-id', description: 'the list ignores filter[fromId]', breaks: ['WH-LIST-FILTER-FROM-ID'] },
+  { name: 'webhook-list-since-ignored', description: 'the list ignores filter[since]', breaks: ['WH-LIST-FILTER-SINCE'] },
+  { name: 'webhook-default-subscription-only-auth', description: 'a webhook created without subscriptionType gets OnlyAuthorizationRequest', breaks: ['WH-DEFAULT-SUBSCRIPTION-TYPE'] },
+  { name: 'webhook-enable-from-unavailable-refused', description: 'an Unavailable webhook cannot be enabled again', breaks: ['WH-ENABLE-FROM-UNAVAILABLE'] },
+  { name: 'webhook-disable-ignored', description: 'disable answers 200 but leaves the webhook Enabled', breaks: ['WH-DISABLE'] },
+] as const;

@@ -1,0 +1,52 @@
+// The webhook subscription (API 2.6, 3.2) as the emulator keeps it.
+
+export const CONTENT_TYPES = ['Json', 'JsonAPI'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const DELIVERY_MODES = ['AtMostOnce', 'AtLeastOnce'] as const;
+export type DeliveryMode = (typeof DELIVERY_MODES)[number];
+
+export const SUBSCRIPTION_TYPES = ['All', 'OnlyAuthorizationRequest', 'NotAuthorizationRequest'] as const;
+export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+
+export const WEBHOOK_STATUSES = ['Enabled', 'Disabled', 'Unavailable'] as const;
+export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+
+export interface Webhook {
+  id: string;
+  /** Numeric form of id, for filter[fromId]/filter[toId] (4.3). */
+  seq: number;
+  /** Emulator-clock milliseconds. */
+  createdAt: number;
+  label: string;
+  url: string;
+  /** Empty string when unset (2.6). */
+  token: string;
+  contentType: ContentType;
+  deliveryMode: DeliveryMode;
+  includeResources: boolean;
+  subscriptionType: SubscriptionType;
+  status: WebhookStatus;
+}
+
+/** Section 6.1: the event types an OnlyAuthorizationRequest subscription receives. */
+export const AUTHORIZATION_REQUEST_EVENTS: ReadonlySet<string> = new Set([
+  'authorizationRequest.pending',
+  'authorizationRequest.approved',
+  'authorizationRequest.declined',
+]);
+
+export function admits(subscriptionType: SubscriptionType, eventType: string): boolean {
+  if (subscriptionType === 'All') return true;
+  const isAuthorizationRequest = AUTHORIZATION_REQUEST_EVENTS.has(eventType);
+  return subscriptionType === 'OnlyAuthorizationRequest' ? isAuthorizationRequest : !isAuthorizationRequest;
+}
+
+/** Section 3.2 / 8: how long an endpoint may stay unresponsive before the webhook becomes Unavailable. */
+export const UNRESPONSIVE_LIMIT_MS = {
+  sandbox: 2 * 24 * 60 * 60 * 1000,
+  live: 7 * 24 * 60 * 60 * 1000,
+} as const;
+
+/** Section 4.3 / 8: sandbox only. */
+export const SANDBOX_ENABLED_LIMIT = 100;

@@ -1,0 +1,46 @@
+import type { Webhook, WebhookStatus } from './webhookModel.ts';
+
+// All webhooks in creation order (ids and createdAt both grow), plus the set of
+// Enabled ones: publishing an event walks only that set, and the sandbox limit
+// check is O(1).
+export class WebhookRegistry {
+  private readonly byId = new Map<string, Webhook>();
+  private readonly ordered: Webhook[] = [];
+  private readonly enabled = new Set<Webhook>();
+  private readonly statusListeners: Array<(webhook: Webhook, previous: WebhookStatus) => void> = [];
+
+  add(webhook: Webhook): void {
+    this.byId.set(webhook.id, webhook);
+    this.ordered.push(webhook);
+    if (webhook.status === 'Enabled') this.enabled.add(webhook);
+  }
+
+  get(id: string): Webhook | undefined {
+    return this.byId.get(id);
+  }
+
+  all(): readonly Webhook[] {
+    return this.ordered;
+  }
+
+  enabledCount(): number {
+    return this.enabled.size;
+  }
+
+  enabledWebhooks(): Iterable<Webhook> {
+    return this.enabled;
+  }
+
+  setStatus(webhook: Webhook, status: WebhookStatus): void {
+    const previous = webhook.status;
+    if (previous === status) return;
+    webhook.status = status;
+    if (status === 'Enabled') this.enabled.add(webhook);
+    else this.enabled.delete(webhook);
+    for (const listener of this.statusListeners) listener(webhook, previous);
+  }
+
+  onStatusChange(listener: (webhook: Webhook, previous: WebhookStatus) => void): void {
+    this.statusListeners.push(listener);
+  }
+}
