@@ -1,0 +1,41 @@
+import type { ModelDecision, ModelRule } from './decisionModel.ts';
+
+// Holds what a target decided about one payment against the model's admissible
+// decisions (harness/decisionModel.ts). Returns what disagrees, in words, or
+// undefined when the target's decision is one the documents allow.
+
+export interface ObservedDecision {
+  status: string;
+  /** The rule the target says it matched (or, for a drawdown, reviewed against). */
+  ruleId?: string;
+  /** Present when the payment created a transaction. */
+  transaction?: { id: string; tags: Record<string, string> };
+}
+
+const sameTags = (a: Record<string, string>, b: Record<string, string>): boolean => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+};
+
+export function disagreement(admissible: readonly ModelDecision[], observed: ObservedDecision, rules: readonly ModelRule[]): string | undefined {
+  const statuses = [...new Set(admissible.map((decision) => decision.status))];
+  const candidates = admissible.filter((decision) => decision.status === observed.status);
+  if (candidates.length === 0) return `decided ${observed.status}; the documents require ${statuses.join(' or ')}`;
+  const creates = observed.status === 'Processed';
+  if (creates && !observed.transaction) return 'processed the payment but created no transaction';
+  if (!creates && observed.transaction) return `decided ${observed.status} but created transaction ${observed.transaction.id}`;
+  const gated = candidates.filter((decision) => decision.gated && decision.authorizingRuleIds.length > 0);
+  if (gated.length === 0) return undefined;
+  const authorizing = new Set(gated.flatMap((decision) => decision.authorizingRuleIds));
+  if (observed.ruleId === undefined || !authorizing.has(observed.ruleId)) {
+    return `named rule ${observed.ruleId ?? '(none)'}; only rule(s) ${[...authorizing].join(', ')} can authorize this payment`;
+  }
+  if (observed.transaction) {
+    // 2.4 tag inheritance: the transaction carries the matched rule's tags.
+    const expected = rules.find((rule) => rule.id === observed.ruleId)?.tags ?? {};
+    if (!sameTags(expected, observed.transaction.tags)) {
+      return `transaction tags ${JSON.stringify(observed.transaction.tags)} differ from the tags of matched rule ${observed.ruleId}: ${JSON.stringify(expected)}`;
+    }
+  }
+  return undefined;
+}

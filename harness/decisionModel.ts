@@ -1,0 +1,128 @@
+// An executable reading of API sections 1–3 for positive pay decisioning,
+// written from the documents alone (it never looks at the emulator): given an
+// account's opt-in, the rules the client created and an incoming payment, what
+// must happen to the payment. Where the documents are ambiguous the model takes a
+// `Reading`; a target agrees when its decision is the model's under some reading.
+
+export const OPT_IN_TYPES = ['CheckPayment', 'ReceivedAchDebit', 'ReceivedAchCredit'] as const;
+export type OptInType = (typeof OPT_IN_TYPES)[number];
+
+export type ModelRuleType = 'receivedAchDebitPositivePay' | 'receivedAchCreditPositivePay' | 'checkPaymentPositivePay' | 'drawdownPositivePay';
+/** The statuses the client causes (3.1); `Expired` is derived from expirationDate, see `expired`. */
+export type ModelRuleStatus = 'AwaitingDocuments' | 'Active' | 'Cancelled';
+
+export interface ModelRule {
+  id: string;
+  type: ModelRuleType;
+  accountId: string;
+  status: ModelRuleStatus;
+  expirationDate?: string;
+  tags?: Record<string, string>;
+  originatorName?: string;
+  originatorEntityId?: string;
+  amount?: number;
+  checkNumber?: string;
+  payeeName?: string;
+}
+
+export interface ModelAccount {
+  id: string;
+  productOptIn: readonly OptInType[];
+  /** Section 2.3: the per-account override; undefined when never set. */
+  accountOptIn?: readonly OptInType[];
+}
+
+export type ModelPayment =
+  | { kind: 'ReceivedAchDebit' | 'ReceivedAchCredit'; accountId: string; amount: number; originatorName?: string; originatorEntityId?: string }
+  | { kind: 'CheckPayment'; accountId: string; amount: number; checkNumber: string; payeeName?: string }
+  | { kind: 'WireDrawdown'; accountId: string; amount: number; positivePayId?: string };
+
+export type ModelStatus = 'Processed' | 'Blocked' | 'Rejected' | 'PendingReview';
+
+export interface ModelDecision {
+  status: ModelStatus;
+  /** Whether positive pay gated the payment (opted-in type, or any drawdown). */
+  gated: boolean;
+  /** Rules that authorize the payment: any of them may be the one whose tags the transaction inherits. */
+  authorizingRuleIds: string[];
+}
+
+/** The two places where sections 2.4, 2.5 and 8 allow more than one reading. */
+export interface Reading {
+  /** "within a tolerance of 1 dollar": is a difference of exactly 100 cents within? */
+  hundredCentsWithinTolerance: boolean;
+  /** "expirationDate: when the authorization expires": does the rule still authorize on that date? */
+  authorizesOnExpirationDate: boolean;
+}
+
+export const READINGS: readonly Reading[] = [
+  { hundredCentsWithinTolerance: true, authorizesOnExpirationDate: true },
+  { hundredCentsWithinTolerance: true, authorizesOnExpirationDate: false },
+  { hundredCentsWithinTolerance: false, authorizesOnExpirationDate: true },
+  { hundredCentsWithinTolerance: false, authorizesOnExpirationDate: false },
+];
+
+const GOVERNING_RULE_TYPE: Record<OptInType, ModelRuleType> = {
+  ReceivedAchDebit: 'receivedAchDebitPositivePay',
+  ReceivedAchCredit: 'receivedAchCreditPositivePay',
+  CheckPayment: 'checkPaymentPositivePay',
+};
+
+/** Section 2.3: account-level opt-in overrides the product default. */
+export const effectiveOptIn = (account: ModelAccount): readonly OptInType[] => account.accountOptIn ?? account.productOptIn;
+
+/** `today` is the service clock's UTC date (YYYY-MM-DD); dates compare as strings. */
+export function expired(rule: ModelRule, today: string, reading: Reading): boolean {
+  if (rule.expirationDate === undefined) return false;
+  return today > rule.expirationDate || (today === rule.expirationDate && !reading.authorizesOnExpirationDate);
+}
+
+/** 3.1: only an Active rule authorizes; cancelled rules stop, drawdown rules wait for their document. */
+export const inForce = (rule: ModelRule, today: string, reading: Reading): boolean =>
+  rule.status === 'Active' && !expired(rule, today, reading);
+
+function withinTolerance(difference: number, reading: Reading): boolean {
+  const distance = Math.abs(difference);
+  return distance < 100 || (distance === 100 && reading.hundredCentsWithinTolerance);
+}
+
+/** 2.5: what each rule type's attributes require of a payment. */
+export function ruleMatches(rule: ModelRule, payment: ModelPayment, reading: Reading): boolean {
+  if (payment.kind === 'WireDrawdown' || rule.accountId !== payment.accountId) return false;
+  if (rule.type !== GOVERNING_RULE_TYPE[payment.kind]) return false;
+  if (payment.kind === 'CheckPayment') {
+    return rule.checkNumber === payment.checkNumber
+      && rule.amount !== undefined && withinTolerance(payment.amount - rule.amount, reading)
+      && (rule.payeeName === undefined || rule.payeeName === payment.payeeName);
+  }
+  const byName = rule.originatorName !== undefined && rule.originatorName === payment.originatorName;
+  const byEntity = rule.originatorEntityId !== undefined && rule.originatorEntityId === payment.originatorEntityId;
+  // "Maximum allowed amount": the amount itself is allowed.
+  return (byName || byEntity) && (rule.amount === undefined || payment.amount <= rule.amount);
+}
+
+function decideDrawdown(rules: readonly ModelRule[], payment: Extract<ModelPayment, { kind: 'WireDrawdown' }>, today: string, reading: Reading): ModelDecision {
+  const rule = rules.find((candidate) => candidate.id === payment.positivePayId);
+  const passes = rule !== undefined && rule.type === 'drawdownPositivePay' && rule.accountId === payment.accountId && inForce(rule, today, reading);
+  // 1.3, 3.1: past positive pay a drawdown goes to the bank's manual review; 3.1 rule 1: otherwise rejected.
+  return passes
+    ? { status: 'PendingReview', gated: true, authorizingRuleIds: [rule.id] }
+    : { status: 'Rejected', gated: true, authorizingRuleIds: [] };
+}
+
+export function decide(account: ModelAccount, rules: readonly ModelRule[], payment: ModelPayment, today: string, reading: Reading): ModelDecision {
+  if (payment.kind === 'WireDrawdown') return decideDrawdown(rules, payment, today, reading);
+  if (!effectiveOptIn(account).includes(payment.kind)) return { status: 'Processed', gated: false, authorizingRuleIds: [] };
+  const authorizing = rules.filter((rule) => inForce(rule, today, reading) && ruleMatches(rule, payment, reading)).map((rule) => rule.id);
+  return { status: authorizing.length > 0 ? 'Processed' : 'Blocked', gated: true, authorizingRuleIds: authorizing };
+}
+
+/** The decision under every reading, without duplicates: one element when the documents leave no doubt. */
+export function admissibleDecisions(account: ModelAccount, rules: readonly ModelRule[], payment: ModelPayment, today: string): ModelDecision[] {
+  const seen = new Map<string, ModelDecision>();
+  for (const reading of READINGS) {
+    const decision = decide(account, rules, payment, today, reading);
+    seen.set(`${decision.status}|${decision.authorizingRuleIds.join(',')}`, decision);
+  }
+  return [...seen.values()];
+}
