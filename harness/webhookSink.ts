@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ExchangeExcerpt } from './checkRecords.ts';
+import { type DeliveryPayload, parseDeliveryPayload } from './deliveryPayload.ts';
+import { secretRedactor } from './secretRedactor.ts';
+import { ANSWER_OK, describeStep, SinkScript, type SinkStep } from './webhookSinkScript.ts';
+import { type SignatureVerdict, verifySignature } from './webhookSinkSignature.ts';
+
+// The webhook receiver the suites point webhooks at: one path per webhook under
+// test. It keeps every request exactly as received (raw bytes, headers, arrival
+// time, how many other requests were open on the same path), judges the
+// signature over the raw bytes, and answers from a per-path script.
+
+export interface SinkOptions {
+  /** Address to bind; loopback unless the target must reach the sink from elsewhere. */
+  bindHost?: string;
+  /** 0 (default) picks a free port; a public URL usually needs a fixed one. */
+  port?: number;
+  /** Base URL the target uses to reach this sink (a tunnel, a proxy); default http://bindHost:port. */
+  publicUrl?: string;
+  signatureHeader?: string;
+}
+
+export interface SinkDelivery {
+  /** Order of arrival on this endpoint, from 0. */
+  index: number;
+  /** Wall-clock ms (sub-ms precision) when the request arrived, and when it was answered, dropped or given up on. */
+  receivedAt: number;
+  finishedAt?: number;
+  method: string;
+  headers: Record<string, string>;
+  rawBody: Buffer;
+  payload: DeliveryPayload;
+  /** Other requests on this path that were open (not yet answered) when this one arrived; hung ones excluded. */
+  openAtArrival: number;
+  /** Hung requests still open when this one arrived. */
+  hungAtArrival: number;
+  signature: SignatureVerdict;
+  /** What the sink did: an HTTP status, 'dropped', or 'hung'. */
+  answer?: number | 'dropped' | 'hung';
+  exchange: ExchangeExcerpt;
+}
+
+export interface SinkEndpoint {
+  readonly name: string;
+  readonly url: string;
+  deliveries(): readonly SinkDelivery[];
+  /** Resolves true once predicate holds over the deliveries so far, false after timeoutMs. */
+  waitFor(predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number): Promise<boolean>;
+  setToken(token: string | undefined): void;
+  setScript(steps: readonly SinkStep[], fallback?: SinkStep): void;
+  /** Stop recording; later requests to this path get 410 and are not kept. */
+  remove(): void;
+}
+
+const BODY_EXCERPT = 2000;
+const nowMs = (): number => performance.timeOrigin + performance.now();
+
+function flatten(headers: IncomingMessage['headers']): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : value;
+  return result;
+}
+
+class Endpoint implements SinkEndpoint {
+  readonly recorded: SinkDelivery[] = [];
+  open = 0;
+  hung = new Set<ServerResponse>();
+  removed = false;
+  private waiters = new Set<() => void>();
+  private script: SinkScript;
+
+  constructor(
+    readonly name: string,
+    readonly url: string,
+    public token: string | undefined,
+    steps: readonly SinkStep[],
+    private readonly onRemove: () => void,
+  ) {
+    secretRedactor.add(token);
+    this.script = new SinkScript(steps);
+  }
+
+  deliveries(): readonly SinkDelivery[] {
+    return this.recorded;
+  }
+
+  nextStep(): SinkStep {
+    return this.script.take();
+  }
+
+  setToken(token: string | undefined): void {
+    secretRedactor.add(token);
+    this.token = token;
+  }
+
+  setScript(steps: readonly SinkStep[], fallback: SinkStep = ANSWER_OK): void {
+    this.script = new SinkScript(steps, fallback);
+  }
+
+  notify(): void {
+    for (const waiter of this.waiters) waiter();
+  }
+
+  waitFor(predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number): Promise<boolean> {
+    if (predicate(this.recorded)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!predicate(this.recorded)) return;
+        done(true);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const done = (result: boolean) => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve(result);
+      };
+      this.waiters.add(check);
+    });
+  }
+
+  remove(): void {
+    if (this.removed) return;
+    this.removed = true;
+    for (const response of this.hung) response.destroy();
+    this.hung.clear();
+    this.onRemove();
+  }
+}
+
+export class WebhookSink {
+  private readonly endpoints = new Map<string, Endpoint>();
+  private readonly prefix = `/hooks/${randomBytes(6).toString('hex')}`;
+  private baseUrl = '';
+
+  private constructor(
+    private readonly server: Server,
+    private readonly signatureHeader: string,
+  ) {}
+
+  static async start(options: SinkOptions = {}): Promise<WebhookSink> {
+    const server = createServer();
+    const sink = new WebhookSink(server, (options.signatureHeader ?? 'X-Service-Signature').toLowerCase());
+    server.on('request', (request, response) => sink.handle(request, response));
+    const host = options.bindHost ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => resolve());
+    });
+    const { port } = server.address() as AddressInfo;
+    const local = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    sink.baseUrl = (options.publicUrl ?? local).replace(/\/+$/, '');
+    return sink;
+  }
+
+  /** A fresh path for one webhook under test. `token` is what signatures are verified against. */
+  endpoint(name: string, options: { token?: string; script?: readonly SinkStep[] } = {}): SinkEndpoint {
+    const slug = `${name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)}-${randomBytes(4).toString('hex')}`;
+    const path = `${this.prefix}/${slug}`;
+    const endpoint = new Endpoint(name, `${this.baseUrl}${path}`, options.token, options.script ?? [], () => this.endpoints.delete(path));
+    this.endpoints.set(path, endpoint);
+    return endpoint;
+  }
+
+  async close(): Promise<void> {
+    for (const endpoint of [...this.endpoints.values()]) endpoint.remove();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Keep the process from waiting on the sink (a shared sink outlives single scenarios). */
+  unref(): void {
+    this.server.unref();
+  }
+
+  private handle(request: IncomingMessage, response: ServerResponse): void {
+    const receivedAt = nowMs();
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const endpoint = this.endpoints.get(path);
+    if (!endpoint) {
+      response.writeHead(410).end();
+      request.resume();
+      return;
+    }
+    const openAtArrival = endpoint.open;
+    const hungAtArrival = endpoint.hung.size;
+    endpoint.open += 1;
+    const chunks: Buffer[] = [];
+    let finished = false;
+    const finish = (delivery: SinkDelivery | undefined, answer: SinkDelivery['answer']) => {
+      if (finished) return;
+      finished = true;
+      if (answer !== 'hung') endpoint.open -= 1;
+      if (delivery) {
+        delivery.finishedAt = nowMs();
+        if (delivery.answer === undefined) delivery.answer = answer;
+      }
+    };
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const rawBody = Buffer.concat(chunks);
+      const headers = flatten(request.headers);
+      const step = endpoint.nextStep();
+      const delivery: SinkDelivery = {
+        index: endpoint.recorded.length,
+        receivedAt,
+        method: request.method ?? 'POST',
+        headers,
+        rawBody,
+        payload: parseDeliveryPayload(rawBody),
+        openAtArrival,
+        hungAtArrival,
+        signature: verifySignature(rawBody, headers[this.signatureHeader], endpoint.token),
+        exchange: {
+          request: {
+            method: request.method ?? 'POST',
+            url: `${this.baseUrl}${path}`,
+            headers: secretRedactor.headers(headers),
+            body: secretRedactor.text(rawBody.toString('utf8').slice(0, BODY_EXCERPT)),
+          },
+          response: { status: 'status' in step ? step.status : 0, headers: {}, durationMs: 0 },
+        },
+      };
+      if (!('status' in step)) delete delivery.exchange.response;
+      if ('hang' in step) {
+        delivery.exchange.error = `sink scripted: ${describeStep(step)}`;
+        delivery.answer = 'hung';
+        endpoint.open -= 1;
+        endpoint.hung.add(response);
+        finished = true;
+        response.on('close', () => {
+          endpoint.hung.delete(response);
+          delivery.finishedAt = nowMs();
+        });
+      } else {
+        const act = () => {
+          if (finished) return;
+          if ('drop' in step) {
+            delivery.exchange.error = `sink scripted: ${describeStep(step)}`;
+            finish(delivery, 'dropped');
+            request.socket.destroy();
+            return;
+          }
+          finish(delivery, step.status);
+          response.writeHead(step.status, { 'content-type': 'text/plain' }).end(step.status < 300 ? 'ok' : 'scripted failure');
+        };
+        if (step.delayMs) setTimeout(act, step.delayMs);
+        else act();
+        response.on('close', () => finish(delivery, 'dropped'));
+      }
+      endpoint.recorded.push(delivery);
+      endpoint.notify();
+    });
+  }
+}
+
+const shared = new Map<string, Promise<WebhookSink>>();
+
+/**
+ * One sink per process and configuration, started on first use and never held
+ * open for the process (scenarios remove their endpoints when they end).
+ * BANKING_API_SINK_PORT fixes the port, for a publicUrl that forwards to it.
+ */
+export function sharedWebhookSink(options: SinkOptions): Promise<WebhookSink> {
+  const envPort = process.env.BANKING_API_SINK_PORT;
+  const resolved: SinkOptions = { ...options, port: options.port ?? (envPort ? Number(envPort) : 0) };
+  const key = JSON.stringify(resolved);
+  let sink = shared.get(key);
+  if (!sink) {
+    sink = WebhookSink.start(resolved).then((started) => {
+      started.unref();
+      return started;
+    });
+    sink.catch(() => shared.delete(key));
+    shared.set(key, sink);
+  }
+  return sink;
+}
