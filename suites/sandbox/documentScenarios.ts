@@ -1,0 +1,112 @@
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { applicationBody, documentFile } from './applicationBuilder.ts';
+import { type ApplicationView, createApplication, rejectBody, uploadDocument } from './applicationClient.ts';
+import { allTypesPresent, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+
+// API §4.5 and §6.3: approve, reject and download application documents. The
+// applications come from the AwaitingDocuments triggers, so each has a document
+// to act on; the uploads use the fixture files.
+
+/** An application in AwaitingDocuments with its first required document, or undefined after recording UNTESTABLE. */
+async function applicationWithDocument(ctx: ScenarioContext, ssn: string, ids: string[]): Promise<{ application: ApplicationView; documentId: string } | undefined> {
+  const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: ssn }));
+  const documentId = application.documents[0]?.id;
+  if (documentId) return { application, documentId };
+  for (const id of ids) ctx.check.untestable(id, `an application with SSN ${ssn} gave no required document (status ${application.status})`, application.response);
+  return undefined;
+}
+
+const downloadScenario = defineScenario({
+  id: 'sandbox/documents/download-front-and-back',
+  area: 'sandbox',
+  title: 'sandbox download and download/back MUST return the uploaded files byte for byte',
+  requirements: ['SB-DOWNLOAD-FRONT', 'SB-DOWNLOAD-BACK', 'SB-DOWNLOAD-FORMAT'],
+  needs: ['applications'],
+  environments: ['sandbox'],
+  async run(ctx) {
+    const prepared = await applicationWithDocument(ctx, '000000002', this.requirements as string[]);
+    if (!prepared) return;
+    const params = { applicationId: prepared.application.id, documentId: prepared.documentId };
+    const sides = [
+      { side: 'front' as const, file: documentFile('document-front.png'), operation: 'sandbox.downloadDocument' as const, id: 'SB-DOWNLOAD-FRONT' },
+      { side: 'back' as const, file: documentFile('document-back.pdf'), operation: 'sandbox.downloadDocumentBack' as const, id: 'SB-DOWNLOAD-BACK' },
+    ];
+    for (const { side, file } of sides) await uploadDocument(ctx, params.applicationId, params.documentId, side, file);
+    const contentTypes: Record<string, string> = {};
+    for (const { side, file, operation, id } of sides) {
+      const response = await ctx.api.call(operation, { params });
+      contentTypes[side] = response.headers['content-type'] ?? '(none)';
+      const identical = response.status === 200 && Buffer.compare(response.rawBody, file.bytes) === 0;
+      ctx.check.expect(id, identical,
+        identical
+          ? `download of the ${side} side MUST return the uploaded ${file.bytes.length} bytes; it did`
+          : `download of the ${side} side MUST return the uploaded ${file.bytes.length} bytes (${file.contentType}); answered ${response.status} with ${response.rawBody.length} bytes${response.rawBody.length === file.bytes.length ? ' that differ' : ''}`,
+        response);
+    }
+    ctx.check.observe('SB-DOWNLOAD-FORMAT', contentTypes,
+      `downloads were served as front: ${contentTypes.front}, back: ${contentTypes.back} (uploaded image/png and application/pdf)`);
+  },
+});
+
+const approveDocumentScenario = defineScenario({
+  id: 'sandbox/documents/approve',
+  area: 'sandbox',
+  title: 'sandbox approve document MUST fire document.approved with relationships document and application',
+  requirements: ['SB-DOCUMENT-APPROVE-EVENT', 'SB-REVIEW-RESPONSE'],
+  needs: ['applications'],
+  environments: ['sandbox'],
+  async run(ctx) {
+    const prepared = await applicationWithDocument(ctx, '000000003', this.requirements as string[]);
+    if (!prepared) return;
+    const { application, documentId } = prepared;
+    await uploadDocument(ctx, application.id, documentId, 'front', documentFile('document-front.png'));
+    const response = await ctx.api.call('sandbox.approveDocument', { params: { applicationId: application.id, documentId }, body: {} });
+    ctx.check.observe('SB-REVIEW-RESPONSE', { operation: 'approveDocument', status: response.status, dataType: response.body?.data?.type },
+      `sandbox approve document answered ${response.status}`, response);
+    const found = await findEvents(ctx, ['document.approved'], sinceBefore(application.createdAt), (event) => relatedTo(event, 'document', documentId));
+    const event = found.events[0];
+    ctx.check.expect('SB-DOCUMENT-APPROVE-EVENT', event !== undefined && relatedTo(event, 'application', application.id),
+      event === undefined
+        ? `approving document ${documentId} MUST fire document.approved related to it; none found (operation answered ${response.status})`
+        : `document.approved MUST relate to document ${documentId} and application ${application.id}; relationships ${JSON.stringify(event.relationships)}`,
+      [response, ...found.responses]);
+  },
+});
+
+const REJECT = { reason: 'The image is too blurred to read', reasonCode: 'PoorQuality' };
+
+const rejectDocumentScenario = defineScenario({
+  id: 'sandbox/documents/reject',
+  area: 'sandbox',
+  title: 'sandbox reject document MUST fire document.rejected with the reason and reasonCode given',
+  requirements: ['SB-DOCUMENT-REJECT-EVENT', 'SB-REJECT-REASON-CODES', 'SB-REVIEW-RESPONSE'],
+  needs: ['applications'],
+  environments: ['sandbox'],
+  async run(ctx) {
+    const prepared = await applicationWithDocument(ctx, '000000006', this.requirements as string[]);
+    if (!prepared) return;
+    const { application, documentId } = prepared;
+    const params = { applicationId: application.id, documentId };
+    await uploadDocument(ctx, application.id, documentId, 'front', documentFile('document-front.png'));
+    const response = await ctx.api.call('sandbox.rejectDocument', { params, body: rejectBody(REJECT.reason, REJECT.reasonCode) });
+    ctx.check.observe('SB-REVIEW-RESPONSE', { operation: 'rejectDocument', status: response.status, dataType: response.body?.data?.type },
+      `sandbox reject document answered ${response.status}`, response);
+    const found = await findEvents(ctx, ['document.rejected'], sinceBefore(application.createdAt), (event) => relatedTo(event, 'document', documentId),
+      allTypesPresent(['document.rejected']));
+    const event = found.events[0];
+    const attributes = event?.attributes ?? {};
+    const holds = event !== undefined && relatedTo(event, 'application', application.id)
+      && attributes.reason === REJECT.reason && attributes.reasonCode === REJECT.reasonCode;
+    ctx.check.expect('SB-DOCUMENT-REJECT-EVENT', holds,
+      event === undefined
+        ? `rejecting document ${documentId} MUST fire document.rejected; none found (operation answered ${response.status})`
+        : `document.rejected MUST carry reason and reasonCode ${REJECT.reasonCode} and relate to document and application; got attributes ${JSON.stringify({ reason: attributes.reason, reasonCode: attributes.reasonCode })}, relationships ${JSON.stringify(event.relationships)}`,
+      [response, ...found.responses]);
+
+    const other = await ctx.api.call('sandbox.rejectDocument', { params, body: rejectBody('Not the requested document', 'WrongDocument') });
+    ctx.check.observe('SB-REJECT-REASON-CODES', { reasonCode: 'WrongDocument', status: other.status },
+      `reject with reasonCode WrongDocument (not named by the documents) answered ${other.status}`, other);
+  },
+});
+
+export const documentScenarios: Scenario[] = [downloadScenario, approveDocumentScenario, rejectDocumentScenario];

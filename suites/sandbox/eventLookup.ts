@@ -1,0 +1,51 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+
+// Finds the events an action fired through GET /events (section 4.4) with
+// filter[type][] and filter[since]; events may appear shortly after the action,
+// so a lookup that expects something polls for a few seconds.
+
+export interface FoundEvents {
+  events: any[];
+  responses: ApiResponse[];
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A `filter[since]` one second before a target timestamp, so the target's own clock decides. */
+export const sinceBefore = (timestamp: string): string => new Date(Date.parse(timestamp) - 1_000).toISOString();
+
+export const relatedTo = (event: any, relationship: string, id: string): boolean =>
+  event?.relationships?.[relationship]?.data?.id === id;
+
+export async function listEvents(ctx: ScenarioContext, types: string[], since: string): Promise<{ events: any[]; response: ApiResponse }> {
+  const response = await ctx.api.call('event.list', { query: { 'filter[type][]': types, 'filter[since]': since, 'page[limit]': 1000 } });
+  if (response.status !== 200 || !Array.isArray(response.body?.data)) {
+    throw new Error(`GET /events answered ${response.status}; the events of this scenario cannot be read`);
+  }
+  return { events: response.body.data, response };
+}
+
+/** Every listed type fired at least once among `events`. */
+export const allTypesPresent = (types: string[]) => (events: any[]) => types.every((type) => events.some((event) => event.type === type));
+
+/**
+ * Polls until `complete` holds for the events of `types` that satisfy `predicate`
+ * (by default: at least one), or gives up after `waitMs` and returns what it saw.
+ */
+export async function findEvents(
+  ctx: ScenarioContext,
+  types: string[],
+  since: string,
+  predicate: (event: any) => boolean,
+  complete: (events: any[]) => boolean = (events) => events.length > 0,
+  waitMs = 2_000,
+): Promise<FoundEvents> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const { events, response } = await listEvents(ctx, types, since);
+    const matching = events.filter((event) => types.includes(event.type) && predicate(event));
+    if (complete(matching) || Date.now() >= deadline) return { events: matching, responses: [response] };
+    await pause(250);
+  }
+}

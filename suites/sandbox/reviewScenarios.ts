@@ -1,0 +1,128 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { an } from './wording.ts';
+import { applicationBody, type ApplicationKind, type TriggerSsns } from './applicationBuilder.ts';
+import { approveBody, createApplication, denyBody, readApplication } from './applicationClient.ts';
+import { findEvents, listEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+
+// API §3.3 and §4.5: sandbox approve and deny act on applications in
+// PendingReview or AwaitingDocuments and fire customer.created / application.denied
+// (§6.3). From any other state the operation has no documented effect, so the
+// suite expects a refusal (SHOULD) that changes nothing.
+
+type Operation = 'approve' | 'deny';
+
+interface ReviewCase {
+  operation: Operation;
+  kind: ApplicationKind;
+  from: string;
+  ssn: TriggerSsns;
+  requirement: string;
+}
+
+const OPERATION_NAMES = { approve: 'sandbox.approveApplication', deny: 'sandbox.denyApplication' } as const;
+const BODIES = { approve: () => approveBody('Approved by the conformance suite'), deny: () => denyBody('Denied by the conformance suite') };
+/** Section 3.3: the status each operation leads to ("approved", "Denied"). */
+const TARGET_STATUS = { approve: 'approved', deny: 'denied' } as const;
+/** Section 3.3 / 6.3: the event each operation fires. */
+const FIRES = { approve: 'customer.created', deny: 'application.denied' } as const;
+const EVENT_REQUIREMENT = { approve: 'SB-APPROVE-CUSTOMER-CREATED', deny: 'SB-DENY-APPLICATION-DENIED-EVENT' } as const;
+
+const REVIEWS: ReviewCase[] = [
+  { operation: 'approve', kind: 'individual', from: 'PendingReview', ssn: { applicant: '000000004' }, requirement: 'SB-APPROVE-FROM-PENDING-REVIEW' },
+  { operation: 'approve', kind: 'business', from: 'PendingReview', ssn: { officer: '000000004' }, requirement: 'SB-APPROVE-FROM-PENDING-REVIEW' },
+  { operation: 'approve', kind: 'individual', from: 'AwaitingDocuments', ssn: { applicant: '000000003' }, requirement: 'SB-APPROVE-FROM-AWAITING-DOCUMENTS' },
+  { operation: 'approve', kind: 'business', from: 'AwaitingDocuments', ssn: { officer: '000000005' }, requirement: 'SB-APPROVE-FROM-AWAITING-DOCUMENTS' },
+  { operation: 'deny', kind: 'individual', from: 'PendingReview', ssn: { applicant: '000000004' }, requirement: 'SB-DENY-FROM-PENDING-REVIEW' },
+  { operation: 'deny', kind: 'business', from: 'PendingReview', ssn: { owners: { '1': '000000004' } }, requirement: 'SB-DENY-FROM-PENDING-REVIEW' },
+  { operation: 'deny', kind: 'individual', from: 'AwaitingDocuments', ssn: { applicant: '000000002' }, requirement: 'SB-DENY-FROM-AWAITING-DOCUMENTS' },
+];
+
+const WRONG_STATES: ReviewCase[] = [
+  { operation: 'approve', kind: 'individual', from: 'Approved', ssn: {}, requirement: 'SB-APPROVE-WRONG-STATE' },
+  { operation: 'approve', kind: 'individual', from: 'Denied', ssn: { applicant: '000000001' }, requirement: 'SB-APPROVE-WRONG-STATE' },
+  { operation: 'deny', kind: 'individual', from: 'Approved', ssn: {}, requirement: 'SB-DENY-WRONG-STATE' },
+  { operation: 'deny', kind: 'individual', from: 'Denied', ssn: { applicant: '000000001' }, requirement: 'SB-DENY-WRONG-STATE' },
+];
+
+const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const describe = (c: ReviewCase) => `${c.operation} of ${an(c.kind)} application in ${c.from}`;
+
+/** Creates the application in `from`, or records every id UNTESTABLE and answers undefined. */
+async function prepare(ctx: ScenarioContext, c: ReviewCase, ids: string[]) {
+  const application = await createApplication(ctx, applicationBody(c.kind, ctx.faker, c.ssn));
+  if (same(application.status, c.from)) return application;
+  for (const id of ids) ctx.check.untestable(id, `${describe(c)} needs an application in ${c.from}; the trigger input gave ${application.status}`, application.response);
+  return undefined;
+}
+
+async function perform(ctx: ScenarioContext, c: ReviewCase, applicationId: string): Promise<ApiResponse> {
+  return ctx.api.call(OPERATION_NAMES[c.operation], { params: { applicationId }, body: BODIES[c.operation]() });
+}
+
+function reviewScenario(c: ReviewCase): Scenario {
+  const eventRequirement = EVENT_REQUIREMENT[c.operation];
+  return defineScenario({
+    id: `sandbox/${c.operation}/${c.kind}-from-${c.from}`,
+    area: 'sandbox',
+    title: `sandbox ${describe(c)} MUST make it ${TARGET_STATUS[c.operation]} and fire ${FIRES[c.operation]}`,
+    requirements: [c.requirement, eventRequirement, 'SB-REVIEW-RESPONSE'],
+    needs: ['applications'],
+    environments: ['sandbox'],
+    async run(ctx) {
+      const application = await prepare(ctx, c, [c.requirement, eventRequirement, 'SB-REVIEW-RESPONSE']);
+      if (!application) return;
+      const response = await perform(ctx, c, application.id);
+      ctx.check.observe('SB-REVIEW-RESPONSE', { operation: c.operation, status: response.status, dataType: response.body?.data?.type },
+        `sandbox ${c.operation} answered ${response.status}${response.body?.data?.type ? ` with data.type ${response.body.data.type}` : ''}`, response);
+      const after = await readApplication(ctx, application.id);
+      const moved = response.status >= 200 && response.status < 300 && same(after.status, TARGET_STATUS[c.operation]);
+      ctx.check.expect(c.requirement, moved,
+        `sandbox ${describe(c)} MUST make it ${TARGET_STATUS[c.operation]}; answered ${response.status}, status now ${after.status}`,
+        [response, after.response]);
+
+      const type = FIRES[c.operation];
+      const found = await findEvents(ctx, [type], sinceBefore(application.createdAt), (event) => relatedTo(event, 'application', application.id));
+      const event = found.events[0];
+      const shaped = event !== undefined && (c.operation === 'deny' || typeof event.relationships?.customer?.data?.id === 'string');
+      ctx.check.expect(eventRequirement, shaped,
+        event === undefined
+          ? `sandbox ${c.operation} MUST fire ${type} related to application ${application.id}; none found`
+          : `sandbox ${c.operation} MUST fire ${type} with relationships ${c.operation === 'approve' ? 'customer and ' : ''}application; got ${JSON.stringify(event.relationships)}`,
+        found.responses);
+    },
+  });
+}
+
+async function countEvents(ctx: ScenarioContext, type: string, applicationId: string, since: string): Promise<number> {
+  const { events } = await listEvents(ctx, [type], since);
+  return events.filter((event) => event.type === type && relatedTo(event, 'application', applicationId)).length;
+}
+
+function wrongStateScenario(c: ReviewCase): Scenario {
+  return defineScenario({
+    id: `sandbox/${c.operation}/refused-from-${c.from}`,
+    area: 'sandbox',
+    title: `sandbox ${describe(c)} SHOULD be refused and change nothing`,
+    requirements: [c.requirement],
+    needs: ['applications'],
+    environments: ['sandbox'],
+    async run(ctx) {
+      const application = await prepare(ctx, c, [c.requirement]);
+      if (!application) return;
+      const since = sinceBefore(application.createdAt);
+      const type = FIRES[c.operation];
+      const before = await countEvents(ctx, type, application.id, since);
+      const response = await perform(ctx, c, application.id);
+      const after = await readApplication(ctx, application.id);
+      const eventsAfter = await countEvents(ctx, type, application.id, since);
+      const refused = response.status >= 400 && response.status < 500;
+      const unchanged = same(after.status, application.status);
+      ctx.check.expect(c.requirement, refused && unchanged && eventsAfter === before,
+        `sandbox ${describe(c)} SHOULD be refused with a 4xx and change nothing; answered ${response.status}, status ${application.status} → ${after.status}, ${type} events ${before} → ${eventsAfter}`,
+        [response, after.response]);
+    },
+  });
+}
+
+export const reviewScenarios: Scenario[] = [...REVIEWS.map(reviewScenario), ...WRONG_STATES.map(wrongStateScenario)];

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { an } from './wording.ts';
+import { applicationBody, type ApplicationKind, type TriggerSsns } from './applicationBuilder.ts';
+import { createApplication, readApplication } from './applicationClient.ts';
+import { allTypesPresent, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+
+// API §4.5 "Sandbox behaviour triggers": one scenario per row of
+// fixtures/applications/sandbox-triggers.json, each also judging the events the
+// outcome fires (Event Catalog: Applications and documents).
+
+interface TriggerRow {
+  id: string;
+  kind: ApplicationKind;
+  ssn: TriggerSsns;
+  status: string;
+  documentType?: string;
+  requirement: string;
+}
+
+const ROWS: TriggerRow[] = JSON.parse(readFileSync(new URL('../../fixtures/applications/sandbox-triggers.json', import.meta.url), 'utf8')).rows;
+
+/** Event Catalog: the event each outcome fires besides application.created. */
+const OUTCOME_EVENTS: Record<string, string[]> = {
+  Approved: ['application.approved', 'customer.created'],
+  PendingReview: ['application.pendingReview'],
+  AwaitingDocuments: ['application.awaitingDocuments'],
+  Denied: ['application.denied'],
+};
+
+const sameStatus = (actual: string, expected: string) => actual.toLowerCase() === expected.toLowerCase();
+
+function describeInput(row: TriggerRow): string {
+  if (row.ssn.applicant) return `SSN ${row.ssn.applicant}`;
+  if (row.ssn.officer) return `officer SSN ${row.ssn.officer}`;
+  const owner = Object.entries(row.ssn.owners ?? {})[0];
+  return owner ? `beneficial owner #${Number(owner[0]) + 1} SSN ${owner[1]}` : 'no trigger value';
+}
+
+async function judgeEvents(ctx: ScenarioContext, row: TriggerRow, applicationId: string, createdAt: string): Promise<void> {
+  const expected = ['application.created', ...(OUTCOME_EVENTS[row.status] ?? [])];
+  const found = await findEvents(ctx, expected, sinceBefore(createdAt), (event) => relatedTo(event, 'application', applicationId), allTypesPresent(expected));
+  const missing = expected.filter((type) => !found.events.some((event) => event.type === type));
+  ctx.check.expect(
+    'SB-TRIGGER-EVENTS',
+    missing.length === 0,
+    missing.length === 0
+      ? `${an(row.status)} ${row.kind} application MUST fire ${expected.join(', ')} related to it; all fired`
+      : `${an(row.status)} ${row.kind} application MUST fire ${expected.join(', ')} related to it; missing ${missing.join(', ')}`,
+    found.responses,
+  );
+}
+
+function triggerScenario(row: TriggerRow): Scenario {
+  return defineScenario({
+    id: `sandbox/trigger/${row.id}`,
+    area: 'sandbox',
+    title: `${an(row.kind)} application with ${describeInput(row)} MUST be ${row.status}`,
+    requirements: [row.requirement, 'SB-TRIGGER-EVENTS'],
+    needs: ['applications'],
+    environments: ['sandbox'],
+    async run(ctx) {
+      const created = await createApplication(ctx, applicationBody(row.kind, ctx.faker, row.ssn));
+      const current = await readApplication(ctx, created.id);
+      const input = describeInput(row);
+      const statusHolds = sameStatus(current.status, row.status);
+      let documentHolds = true;
+      let documentNote = '';
+      if (row.documentType) {
+        const pattern = new RegExp(row.documentType, 'i');
+        const required = current.documents.filter((document) => pattern.test(document.documentType));
+        documentHolds = required.length > 0;
+        documentNote = `; required documents: ${current.documents.map((d) => d.documentType).join(', ') || 'none'}`;
+      }
+      ctx.check.expect(
+        row.requirement,
+        statusHolds && documentHolds,
+        `${an(row.kind)} application with ${input} MUST be ${row.status}${row.documentType ? ` requiring a /${row.documentType}/ document` : ''}; it is ${current.status}${documentNote}`,
+        [created.response, current.response],
+      );
+      await judgeEvents(ctx, row, created.id, created.createdAt);
+    },
+  });
+}
+
+export const triggerScenarios: Scenario[] = ROWS.map(triggerScenario);
