@@ -1,4 +1,17 @@
 import type { Scenario } from '../../harness/scenario.ts';
+import { cancelScenarios } from './cancelScenarios.ts';
+import { createScenarios } from './createScenarios.ts';
+import { invalidCreateScenarios } from './invalidCreateScenarios.ts';
+import { listScenarios } from './listScenarios.ts';
+import { policyScenarios } from './policyScenarios.ts';
+import { uploadScenarios } from './uploadScenarios.ts';
 
-/** Scenarios of the positive-pay area. */
-export const positivePayScenarios: Scenario[] = [];
+/** Scenarios of the positive-pay area (API sections 2.2–2.5, 3.1, 4.1, 4.2, 7, 8). */
+export const positivePayScenarios: Scenario[] = [
+  ...policyScenarios,
+  ...createScenarios,
+  ...invalidCreateScenarios,
+  ...listScenarios,
+  ...cancelScenarios,
+  ...uploadScenarios,
+];

@@ -1,0 +1,108 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { MINIMAL, PAST_DATE, type RuleType } from './ruleRequests.ts';
+import { is4xx, markCancelled, requireRule, sleep, statusOf, type RuleResource } from './ruleSteps.ts';
+
+// Sections 3.1, 4.2, 6.3: cancel, its event, and the starting states the documents leave open.
+
+const EVENT_TYPE = 'positivePay.cancelled';
+/** Events may be published asynchronously; wait this long for one to show up. */
+const EVENT_WAIT_MS = 5_000;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type EventResource = { id: string; type: string; attributes?: any; relationships?: any };
+
+async function cancelledEventsSince(ctx: ScenarioContext, since: string): Promise<{ response: ApiResponse; events: EventResource[] }> {
+  const response = await ctx.api.call('event.list', { query: { 'filter[type][]': [EVENT_TYPE], 'filter[since]': since, 'page[limit]': 1000 } });
+  if (response.status !== 200 || !Array.isArray(response.body?.data)) {
+    throw new Error(`GET /events answered ${response.status} without a data array, so the ${EVENT_TYPE} event could not be looked for`);
+  }
+  return { response, events: (response.body.data as EventResource[]).filter((event) => event.type === EVENT_TYPE) };
+}
+
+/** The payload is not shown, so an event "about" the rule is one that names its id anywhere in its relationships. */
+const mentions = (event: EventResource, ruleId: string): boolean =>
+  Object.values(event.relationships ?? {}).some((relationship) => (relationship as { data?: { id?: unknown } })?.data?.id === ruleId);
+
+async function judgeEvent(ctx: ScenarioContext, rule: RuleResource, before: Set<string>, since: string): Promise<void> {
+  const deadline = Date.now() + EVENT_WAIT_MS;
+  for (;;) {
+    const { response, events } = await cancelledEventsSince(ctx, since);
+    const fresh = events.filter((event) => !before.has(event.id));
+    const about = fresh.find((event) => mentions(event, rule.id));
+    if (about || (fresh.length > 0 && Date.now() >= deadline)) {
+      const event = about ?? fresh[0]!;
+      ctx.check.pass('PP-CANCEL-EVENT', `cancelling rule ${rule.id} MUST fire ${EVENT_TYPE}; event ${event.id} fired`, response);
+      ctx.check.observe('PP-CANCEL-EVENT-PAYLOAD', { attributes: event.attributes, relationships: event.relationships, namesRule: Boolean(about) },
+        `${EVENT_TYPE} carried attributes ${JSON.stringify(event.attributes)} and relationships ${JSON.stringify(event.relationships)}`, response);
+      return;
+    }
+    if (Date.now() >= deadline) {
+      ctx.check.fail('PP-CANCEL-EVENT', `cancelling rule ${rule.id} MUST fire ${EVENT_TYPE}; none appeared in GET /events within ${EVENT_WAIT_MS / 1000} s`, response);
+      ctx.check.observe('PP-CANCEL-EVENT-PAYLOAD', null, `no ${EVENT_TYPE} event to record`);
+      return;
+    }
+    await sleep(250);
+  }
+}
+
+const ACTIVE_TYPES: RuleType[] = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay'];
+
+const cancelActive = ACTIVE_TYPES.map((type) =>
+  defineScenario({
+    id: `positive-pay/cancel/${type}`,
+    area: 'positive-pay',
+    title: `cancelling an Active ${type} rule MUST answer 200 with status Cancelled, read back Cancelled, and fire ${EVENT_TYPE}`,
+    requirements: ['PP-CANCEL', 'PP-CANCEL-EVENT', 'PP-CANCEL-EVENT-PAYLOAD'],
+    async run(ctx) {
+      const { accountId } = await ctx.fixtures.account();
+      const rule = await requireRule(ctx, type, MINIMAL[type](ctx.faker), accountId);
+      // Server time, so that no clock skew between suite and target matters.
+      const since = new Date(Date.parse(String(rule.attributes?.createdAt)) - 1_000).toISOString();
+      if (Number.isNaN(Date.parse(since))) throw new Error(`rule ${rule.id} has no readable createdAt to look for events after`);
+      const before = new Set((await cancelledEventsSince(ctx, since)).events.map((event) => event.id));
+      const response = await ctx.api.call('positivePay.cancel', { params: { id: rule.id } });
+      markCancelled(ctx, rule.id);
+      const answered = response.body?.data?.attributes?.status;
+      const readBack = await statusOf(ctx, rule.id);
+      ctx.check.expect('PP-CANCEL', response.status === 200 && answered === 'Cancelled' && readBack === 'Cancelled',
+        `cancel MUST answer 200 with status Cancelled and the rule MUST read back Cancelled; got ${response.status}, status ${answered}, read back ${readBack}`, response);
+      await judgeEvent(ctx, rule, before, since);
+    },
+  }));
+
+async function cancelAndRecord(ctx: ScenarioContext, rule: RuleResource, startedAs: string): Promise<void> {
+  const response = await ctx.api.send('POST', `/positive-pay/${encodeURIComponent(rule.id)}/cancel`);
+  if (response.status === 200) markCancelled(ctx, rule.id);
+  const readBack = await statusOf(ctx, rule.id);
+  ctx.check.observe('PP-CANCEL-STATES', { from: startedAs, status: response.status, answeredStatus: response.body?.data?.attributes?.status, readBack },
+    `cancel of a rule in ${startedAs} answered ${response.status}; it reads back ${readBack}`, response);
+}
+
+const cancelStates = defineScenario({
+  id: 'positive-pay/cancel/starting-states',
+  area: 'positive-pay',
+  title: 'which starting states permit cancel is not shown; cancelling AwaitingDocuments, past-expiration and Cancelled rules is recorded',
+  requirements: ['PP-CANCEL-STATES'],
+  async run(ctx) {
+    const { accountId } = await ctx.fixtures.account();
+    const awaiting = await requireRule(ctx, 'drawdownPositivePay', {}, accountId);
+    await cancelAndRecord(ctx, awaiting, String(awaiting.attributes?.status));
+    await cancelAndRecord(ctx, awaiting, String(await statusOf(ctx, awaiting.id)));
+    const expired = await requireRule(ctx, 'receivedAchDebitPositivePay', { ...MINIMAL.receivedAchDebitPositivePay(ctx.faker), expirationDate: PAST_DATE }, accountId);
+    await cancelAndRecord(ctx, expired, `${String(await statusOf(ctx, expired.id))} (expirationDate ${PAST_DATE})`);
+  },
+});
+
+const cancelUnknown = defineScenario({
+  id: 'positive-pay/cancel/unknown-id',
+  area: 'positive-pay',
+  title: 'cancelling a rule id that does not exist SHOULD be answered 4xx',
+  requirements: ['PP-CANCEL-UNKNOWN'],
+  async run(ctx) {
+    const response = await ctx.api.send('POST', '/positive-pay/999999999999/cancel');
+    ctx.check.expect('PP-CANCEL-UNKNOWN', is4xx(response), `cancel of an unknown rule id SHOULD be answered 4xx; got ${response.status}`, response);
+  },
+});
+
+export const cancelScenarios: Scenario[] = [...cancelActive, cancelStates, cancelUnknown];

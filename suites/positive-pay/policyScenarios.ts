@@ -1,0 +1,132 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { PAYMENT_TYPES } from './ruleRequests.ts';
+import { is4xx, isSuccess } from './ruleSteps.ts';
+
+// Sections 2.2, 2.3, 4.1, 7: account-level policy and product-level default opt-in.
+// Their effect on payments is decisioning (decisioning suite); here only the
+// operations themselves. The responses are not shown: recorded, never judged.
+
+const OPT_IN_SETS: ReadonlyArray<readonly string[]> = [...PAYMENT_TYPES.map((type) => [type]), [...PAYMENT_TYPES]];
+
+const policyBody = (optInTypes: unknown, accountId: string | undefined) => {
+  const data: Record<string, unknown> = { type: 'positivePayPolicy', attributes: optInTypes === undefined ? {} : { optInTypes } };
+  if (accountId !== undefined) data.relationships = { account: { data: { type: 'account', id: accountId } } };
+  return { data };
+};
+
+const productBody = (positivePayOptIn: unknown) => ({
+  data: { type: 'updateDepositProduct', attributes: positivePayOptIn === undefined ? {} : { positivePayOptIn } },
+});
+
+/** Opt-in changes payment outcomes; put the account back to no opt-in when done (best effort). */
+function resetPolicyOnCleanup(ctx: ScenarioContext, accountId: string): void {
+  ctx.cleanup.add(`reset positive pay policy of account ${accountId}`, () => ctx.api.call('positivePayPolicy.create', { body: policyBody([], accountId) }));
+}
+
+function resetProductOnCleanup(ctx: ScenarioContext, productId: string): void {
+  ctx.cleanup.add(`reset opt-in of deposit product ${productId}`, () => ctx.api.call('depositProduct.update', { params: { id: productId }, body: productBody([]) }));
+}
+
+const summary = (response: ApiResponse) => ({ status: response.status, body: response.body ?? null });
+
+const policyCreate = OPT_IN_SETS.map((optInTypes) =>
+  defineScenario({
+    id: `positive-pay/policy/opt-in/${optInTypes.join('+')}`,
+    area: 'positive-pay',
+    title: `a positive pay policy opting the account in to ${optInTypes.join(', ')} MUST succeed`,
+    requirements: ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'],
+    async run(ctx) {
+      const { accountId } = await ctx.fixtures.account();
+      resetPolicyOnCleanup(ctx, accountId);
+      const response = await ctx.api.call('positivePayPolicy.create', { body: policyBody(optInTypes, accountId) });
+      ctx.check.expect('PP-POLICY-CREATE', isSuccess(response), `a valid policy for ${optInTypes.join(', ')} MUST succeed; got ${response.status}`, response);
+      ctx.check.observe('PP-POLICY-RESPONSE', summary(response), `a valid policy request answered ${response.status}`, response);
+    },
+  }));
+
+const policyEmpty = defineScenario({
+  id: 'positive-pay/policy/empty-opt-in',
+  area: 'positive-pay',
+  title: 'whether an empty optInTypes is accepted is not shown; the answer is recorded',
+  requirements: ['PP-POLICY-EMPTY-OPTIN'],
+  async run(ctx) {
+    const { accountId } = await ctx.fixtures.account();
+    const response = await ctx.api.call('positivePayPolicy.create', { body: policyBody([], accountId) });
+    ctx.check.observe('PP-POLICY-EMPTY-OPTIN', summary(response), `a policy with optInTypes [] answered ${response.status}`, response);
+  },
+});
+
+type PolicyCase = { name: string; optInTypes: unknown; withAccount: boolean; unknownAccount?: boolean; requirements: string[] };
+
+const POLICY_INVALID: readonly PolicyCase[] = [
+  { name: 'without-optInTypes', optInTypes: undefined, withAccount: true, requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'] },
+  { name: 'without-account', optInTypes: ['CheckPayment'], withAccount: false, requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'] },
+  { name: 'optInTypes-unknown-value', optInTypes: ['WireDrawdown'], withAccount: true, requirements: ['PP-POLICY-OPTIN-VALUES'] },
+  { name: 'optInTypes-wrong-case', optInTypes: ['checkPayment'], withAccount: true, requirements: ['PP-POLICY-OPTIN-VALUES'] },
+  { name: 'optInTypes-not-an-array', optInTypes: 'CheckPayment', withAccount: true, requirements: ['PP-POLICY-OPTIN-VALUES'] },
+  { name: 'unknown-account', optInTypes: ['CheckPayment'], withAccount: true, unknownAccount: true, requirements: ['PP-POLICY-UNKNOWN-ACCOUNT'] },
+];
+
+const policyInvalid = POLICY_INVALID.map((invalid) =>
+  defineScenario({
+    id: `positive-pay/policy/invalid/${invalid.name}`,
+    area: 'positive-pay',
+    title: `a policy request ${invalid.name} ${invalid.requirements.includes('PP-POLICY-INVALID-REFUSED') ? 'is invalid: it MUST NOT succeed and' : ''} SHOULD be answered 4xx`,
+    requirements: invalid.requirements,
+    async run(ctx) {
+      const { accountId } = await ctx.fixtures.account();
+      const target = invalid.withAccount ? (invalid.unknownAccount ? '999999999999' : accountId) : undefined;
+      if (target === accountId) resetPolicyOnCleanup(ctx, accountId);
+      const response = await ctx.api.send('POST', '/positive-pay-policy', { body: policyBody(invalid.optInTypes, target) });
+      for (const id of invalid.requirements) {
+        if (id === 'PP-POLICY-INVALID-REFUSED') {
+          ctx.check.expect(id, !isSuccess(response), `a policy request ${invalid.name} MUST NOT succeed; got ${response.status}`, response);
+        } else {
+          ctx.check.expect(id, is4xx(response), `a policy request ${invalid.name} SHOULD be answered 4xx; got ${response.status}`, response);
+        }
+      }
+    },
+  }));
+
+const productUpdate = [...OPT_IN_SETS, []].map((positivePayOptIn) =>
+  defineScenario({
+    id: `positive-pay/product/opt-in/${positivePayOptIn.join('+') || 'none'}`,
+    area: 'positive-pay',
+    title: `updating a deposit product's default opt-in to [${positivePayOptIn.join(', ')}] MUST succeed`,
+    requirements: ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'],
+    async run(ctx) {
+      const { depositProductId } = await ctx.fixtures.account();
+      resetProductOnCleanup(ctx, depositProductId);
+      const response = await ctx.api.call('depositProduct.update', { params: { id: depositProductId }, body: productBody(positivePayOptIn) });
+      ctx.check.expect('PP-PRODUCT-OPTIN-UPDATE', isSuccess(response),
+        `PATCH /deposit-products/${depositProductId} with positivePayOptIn [${positivePayOptIn.join(', ')}] MUST succeed; got ${response.status}`, response);
+      ctx.check.observe('PP-PRODUCT-RESPONSE', summary(response), `a valid deposit product update answered ${response.status}`, response);
+    },
+  }));
+
+type ProductCase = { name: string; positivePayOptIn: unknown; unknownProduct?: boolean; requirement: string };
+
+const PRODUCT_INVALID: readonly ProductCase[] = [
+  { name: 'without-positivePayOptIn', positivePayOptIn: undefined, requirement: 'PP-PRODUCT-OPTIN-REQUIRED' },
+  { name: 'positivePayOptIn-unknown-value', positivePayOptIn: ['OutgoingWire'], requirement: 'PP-PRODUCT-OPTIN-VALUES' },
+  { name: 'positivePayOptIn-not-an-array', positivePayOptIn: 'ReceivedAchDebit', requirement: 'PP-PRODUCT-OPTIN-VALUES' },
+  { name: 'unknown-product', positivePayOptIn: ['CheckPayment'], unknownProduct: true, requirement: 'PP-PRODUCT-UNKNOWN' },
+];
+
+const productInvalid = PRODUCT_INVALID.map((invalid) =>
+  defineScenario({
+    id: `positive-pay/product/invalid/${invalid.name}`,
+    area: 'positive-pay',
+    title: `a deposit product update ${invalid.name} SHOULD be answered 4xx`,
+    requirements: [invalid.requirement],
+    async run(ctx) {
+      const { depositProductId } = await ctx.fixtures.account();
+      const id = invalid.unknownProduct ? '999999999999' : depositProductId;
+      if (!invalid.unknownProduct) resetProductOnCleanup(ctx, depositProductId);
+      const response = await ctx.api.send('PATCH', `/deposit-products/${encodeURIComponent(id)}`, { body: productBody(invalid.positivePayOptIn) });
+      ctx.check.expect(invalid.requirement, is4xx(response), `a deposit product update ${invalid.name} SHOULD be answered 4xx; got ${response.status}`, response);
+    },
+  }));
+
+export const policyScenarios: Scenario[] = [...policyCreate, policyEmpty, ...policyInvalid, ...productUpdate, ...productInvalid];

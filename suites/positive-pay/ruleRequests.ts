@@ -1,0 +1,114 @@
+import type { Faker } from '@faker-js/faker';
+
+// Request bodies for POST /positive-pay (sections 2.4, 2.5, 4.2), as data: the
+// valid variants of each rule type and the invalid ones of section 7.
+
+export const RULE_TYPES = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay', 'drawdownPositivePay'] as const;
+export type RuleType = (typeof RULE_TYPES)[number];
+export const ACH_TYPES = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay'] as const;
+export const RULE_STATUSES = ['AwaitingDocuments', 'Active', 'Expired', 'Cancelled'] as const;
+export type RuleStatus = (typeof RULE_STATUSES)[number];
+export const PAYMENT_TYPES = ['CheckPayment', 'ReceivedAchDebit', 'ReceivedAchCredit'] as const;
+
+/** Section 3.1: the status a new rule of each type starts in. */
+export const INITIAL_STATUS: Record<RuleType, RuleStatus> = {
+  receivedAchDebitPositivePay: 'Active',
+  receivedAchCreditPositivePay: 'Active',
+  checkPaymentPositivePay: 'Active',
+  drawdownPositivePay: 'AwaitingDocuments',
+};
+
+export type Attributes = Record<string, unknown>;
+type Generate = (faker: Faker) => Attributes;
+
+/** A date far enough ahead that no clock advance of another scenario reaches it. */
+export const farFutureDate = (faker: Faker): string =>
+  faker.date.between({ from: '2090-01-01T00:00:00Z', to: '2099-12-31T00:00:00Z' }).toISOString().slice(0, 10);
+export const PAST_DATE = '2000-01-01';
+
+export const cents = (faker: Faker): number => faker.number.int({ min: 100, max: 5_000_000 });
+const tags = (faker: Faker): Record<string, string> => ({ purpose: faker.word.noun(), reference: faker.string.alphanumeric(10) });
+const originatorName = (faker: Faker) => faker.company.name();
+const originatorEntityId = (faker: Faker) => faker.string.numeric(10);
+const checkNumber = (faker: Faker) => faker.string.numeric(6);
+
+export interface RuleVariant {
+  name: string;
+  type: RuleType;
+  attributes: Generate;
+}
+
+const achVariants = (type: RuleType): RuleVariant[] => [
+  { name: 'originatorName', type, attributes: (f) => ({ originatorName: originatorName(f) }) },
+  { name: 'originatorEntityId', type, attributes: (f) => ({ originatorEntityId: originatorEntityId(f) }) },
+  {
+    name: 'both-originators-amount-expiration-tags',
+    type,
+    attributes: (f) => ({ originatorName: originatorName(f), originatorEntityId: originatorEntityId(f), amount: cents(f), expirationDate: farFutureDate(f), tags: tags(f) }),
+  },
+];
+
+/** Every valid shape of each rule type: required members only, and with every optional member. */
+export const VALID_VARIANTS: readonly RuleVariant[] = [
+  ...achVariants('receivedAchDebitPositivePay'),
+  ...achVariants('receivedAchCreditPositivePay'),
+  { name: 'checkNumber-amount', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: checkNumber(f), amount: cents(f) }) },
+  {
+    name: 'payee-expiration-tags',
+    type: 'checkPaymentPositivePay',
+    attributes: (f) => ({ checkNumber: checkNumber(f), amount: cents(f), payeeName: f.person.fullName(), expirationDate: farFutureDate(f), tags: tags(f) }),
+  },
+  { name: 'no-attributes', type: 'drawdownPositivePay', attributes: () => ({}) },
+  { name: 'expiration-tags', type: 'drawdownPositivePay', attributes: (f) => ({ expirationDate: farFutureDate(f), tags: tags(f) }) },
+];
+
+/** The smallest valid attributes of each type. */
+export const MINIMAL: Record<RuleType, Generate> = {
+  receivedAchDebitPositivePay: (f) => ({ originatorName: originatorName(f) }),
+  receivedAchCreditPositivePay: (f) => ({ originatorName: originatorName(f) }),
+  checkPaymentPositivePay: (f) => ({ checkNumber: checkNumber(f), amount: cents(f) }),
+  drawdownPositivePay: () => ({}),
+};
+
+export function ruleBody(type: string, attributes: Attributes, accountId: string | undefined): { data: Record<string, unknown> } {
+  const data: Record<string, unknown> = { type, attributes };
+  if (accountId !== undefined) data.relationships = { account: { data: { type: 'account', id: accountId } } };
+  return { data };
+}
+
+export interface InvalidCreate {
+  name: string;
+  type: RuleType;
+  /** The MUST requirement the omission breaks, or undefined for a malformed value (SHOULD only). */
+  requirement?: 'PP-ACH-ORIGINATOR-REQUIRED' | 'PP-CHECK-REQUIRED-MEMBERS' | 'PP-RULE-ACCOUNT-REQUIRED';
+  attributes: Generate;
+  withAccount: boolean;
+  /** Replaces the fixture account id (an account that does not exist). */
+  accountId?: string;
+}
+
+const omissions: InvalidCreate[] = [
+  ...ACH_TYPES.flatMap((type): InvalidCreate[] => [
+    { name: 'neither-originator', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: () => ({}), withAccount: true },
+    { name: 'neither-originator-with-amount-tags', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: (f) => ({ amount: cents(f), tags: tags(f) }), withAccount: true },
+  ]),
+  { name: 'without-checkNumber', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ amount: cents(f) }), withAccount: true },
+  { name: 'without-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ checkNumber: checkNumber(f) }), withAccount: true },
+  { name: 'without-checkNumber-and-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ payeeName: f.person.fullName() }), withAccount: true },
+  ...RULE_TYPES.map((type): InvalidCreate => ({ name: 'without-account', type, requirement: 'PP-RULE-ACCOUNT-REQUIRED', attributes: MINIMAL[type], withAccount: false })),
+];
+
+const malformed: InvalidCreate[] = [
+  { name: 'fractional-amount', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: checkNumber(f), amount: 1234.5 }), withAccount: true },
+  { name: 'amount-as-string', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: checkNumber(f), amount: '1234' }), withAccount: true },
+  { name: 'checkNumber-as-number', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: 1234, amount: cents(f) }), withAccount: true },
+  { name: 'fractional-maximum-amount', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f), amount: 99.99 }), withAccount: true },
+  { name: 'expirationDate-impossible-day', type: 'receivedAchCreditPositivePay', attributes: (f) => ({ originatorName: originatorName(f), expirationDate: '2095-02-30' }), withAccount: true },
+  { name: 'expirationDate-date-time', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '2095-01-01T00:00:00Z' }), withAccount: true },
+  { name: 'expirationDate-day-first', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '31/12/2095' }), withAccount: true },
+  { name: 'tags-number-value', type: 'drawdownPositivePay', attributes: () => ({ tags: { reference: 42 } }), withAccount: true },
+  { name: 'tags-array', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f), tags: ['reference'] }), withAccount: true },
+  { name: 'unknown-account', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f) }), withAccount: true, accountId: '999999999999' },
+];
+
+export const INVALID_CREATES: readonly InvalidCreate[] = [...omissions, ...malformed];

@@ -1,0 +1,105 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import { type Attributes, ruleBody } from './ruleRequests.ts';
+
+// Steps the positive pay scenarios share: create (with cleanup), read, list.
+// A step that cannot get what the scenario needs throws, which makes the
+// scenario's unjudged requirements UNTESTABLE with the reason.
+
+/** A rule as the target returned it; narrowed where read. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RuleResource = { id: string; type: string; attributes: Record<string, any>; relationships?: Record<string, any> };
+
+export const isSuccess = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
+export const is4xx = (response: ApiResponse): boolean => response.status >= 400 && response.status < 500;
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const cancelled = new WeakMap<ScenarioContext, Set<string>>();
+
+/** The scenario cancelled this rule itself; cleanup need not. */
+export function markCancelled(ctx: ScenarioContext, id: string): void {
+  if (!cancelled.has(ctx)) cancelled.set(ctx, new Set());
+  cancelled.get(ctx)!.add(id);
+}
+
+export function cancelOnCleanup(ctx: ScenarioContext, id: string): void {
+  ctx.cleanup.add(`cancel rule ${id}`, async () => {
+    if (cancelled.get(ctx)?.has(id)) return;
+    await ctx.api.send('POST', `/positive-pay/${encodeURIComponent(id)}/cancel`);
+  });
+}
+
+/** POST /positive-pay as a documented call; whatever it creates is cancelled at the end. */
+export async function postRule(ctx: ScenarioContext, type: string, attributes: Attributes, accountId: string | undefined): Promise<ApiResponse> {
+  const response = await ctx.api.call('positivePay.create', { body: ruleBody(type, attributes, accountId) });
+  registerCreated(ctx, response);
+  return response;
+}
+
+/** For negative tests: the same request, judged only on time-out and media type. */
+export async function sendRule(ctx: ScenarioContext, body: unknown, contentType?: string): Promise<ApiResponse> {
+  const response = await ctx.api.send('POST', '/positive-pay', contentType ? { body, contentType } : { body });
+  registerCreated(ctx, response);
+  return response;
+}
+
+function registerCreated(ctx: ScenarioContext, response: ApiResponse): void {
+  const id = response.body?.data?.id;
+  if (isSuccess(response) && typeof id === 'string') cancelOnCleanup(ctx, id);
+}
+
+/** A rule the scenario needs in order to test something else. */
+export async function requireRule(ctx: ScenarioContext, type: string, attributes: Attributes, accountId: string): Promise<RuleResource> {
+  const response = await postRule(ctx, type, attributes, accountId);
+  const rule = response.body?.data as RuleResource | undefined;
+  if (response.status !== 201 || typeof rule?.id !== 'string') {
+    throw new Error(`creating a ${type} rule to test with answered ${response.status}, so this could not be checked`);
+  }
+  return rule;
+}
+
+export async function getRule(ctx: ScenarioContext, id: string): Promise<{ response: ApiResponse; rule?: RuleResource }> {
+  const response = await ctx.api.call('positivePay.get', { params: { id } });
+  return { response, rule: response.status === 200 ? (response.body?.data as RuleResource) : undefined };
+}
+
+export async function statusOf(ctx: ScenarioContext, id: string): Promise<string | undefined> {
+  const { response, rule } = await getRule(ctx, id);
+  if (response.status !== 200) throw new Error(`GET /positive-pay/${id} answered ${response.status}, so the rule's status could not be read`);
+  return rule?.attributes?.status;
+}
+
+export type ListQuery = Record<string, string | number | undefined>;
+
+/** GET /positive-pay; throws unless 200 with a data array. */
+export async function listRules(ctx: ScenarioContext, query: ListQuery): Promise<{ response: ApiResponse; rules: RuleResource[] }> {
+  const response = await ctx.api.call('positivePay.list', { query });
+  if (response.status !== 200 || !Array.isArray(response.body?.data)) {
+    throw new Error(`GET /positive-pay with ${JSON.stringify(query)} answered ${response.status} without a data array`);
+  }
+  return { response, rules: response.body.data as RuleResource[] };
+}
+
+/** Ids of every rule of the account (up to the 1000 a page can hold). */
+export async function ruleIdsOfAccount(ctx: ScenarioContext, accountId: string): Promise<Set<string>> {
+  const { rules } = await listRules(ctx, { 'filter[accountId]': accountId, 'page[limit]': 1000 });
+  return new Set(rules.map((rule) => rule.id));
+}
+
+/**
+ * Creates rules one after another with a pause between, so their createdAt
+ * values differ and the creation order is the createdAt order.
+ */
+export async function createInSequence(
+  ctx: ScenarioContext,
+  accountId: string,
+  specs: ReadonlyArray<{ type: string; attributes: Attributes }>,
+): Promise<RuleResource[]> {
+  const rules: RuleResource[] = [];
+  for (const spec of specs) {
+    if (rules.length > 0) await sleep(5);
+    rules.push(await requireRule(ctx, spec.type, spec.attributes, accountId));
+  }
+  return rules;
+}
+
