@@ -1,4 +1,6 @@
 import type { Scenario } from '../../harness/scenario.ts';
+import { formatScenarios } from './formatScenarios.ts';
+import { pageSizeScenarios } from './pageSizeScenarios.ts';
 
-/** Scenarios of the conventions area. */
-export const conventionsScenarios: Scenario[] = [];
+/** Scenarios of the conventions area (API Conventions, 2.1, 7, 8, 9). */
+export const conventionsScenarios: Scenario[] = [...formatScenarios, ...pageSizeScenarios];

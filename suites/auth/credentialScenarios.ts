@@ -1,0 +1,148 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import { expandPath, OPERATIONS, type Operation, type Scope } from '../../harness/operationCatalogue.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';
+
+// Section 5.1 (and 4.5 for the sandbox operations): every operation refuses a
+// request without valid credentials, and one whose token lacks the scope.
+
+const isSuccess = (response: ApiResponse) => response.status >= 200 && response.status < 300;
+
+function sendProbe(ctx: ScenarioContext, token: string | null, probe: OperationProbe, prepared: PreparedProbe, headers?: Record<string, string>): Promise<ApiResponse> {
+  const operation: Operation = OPERATIONS[probe.operation];
+  const { params, ...rest } = prepared.options;
+  return ctx.api.withToken(token).send(operation.method, expandPath(operation.path, params), headers ? { ...rest, headers } : rest);
+}
+
+type Credential = { name: string; token: () => string | null; header?: Record<string, string>; requirements: (sandboxOnly: boolean) => string[] };
+
+const UNKNOWN_TOKEN = 'conformance-token-that-was-never-issued';
+
+const CREDENTIALS: readonly Credential[] = [
+  { name: 'no-token', token: () => null, requirements: (sandboxOnly) => [sandboxOnly ? 'AU-SANDBOX-TOKEN-REQUIRED' : 'AU-TOKEN-REQUIRED', 'AU-TOKEN-401'] },
+  { name: 'unknown-token', token: () => UNKNOWN_TOKEN, requirements: () => ['AU-TOKEN-INVALID-REFUSED', 'AU-TOKEN-401'] },
+];
+
+function credentialScenario(probe: OperationProbe, credential: Credential): Scenario {
+  const operation: Operation = OPERATIONS[probe.operation];
+  const sandboxOnly = operation.sandboxOnly === true;
+  const [mustId, shouldId] = credential.requirements(sandboxOnly) as [string, string];
+  return defineScenario({
+    id: `auth/${credential.name}/${probe.operation}`,
+    area: 'auth',
+    title: `${operation.method} ${operation.path} with ${credential.name} MUST NOT succeed and SHOULD be answered 401`,
+    requirements: [mustId, shouldId],
+    ...(sandboxOnly ? { environments: ['sandbox'] as const } : {}),
+    async run(ctx) {
+      const prepared = await probe.prepare(ctx);
+      const response = await sendProbe(ctx, credential.token(), probe, prepared);
+      undoIfCreated(ctx, probe.operation, response);
+      ctx.check.expect(mustId, !isSuccess(response), `${probe.operation} with ${credential.name} MUST NOT succeed; got ${response.status}`, response);
+      ctx.check.expect(shouldId, response.status === 401, `${probe.operation} with ${credential.name} SHOULD be answered 401; got ${response.status}`, response);
+    },
+  });
+}
+
+function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
+  const operation: Operation = OPERATIONS[probe.operation];
+  return defineScenario({
+    id: `auth/lacking-scope/${probe.operation}`,
+    area: 'auth',
+    title: `${operation.method} ${operation.path} with a token lacking ${scope} MUST NOT succeed nor change state, and SHOULD be answered 403`,
+    requirements: ['AU-SCOPE-REQUIRED', 'AU-SCOPE-403'],
+    needs: ['scopedTokens'],
+    async run(ctx) {
+      const token = await ctx.tokens.lacking(scope);
+      if (!token) {
+        ctx.check.skip('AU-SCOPE-REQUIRED', `the target provides no token without ${scope}`);
+        ctx.check.skip('AU-SCOPE-403', `the target provides no token without ${scope}`);
+        return;
+      }
+      const prepared = await probe.prepare(ctx);
+      const response = await sendProbe(ctx, token, probe, prepared);
+      undoIfCreated(ctx, probe.operation, response);
+      const change = prepared.changed ? await prepared.changed() : undefined;
+      ctx.check.expect('AU-SCOPE-REQUIRED', !isSuccess(response) && change === undefined,
+        `${probe.operation} with a token lacking ${scope} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`, response);
+      ctx.check.expect('AU-SCOPE-403', response.status === 403, `${probe.operation} with a token lacking ${scope} SHOULD be answered 403; got ${response.status}`, response);
+    },
+  });
+}
+
+/** Operations that a token with only their scope can complete here (webhook and event get/write need resources of other areas). */
+const SUFFICIENT_SCOPE_OPERATIONS = new Set<string>([
+  'positivePayPolicy.create', 'positivePay.create', 'positivePay.uploadDocument', 'positivePay.get', 'positivePay.list', 'positivePay.cancel',
+  'webhook.list', 'event.list',
+]);
+
+function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
+  const operation: Operation = OPERATIONS[probe.operation];
+  return defineScenario({
+    id: `auth/only-scope/${probe.operation}`,
+    area: 'auth',
+    title: `${operation.method} ${operation.path} with a token holding only ${scope} MUST succeed`,
+    requirements: ['AU-SCOPE-SUFFICIENT'],
+    needs: ['scopedTokens'],
+    async run(ctx) {
+      const token = await ctx.tokens.withScopes([scope]);
+      if (!token) {
+        ctx.check.skip('AU-SCOPE-SUFFICIENT', `the target provides no token with only ${scope}`);
+        return;
+      }
+      const prepared = await probe.prepare(ctx);
+      const response = await sendProbe(ctx, token, probe, prepared);
+      undoIfCreated(ctx, probe.operation, response);
+      ctx.check.expect('AU-SCOPE-SUFFICIENT', isSuccess(response), `${probe.operation} with a token holding only ${scope} MUST succeed; got ${response.status}`, response);
+    },
+  });
+}
+
+function undocumentedScopeScenario(probe: OperationProbe): Scenario {
+  const operation: Operation = OPERATIONS[probe.operation];
+  return defineScenario({
+    id: `auth/undocumented-scope/${probe.operation}`,
+    area: 'auth',
+    title: `the scope of ${operation.method} ${operation.path} is not shown; what a token without any scope gets is recorded`,
+    requirements: ['AU-UNDOCUMENTED-SCOPE'],
+    needs: ['scopedTokens'],
+    ...(operation.sandboxOnly ? { environments: ['sandbox'] as const } : {}),
+    async run(ctx) {
+      const token = await ctx.tokens.withScopes([]);
+      if (!token) {
+        ctx.check.skip('AU-UNDOCUMENTED-SCOPE', 'the target provides no token without scopes');
+        return;
+      }
+      const response = await sendProbe(ctx, token, probe, await probe.prepare(ctx));
+      ctx.check.observe('AU-UNDOCUMENTED-SCOPE', { operation: probe.operation, status: response.status },
+        `${probe.operation} with a token holding no scope answered ${response.status}`, response);
+    },
+  });
+}
+
+const nonBearerScheme = defineScenario({
+  id: 'auth/non-bearer-scheme',
+  area: 'auth',
+  title: 'what a valid token sent without the Bearer scheme gets is not shown; it is recorded',
+  requirements: ['AU-NON-BEARER-SCHEME'],
+  async run(ctx) {
+    const observed: Record<string, number> = {};
+    const responses: ApiResponse[] = [];
+    for (const [name, header] of [['bare token', ctx.tokens.full()], ['Token scheme', `Token ${ctx.tokens.full()}`]] as const) {
+      const response = await ctx.api.withToken(null).send('GET', '/positive-pay', { query: { 'page[limit]': 1 }, headers: { authorization: header } });
+      observed[name] = response.status;
+      responses.push(response);
+    }
+    ctx.check.observe('AU-NON-BEARER-SCHEME', observed, `GET /positive-pay with a valid token but no Bearer scheme answered ${JSON.stringify(observed)}`, responses);
+  },
+});
+
+const scoped = OPERATION_PROBES.filter((probe) => (OPERATIONS[probe.operation] as Operation).scope !== undefined);
+
+export const credentialScenarios: Scenario[] = [
+  ...CREDENTIALS.flatMap((credential) => OPERATION_PROBES.map((probe) => credentialScenario(probe, credential))),
+  ...scoped.map((probe) => lackingScopeScenario(probe, (OPERATIONS[probe.operation] as Operation).scope!)),
+  ...scoped.filter((probe) => SUFFICIENT_SCOPE_OPERATIONS.has(probe.operation))
+    .map((probe) => onlyScopeScenario(probe, (OPERATIONS[probe.operation] as Operation).scope!)),
+  ...OPERATION_PROBES.filter((probe) => (OPERATIONS[probe.operation] as Operation).scope === undefined).map(undocumentedScopeScenario),
+  nonBearerScheme,
+];
