@@ -68,6 +68,9 @@ const GOVERNING_RULE_TYPE: Record<OptInType, ModelRuleType> = {
   CheckPayment: 'checkPaymentPositivePay',
 };
 
+/** Section 3.1: drawdown rules wait for their document; the other types are Active at once. */
+export const initialStatus = (type: ModelRuleType): ModelRuleStatus => (type === 'drawdownPositivePay' ? 'AwaitingDocuments' : 'Active');
+
 /** Section 2.3: account-level opt-in overrides the product default. */
 export const effectiveOptIn = (account: ModelAccount): readonly OptInType[] => account.accountOptIn ?? account.productOptIn;
 

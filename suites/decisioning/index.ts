@@ -1,4 +1,5 @@
 import type { Scenario } from '../../harness/scenario.ts';
+import { exampleScenarios } from './exampleScenarios.ts';
 
 /** Scenarios of the decisioning area. */
-export const decisioningScenarios: Scenario[] = [];
+export const decisioningScenarios: Scenario[] = [...exampleScenarios];

@@ -1,0 +1,59 @@
+import type { ModelAccount, ModelPayment, ModelRule, OptInType } from '../../harness/decisionModel.ts';
+import type { RuleSpec, TargetWorld } from './targetWorld.ts';
+
+// Builds one decisioning situation on the target (accounts, rules, uploads,
+// cancels) and turns a payment description into the model's payment, shared by
+// the fixed examples and the generated cases.
+
+export interface CaseSpec {
+  productOptIn: readonly OptInType[];
+  accountOptIn?: readonly OptInType[];
+  rules: ReadonlyArray<RuleSpec & { ruleAccount?: 'other' }>;
+  steps?: ReadonlyArray<{ upload: number } | { cancel: number } | { advanceDays: number }>;
+}
+
+export interface BuiltCase {
+  account: ModelAccount;
+  rules: ModelRule[];
+  today: string;
+}
+
+/** An id no rule has: the drawdown's "unknown rule" reference. */
+export const UNKNOWN_RULE_ID = 'conformance-no-such-rule';
+
+export async function buildCase(world: TargetWorld, spec: CaseSpec, today?: string): Promise<BuiltCase> {
+  let day = today ?? (await world.today());
+  const account = await world.account(spec.productOptIn, spec.accountOptIn);
+  const needsOther = spec.rules.some((rule) => rule.ruleAccount === 'other');
+  const other = needsOther ? await world.account(spec.productOptIn) : undefined;
+  const rules: ModelRule[] = [];
+  for (const { ruleAccount, ...rule } of spec.rules) {
+    rules.push(await world.createRule(ruleAccount === 'other' && other ? other.id : account.id, rule, day));
+  }
+  for (const step of spec.steps ?? []) {
+    if ('advanceDays' in step) {
+      await world.advanceDays(step.advanceDays);
+      day = await world.today();
+      continue;
+    }
+    const rule = rules['upload' in step ? step.upload : step.cancel];
+    if (!rule) continue;
+    if ('upload' in step) await world.uploadDocument(rule);
+    else await world.cancel(rule);
+  }
+  return { account, rules, today: day };
+}
+
+export type PaymentDescription =
+  | { kind: 'ReceivedAchDebit' | 'ReceivedAchCredit'; amount: number; originatorName?: string; originatorEntityId?: string }
+  | { kind: 'CheckPayment'; amount: number; checkNumber: string; payeeName?: string }
+  | { kind: 'WireDrawdown'; amount: number; rule: number | 'none' | 'unknown' };
+
+export function toModelPayment(description: PaymentDescription, built: BuiltCase): ModelPayment {
+  const accountId = built.account.id;
+  if (description.kind !== 'WireDrawdown') return { ...description, accountId };
+  const { rule, amount } = description;
+  if (rule === 'none') return { kind: 'WireDrawdown', accountId, amount };
+  const positivePayId = rule === 'unknown' ? UNKNOWN_RULE_ID : (built.rules[rule]?.id ?? UNKNOWN_RULE_ID);
+  return { kind: 'WireDrawdown', accountId, amount, positivePayId };
+}

@@ -1,0 +1,46 @@
+import { admissibleDecisions } from '../../harness/decisionModel.ts';
+import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { buildCase, toModelPayment } from './caseSetup.ts';
+import { EXAMPLES, type Example } from './exampleTable.ts';
+import { REFUSED, simulate } from './simulationClient.ts';
+import { TargetWorld } from './targetWorld.ts';
+
+// The fixed boundary examples of exampleTable.ts, one scenario each. The model
+// (harness/decisionModel.ts) must agree with every example's expectation; if it
+// does not, the example or the model is wrong and the scenario says so rather
+// than judging the target.
+
+function exampleScenario(example: Example): Scenario {
+  return defineScenario({
+    id: `decisioning/example/${example.id}`,
+    area: 'decisioning',
+    title: example.title,
+    requirements: [example.requirement],
+    needs: example.needsClock ? ['paymentSimulation', 'fixtureProvisioning', 'clockControl'] : ['paymentSimulation', 'fixtureProvisioning'],
+    async run(ctx) {
+      const world = new TargetWorld(ctx);
+      await world.awayFromMidnight();
+      const built = await buildCase(world, example);
+      const payment = toModelPayment(example.payment, built);
+      const admissible = admissibleDecisions(built.account, built.rules, payment, built.today).map((decision) => decision.status);
+      if (example.expect !== 'observe' && (admissible.length !== 1 || admissible[0] !== example.expect)) {
+        throw new Error(`example ${example.id} expects ${example.expect} but the model admits ${admissible.join(', ')}: fix the example or the model`);
+      }
+      const { observed, response } = await simulate(ctx, payment);
+      if (example.expect === 'observe') {
+        ctx.check.observe(example.requirement, observed.status, `${example.title}: the target decided ${observed.status}`, response);
+        return;
+      }
+      // A drawdown without a (valid) rule id may be refused as an invalid request: that rejects it too.
+      const refusalRejects = example.expect === 'Rejected' && observed.status === REFUSED;
+      const holds = observed.status === example.expect || refusalRejects;
+      const madeTransaction = observed.transaction !== undefined;
+      const transactionRight = example.expect === 'Processed' ? madeTransaction : !madeTransaction;
+      ctx.check.expect(example.requirement, holds && transactionRight,
+        `${example.title}: expected ${example.expect}; the target decided ${observed.status}${madeTransaction ? ` and created transaction ${observed.transaction?.id}` : ' and created no transaction'}`,
+        response);
+    },
+  });
+}
+
+export const exampleScenarios: Scenario[] = EXAMPLES.map(exampleScenario);

@@ -1,0 +1,123 @@
+import type { ModelAccount, ModelRule, ModelRuleType, OptInType } from '../../harness/decisionModel.ts';
+import { initialStatus } from '../../harness/decisionModel.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+
+// Puts a decisioning situation on the target through the documented operations:
+// product opt-in (PATCH /deposit-products/{id}), account opt-in (POST
+// /positive-pay-policy), rules (POST /positive-pay), document upload and cancel
+// (4.1, 4.2). Fresh accounts come from the control endpoints. Returns the model's
+// view of what it created. Anything the setup cannot do throws: the scenario's
+// requirements then become UNTESTABLE with the reason.
+
+export interface RuleSpec {
+  type: ModelRuleType;
+  /** Days from the target's today; undefined for no expirationDate. */
+  expiresInDays?: number;
+  tags?: Record<string, string>;
+  originatorName?: string;
+  originatorEntityId?: string;
+  amount?: number;
+  checkNumber?: string;
+  payeeName?: string;
+}
+
+const DAY_MS = 86_400_000;
+/** A scrap PDF: the upload only has to be an accepted file (4.2). */
+const AUTHORIZATION_PDF = Buffer.from('%PDF-1.4\n% drawdown authorization\n%%EOF\n');
+
+export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+const optInKey = (types: readonly OptInType[]): string => [...types].sort().join(',');
+
+export class TargetWorld {
+  private readonly products = new Map<string, Promise<string>>();
+
+  constructor(private readonly ctx: ScenarioContext) {}
+
+  /** The target's UTC date: its clock when it offers one, else ours. */
+  async today(): Promise<string> {
+    if (!this.ctx.control.has('clockControl')) return new Date().toISOString().slice(0, 10);
+    return (await this.ctx.control.clock()).now.slice(0, 10);
+  }
+
+  /** Moves the target clock past UTC midnight when a run could straddle it (needs clockControl). */
+  async awayFromMidnight(marginMs = 10 * 60_000): Promise<void> {
+    if (!this.ctx.control.has('clockControl')) return;
+    const { nowMs } = await this.ctx.control.clock();
+    const untilMidnight = DAY_MS - (nowMs % DAY_MS);
+    if (untilMidnight < marginMs) await this.ctx.control.advanceClock(untilMidnight + 1_000);
+  }
+
+  async advanceDays(days: number): Promise<void> {
+    await this.ctx.control.advanceClock(days * DAY_MS);
+  }
+
+  /** One deposit product per opt-in set, made once and given its opt-in through PATCH. */
+  product(optIn: readonly OptInType[]): Promise<string> {
+    const key = optInKey(optIn);
+    let product = this.products.get(key);
+    if (!product) {
+      product = (async () => {
+        const { id } = await this.ctx.control.createDepositProduct();
+        const response = await this.ctx.api.call('depositProduct.update', {
+          params: { id },
+          body: { data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: [...optIn] } } },
+        });
+        if (response.status < 200 || response.status >= 300) throw new Error(`PATCH /deposit-products/${id} answered ${response.status}`);
+        return id;
+      })();
+      this.products.set(key, product);
+    }
+    return product;
+  }
+
+  async account(productOptIn: readonly OptInType[], accountOptIn?: readonly OptInType[]): Promise<ModelAccount> {
+    const depositProductId = await this.product(productOptIn);
+    const { id } = await this.ctx.control.createAccount({ depositProductId });
+    const account: ModelAccount = { id, productOptIn };
+    if (accountOptIn !== undefined) await this.setAccountOptIn(account, accountOptIn);
+    return account;
+  }
+
+  async setAccountOptIn(account: ModelAccount, optInTypes: readonly OptInType[]): Promise<void> {
+    const response = await this.ctx.api.call('positivePayPolicy.create', {
+      body: { data: { type: 'positivePayPolicy', attributes: { optInTypes: [...optInTypes] }, relationships: { account: { data: { type: 'account', id: account.id } } } } },
+    });
+    if (response.status < 200 || response.status >= 300) throw new Error(`POST /positive-pay-policy answered ${response.status}`);
+    account.accountOptIn = optInTypes;
+  }
+
+  async createRule(accountId: string, spec: RuleSpec, today: string): Promise<ModelRule> {
+    const { type, expiresInDays, ...attributes } = spec;
+    const expirationDate = expiresInDays === undefined ? undefined : addDays(today, expiresInDays);
+    const body = {
+      data: {
+        type,
+        attributes: { ...attributes, ...(expirationDate ? { expirationDate } : {}) },
+        relationships: { account: { data: { type: 'account', id: accountId } } },
+      },
+    };
+    const response = await this.ctx.api.call('positivePay.create', { body });
+    if (response.status !== 201 || typeof response.body?.data?.id !== 'string') {
+      throw new Error(`POST /positive-pay (${type}) answered ${response.status}; the rule is needed to go on`);
+    }
+    const rule: ModelRule = { id: response.body.data.id, accountId, status: initialStatus(type), ...attributes, type };
+    if (expirationDate) rule.expirationDate = expirationDate;
+    this.ctx.cleanup.add(`cancel rule ${rule.id}`, async () => {
+      if (rule.status !== 'Cancelled') await this.ctx.api.call('positivePay.cancel', { params: { id: rule.id } });
+    });
+    return rule;
+  }
+
+  async uploadDocument(rule: ModelRule): Promise<void> {
+    const response = await this.ctx.api.call('positivePay.uploadDocument', { params: { id: rule.id }, rawBody: AUTHORIZATION_PDF, contentType: 'application/pdf' });
+    if (response.status < 200 || response.status >= 300) throw new Error(`PUT /positive-pay/${rule.id}/documents answered ${response.status}`);
+    if (rule.status === 'AwaitingDocuments') rule.status = 'Active';
+  }
+
+  async cancel(rule: ModelRule): Promise<void> {
+    const response = await this.ctx.api.call('positivePay.cancel', { params: { id: rule.id } });
+    if (response.status < 200 || response.status >= 300) throw new Error(`POST /positive-pay/${rule.id}/cancel answered ${response.status}`);
+    rule.status = 'Cancelled';
+  }
+}
