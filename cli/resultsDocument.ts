@@ -4,23 +4,51 @@ import type { Outcome } from '../harness/checkRecords.ts';
 import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
 import { secretRedactor } from '../harness/secretRedactor.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
+import type { Comparison } from '../report/resultsComparison.ts';
 
-// results.json: the machine-readable record of one run. Written through the
-// redactor so that no token can reach a report, whatever a check put in it.
+// results.json: the machine-readable record of one run, described by
+// schemas/harness/results.schema.json. Written through the redactor so that no
+// token can reach a report, whatever a check put in it.
 
-export const RESULTS_FORMAT_VERSION = 1;
+export const RESULTS_FORMAT_VERSION = 2;
+
+export interface ShardInfo {
+  index: number;
+  count: number;
+}
+
+/** One run that went into a merged document. */
+export interface MergedRun {
+  shard?: ShardInfo;
+  seed: number;
+  startedAt: string;
+  finishedAt: string;
+}
 
 export interface ResultsDocument {
-  formatVersion: number;
+  formatVersion: typeof RESULTS_FORMAT_VERSION;
   suiteVersion: string;
-  target: { name: string; baseUrl: string; environment: string; capabilities: string[] };
+  /** sha256 over requirements/*.yaml and schemas/**\/*.json (report/catalogueHash.ts). */
+  catalogueHash: string;
+  target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[] };
   seed: number;
   areas: string[];
+  /** Present when this run executed one shard of the scenarios. */
+  shard?: ShardInfo;
+  /** The scenarios this run executed. */
+  scenarioIds: string[];
+  /** Requirement ids the executed scenarios could record: the rest is "not selected". Merging re-judges from these. */
+  selectedRequirements: string[];
+  /** Present on a document produced by `merge`. */
+  mergedFrom?: MergedRun[];
   startedAt: string;
   finishedAt: string;
   verdict: Verdict;
   counts: Record<Outcome, number>;
+  /** Each result keeps every raw check record (`checks`), so documents can be merged and re-judged. */
   requirements: RequirementResult[];
+  /** Present with `--compare FILE`: the difference from that earlier run. */
+  comparison?: Comparison;
 }
 
 export function describeTarget(target: TargetInfo): ResultsDocument['target'] {

@@ -1,0 +1,31 @@
+import type { Evidence, ExchangeExcerpt } from '../harness/checkRecords.ts';
+import { secretRedactor } from '../harness/secretRedactor.ts';
+
+// Evidence as a person reads it: an exchange written out like HTTP on the wire,
+// and the other evidence members as indented JSON. Everything passes through
+// the redactor on the way out, whatever the check put in.
+
+const headerLines = (headers: Record<string, string>): string[] =>
+  Object.entries(secretRedactor.headers(headers)).map(([name, value]) => `${name}: ${value}`);
+
+export function exchangeText(exchange: ExchangeExcerpt): string {
+  const lines = [`${exchange.request.method} ${exchange.request.url}`, ...headerLines(exchange.request.headers)];
+  if (exchange.request.body !== undefined) lines.push('', exchange.request.body);
+  if (exchange.response) {
+    lines.push('', `HTTP ${exchange.response.status}  (${Math.round(exchange.response.durationMs)} ms)`, ...headerLines(exchange.response.headers));
+    if (exchange.response.body !== undefined) lines.push('', exchange.response.body);
+  }
+  if (exchange.error) lines.push('', `error: ${exchange.error}`);
+  return secretRedactor.text(lines.join('\n'));
+}
+
+export const jsonText = (value: unknown): string => secretRedactor.text(JSON.stringify(value, null, 2) ?? 'undefined');
+
+/** The non-exchange members of evidence that are present, as labelled JSON texts. */
+export function evidenceFacts(evidence: Evidence): Array<{ label: string; text: string }> {
+  const facts: Array<{ label: string; text: string }> = [];
+  if (evidence.seed !== undefined) facts.push({ label: 'seed', text: String(evidence.seed) });
+  if (evidence.counterexample !== undefined) facts.push({ label: 'counterexample', text: jsonText(evidence.counterexample) });
+  if (evidence.details !== undefined) facts.push({ label: 'details', text: jsonText(evidence.details) });
+  return facts;
+}

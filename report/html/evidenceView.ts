@@ -1,0 +1,55 @@
+import type { CheckRecord } from '../../harness/checkRecords.ts';
+import type { RequirementResult } from '../../harness/requirementVerdict.ts';
+import { evidenceFacts, exchangeText, jsonText } from '../exchangeText.ts';
+import { html } from './htmlText.ts';
+
+// What opens under a requirement: its source, why it was skipped, and each check
+// with its message and evidence: the exchanges, observed value, seed and
+// counterexample. Checks are shown worst first; evidence is capped so a
+// requirement judged by a thousand generated cases stays readable.
+
+const EVIDENCE_SHOWN = 5;
+const SEVERITY_ORDER = ['FAIL', 'UNTESTABLE', 'WARN', 'OBSERVED', 'PASS', 'SKIP'];
+
+const DOCUMENT_NAMES: Record<string, string> = { api: 'API', events: 'Event Catalog' };
+export const documentName = (key: string): string => DOCUMENT_NAMES[key] ?? key;
+
+function checkView(check: CheckRecord, withEvidence: boolean): string {
+  const parts = [
+    `<div class="check check-${html(check.outcome)}">`,
+    `<p><span class="badge outcome-${html(check.outcome)}">${html(check.outcome)}</span> ${html(check.message)}${check.count && check.count > 1 ? ` <span class="scenario">(×${html(check.count)})</span>` : ''}</p>`,
+    `<p class="scenario">scenario ${html(check.scenarioId)}</p>`,
+  ];
+  if ('observed' in check) parts.push(`<p>observed: <code class="observed">${html(jsonText(check.observed))}</code></p>`);
+  if (withEvidence && check.evidence) {
+    for (const exchange of check.evidence.exchanges ?? []) parts.push(`<pre class="exchange">${html(exchangeText(exchange))}</pre>`);
+    for (const fact of evidenceFacts(check.evidence)) parts.push(`<p>${html(fact.label)}:</p><pre>${html(fact.text)}</pre>`);
+  }
+  parts.push('</div>');
+  return parts.join('');
+}
+
+export function evidenceView(result: RequirementResult): string {
+  const source = `${documentName(result.source.document)} section ${result.source.section}`;
+  const parts = [`<div class="evidence"><p class="meta">${html(source)} · ${html(result.level)} · ${result.checks.length} check(s)</p>`];
+  if (result.reason) parts.push(`<p><strong>Reason:</strong> ${html(result.reason)}</p>`);
+  const checks = [...result.checks].sort((a, b) => SEVERITY_ORDER.indexOf(a.outcome) - SEVERITY_ORDER.indexOf(b.outcome));
+  let withEvidence = 0;
+  for (const check of checks) {
+    const show = check.evidence !== undefined && withEvidence < EVIDENCE_SHOWN;
+    if (show) withEvidence += 1;
+    parts.push(checkView(check, show));
+  }
+  const hidden = checks.filter((check) => check.evidence).length - withEvidence;
+  if (hidden > 0) parts.push(`<p class="empty">Evidence of ${hidden} more check(s) is in results.json.</p>`);
+  if (checks.length === 0 && !result.reason) parts.push('<p class="empty">No check recorded a result.</p>');
+  parts.push('</div>');
+  return parts.join('');
+}
+
+/** Everything a search should find for a requirement, lower-cased. */
+export function searchText(result: RequirementResult): string {
+  const words = [result.id, result.level, result.outcome, result.statement, result.reason ?? '', result.source.section,
+    ...result.checks.flatMap((check) => [check.scenarioId, check.message])];
+  return words.join(' ').toLowerCase();
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import { OUTCOMES } from '../../harness/checkRecords.ts';
+import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import { comparisonView } from './comparisonView.ts';
+import { sectionIndex, type SectionIndex } from '../sectionTitles.ts';
+import { html } from './htmlText.ts';
+import { observationsView } from './observationsView.ts';
+import { requirementMatrix } from './requirementMatrix.ts';
+import { REPORT_SCRIPT } from './reportScript.ts';
+import { REPORT_STYLE } from './reportStyle.ts';
+
+// reports/report.html: one self-contained page (inline style and script, no
+// fetches) that a person can open offline or download from CI. The content
+// security policy admits exactly the inline style and script below by hash, so
+// even a slip in escaping could not run anything that came from a target.
+
+const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+function verdictBanner(document: ResultsDocument): string {
+  const failing = document.requirements.filter((result) => result.level === 'MUST' && (result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE'));
+  const conformant = document.verdict === 'conformant';
+  const detail = conformant
+    ? 'Every applicable MUST requirement passed.'
+    : `${failing.length} MUST requirement(s) failed or could not be tested: ${failing.map((result) => result.id).join(', ')}`;
+  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${conformant ? 'CONFORMANT' : 'NON-CONFORMANT'}</h1><p>${html(detail)}</p></header>`;
+}
+
+function runFacts(document: ResultsDocument): string {
+  const { target } = document;
+  const run = document.mergedFrom
+    ? `merged from ${document.mergedFrom.length} run(s)${document.mergedFrom[0]?.shard ? ` (${document.mergedFrom[0].shard.count} shards)` : ''}`
+    : document.shard ? `shard ${document.shard.index} of ${document.shard.count}` : 'single run';
+  const facts: Array<[string, string]> = [
+    ['Target', `${target.name} (${target.environment})`],
+    ['Base URL', target.baseUrl],
+    ['Capabilities', target.capabilities.join(', ') || 'none'],
+    ['Suite version', document.suiteVersion],
+    ['Catalogue hash', document.catalogueHash],
+    ['Seed', String(document.seed)],
+    ['Areas', document.areas.join(', ')],
+    ['Run', `${run}, ${document.scenarioIds.length} scenario(s)`],
+    ['Started', document.startedAt],
+    ['Finished', document.finishedAt],
+  ];
+  return `<dl class="facts" id="facts">${facts.map(([name, value]) => `<div><dt>${html(name)}</dt><dd${name === 'Catalogue hash' ? ' class="hash"' : ''}>${html(value)}</dd></div>`).join('')}</dl>`;
+}
+
+function outcomeCounts(document: ResultsDocument): string {
+  return `<p class="counts" id="counts">${OUTCOMES.map((outcome) => `<span class="badge outcome-${outcome}">${document.counts[outcome]} ${outcome}</span>`).join('')}</p>`;
+}
+
+export function htmlReport(document: ResultsDocument, sections: SectionIndex = sectionIndex()): string {
+  const policy = [
+    "default-src 'none'",
+    `style-src ${sha256(REPORT_STYLE)}`,
+    `script-src ${sha256(REPORT_SCRIPT)}`,
+    "img-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${html(policy)}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${html(`${document.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT'}: ${document.target.name}: banking-api-conformance`)}</title>`,
+    `<style>${REPORT_STYLE}</style>`,
+    '</head><body><main>',
+    verdictBanner(document),
+    runFacts(document),
+    outcomeCounts(document),
+    comparisonView(document.comparison),
+    observationsView(document.requirements),
+    requirementMatrix(document.requirements, document.counts, sections),
+    `</main><script>${REPORT_SCRIPT}</script></body></html>`,
+    '',
+  ].join('\n');
+}

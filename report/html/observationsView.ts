@@ -1,0 +1,27 @@
+import type { RequirementResult } from '../../harness/requirementVerdict.ts';
+import { jsonText } from '../exchangeText.ts';
+import { observedValues } from '../resultsComparison.ts';
+import { html } from './htmlText.ts';
+
+// OBSERVE requirements are where the documents say "not shown": the suite never
+// judges them, it records what this target does. Shown apart, as facts about
+// the target rather than as passes.
+
+export function observationsView(results: readonly RequirementResult[]): string {
+  const observed = results.filter((result) => result.level === 'OBSERVE');
+  if (observed.length === 0) return '';
+  const rows = observed.map((result) => {
+    const values = observedValues(result);
+    const shown = values.length > 0
+      ? values.map((value) => `<code class="observed">${html(jsonText(value))}</code>`).join(' ')
+      : `<span class="empty">${html(result.reason ?? 'nothing observed')}</span>`;
+    const note = result.checks.find((check) => check.outcome === 'OBSERVED')?.message ?? '';
+    return `<tr><td><a href="#req-${html(result.id)}"><code>${html(result.id)}</code></a></td><td>${html(result.statement)}</td><td>${shown}${note ? `<br><span class="scenario">${html(note)}</span>` : ''}</td></tr>`;
+  });
+  return [
+    '<section id="observations" class="panel"><h2>What the target does where the documents are silent</h2>',
+    '<table><thead><tr><th>Requirement</th><th>The documents leave open</th><th>This target</th></tr></thead><tbody>',
+    ...rows,
+    '</tbody></table></section>',
+  ].join('\n');
+}

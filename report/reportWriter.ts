@@ -1,0 +1,30 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type ResultsDocument, writeResults } from '../cli/resultsDocument.ts';
+import { secretRedactor } from '../harness/secretRedactor.ts';
+import { htmlReport } from './html/htmlReport.ts';
+import { junitXml } from './junitReport.ts';
+
+// Writes the three reports of a run from one results document: results.json
+// (machine-readable), junit.xml (CI systems) and report.html (people). The
+// document is redacted once up front so no report can show a token.
+
+export interface ReportPaths {
+  results: string;
+  junit: string;
+  html: string;
+}
+
+export function redactedDocument(document: ResultsDocument): ResultsDocument {
+  return JSON.parse(secretRedactor.text(JSON.stringify(document))) as ResultsDocument;
+}
+
+export function writeReports(dir: string, document: ResultsDocument): ReportPaths {
+  const redacted = redactedDocument(document);
+  const results = writeResults(dir, redacted);
+  const junit = join(dir, 'junit.xml');
+  writeFileSync(junit, junitXml(redacted));
+  const html = join(dir, 'report.html');
+  writeFileSync(html, htmlReport(redacted));
+  return { results, junit, html };
+}
