@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { SetupError } from '../harness/targetManifest.ts';
+import { mergeCommand } from '../report/mergeCommand.ts';
 import { EXIT, runCommand } from './runCommand.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
@@ -21,12 +22,24 @@ program
   .option('--target <file>', 'target manifest (default: the embedded emulator, targets/emulator.json)')
   .option('--base-url <url>', 'override the manifest base URL (without --target: an emulator already running there)', url)
   .option('--only <areas>', 'comma-separated areas: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
-  .option('--report-dir <dir>', 'where to write results.json', 'reports')
+  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
   .option('--seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
   .option('--sink-public-url <url>', 'URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
   .option('--verbose', 'show scenario notes while running')
+  .option('--shard <i/n>', 'run shard i of n of the scenarios (deterministic); join the shards with `merge`')
+  .option('--compare <file>', 'an earlier results.json (or its directory): report what regressed, was fixed or observes differently')
   .action(async (options) => {
     process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('merge')
+  .description('Join the results of several runs (e.g. the shards of a CI matrix), re-judged from their check records, into one results.json, junit.xml, report.html and allure-results/.')
+  .argument('<dirs...>', 'report directories (or results.json files) of the runs')
+  .option('--report-dir <dir>', 'where to write the merged reports', 'reports')
+  .option('--compare <file>', 'an earlier results.json (or its directory) to report the difference from')
+  .action((dirs: string[], options) => {
+    process.exitCode = mergeCommand(dirs, options, (text) => process.stdout.write(`${text}\n`));
   });
 
 try {

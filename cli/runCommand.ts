@@ -10,9 +10,15 @@ import { AREAS, type Area } from '../harness/scenario.ts';
 import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError } from '../harness/targetManifest.ts';
 import { openTargetSession, RUN_ENV, type RunDescriptor } from '../harness/targetSession.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
+import { allureReporter } from '../report/allureResults.ts';
+import { catalogueHash } from '../report/catalogueHash.ts';
+import { writeReports } from '../report/reportWriter.ts';
+import { compareResults } from '../report/resultsComparison.ts';
+import { readBaseline } from '../report/resultsFile.ts';
+import { formatShard, parseShard, scenariosOfShard, SHARD_ENV } from '../report/scenarioShard.ts';
 import { ConformanceReporter } from './conformanceReporter.ts';
 import { assertReachable } from './reachability.ts';
-import { describeTarget, writeResults } from './resultsDocument.ts';
+import { describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
 import { printSummary } from './summaryPrinter.ts';
 
 export interface RunOptions {
@@ -23,6 +29,10 @@ export interface RunOptions {
   seed?: string;
   sinkPublicUrl?: string;
   verbose?: boolean;
+  /** `i/n`: run shard i of n of the scenarios (report/scenarioShard.ts). */
+  shard?: string;
+  /** An earlier results.json (or its directory) to report the difference from. */
+  compare?: string;
 }
 
 /** Exit codes CI understands. */
@@ -52,6 +62,8 @@ function suiteVersion(): string {
 export async function runCommand(options: RunOptions, write: (text: string) => void): Promise<number> {
   const areas = parseAreas(options.only);
   const seed = parseSeed(options.seed);
+  const shard = options.shard ? parseShard(options.shard) : undefined;
+  const baseline = options.compare ? readBaseline(options.compare) : undefined;
   const manifestPath = options.target ?? EMULATOR_MANIFEST_PATH;
   const manifest = loadManifest(manifestPath);
   const embedded = !options.target && !options.baseUrl;
@@ -68,41 +80,57 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     const session = await openTargetSession(manifest, descriptor.options);
     process.env[RUN_ENV] = JSON.stringify(descriptor);
 
-    const scenarios = areas.flatMap((area) => SCENARIOS_BY_AREA[area]);
+    const scenarios = areas.flatMap((area) => scenariosOfShard(area, SCENARIOS_BY_AREA[area], shard));
     const selected = new Set([...scenarios.flatMap((scenario) => scenario.requirements), ...Object.values(CLIENT_REQUIREMENTS), ...shapeRequirements()]);
-    write(`Target: ${session.target.name} (${session.target.environment}) at ${session.target.baseUrl}; areas: ${areas.join(', ')}; seed ${seed}`);
+    write(`Target: ${session.target.name} (${session.target.environment}) at ${session.target.baseUrl}; areas: ${areas.join(', ')}${shard ? `; shard ${formatShard(shard)} (${scenarios.length} scenarios)` : ''}; seed ${seed}`);
     const startedAt = new Date().toISOString();
     const reporter = new ConformanceReporter(scenarios.length, write, options.verbose ?? false);
+    const allure = allureReporter(options.reportDir, { target: session.target.name, baseUrl: session.target.baseUrl, seed: String(seed), suiteVersion: suiteVersion() });
+    // Read by report/shardSetup.ts in the vitest workers.
+    if (shard) process.env[SHARD_ENV] = formatShard(shard);
+    else delete process.env[SHARD_ENV];
     const vitest = await startVitest('test', areas.map((area) => `suites/${area}/`), {
       root: PROJECT_ROOT,
       config: `${PROJECT_ROOT}/vitest.config.ts`,
       project: 'conformance',
       watch: false,
-      reporters: [reporter],
+      reporters: [reporter, allure],
     });
     await vitest.close();
     if (reporter.suiteErrors.length > 0) {
       throw new SetupError(`the suite itself failed, not the target: ${reporter.suiteErrors[0]}`);
+    }
+    const expected = scenarios.map((scenario) => scenario.id).sort();
+    const reported = reporter.scenarios.map((meta) => meta.scenarioId).sort();
+    if (shard && JSON.stringify(expected) !== JSON.stringify(reported)) {
+      throw new SetupError(`shard ${formatShard(shard)} ran other scenarios than it selected (the suite's test layout changed): expected ${expected.length}, ran ${reported.length}`);
     }
 
     const records: CheckRecord[] = reporter.scenarios.flatMap((meta) => meta.records);
     const results = judgeRequirements(requirementCatalogue(), records, session.target, { selected });
     const verdict = verdictOf(results);
     const counts = countOutcomes(results);
-    const resultsPath = writeResults(options.reportDir, {
-      formatVersion: 1,
+    const document: ResultsDocument = {
+      formatVersion: RESULTS_FORMAT_VERSION,
       suiteVersion: suiteVersion(),
+      catalogueHash: catalogueHash(),
       target: describeTarget(session.target),
       seed,
       areas,
+      ...(shard ? { shard } : {}),
+      scenarioIds: scenarios.map((scenario) => scenario.id),
+      selectedRequirements: [...selected].sort(),
       startedAt,
       finishedAt: new Date().toISOString(),
       verdict,
       counts,
       requirements: results,
-    });
+    };
+    if (baseline) document.comparison = compareResults(baseline, document);
+    const paths = writeReports(options.reportDir, document);
     printSummary(results, counts, verdict, write);
-    write(`Results: ${resultsPath}`);
+    write(`Results: ${paths.results}`);
+    write(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${options.reportDir}/allure-results (npm run report builds the Allure HTML)`);
     return verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
   } finally {
     await emulator?.close();

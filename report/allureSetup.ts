@@ -1,0 +1,21 @@
+import * as allure from 'allure-js-commons';
+import { afterEach } from 'vitest';
+import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
+import { allureView } from './allureLabels.ts';
+
+// Vitest setup file of the conformance project: after each scenario's test,
+// label it for Allure and attach its evidence, from the check records the
+// scenario runner left in task.meta. Listed after allure-vitest/setup in
+// vitest.config.ts, so the harness needs no Allure code of its own.
+
+afterEach(async ({ task }) => {
+  const meta = task.meta.conformance;
+  if (!meta) return;
+  const view = allureView(meta, requirementCatalogue());
+  await allure.epic(view.epic);
+  await allure.feature(view.feature);
+  for (const story of view.stories) await allure.story(story);
+  await allure.severity(view.severity);
+  await allure.description(view.description);
+  for (const attachment of view.attachments) await allure.attachment(attachment.name, attachment.content, attachment.contentType);
+});

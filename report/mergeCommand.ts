@@ -1,0 +1,31 @@
+import { dirname } from 'node:path';
+import { EXIT } from '../cli/runCommand.ts';
+import { printSummary } from '../cli/summaryPrinter.ts';
+import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
+import { copyAllureResults } from './allureResults.ts';
+import { catalogueHash } from './catalogueHash.ts';
+import { compareResults } from './resultsComparison.ts';
+import { readBaseline, readResults, resultsPath } from './resultsFile.ts';
+import { mergeResults } from './resultsMerge.ts';
+import { writeReports } from './reportWriter.ts';
+
+// `banking-api-conformance merge DIR... --report-dir OUT`: one verdict and one
+// set of reports (results.json, junit.xml, report.html, allure-results) from the
+// report directories of several runs, typically the shards of a CI matrix.
+
+export interface MergeOptions {
+  reportDir: string;
+  compare?: string;
+}
+
+export function mergeCommand(locations: readonly string[], options: MergeOptions, write: (text: string) => void): number {
+  const documents = locations.map(readResults);
+  const merged = mergeResults(documents, requirementCatalogue(), catalogueHash());
+  if (options.compare) merged.comparison = compareResults(readBaseline(options.compare), merged);
+  const paths = writeReports(options.reportDir, merged);
+  const allure = copyAllureResults(locations.map((location) => dirname(resultsPath(location))), options.reportDir);
+  write(`Merged ${documents.length} result(s): ${locations.map(resultsPath).join(', ')}`);
+  printSummary(merged.requirements, merged.counts, merged.verdict, write);
+  write(`Reports: ${paths.results}, ${paths.junit}, ${paths.html}${allure > 0 ? `, Allure results of ${allure} run(s)` : ''}`);
+  return merged.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
+}

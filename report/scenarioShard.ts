@@ -1,0 +1,31 @@
+import { SetupError } from '../harness/targetManifest.ts';
+import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
+import type { ShardInfo } from '../cli/resultsDocument.ts';
+
+// `run --shard i/n`: which scenarios shard i of n runs. Scenario k of an area
+// goes to shard (k + the area's position) mod n, so every area is spread over
+// all shards and the split is the same on every machine and for any --only.
+// The CLI selects with the same function it passes, through the environment,
+// to the vitest setup file (report/shardSetup.ts) that skips the others.
+
+export const SHARD_ENV = 'BANKING_API_CONFORMANCE_SHARD';
+
+export function parseShard(text: string): ShardInfo {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new SetupError(`--shard must be i/n with 1 <= i <= n (e.g. 2/4); got '${text}'`);
+  }
+  return { index, count };
+}
+
+export const formatShard = (shard: ShardInfo): string => `${shard.index}/${shard.count}`;
+
+export function inShard(area: Area, scenarioIndex: number, shard: ShardInfo): boolean {
+  return (scenarioIndex + AREAS.indexOf(area)) % shard.count === shard.index - 1;
+}
+
+export function scenariosOfShard(area: Area, scenarios: readonly Scenario[], shard: ShardInfo | undefined): Scenario[] {
+  return shard ? scenarios.filter((_, index) => inShard(area, index, shard)) : [...scenarios];
+}
