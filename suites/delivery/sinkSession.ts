@@ -1,0 +1,72 @@
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import { injectEvents } from '../../harness/eventInjection.ts';
+import { sharedWebhookSink, type SinkEndpoint, type SinkDelivery } from '../../harness/webhookSink.ts';
+import type { SinkStep } from '../../harness/webhookSinkScript.ts';
+import { type CreatedWebhook, plainAttributes, requireEnabledWebhook, type WebhookAttributes } from '../webhooks/webhookFixtures.ts';
+
+// The suite's webhook sink as scenarios use it: one endpoint per webhook under
+// test, removed when the scenario ends, and a one-time check that the target can
+// reach the sink at all — without it every delivery check is UNTESTABLE, with the
+// same reason, instead of a wall of failures.
+
+export async function sinkEndpoint(ctx: ScenarioContext, name: string, options: { token?: string; script?: readonly SinkStep[] } = {}): Promise<SinkEndpoint> {
+  const sink = await sharedWebhookSink(ctx.target.webhookSink);
+  const endpoint = sink.endpoint(`${ctx.faker.string.alphanumeric(4)}-${name}`, options);
+  ctx.cleanup.add(`remove sink endpoint ${name}`, async () => endpoint.remove());
+  return endpoint;
+}
+
+export interface Subscription extends CreatedWebhook {
+  endpoint: SinkEndpoint;
+  attributes: WebhookAttributes;
+}
+
+/** An Enabled webhook pointing at a fresh sink endpoint that verifies with the webhook's token. */
+export async function subscribe(ctx: ScenarioContext, name: string, overrides: WebhookAttributes = {}, script: readonly SinkStep[] = []): Promise<Subscription> {
+  const endpoint = await sinkEndpoint(ctx, name, { script });
+  const attributes = plainAttributes(ctx, endpoint.url, overrides);
+  endpoint.setToken(typeof attributes.token === 'string' ? attributes.token : undefined);
+  const created = await requireEnabledWebhook(ctx, attributes);
+  return { ...created, endpoint, attributes };
+}
+
+const reachability = new Map<string, Promise<string | undefined>>();
+const PROBE_WAIT_MS = 10_000;
+
+async function probe(ctx: ScenarioContext): Promise<string | undefined> {
+  const subscription = await subscribe(ctx, 'reachability', { token: '', deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
+  const [event] = await injectEvents(ctx.control, { type: 'account.created' });
+  const arrived = await subscription.endpoint.waitFor((deliveries) => deliveredIds(deliveries).has(event!.id), PROBE_WAIT_MS);
+  if (arrived) return undefined;
+  return `the target did not deliver an event to the webhook sink at ${subscription.endpoint.url} within ${PROBE_WAIT_MS / 1000} s; ` +
+    'set webhookSink.publicUrl (or --sink-public-url) to an address the target can reach';
+}
+
+/** Throws (making the scenario's checks UNTESTABLE) when the target cannot reach the sink; probed once per target. */
+export async function ensureSinkReachable(ctx: ScenarioContext): Promise<void> {
+  let verdict = reachability.get(ctx.target.baseUrl);
+  if (!verdict) {
+    verdict = probe(ctx);
+    reachability.set(ctx.target.baseUrl, verdict);
+    verdict.catch(() => reachability.delete(ctx.target.baseUrl));
+  }
+  const reason = await verdict;
+  if (reason) throw new Error(reason);
+}
+
+/** Ids of every event any of these deliveries carried. */
+export function deliveredIds(deliveries: readonly SinkDelivery[]): Set<string> {
+  const ids = new Set<string>();
+  for (const delivery of deliveries) for (const event of delivery.payload.events) ids.add(event.id);
+  return ids;
+}
+
+export const hasAll = (ids: Iterable<string>) => (deliveries: readonly SinkDelivery[]): boolean => {
+  const delivered = deliveredIds(deliveries);
+  for (const id of ids) if (!delivered.has(id)) return false;
+  return true;
+};
+
+/** Deliveries that carried at least one of these event ids (unrelated events are ignored). */
+export const carrying = (deliveries: readonly SinkDelivery[], ids: ReadonlySet<string>): SinkDelivery[] =>
+  deliveries.filter((delivery) => delivery.payload.events.some((event) => ids.has(event.id)));

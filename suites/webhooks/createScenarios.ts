@@ -1,0 +1,108 @@
+import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { sinkEndpoint } from '../delivery/sinkSession.ts';
+import { createWebhook, getWebhook, listAllWebhooks, plainAttributes, requireWebhook, succeeded } from './webhookFixtures.ts';
+
+// API 2.6, 3.2, 4.3: creating and reading webhooks.
+
+const PLAIN = ['label', 'url', 'token', 'contentType', 'deliveryMode'] as const;
+
+const INVALID_VALUES: ReadonlyArray<{ member: string; value: unknown }> = [
+  { member: 'contentType', value: 'Xml' },
+  { member: 'deliveryMode', value: 'ExactlyOnce' },
+  { member: 'subscriptionType', value: 'OnlyCards' },
+  { member: 'includeResources', value: 'true' },
+];
+
+const createAndRead = defineScenario({
+  id: 'webhooks/create-and-read',
+  area: 'webhooks',
+  title: 'A valid create MUST make a webhook that GET and the list return with the submitted attributes',
+  requirements: ['WH-CREATE', 'WH-CREATE-RESPONSE', 'WH-INITIAL-STATUS', 'WH-OPTIONAL-ATTRIBUTES-RETURNED', 'WH-GET', 'WH-LIST', 'WH-GET-UNKNOWN'],
+  async run(ctx) {
+    const endpoint = await sinkEndpoint(ctx, 'create-and-read');
+    const attributes = plainAttributes(ctx, endpoint.url, { contentType: 'Json', deliveryMode: 'AtLeastOnce', subscriptionType: 'NotAuthorizationRequest', includeResources: true });
+    const { response, created } = await createWebhook(ctx, attributes);
+    const returned = response.body?.data;
+    ctx.check.observe('WH-CREATE-RESPONSE', { status: response.status, dataIsWebhook: returned?.type === 'webhook' && typeof returned?.id === 'string' },
+      `create answered ${response.status}${returned?.type ? ` with data of type ${returned.type}` : ' without a webhook in data'}`, response);
+    if (!ctx.check.expect('WH-CREATE', created !== undefined, `a valid create MUST succeed; it answered ${response.status}`, response) || !created) return;
+    ctx.check.observe('WH-INITIAL-STATUS', returned?.attributes?.status, `a new webhook has status ${returned?.attributes?.status}`, response);
+    const optional = ['deliveryMode', 'includeResources'].filter((name) => returned?.attributes?.[name] !== undefined);
+    ctx.check.observe('WH-OPTIONAL-ATTRIBUTES-RETURNED', optional, `returned optional attributes: ${optional.join(', ') || 'none'}`, response);
+
+    const fetched = await getWebhook(ctx, created.id);
+    const webhook = fetched.body?.data;
+    ctx.check.expect('WH-GET', fetched.status === 200 && webhook?.id === created.id,
+      `GET /webhooks/${created.id} MUST answer 200 with that webhook; got ${fetched.status} with id ${webhook?.id}`, fetched);
+    const mismatched = ['label', 'url', 'token', 'contentType', 'subscriptionType'].filter((name) => webhook?.attributes?.[name] !== attributes[name]);
+    ctx.check.expect('WH-CREATE', mismatched.length === 0,
+      `the created webhook MUST have the submitted attributes; ${mismatched.length ? `these differ: ${mismatched.join(', ')}` : 'all match'}`, fetched);
+
+    const { webhooks, responses } = await listAllWebhooks(ctx, { 'filter[fromId]': created.id, 'filter[toId]': created.id });
+    const everything = webhooks.some((item) => String(item.id) === created.id) ? webhooks : (await listAllWebhooks(ctx)).webhooks;
+    ctx.check.expect('WH-LIST', everything.some((item) => String(item.id) === created.id),
+      `GET /webhooks MUST list the new webhook ${created.id}; it ${everything.some((item) => String(item.id) === created.id) ? 'does' : 'does not'}`, responses);
+
+    const unknown = await ctx.api.send('GET', '/webhooks/987654321987');
+    ctx.check.expect('WH-GET-UNKNOWN', unknown.status === 404, `GET of a webhook that does not exist SHOULD answer 404; got ${unknown.status}`, unknown);
+  },
+});
+
+const defaults = defineScenario({
+  id: 'webhooks/create-defaults',
+  area: 'webhooks',
+  title: 'A create without the optional attributes MUST default subscriptionType to All and includeResources to false; an empty token MUST render as ""',
+  requirements: ['WH-DEFAULT-SUBSCRIPTION-TYPE', 'WH-DEFAULT-INCLUDE-RESOURCES', 'WH-TOKEN-EMPTY-WHEN-UNSET'],
+  async run(ctx) {
+    const endpoint = await sinkEndpoint(ctx, 'defaults');
+    const created = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url, { token: '' }));
+    const fetched = await getWebhook(ctx, created.id);
+    const attributes = fetched.body?.data?.attributes ?? {};
+    ctx.check.expect('WH-DEFAULT-SUBSCRIPTION-TYPE', attributes.subscriptionType === 'All',
+      `a webhook created without subscriptionType MUST have subscriptionType All; it has ${JSON.stringify(attributes.subscriptionType)}`, fetched);
+    if (attributes.includeResources !== undefined) {
+      ctx.check.expect('WH-DEFAULT-INCLUDE-RESOURCES', attributes.includeResources === false,
+        `a webhook created without includeResources MUST have includeResources false; it has ${JSON.stringify(attributes.includeResources)}`, fetched);
+    }
+    ctx.check.expect('WH-TOKEN-EMPTY-WHEN-UNSET', attributes.token === '',
+      `a webhook without a token MUST render token as ""; it renders ${JSON.stringify(attributes.token)}`, fetched);
+  },
+});
+
+const missingPlain = PLAIN.map((member) => defineScenario({
+  id: `webhooks/create-without/${member}`,
+  area: 'webhooks',
+  title: `A create without ${member} SHOULD be refused with a 4xx and MUST create nothing`,
+  requirements: ['WH-CREATE-REQUIRED-ATTRIBUTES'],
+  async run(ctx) {
+    const endpoint = await sinkEndpoint(ctx, `without-${member}`);
+    const attributes = plainAttributes(ctx, endpoint.url);
+    delete attributes[member];
+    const label = `missing-${member}-${ctx.faker.string.alphanumeric(10)}`;
+    if (member !== 'label') attributes.label = label;
+    const before = await listAllWebhooks(ctx);
+    const { response, created } = await createWebhook(ctx, attributes);
+    const after = await listAllWebhooks(ctx);
+    const appeared = after.webhooks.length - before.webhooks.length;
+    ctx.check.expect('WH-CREATE-REQUIRED-ATTRIBUTES', response.status >= 400 && response.status < 500 && !created && appeared <= 0,
+      `a create without ${member} SHOULD answer 4xx and create nothing; it answered ${response.status} and the list grew by ${appeared}`, [response, ...after.responses.slice(0, 1)]);
+  },
+}));
+
+const invalidValues = INVALID_VALUES.map(({ member, value }) => defineScenario({
+  id: `webhooks/create-invalid/${member}`,
+  area: 'webhooks',
+  title: `A create with ${member} ${JSON.stringify(value)} SHOULD be refused with a 4xx and MUST create nothing`,
+  requirements: ['WH-CREATE-INVALID-VALUE'],
+  async run(ctx) {
+    const endpoint = await sinkEndpoint(ctx, `invalid-${member}`);
+    const before = await listAllWebhooks(ctx);
+    const { response, created } = await createWebhook(ctx, plainAttributes(ctx, endpoint.url, { [member]: value }));
+    const after = await listAllWebhooks(ctx);
+    const appeared = after.webhooks.length - before.webhooks.length;
+    ctx.check.expect('WH-CREATE-INVALID-VALUE', response.status >= 400 && response.status < 500 && !created && appeared <= 0,
+      `a create with ${member} ${JSON.stringify(value)} SHOULD answer 4xx and create nothing; it answered ${response.status}${succeeded(response) ? ' (created)' : ''} and the list grew by ${appeared}`, response);
+  },
+}));
+
+export const createScenarios: Scenario[] = [createAndRead, defaults, ...missingPlain, ...invalidValues];

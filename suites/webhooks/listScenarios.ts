@@ -1,0 +1,128 @@
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { sinkEndpoint } from '../delivery/sinkSession.ts';
+import { between, type CreatedWebhook, listAllWebhooks, pause, plainAttributes, requireWebhook } from './webhookFixtures.ts';
+
+// API 4.3 and 8: paging and filters of GET /webhooks.
+
+/** Three webhooks created a few milliseconds apart, so their createdAt values differ. */
+async function threeWebhooks(ctx: ScenarioContext, name: string): Promise<CreatedWebhook[]> {
+  const endpoint = await sinkEndpoint(ctx, name);
+  const created: CreatedWebhook[] = [];
+  for (let n = 0; n < 3; n += 1) {
+    if (n > 0) await pause(15);
+    created.push(await requireWebhook(ctx, plainAttributes(ctx, endpoint.url)));
+  }
+  return created;
+}
+
+const idsOf = (webhooks: Array<{ id: unknown }>): string[] => webhooks.map((webhook) => String(webhook.id));
+const createdAtOf = (webhook: CreatedWebhook): string => webhook.webhook.attributes.createdAt;
+
+const paging = defineScenario({
+  id: 'webhooks/list/paging',
+  area: 'webhooks',
+  title: 'GET /webhooks MUST honour page[limit] (default 100, up to 1000) and page[offset]',
+  requirements: ['WH-LIST-PAGE-LIMIT', 'WH-LIST-PAGE-DEFAULT', 'WH-LIST-PAGE-OFFSET', 'WH-LIST-PAGE-OVER-MAX'],
+  async run(ctx) {
+    // The default page size only shows with more than 100 webhooks; create the shortfall (each disabled again at cleanup).
+    let { webhooks: all } = await listAllWebhooks(ctx);
+    if (all.length <= 100) {
+      const endpoint = await sinkEndpoint(ctx, 'paging');
+      for (let n = all.length; n <= 100; n += 1) {
+        const created = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url));
+        await ctx.api.call('webhook.disable', { params: { id: created.id } });
+      }
+      ({ webhooks: all } = await listAllWebhooks(ctx));
+    }
+    const byDefault = await ctx.api.call('webhook.list');
+    const defaultCount = byDefault.body?.data?.length;
+    ctx.check.expect('WH-LIST-PAGE-DEFAULT', defaultCount === Math.min(100, all.length),
+      `without page[limit] the list MUST hold ${Math.min(100, all.length)} of the ${all.length} webhooks; it held ${defaultCount}`, byDefault);
+
+    for (const limit of [1, 7, 1000]) {
+      const page = await ctx.api.call('webhook.list', { query: { 'page[limit]': limit } });
+      const count = page.body?.data?.length;
+      ctx.check.expect('WH-LIST-PAGE-LIMIT', page.status === 200 && count === Math.min(limit, all.length),
+        `page[limit]=${limit} MUST answer 200 with ${Math.min(limit, all.length)} webhooks; got ${page.status} with ${count}`, page);
+    }
+
+    // Four consecutive pages of 37 MUST be the first 148 webhooks of the full list, in order.
+    const size = 37;
+    const expected = idsOf(all).slice(0, 4 * size);
+    const pieces: string[] = [];
+    for (let offset = 0; offset < 4 * size; offset += size) {
+      const page = await ctx.api.call('webhook.list', { query: { 'page[limit]': size, 'page[offset]': offset } });
+      pieces.push(...idsOf(page.body?.data ?? []));
+    }
+    const firstDifference = expected.findIndex((id, index) => pieces[index] !== id);
+    const consistent = pieces.length === expected.length && firstDifference === -1;
+    ctx.check.expect('WH-LIST-PAGE-OFFSET', consistent,
+      `pages of ${size} at offsets 0, ${size}, ${2 * size}, ${3 * size} MUST continue one another without repeats or gaps; ` +
+        (consistent ? 'they do' : `got ${pieces.length} ids for ${expected.length} expected, first difference at position ${firstDifference}`));
+
+    const over = await ctx.api.send('GET', '/webhooks', { query: { 'page[limit]': 1001 } });
+    ctx.check.observe('WH-LIST-PAGE-OVER-MAX', { status: over.status, count: over.body?.data?.length },
+      `page[limit]=1001 answered ${over.status}${Array.isArray(over.body?.data) ? ` with ${over.body.data.length} webhooks` : ''}`, over);
+  },
+});
+
+const filters = defineScenario({
+  id: 'webhooks/list/filters',
+  area: 'webhooks',
+  title: 'GET /webhooks MUST apply filter[since], filter[until], filter[fromId] and filter[toId]',
+  requirements: ['WH-LIST-FILTER-SINCE', 'WH-LIST-FILTER-UNTIL', 'WH-LIST-FILTER-FROM-ID', 'WH-LIST-FILTER-TO-ID'],
+  async run(ctx) {
+    const [a, b, c] = (await threeWebhooks(ctx, 'filters')) as [CreatedWebhook, CreatedWebhook, CreatedWebhook];
+    const since = between(createdAtOf(a), createdAtOf(b));
+    const sinceList = await listAllWebhooks(ctx, { 'filter[since]': since });
+    const sinceIds = idsOf(sinceList.webhooks);
+    const early = sinceList.webhooks.filter((webhook) => !(Date.parse(webhook.attributes?.createdAt) > Date.parse(since)));
+    ctx.check.expect('WH-LIST-FILTER-SINCE', early.length === 0 && sinceIds.includes(b.id) && sinceIds.includes(c.id) && !sinceIds.includes(a.id),
+      `filter[since]=${since} MUST return only later webhooks, including ${b.id} and ${c.id} but not ${a.id}; got ${sinceIds.length} webhooks, ${early.length} created earlier, ours: ${[a, b, c].map((w) => `${w.id}${sinceIds.includes(w.id) ? '+' : '-'}`).join(' ')}`,
+      sinceList.responses);
+
+    const floor = new Date(Date.parse(createdAtOf(a)) - 1).toISOString();
+    const until = between(createdAtOf(b), createdAtOf(c));
+    const untilList = await listAllWebhooks(ctx, { 'filter[since]': floor, 'filter[until]': until });
+    const untilIds = idsOf(untilList.webhooks);
+    const late = untilList.webhooks.filter((webhook) => !(Date.parse(webhook.attributes?.createdAt) < Date.parse(until)));
+    ctx.check.expect('WH-LIST-FILTER-UNTIL', late.length === 0 && untilIds.includes(a.id) && untilIds.includes(b.id) && !untilIds.includes(c.id),
+      `filter[until]=${until} MUST return only earlier webhooks, including ${a.id} and ${b.id} but not ${c.id}; got ${late.length} created later, ours: ${[a, b, c].map((w) => `${w.id}${untilIds.includes(w.id) ? '+' : '-'}`).join(' ')}`,
+      untilList.responses);
+
+    const fromList = await listAllWebhooks(ctx, { 'filter[fromId]': b.id });
+    const fromIds = idsOf(fromList.webhooks);
+    const below = fromIds.filter((id) => !(Number(id) >= Number(b.id)));
+    ctx.check.expect('WH-LIST-FILTER-FROM-ID', below.length === 0 && fromIds.includes(b.id) && fromIds.includes(c.id) && !fromIds.includes(a.id),
+      `filter[fromId]=${b.id} MUST return only ids >= ${b.id}, including ${b.id} and ${c.id}; got ${below.length} below (${below.slice(0, 5).join(', ')})`, fromList.responses);
+
+    const toList = await listAllWebhooks(ctx, { 'filter[fromId]': a.id, 'filter[toId]': b.id });
+    const toIds = idsOf(toList.webhooks);
+    const above = toIds.filter((id) => !(Number(id) <= Number(b.id)));
+    ctx.check.expect('WH-LIST-FILTER-TO-ID', above.length === 0 && toIds.includes(a.id) && toIds.includes(b.id) && !toIds.includes(c.id),
+      `filter[toId]=${b.id} MUST return only ids <= ${b.id}, including ${a.id} and ${b.id}; got ${above.length} above (${above.slice(0, 5).join(', ')})`, toList.responses);
+  },
+});
+
+const INVALID_FILTERS: ReadonlyArray<[string, string]> = [
+  ['filter[since]', 'yesterday'],
+  ['filter[until]', '2026-13-45T00:00:00Z'],
+  ['filter[fromId]', 'abc'],
+  ['filter[toId]', '1.5'],
+];
+
+const invalidFilters = defineScenario({
+  id: 'webhooks/list/invalid-filters',
+  area: 'webhooks',
+  title: 'GET /webhooks with a malformed date-time or integer filter SHOULD be refused with a 4xx',
+  requirements: ['WH-LIST-FILTER-INVALID'],
+  async run(ctx) {
+    for (const [name, value] of INVALID_FILTERS) {
+      const response = await ctx.api.send('GET', '/webhooks', { query: { [name]: value } });
+      ctx.check.expect('WH-LIST-FILTER-INVALID', response.status >= 400 && response.status < 500,
+        `${name}=${value} SHOULD be refused with a 4xx; got ${response.status}`, response);
+    }
+  },
+});
+
+export const listScenarios: Scenario[] = [paging, filters, invalidFilters];

@@ -1,0 +1,140 @@
+import { injectEvents } from '../../harness/eventInjection.ts';
+import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { deliveredIds, ensureSinkReachable, hasAll, sinkEndpoint, subscribe } from '../delivery/sinkSession.ts';
+import { createWebhook, getWebhook, isEnabled, listAllWebhooks, pause, plainAttributes, requireWebhook } from './webhookFixtures.ts';
+
+// API 3.2, 4.3, 7, 8: enable and disable, the sandbox limit of 100 Enabled
+// webhooks, and Unavailable after an endpoint stays unresponsive.
+
+const SANDBOX_ENABLED_LIMIT = 100;
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+const enableDisable = defineScenario({
+  id: 'webhooks/enable-disable',
+  area: 'webhooks',
+  title: 'Disable MUST make an Enabled webhook Disabled and enable MUST make it Enabled again, each answering 200 with the webhook',
+  requirements: ['WH-DISABLE', 'WH-ENABLE', 'WH-ENABLE-DISABLE-REPEATED'],
+  async run(ctx) {
+    const endpoint = await sinkEndpoint(ctx, 'enable-disable');
+    const created = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url));
+    if (!isEnabled(created.webhook)) await ctx.api.call('webhook.enable', { params: { id: created.id } });
+    const disabled = await ctx.api.call('webhook.disable', { params: { id: created.id } });
+    const afterDisable = await getWebhook(ctx, created.id);
+    ctx.check.expect('WH-DISABLE', disabled.status === 200 && disabled.body?.data?.id === created.id && afterDisable.body?.data?.attributes?.status === 'Disabled',
+      `disable MUST answer 200 with the webhook and leave it Disabled; answered ${disabled.status}, status now ${afterDisable.body?.data?.attributes?.status}`, [disabled, afterDisable]);
+    const again = await ctx.api.send('POST', `/webhooks/${created.id}/disable`);
+    const enabled = await ctx.api.call('webhook.enable', { params: { id: created.id } });
+    const afterEnable = await getWebhook(ctx, created.id);
+    ctx.check.expect('WH-ENABLE', enabled.status === 200 && enabled.body?.data?.id === created.id && afterEnable.body?.data?.attributes?.status === 'Enabled',
+      `enable MUST answer 200 with the webhook and leave it Enabled; answered ${enabled.status}, status now ${afterEnable.body?.data?.attributes?.status}`, [enabled, afterEnable]);
+    const enableAgain = await ctx.api.send('POST', `/webhooks/${created.id}/enable`);
+    ctx.check.observe('WH-ENABLE-DISABLE-REPEATED', { disableDisabled: again.status, enableEnabled: enableAgain.status },
+      `disabling a Disabled webhook answered ${again.status}; enabling an Enabled one answered ${enableAgain.status}`, [again, enableAgain]);
+  },
+});
+
+const enabledLimit = defineScenario({
+  id: 'webhooks/sandbox-enabled-limit',
+  area: 'webhooks',
+  title: 'In the sandbox, no webhook MUST be created or enabled while 100 webhooks are Enabled',
+  requirements: ['WH-ENABLED-LIMIT-BELOW', 'WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE'],
+  environments: ['sandbox'],
+  async run(ctx) {
+    const endpoint = await sinkEndpoint(ctx, 'enabled-limit');
+    const { webhooks } = await listAllWebhooks(ctx);
+    const enabledBefore = webhooks.filter(isEnabled).length;
+    if (enabledBefore >= SANDBOX_ENABLED_LIMIT) {
+      throw new Error(`${enabledBefore} webhooks are already Enabled; the limit cannot be approached from below without disabling someone else's webhooks`);
+    }
+    // A spare webhook, Disabled, to try enabling once the limit is reached.
+    const spare = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url));
+    await ctx.api.call('webhook.disable', { params: { id: spare.id } });
+    let belowOk = true;
+    for (let enabled = enabledBefore; enabled < SANDBOX_ENABLED_LIMIT; enabled += 1) {
+      const { response, created } = await createWebhook(ctx, plainAttributes(ctx, endpoint.url));
+      const status = created?.webhook?.attributes?.status;
+      if (created && status !== 'Enabled') await ctx.api.call('webhook.enable', { params: { id: created.id } });
+      if (!created) {
+        belowOk = false;
+        ctx.check.fail('WH-ENABLED-LIMIT-BELOW', `with ${enabled} webhooks Enabled a create MUST succeed; it answered ${response.status}`, response);
+        break;
+      }
+    }
+    if (belowOk) ctx.check.pass('WH-ENABLED-LIMIT-BELOW', `creating webhooks up to ${SANDBOX_ENABLED_LIMIT} Enabled MUST succeed; it did (from ${enabledBefore})`);
+
+    const label = `over-limit-${ctx.faker.string.alphanumeric(10)}`;
+    const { response: overCreate, created: overCreated } = await createWebhook(ctx, plainAttributes(ctx, endpoint.url, { label }));
+    const after = await listAllWebhooks(ctx);
+    const appeared = after.webhooks.some((webhook) => webhook.attributes?.label === label);
+    ctx.check.expect('WH-ENABLED-LIMIT-CREATE', !overCreated && !appeared,
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled a create MUST NOT create a webhook; it answered ${overCreate.status} and the webhook ${appeared ? 'exists' : 'does not exist'}`, overCreate);
+    if (overCreate.status < 400 || overCreate.status >= 500) {
+      ctx.check.fail('WH-ENABLED-LIMIT-CREATE', `the refused create SHOULD answer 4xx; it answered ${overCreate.status}`, overCreate);
+    }
+
+    const overEnable = await ctx.api.send('POST', `/webhooks/${spare.id}/enable`);
+    const spareAfter = await getWebhook(ctx, spare.id);
+    ctx.check.expect('WH-ENABLED-LIMIT-ENABLE', overEnable.status >= 400 && overEnable.status < 500 && spareAfter.body?.data?.attributes?.status !== 'Enabled',
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled, enabling another MUST fail and leave it not Enabled; answered ${overEnable.status}, status ${spareAfter.body?.data?.attributes?.status}`, [overEnable, spareAfter]);
+  },
+});
+
+/** Enabled → (endpoint fails for the environment's limit) → Unavailable → no deliveries → enable → deliveries again. */
+const unavailable = defineScenario({
+  id: 'webhooks/unavailable-after-unresponsive',
+  area: 'webhooks',
+  title: 'A webhook whose endpoint keeps failing MUST become Unavailable after 2 days (sandbox) / 7 days (live), receive nothing, and recover when enabled',
+  requirements: ['WH-UNAVAILABLE-SANDBOX', 'WH-UNAVAILABLE-LIVE', 'WH-UNAVAILABLE-NO-DELIVERY', 'WH-ENABLE-FROM-UNAVAILABLE'],
+  needs: ['clockControl', 'eventInjection', 'webhookDelivery'],
+  async run(ctx) {
+    const live = ctx.target.environment === 'live';
+    const requirement = live ? 'WH-UNAVAILABLE-LIVE' : 'WH-UNAVAILABLE-SANDBOX';
+    ctx.check.skip(live ? 'WH-UNAVAILABLE-SANDBOX' : 'WH-UNAVAILABLE-LIVE', `the target is ${ctx.target.environment}`);
+    const limit = (live ? 7 : 2) * DAY;
+    await ensureSinkReachable(ctx);
+    const subscription = await subscribe(ctx, 'unavailable', { deliveryMode: 'AtLeastOnce' });
+    subscription.endpoint.setScript([], { status: 503 });
+    const [first] = await injectEvents(ctx.control, { type: 'account.frozen' });
+    const count = () => subscription.endpoint.deliveries().length;
+    const waitForAttempt = async (seen: number) => subscription.endpoint.waitFor((deliveries) => deliveries.length > seen, 5000);
+    if (!(await subscription.endpoint.waitFor(hasAll([first!.id]), 5000))) throw new Error('the first delivery attempt never arrived');
+
+    let seen = count();
+    await ctx.control.advanceClock(limit - 2 * HOUR);
+    await waitForAttempt(seen);
+    const early = await getWebhook(ctx, subscription.id);
+    ctx.check.expect(requirement, early.body?.data?.attributes?.status === 'Enabled',
+      `after ${(limit - 2 * HOUR) / HOUR} hours of failures the webhook MUST still be Enabled; it is ${early.body?.data?.attributes?.status}`, early);
+
+    seen = count();
+    await ctx.control.advanceClock(3 * HOUR);
+    await waitForAttempt(seen);
+    let status: unknown;
+    for (let tries = 0; tries < 20 && status !== 'Unavailable'; tries += 1) {
+      status = (await getWebhook(ctx, subscription.id)).body?.data?.attributes?.status;
+      if (status !== 'Unavailable') await pause(100);
+    }
+    const late = await getWebhook(ctx, subscription.id);
+    if (!ctx.check.expect(requirement, status === 'Unavailable',
+      `after ${(limit + HOUR) / HOUR} hours of failures the webhook MUST be Unavailable; it is ${String(status)}`, late)) return;
+
+    subscription.endpoint.setScript([], { status: 200 });
+    seen = count();
+    const [whileUnavailable] = await injectEvents(ctx.control, { type: 'account.unfrozen' });
+    await ctx.control.advanceClock(2 * HOUR);
+    await pause(400);
+    const received = subscription.endpoint.deliveries().slice(seen);
+    ctx.check.expect('WH-UNAVAILABLE-NO-DELIVERY', received.length === 0,
+      `an Unavailable webhook MUST receive nothing; it received ${received.length} deliveries (event ${whileUnavailable!.id} ${deliveredIds(received).has(whileUnavailable!.id) ? 'among them' : 'not among them'})`,
+      received.length ? received : late);
+
+    const enabled = await ctx.api.call('webhook.enable', { params: { id: subscription.id } });
+    const [afterEnable] = await injectEvents(ctx.control, { type: 'account.reopened' });
+    const arrived = await subscription.endpoint.waitFor(hasAll([afterEnable!.id]), 5000);
+    ctx.check.expect('WH-ENABLE-FROM-UNAVAILABLE', enabled.status === 200 && enabled.body?.data?.attributes?.status === 'Enabled' && arrived,
+      `enable MUST make an Unavailable webhook Enabled and deliveries MUST resume; answered ${enabled.status} with status ${enabled.body?.data?.attributes?.status}, event ${afterEnable!.id} ${arrived ? 'arrived' : 'did not arrive'}`, enabled);
+  },
+});
+
+export const stateScenarios: Scenario[] = [enableDisable, enabledLimit, unavailable];

@@ -1,0 +1,93 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+
+// Creating, reading and listing webhooks for the scenarios of the webhooks,
+// delivery and events areas. Every webhook a scenario creates is disabled when
+// the scenario ends: the API has no delete, and disabling restores the number of
+// Enabled webhooks (the sandbox limit of 100) to what the scenario found.
+
+export type WebhookAttributes = Record<string, unknown>;
+
+export const webhookDocument = (attributes: WebhookAttributes) => ({ data: { type: 'webhook', attributes } });
+
+/** A complete, valid create: every attribute 2.6 lists as plain, none of the optional ones. */
+export function plainAttributes(ctx: ScenarioContext, url: string, overrides: WebhookAttributes = {}): WebhookAttributes {
+  return {
+    label: `conformance ${ctx.faker.word.noun()} ${ctx.faker.string.alphanumeric(6)}`,
+    url,
+    token: `tok-${ctx.faker.string.alphanumeric(20)}`,
+    contentType: 'JsonAPI',
+    deliveryMode: 'AtMostOnce',
+    ...overrides,
+  };
+}
+
+export interface CreatedWebhook {
+  id: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  webhook: any;
+  response: ApiResponse;
+}
+
+export const succeeded = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
+
+/** POST /webhooks; when it creates something, the webhook is disabled again at cleanup. */
+export async function createWebhook(ctx: ScenarioContext, attributes: WebhookAttributes): Promise<{ response: ApiResponse; created?: CreatedWebhook }> {
+  const response = await ctx.api.call('webhook.create', { body: webhookDocument(attributes) });
+  const id = response.body?.data?.id;
+  if (!succeeded(response) || (typeof id !== 'string' && typeof id !== 'number')) return { response };
+  const created: CreatedWebhook = { id: String(id), webhook: response.body.data, response };
+  ctx.cleanup.add(`disable webhook ${created.id}`, () => ctx.api.call('webhook.disable', { params: { id: created.id } }));
+  return { response, created };
+}
+
+/** A webhook the scenario cannot do without: a refusal ends the scenario (its checks become UNTESTABLE). */
+export async function requireWebhook(ctx: ScenarioContext, attributes: WebhookAttributes): Promise<CreatedWebhook> {
+  const { response, created } = await createWebhook(ctx, attributes);
+  if (!created) throw new Error(`POST /webhooks answered ${response.status}; the scenario needs a webhook: ${JSON.stringify(response.body)}`);
+  return created;
+}
+
+/** A webhook that receives deliveries: enabled explicitly when the target creates it in another status. */
+export async function requireEnabledWebhook(ctx: ScenarioContext, attributes: WebhookAttributes): Promise<CreatedWebhook> {
+  const created = await requireWebhook(ctx, attributes);
+  if (created.webhook?.attributes?.status !== 'Enabled') {
+    const enabled = await ctx.api.call('webhook.enable', { params: { id: created.id } });
+    if (enabled.status !== 200) throw new Error(`the new webhook is ${created.webhook?.attributes?.status} and enabling it answered ${enabled.status}`);
+    created.webhook = enabled.body.data;
+  }
+  return created;
+}
+
+export async function getWebhook(ctx: ScenarioContext, id: string): Promise<ApiResponse> {
+  return ctx.api.call('webhook.get', { params: { id } });
+}
+
+/** Every webhook, following page[offset] in pages of 1000 (the maximum). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function listAllWebhooks(ctx: ScenarioContext, query: Record<string, string> = {}): Promise<{ webhooks: any[]; responses: ApiResponse[] }> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const webhooks: any[] = [];
+  const responses: ApiResponse[] = [];
+  for (let offset = 0; ; offset += 1000) {
+    const response = await ctx.api.call('webhook.list', { query: { ...query, 'page[limit]': 1000, 'page[offset]': offset } });
+    responses.push(response);
+    if (response.status !== 200 || !Array.isArray(response.body?.data)) {
+      throw new Error(`GET /webhooks answered ${response.status}; the scenario needs the list of webhooks`);
+    }
+    webhooks.push(...response.body.data);
+    if (response.body.data.length < 1000 || offset > 100_000) break;
+  }
+  return { webhooks, responses };
+}
+
+export const isEnabled = (webhook: { attributes?: { status?: unknown } }): boolean => webhook?.attributes?.status === 'Enabled';
+
+export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A date-time strictly between two timestamps (both as rendered by the target). */
+export function between(earlier: string, later: string): string {
+  const a = Date.parse(earlier);
+  const b = Date.parse(later);
+  return new Date(Math.floor((a + b) / 2)).toISOString();
+}
