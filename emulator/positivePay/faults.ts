@@ -101,8 +101,8 @@ export const positivePayFaults = [
   },
   {
     name: 'cancel-leaves-status',
-    description: 'cancel answers 200 but the rule keeps its status',
-    breaks: ['PP-CANCEL'],
+    description: 'cancel answers 200 but the rule keeps its status (and so fires no event)',
+    breaks: ['PP-CANCEL', 'PP-CANCEL-EVENT'],
   },
   {
     name: 'cancel-without-event',
