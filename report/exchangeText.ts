@@ -5,15 +5,24 @@ import { secretRedactor } from '../harness/secretRedactor.ts';
 // and the other evidence members as indented JSON. Everything passes through
 // the redactor on the way out, whatever the check put in.
 
+/** JSON bodies indented for reading; anything else (or a truncated body) as sent. */
+function bodyText(body: string): string {
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+}
+
 const headerLines = (headers: Record<string, string>): string[] =>
   Object.entries(secretRedactor.headers(headers)).map(([name, value]) => `${name}: ${value}`);
 
 export function exchangeText(exchange: ExchangeExcerpt): string {
   const lines = [`${exchange.request.method} ${exchange.request.url}`, ...headerLines(exchange.request.headers)];
-  if (exchange.request.body !== undefined) lines.push('', exchange.request.body);
+  if (exchange.request.body !== undefined) lines.push('', bodyText(exchange.request.body));
   if (exchange.response) {
     lines.push('', `HTTP ${exchange.response.status}  (${Math.round(exchange.response.durationMs)} ms)`, ...headerLines(exchange.response.headers));
-    if (exchange.response.body !== undefined) lines.push('', exchange.response.body);
+    if (exchange.response.body !== undefined) lines.push('', bodyText(exchange.response.body));
   }
   if (exchange.error) lines.push('', `error: ${exchange.error}`);
   return secretRedactor.text(lines.join('\n'));

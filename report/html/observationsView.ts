@@ -8,8 +8,11 @@ import { html } from './htmlText.ts';
 // the target rather than as passes.
 
 export function observationsView(results: readonly RequirementResult[]): string {
-  const observed = results.filter((result) => result.level === 'OBSERVE');
-  if (observed.length === 0) return '';
+  const all = results.filter((result) => result.level === 'OBSERVE');
+  // Skipped ones say nothing about the target; they stay in the matrix.
+  const observed = all.filter((result) => result.outcome !== 'SKIP');
+  const skipped = all.length - observed.length;
+  if (all.length === 0) return '';
   const rows = observed.map((result) => {
     const values = observedValues(result);
     const shown = values.length > 0
@@ -22,6 +25,9 @@ export function observationsView(results: readonly RequirementResult[]): string 
     '<section id="observations" class="panel"><h2>What the target does where the documents are silent</h2>',
     '<table><thead><tr><th>Requirement</th><th>The documents leave open</th><th>This target</th></tr></thead><tbody>',
     ...rows,
-    '</tbody></table></section>',
+    '</tbody></table>',
+    observed.length === 0 ? '<p class="empty">Nothing was observed in this run.</p>' : '',
+    skipped > 0 ? `<p class="empty">${skipped} more OBSERVE requirement(s) were skipped in this run; see the matrix.</p>` : '',
+    '</section>',
   ].join('\n');
 }

@@ -1,0 +1,67 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+// The system's Chromium (Debian's /usr/bin/chromium, installed by .ci/run when
+// missing), driven by playwright-core: never a browser download. Each launch gets
+// a fresh profile and is told to stay off the network; the page under test is a
+// local file, and every request it makes is recorded so a test can assert there
+// were none beyond the file itself.
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS = join(import.meta.dirname, '../../reports/test-artifacts');
+
+const ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+
+export interface OpenReport {
+  page: Page;
+  /** URLs the page requested other than its own file. */
+  foreignRequests: string[];
+  /** Console errors (a CSP violation shows here) and dialogs the page opened (an injected alert would). */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export async function openReport(htmlFile: string): Promise<OpenReport> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  const profile = mkdtempSync(join(tmpdir(), 'bac-chromium-'));
+  let context: BrowserContext | undefined;
+  try {
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 }, offline: true,
+    });
+    const page = context.pages()[0] ?? (await context.newPage());
+    const url = pathToFileURL(htmlFile).href;
+    const foreignRequests: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (request) => { if (request.url() !== url) foreignRequests.push(request.url()); });
+    page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('dialog', (dialog) => { problems.push(`dialog: ${dialog.message()}`); void dialog.dismiss(); });
+    await page.goto(url);
+    const opened = context;
+    return {
+      page, foreignRequests, problems,
+      async close() {
+        await opened.close();
+        rmSync(profile, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const path = join(ARTIFACTS, name);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
