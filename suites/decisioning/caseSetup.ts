@@ -21,6 +21,18 @@ export interface BuiltCase {
 /** An id no rule has: the drawdown's "unknown rule" reference. */
 export const UNKNOWN_RULE_ID = 'conformance-no-such-rule';
 
+/**
+ * Steps whose outcome the documents define: an upload moves a drawdown rule from
+ * AwaitingDocuments to Active (3.1) — uploads to other rules, or to a rule already
+ * at or past its expirationDate, are not described; a cancel acts on a rule that is
+ * not yet Cancelled (which starting states permit cancel is not shown, 3.1 rule 3).
+ */
+function definedStep(step: { upload: number } | { cancel: number }, rule: ModelRule, today: string): boolean {
+  if ('cancel' in step) return rule.status !== 'Cancelled';
+  return rule.type === 'drawdownPositivePay' && rule.status === 'AwaitingDocuments'
+    && (rule.expirationDate === undefined || rule.expirationDate > today);
+}
+
 export async function buildCase(world: TargetWorld, spec: CaseSpec, today?: string): Promise<BuiltCase> {
   let day = today ?? (await world.today());
   const account = await world.account(spec.productOptIn, spec.accountOptIn);
@@ -37,7 +49,7 @@ export async function buildCase(world: TargetWorld, spec: CaseSpec, today?: stri
       continue;
     }
     const rule = rules['upload' in step ? step.upload : step.cancel];
-    if (!rule) continue;
+    if (!rule || !definedStep(step, rule, day)) continue;
     if ('upload' in step) await world.uploadDocument(rule);
     else await world.cancel(rule);
   }

@@ -1,0 +1,135 @@
+import type fc from 'fast-check';
+import { disagreement } from '../../harness/decisionJudgement.ts';
+import { admissibleDecisions, type ModelAccount, type ModelRule, type OptInType } from '../../harness/decisionModel.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import { type PaymentDescription, toModelPayment } from './caseSetup.ts';
+import { DecisionMismatch } from './propertyRun.ts';
+import { simulate } from './simulationClient.ts';
+import type { RuleSpec, TargetWorld } from './targetWorld.ts';
+
+// Model-based commands for rule lifecycles (section 3.1): create → upload →
+// cancel → expire by clock, interleaved with opt-in changes and payments. Each
+// command checks it applies to the model, performs the real operation, moves the
+// model the way the documents say, and for payments compares the decision.
+
+export interface LifecycleModel {
+  account: ModelAccount;
+  rules: ModelRule[];
+  today: string;
+  daysAdvanced: number;
+}
+
+export interface LifecycleReal {
+  ctx: ScenarioContext;
+  world: TargetWorld;
+}
+
+type LifecycleCommand = fc.AsyncCommand<LifecycleModel, LifecycleReal>;
+
+/** Rule references are indices taken modulo the rules created so far. */
+const pick = (model: LifecycleModel, index: number): ModelRule | undefined =>
+  model.rules.length === 0 ? undefined : model.rules[index % model.rules.length];
+
+export class CreateRule implements LifecycleCommand {
+  constructor(readonly spec: RuleSpec) {}
+  check = (model: Readonly<LifecycleModel>) => model.rules.length < 5;
+  async run(model: LifecycleModel, real: LifecycleReal) {
+    model.rules.push(await real.world.createRule(model.account.id, this.spec, model.today));
+  }
+  toString = () => `create ${JSON.stringify(this.spec)}`;
+}
+
+export class UploadDocument implements LifecycleCommand {
+  constructor(readonly index: number) {}
+  check(model: Readonly<LifecycleModel>) {
+    const rule = pick(model as LifecycleModel, this.index);
+    // 3.1 defines the upload for a drawdown rule AwaitingDocuments; a rule at or past its date is left out.
+    return rule !== undefined && rule.type === 'drawdownPositivePay' && rule.status === 'AwaitingDocuments'
+      && (rule.expirationDate === undefined || rule.expirationDate > model.today);
+  }
+  async run(model: LifecycleModel, real: LifecycleReal) {
+    const rule = pick(model, this.index) as ModelRule;
+    await real.world.uploadDocument(rule);
+    rule.status = 'Active';
+  }
+  toString = () => `upload document to rule #${this.index}`;
+}
+
+export class CancelRule implements LifecycleCommand {
+  constructor(readonly index: number) {}
+  check(model: Readonly<LifecycleModel>) {
+    const rule = pick(model as LifecycleModel, this.index);
+    return rule !== undefined && rule.status !== 'Cancelled';
+  }
+  async run(model: LifecycleModel, real: LifecycleReal) {
+    const rule = pick(model, this.index) as ModelRule;
+    await real.world.cancel(rule);
+    rule.status = 'Cancelled';
+  }
+  toString = () => `cancel rule #${this.index}`;
+}
+
+export class AdvanceOneDay implements LifecycleCommand {
+  /** Only when a rule has an expirationDate: the clock is shared, so it moves only when it matters. */
+  check = (model: Readonly<LifecycleModel>) => model.daysAdvanced < 1 && model.rules.some((rule) => rule.expirationDate !== undefined);
+  async run(model: LifecycleModel, real: LifecycleReal) {
+    await real.world.advanceDays(1);
+    model.today = await real.world.today();
+    model.daysAdvanced += 1;
+  }
+  toString = () => 'advance the clock one day';
+}
+
+export class SetAccountOptIn implements LifecycleCommand {
+  constructor(readonly types: OptInType[]) {}
+  check = () => true;
+  async run(model: LifecycleModel, real: LifecycleReal) {
+    await real.world.setAccountOptIn(model.account, this.types);
+  }
+  toString = () => `account opt-in ${JSON.stringify(this.types)}`;
+}
+
+/** A payment the rule at `index` would authorize if it were in force: the sharpest probe of its status. */
+function paymentFor(rule: ModelRule, index: number): PaymentDescription {
+  switch (rule.type) {
+    case 'drawdownPositivePay':
+      return { kind: 'WireDrawdown', amount: 10_000, rule: index };
+    case 'checkPaymentPositivePay':
+      return { kind: 'CheckPayment', amount: rule.amount ?? 1, checkNumber: rule.checkNumber ?? '', ...(rule.payeeName ? { payeeName: rule.payeeName } : {}) };
+    default: {
+      const kind = rule.type === 'receivedAchDebitPositivePay' ? 'ReceivedAchDebit' : 'ReceivedAchCredit';
+      const originator = rule.originatorName !== undefined ? { originatorName: rule.originatorName } : { originatorEntityId: rule.originatorEntityId ?? '' };
+      return { kind, amount: rule.amount ?? 1, ...originator };
+    }
+  }
+}
+
+async function sendAndCompare(model: LifecycleModel, real: LifecycleReal, description: PaymentDescription): Promise<void> {
+  const payment = toModelPayment(description, { account: model.account, rules: model.rules, today: model.today });
+    const admissible = admissibleDecisions(model.account, model.rules, payment, model.today);
+    const { observed, response } = await simulate(real.ctx, payment);
+    const problem = disagreement(admissible, observed, model.rules);
+    if (problem) {
+      throw new DecisionMismatch(
+        `${payment.kind} ${JSON.stringify(payment)} with rules ${JSON.stringify(model.rules)} and opt-in ${JSON.stringify(model.account)} (today ${model.today}): ${problem}`,
+        response.exchange,
+      );
+    }
+  }
+
+export class SendPayment implements LifecycleCommand {
+  constructor(readonly description: PaymentDescription) {}
+  check = () => true;
+  run = (model: LifecycleModel, real: LifecycleReal) => sendAndCompare(model, real, this.description);
+  toString = () => `pay ${JSON.stringify(this.description)}`;
+}
+
+export class PayAgainstRule implements LifecycleCommand {
+  constructor(readonly index: number) {}
+  check = (model: Readonly<LifecycleModel>) => model.rules.length > 0;
+  run(model: LifecycleModel, real: LifecycleReal) {
+    const index = this.index % model.rules.length;
+    return sendAndCompare(model, real, paymentFor(model.rules[index] as ModelRule, index));
+  }
+  toString = () => `pay what rule #${this.index} authorizes`;
+}

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { disagreement } from '../../harness/decisionJudgement.ts';
+import { admissibleDecisions } from '../../harness/decisionModel.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import { buildCase, toModelPayment } from './caseSetup.ts';
+import type { GeneratedCase } from './caseArbitraries.ts';
+import { simulate } from './simulationClient.ts';
+import type { TargetWorld } from './targetWorld.ts';
+
+// Runs generated decisioning cases against the target and the model, and records
+// one check: PASS with the number of cases, or FAIL with fast-check's shrunk
+// counterexample and the seed (and path) that replay it.
+
+export class DecisionMismatch extends Error {
+  constructor(message: string, readonly exchange: unknown) {
+    super(message);
+  }
+}
+
+/** Drives one generated case; throws DecisionMismatch on the first decision the model does not admit. */
+export async function runCase(ctx: ScenarioContext, world: TargetWorld, generated: GeneratedCase): Promise<void> {
+  const built = await buildCase(world, generated);
+  for (const description of generated.payments) {
+    const payment = toModelPayment(description, built);
+    const admissible = admissibleDecisions(built.account, built.rules, payment, built.today);
+    const { observed, response } = await simulate(ctx, payment);
+    const problem = disagreement(admissible, observed, built.rules);
+    if (problem) {
+      const rules = built.rules.map((rule) => ({ ...rule }));
+      throw new DecisionMismatch(
+        `${payment.kind} ${JSON.stringify(payment)} on ${JSON.stringify(built.account)} with rules ${JSON.stringify(rules)} (today ${built.today}): ${problem}`,
+        response.exchange,
+      );
+    }
+  }
+}
+
+export interface PropertyOutcome {
+  cases: number;
+  durationMs: number;
+}
+
+/** fast-check's seed must be a 32-bit integer; the scenario seed is one. */
+const fastCheckSeed = (seed: number): number => seed | 0;
+
+export async function checkProperty<T>(
+  ctx: ScenarioContext,
+  requirementId: string,
+  what: string,
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  numRuns: number,
+  /** Turns the shrunk counterexample into plain data for the evidence (e.g. commands into their descriptions). */
+  describe: (value: T) => unknown = (value) => value,
+): Promise<PropertyOutcome> {
+  const started = performance.now();
+  const seed = fastCheckSeed(ctx.seed);
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns, seed, interruptAfterTimeLimit: 120_000 });
+  const durationMs = Math.round(performance.now() - started);
+  if (details.failed) {
+    const error = details.errorInstance as (Error & { exchange?: unknown }) | undefined;
+    ctx.check.fail(requirementId,
+      `${what} MUST agree with the model of sections 1–3; after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s) the smallest counterexample disagrees: ${error?.message ?? String(details.errorInstance)}`,
+      {
+        seed: details.seed,
+        counterexample: details.counterexample ? describe(details.counterexample[0]) : undefined,
+        details: { path: details.counterexamplePath, replay: `fc.check(property, { seed: ${details.seed}, path: '${details.counterexamplePath}' })`, numRuns: details.numRuns, numShrinks: details.numShrinks },
+        ...(error?.exchange ? { exchanges: [error.exchange as never] } : {}),
+      });
+    return { cases: details.numRuns, durationMs };
+  }
+  if (details.interrupted && details.numRuns === 0) throw new Error(`${what}: no generated case finished within the time limit`);
+  ctx.check.pass(requirementId, `${what} MUST agree with the model of sections 1–3; ${details.numRuns} generated cases agreed (seed ${details.seed}, ${durationMs} ms)`, { seed: details.seed });
+  return { cases: details.numRuns, durationMs };
+}
