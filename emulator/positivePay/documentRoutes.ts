@@ -16,6 +16,23 @@ import { effectiveStatus } from './ruleStatus.ts';
 export const DOCUMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 const FAULTY_MAX_DOCUMENT_BYTES = 21 * 1024 * 1024;
+/** An oversized body is still read to the end (up to this), so the client sees the 413 instead of a reset connection. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+
+function readDocumentBody(payload: NodeJS.ReadableStream, limit: number, done: (error: Error | null, body?: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  payload.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= limit) chunks.push(chunk);
+    else if (size > DRAIN_LIMIT_BYTES) (payload as NodeJS.ReadableStream & { destroy(): void }).destroy();
+  });
+  payload.on('error', (error) => done(error));
+  payload.on('end', () => {
+    if (size > limit) done(new ApiError(413, 'Payload too large', `the document is ${size} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`));
+    else done(null, Buffer.concat(chunks));
+  });
+}
 
 function mediaTypeOf(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
@@ -33,11 +50,11 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
     scoped.removeAllContentTypeParsers();
     // Every media type reaches the handler as bytes, so that a refused type gets a
     // JSON:API 415 from the handler rather than a framework default.
-    scoped.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) => done(null, body));
+    scoped.addContentTypeParser('*', (_request, payload, done) => readDocumentBody(payload, bodyLimit, done));
 
     scoped.put<{ Params: { id: string } }>(
       '/positive-pay/:id/documents',
-      { bodyLimit, config: { scope: 'payments-write' } },
+      { bodyLimit: DRAIN_LIMIT_BYTES, config: { scope: 'payments-write' } },
       async (request, reply) => {
         const rule = findRule(state, request.params.id);
         const mediaType = mediaTypeOf(request.headers['content-type']);

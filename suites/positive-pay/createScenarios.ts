@@ -10,7 +10,7 @@ const createVariant = VALID_VARIANTS.map((variant) =>
     id: `positive-pay/create/${variant.type}/${variant.name}`,
     area: 'positive-pay',
     title: `creating a ${variant.type} rule (${variant.name}) MUST answer 201 with the rule, its submitted attributes, account and initial status, and GET MUST return it`,
-    requirements: ['PP-RULE-CREATE-201', 'PP-RULE-TYPE', 'PP-RULE-ECHO-ATTRIBUTES', 'PP-RULE-ACCOUNT-RELATIONSHIP', 'PP-RULE-INITIAL-STATUS', 'PP-RULE-GET'],
+    requirements: ['PP-RULE-RESOURCE-SHAPE', 'PP-RULE-CREATE-201', 'PP-RULE-TYPE', 'PP-RULE-ECHO-ATTRIBUTES', 'PP-RULE-ACCOUNT-RELATIONSHIP', 'PP-RULE-INITIAL-STATUS', 'PP-RULE-GET'],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
       const attributes = variant.attributes(ctx.faker);
