@@ -12,6 +12,7 @@ import type { Scope } from './core/scopes.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
 import { EventStore } from './events/eventStore.ts';
+import { assertKnownFaults } from './faults/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS, toleratedVariationsHook } from './faults/toleratedVariations.ts';
 
 export interface EmulatorOptions {
@@ -40,6 +41,7 @@ export interface Emulator {
 const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  assertKnownFaults(options.faults ?? []);
   const clock = new VirtualClock(options.clock);
   const ids = new IdSequence();
   const tokens = new TokenRegistry();

@@ -1,0 +1,39 @@
+import { deliveryFaults } from '../delivery/faults.ts';
+import { eventsFaults } from '../events/faults.ts';
+import { positivePayFaults } from '../positivePay/faults.ts';
+import { sandboxFaults } from '../sandbox/faults.ts';
+import { webhooksFaults } from '../webhooks/faults.ts';
+import { TOLERATED_VARIATIONS } from './toleratedVariations.ts';
+
+// Every deviation the emulator can be started with: seeded faults (each a
+// realistic bug, mapped to the requirement ids it must break) and tolerated
+// variations (behaviour the documents leave open, which must break nothing).
+
+export interface FaultDefinition {
+  name: string;
+  description: string;
+  breaks: readonly string[];
+  /** The emulator area the fault lives in. */
+  area: string;
+}
+
+const byArea = (area: string, faults: ReadonlyArray<{ name: string; description: string; breaks: readonly string[] }>): FaultDefinition[] =>
+  faults.map((fault) => ({ ...fault, area }));
+
+export const FAULTS: readonly FaultDefinition[] = [
+  ...byArea('positivePay', positivePayFaults),
+  ...byArea('webhooks', webhooksFaults),
+  ...byArea('events', eventsFaults),
+  ...byArea('delivery', deliveryFaults),
+  ...byArea('sandbox', sandboxFaults),
+];
+
+const KNOWN = new Set([...FAULTS.map((fault) => fault.name), ...TOLERATED_VARIATIONS.map((variation) => variation.name)]);
+
+/** Throws naming the unknown names, so a typo never starts a clean emulator that claims to be faulted. */
+export function assertKnownFaults(names: readonly string[]): void {
+  const unknown = names.filter((name) => !KNOWN.has(name));
+  if (unknown.length > 0) {
+    throw new RangeError(`unknown fault ${unknown.join(', ')}; known faults: ${[...KNOWN].sort().join(', ')}`);
+  }
+}
