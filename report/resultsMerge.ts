@@ -46,7 +46,9 @@ export function mergeResults(documents: readonly ResultsDocument[], catalogue: R
   if (catalogueHash !== currentCatalogueHash) {
     refuse(`the results were judged against catalogue ${catalogueHash}, this checkout has ${currentCatalogueHash}; merge with the suite version that ran them`);
   }
-  const target = sameEverywhere(documents, 'target', (document) => document.target);
+  // Base URLs may differ (each shard's embedded emulator listens on its own port); the target may not.
+  const { baseUrl: _baseUrl, ...identity } = sameEverywhere(documents, 'target', ({ target: { baseUrl: _url, ...rest } }) => ({ ...rest, baseUrl: '' }));
+  const target = { ...identity, baseUrl: [...new Set(documents.map((document) => document.target.baseUrl))].join(', ') };
   const suiteVersion = sameEverywhere(documents, 'suiteVersion', (document) => document.suiteVersion);
   checkShards(documents);
 

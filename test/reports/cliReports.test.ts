@@ -1,0 +1,93 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { PROJECT_ROOT, runCli, type CliResult } from '../cli/cliProcess.ts';
+
+// The CLI as CI uses it: one run writes results.json, junit.xml, report.html and
+// Allure results; two shards merged give the same selection as the whole run;
+// the allure CLI builds the Allure HTML from the results, offline.
+
+const AREA = 'sandbox';
+const scratch = mkdtempSync(join(tmpdir(), 'bac-cli-reports-'));
+const dir = (name: string) => join(scratch, name);
+const results = (name: string) => JSON.parse(readFileSync(join(dir(name), 'results.json'), 'utf8')) as ResultsDocument;
+const allureResultFiles = (name: string) => readdirSync(join(dir(name), 'allure-results')).filter((file) => file.endsWith('-result.json'));
+const ran = (result: CliResult) => expect(result.code, result.stderr || result.stdout.slice(-2000)).not.toBe(2);
+let whole: CliResult;
+let shards: CliResult[];
+
+// The whole run and both shards at once: three processes, each with its own embedded emulator.
+beforeAll(async () => {
+  [whole, ...shards] = await Promise.all([
+    runCli(['run', '--only', AREA, '--seed', '3', '--report-dir', dir('whole')]),
+    ...[1, 2].map((index) => runCli(['run', '--only', AREA, '--seed', '3', '--shard', `${index}/2`, '--report-dir', dir(`shard${index}`)])),
+  ]);
+}, 120_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('reports written by the CLI', () => {
+  test('one run writes a schema-valid results.json, junit.xml, report.html and Allure results', () => {
+    ran(whole);
+    const document = results('whole');
+    expect(schemaRegistry().validate('harness/results', document).violations).toEqual([]);
+    expect(document.catalogueHash).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(readFileSync(join(dir('whole'), 'junit.xml'), 'utf8')).toMatch(/^<\?xml[\s\S]*<testcase classname="SB-/);
+    expect(readFileSync(join(dir('whole'), 'report.html'), 'utf8')).toContain(`<h1>${document.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT'}</h1>`);
+    expect(whole.stdout).toContain('report.html');
+  });
+
+  test('each scenario is an Allure test labelled epic = area, feature, story = requirement id, severity, with redacted evidence attached', () => {
+    const files = allureResultFiles('whole');
+    expect(files).toHaveLength(results('whole').scenarioIds.length);
+    const labelled = files.map((file) => JSON.parse(readFileSync(join(dir('whole'), 'allure-results', file), 'utf8')) as { labels: Array<{ name: string; value: string }> });
+    for (const test of labelled) {
+      const value = (name: string) => test.labels.filter((label) => label.name === name).map((label) => label.value);
+      expect(value('epic')).toEqual([AREA]);
+      expect(value('feature')).toHaveLength(1);
+      expect(value('story').every((story) => /^[A-Z]{2}-[A-Z0-9-]+$/.test(story))).toBe(true);
+      expect(['critical', 'normal', 'minor']).toContain(value('severity')[0]);
+    }
+    const attachments = readdirSync(join(dir('whole'), 'allure-results')).filter((file) => file.includes('-attachment.'));
+    expect(attachments.length).toBeGreaterThan(0);
+    const text = attachments.map((file) => readFileSync(join(dir('whole'), 'allure-results', file), 'utf8')).join('\n');
+    expect(text).toContain('Bearer [redacted]');
+    expect(text).not.toMatch(/emu_[A-Za-z0-9_-]{32}/);
+  });
+
+  test('two shards, merged, select the same scenarios and requirements as the whole run, with a comparison', async () => {
+    shards.forEach(ran);
+    const [one, two] = [results('shard1'), results('shard2')];
+    expect([one.shard, two.shard]).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect(one.scenarioIds.filter((id) => two.scenarioIds.includes(id))).toEqual([]);
+
+    const merge = await runCli(['merge', dir('shard1'), dir('shard2'), '--report-dir', dir('merged'), '--compare', dir('whole')]);
+    ran(merge);
+    const merged = results('merged');
+    const full = results('whole');
+    expect(schemaRegistry().validate('harness/results', merged).violations).toEqual([]);
+    expect([...merged.scenarioIds].sort()).toEqual([...full.scenarioIds].sort());
+    expect(merged.selectedRequirements).toEqual(full.selectedRequirements);
+    const judged = (document: ResultsDocument) => document.requirements.filter((result) => result.reason !== 'not selected in this run').map((result) => result.id);
+    expect(judged(merged)).toEqual(judged(full));
+    expect(merged.comparison?.baseline.sameCatalogue).toBe(true);
+    expect(existsSync(join(dir('merged'), 'junit.xml')) && existsSync(join(dir('merged'), 'report.html'))).toBe(true);
+    expect(allureResultFiles('merged')).toHaveLength(allureResultFiles('shard1').length + allureResultFiles('shard2').length);
+  }, 120_000);
+
+  test('the allure CLI (npm run report) builds the Allure HTML from the results', async () => {
+    const script = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.report;
+    expect(script).toBe('allure generate reports/allure-results --output reports/allure-report');
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [join(PROJECT_ROOT, 'node_modules/allure/cli.js'), 'generate', join(dir('whole'), 'allure-results'), '--output', dir('allure-report')], { cwd: scratch, stdio: 'ignore' });
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    expect(code).toBe(0);
+    expect(existsSync(join(dir('allure-report'), 'index.html'))).toBe(true);
+  }, 60_000);
+});
