@@ -28,22 +28,22 @@ export const sandboxFaults = [
   {
     name: 'product-opt-in-ignored',
     description: 'the deposit product opt-in is ignored: only account-level opt-in gates payments',
-    breaks: ['DC-PRODUCT-OPTIN-DEFAULT', 'DC-PROPERTY-ACH', 'DC-PROPERTY-CHECK'],
+    breaks: ['DC-PRODUCT-OPTIN-DEFAULT', 'DC-OPTIN-UNMATCHED-BLOCKED', 'DC-PROPERTY-ACH', 'DC-PROPERTY-CHECK'],
   },
   {
     name: 'cancelled-rule-authorizes',
     description: 'a cancelled rule keeps authorizing payments and drawdowns',
-    breaks: ['DC-CANCELLED-RULE-BLOCKS', 'DC-DRAWDOWN-NOT-ACTIVE-REJECTED', 'DC-LIFECYCLE-MODEL'],
+    breaks: ['DC-CANCELLED-RULE-BLOCKS', 'DC-DRAWDOWN-NOT-ACTIVE-REJECTED', 'DC-PROPERTY-ACH', 'DC-PROPERTY-CHECK', 'DC-PROPERTY-DRAWDOWN', 'DC-LIFECYCLE-MODEL'],
   },
   {
     name: 'rule-tags-not-inherited',
     description: 'transactions created by a matched payment do not carry the tags of the matched rule',
-    breaks: ['DC-TAG-INHERITANCE', 'DC-PROPERTY-ACH', 'DC-PROPERTY-CHECK'],
+    breaks: ['DC-TAG-INHERITANCE', 'DC-PROPERTY-ACH', 'DC-PROPERTY-CHECK', 'DC-LIFECYCLE-MODEL'],
   },
   {
     name: 'expired-rule-authorizes',
     description: 'a rule past its expirationDate keeps authorizing payments',
-    breaks: ['DC-EXPIRED-RULE-BLOCKS', 'DC-LIFECYCLE-MODEL'],
+    breaks: ['DC-EXPIRED-RULE-BLOCKS', 'DC-DRAWDOWN-NOT-ACTIVE-REJECTED', 'DC-PROPERTY-ACH', 'DC-PROPERTY-CHECK', 'DC-LIFECYCLE-MODEL'],
   },
   {
     name: 'ssn-000000004-approved',

@@ -1,0 +1,146 @@
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { findEvents, listEvents, relatedTo, sinceBefore } from '../sandbox/eventLookup.ts';
+import { buildCase, toModelPayment } from './caseSetup.ts';
+import { simulate } from './simulationClient.ts';
+import { TargetWorld } from './targetWorld.ts';
+
+// What a decision leaves behind (API 2.4, 7; Event Catalog): the transaction of
+// a matched payment carries the rule's tags and fires transaction.created; a
+// blocked payment fires declinedIncomingPayment.created and no transaction; a
+// drawdown that passes fires wireDrawdown.created. And decisions repeat (1.1).
+
+const TAGS = { costCenter: 'CC-42', purpose: 'conformance-tag-inheritance' };
+const TRANSACTION_ATTRIBUTES = ['summary', 'direction', 'amount', 'available', 'balance', 'tags'];
+const TRANSACTION_RELATIONSHIPS = ['transaction', 'account', 'customer', 'payment'];
+
+const sameTags = (actual: unknown, expected: Record<string, string>): boolean =>
+  typeof actual === 'object' && actual !== null && JSON.stringify(Object.entries(actual).sort()) === JSON.stringify(Object.entries(expected).sort());
+
+const missingMembers = (object: Record<string, unknown> | undefined, names: string[]): string[] => names.filter((name) => object?.[name] === undefined);
+
+async function since(ctx: ScenarioContext, world: TargetWorld): Promise<string> {
+  // The events of this scenario are newer than the target's clock now, minus a second of slack.
+  if (ctx.control.has('clockControl')) return sinceBefore((await ctx.control.clock()).now);
+  return sinceBefore(new Date(Date.now() - 60_000).toISOString());
+}
+
+const matchedPaymentScenario = defineScenario({
+  id: 'decisioning/consequences/matched-payment-transaction',
+  area: 'decisioning',
+  title: 'a matched check payment MUST create a transaction carrying the rule tags and fire transaction.created',
+  requirements: ['DC-TAG-INHERITANCE', 'DC-TRANSACTION-CREATED-EVENT'],
+  needs: ['paymentSimulation', 'fixtureProvisioning'],
+  async run(ctx) {
+    const world = new TargetWorld(ctx);
+    const from = await since(ctx, world);
+    const built = await buildCase(world, { productOptIn: ['CheckPayment'], rules: [{ type: 'checkPaymentPositivePay', checkNumber: '7001', amount: 42_000, tags: TAGS }] });
+    const { observed, response, transactionId } = await simulate(ctx, toModelPayment({ kind: 'CheckPayment', amount: 42_000, checkNumber: '7001' }, built));
+    if (observed.status !== 'Processed' || !transactionId) {
+      for (const id of this.requirements) ctx.check.untestable(id, `a check matching an Active rule was not processed (decided ${observed.status}); nothing to inspect`, response);
+      return;
+    }
+    const found = await findEvents(ctx, ['transaction.created'], from, (event) => relatedTo(event, 'transaction', transactionId));
+    const event = found.events[0];
+    ctx.check.expect('DC-TAG-INHERITANCE', sameTags(observed.transaction?.tags, TAGS) && sameTags(event?.attributes?.tags, TAGS),
+      `the transaction of a matched payment MUST carry the rule tags ${JSON.stringify(TAGS)}; transaction tags ${JSON.stringify(observed.transaction?.tags)}, transaction.created tags ${JSON.stringify(event?.attributes?.tags)}`,
+      [response, ...found.responses]);
+    const missing = event ? [...missingMembers(event.attributes, TRANSACTION_ATTRIBUTES), ...missingMembers(event.relationships, TRANSACTION_RELATIONSHIPS).map((name) => `relationships.${name}`)] : [];
+    ctx.check.expect('DC-TRANSACTION-CREATED-EVENT', event !== undefined && missing.length === 0,
+      event === undefined
+        ? `a processed payment MUST fire transaction.created for transaction ${transactionId}; none found`
+        : `transaction.created MUST carry ${TRANSACTION_ATTRIBUTES.join(', ')} and relationships ${TRANSACTION_RELATIONSHIPS.join(', ')}; ${missing.length ? `missing ${missing.join(', ')}` : 'all present'}`,
+      found.responses);
+  },
+});
+
+const blockedPaymentScenario = defineScenario({
+  id: 'decisioning/consequences/blocked-payment-declined',
+  area: 'decisioning',
+  title: 'a blocked ACH debit SHOULD fire declinedIncomingPayment.created and MUST create no transaction',
+  requirements: ['DC-BLOCKED-DECLINED-EVENT'],
+  needs: ['paymentSimulation', 'fixtureProvisioning'],
+  async run(ctx) {
+    const world = new TargetWorld(ctx);
+    const from = await since(ctx, world);
+    const built = await buildCase(world, { productOptIn: ['ReceivedAchDebit'], rules: [] });
+    const accountId = built.account.id;
+    const { observed, response } = await simulate(ctx, toModelPayment({ kind: 'ReceivedAchDebit', amount: 31_337, originatorName: 'Unlisted Originator' }, built));
+    if (observed.status !== 'Blocked') {
+      ctx.check.untestable('DC-BLOCKED-DECLINED-EVENT', `an opted-in ACH debit with no rule was not blocked (decided ${observed.status})`, response);
+      return;
+    }
+    const found = await findEvents(ctx, ['declinedIncomingPayment.created'], from, (event) => relatedTo(event, 'account', accountId));
+    const transactions = await listEvents(ctx, ['transaction.created'], from);
+    const stray = transactions.events.filter((event) => relatedTo(event, 'account', accountId));
+    const event = found.events[0];
+    const missing = event ? missingMembers(event.attributes, ['amount', 'direction', 'reason', 'paymentType']) : [];
+    ctx.check.expect('DC-BLOCKED-DECLINED-EVENT', event !== undefined && missing.length === 0 && event.attributes.amount === 31_337 && stray.length === 0,
+      event === undefined
+        ? `a blocked payment SHOULD fire declinedIncomingPayment.created for account ${accountId}; none found (${stray.length} transaction.created)`
+        : `declinedIncomingPayment.created SHOULD carry amount 31337, direction, reason, paymentType and no transaction.created may follow; got ${JSON.stringify(event.attributes)}, ${stray.length} transaction.created`,
+      [response, ...found.responses, transactions.response]);
+  },
+});
+
+const drawdownScenario = defineScenario({
+  id: 'decisioning/consequences/drawdown-created',
+  area: 'decisioning',
+  title: 'a drawdown that passes positive pay SHOULD fire wireDrawdown.created',
+  requirements: ['DC-DRAWDOWN-CREATED-EVENT'],
+  needs: ['paymentSimulation', 'fixtureProvisioning'],
+  async run(ctx) {
+    const world = new TargetWorld(ctx);
+    const from = await since(ctx, world);
+    const built = await buildCase(world, { productOptIn: [], rules: [{ type: 'drawdownPositivePay' }], steps: [{ upload: 0 }] });
+    const { observed, response } = await simulate(ctx, toModelPayment({ kind: 'WireDrawdown', amount: 123_456, rule: 0 }, built));
+    if (observed.status !== 'PendingReview') {
+      ctx.check.untestable('DC-DRAWDOWN-CREATED-EVENT', `a drawdown naming an Active drawdown rule did not pass positive pay (decided ${observed.status})`, response);
+      return;
+    }
+    const found = await findEvents(ctx, ['wireDrawdown.created'], from, (event) => relatedTo(event, 'account', built.account.id));
+    const event = found.events[0];
+    const counterparty = event?.attributes?.counterparty ?? {};
+    const missing = event ? [...missingMembers(event.attributes, ['amount', 'direction', 'counterparty']), ...missingMembers(counterparty, ['name', 'routingNumber', 'accountNumber']).map((name) => `counterparty.${name}`), ...missingMembers(event.relationships, ['wireDrawdown', 'customer', 'account']).map((name) => `relationships.${name}`)] : [];
+    ctx.check.expect('DC-DRAWDOWN-CREATED-EVENT', event !== undefined && missing.length === 0,
+      event === undefined
+        ? `a drawdown routed to review SHOULD fire wireDrawdown.created for account ${built.account.id}; none found`
+        : `wireDrawdown.created SHOULD carry amount, direction, counterparty {name, routingNumber, accountNumber} and relationships wireDrawdown, customer, account; ${missing.length ? `missing ${missing.join(', ')}` : 'all present'}`,
+      [response, ...found.responses]);
+  },
+});
+
+const REPEATS = 3;
+
+const determinismScenario = defineScenario({
+  id: 'decisioning/deterministic',
+  area: 'decisioning',
+  title: 'the same payment against the same rules MUST get the same decision every time',
+  requirements: ['DC-DETERMINISTIC'],
+  needs: ['paymentSimulation', 'fixtureProvisioning'],
+  async run(ctx) {
+    const world = new TargetWorld(ctx);
+    const built = await buildCase(world, {
+      productOptIn: ['CheckPayment', 'ReceivedAchDebit'],
+      rules: [{ type: 'checkPaymentPositivePay', checkNumber: '3003', amount: 5_000 }, { type: 'receivedAchDebitPositivePay', originatorEntityId: '4444444444', amount: 900 }],
+    });
+    const payments = [
+      { kind: 'CheckPayment' as const, amount: 5_050, checkNumber: '3003' },
+      { kind: 'CheckPayment' as const, amount: 5_050, checkNumber: '3004' },
+      { kind: 'ReceivedAchDebit' as const, amount: 900, originatorEntityId: '4444444444' },
+      { kind: 'ReceivedAchDebit' as const, amount: 901, originatorEntityId: '4444444444' },
+    ];
+    for (const description of payments) {
+      const decisions: string[] = [];
+      const responses = [];
+      for (let attempt = 0; attempt < REPEATS; attempt += 1) {
+        const { observed, response } = await simulate(ctx, toModelPayment(description, built));
+        decisions.push(observed.status);
+        responses.push(response);
+      }
+      ctx.check.expect('DC-DETERMINISTIC', new Set(decisions).size === 1,
+        `${description.kind} ${JSON.stringify(description)} sent ${REPEATS} times MUST get one decision; got ${decisions.join(', ')}`, responses);
+    }
+  },
+});
+
+export const consequenceScenarios: Scenario[] = [matchedPaymentScenario, blockedPaymentScenario, drawdownScenario, determinismScenario];
