@@ -1,0 +1,126 @@
+import { injectEvents } from '../../harness/eventInjection.ts';
+import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import type { SinkDelivery } from '../../harness/webhookSink.ts';
+import { carrying, ensureSinkReachable, hasAll, subscribe } from '../delivery/sinkSession.ts';
+import { pause } from '../webhooks/webhookFixtures.ts';
+import { idsOf, justBefore, listAllEvents } from './eventLists.ts';
+
+// API 4.4, 6.1, 6.2 and 8: resending events, and the 90-day window of get, list and resend.
+
+const DAY = 24 * 60 * 60 * 1000;
+const QUIET_MS = 400;
+
+const copiesOf = (deliveries: readonly SinkDelivery[], id: string): number =>
+  deliveries.filter((delivery) => delivery.payload.events.some((event) => event.id === id)).length;
+
+const resend = defineScenario({
+  id: 'events/resend',
+  area: 'events',
+  title: 'POST /events/{id} MUST deliver the event again, with the same id, to the webhooks that admit it',
+  requirements: ['EV-RESEND', 'EV-RESEND-RESPONSE', 'DL-EVENT-ID-STABLE'],
+  needs: ['eventInjection', 'webhookDelivery'],
+  async run(ctx) {
+    await ensureSinkReachable(ctx);
+    const admitting = await subscribe(ctx, 'resend-all', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
+    const excluded = await subscribe(ctx, 'resend-only-auth', { deliveryMode: 'AtMostOnce', subscriptionType: 'OnlyAuthorizationRequest' });
+    const [event] = await injectEvents(ctx.control, { type: 'card.pinChanged' });
+    const id = event!.id;
+    if (!(await admitting.endpoint.waitFor(hasAll([id]), 5000))) throw new Error('the event never reached the webhook the first time');
+    const response = await ctx.api.call('event.resend', { params: { id }, body: {} });
+    ctx.check.observe('EV-RESEND-RESPONSE', { status: response.status, data: response.body?.data?.id === id ? 'the event' : typeof response.body?.data },
+      `resend answered ${response.status}${response.body?.data?.id === id ? ' with the event' : ''}`, response);
+    await admitting.endpoint.waitFor((deliveries) => copiesOf(deliveries, id) >= 2, 5000);
+    await pause(QUIET_MS / 2);
+    const copies = copiesOf(admitting.endpoint.deliveries(), id);
+    const toExcluded = carrying(excluded.endpoint.deliveries(), new Set([id]));
+    ctx.check.expect('EV-RESEND', response.status >= 200 && response.status < 300 && copies >= 2 && toExcluded.length === 0,
+      `resend MUST deliver event ${id} again to the All webhook and not to the OnlyAuthorizationRequest one; answered ${response.status}, copies at All: ${copies}, at OnlyAuthorizationRequest: ${toExcluded.length}`,
+      [response, ...carrying(admitting.endpoint.deliveries(), new Set([id]))]);
+    const renamed = admitting.endpoint.deliveries().flatMap((d) => d.payload.events).filter((e) => e.id !== id && e.type === 'card.pinChanged');
+    ctx.check.expect('DL-EVENT-ID-STABLE', copies >= 2 && renamed.length === 0,
+      `a resent event MUST keep its id ${id}; ${copies >= 2 ? 'the copy kept it' : 'no copy with that id came'}${renamed.length ? `; ${renamed.length} copies arrived under new ids (${renamed.map((e) => e.id).join(', ')})` : ''}`);
+  },
+});
+
+const resendUnknown = defineScenario({
+  id: 'events/resend-unknown',
+  area: 'events',
+  title: 'POST /events/{id} for an id that does not exist SHOULD answer 404',
+  requirements: ['EV-RESEND-UNKNOWN'],
+  async run(ctx) {
+    const response = await ctx.api.send('POST', '/events/987654321987', { body: {} });
+    ctx.check.expect('EV-RESEND-UNKNOWN', response.status === 404, `resend of an event that does not exist SHOULD answer 404; got ${response.status}`, response);
+  },
+});
+
+const retention = defineScenario({
+  id: 'events/ninety-day-window',
+  area: 'events',
+  title: 'An event MUST be fetchable, listed and resendable for 90 days, and none of these once it is older',
+  requirements: ['EV-RETENTION-GET', 'EV-RETENTION-LIST', 'EV-RETENTION-RESEND'],
+  needs: ['clockControl', 'eventInjection', 'webhookDelivery'],
+  async run(ctx) {
+    await ensureSinkReachable(ctx);
+    const subscription = await subscribe(ctx, 'retention', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
+    const [event] = await injectEvents(ctx.control, { type: 'taxForm.updated' });
+    const id = event!.id;
+    const since = justBefore(event!.createdAt);
+    const listed = async () => idsOf((await listAllEvents(ctx, { 'filter[type][]': ['taxForm.updated'], 'filter[since]': since })).events).includes(id);
+
+    await ctx.control.advanceClock(89 * DAY);
+    const young = await ctx.api.call('event.get', { params: { id } });
+    ctx.check.expect('EV-RETENTION-GET', young.status === 200, `an event 89 days old MUST still be fetchable; got ${young.status}`, young);
+    ctx.check.expect('EV-RETENTION-LIST', await listed(), 'an event 89 days old MUST still be listed');
+
+    await ctx.control.advanceClock(DAY + 60 * 60 * 1000);
+    const old = await ctx.api.send('GET', `/events/${id}`);
+    ctx.check.expect('EV-RETENTION-GET', old.status !== 200, `an event over 90 days old MUST NOT be fetchable; got ${old.status}`, old);
+    const stillListed = await listed();
+    ctx.check.expect('EV-RETENTION-LIST', !stillListed, `an event over 90 days old MUST NOT be listed; it ${stillListed ? 'is' : 'is not'}`);
+    const before = copiesOf(subscription.endpoint.deliveries(), id);
+    const resent = await ctx.api.send('POST', `/events/${id}`, { body: {} });
+    await pause(QUIET_MS);
+    const after = copiesOf(subscription.endpoint.deliveries(), id);
+    ctx.check.expect('EV-RETENTION-RESEND', resent.status >= 400 && resent.status < 500 && after === before,
+      `resend of an event over 90 days old MUST deliver nothing and SHOULD answer 4xx; answered ${resent.status}, ${after - before} new deliveries`, resent);
+  },
+});
+
+const positivePayCancelled = defineScenario({
+  id: 'events/positive-pay-cancelled-payload',
+  area: 'events',
+  title: 'The payload of positivePay.cancelled is not shown; the suite records what cancelling a rule produces',
+  requirements: ['EV-POSITIVE-PAY-CANCELLED-PAYLOAD'],
+  needs: ['fixtureProvisioning'],
+  async run(ctx) {
+    const { accountId } = await ctx.fixtures.account();
+    const created = await ctx.api.call('positivePay.create', {
+      body: {
+        data: {
+          type: 'checkPaymentPositivePay',
+          attributes: { checkNumber: String(ctx.faker.number.int({ min: 1000, max: 99999 })), amount: 12_345 },
+          relationships: { account: { data: { type: 'account', id: accountId } } },
+        },
+      },
+    });
+    const ruleId = created.body?.data?.id;
+    if (created.status !== 201 || !ruleId) throw new Error(`creating a check rule answered ${created.status}`);
+    const cancelled = await ctx.api.call('positivePay.cancel', { params: { id: String(ruleId) } });
+    if (cancelled.status !== 200) throw new Error(`cancelling the rule answered ${cancelled.status}`);
+    const since = justBefore(created.body.data.attributes?.createdAt ?? new Date().toISOString());
+    let found: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> } | undefined;
+    for (let tries = 0; tries < 10 && !found; tries += 1) {
+      const { events } = await listAllEvents(ctx, { 'filter[type][]': ['positivePay.cancelled'], 'filter[since]': since });
+      found = events.find((event) => JSON.stringify(event.relationships ?? {}).includes(`"${ruleId}"`)) ?? events.at(0);
+      if (!found) await pause(300);
+    }
+    const shape = found
+      ? { attributes: Object.keys(found.attributes ?? {}), relationships: Object.fromEntries(Object.entries(found.relationships ?? {}).map(([name, rel]) => [name, (rel as { data?: { type?: unknown } }).data?.type])) }
+      : 'no positivePay.cancelled event listed';
+    ctx.check.observe('EV-POSITIVE-PAY-CANCELLED-PAYLOAD', shape,
+      found ? `positivePay.cancelled carries attributes ${shape === 'no positivePay.cancelled event listed' ? '' : (shape as { attributes: string[] }).attributes.join(', ')} and relationships ${JSON.stringify((shape as { relationships: unknown }).relationships)}` : 'no positivePay.cancelled event was listed after the cancel',
+      cancelled);
+  },
+});
+
+export const resendScenarios: Scenario[] = [resend, resendUnknown, retention, positivePayCancelled];
