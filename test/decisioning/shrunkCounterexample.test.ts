@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'vitest';
+import { decisioningScenarios } from '../../suites/decisioning/index.ts';
+import { runAgainstEmulator, scenariosDeclaring, worstById } from './decisioningOutcomes.ts';
+
+// Must show: check-tolerance-101 and drawdown-accepts-awaiting-documents-rule make
+// the right ids FAIL, and each failing property check carries the shrunk
+// counterexample and the seed that replays it.
+
+const CASES = [
+  { fault: 'check-tolerance-101', fixed: 'DC-CHECK-TOLERANCE-OUTSIDE', properties: ['DC-PROPERTY-CHECK'] },
+  { fault: 'drawdown-accepts-awaiting-documents-rule', fixed: 'DC-DRAWDOWN-AWAITING-REJECTED', properties: ['DC-PROPERTY-DRAWDOWN', 'DC-LIFECYCLE-MODEL'] },
+];
+
+describe.each(CASES)('$fault', ({ fault, fixed, properties }) => {
+  test(`${fixed} and ${properties.join(', ')} FAIL with the shrunk counterexample in the evidence`, async () => {
+    const { records } = await runAgainstEmulator(scenariosDeclaring(decisioningScenarios, [fixed, ...properties]), [fault]);
+    const worst = worstById(records);
+    expect(worst.get(fixed)).toBe('FAIL');
+    for (const id of properties) {
+      const failure = records.find((record) => record.requirementId === id && record.outcome === 'FAIL');
+      expect(failure, `${id} should FAIL`).toBeDefined();
+      expect(typeof failure?.evidence?.seed).toBe('number');
+      expect(failure?.evidence?.counterexample).toBeDefined();
+      expect(JSON.stringify(failure?.evidence?.counterexample)).not.toBe('{}');
+      expect((failure?.evidence?.details as { path?: string }).path).toMatch(/^\d+(:\d+)*$/);
+    }
+    // The untouched requirements stay green: the fault is pinned to its ids.
+    expect(worst.get('DC-PROPERTY-ACH') ?? 'PASS').toBe('PASS');
+  });
+});
+
+test('the shrunk check counterexample is the 101-cent boundary', async () => {
+  const { records } = await runAgainstEmulator(scenariosDeclaring(decisioningScenarios, ['DC-PROPERTY-CHECK']), ['check-tolerance-101']);
+  const failure = records.find((record) => record.requirementId === 'DC-PROPERTY-CHECK' && record.outcome === 'FAIL');
+  expect(failure?.message).toMatch(/decided Processed; the documents require Blocked/);
+  const example = failure?.evidence?.counterexample as { rules: Array<{ amount: number }>; payments: Array<{ amount: number }> };
+  const differences = example.payments.flatMap((payment) => example.rules.map((rule) => Math.abs(payment.amount - rule.amount)));
+  expect(differences).toContain(101);
+});
