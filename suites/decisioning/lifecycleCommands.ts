@@ -70,8 +70,9 @@ export class CancelRule implements LifecycleCommand {
 }
 
 export class AdvanceOneDay implements LifecycleCommand {
-  /** Only when a rule has an expirationDate: the clock is shared, so it moves only when it matters. */
-  check = (model: Readonly<LifecycleModel>) => model.daysAdvanced < 1 && model.rules.some((rule) => rule.expirationDate !== undefined);
+  /** Only when a day expires a rule still in force: the clock is shared, so it moves only when it matters. */
+  check = (model: Readonly<LifecycleModel>) =>
+    model.daysAdvanced < 1 && model.rules.some((rule) => rule.status !== 'Cancelled' && rule.expirationDate === model.today);
   async run(model: LifecycleModel, real: LifecycleReal) {
     await real.world.advanceDays(1);
     model.today = await real.world.today();
