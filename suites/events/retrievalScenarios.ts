@@ -15,7 +15,7 @@ const catalogueSection = (requirement: string) => {
     id: `events/catalogue/${requirement.replace(/^EV-CATALOGUE-/, '').toLowerCase()}`,
     area: 'events',
     title: `Every event type of "${section.replace('Event Catalog: ', '')}" MUST be fetchable by id and match its catalogue shape`,
-    requirements: [requirement, 'EV-GET'],
+    requirements: [requirement, 'EV-GET', 'EV-RESOURCE-SHAPE'],
     needs: ['eventInjection'],
     async run(ctx) {
       for (const form of forms) {
@@ -45,7 +45,7 @@ const list = defineScenario({
   id: 'events/list',
   area: 'events',
   title: 'GET /events MUST list recent events, each matching its catalogue shape, with unique ids',
-  requirements: ['EV-LIST', 'EV-LIST-ORDER', 'EV-LISTED-EVENTS-MATCH-CATALOGUE', 'EV-ID-UNIQUE'],
+  requirements: ['EV-LIST-SHAPE', 'EV-LIST', 'EV-LIST-ORDER', 'EV-LISTED-EVENTS-MATCH-CATALOGUE', 'EV-ID-UNIQUE'],
   needs: ['eventInjection'],
   async run(ctx) {
     const injected = [];

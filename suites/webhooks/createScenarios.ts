@@ -17,7 +17,7 @@ const createAndRead = defineScenario({
   id: 'webhooks/create-and-read',
   area: 'webhooks',
   title: 'A valid create MUST make a webhook that GET and the list return with the submitted attributes',
-  requirements: ['WH-CREATE', 'WH-CREATE-RESPONSE', 'WH-INITIAL-STATUS', 'WH-OPTIONAL-ATTRIBUTES-RETURNED', 'WH-GET', 'WH-LIST', 'WH-GET-UNKNOWN'],
+  requirements: ['WH-RESOURCE-SHAPE', 'WH-LIST-SHAPE', 'WH-CREATE', 'WH-CREATE-RESPONSE', 'WH-INITIAL-STATUS', 'WH-OPTIONAL-ATTRIBUTES-RETURNED', 'WH-GET', 'WH-LIST', 'WH-GET-UNKNOWN'],
   async run(ctx) {
     const endpoint = await sinkEndpoint(ctx, 'create-and-read');
     const attributes = plainAttributes(ctx, endpoint.url, { contentType: 'Json', deliveryMode: 'AtLeastOnce', subscriptionType: 'NotAuthorizationRequest', includeResources: true });
@@ -52,7 +52,7 @@ const defaults = defineScenario({
   id: 'webhooks/create-defaults',
   area: 'webhooks',
   title: 'A create without the optional attributes MUST default subscriptionType to All and includeResources to false; an empty token MUST render as ""',
-  requirements: ['WH-DEFAULT-SUBSCRIPTION-TYPE', 'WH-DEFAULT-INCLUDE-RESOURCES', 'WH-TOKEN-EMPTY-WHEN-UNSET'],
+  requirements: ['WH-DEFAULT-SUBSCRIPTION-TYPE', 'WH-DEFAULT-INCLUDE-RESOURCES', 'WH-TOKEN-EMPTY-WHEN-UNSET', 'WH-RESOURCE-SHAPE'],
   async run(ctx) {
     const endpoint = await sinkEndpoint(ctx, 'defaults');
     const created = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url, { token: '' }));

@@ -70,7 +70,7 @@ const filters = defineScenario({
   id: 'webhooks/list/filters',
   area: 'webhooks',
   title: 'GET /webhooks MUST apply filter[since], filter[until], filter[fromId] and filter[toId]',
-  requirements: ['WH-LIST-FILTER-SINCE', 'WH-LIST-FILTER-UNTIL', 'WH-LIST-FILTER-FROM-ID', 'WH-LIST-FILTER-TO-ID'],
+  requirements: ['WH-LIST-SHAPE', 'WH-LIST-FILTER-SINCE', 'WH-LIST-FILTER-UNTIL', 'WH-LIST-FILTER-FROM-ID', 'WH-LIST-FILTER-TO-ID'],
   async run(ctx) {
     const [a, b, c] = (await threeWebhooks(ctx, 'filters')) as [CreatedWebhook, CreatedWebhook, CreatedWebhook];
     const since = between(createdAtOf(a), createdAtOf(b));

@@ -38,16 +38,8 @@ export const problems = (records: readonly CheckRecord[]): string[] =>
     .filter((record) => !['PASS', 'OBSERVED', 'SKIP'].includes(record.outcome))
     .map((record) => `${record.outcome} ${record.requirementId} ${record.scenarioId}: ${record.message}`);
 
-/** Requirements the API client judges on every call (response shapes) are declared by no scenario. */
-const HARNESS_JUDGED: Record<string, (scenario: Scenario) => boolean> = {
-  'WH-RESOURCE-SHAPE': (scenario) => scenario.id === 'webhooks/create-defaults',
-  'WH-LIST-SHAPE': (scenario) => scenario.id === 'webhooks/list/filters',
-  'EV-RESOURCE-SHAPE': (scenario) => scenario.id.startsWith('events/catalogue/'),
-  'EV-LIST-SHAPE': (scenario) => scenario.id === 'events/list',
-};
-
 /** The scenarios that can reveal a break of any of these requirement ids. */
 export function scenariosJudging(ids: readonly string[]): Scenario[] {
   return OWN_SCENARIOS.filter((scenario) =>
-    ids.some((id) => scenario.requirements.includes(id) || HARNESS_JUDGED[id]?.(scenario) === true));
+    ids.some((id) => scenario.requirements.includes(id)));
 }
