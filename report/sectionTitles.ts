@@ -24,7 +24,8 @@ function headingsOf(file: string): Map<string, { title: string; position: number
     const match = HEADING.exec(line);
     if (!match) return;
     const [, number, title] = match as unknown as [string, string | undefined, string];
-    headings.set(number ?? title, { title, position });
+    // Headings are Markdown: `code` spans read better without their backticks.
+    headings.set(number ?? title, { title: title.replace(/`/g, ''), position });
   });
   return headings;
 }

@@ -27,7 +27,8 @@ pre { background:#0c111d; color:#e4e7ec; padding:10px 12px; border-radius:6px; o
 .outcome-PASS { background:var(--pass); } .outcome-OBSERVED { background:var(--observed); } .outcome-SKIP { background:var(--skip); }
 .panel { background:var(--paper); border:1px solid var(--line); border-radius:10px; padding:14px 18px; margin-top:12px; }
 table { border-collapse:collapse; width:100%; }
-td:first-child { width:30%; }
+#comparison td:first-child { width:30%; }
+#observations td:nth-child(1) { width:22%; } #observations td:nth-child(2) { width:36%; }
 th, td { text-align:left; vertical-align:top; padding:6px 8px; border-bottom:1px solid var(--line); }
 th { color:var(--muted); font-size:12px; font-weight:600; }
 .controls { position:sticky; top:0; z-index:1; display:flex; flex-wrap:wrap; align-items:center; gap:8px; background:var(--wash); padding:10px 0; border-bottom:1px solid var(--line); }
