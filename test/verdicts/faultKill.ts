@@ -1,0 +1,52 @@
+import type { FaultDefinition } from '../../emulator/faults/faultCatalogue.ts';
+import type { CheckRecord, Outcome } from '../../harness/checkRecords.ts';
+import type { Environment } from '../../harness/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import { runAgainstEmulator, scenariosJudging, worstById } from '../support/emulatorRuns.ts';
+
+// One row of the kill matrix: start the emulator with one fault, run the scenarios
+// that judge the requirements it claims to break, and see which of those the
+// suite caught. Caught means FAIL or UNTESTABLE for MUST, WARN for SHOULD.
+
+export interface KillRow {
+  fault: string;
+  area: string;
+  breaks: readonly string[];
+  detected: string[];
+  missed: Array<{ id: string; outcome: Outcome | 'no result' }>;
+  scenarios: number;
+  ms: number;
+}
+
+const CAUGHT: Record<string, readonly Outcome[]> = { MUST: ['FAIL', 'UNTESTABLE'], SHOULD: ['WARN', 'FAIL', 'UNTESTABLE'], OBSERVE: [] };
+
+export async function killFault(fault: FaultDefinition): Promise<KillRow> {
+  const started = performance.now();
+  const catalogue = requirementCatalogue();
+  const scenarios = scenariosJudging(fault.breaks);
+  // A fault may break a sandbox-only and a live-only requirement: run each environment it needs.
+  const environments = new Set(fault.breaks.map((id) => (catalogue.get(id).environments.includes('sandbox') ? 'sandbox' : 'live') as Environment));
+  const records: CheckRecord[] = [];
+  for (const environment of environments) records.push(...(await runAgainstEmulator(scenarios, [fault.name], environment)));
+  const worst = worstById(records.filter((record) => record.outcome !== 'SKIP'));
+  const detected: string[] = [];
+  const missed: KillRow['missed'] = [];
+  for (const id of fault.breaks) {
+    const outcome = worst.get(id);
+    if (outcome && CAUGHT[catalogue.get(id).level]?.includes(outcome)) detected.push(id);
+    else missed.push({ id, outcome: outcome ?? 'no result' });
+  }
+  return { fault: fault.name, area: fault.area, breaks: fault.breaks, detected, missed, scenarios: scenarios.length, ms: Math.round(performance.now() - started) };
+}
+
+export function formatMatrix(rows: readonly KillRow[]): string {
+  const width = Math.max(...rows.map((row) => row.fault.length), 5);
+  const lines = rows.map((row) => {
+    const mark = row.missed.length === 0 ? 'KILLED' : 'MISSED';
+    const missed = row.missed.length ? `  missed: ${row.missed.map((m) => `${m.id} (${m.outcome})`).join(', ')}` : '';
+    return `${mark}  ${row.fault.padEnd(width)}  ${row.detected.join(', ')}${missed}  [${row.scenarios} scenarios, ${row.ms} ms]`;
+  });
+  const killed = rows.filter((row) => row.missed.length === 0).length;
+  const rate = rows.length === 0 ? 0 : (100 * killed) / rows.length;
+  return [`Kill matrix: fault × requirement ids detected`, ...lines, `Kill rate: ${killed}/${rows.length} = ${rate.toFixed(1)}%`].join('\n');
+}
