@@ -46,7 +46,9 @@ export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): vo
         context.task.meta.conformance = { area, scenarioId: scenario.id, title: scenario.title, records };
         const failing = records.filter((record) => isFailing(record.outcome));
         if (failing.length > 0) {
-          throw new Error(failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n'));
+          const text = failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n');
+          // An AssertionError reads as "failed" in reports; UNTESTABLE alone stays a plain error ("broken").
+          throw Object.assign(new Error(text), { name: failing.some((record) => record.outcome === 'FAIL') ? 'AssertionError' : 'Error' });
         }
         const skipped = records.length > 0 && records.every((record) => record.outcome === 'SKIP');
         if (skipped) context.skip(records[0]?.message);
