@@ -1,5 +1,5 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { findEvents, listEvents, relatedTo, sinceBefore } from '../sandbox/eventLookup.ts';
+import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from '../sandbox/eventLookup.ts';
 import { buildCase, toModelPayment } from './caseSetup.ts';
 import { simulate } from './simulationClient.ts';
 import { TargetWorld } from './targetWorld.ts';
@@ -44,7 +44,7 @@ const matchedPaymentScenario = defineScenario({
     ctx.check.expect('DC-TAG-INHERITANCE', sameTags(observed.transaction?.tags, TAGS) && sameTags(event?.attributes?.tags, TAGS),
       `the transaction of a matched payment MUST carry the rule tags ${JSON.stringify(TAGS)}; transaction tags ${JSON.stringify(observed.transaction?.tags)}, transaction.created tags ${JSON.stringify(event?.attributes?.tags)}`,
       [response, ...found.responses]);
-    const missing = event ? [...missingMembers(event.attributes, TRANSACTION_ATTRIBUTES), ...missingMembers(event.relationships, TRANSACTION_RELATIONSHIPS).map((name) => `relationships.${name}`)] : [];
+    const missing = event ? [...missingMembers(event.attributes, TRANSACTION_ATTRIBUTES), ...missingMembers(event.relationships, TRANSACTION_RELATIONSHIPS).map((name) => `relationships.${name}`), ...eventShapeProblems(event)] : [];
     ctx.check.expect('DC-TRANSACTION-CREATED-EVENT', event !== undefined && missing.length === 0,
       event === undefined
         ? `a processed payment MUST fire transaction.created for transaction ${transactionId}; none found`
@@ -73,11 +73,11 @@ const blockedPaymentScenario = defineScenario({
     const transactions = await listEvents(ctx, ['transaction.created'], from);
     const stray = transactions.events.filter((event) => relatedTo(event, 'account', accountId));
     const event = found.events[0];
-    const missing = event ? missingMembers(event.attributes, ['amount', 'direction', 'reason', 'paymentType']) : [];
+    const missing = event ? [...missingMembers(event.attributes, ['amount', 'direction', 'reason', 'paymentType']), ...eventShapeProblems(event)] : [];
     ctx.check.expect('DC-BLOCKED-DECLINED-EVENT', event !== undefined && missing.length === 0 && event.attributes.amount === 31_337 && stray.length === 0,
       event === undefined
         ? `a blocked payment SHOULD fire declinedIncomingPayment.created for account ${accountId}; none found (${stray.length} transaction.created)`
-        : `declinedIncomingPayment.created SHOULD carry amount 31337, direction, reason, paymentType and no transaction.created may follow; got ${JSON.stringify(event.attributes)}, ${stray.length} transaction.created`,
+        : `declinedIncomingPayment.created SHOULD carry amount 31337, direction, reason, paymentType and no transaction.created may follow; got ${JSON.stringify(event.attributes)}${missing.length ? ` (${missing.join('; ')})` : ''}, ${stray.length} transaction.created`,
       [response, ...found.responses, transactions.response]);
   },
 });
@@ -100,7 +100,7 @@ const drawdownScenario = defineScenario({
     const found = await findEvents(ctx, ['wireDrawdown.created'], from, (event) => relatedTo(event, 'account', built.account.id));
     const event = found.events[0];
     const counterparty = event?.attributes?.counterparty ?? {};
-    const missing = event ? [...missingMembers(event.attributes, ['amount', 'direction', 'counterparty']), ...missingMembers(counterparty, ['name', 'routingNumber', 'accountNumber']).map((name) => `counterparty.${name}`), ...missingMembers(event.relationships, ['wireDrawdown', 'customer', 'account']).map((name) => `relationships.${name}`)] : [];
+    const missing = event ? [...missingMembers(event.attributes, ['amount', 'direction', 'counterparty']), ...missingMembers(counterparty, ['name', 'routingNumber', 'accountNumber']).map((name) => `counterparty.${name}`), ...missingMembers(event.relationships, ['wireDrawdown', 'customer', 'account']).map((name) => `relationships.${name}`), ...eventShapeProblems(event)] : [];
     ctx.check.expect('DC-DRAWDOWN-CREATED-EVENT', event !== undefined && missing.length === 0,
       event === undefined
         ? `a drawdown routed to review SHOULD fire wireDrawdown.created for account ${built.account.id}; none found`

@@ -1,7 +1,7 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { applicationBody, documentFile } from './applicationBuilder.ts';
 import { type ApplicationView, createApplication, rejectBody, uploadDocument } from './applicationClient.ts';
-import { allTypesPresent, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
 
 // API §4.5 and §6.3: approve, reject and download application documents. The
 // applications come from the AwaitingDocuments triggers, so each has a document
@@ -65,10 +65,11 @@ const approveDocumentScenario = defineScenario({
       `sandbox approve document answered ${response.status}`, response);
     const found = await findEvents(ctx, ['document.approved'], sinceBefore(application.createdAt), (event) => relatedTo(event, 'document', documentId));
     const event = found.events[0];
-    ctx.check.expect('SB-DOCUMENT-APPROVE-EVENT', event !== undefined && relatedTo(event, 'application', application.id),
+    const problems = event === undefined ? [] : eventShapeProblems(event);
+    ctx.check.expect('SB-DOCUMENT-APPROVE-EVENT', event !== undefined && relatedTo(event, 'application', application.id) && problems.length === 0,
       event === undefined
         ? `approving document ${documentId} MUST fire document.approved related to it; none found (operation answered ${response.status})`
-        : `document.approved MUST relate to document ${documentId} and application ${application.id}; relationships ${JSON.stringify(event.relationships)}`,
+        : `document.approved MUST relate to document ${documentId} and application ${application.id} and match the Event Catalog; relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
       [response, ...found.responses]);
   },
 });
@@ -95,12 +96,13 @@ const rejectDocumentScenario = defineScenario({
       allTypesPresent(['document.rejected']));
     const event = found.events[0];
     const attributes = event?.attributes ?? {};
-    const holds = event !== undefined && relatedTo(event, 'application', application.id)
+    const problems = event === undefined ? [] : eventShapeProblems(event);
+    const holds = event !== undefined && relatedTo(event, 'application', application.id) && problems.length === 0
       && attributes.reason === REJECT.reason && attributes.reasonCode === REJECT.reasonCode;
     ctx.check.expect('SB-DOCUMENT-REJECT-EVENT', holds,
       event === undefined
         ? `rejecting document ${documentId} MUST fire document.rejected; none found (operation answered ${response.status})`
-        : `document.rejected MUST carry reason and reasonCode ${REJECT.reasonCode} and relate to document and application; got attributes ${JSON.stringify({ reason: attributes.reason, reasonCode: attributes.reasonCode })}, relationships ${JSON.stringify(event.relationships)}`,
+        : `document.rejected MUST carry reason and reasonCode ${REJECT.reasonCode} and relate to document and application; got attributes ${JSON.stringify({ reason: attributes.reason, reasonCode: attributes.reasonCode })}, relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
       [response, ...found.responses]);
 
     const other = await ctx.api.call('sandbox.rejectDocument', { params, body: rejectBody('Not the requested document', 'WrongDocument') });

@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
+import { schemaRegistry } from '../../harness/schemaRegistry.ts';
 
 // Finds the events an action fired through GET /events (section 4.4) with
 // filter[type][] and filter[since]; events may appear shortly after the action,
@@ -48,4 +49,10 @@ export async function findEvents(
     if (complete(matching) || Date.now() >= deadline) return { events: matching, responses: [response] };
     await pause(250);
   }
+}
+
+/** Where an event departs from its Event Catalog schema (schemas/events/), as short messages; empty when it matches. */
+export function eventShapeProblems(event: unknown): string[] {
+  const result = schemaRegistry().validateEvent(event);
+  return result.violations.slice(0, 3).map((violation) => violation.message);
 }

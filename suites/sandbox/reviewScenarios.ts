@@ -3,7 +3,7 @@ import { defineScenario, type Scenario, type ScenarioContext } from '../../harne
 import { an } from './wording.ts';
 import { applicationBody, type ApplicationKind, type TriggerSsns } from './applicationBuilder.ts';
 import { approveBody, createApplication, denyBody, readApplication } from './applicationClient.ts';
-import { findEvents, listEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from './eventLookup.ts';
 
 // API §3.3 and §4.5: sandbox approve and deny act on applications in
 // PendingReview or AwaitingDocuments and fire customer.created / application.denied
@@ -24,9 +24,13 @@ const OPERATION_NAMES = { approve: 'sandbox.approveApplication', deny: 'sandbox.
 const BODIES = { approve: () => approveBody('Approved by the conformance suite'), deny: () => denyBody('Denied by the conformance suite') };
 /** Section 3.3: the status each operation leads to ("approved", "Denied"). */
 const TARGET_STATUS = { approve: 'approved', deny: 'denied' } as const;
-/** Section 3.3 / 6.3: the event each operation fires. */
-const FIRES = { approve: 'customer.created', deny: 'application.denied' } as const;
-const EVENT_REQUIREMENT = { approve: 'SB-APPROVE-CUSTOMER-CREATED', deny: 'SB-DENY-APPLICATION-DENIED-EVENT' } as const;
+/** Section 3.3 / 6.3 and the Event Catalog: the events each operation fires. */
+const FIRES = { approve: ['customer.created', 'application.approved'], deny: ['application.denied'] } as const;
+const EVENT_REQUIREMENTS: Record<string, string> = {
+  'customer.created': 'SB-APPROVE-CUSTOMER-CREATED',
+  'application.approved': 'SB-APPROVE-APPLICATION-APPROVED-EVENT',
+  'application.denied': 'SB-DENY-APPLICATION-DENIED-EVENT',
+};
 
 const REVIEWS: ReviewCase[] = [
   { operation: 'approve', kind: 'individual', from: 'PendingReview', ssn: { applicant: '000000004' }, requirement: 'SB-APPROVE-FROM-PENDING-REVIEW' },
@@ -61,16 +65,16 @@ async function perform(ctx: ScenarioContext, c: ReviewCase, applicationId: strin
 }
 
 function reviewScenario(c: ReviewCase): Scenario {
-  const eventRequirement = EVENT_REQUIREMENT[c.operation];
+  const eventRequirements = FIRES[c.operation].map((type) => EVENT_REQUIREMENTS[type] as string);
   return defineScenario({
     id: `sandbox/${c.operation}/${c.kind}-from-${c.from}`,
     area: 'sandbox',
-    title: `sandbox ${describe(c)} MUST make it ${TARGET_STATUS[c.operation]} and fire ${FIRES[c.operation]}`,
-    requirements: [c.requirement, eventRequirement, 'SB-REVIEW-RESPONSE'],
+    title: `sandbox ${describe(c)} MUST make it ${TARGET_STATUS[c.operation]} and fire ${FIRES[c.operation].join(' and ')}`,
+    requirements: [c.requirement, ...eventRequirements, 'SB-REVIEW-RESPONSE'],
     needs: ['applications'],
     environments: ['sandbox'],
     async run(ctx) {
-      const application = await prepare(ctx, c, [c.requirement, eventRequirement, 'SB-REVIEW-RESPONSE']);
+      const application = await prepare(ctx, c, [c.requirement, ...eventRequirements, 'SB-REVIEW-RESPONSE']);
       if (!application) return;
       const response = await perform(ctx, c, application.id);
       ctx.check.observe('SB-REVIEW-RESPONSE', { operation: c.operation, status: response.status, dataType: response.body?.data?.type },
@@ -81,15 +85,17 @@ function reviewScenario(c: ReviewCase): Scenario {
         `sandbox ${describe(c)} MUST make it ${TARGET_STATUS[c.operation]}; answered ${response.status}, status now ${after.status}`,
         [response, after.response]);
 
-      const type = FIRES[c.operation];
-      const found = await findEvents(ctx, [type], sinceBefore(application.createdAt), (event) => relatedTo(event, 'application', application.id));
-      const event = found.events[0];
-      const shaped = event !== undefined && (c.operation === 'deny' || typeof event.relationships?.customer?.data?.id === 'string');
-      ctx.check.expect(eventRequirement, shaped,
-        event === undefined
-          ? `sandbox ${c.operation} MUST fire ${type} related to application ${application.id}; none found`
-          : `sandbox ${c.operation} MUST fire ${type} with relationships ${c.operation === 'approve' ? 'customer and ' : ''}application; got ${JSON.stringify(event.relationships)}`,
-        found.responses);
+      for (const type of FIRES[c.operation]) {
+        const found = await findEvents(ctx, [type], sinceBefore(application.createdAt), (event) => relatedTo(event, 'application', application.id));
+        const event = found.events[0];
+        const problems = event === undefined ? [] : eventShapeProblems(event);
+        const requirement = EVENT_REQUIREMENTS[type] as string;
+        ctx.check.expect(requirement, event !== undefined && problems.length === 0,
+          event === undefined
+            ? `sandbox ${c.operation} MUST fire ${type} related to application ${application.id}; none found`
+            : `sandbox ${c.operation} MUST fire ${type} shaped as in the Event Catalog; ${problems.length ? problems.join('; ') : 'it is'} (relationships ${JSON.stringify(event.relationships)})`,
+          found.responses);
+      }
     },
   });
 }
@@ -111,7 +117,7 @@ function wrongStateScenario(c: ReviewCase): Scenario {
       const application = await prepare(ctx, c, [c.requirement]);
       if (!application) return;
       const since = sinceBefore(application.createdAt);
-      const type = FIRES[c.operation];
+      const type = FIRES[c.operation][0];
       const before = await countEvents(ctx, type, application.id, since);
       const response = await perform(ctx, c, application.id);
       const after = await readApplication(ctx, application.id);

@@ -3,7 +3,7 @@ import { defineScenario, type Scenario, type ScenarioContext } from '../../harne
 import { an } from './wording.ts';
 import { applicationBody, type ApplicationKind, type TriggerSsns } from './applicationBuilder.ts';
 import { createApplication, readApplication } from './applicationClient.ts';
-import { allTypesPresent, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
 
 // API §4.5 "Sandbox behaviour triggers": one scenario per row of
 // fixtures/applications/sandbox-triggers.json, each also judging the events the
@@ -41,12 +41,13 @@ async function judgeEvents(ctx: ScenarioContext, row: TriggerRow, applicationId:
   const expected = ['application.created', ...(OUTCOME_EVENTS[row.status] ?? [])];
   const found = await findEvents(ctx, expected, sinceBefore(createdAt), (event) => relatedTo(event, 'application', applicationId), allTypesPresent(expected));
   const missing = expected.filter((type) => !found.events.some((event) => event.type === type));
+  const misshapen = found.events.flatMap((event) => eventShapeProblems(event).map((problem) => `${event.type} ${problem}`));
   ctx.check.expect(
     'SB-TRIGGER-EVENTS',
-    missing.length === 0,
-    missing.length === 0
-      ? `${an(row.status)} ${row.kind} application MUST fire ${expected.join(', ')} related to it; all fired`
-      : `${an(row.status)} ${row.kind} application MUST fire ${expected.join(', ')} related to it; missing ${missing.join(', ')}`,
+    missing.length === 0 && misshapen.length === 0,
+    missing.length === 0 && misshapen.length === 0
+      ? `${an(row.status)} ${row.kind} application MUST fire ${expected.join(', ')} related to it; all fired, shaped as in the Event Catalog`
+      : `${an(row.status)} ${row.kind} application MUST fire ${expected.join(', ')} related to it, shaped as in the Event Catalog; ${missing.length ? `missing ${missing.join(', ')}` : ''}${misshapen.length ? ` ${misshapen.join('; ')}` : ''}`,
     found.responses,
   );
 }

@@ -10,7 +10,7 @@ test('every DC- requirement is PASS or OBSERVED against the clean emulator', asy
   const problems = records.filter((record) => !['PASS', 'OBSERVED'].includes(record.outcome)).map((record) => `${record.outcome} ${record.requirementId}: ${record.message}`);
   expect(problems).toEqual([]);
   const worst = worstById(records);
-  for (const requirement of requirementCatalogue().all().filter((entry) => entry.id.startsWith('DC-'))) {
+  for (const requirement of requirementCatalogue().all().filter((entry) => entry.id.startsWith('DC-') && !entry.excluded)) {
     expect([requirement.id, worst.get(requirement.id)]).toEqual([requirement.id, requirement.level === 'OBSERVE' ? 'OBSERVED' : 'PASS']);
   }
 });
