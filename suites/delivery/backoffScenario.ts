@@ -57,7 +57,9 @@ const backoff = defineScenario({
     await ctx.control.setClockScale(LATE_SCALE);
     const scaleChangedAt = performance.timeOrigin + performance.now();
     // Long enough for ~4 hours of emulator time: the Fibonacci climb to the cap plus a few capped pauses.
-    await subscription.endpoint.waitFor(() => attempts().length >= MAX_ATTEMPTS, 12_000);
+    // Enough once three pauses sit at the cap: the climb and the ceiling are both in view.
+    const cappedPauses = () => pausesOf(attempts(), scaleChangedAt).filter((p) => p.seconds >= HOUR_S * 0.8).length;
+    await subscription.endpoint.waitFor(() => attempts().length >= MAX_ATTEMPTS || cappedPauses() >= 3, 12_000);
     const deliveries = attempts();
     const pauses = pausesOf(deliveries, scaleChangedAt);
     const listing = pauses.map((p) => fmt(p.seconds)).join(', ');

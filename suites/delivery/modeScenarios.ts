@@ -91,7 +91,7 @@ const atLeastOnceRetries = defineScenario({
       }
       return done;
     };
-    await subscription.endpoint.waitFor((deliveries) => injected.every((event) => succeededFor(deliveries).has(event.id)), timeoutMs ? 15_000 : UNKNOWN_TIMEOUT_WAIT_MS);
+    await subscription.endpoint.waitFor((deliveries) => injected.every((event) => succeededFor(deliveries).has(event.id)), timeoutMs ? 8000 : UNKNOWN_TIMEOUT_WAIT_MS);
     const deliveries = carrying(subscription.endpoint.deliveries(), ids);
     const done = succeededFor(deliveries);
     const lost = injected.filter((event) => !done.has(event.id));
