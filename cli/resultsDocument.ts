@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Outcome } from '../harness/checkRecords.ts';
+import type { ExpectedFailure } from '../harness/expectedFailures.ts';
 import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
 import { secretRedactor } from '../harness/secretRedactor.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
@@ -49,6 +50,7 @@ export interface ResultsDocument {
   requirements: RequirementResult[];
   /** Present with `--compare FILE`: the difference from that earlier run. */
   comparison?: Comparison;
+  baseline?: { path: string; known: ExpectedFailure[]; stale: ExpectedFailure[] };
 }
 
 export function describeTarget(target: TargetInfo): ResultsDocument['target'] {

@@ -5,6 +5,8 @@ import { startEmulator, type Emulator } from '../emulator/emulator.ts';
 import type { CheckRecord } from '../harness/checkRecords.ts';
 import { CLIENT_REQUIREMENTS } from '../harness/operationCatalogue.ts';
 import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
+import { issueCertificate } from '../harness/certification.ts';
+import { applyBaseline, excusedRequirements, loadExpectedFailures } from '../harness/expectedFailures.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from '../harness/requirementVerdict.ts';
 import { AREAS, type Area } from '../harness/scenario.ts';
 import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError } from '../harness/targetManifest.ts';
@@ -19,7 +21,8 @@ import { formatShard, parseShard, scenariosOfShard, SHARD_ENV } from '../report/
 import { ConformanceReporter } from './conformanceReporter.ts';
 import { assertReachable } from './reachability.ts';
 import { describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
-import { printSummary } from './summaryPrinter.ts';
+import { printBaseline, printSummary } from './summaryPrinter.ts';
+import { writeCertificate } from './certificateFile.ts';
 
 export interface RunOptions {
   target?: string;
@@ -33,6 +36,12 @@ export interface RunOptions {
   shard?: string;
   /** An earlier results.json (or its directory) to report the difference from. */
   compare?: string;
+  /** Expected-failures file of the target (harness/expectedFailures.ts). */
+  baseline?: string;
+  /** Strict run: no baseline, every applicable requirement judged; writes certificate.json. */
+  certify?: boolean;
+  /** Faults or tolerated variations for the embedded emulator. */
+  emulatorFault?: string[];
 }
 
 /** Exit codes CI understands. */
@@ -59,7 +68,17 @@ function suiteVersion(): string {
   return (JSON.parse(readFileSync(`${PROJECT_ROOT}/package.json`, 'utf8')) as { version: string }).version;
 }
 
+function assertConsistent(options: RunOptions): void {
+  if (options.certify && (options.baseline || options.only || options.shard)) {
+    throw new SetupError('--certify runs the whole suite with no baseline: drop --baseline, --only and --shard');
+  }
+  if (options.emulatorFault?.length && (options.target || options.baseUrl)) {
+    throw new SetupError('--emulator-fault applies to the embedded emulator only: drop --target/--base-url, or start `npm run emulator -- --fault NAME` yourself');
+  }
+}
+
 export async function runCommand(options: RunOptions, write: (text: string) => void): Promise<number> {
+  assertConsistent(options);
   const areas = parseAreas(options.only);
   const seed = parseSeed(options.seed);
   const shard = options.shard ? parseShard(options.shard) : undefined;
@@ -70,8 +89,13 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   let emulator: Emulator | undefined;
   try {
     if (embedded) {
-      emulator = await startEmulator({ environment: manifest.environment });
-      write(`Started the embedded reference emulator at ${emulator.url()}`);
+      const faults = options.emulatorFault ?? [];
+      try {
+        emulator = await startEmulator({ environment: manifest.environment, faults });
+      } catch (error) {
+        throw new SetupError(`--emulator-fault: ${(error as Error).message}`);
+      }
+      write(`Started the embedded reference emulator at ${emulator.url()}${faults.length ? ` with ${faults.join(', ')}` : ''}`);
     }
     const baseUrl = emulator?.url() ?? options.baseUrl ?? manifest.baseUrl;
     await assertReachable(baseUrl.replace(/\/+$/, ''), options.baseUrl ? '--base-url' : `baseUrl in ${manifestPath}`);
@@ -108,8 +132,13 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     }
 
     const records: CheckRecord[] = reporter.scenarios.flatMap((meta) => meta.records);
-    const results = judgeRequirements(requirementCatalogue(), records, session.target, { selected });
-    const verdict = verdictOf(results);
+    const catalogue = requirementCatalogue();
+    const results = judgeRequirements(catalogue, records, session.target, { selected });
+    const expectedFailures = options.baseline ? loadExpectedFailures(options.baseline, (id) => catalogue.has(id)) : undefined;
+    const baselineOutcome = expectedFailures ? applyBaseline(expectedFailures, results) : undefined;
+    const verdict = baselineOutcome && baselineOutcome.stale.length > 0
+      ? 'non-conformant'
+      : verdictOf(results, baselineOutcome ? excusedRequirements(baselineOutcome.known, results) : new Set());
     const counts = countOutcomes(results);
     const document: ResultsDocument = {
       formatVersion: RESULTS_FORMAT_VERSION,
@@ -128,10 +157,17 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       requirements: results,
     };
     if (baseline) document.comparison = compareResults(baseline, document);
+    if (options.baseline && baselineOutcome) document.baseline = { path: options.baseline, ...baselineOutcome };
     const paths = writeReports(options.reportDir, document);
     printSummary(results, counts, verdict, write);
     write(`Results: ${paths.results}`);
     write(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${options.reportDir}/allure-results (npm run report builds the Allure HTML)`);
+    if (baselineOutcome) printBaseline(baselineOutcome, write);
+    if (options.certify) {
+      const certificate = issueCertificate(results, { target: document.target, suiteVersion: document.suiteVersion, catalogueHash: document.catalogueHash });
+      write(`Certificate: ${writeCertificate(options.reportDir, certificate)}: ${certificate.certified ? 'CERTIFIED' : `NOT CERTIFIED (${certificate.blocking.map((entry) => `${entry.id} ${entry.outcome}`).join(', ')})`}`);
+      return certificate.certified ? EXIT.conformant : EXIT.nonConformant;
+    }
     return verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
   } finally {
     await emulator?.close();

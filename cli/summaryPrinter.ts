@@ -1,5 +1,6 @@
 import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
 import type { Outcome } from '../harness/checkRecords.ts';
+import type { BaselineOutcome } from '../harness/expectedFailures.ts';
 
 // The closing summary: one line per requirement, grouped by prefix, then the verdict.
 
@@ -31,4 +32,9 @@ export function printSummary(results: readonly RequirementResult[], counts: Reco
   write(verdict === 'conformant'
     ? 'Verdict: CONFORMANT: every applicable MUST requirement passed.'
     : `Verdict: NON-CONFORMANT: ${mustFailing.length} MUST requirement(s) failed: ${mustFailing.map((result) => result.id).join(', ')}`);
+}
+
+export function printBaseline(outcome: BaselineOutcome, write: (text: string) => void): void {
+  for (const entry of outcome.known) write(`Known failure (baseline): ${entry.requirement}${entry.check ? ` in ${entry.check}` : ''}: ${entry.reason} [${entry.tracking}]`);
+  for (const entry of outcome.stale) write(`STALE baseline entry: ${entry.requirement}${entry.check ? ` in ${entry.check}` : ''} no longer fails; remove it [${entry.tracking}]`);
 }
