@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { EventStore } from '../events/eventStore.ts';
+import { UNKNOWN_EVENT_TYPE } from '../faults/toleratedVariations.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import { DeliveryEngine } from './deliveryEngine.ts';
 
@@ -23,6 +24,12 @@ export function webhookServices(app: FastifyInstance, state: EmulatorState): Web
   const webhooks = new WebhookRegistry();
   const delivery = new DeliveryEngine(webhooks, state.clock, state.environment, state.faults);
   events.onPublish((event) => delivery.dispatch(event));
+  // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).
+  if (state.faults.has('unknown-event-type')) {
+    events.onPublish((event) => {
+      if (event.type !== UNKNOWN_EVENT_TYPE) events.publish({ type: UNKNOWN_EVENT_TYPE, attributes: { notice: `follows event ${event.id}` } });
+    });
+  }
   app.addHook('onClose', async () => delivery.close());
   const services = { webhooks, events, delivery };
   servicesByState.set(state, services);
