@@ -4,5 +4,10 @@ import { exampleScenarios } from './exampleScenarios.ts';
 import { lifecycleScenario } from './lifecycleScenario.ts';
 import { propertyScenarios } from './propertyScenarios.ts';
 
-/** Scenarios of the decisioning area. */
-export const decisioningScenarios: Scenario[] = [...exampleScenarios, ...consequenceScenarios, ...propertyScenarios, lifecycleScenario];
+/**
+ * Scenarios of the decisioning area. Decisions are observed through simulated
+ * payments, which exist only in the sandbox environment (API §4.5: "The sandbox can
+ * also simulate received ACH payments"), so on a live target they SKIP with that reason.
+ */
+export const decisioningScenarios: Scenario[] = [...exampleScenarios, ...consequenceScenarios, ...propertyScenarios, lifecycleScenario]
+  .map((scenario) => ({ ...scenario, environments: ['sandbox'] as const }));

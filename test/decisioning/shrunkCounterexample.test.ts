@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { decisioningScenarios } from '../../suites/decisioning/index.ts';
-import { runAgainstEmulator, scenariosDeclaring, worstById } from './decisioningOutcomes.ts';
+import { runAgainstEmulator, scenariosJudging, worstById } from '../support/emulatorRuns.ts';
 
 // Must show: check-tolerance-101 and drawdown-accepts-awaiting-documents-rule make
 // the right ids FAIL, and each failing property check carries the shrunk
@@ -13,7 +13,7 @@ const CASES = [
 
 describe.each(CASES)('$fault', ({ fault, fixed, properties }) => {
   test(`${fixed} and ${properties.join(', ')} FAIL with the shrunk counterexample in the evidence`, async () => {
-    const { records } = await runAgainstEmulator(scenariosDeclaring(decisioningScenarios, [fixed, ...properties]), [fault]);
+    const records = await runAgainstEmulator(scenariosJudging([fixed, ...properties], decisioningScenarios), [fault]);
     const worst = worstById(records);
     expect(worst.get(fixed)).toBe('FAIL');
     for (const id of properties) {
@@ -30,7 +30,7 @@ describe.each(CASES)('$fault', ({ fault, fixed, properties }) => {
 });
 
 test('the shrunk check counterexample is the 101-cent boundary', async () => {
-  const { records } = await runAgainstEmulator(scenariosDeclaring(decisioningScenarios, ['DC-PROPERTY-CHECK']), ['check-tolerance-101']);
+  const records = await runAgainstEmulator(scenariosJudging(['DC-PROPERTY-CHECK'], decisioningScenarios), ['check-tolerance-101']);
   const failure = records.find((record) => record.requirementId === 'DC-PROPERTY-CHECK' && record.outcome === 'FAIL');
   expect(failure?.message).toMatch(/decided Processed; the documents require Blocked/);
   const example = failure?.evidence?.counterexample as { rules: Array<{ amount: number }>; payments: Array<{ amount: number }> };

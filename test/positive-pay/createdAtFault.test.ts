@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { runAgainstEmulator, scenariosJudging, worstById } from './scenarioOutcomes.ts';
+import { runAgainstEmulator, scenariosJudging, worstById } from '../support/emulatorRuns.ts';
 
 // Must show: rule responses without createdAt make PP-RULE-RESOURCE-SHAPE FAIL.
 

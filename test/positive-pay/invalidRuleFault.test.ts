@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { runAgainstEmulator, scenariosJudging, worstById } from './scenarioOutcomes.ts';
+import { runAgainstEmulator, scenariosJudging, worstById } from '../support/emulatorRuns.ts';
 
 // Must show: an ACH rule with neither originator member answered 201 makes the
 // MUST "no rule is created" FAIL and the SHOULD "4xx" WARN.

@@ -15,10 +15,11 @@ export async function runAgainstEmulator(
   scenarios: readonly Scenario[],
   faults: readonly string[] = [],
   environment: Environment = 'sandbox',
+  seed = 1,
 ): Promise<CheckRecord[]> {
   const emulator = await startEmulator({ faults, environment });
   try {
-    return await runScenarios(scenarios, { baseUrl: emulator.url(), manifest: { environment } });
+    return await runScenarios(scenarios, { baseUrl: emulator.url(), manifest: { environment }, seed });
   } finally {
     await emulator.close();
   }
