@@ -1,27 +1,23 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
+import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { WebhookSink } from '../../harness/webhookSink.ts';
 
 // One queue per webhook: an endpoint that never answers holds up only its own
 // events, never another webhook's.
 
-let emulator: Emulator;
+const target = emulatorPerFile();
 let sink: WebhookSink;
-let token: string;
 beforeAll(async () => {
-  emulator = await startEmulator();
   sink = await WebhookSink.start();
-  token = emulator.state.tokens.mint();
 });
 afterAll(async () => {
   await sink.close();
-  await emulator.close();
 });
 
 async function subscribe(url: string, deliveryMode: string) {
-  const response = await fetch(`${emulator.url()}/webhooks`, {
+  const response = await fetch(`${target.url}/webhooks`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+    headers: { authorization: `Bearer ${target.token}`, 'content-type': 'application/vnd.api+json' },
     body: JSON.stringify({ data: { type: 'webhook', attributes: { label: 'q', url, token: '', contentType: 'Json', deliveryMode } } }),
   });
   expect(response.status).toBe(201);
@@ -33,7 +29,7 @@ test.each(['AtMostOnce', 'AtLeastOnce'])('a hanging %s endpoint does not delay a
   await subscribe(stuck.url, deliveryMode);
   await subscribe(healthy.url, deliveryMode);
   const started = performance.now();
-  const answer = await fetch(`${emulator.url()}/_emulator/events`, {
+  const answer = await fetch(`${target.url}/_emulator/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ type: 'account.created', count: 20 }),

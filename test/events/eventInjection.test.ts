@@ -1,28 +1,20 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
+import { describe, expect, test } from 'vitest';
+import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { eventTypeCatalogue, schemaRegistry } from '../../harness/schemaRegistry.ts';
 
 // The event injection control endpoint: every catalogued type and form comes out
 // schema-valid; bad requests get a 400 naming the member.
 
-let emulator: Emulator;
-let token: string;
-beforeAll(async () => {
-  emulator = await startEmulator();
-  token = emulator.state.tokens.mint();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const target = emulatorPerFile();
 
 const inject = async (body: unknown) => {
-  const response = await fetch(`${emulator.url()}/_emulator/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${target.url}/_emulator/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, body: (await response.json()) as any };
 };
 
 const fetchEvent = async (id: string) => {
-  const response = await fetch(`${emulator.url()}/events/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${target.url}/events/${id}`, { headers: { authorization: `Bearer ${target.token}` } });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return ((await response.json()) as any).data;
 };

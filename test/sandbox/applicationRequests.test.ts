@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { loadSchemaRegistry } from '../../harness/schemaRegistry.ts';
-import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
+import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import type { EventStore } from '../../emulator/events/eventStore.ts';
 import { readFileSync } from 'node:fs';
 
@@ -8,29 +8,22 @@ import { readFileSync } from 'node:fs';
 // a 4xx naming the member and creates nothing; good input matches the sandbox
 // schemas; uploads accept only the document content types.
 
-let emulator: Emulator;
-let token: string;
+const target = emulatorPerFile();
 const schemas = loadSchemaRegistry();
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../../fixtures/applications/${name}`, import.meta.url), 'utf8'));
 
 async function send(method: string, path: string, body?: unknown, contentType = 'application/vnd.api+json') {
-  const response = await fetch(`${emulator.url()}${path}`, {
+  const response = await fetch(`${target.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': contentType } : {}) },
+    headers: { authorization: `Bearer ${target.token}`, ...(body !== undefined ? { 'content-type': contentType } : {}) },
     body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const applicationCount = () => (emulator.state.events as EventStore).all().filter((event) => event.type === 'application.created').length;
+const applicationCount = () => (target.emulator.state.events as EventStore).all().filter((event) => event.type === 'application.created').length;
 
-beforeAll(async () => {
-  emulator = await startEmulator();
-  const minted = await fetch(`${emulator.url()}/_emulator/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  token = ((await minted.json()) as { token: string }).token;
-});
-afterAll(() => emulator.close());
 
 test('individual and business fixtures validate against their request schemas and create schema-valid applications', async () => {
   for (const [name, schema] of [['individual-application.json', 'sandbox/individual-application-request'], ['business-application.json', 'sandbox/business-application-request']]) {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
+import { describe, expect, test } from 'vitest';
+import { startEmulator } from '../../emulator/emulator.ts';
+import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 
 // Refused webhook requests name the member that is wrong (never a 5xx).
 
-let emulator: Emulator;
-let token: string;
-beforeAll(async () => {
-  emulator = await startEmulator();
-  token = emulator.state.tokens.mint();
-});
-afterAll(async () => {
-  await emulator.close();
-});
+const target = emulatorPerFile();
 
 const send = async (method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${emulator.url()}${path}`, {
+  const response = await fetch(`${target.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/vnd.api+json' }) },
+    headers: { authorization: `Bearer ${target.token}`, ...(body === undefined ? {} : { 'content-type': 'application/vnd.api+json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
