@@ -9,17 +9,11 @@ import type { ScenarioContext } from '../../harness/scenario.ts';
 // view of what it created. Anything the setup cannot do throws: the scenario's
 // requirements then become UNTESTABLE with the reason.
 
-export interface RuleSpec {
-  type: ModelRuleType;
+/** A rule to create: the model's rule less what the target assigns, with expiry relative to the target's today. */
+export type RuleSpec = Pick<ModelRule, 'type' | 'tags' | 'originatorName' | 'originatorEntityId' | 'amount' | 'checkNumber' | 'payeeName'> & {
   /** Days from the target's today; undefined for no expirationDate. */
   expiresInDays?: number;
-  tags?: Record<string, string>;
-  originatorName?: string;
-  originatorEntityId?: string;
-  amount?: number;
-  checkNumber?: string;
-  payeeName?: string;
-}
+};
 
 const DAY_MS = 86_400_000;
 /** A scrap PDF: the upload only has to be an accepted file (4.2). */
