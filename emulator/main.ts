@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { startEmulator } from './emulator.ts';
 import type { Environment } from './core/domain.ts';
+import { FAULTS } from './faults/faultCatalogue.ts';
+import { TOLERATED_VARIATIONS } from './faults/toleratedVariations.ts';
 
 // Standalone reference emulator: `npm run emulator -- --port 8080`.
 const HELP = `Usage: banking-api-emulator [options]
@@ -13,6 +15,7 @@ Options:
   --environment ENV   sandbox (default) or live
   --clock-scale X     emulator seconds per real second (default 1)
   --fault NAME        start with a seeded fault or tolerated variation (repeatable)
+  --list-faults       list the seeded faults and tolerated variations, then exit
   --logger            log every request (tokens are never logged)
   -h, --help          show this help
 
@@ -35,6 +38,7 @@ const { values } = (() => {
         'clock-scale': { type: 'string' },
         fault: { type: 'string', multiple: true },
         logger: { type: 'boolean' },
+        'list-faults': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -46,6 +50,12 @@ const { values } = (() => {
 
 if (values.help) {
   process.stdout.write(`${HELP}\n`);
+  process.exit(0);
+}
+
+if (values['list-faults']) {
+  for (const fault of FAULTS) process.stdout.write(`fault      ${fault.name.padEnd(44)} breaks ${fault.breaks.join(', ')}: ${fault.description}\n`);
+  for (const variation of TOLERATED_VARIATIONS) process.stdout.write(`variation  ${variation.name.padEnd(44)} ${variation.description}\n`);
   process.exit(0);
 }
 
