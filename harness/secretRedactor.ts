@@ -6,6 +6,12 @@
 const MASK = '[redacted]';
 const TOKEN_MEMBER = /("token"\s*:\s*")((?:[^"\\]|\\.)+)(")/g;
 
+/** Keeps the scheme ("Bearer") when there is one; everything after it, or the whole value, is masked. */
+function maskCredentials(value: string): string {
+  const scheme = /^([A-Za-z][\w-]*)\s+\S/.exec(value);
+  return scheme ? `${scheme[1]} ${MASK}` : value.trim() ? MASK : value;
+}
+
 export class SecretRedactor {
   private readonly secrets = new Set<string>();
 
@@ -23,7 +29,7 @@ export class SecretRedactor {
   headers(headers: Record<string, string>): Record<string, string> {
     const result: Record<string, string> = {};
     for (const [name, value] of Object.entries(headers)) {
-      result[name] = name.toLowerCase() === 'authorization' ? value.replace(/^(\w+\s+).*$/, `$1${MASK}`) : this.text(value);
+      result[name] = name.toLowerCase() === 'authorization' ? maskCredentials(value) : this.text(value);
     }
     return result;
   }

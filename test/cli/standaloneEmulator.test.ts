@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -35,4 +35,10 @@ test('the suite passes against a standalone emulator targeted with --base-url', 
   expect(results.target.baseUrl).toBe(url);
   expect(results.verdict).toBe('conformant');
   expect(results.counts.FAIL + results.counts.UNTESTABLE + results.counts.WARN).toBe(0);
+  // Tokens never appear in a report: the emulator mints tokens as emu_ + 32 characters.
+  const allure = readdirSync(join(reportDir, 'allure-results')).map((name) => `allure-results/${name}`);
+  for (const file of ['results.json', 'junit.xml', 'report.html', ...allure]) {
+    expect(readFileSync(join(reportDir, file), 'utf8'), file).not.toMatch(/emu_[A-Za-z0-9_-]{20,}/);
+  }
+  expect(result.stdout + result.stderr).not.toMatch(/emu_[A-Za-z0-9_-]{20,}/);
 }, 240_000);
