@@ -36,10 +36,6 @@ export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): vo
       const { manifest, options } = readRunDescriptor();
       session = await openTargetSession(manifest, options);
     });
-    if (scenarios.length === 0) {
-      test.skip(`${area}: this area defines no scenarios yet`, () => {});
-      return;
-    }
     for (const scenario of scenarios) {
       test(`[${scenario.requirements.join(' ')}] ${scenario.title}`, async (context) => {
         const records = await runScenario(scenario, session, (message) => console.log(`${scenario.id}: ${message}`));

@@ -1,3 +1,5 @@
+import type { SeededFault } from '../faults/seededFault.ts';
+
 // Deliberate deviations of the delivery engine (proving the delivery checks can fail).
 export const deliveryFaults = [
   { name: 'signature-over-reserialized-json', description: 'signs a compact re-serialisation of the payload but sends it pretty-printed', breaks: ['DL-SIGNATURE-VALUE'] },
@@ -19,4 +21,4 @@ export const deliveryFaults = [
   { name: 'include-resources-ignored', description: 'never adds the related resources, even with includeResources true', breaks: ['DL-INCLUDE-RESOURCES'] },
   { name: 'never-unavailable', description: 'a webhook whose endpoint keeps failing stays Enabled forever', breaks: ['WH-UNAVAILABLE-SANDBOX', 'WH-UNAVAILABLE-LIVE'] },
   { name: 'unavailable-still-receives', description: 'an Unavailable webhook keeps receiving events', breaks: ['WH-UNAVAILABLE-NO-DELIVERY'] },
-] as const;
+] as const satisfies readonly SeededFault[];

@@ -1,3 +1,5 @@
+import type { SeededFault } from '../faults/seededFault.ts';
+
 // Deliberate deviations of event retrieval and resend.
 export const eventsFaults = [
   { name: 'old-events-returned', description: 'events older than 90 days are still listed, fetched and resent', breaks: ['EV-RETENTION-GET', 'EV-RETENTION-LIST', 'EV-RETENTION-RESEND'] },
@@ -7,4 +9,4 @@ export const eventsFaults = [
   { name: 'event-list-offset-ignored', description: 'the event list ignores page[offset]', breaks: ['EV-LIST-PAGING'] },
   { name: 'injected-events-missing-created-at', description: 'events are rendered without attributes.createdAt', breaks: ['EV-RESOURCE-SHAPE'] },
   { name: 'injected-events-drop-first-attribute', description: 'generated events lack the first attribute the catalogue lists for their type', breaks: ['EV-CATALOGUE-ACCOUNTS', 'EV-CATALOGUE-CARD-AUTHORIZATIONS', 'EV-CATALOGUE-CHECK-PAYMENTS'] },
-] as const;
+] as const satisfies readonly SeededFault[];

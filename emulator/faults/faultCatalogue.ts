@@ -3,21 +3,19 @@ import { eventsFaults } from '../events/faults.ts';
 import { positivePayFaults } from '../positivePay/faults.ts';
 import { sandboxFaults } from '../sandbox/faults.ts';
 import { webhooksFaults } from '../webhooks/faults.ts';
+import type { SeededFault } from './seededFault.ts';
 import { TOLERATED_VARIATIONS } from './toleratedVariations.ts';
 
 // Every deviation the emulator can be started with: seeded faults (each a
 // realistic bug, mapped to the requirement ids it must break) and tolerated
 // variations (behaviour the documents leave open, which must break nothing).
 
-export interface FaultDefinition {
-  name: string;
-  description: string;
-  breaks: readonly string[];
+export interface FaultDefinition extends SeededFault {
   /** The emulator area the fault lives in. */
   area: string;
 }
 
-const byArea = (area: string, faults: ReadonlyArray<{ name: string; description: string; breaks: readonly string[] }>): FaultDefinition[] =>
+const byArea = (area: string, faults: readonly SeededFault[]): FaultDefinition[] =>
   faults.map((fault) => ({ ...fault, area }));
 
 export const FAULTS: readonly FaultDefinition[] = [

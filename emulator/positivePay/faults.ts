@@ -2,11 +2,7 @@
 // ids it must break, so the project's tests can prove those checks can fail.
 // Implemented where each deviates (search for the name under emulator/positivePay).
 
-export interface FaultDefinition {
-  name: string;
-  description: string;
-  breaks: readonly string[];
-}
+import type { SeededFault } from '../faults/seededFault.ts';
 
 export const positivePayFaults = [
   {
@@ -119,6 +115,6 @@ export const positivePayFaults = [
     description: 'positive pay responses are served as application/json instead of application/vnd.api+json',
     breaks: ['GN-MEDIA-TYPE'],
   },
-] as const satisfies readonly FaultDefinition[];
+] as const satisfies readonly SeededFault[];
 
 export type PositivePayFault = (typeof positivePayFaults)[number]['name'];

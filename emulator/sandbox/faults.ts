@@ -3,11 +3,7 @@
 // break so the project's tests can prove those checks can fail. Implemented at the
 // one place each deviates (search for the name under emulator/sandbox).
 
-export interface SandboxFaultDefinition {
-  name: string;
-  description: string;
-  breaks: readonly string[];
-}
+import type { SeededFault } from '../faults/seededFault.ts';
 
 export const sandboxFaults = [
   {
@@ -70,7 +66,7 @@ export const sandboxFaults = [
     description: 'sandbox approve moves the application to Approved but publishes no customer.created event',
     breaks: ['SB-APPROVE-CUSTOMER-CREATED'],
   },
-] as const satisfies readonly SandboxFaultDefinition[];
+] as const satisfies readonly SeededFault[];
 
 export type SandboxFault = (typeof sandboxFaults)[number]['name'];
 

@@ -1,3 +1,5 @@
+import type { SeededFault } from '../faults/seededFault.ts';
+
 // Deliberate deviations of the webhook operations.
 export const webhooksFaults = [
   { name: 'enabled-limit-not-enforced', description: 'sandbox creates and enables webhooks beyond 100 Enabled', breaks: ['WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE'] },
@@ -9,4 +11,4 @@ export const webhooksFaults = [
   { name: 'webhook-default-subscription-only-auth', description: 'a webhook created without subscriptionType gets OnlyAuthorizationRequest', breaks: ['WH-DEFAULT-SUBSCRIPTION-TYPE'] },
   { name: 'webhook-enable-from-unavailable-refused', description: 'an Unavailable webhook cannot be enabled again', breaks: ['WH-ENABLE-FROM-UNAVAILABLE'] },
   { name: 'webhook-disable-ignored', description: 'disable answers 200 but leaves the webhook Enabled', breaks: ['WH-DISABLE'] },
-] as const;
+] as const satisfies readonly SeededFault[];
