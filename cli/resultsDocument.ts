@@ -6,6 +6,7 @@ import type { RequirementResult, Verdict } from '../harness/requirementVerdict.t
 import { secretRedactor } from '../harness/secretRedactor.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
 import type { Comparison } from '../report/resultsComparison.ts';
+import type { ThrottleTally } from '../harness/throttleRetry.ts';
 
 // results.json: the machine-readable record of one run, described by
 // schemas/harness/results.schema.json. Written through the redactor so that no
@@ -51,6 +52,8 @@ export interface ResultsDocument {
   /** Present with `--compare FILE`: the difference from that earlier run. */
   comparison?: Comparison;
   baseline?: { path: string; known: ExpectedFailure[]; stale: ExpectedFailure[] };
+  /** Present when the target throttled: 429s and 503s to reads waited out (never judged). */
+  throttling?: ThrottleTally;
 }
 
 export function describeTarget(target: TargetInfo): ResultsDocument['target'] {

@@ -11,6 +11,7 @@ import { countOutcomes, judgeRequirements, verdictOf } from '../harness/requirem
 import { AREAS, type Area } from '../harness/scenario.ts';
 import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError } from '../harness/targetManifest.ts';
 import { openTargetSession, RUN_ENV, type RunDescriptor } from '../harness/targetSession.ts';
+import { addTallies, describeThrottling, emptyTally } from '../harness/throttleRetry.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { allureReporter } from '../report/allureResults.ts';
 import { catalogueHash } from '../report/catalogueHash.ts';
@@ -40,6 +41,8 @@ export interface RunOptions {
   baseline?: string;
   /** Strict run: no baseline, every applicable requirement judged; writes certificate.json. */
   certify?: boolean;
+  /** Run heavy or irreversible probes even where the manifest does not allow them. */
+  heavyProbes?: boolean;
   /** Faults or tolerated variations for the embedded emulator. */
   emulatorFault?: string[];
 }
@@ -99,7 +102,8 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     }
     const baseUrl = emulator?.url() ?? options.baseUrl ?? manifest.baseUrl;
     await assertReachable(baseUrl.replace(/\/+$/, ''), options.baseUrl ? '--base-url' : `baseUrl in ${manifestPath}`);
-    const descriptor: RunDescriptor = { manifest, options: { baseUrl, seed, ...(options.sinkPublicUrl ? { sinkPublicUrl: options.sinkPublicUrl } : {}) } };
+    const heavyProbes = options.heavyProbes || options.certify ? { heavyProbes: true } : {};
+    const descriptor: RunDescriptor = { manifest, options: { baseUrl, seed, ...heavyProbes, ...(options.sinkPublicUrl ? { sinkPublicUrl: options.sinkPublicUrl } : {}) } };
     // Opening a session here catches missing tokens before any test starts.
     const session = await openTargetSession(manifest, descriptor.options);
     process.env[RUN_ENV] = JSON.stringify(descriptor);
@@ -140,6 +144,8 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       ? 'non-conformant'
       : verdictOf(results, baselineOutcome ? excusedRequirements(baselineOutcome.known, results) : new Set());
     const counts = countOutcomes(results);
+    const throttling = reporter.scenarios.reduce((sum, meta) => addTallies(sum, meta.throttling), emptyTally());
+    const throttled = throttling.tooManyRequests + throttling.unavailable > 0;
     const document: ResultsDocument = {
       formatVersion: RESULTS_FORMAT_VERSION,
       suiteVersion: suiteVersion(),
@@ -156,10 +162,13 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       counts,
       requirements: results,
     };
+    if (throttled) document.throttling = throttling;
     if (baseline) document.comparison = compareResults(baseline, document);
     if (options.baseline && baselineOutcome) document.baseline = { path: options.baseline, ...baselineOutcome };
     const paths = writeReports(options.reportDir, document);
     printSummary(results, counts, verdict, write);
+    const throttleNote = describeThrottling(throttling, Date.parse(document.finishedAt) - Date.parse(startedAt));
+    if (throttleNote) write(throttleNote);
     write(`Results: ${paths.results}`);
     write(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${options.reportDir}/allure-results (npm run report builds the Allure HTML)`);
     if (baselineOutcome) printBaseline(baselineOutcome, write);

@@ -4,6 +4,7 @@ import type { CheckRecorder } from './checkRecorder.ts';
 import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type OperationName } from './operationCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
 import { secretRedactor } from './secretRedactor.ts';
+import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
 
 // Speaks JSON:API to the target and judges what every response can be judged on
 // without knowing the scenario: the 5-second time-out, the media type, and the
@@ -69,12 +70,14 @@ export class ApiClient {
     private readonly baseUrl: string,
     private readonly token: string | null,
     private readonly recorder: CheckRecorder,
+    /** Throttling waited out by this client (and the clients made from it). */
+    readonly throttling: ThrottleTally = emptyTally(),
   ) {
     if (token) secretRedactor.add(token);
   }
 
   withToken(token: string | null): ApiClient {
-    return new ApiClient(this.baseUrl, token, this.recorder);
+    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling);
   }
 
   /** A documented operation: its response is judged against the operation's schema. */
@@ -85,8 +88,33 @@ export class ApiClient {
     return response;
   }
 
-  /** Any request; only the time-out and media type are judged. */
+  /**
+   * Any request; only the time-out and media type are judged. Throttling (429,
+   * or 503 to a read) is waited out and retried, never judged; only the answer
+   * that ends it is returned.
+   */
   async send(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    let waited = 0;
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await this.sendOnce(method, path, options);
+      if (!isThrottled(method, response.status)) {
+        this.judgeTimeout(method, path, response);
+        this.judgeMediaType(method, path, response);
+        return response;
+      }
+      const wait = nextWaitMs(attempt, response.headers['retry-after'], waited);
+      if (wait === undefined) {
+        throw new TargetRequestError(`${method} ${path} was still throttled (${response.status}) after ${attempt + 1} attempts and ${(waited / 1000).toFixed(1)} s of waiting`, response.exchange);
+      }
+      if (response.status === 429) this.throttling.tooManyRequests += 1;
+      else this.throttling.unavailable += 1;
+      this.throttling.waitedMs += wait;
+      waited += wait;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  private async sendOnce(method: string, path: string, options: RequestOptions): Promise<ApiResponse> {
     const url = `${this.baseUrl}${path}${buildQuery(options.query)}`;
     const headers: Record<string, string> = { accept: JSON_API, ...options.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
@@ -134,10 +162,7 @@ export class ApiClient {
     const responseBody = describeBody(rawBody, contentType);
     if (responseBody !== undefined) exchange.response.body = responseBody;
 
-    const response: ApiResponse = { status, headers: responseHeaders, body: parseJson(rawBody, contentType), rawBody, durationMs, exchange };
-    this.judgeTimeout(method, path, response);
-    this.judgeMediaType(method, path, response);
-    return response;
+    return { status, headers: responseHeaders, body: parseJson(rawBody, contentType), rawBody, durationMs, exchange };
   }
 
   private judgeTimeout(method: string, path: string, response: ApiResponse): void {

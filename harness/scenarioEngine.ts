@@ -28,6 +28,9 @@ function whyNotApplicable(scenario: Scenario, session: TargetSession): string | 
   }
   const missing = (scenario.needs ?? []).filter((capability) => !target.capabilities.has(capability));
   if (missing.length > 0) return `needs capability ${missing.join(', ')}, which the target does not claim`;
+  if (scenario.heavy && !target.heavyProbes) {
+    return `heavy probe, off by default against this target: ${scenario.heavy}; run with --heavy-probes (or "heavyProbes": true in the manifest) to include it`;
+  }
   return undefined;
 }
 
@@ -45,7 +48,7 @@ export async function runScenario(scenario: Scenario, session: TargetSession, lo
   const cleanup = new CleanupLedger();
   const context: ScenarioContext = {
     target: session.target,
-    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder),
+    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling),
     tokens: session.tokens,
     check: recorder,
     cleanup,

@@ -4,6 +4,7 @@ import { isFailing } from './checkRecords.ts';
 import type { Area, Scenario } from './scenario.ts';
 import { runScenario, runScenarioList } from './scenarioEngine.ts';
 import type { TargetManifestFile } from './targetManifest.ts';
+import { tallySince, type ThrottleTally } from './throttleRetry.ts';
 import { emulatorManifest, openTargetSession, RUN_ENV, type RunDescriptor, type TargetSession } from './targetSession.ts';
 
 // The vitest face of the engine: one test per scenario, named by its requirement
@@ -15,6 +16,8 @@ export interface ConformanceMeta {
   scenarioId: string;
   title: string;
   records: CheckRecord[];
+  /** Throttling the scenario waited out (never judged). */
+  throttling: ThrottleTally;
 }
 
 declare module 'vitest' {
@@ -38,8 +41,10 @@ export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): vo
     });
     for (const scenario of scenarios) {
       test(`[${scenario.requirements.join(' ')}] ${scenario.title}`, async (context) => {
+        const before = { ...session.throttling };
         const records = await runScenario(scenario, session, (message) => console.log(`${scenario.id}: ${message}`));
-        context.task.meta.conformance = { area, scenarioId: scenario.id, title: scenario.title, records };
+        const throttling = tallySince(before, session.throttling);
+        context.task.meta.conformance = { area, scenarioId: scenario.id, title: scenario.title, records, throttling };
         const failing = records.filter((record) => isFailing(record.outcome));
         if (failing.length > 0) {
           const text = failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n');

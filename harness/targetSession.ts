@@ -1,6 +1,7 @@
 import { ControlClient } from './controlClient.ts';
 import { createFixtureProvider, type FixtureProvider } from './fixtureProvider.ts';
 import { loadManifest, resolveTarget, type TargetInfo, type TargetManifestFile, EMULATOR_MANIFEST_PATH } from './targetManifest.ts';
+import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
 import { createTokenPool, type TokenPool } from './tokenPool.ts';
 
 /** Everything scenarios share for one target in one process. */
@@ -10,16 +11,20 @@ export interface TargetSession {
   tokens: TokenPool;
   fixtures: FixtureProvider;
   seed: number;
+  /** Throttling waited out by every scenario run in this session so far. */
+  throttling: ThrottleTally;
 }
 
 export interface SessionOptions {
   baseUrl?: string;
   sinkPublicUrl?: string;
   seed?: number;
+  /** Overrides the manifest's heavyProbes (`--heavy-probes`, `--certify`). */
+  heavyProbes?: boolean;
 }
 
 export async function openTargetSession(manifest: TargetManifestFile, options: SessionOptions = {}): Promise<TargetSession> {
-  const target = resolveTarget(manifest, options.baseUrl, options.sinkPublicUrl);
+  const target = resolveTarget(manifest, options.baseUrl, options.sinkPublicUrl, options.heavyProbes);
   const control = new ControlClient(target);
   const tokens = await createTokenPool(target, control);
   return {
@@ -28,6 +33,7 @@ export async function openTargetSession(manifest: TargetManifestFile, options: S
     tokens,
     fixtures: createFixtureProvider(target, control),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    throttling: emptyTally(),
   };
 }
 
