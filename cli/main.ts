@@ -29,6 +29,7 @@ program
   .option('--shard <i/n>', 'run shard i of n of the scenarios (deterministic); join the shards with `merge`')
   .option('--compare <file>', 'an earlier results.json (or its directory): report what regressed, was fixed or observes differently')
   .option('--baseline <file>', 'expected failures of this target (YAML): known failures do not fail the run, stale entries do')
+  .option('--heavy-probes', 'also run probes that are heavy or leave traces the documented API cannot undo (on for the emulator and with --certify)')
   .option('--certify', 'certification: whole suite, no baseline, every applicable requirement judged; writes certificate.json')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
   .action(async (options) => {

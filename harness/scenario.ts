@@ -45,6 +45,12 @@ export interface Scenario {
   requirements: readonly string[];
   /** Target capabilities the scenario cannot run without; missing ones SKIP it with the reason. */
   needs?: readonly Capability[];
+  /**
+   * Why the scenario is heavy or leaves traces that cannot be undone through the
+   * documented API. Such a scenario runs only where the target allows heavy
+   * probes (the emulator, `--heavy-probes`, `--certify`); elsewhere it SKIPs.
+   */
+  heavy?: string;
   /** Environments it applies to (default both). */
   environments?: readonly Environment[];
   run(ctx: ScenarioContext): Promise<void>;

@@ -16,6 +16,8 @@ export interface TargetManifestFile {
   fixtures?: { accountId?: string; depositProductId?: string };
   webhookSink?: { signatureHeader?: string; publicUrl?: string; bindHost?: string };
   controlPrefix?: string;
+  /** Run probes that are heavy or leave irreversible traces on the target (default false). */
+  heavyProbes?: boolean;
 }
 
 /** The manifest resolved for one run, as scenarios see it. */
@@ -28,6 +30,8 @@ export interface TargetInfo {
   webhookSink: { signatureHeader: string; publicUrl?: string; bindHost: string };
   controlPrefix: string;
   tokens: ReadonlyArray<{ env: string; scopes: readonly Scope[] }>;
+  /** Whether scenarios marked heavy (e.g. 100 webhooks that can never be deleted) may run. */
+  heavyProbes: boolean;
 }
 
 export class SetupError extends Error {}
@@ -60,7 +64,7 @@ export function loadManifest(path: string): TargetManifestFile {
   return validateManifest(parsed, path);
 }
 
-export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: string, sinkPublicUrl?: string): TargetInfo {
+export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: string, sinkPublicUrl?: string, heavyProbes?: boolean): TargetInfo {
   const baseUrl = (baseUrlOverride ?? manifest.baseUrl).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new SetupError(`base URL '${baseUrl}' is not an http(s) URL`);
   const capabilities = new Set<Capability>(['core', ...manifest.capabilities]);
@@ -78,5 +82,6 @@ export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: st
     },
     controlPrefix: manifest.controlPrefix ?? '/_emulator',
     tokens: manifest.tokens ?? [],
+    heavyProbes: heavyProbes ?? manifest.heavyProbes ?? false,
   };
 }

@@ -40,6 +40,7 @@ const enabledLimit = defineScenario({
   title: 'In the sandbox, no webhook MUST be created or enabled while 100 webhooks are Enabled',
   requirements: ['WH-ENABLED-LIMIT-BELOW', 'WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE'],
   environments: ['sandbox'],
+  heavy: 'it creates webhooks until 100 are Enabled, and the documents have no operation to delete a webhook',
   async run(ctx) {
     const endpoint = await sinkEndpoint(ctx, 'enabled-limit');
     const { webhooks } = await listAllWebhooks(ctx);
