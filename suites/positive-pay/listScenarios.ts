@@ -1,23 +1,31 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { MINIMAL, PAST_DATE, RULE_STATUSES, RULE_TYPES, type RuleType } from './ruleRequests.ts';
-import { createInSequence, getRule, is4xx, listRules, markCancelled, type RuleResource } from './ruleSteps.ts';
+import { createInSequence, getRule, is4xx, listRules, listUntilFound, markCancelled, postRule, type RuleResource } from './ruleSteps.ts';
 
-// Section 4.2 list: filters, sort, paging. Every scenario works on a fresh
-// account and filters by it, so rules of other scenarios do not interfere.
+// Section 4.2 list: filters, sort, paging. Each scenario filters by an account,
+// which on a shared sandbox is a lived-in fixture account holding other people's
+// rules: every check judges the scenario's own rules among whatever else the list
+// holds (their presence, their relative order), and the target's answers against
+// each other, never the assumption that the list holds only its own rules.
 
-/** One rule of each type, one cancelled, one past its expirationDate; read back for their actual status. */
+/**
+ * One rule of each type, one cancelled, and one past its expirationDate when the
+ * target accepts that create; read back for their actual status.
+ */
 async function seedAccount(ctx: ScenarioContext): Promise<{ accountId: string; rules: RuleResource[] }> {
   const { accountId } = await ctx.fixtures.account();
   const specs = [
     ...RULE_TYPES.map((type) => ({ type, attributes: MINIMAL[type](ctx.faker) })),
     { type: 'checkPaymentPositivePay', attributes: MINIMAL.checkPaymentPositivePay(ctx.faker) },
-    { type: 'receivedAchCreditPositivePay', attributes: { ...MINIMAL.receivedAchCreditPositivePay(ctx.faker), expirationDate: PAST_DATE } },
   ];
   const created = await createInSequence(ctx, accountId, specs);
   const toCancel = created[4]!;
   const cancel = await ctx.api.call('positivePay.cancel', { params: { id: toCancel.id } });
   if (cancel.status !== 200) throw new Error(`cancelling a rule to seed the list answered ${cancel.status}`);
   markCancelled(ctx, toCancel.id);
+  // Whether a create already past its expirationDate is accepted is not shown (3.1 rule 2).
+  const expired = await postRule(ctx, 'receivedAchCreditPositivePay', { ...MINIMAL.receivedAchCreditPositivePay(ctx.faker), expirationDate: PAST_DATE }, accountId);
+  if (expired.status === 201 && typeof expired.body?.data?.id === 'string') created.push(expired.body.data as RuleResource);
   const rules: RuleResource[] = [];
   for (const rule of created) {
     const read = await getRule(ctx, rule.id);
@@ -136,14 +144,53 @@ const sorts = SORTS.map(({ value, descending }) => {
       const created = await createInSequence(ctx, accountId, types.map((type) => ({ type, attributes: MINIMAL[type](ctx.faker) })));
       const query: Record<string, string> = { 'filter[accountId]': accountId };
       if (value !== undefined) query.sort = value;
-      const { response, rules } = await listRules(ctx, query);
+      const own = new Set(ids(created));
+      const { responses, rules } = await listUntilFound(ctx, query, own);
       const expected = descending ? ids(created).reverse() : ids(created);
-      const got = ids(rules);
+      const got = ids(rules).filter((id) => own.has(id));
       ctx.check.expect(requirement, JSON.stringify(got) === JSON.stringify(expected),
-        `sort ${label} MUST order by ${descending ? 'descending' : 'ascending'} createdAt: expected ids [${expected.join(', ')}], got [${got.join(', ')}]`, response);
+        `sort ${label} MUST order by ${descending ? 'descending' : 'ascending'} createdAt: this scenario's rules, created in the order [${ids(created).join(', ')}], MUST be listed as [${expected.join(', ')}]; got [${got.join(', ')}]`, responses);
+      const inversions = outOfOrder(rules, descending);
+      ctx.check.expect(requirement, inversions.length === 0,
+        `sort ${label} MUST order every listed rule by ${descending ? 'descending' : 'ascending'} createdAt; out of order: ${inversions.slice(0, 3).join('; ')}`, responses);
     },
   });
 });
+
+/** Adjacent pairs whose createdAt runs against the order (equal instants are in order either way). */
+function outOfOrder(rules: readonly RuleResource[], descending: boolean): string[] {
+  const found: string[] = [];
+  for (let index = 1; index < rules.length; index += 1) {
+    const before = Date.parse(String(rules[index - 1]!.attributes?.createdAt));
+    const after = Date.parse(String(rules[index]!.attributes?.createdAt));
+    if (Number.isNaN(before) || Number.isNaN(after)) continue;
+    if (descending ? after > before : after < before) {
+      found.push(`${rules[index - 1]!.id} (${rules[index - 1]!.attributes?.createdAt}) before ${rules[index]!.id} (${rules[index]!.attributes?.createdAt})`);
+    }
+  }
+  return found;
+}
+
+const WINDOW = 6;
+const PAGE = 2;
+const ATTEMPTS = 3;
+
+/**
+ * Pages of 2 at offsets 0, 2, 4 against one page of 6 read before and after: on a
+ * shared account other people may add rules meanwhile, so a window that moved is
+ * read again rather than judged.
+ */
+async function readPagesOverStableWindow(ctx: ScenarioContext, accountId: string) {
+  const query = { 'filter[accountId]': accountId };
+  for (let attempt = 1; ; attempt += 1) {
+    const window = await listRules(ctx, { ...query, 'page[limit]': WINDOW });
+    const pages = [];
+    for (const offset of [0, 2, 4]) pages.push({ offset, ...(await listRules(ctx, { ...query, 'page[limit]': PAGE, 'page[offset]': offset })) });
+    const after = await listRules(ctx, { ...query, 'page[limit]': WINDOW });
+    if (JSON.stringify(ids(window.rules)) === JSON.stringify(ids(after.rules)) || attempt === ATTEMPTS) return { window, pages };
+    ctx.log(`the account's first ${WINDOW} rules changed while paging (someone else is using it); reading again`);
+  }
+}
 
 const paging = defineScenario({
   id: 'positive-pay/list/limit-offset',
@@ -153,27 +200,31 @@ const paging = defineScenario({
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     const created = await createInSequence(ctx, accountId, Array.from({ length: 5 }, () => ({ type: 'drawdownPositivePay', attributes: {} })));
-    const whole = ids(created).reverse();
-    const pages: string[] = [];
-    for (const offset of [0, 2, 4]) {
-      const { response, rules } = await listRules(ctx, { 'filter[accountId]': accountId, 'page[limit]': 2, 'page[offset]': offset });
-      const expectedSize = Math.min(2, whole.length - offset);
+    const { window, pages } = await readPagesOverStableWindow(ctx, accountId);
+    const whole = ids(window.rules);
+    const present = ids(created).filter((id) => whole.includes(id));
+    if (present.length === 0) throw new Error(`none of the 5 rules just created is among the first ${WINDOW} of the account's list (${whole.join(', ')})`);
+    ctx.check.expect('PP-LIST-LIMIT', whole.length <= WINDOW,
+      `page[limit]=${WINDOW} MUST return at most ${WINDOW} rules; got ${whole.length}`, window.response);
+    const concatenated: string[] = [];
+    for (const { offset, response, rules } of pages) {
+      const expectedSize = Math.max(0, Math.min(PAGE, whole.length - offset));
       ctx.check.expect('PP-LIST-LIMIT', rules.length === expectedSize,
-        `page[limit]=2 at offset ${offset} of ${whole.length} rules MUST return ${expectedSize}; got ${rules.length}`, response);
-      const expectedIds = whole.slice(offset, offset + 2);
+        `page[limit]=${PAGE} at offset ${offset}, where page[limit]=${WINDOW} listed ${whole.length} rules, MUST return ${expectedSize}; got ${rules.length}`, response);
+      const expectedIds = whole.slice(offset, offset + PAGE);
       ctx.check.expect('PP-LIST-OFFSET', JSON.stringify(ids(rules)) === JSON.stringify(expectedIds),
-        `page[offset]=${offset} MUST skip the first ${offset} rules: expected [${expectedIds.join(', ')}], got [${ids(rules).join(', ')}]`, response);
+        `page[offset]=${offset} MUST skip the first ${offset} rules of the list: expected [${expectedIds.join(', ')}] (positions ${offset}–${offset + PAGE - 1} of [${whole.join(', ')}]), got [${ids(rules).join(', ')}]`, [window.response, response]);
       const pagination = response.body?.meta?.pagination;
-      ctx.check.expect('PP-LIST-PAGINATION-ECHO', pagination?.limit === 2 && pagination?.offset === offset,
-        `meta.pagination MUST echo limit 2 and offset ${offset}; got ${JSON.stringify(pagination)}`, response);
+      ctx.check.expect('PP-LIST-PAGINATION-ECHO', pagination?.limit === PAGE && pagination?.offset === offset,
+        `meta.pagination MUST echo limit ${PAGE} and offset ${offset}; got ${JSON.stringify(pagination)}`, response);
       if (offset === 0) {
-        ctx.check.observe('PP-LIST-TOTAL', { total: pagination?.total, exact: whole.length },
-          `meta.pagination.total is ${pagination?.total} for ${whole.length} matching rules`, response);
+        ctx.check.observe('PP-LIST-TOTAL', { total: pagination?.total, atLeast: present.length },
+          `meta.pagination.total is ${pagination?.total} for an account holding at least the ${present.length} rules this scenario created`, response);
       }
-      pages.push(...ids(rules));
+      concatenated.push(...ids(rules));
     }
-    ctx.check.expect('PP-LIST-OFFSET', JSON.stringify(pages) === JSON.stringify(whole),
-      `consecutive pages MUST concatenate to the whole list: expected [${whole.join(', ')}], got [${pages.join(', ')}]`);
+    ctx.check.expect('PP-LIST-OFFSET', JSON.stringify(concatenated) === JSON.stringify(whole),
+      `consecutive pages MUST concatenate to the list read in one page: expected [${whole.join(', ')}], got [${concatenated.join(', ')}]`);
   },
 });
 

@@ -80,6 +80,27 @@ export async function listRules(ctx: ScenarioContext, query: ListQuery): Promise
   return { response, rules: response.body.data as RuleResource[] };
 }
 
+const FULL_PAGE = 1000;
+const MAX_PAGES = 10;
+
+/**
+ * Reads the list in pages of 1000 until every one of `wanted` has been seen (or
+ * the list ends): on a lived-in account the rules a scenario just created can sit
+ * behind thousands of others, e.g. at the end of an ascending list.
+ */
+export async function listUntilFound(ctx: ScenarioContext, query: ListQuery, wanted: ReadonlySet<string>): Promise<{ responses: ApiResponse[]; rules: RuleResource[] }> {
+  const responses: ApiResponse[] = [];
+  const rules: RuleResource[] = [];
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    const read = await listRules(ctx, { ...query, 'page[limit]': FULL_PAGE, 'page[offset]': page * FULL_PAGE });
+    responses.push(read.response);
+    rules.push(...read.rules);
+    const seen = new Set(rules.map((rule) => rule.id));
+    if (read.rules.length < FULL_PAGE || [...wanted].every((id) => seen.has(id))) break;
+  }
+  return { responses, rules };
+}
+
 /** Ids of every rule of the account (up to the 1000 a page can hold). */
 export async function ruleIdsOfAccount(ctx: ScenarioContext, accountId: string): Promise<Set<string>> {
   const { rules } = await listRules(ctx, { 'filter[accountId]': accountId, 'page[limit]': 1000 });
