@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { CAP_SECONDS, fitFibonacci, type MeasuredPause } from '../../suites/delivery/fibonacciFit.ts';
+
+// The backoff judgement accepts every Fibonacci backoff (any start, any unit,
+// capped at the hour, with timing noise) and refuses what is not Fibonacci.
+
+const pauses = (seconds: readonly number[], slackSeconds = 0.5): MeasuredPause[] =>
+  seconds.map((value, position) => ({ position, seconds: value, slackSeconds }));
+
+/** Deterministic noise of up to ±share of each value. */
+const noisy = (values: readonly number[], share: number): number[] =>
+  values.map((value, index) => value * (1 + share * Math.sin(index * 7.3)));
+
+describe('accepted: Fibonacci backoff', () => {
+  test.each([
+    ['1, 1, 2, 3 … seconds', [1, 1, 2, 3, 5, 8, 13, 21, 34]],
+    ['1, 2, 3, 5 … seconds', [1, 2, 3, 5, 8, 13, 21, 34]],
+    ['2, 3, 5, 8 … seconds', [2, 3, 5, 8, 13, 21, 34, 55]],
+    ['1, 1, 2, 3 … minutes', [60, 60, 120, 180, 300, 480, 780, 1260, 2040]],
+    ['climbing into the 1-hour cap', [610, 987, 1597, 2584, 3600, 3600, 3600]],
+  ])('%s', (_name, values) => {
+    expect(fitFibonacci(pauses(values)).deviations).toEqual([]);
+  });
+
+  test('with 15 % noise on every pause', () => {
+    expect(fitFibonacci(pauses(noisy([1, 1, 2, 3, 5, 8, 13, 21, 34, 55], 0.15), 0.2)).deviations).toEqual([]);
+  });
+
+  test('with a pause left out (it straddled a change of clock scale)', () => {
+    const measured = pauses([1, 1, 2, 3, 5, 8, 13, 21, 34, 55]).filter((pause) => pause.position !== 6);
+    expect(fitFibonacci(measured).deviations).toEqual([]);
+  });
+});
+
+describe('refused: not Fibonacci', () => {
+  test.each([
+    ['doubling', [1, 2, 4, 8, 16, 32, 64, 128]],
+    ['constant', [5, 5, 5, 5, 5, 5, 5]],
+    ['linear', [1, 2, 3, 4, 5, 6, 7, 8, 9]],
+    ['tripling', [1, 3, 9, 27, 81, 243]],
+  ])('%s', (_name, values) => {
+    expect(fitFibonacci(pauses(values, 0.2)).deviations.length).toBeGreaterThan(0);
+  });
+
+  test('a climb that passes the hour is not excused by the fit (it expects the cap)', () => {
+    const fit = fitFibonacci(pauses([610, 987, 1597, 2584, 4181, 6765]));
+    expect(fit.expected.slice(-2)).toEqual([CAP_SECONDS, CAP_SECONDS]);
+    expect(fit.deviations.length).toBeGreaterThan(0);
+  });
+});
