@@ -22,7 +22,9 @@ export default defineConfig({
           fileParallelism: false,
           // Allure labels and evidence from each scenario's check records; `run --shard` selection.
           setupFiles: ['allure-vitest/setup', './report/allureSetup.ts', './report/shardSetup.ts'],
-          testTimeout: 120_000,
+          // Scenarios bound their own waits; against a slow, rate-limited sandbox one
+          // scenario (creating and cancelling a thousand rules) can take minutes.
+          testTimeout: 900_000,
           hookTimeout: 60_000,
         },
       },

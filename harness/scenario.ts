@@ -57,3 +57,7 @@ export interface Scenario {
 }
 
 export const defineScenario = (scenario: Scenario): Scenario => scenario;
+
+/** Why a heavy probe SKIPs where the target does not allow heavy probes. */
+export const heavyProbeSkipReason = (why: string): string =>
+  `heavy probe, off by default against this target: ${why}; run with --heavy-probes (or "heavyProbes": true in the manifest) to include it`;

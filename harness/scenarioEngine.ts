@@ -5,7 +5,7 @@ import { CheckRecorder } from './checkRecorder.ts';
 import { CleanupLedger } from './cleanupLedger.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
 import { requirementCatalogue } from './requirementCatalogue.ts';
-import type { Scenario, ScenarioContext } from './scenario.ts';
+import { heavyProbeSkipReason, type Scenario, type ScenarioContext } from './scenario.ts';
 import type { TargetSession } from './targetSession.ts';
 
 // Runs one scenario against a target session and returns its check records.
@@ -29,7 +29,7 @@ function whyNotApplicable(scenario: Scenario, session: TargetSession): string | 
   const missing = (scenario.needs ?? []).filter((capability) => !target.capabilities.has(capability));
   if (missing.length > 0) return `needs capability ${missing.join(', ')}, which the target does not claim`;
   if (scenario.heavy && !target.heavyProbes) {
-    return `heavy probe, off by default against this target: ${scenario.heavy}; run with --heavy-probes (or "heavyProbes": true in the manifest) to include it`;
+    return heavyProbeSkipReason(scenario.heavy);
   }
   return undefined;
 }
