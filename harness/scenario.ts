@@ -12,6 +12,27 @@ import type { TokenPool } from './tokenPool.ts';
 export const AREAS = ['positive-pay', 'auth', 'conventions', 'webhooks', 'delivery', 'events', 'sandbox', 'decisioning'] as const;
 export type Area = (typeof AREAS)[number];
 
+/**
+ * Ways a scenario can make events happen (suites/shared/eventTriggers.ts):
+ * injection through the emulator's control endpoint, or a documented operation
+ * that fires events (API 6.3), here the sandbox approve of an application.
+ */
+export const EVENT_TRIGGERS = {
+  injection: { capability: 'eventInjection', environment: undefined },
+  'sandbox-approve': { capability: 'applications', environment: 'sandbox' },
+} as const satisfies Record<string, { capability: Capability; environment: Environment | undefined }>;
+export type EventTriggerKind = keyof typeof EVENT_TRIGGERS;
+
+export function triggerAvailable(kind: EventTriggerKind, target: Pick<TargetInfo, 'capabilities' | 'environment'>): boolean {
+  const { capability, environment } = EVENT_TRIGGERS[kind];
+  return target.capabilities.has(capability) && (environment === undefined || environment === target.environment);
+}
+
+export const describeTrigger = (kind: EventTriggerKind): string => {
+  const { capability, environment } = EVENT_TRIGGERS[kind];
+  return `${kind} (capability ${capability}${environment ? `, ${environment} only` : ''})`;
+};
+
 /** What a scenario gets to talk to the target and record its checks. */
 export interface ScenarioContext {
   readonly target: TargetInfo;
@@ -43,6 +64,11 @@ export interface Scenario {
   /** The behaviour in MUST wording. */
   title: string;
   requirements: readonly string[];
+  /**
+   * Ways the scenario can make its events happen, best first; it runs when the
+   * target offers at least one, and SKIPs naming them otherwise.
+   */
+  eventTriggers?: readonly EventTriggerKind[];
   /** Target capabilities the scenario cannot run without; missing ones SKIP it with the reason. */
   needs?: readonly Capability[];
   /**

@@ -5,7 +5,7 @@ import { CheckRecorder } from './checkRecorder.ts';
 import { CleanupLedger } from './cleanupLedger.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
 import { requirementCatalogue } from './requirementCatalogue.ts';
-import { heavyProbeSkipReason, type Scenario, type ScenarioContext } from './scenario.ts';
+import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
 import type { TargetSession } from './targetSession.ts';
 
 // Runs one scenario against a target session and returns its check records.
@@ -28,6 +28,9 @@ function whyNotApplicable(scenario: Scenario, session: TargetSession): string | 
   }
   const missing = (scenario.needs ?? []).filter((capability) => !target.capabilities.has(capability));
   if (missing.length > 0) return `needs capability ${missing.join(', ')}, which the target does not claim`;
+  if (scenario.eventTriggers && !scenario.eventTriggers.some((kind) => triggerAvailable(kind, target))) {
+    return `needs a way to make events happen, one of: ${scenario.eventTriggers.map(describeTrigger).join('; ')}; the target offers none`;
+  }
   if (scenario.heavy && !target.heavyProbes) {
     return heavyProbeSkipReason(scenario.heavy);
   }
