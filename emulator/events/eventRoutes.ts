@@ -4,7 +4,6 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import { invalid, notFound, sendDocument } from '../core/jsonApi.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
-import { registerEventControlRoutes } from './eventControlRoutes.ts';
 import { renderEvent } from './eventRendering.ts';
 import { readDateTime, readPage, readRepeated, type Query } from './listQuery.ts';
 
@@ -12,8 +11,7 @@ import { readDateTime, readPage, readRepeated, type Query } from './listQuery.ts
 export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
-  const services = webhookServices(app, state);
-  const { events, delivery } = services;
+  const { events, delivery } = webhookServices(app, state);
   const faults = state.faults;
   const keepsOldEvents = faults.has('old-events-returned');
 
@@ -69,5 +67,4 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
     return sendDocument(reply, 200, { data: render(event) });
   });
 
-  registerEventControlRoutes(app, state, services);
 };
