@@ -7,7 +7,7 @@ import type { Environment } from './core/domain.ts';
 import type { EmulatorState } from './core/emulatorState.ts';
 import { handleError, handleNotFound } from './core/httpErrors.ts';
 import { IdSequence } from './core/idSequence.ts';
-import { JSON_API } from './core/jsonApi.ts';
+import { registerJsonBodyParsers } from './core/jsonBody.ts';
 import type { Scope } from './core/scopes.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
@@ -89,8 +89,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   };
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
-  // JSON:API bodies (Conventions) are JSON; plain application/json is accepted too.
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  registerJsonBodyParsers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 
 // Plain HTTP against an emulator under test, as any client would call it.
@@ -49,3 +50,7 @@ export const webhookBody = (url: string, extra: Record<string, unknown> = {}) =>
     attributes: { label: 'test', url, token: 'secret', contentType: 'Json', deliveryMode: 'AtMostOnce', ...extra },
   },
 });
+
+/** fixtures/applications/individual-application.json, fresh for each use. */
+export const applicationFixture = () =>
+  JSON.parse(readFileSync(new URL('../../fixtures/applications/individual-application.json', import.meta.url), 'utf8'));
