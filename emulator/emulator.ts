@@ -7,13 +7,19 @@ import type { Environment } from './core/domain.ts';
 import type { EmulatorState } from './core/emulatorState.ts';
 import { handleError, handleNotFound } from './core/httpErrors.ts';
 import { IdSequence } from './core/idSequence.ts';
-import { JSON_API } from './core/jsonApi.ts';
+import { registerJsonBodyParsers } from './core/jsonBody.ts';
 import type { Scope } from './core/scopes.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
+import { webhookServices } from './delivery/webhookServices.ts';
+import { registerEventControlRoutes } from './events/eventControlRoutes.ts';
 import { EventStore } from './events/eventStore.ts';
 import { assertKnownFaults } from './faults/faultCatalogue.ts';
-import { TOLERATED_VARIATIONS, toleratedVariationsHook } from './faults/toleratedVariations.ts';
+import { anyVariationOn, toleratedVariationsHook } from './faults/toleratedVariations.ts';
+import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
+import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
+import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
+import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
 
 export interface EmulatorOptions {
   environment?: Environment;
@@ -27,11 +33,23 @@ export interface EmulatorOptions {
   /** Operator-chosen tokens in addition to minted ones. */
   tokens?: ReadonlyArray<{ value: string; scopes?: readonly Scope[] }>;
   logger?: boolean;
+  /** Every documented-API answer waits ms ± jitterMs. Off by default. */
+  latency?: LatencyOptions;
+  /** Every Nth documented-API request is answered 429 with Retry-After. Off by default. */
+  rateLimit?: RateLimitOptions;
+  /** Start with other people's rules, webhooks and 90 days of events. Off by default. */
+  livedIn?: LivedInOptions;
+  /** Serve /_emulator/* (tokens, fixtures, clock, injection). Default true; false serves only the documented API. */
+  controlEndpoints?: boolean;
+  /** Fixed ids for the start-up fixtures, so that a manifest can name them. Default: the next numeric ids. */
+  fixtures?: FixtureIds;
 }
 
 export interface Emulator {
   readonly app: FastifyInstance;
   readonly state: EmulatorState;
+  /** What the lived-in store was filled with, when asked for. */
+  readonly livedIn: LivedInSummary | undefined;
   /** Base URL once listening. */
   url(): string;
   listen(): Promise<string>;
@@ -40,16 +58,23 @@ export interface Emulator {
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+/** Fails before anything starts, naming the option and what is wrong. */
+function checkOptions(options: EmulatorOptions): void {
   assertKnownFaults(options.faults ?? []);
+  if (options.fixtures) checkFixtureIds(options.fixtures);
+  if (options.livedIn) checkLivedInOptions(options.livedIn);
+}
+
+export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  checkOptions(options);
   const clock = new VirtualClock(options.clock);
   const ids = new IdSequence();
   const tokens = new TokenRegistry();
   for (const token of options.tokens ?? []) tokens.register(token.value, token.scopes);
   const depositProducts = new Map();
   const accounts = new Map();
-  const product = createDepositProduct({ ids, depositProducts, accounts }, []);
-  const account = createAccount({ ids, depositProducts, accounts }, product.id);
+  const product = createDepositProduct({ ids, depositProducts, accounts }, [], options.fixtures?.depositProductId);
+  const account = createAccount({ ids, depositProducts, accounts }, product.id, undefined, options.fixtures?.accountId);
   const state: EmulatorState = {
     environment: options.environment ?? 'sandbox',
     clock,
@@ -64,21 +89,27 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   };
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
-  // JSON:API bodies (Conventions) are JSON; plain application/json is accepted too.
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'ignore'));
+  registerJsonBodyParsers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
+  if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
+  if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
   app.addHook('onRequest', authenticate(tokens));
-  if (TOLERATED_VARIATIONS.some((variation) => state.faults.has(variation.name))) {
-    app.addHook('onSend', toleratedVariationsHook(state.faults));
-  }
-  registerControlRoutes(app, state);
+  if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   for (const area of API_AREAS) await area(app, state);
+  const services = webhookServices(app, state);
+  if (options.controlEndpoints ?? true) {
+    registerControlRoutes(app, state);
+    registerEventControlRoutes(app, state, services);
+  }
+  const livedIn = options.livedIn ? fillLivedIn(state, services, options.livedIn) : undefined;
 
   let baseUrl: string | undefined;
   return {
     app,
     state,
+    livedIn,
     url() {
       if (!baseUrl) throw new Error('the emulator is not listening yet');
       return baseUrl;

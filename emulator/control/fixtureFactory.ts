@@ -6,15 +6,16 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 
 type FixtureState = Pick<EmulatorState, 'ids' | 'depositProducts' | 'accounts'>;
 
-export function createDepositProduct(state: FixtureState, positivePayOptIn: PaymentType[]): DepositProduct {
-  const id = state.ids.next('depositProduct');
+/** `fixedId` names the resource (fixture ids a manifest refers to); otherwise the next id. */
+export function createDepositProduct(state: FixtureState, positivePayOptIn: PaymentType[], fixedId?: string): DepositProduct {
+  const id = fixedId === undefined ? state.ids.next('depositProduct') : state.ids.claim('depositProduct', fixedId);
   const product: DepositProduct = { id, name: `Checking product ${id}`, positivePayOptIn };
   state.depositProducts.set(id, product);
   return product;
 }
 
-export function createAccount(state: FixtureState, depositProductId: string, positivePayOptIn?: PaymentType[]): Account {
-  const id = state.ids.next('account');
+export function createAccount(state: FixtureState, depositProductId: string, positivePayOptIn?: PaymentType[], fixedId?: string): Account {
+  const id = fixedId === undefined ? state.ids.next('account') : state.ids.claim('account', fixedId);
   const account: Account = { id, depositProductId, customerId: state.ids.next('customer') };
   if (positivePayOptIn) account.positivePayOptIn = positivePayOptIn;
   state.accounts.set(id, account);

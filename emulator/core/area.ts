@@ -16,3 +16,8 @@ export type EmulatorArea = (app: FastifyInstance, state: EmulatorState) => void 
 
 /** Reserved path prefix for emulator control endpoints; never part of the documented API. */
 export const CONTROL_PREFIX = '/_emulator';
+
+/** Whether a request URL is under the control prefix (documented-API realism never applies there). */
+export function isControlPath(url: string): boolean {
+  return url === CONTROL_PREFIX || url.startsWith(`${CONTROL_PREFIX}/`) || url.startsWith(`${CONTROL_PREFIX}?`);
+}

@@ -7,7 +7,8 @@ import { sendErrors } from './jsonApi.ts';
 export function authenticate(tokens: TokenRegistry) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const config = request.routeOptions.config;
-    if (config?.control) return;
+    // No operation at this path: a 404 says so to anyone, token or not.
+    if (config?.control || request.is404) return;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     const scopes = match?.[1] ? tokens.scopesOf(match[1]) : undefined;

@@ -9,4 +9,10 @@ export class IdSequence {
     this.counters.set(kind, value);
     return String(value);
   }
+
+  /** Take an id chosen from outside (a fixed fixture id): later ids of that kind never repeat it. */
+  claim(kind: string, id: string): string {
+    if (/^\d+$/.test(id)) this.counters.set(kind, Math.max(this.counters.get(kind) ?? 0, Number(id)));
+    return id;
+  }
 }

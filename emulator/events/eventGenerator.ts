@@ -1,16 +1,17 @@
-import { randomInt } from 'node:crypto';
+import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
+import type { RandomInt } from '../realism/seededRandom.ts';
 import type { AttributeKind, EventTypeEntry, EventVariant } from './eventTypeCatalogue.ts';
 
 // Schema-valid attribute values and relationships for an injected event of a
 // catalogued type, with the related resources for includeResources (6.1 rule 3).
 
 const WORDS = ['alpha', 'bravo', 'cedar', 'delta', 'ember', 'fjord', 'garnet', 'harbor', 'indigo', 'juniper'];
-const word = (): string => WORDS[randomInt(WORDS.length)]!;
-const digits = (length: number): string => Array.from({ length }, () => String(randomInt(10))).join('');
 const pad = (n: number): string => String(n).padStart(2, '0');
 
-function valueOf(kind: AttributeKind, name: string, nowMs: number): unknown {
+function valueOf(kind: AttributeKind, name: string, nowMs: number, randomInt: RandomInt): unknown {
+  const word = (): string => WORDS[randomInt(WORDS.length)]!;
+  const digits = (length: number): string => Array.from({ length }, () => String(randomInt(10))).join('');
   if (typeof kind === 'object') return kind.const;
   switch (kind) {
     case 'integer':
@@ -55,36 +56,39 @@ function valueOf(kind: AttributeKind, name: string, nowMs: number): unknown {
   }
 }
 
-function attributesOf(kinds: Record<string, AttributeKind>, nowMs: number, target: Record<string, unknown>): void {
-  for (const [name, kind] of Object.entries(kinds)) target[name] = valueOf(kind, name, nowMs);
+function attributesOf(kinds: Record<string, AttributeKind>, nowMs: number, target: Record<string, unknown>, randomInt: RandomInt): void {
+  for (const [name, kind] of Object.entries(kinds)) target[name] = valueOf(kind, name, nowMs, randomInt);
 }
 
-function relationshipsOf(specs: Record<string, string[]>, target: Record<string, RelationshipRef>): void {
-  for (const [name, types] of Object.entries(specs)) target[name] = { data: { type: types[0] ?? name, id: digits(8) } };
+function relationshipsOf(specs: Record<string, string[]>, target: Record<string, RelationshipRef>, randomInt: RandomInt): void {
+  for (const [name, types] of Object.entries(specs)) target[name] = { data: { type: types[0] ?? name, id: String(randomInt(10_000_000, 100_000_000)) } };
 }
 
 export interface GenerateOptions {
   variant?: string;
   /** Drop the first catalogued attribute (fault injected-events-drop-first-attribute). */
   dropFirstAttribute?: boolean;
+  /** Crypto randomness unless a seeded source must make the event reproducible (a lived-in store). */
+  randomInt?: RandomInt;
 }
 
-export function chooseVariant(entry: EventTypeEntry, name?: string): EventVariant | undefined {
+export function chooseVariant(entry: EventTypeEntry, name?: string, randomInt: RandomInt = cryptoRandomInt): EventVariant | undefined {
   if (!entry.variants || entry.variants.length === 0) return undefined;
   if (name === undefined) return entry.variants[randomInt(entry.variants.length)];
   return entry.variants.find((variant) => variant.name === name);
 }
 
 export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number, options: GenerateOptions = {}): EventInput {
+  const randomInt = options.randomInt ?? cryptoRandomInt;
   const attributes: Record<string, unknown> = {};
   const relationships: Record<string, RelationshipRef> = {};
-  attributesOf(entry.attributes, nowMs, attributes);
-  if (entry.optionalAttributes && randomInt(2) === 1) attributesOf(entry.optionalAttributes, nowMs, attributes);
-  relationshipsOf(entry.relationships, relationships);
-  const variant = chooseVariant(entry, options.variant);
+  attributesOf(entry.attributes, nowMs, attributes, randomInt);
+  if (entry.optionalAttributes && randomInt(2) === 1) attributesOf(entry.optionalAttributes, nowMs, attributes, randomInt);
+  relationshipsOf(entry.relationships, relationships, randomInt);
+  const variant = chooseVariant(entry, options.variant, randomInt);
   if (variant) {
-    attributesOf(variant.attributes, nowMs, attributes);
-    relationshipsOf(variant.relationships, relationships);
+    attributesOf(variant.attributes, nowMs, attributes, randomInt);
+    relationshipsOf(variant.relationships, relationships, randomInt);
   }
   if (options.dropFirstAttribute) {
     const first = Object.keys(entry.attributes)[0];

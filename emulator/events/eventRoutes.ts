@@ -3,17 +3,21 @@ import type { EmulatorArea } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import { invalid, notFound, sendDocument } from '../core/jsonApi.ts';
+import { dateTime, defineListQuery, type RawQuery, readListQuery, repeated } from '../core/listQuery.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
-import { registerEventControlRoutes } from './eventControlRoutes.ts';
 import { renderEvent } from './eventRendering.ts';
-import { readDateTime, readPage, readRepeated, type Query } from './listQuery.ts';
 
 // Section 4.4 / 6.2: events can be fetched, listed and resent for 90 days.
 export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
+/** Section 4.4; filter[type] (without []) is read as a one-element filter[type][]. */
+const EVENT_LIST_QUERY = defineListQuery({
+  parameters: { 'filter[type][]': repeated, 'filter[since]': dateTime, 'filter[until]': dateTime },
+  aliases: { 'filter[type]': 'filter[type][]' },
+});
+
 export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
-  const services = webhookServices(app, state);
-  const { events, delivery } = services;
+  const { events, delivery } = webhookServices(app, state);
   const faults = state.faults;
   const keepsOldEvents = faults.has('old-events-returned');
 
@@ -37,14 +41,11 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
     sendDocument(reply, 200, { data: render(findRetained(request.params.id)) }));
 
   app.get('/events', { config: { scope: 'events' } }, async (request, reply) => {
-    const query = request.query as Query;
-    const page = readPage(query);
-    const types = faults.has('event-list-type-filter-ignored') ? [] : readRepeated(query, 'filter[type][]', 'filter[type]');
-    const until = faults.has('event-list-until-ignored') ? undefined : readDateTime(query, 'filter[until]');
+    const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY);
     const result = events.list({
-      types,
-      since: readDateTime(query, 'filter[since]'),
-      until,
+      types: faults.has('event-list-type-filter-ignored') ? [] : (filters['filter[type][]'] ?? []),
+      since: filters['filter[since]'],
+      until: faults.has('event-list-until-ignored') ? undefined : filters['filter[until]'],
       notBefore: retentionStart(),
       offset: faults.has('event-list-offset-ignored') ? 0 : page.offset,
       limit: page.limit,
@@ -69,5 +70,4 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
     return sendDocument(reply, 200, { data: render(event) });
   });
 
-  registerEventControlRoutes(app, state, services);
 };

@@ -61,7 +61,23 @@ export class EventStore implements EventPublisher {
 
   publish(input: EventInput): StoredEvent {
     // The virtual clock follows the wall clock, which may step back; stored order must not.
-    const createdAt = Math.max(this.clock.now(), this.lastCreatedAt);
+    const event = this.store(input, Math.max(this.clock.now(), this.lastCreatedAt));
+    for (const listener of this.listeners) listener(event);
+    return event;
+  }
+
+  /**
+   * An event from before the emulator started (a lived-in store): stored with its
+   * past createdAt and never delivered. Only in creation order, before any publish.
+   */
+  backfill(input: EventInput, createdAt: number): StoredEvent {
+    if (createdAt < this.lastCreatedAt || createdAt > this.clock.now()) {
+      throw new RangeError('backfilled events come in creation order, before any published event and never from the future');
+    }
+    return this.store(input, createdAt);
+  }
+
+  private store(input: EventInput, createdAt: number): StoredEvent {
     this.lastCreatedAt = createdAt;
     const event: StoredEvent = {
       id: this.ids.next('event'),
@@ -76,7 +92,6 @@ export class EventStore implements EventPublisher {
     let ofType = this.byType.get(event.type);
     if (!ofType) this.byType.set(event.type, (ofType = []));
     ofType.push(event);
-    for (const listener of this.listeners) listener(event);
     return event;
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type FaultHolder, faultSwitch } from './faultSwitch.ts';
 
 // Behaviour the documents leave open, which a correct suite must never fail.
 // The emulator can be started with any of these to prove that.
@@ -8,13 +9,18 @@ export interface VariationDefinition {
   description: string;
 }
 
-export const TOLERATED_VARIATIONS: readonly VariationDefinition[] = [
+export const TOLERATED_VARIATIONS = [
   { name: 'extra-unknown-attribute', description: 'every resource carries an attribute the documents do not mention (attributes are added without notice, §9)' },
   { name: 'unknown-event-type', description: 'an event of a type the catalogue does not list follows every event, in lists and deliveries (§6.1 receivers rule 1, §9)' },
   { name: 'invalid-as-422', description: 'invalid requests are answered 422 instead of 400 (error status codes: not shown, §7)' },
   { name: 'webhook-without-delivery-mode', description: 'webhook responses omit deliveryMode and includeResources (whether they are returned: not shown, §2.6)' },
   { name: 'different-error-title', description: 'error documents use other title texts (error body format: not shown, §7)' },
-];
+] as const satisfies readonly VariationDefinition[];
+
+export type ToleratedVariation = (typeof TOLERATED_VARIATIONS)[number]['name'];
+export const variationOn = faultSwitch<ToleratedVariation>();
+
+export const anyVariationOn = (holder: FaultHolder): boolean => TOLERATED_VARIATIONS.some((variation) => variationOn(holder, variation.name));
 
 export const UNKNOWN_EVENT_TYPE = 'vendorNotice.created';
 
@@ -27,13 +33,13 @@ function eachResource(document: Record<string, unknown>, visit: (resource: Resou
   }
 }
 
-function rewrite(document: Record<string, unknown>, reply: FastifyReply, active: ReadonlySet<string>): void {
-  if (active.has('extra-unknown-attribute')) {
+function rewrite(document: Record<string, unknown>, reply: FastifyReply, active: FaultHolder): void {
+  if (variationOn(active, 'extra-unknown-attribute')) {
     eachResource(document, (resource) => {
       if (resource.attributes) resource.attributes.vendorExtension = { addedWithoutNotice: true };
     });
   }
-  if (active.has('webhook-without-delivery-mode')) {
+  if (variationOn(active, 'webhook-without-delivery-mode')) {
     eachResource(document, (resource) => {
       if (resource.type === 'webhook' && resource.attributes) {
         delete resource.attributes.deliveryMode;
@@ -42,15 +48,15 @@ function rewrite(document: Record<string, unknown>, reply: FastifyReply, active:
     });
   }
   const errors = Array.isArray(document.errors) ? (document.errors as Array<Record<string, unknown>>) : [];
-  if (active.has('invalid-as-422') && reply.statusCode === 400) {
+  if (variationOn(active, 'invalid-as-422') && reply.statusCode === 400) {
     reply.code(422);
     for (const error of errors) error.status = '422';
   }
-  if (active.has('different-error-title')) for (const error of errors) error.title = 'Request could not be processed';
+  if (variationOn(active, 'different-error-title')) for (const error of errors) error.title = 'Request could not be processed';
 }
 
 /** An onSend hook applying the response-shape variations that are active. */
-export function toleratedVariationsHook(active: ReadonlySet<string>) {
+export function toleratedVariationsHook(active: FaultHolder) {
   return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (typeof payload !== 'string' || !/json/.test(type)) return payload;

@@ -1,32 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
-import { ApiError, notFound, sendDocument } from '../core/jsonApi.ts';
+import { ApiError, sendDocument } from '../core/jsonApi.ts';
+import { defineListQuery, type RawQuery, readListQuery } from '../core/listQuery.ts';
 import type { ApplicationLifecycle } from './applicationLifecycle.ts';
+import { findApplication, findDocument } from './applicationLookup.ts';
 import { readApplication } from './applicationInput.ts';
 import { decideApplication } from './applicationOutcome.ts';
 import { renderApplication, renderDocument } from './applicationResources.ts';
 import { sandboxFaultOn } from './faults.ts';
+import { type DocumentParams, documentDownload } from './documentDownload.ts';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_SIZE_LIMIT } from './uploadLimits.ts';
-import type { Application, ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
+import type { ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
 
 // Applications and their document uploads: outside the documents, but the
-// sandbox operations of section 4.5 need something to approve, deny and download.
-// Any valid token (the documents show no scope for them).
+// sandbox operations of section 4.5 need something to approve, deny and download,
+// and a client needs to find the document ids those operations take. Any valid
+// token (the documents show no scope for them).
 
 type ApplicationParams = { applicationId: string };
-type DocumentParams = { applicationId: string; documentId: string };
 
-export function findApplication(store: SandboxStore, id: string): Application {
-  const application = store.applications.get(id);
-  if (!application) throw notFound('application', id);
-  return application;
-}
-
-export function findDocument(store: SandboxStore, application: Application, id: string): ApplicationDocument {
-  const document = store.documents.get(id);
-  if (!document || document.applicationId !== application.id) throw notFound(`document of application ${application.id}`, id);
-  return document;
-}
+/** The documents of one application: paging only. */
+const DOCUMENT_LIST_QUERY = defineListQuery({ parameters: {} });
 
 function readUpload(request: FastifyRequest): { contentType: string; bytes: Buffer } {
   const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -57,6 +51,16 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
     });
   });
 
+  app.get<{ Params: ApplicationParams }>('/applications/:applicationId/documents', async (request, reply) => {
+    const { page } = readListQuery(request.query as RawQuery, DOCUMENT_LIST_QUERY);
+    const application = findApplication(store, request.params.applicationId);
+    const documents = application.documentIds.map((id) => store.documents.get(id) as ApplicationDocument);
+    return sendDocument(reply, 200, {
+      data: documents.slice(page.offset, page.offset + page.limit).map((document) => renderDocument(document, application)),
+      meta: { pagination: { total: documents.length, limit: page.limit, offset: page.offset } },
+    });
+  });
+
   app.get<{ Params: DocumentParams }>('/applications/:applicationId/documents/:documentId', async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     return sendDocument(reply, 200, { data: renderDocument(findDocument(store, application, request.params.documentId), application) });
@@ -72,4 +76,6 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
   const uploadOptions = { bodyLimit: DOCUMENT_SIZE_LIMIT };
   app.put('/applications/:applicationId/documents/:documentId', uploadOptions, upload('front'));
   app.put('/applications/:applicationId/documents/:documentId/back', uploadOptions, upload('back'));
+  app.get<{ Params: DocumentParams }>('/applications/:applicationId/documents/:documentId/download', documentDownload(state, store, 'front'));
+  app.get<{ Params: DocumentParams }>('/applications/:applicationId/documents/:documentId/download/back', documentDownload(state, store, 'back'));
 }

@@ -1,24 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
-import { ApiError, conflict, invalid, sendDocument } from '../core/jsonApi.ts';
+import { conflict, invalid, sendDocument } from '../core/jsonApi.ts';
 import { optionalString, readResource } from '../core/requestBody.ts';
 import type { ApplicationLifecycle } from './applicationLifecycle.ts';
 import { renderApplication, renderDocument } from './applicationResources.ts';
-import { findApplication, findDocument } from './applicationRoutes.ts';
+import { findApplication, findDocument } from './applicationLookup.ts';
+import { type DocumentParams, documentDownload } from './documentDownload.ts';
 import { sandboxFaultOn } from './faults.ts';
-import type { Application, SandboxStore, UploadedFile } from './sandboxRecords.ts';
+import type { Application, SandboxStore } from './sandboxRecords.ts';
 
 // The sandbox-only operations of section 4.5. Responses are not shown in the
 // documents: approve/deny answer the application, approve/reject the document,
-// downloads the uploaded bytes with their content type.
+// downloads the uploaded bytes with their content type (documentDownload.ts).
 
 type ApplicationParams = { applicationId: string };
-type DocumentParams = { applicationId: string; documentId: string };
 
 const REVIEWABLE: readonly Application['status'][] = ['PendingReview', 'AwaitingDocuments'];
-
-/** A placeholder the download fault serves instead of the uploaded file. */
-const OTHER_BYTES = Buffer.from('not the uploaded file');
 
 function requireReviewable(application: Application, operation: string, allowApproved: boolean): void {
   if (REVIEWABLE.includes(application.status)) return;
@@ -70,14 +67,6 @@ export function registerReviewRoutes(app: FastifyInstance, state: EmulatorState,
     return sendDocument(reply, 200, { data: renderDocument(document, application) });
   });
 
-  const download = (side: 'front' | 'back') => async (request: { params: DocumentParams }, reply: import('fastify').FastifyReply) => {
-    const application = findApplication(store, request.params.applicationId);
-    const document = findDocument(store, application, request.params.documentId);
-    const file: UploadedFile | undefined = document[side];
-    if (!file) throw new ApiError(404, 'Not found', `document ${document.id} has no uploaded ${side} side`);
-    const bytes = sandboxFaultOn(state, 'download-returns-other-bytes') ? OTHER_BYTES : file.bytes;
-    return reply.code(200).type(file.contentType).send(bytes);
-  };
-  app.get<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/download', download('front'));
-  app.get<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/download/back', download('back'));
+  app.get<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/download', documentDownload(state, store, 'front'));
+  app.get<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/download/back', documentDownload(state, store, 'back'));
 }

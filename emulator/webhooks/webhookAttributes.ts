@@ -5,7 +5,8 @@ import { CONTENT_TYPES, DELIVERY_MODES, SUBSCRIPTION_TYPES, type Webhook } from 
 // Reading the webhook attributes of 2.6 (create) and 4.3 (update). The document
 // lists label, url, token, contentType and deliveryMode as "plain attributes"
 // against includeResources and subscriptionType marked optional, so the emulator
-// requires the former on create.
+// requires the former on create, except token: 2.6 says it is the empty string
+// when unset, so a create without it is a webhook without signing.
 
 export type WebhookSettings = Pick<Webhook, 'label' | 'url' | 'token' | 'contentType' | 'deliveryMode' | 'includeResources' | 'subscriptionType'>;
 export type WebhookChanges = Partial<Omit<WebhookSettings, 'deliveryMode'>>;
@@ -34,7 +35,7 @@ export function readCreate(resource: ResourceObject): WebhookSettings {
   return {
     label: required(optionalString(resource, 'label'), 'label'),
     url: required(readUrl(resource), 'url'),
-    token: required(optionalString(resource, 'token'), 'token'),
+    token: optionalString(resource, 'token') ?? '',
     contentType: required(optionalEnum(resource, 'contentType', CONTENT_TYPES), 'contentType'),
     deliveryMode: required(optionalEnum(resource, 'deliveryMode', DELIVERY_MODES), 'deliveryMode'),
     includeResources: optionalBoolean(resource, 'includeResources') ?? false,

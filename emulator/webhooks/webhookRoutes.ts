@@ -4,7 +4,7 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, notFound, sendDocument } from '../core/jsonApi.ts';
 import { readResource } from '../core/requestBody.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
-import { readDateTime, readIntegerFilter, readPage, type Query } from '../events/listQuery.ts';
+import { dateTime, defineListQuery, integer, type RawQuery, readListQuery } from '../core/listQuery.ts';
 import { readCreate, readUpdate } from './webhookAttributes.ts';
 import { SANDBOX_ENABLED_LIMIT, type Webhook } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
@@ -38,12 +38,16 @@ function checkEnabledLimit(state: EmulatorState, webhooks: WebhookRegistry, acti
   }
 }
 
-function listWebhooks(webhooks: WebhookRegistry, query: Query, faults: ReadonlySet<string>): Webhook[] {
-  const page = readPage(query);
-  const since = faults.has('webhook-list-since-ignored') ? undefined : readDateTime(query, 'filter[since]');
-  const until = readDateTime(query, 'filter[until]');
-  const fromId = faults.has('webhook-list-ignores-from-id') ? undefined : readIntegerFilter(query, 'filter[fromId]');
-  const toId = readIntegerFilter(query, 'filter[toId]');
+const WEBHOOK_LIST_QUERY = defineListQuery({
+  parameters: { 'filter[since]': dateTime, 'filter[until]': dateTime, 'filter[fromId]': integer, 'filter[toId]': integer },
+});
+
+function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, faults: ReadonlySet<string>): Webhook[] {
+  const { page, filters } = readListQuery(query, WEBHOOK_LIST_QUERY);
+  const since = faults.has('webhook-list-since-ignored') ? undefined : filters['filter[since]'];
+  const until = filters['filter[until]'];
+  const fromId = faults.has('webhook-list-ignores-from-id') ? undefined : filters['filter[fromId]'];
+  const toId = filters['filter[toId]'];
   const matching = webhooks.all().filter((webhook) =>
     (since === undefined || webhook.createdAt > since) &&
     (until === undefined || webhook.createdAt < until) &&
@@ -79,7 +83,7 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
   });
 
   app.get('/webhooks', { config: { scope: 'webhooks' } }, async (request, reply) => {
-    const page = listWebhooks(webhooks, request.query as Query, faults);
+    const page = listWebhooks(webhooks, request.query as RawQuery, faults);
     return sendDocument(reply, 200, { data: page.map((webhook) => render(webhook, faults)) });
   });
 

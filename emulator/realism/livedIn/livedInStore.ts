@@ -1,0 +1,44 @@
+import type { EmulatorState } from '../../core/emulatorState.ts';
+import type { WebhookServices } from '../../delivery/webhookServices.ts';
+import { eventFaultOn } from '../../events/faultSwitch.ts';
+import { SeededRandom } from '../seededRandom.ts';
+import { DEFAULT_LIVED_IN_EVENTS, fillEvents } from './livedInEvents.ts';
+import { fillRules } from './livedInRules.ts';
+import { fillWebhooks } from './livedInWebhooks.ts';
+
+// A store that starts the way a vendor's shared sandbox is found: never empty.
+// Everything is older than anything a client creates afterwards, and the same
+// seed gives the same store.
+
+export interface LivedInOptions {
+  /** Same seed, same rules, webhooks and events. */
+  seed: number;
+  /** Events of history (default 3000). */
+  events?: number;
+}
+
+export interface LivedInSummary {
+  rules: number;
+  webhooks: number;
+  events: number;
+}
+
+const MAX_EVENTS = 200_000;
+
+export function checkLivedInOptions(options: LivedInOptions): void {
+  if (!Number.isSafeInteger(options.seed)) throw new RangeError(`livedIn.seed must be an integer; got ${options.seed}`);
+  const events = options.events ?? DEFAULT_LIVED_IN_EVENTS;
+  if (!Number.isInteger(events) || events < 0 || events > MAX_EVENTS) {
+    throw new RangeError(`livedIn.events must be an integer from 0 to ${MAX_EVENTS}; got ${options.events}`);
+  }
+}
+
+export function fillLivedIn(state: EmulatorState, services: WebhookServices, options: LivedInOptions): LivedInSummary {
+  checkLivedInOptions(options);
+  const random = new SeededRandom(options.seed);
+  const { rules } = fillRules(state, random);
+  const webhooks = fillWebhooks(state, services.webhooks, random);
+  const dropFirstAttribute = eventFaultOn(state, 'injected-events-drop-first-attribute');
+  const events = fillEvents(state, services.events, random, options.events ?? DEFAULT_LIVED_IN_EVENTS, dropFirstAttribute);
+  return { rules, webhooks, events };
+}

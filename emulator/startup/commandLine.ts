@@ -1,0 +1,197 @@
+import { parseArgs } from 'node:util';
+import type { Environment } from '../core/domain.ts';
+import type { EmulatorOptions } from '../emulator.ts';
+import { EMULATOR_PROFILES, isProfileName, type ProfileName } from '../profiles/emulatorProfiles.ts';
+import { readTokensFile } from './tokensFile.ts';
+import { type ConfiguredToken, TOKEN_VARIABLES, tokensFromEnvironment } from './tokenVariables.ts';
+
+// `banking-api-emulator [options]`: the command line read into EmulatorOptions.
+// A profile gives the starting options; every flag given overrides its part.
+
+export const HELP = `Usage: banking-api-emulator [options]
+
+Starts the reference emulator of the banking platform API (in memory).
+
+Options:
+  --port N                  port to listen on (default 0: a free port, printed at start)
+  --host ADDR               address to bind (default 127.0.0.1)
+  --environment ENV         sandbox (default) or live
+  --clock-scale X           emulator seconds per real second (default 1)
+  --profile NAME            start from a named set of the options below; flags override it
+                            (${Object.keys(EMULATOR_PROFILES).join(', ')}; see --list-profiles)
+  --latency MS              every documented-API answer waits MS milliseconds (0: none)
+  --latency-jitter MS       ... plus or minus up to MS, uniformly (default 0)
+  --rate-limit-every N      every Nth documented-API request is answered 429 (0: never)
+  --retry-after S           the Retry-After of those 429 answers, in seconds (default 1)
+  --lived-in SEED           start lived-in, as a shared sandbox is found: other tenants'
+                            rules, about 20 webhooks, events of many types over 90 days
+  --lived-in-events N       events of history in the lived-in store (default 3000)
+  --no-control-endpoints    serve only the documented API: /_emulator/* answers 404
+  --control-endpoints       serve /_emulator/* even when the profile turns them off
+  --tokens-file FILE        also accept the tokens in FILE: [{"value": "...", "scopes": [...]}]
+                            (no "scopes": every scope)
+  --fixture-account-id ID   id of the fixture account (default: the next numeric id)
+  --fixture-deposit-product-id ID
+                            id of the fixture deposit product (default: the next numeric id)
+  --fault NAME              start with a seeded fault or tolerated variation (repeatable)
+  --list-faults             list the seeded faults and tolerated variations, then exit
+  --list-profiles           list the profiles and their options, then exit
+  --logger                  log every request (tokens are never logged)
+  -h, --help                show this help
+
+Tokens: POST /_emulator/tokens {"scopes": [...]} mints a bearer token with the
+given scopes (all scopes when omitted). These environment variables add tokens
+of your choosing (values are never printed):
+${TOKEN_VARIABLES.map((variable) => `  ${variable.env.padEnd(38)} ${variable.scopes.length === 0 ? 'no scope' : variable.scopes.join(', ')}`).join('\n')}
+Without control endpoints these and --tokens-file are the only tokens.`;
+
+export class UsageError extends Error {}
+
+export type CommandLine =
+  | { action: 'help' | 'list-faults' | 'list-profiles' }
+  | { action: 'start'; options: EmulatorOptions; profile?: ProfileName; tokenSources: string[] };
+
+function readFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({
+      args: [...argv],
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        environment: { type: 'string' },
+        'clock-scale': { type: 'string' },
+        profile: { type: 'string' },
+        latency: { type: 'string' },
+        'latency-jitter': { type: 'string' },
+        'rate-limit-every': { type: 'string' },
+        'retry-after': { type: 'string' },
+        'lived-in': { type: 'string' },
+        'lived-in-events': { type: 'string' },
+        'no-control-endpoints': { type: 'boolean' },
+        'control-endpoints': { type: 'boolean' },
+        'tokens-file': { type: 'string' },
+        'fixture-account-id': { type: 'string' },
+        'fixture-deposit-product-id': { type: 'string' },
+        fault: { type: 'string', multiple: true },
+        logger: { type: 'boolean' },
+        'list-faults': { type: 'boolean' },
+        'list-profiles': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }).values;
+  } catch (error) {
+    throw new UsageError(`${(error as Error).message} (see --help)`);
+  }
+}
+
+function integer(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max) throw new UsageError(`--${flag} must be an integer from ${min} to ${max}; got '${raw}'`);
+  return value;
+}
+
+type Flags = ReturnType<typeof readFlags>;
+
+function latencyOf(flags: Flags, base: EmulatorOptions['latency']): EmulatorOptions['latency'] {
+  const ms = integer('latency', flags.latency, 0, 60_000);
+  const jitterMs = integer('latency-jitter', flags['latency-jitter'], 0, 60_000);
+  if (ms === 0) return undefined;
+  const merged = { ms: ms ?? base?.ms, jitterMs: jitterMs ?? (ms === undefined ? base?.jitterMs : 0) };
+  if (merged.ms === undefined) {
+    if (jitterMs !== undefined) throw new UsageError('--latency-jitter needs --latency (or a profile with latency)');
+    return undefined;
+  }
+  if ((merged.jitterMs ?? 0) > merged.ms) throw new UsageError(`--latency-jitter (${merged.jitterMs}) must not exceed --latency (${merged.ms})`);
+  return { ms: merged.ms, jitterMs: merged.jitterMs ?? 0 };
+}
+
+function rateLimitOf(flags: Flags, base: EmulatorOptions['rateLimit']): EmulatorOptions['rateLimit'] {
+  const every = integer('rate-limit-every', flags['rate-limit-every'], 0, 1_000_000);
+  const retryAfterSeconds = integer('retry-after', flags['retry-after'], 0, 3600);
+  if (every === 0) return undefined;
+  const merged = { every: every ?? base?.every, retryAfterSeconds: retryAfterSeconds ?? base?.retryAfterSeconds ?? 1 };
+  if (merged.every === undefined) {
+    if (retryAfterSeconds !== undefined) throw new UsageError('--retry-after needs --rate-limit-every (or a profile with a rate limit)');
+    return undefined;
+  }
+  return { every: merged.every, retryAfterSeconds: merged.retryAfterSeconds };
+}
+
+function livedInOf(flags: Flags, base: EmulatorOptions['livedIn']): EmulatorOptions['livedIn'] {
+  const seed = integer('lived-in', flags['lived-in'], 0, Number.MAX_SAFE_INTEGER);
+  const events = integer('lived-in-events', flags['lived-in-events'], 0, 200_000);
+  const merged = { seed: seed ?? base?.seed, events: events ?? base?.events };
+  if (merged.seed === undefined) {
+    if (events !== undefined) throw new UsageError('--lived-in-events needs --lived-in SEED (or a profile with a lived-in store)');
+    return undefined;
+  }
+  return merged.events === undefined ? { seed: merged.seed } : { seed: merged.seed, events: merged.events };
+}
+
+function controlEndpointsOf(flags: Flags, base: boolean | undefined): boolean {
+  if (flags['control-endpoints'] && flags['no-control-endpoints']) throw new UsageError('--control-endpoints and --no-control-endpoints contradict each other');
+  if (flags['control-endpoints']) return true;
+  if (flags['no-control-endpoints']) return false;
+  return base ?? true;
+}
+
+function tokensOf(flags: Flags, env: NodeJS.ProcessEnv): ConfiguredToken[] {
+  const fromFile = flags['tokens-file'] === undefined ? [] : (() => {
+    try {
+      return readTokensFile(flags['tokens-file']);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+  })();
+  return [...tokensFromEnvironment(env), ...fromFile];
+}
+
+export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): CommandLine {
+  const flags = readFlags(argv);
+  if (flags.help) return { action: 'help' };
+  if (flags['list-faults']) return { action: 'list-faults' };
+  if (flags['list-profiles']) return { action: 'list-profiles' };
+
+  let profile: ProfileName | undefined;
+  if (flags.profile !== undefined) {
+    if (!isProfileName(flags.profile)) throw new UsageError(`--profile must be one of ${Object.keys(EMULATOR_PROFILES).join(', ')}; got '${flags.profile}'`);
+    profile = flags.profile;
+  }
+  const base: EmulatorOptions = profile ? EMULATOR_PROFILES[profile].options : {};
+
+  const environment = (flags.environment ?? 'sandbox') as Environment;
+  if (environment !== 'sandbox' && environment !== 'live') throw new UsageError(`--environment must be sandbox or live; got '${flags.environment}'`);
+  const scale = flags['clock-scale'] === undefined ? 1 : Number(flags['clock-scale']);
+  if (!(scale > 0) || !Number.isFinite(scale)) throw new UsageError(`--clock-scale must be a positive number; got '${flags['clock-scale']}'`);
+  const tokens = tokensOf(flags, env);
+  const controlEndpoints = controlEndpointsOf(flags, base.controlEndpoints);
+  if (!controlEndpoints && tokens.length === 0) {
+    throw new UsageError(`without control endpoints no token can be minted: set ${TOKEN_VARIABLES[0]!.env} (or another token variable, see --help) or give --tokens-file`);
+  }
+  const fixtures = {
+    ...base.fixtures,
+    ...(flags['fixture-account-id'] !== undefined ? { accountId: flags['fixture-account-id'] } : {}),
+    ...(flags['fixture-deposit-product-id'] !== undefined ? { depositProductId: flags['fixture-deposit-product-id'] } : {}),
+  };
+  const options: EmulatorOptions = {
+    port: integer('port', flags.port, 0, 65535) ?? 0,
+    host: flags.host ?? '127.0.0.1',
+    environment,
+    clock: { scale },
+    faults: flags.fault ?? [],
+    logger: flags.logger ?? false,
+    tokens: tokens.map(({ value, scopes }) => ({ value, scopes })),
+    controlEndpoints,
+    fixtures,
+  };
+  const latency = latencyOf(flags, base.latency);
+  if (latency) options.latency = latency;
+  const rateLimit = rateLimitOf(flags, base.rateLimit);
+  if (rateLimit) options.rateLimit = rateLimit;
+  const livedIn = livedInOf(flags, base.livedIn);
+  if (livedIn) options.livedIn = livedIn;
+  return { action: 'start', options, ...(profile ? { profile } : {}), tokenSources: tokens.map((token) => token.source) };
+}
