@@ -15,11 +15,13 @@ export type Area = (typeof AREAS)[number];
 /**
  * Ways a scenario can make events happen (suites/shared/eventTriggers.ts):
  * injection through the emulator's control endpoint, or a documented operation
- * that fires events (API 6.3), here the sandbox approve of an application.
+ * that fires events (API 6.3): the sandbox approve of an application
+ * (customer.created) or its sandbox deny (application.denied).
  */
 export const EVENT_TRIGGERS = {
   injection: { capability: 'eventInjection', environment: undefined },
   'sandbox-approve': { capability: 'applications', environment: 'sandbox' },
+  'sandbox-deny': { capability: 'applications', environment: 'sandbox' },
 } as const satisfies Record<string, { capability: Capability; environment: Environment | undefined }>;
 export type EventTriggerKind = keyof typeof EVENT_TRIGGERS;
 
