@@ -8,5 +8,6 @@ export const eventsFaults = [
   { name: 'event-list-until-ignored', description: 'the event list ignores filter[until]', breaks: ['EV-LIST-FILTER-UNTIL'] },
   { name: 'event-list-offset-ignored', description: 'the event list ignores page[offset]', breaks: ['EV-LIST-PAGING'] },
   { name: 'injected-events-missing-created-at', description: 'events are rendered without attributes.createdAt', breaks: ['EV-RESOURCE-SHAPE'] },
+  { name: 'event-list-needs-write-scope', description: 'GET /events requires scope events-write instead of events', breaks: ['AU-SCOPE-SUFFICIENT'] },
   { name: 'injected-events-drop-first-attribute', description: 'generated events lack the first attribute the catalogue lists for their type', breaks: ['EV-CATALOGUE-ACCOUNTS', 'EV-CATALOGUE-CARD-AUTHORIZATIONS', 'EV-CATALOGUE-CHECK-PAYMENTS'] },
 ] as const satisfies readonly SeededFault[];
