@@ -2,7 +2,7 @@ import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { hasAll, subscribe, carrying } from '../delivery/sinkSession.ts';
 import { pause } from '../webhooks/webhookFixtures.ts';
 import { justBefore, listAllEvents } from './eventLists.ts';
-import { FIRST_DELIVERY_MS, publishEventOfType, sinkReachableWhereProbed } from './heldEvents.ts';
+import { FIRST_DELIVERY_MS, publishEventOfType, sinkReachableWhereProbed } from './sinkEvents.ts';
 
 // Payloads the Event Catalog leaves open or shows in a particular shape: recorded, never judged.
 

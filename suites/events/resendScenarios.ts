@@ -4,7 +4,7 @@ import { carrying, hasAll, subscribe } from '../delivery/sinkSession.ts';
 import { makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause } from '../webhooks/webhookFixtures.ts';
 import { idsOf, listAllEvents } from './eventLists.ts';
-import { FIRST_DELIVERY_MS, neverDelivered, sinkReachableWhereProbed } from './heldEvents.ts';
+import { FIRST_DELIVERY_MS, neverDelivered, sinkReachableWhereProbed } from './sinkEvents.ts';
 import { requireOurEvents } from './ourEvents.ts';
 
 // API 4.4, 6.1, 6.2 and 8: resending events, and the 90-day window of get, list and resend.
