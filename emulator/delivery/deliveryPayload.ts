@@ -1,6 +1,8 @@
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import { renderEvent } from '../events/eventRendering.ts';
+import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
+import { deliveryFaultOn } from './faultSwitch.ts';
 import { SIGNATURE_HEADER, signPayload } from './payloadSignature.ts';
 
 // One POST body and its headers (5.3, 6.1). Both delivery modes use the envelope
@@ -29,20 +31,20 @@ function includedOf(events: readonly StoredEvent[]): unknown[] {
   return included;
 }
 
-export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], faults: ReadonlySet<string>): DeliveryRequest {
+export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], active: FaultHolder): DeliveryRequest {
   const document: Record<string, unknown> = { data: events.map(renderEvent) };
-  if (webhook.includeResources && !faults.has('include-resources-ignored')) {
+  if (webhook.includeResources && !deliveryFaultOn(active, 'include-resources-ignored')) {
     const included = includedOf(events);
     if (included.length > 0) document.included = included;
   }
   const compact = JSON.stringify(document);
-  const reserialized = faults.has('signature-over-reserialized-json');
+  const reserialized = deliveryFaultOn(active, 'signature-over-reserialized-json');
   const body = Buffer.from(reserialized ? JSON.stringify(document, null, 2) : compact, 'utf8');
-  const mediaType = faults.has('content-type-always-json') ? MEDIA_TYPES.Json : MEDIA_TYPES[webhook.contentType];
+  const mediaType = deliveryFaultOn(active, 'content-type-always-json') ? MEDIA_TYPES.Json : MEDIA_TYPES[webhook.contentType];
   const headers: Record<string, string> = { 'content-type': mediaType };
-  const signs = webhook.token !== '' || faults.has('signature-header-with-empty-token');
-  if (signs && !faults.has('signature-header-missing')) {
-    const algorithm = faults.has('signature-hmac-sha256') ? 'sha256' : 'sha1';
+  const signs = webhook.token !== '' || deliveryFaultOn(active, 'signature-header-with-empty-token');
+  if (signs && !deliveryFaultOn(active, 'signature-header-missing')) {
+    const algorithm = deliveryFaultOn(active, 'signature-hmac-sha256') ? 'sha256' : 'sha1';
     headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(webhook.token, reserialized ? compact : body, algorithm);
   }
   return { body, headers };
