@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { EventStore } from '../events/eventStore.ts';
-import { UNKNOWN_EVENT_TYPE } from '../faults/toleratedVariations.ts';
+import { applyEventVariations } from '../faults/eventVariations.ts';
+import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import { DeliveryEngine } from './deliveryEngine.ts';
 
@@ -24,8 +25,9 @@ export function webhookServices(app: FastifyInstance, state: EmulatorState): Web
   const webhooks = new WebhookRegistry();
   const delivery = new DeliveryEngine(webhooks, state.clock, state.environment, state.faults);
   events.onPublish((event) => delivery.dispatch(event));
+  applyEventVariations(events, state.faults);
   // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).
-  if (state.faults.has('unknown-event-type')) {
+  if (variationOn(state.faults, 'unknown-event-type')) {
     events.onPublish((event) => {
       if (event.type !== UNKNOWN_EVENT_TYPE) events.publish({ type: UNKNOWN_EVENT_TYPE, attributes: { notice: `follows event ${event.id}` } });
     });

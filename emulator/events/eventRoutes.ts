@@ -6,7 +6,8 @@ import { invalid, notFound, sendDocument } from '../core/jsonApi.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
 import { registerEventControlRoutes } from './eventControlRoutes.ts';
 import { renderEvent } from './eventRendering.ts';
-import { readDateTime, readPage, readRepeated, type Query } from './listQuery.ts';
+import { eventsFaultOn } from './faultSwitch.ts';
+import { MAX_PAGE_LIMIT, readDateTime, readPage, readRepeated, type Query } from './listQuery.ts';
 
 // Section 4.4 / 6.2: events can be fetched, listed and resent for 90 days.
 export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -15,11 +16,11 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
   const services = webhookServices(app, state);
   const { events, delivery } = services;
   const faults = state.faults;
-  const keepsOldEvents = faults.has('old-events-returned');
+  const keepsOldEvents = eventsFaultOn(faults, 'old-events-returned');
 
   const render = (event: StoredEvent) => {
     const rendered = renderEvent(event);
-    if (faults.has('injected-events-missing-created-at')) delete rendered.attributes.createdAt;
+    if (eventsFaultOn(faults, 'injected-events-missing-created-at')) delete rendered.attributes.createdAt;
     return rendered;
   };
 
@@ -38,15 +39,15 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
 
   app.get('/events', { config: { scope: 'events' } }, async (request, reply) => {
     const query = request.query as Query;
-    const page = readPage(query);
-    const types = faults.has('event-list-type-filter-ignored') ? [] : readRepeated(query, 'filter[type][]', 'filter[type]');
-    const until = faults.has('event-list-until-ignored') ? undefined : readDateTime(query, 'filter[until]');
+    const page = readPage(query, eventsFaultOn(faults, 'event-list-limit-uncapped') ? Number.MAX_SAFE_INTEGER : MAX_PAGE_LIMIT);
+    const types = eventsFaultOn(faults, 'event-list-type-filter-ignored') ? [] : readRepeated(query, 'filter[type][]', 'filter[type]');
+    const until = eventsFaultOn(faults, 'event-list-until-ignored') ? undefined : readDateTime(query, 'filter[until]');
     const result = events.list({
       types,
       since: readDateTime(query, 'filter[since]'),
       until,
       notBefore: retentionStart(),
-      offset: faults.has('event-list-offset-ignored') ? 0 : page.offset,
+      offset: eventsFaultOn(faults, 'event-list-offset-ignored') ? 0 : page.offset,
       limit: page.limit,
     });
     return sendDocument(reply, 200, {
@@ -61,7 +62,7 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
       throw invalid('', 'the body of a resend is an empty JSON object');
     }
     const event = findRetained(request.params.id);
-    if (faults.has('resend-changes-event-id')) {
+    if (eventsFaultOn(faults, 'resend-changes-event-id')) {
       events.publish({ type: event.type, attributes: event.attributes, relationships: event.relationships, included: event.included });
     } else {
       delivery.dispatch(event);

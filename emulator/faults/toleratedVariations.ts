@@ -8,13 +8,23 @@ export interface VariationDefinition {
   description: string;
 }
 
-export const TOLERATED_VARIATIONS: readonly VariationDefinition[] = [
+export const TOLERATED_VARIATIONS = [
   { name: 'extra-unknown-attribute', description: 'every resource carries an attribute the documents do not mention (attributes are added without notice, §9)' },
   { name: 'unknown-event-type', description: 'an event of a type the catalogue does not list follows every event, in lists and deliveries (§6.1 receivers rule 1, §9)' },
   { name: 'invalid-as-422', description: 'invalid requests are answered 422 instead of 400 (error status codes: not shown, §7)' },
   { name: 'webhook-without-delivery-mode', description: 'webhook responses omit deliveryMode and includeResources (whether they are returned: not shown, §2.6)' },
   { name: 'different-error-title', description: 'error documents use other title texts (error body format: not shown, §7)' },
-];
+  { name: 'events-without-optional-members', description: 'no event, in lists, by id or delivered, carries tags or the members only some events have (currencyConversion, the payment of transaction.created): §2.7 "may contain tags", Event Catalog' },
+  { name: 'events-with-extra-relationships', description: 'every event carries a relationship its catalogue entry does not list, with the related resource included for includeResources webhooks (relationships vary by instance, §2.7)' },
+  { name: 'at-least-once-events-envelope', description: 'AtLeastOnce batches carry their events in a top-level "events" array instead of under data (envelope of a batch: not shown, §6.1)' },
+  { name: 'webhook-token-optional', description: 'a webhook create without token makes a webhook whose token is the empty string (§2.6 "empty string when unset")' },
+  { name: 'application-statuses-beyond-documents', description: 'application documents use status values the documents do not name (Pending, Uploaded) and an application without documents has no documents relationship (applications are outside the documents)' },
+] as const satisfies readonly VariationDefinition[];
+
+export type ToleratedVariation = (typeof TOLERATED_VARIATIONS)[number]['name'];
+
+/** Typed so that a misspelt variation name is a compile error, not a variation that never applies. */
+export const variationOn = (active: ReadonlySet<string>, name: ToleratedVariation): boolean => active.has(name);
 
 export const UNKNOWN_EVENT_TYPE = 'vendorNotice.created';
 
@@ -27,13 +37,25 @@ function eachResource(document: Record<string, unknown>, visit: (resource: Resou
   }
 }
 
+/** Application document statuses under other names; an application with no documents without the relationship. */
+const OTHER_DOCUMENT_STATUS: Readonly<Record<string, string>> = { Required: 'Pending', Received: 'Uploaded' };
+
+function renameApplicationStatuses(resource: Resource & { relationships?: Record<string, { data?: unknown }> }): void {
+  if (resource.type === 'document' && resource.attributes) {
+    const renamed = OTHER_DOCUMENT_STATUS[String(resource.attributes.status)];
+    if (renamed) resource.attributes.status = renamed;
+  }
+  const documents = resource.relationships?.documents?.data;
+  if (/Application$/.test(String(resource.type)) && Array.isArray(documents) && documents.length === 0) delete resource.relationships!.documents;
+}
+
 function rewrite(document: Record<string, unknown>, reply: FastifyReply, active: ReadonlySet<string>): void {
-  if (active.has('extra-unknown-attribute')) {
+  if (variationOn(active, 'extra-unknown-attribute')) {
     eachResource(document, (resource) => {
       if (resource.attributes) resource.attributes.vendorExtension = { addedWithoutNotice: true };
     });
   }
-  if (active.has('webhook-without-delivery-mode')) {
+  if (variationOn(active, 'webhook-without-delivery-mode')) {
     eachResource(document, (resource) => {
       if (resource.type === 'webhook' && resource.attributes) {
         delete resource.attributes.deliveryMode;
@@ -41,12 +63,15 @@ function rewrite(document: Record<string, unknown>, reply: FastifyReply, active:
       }
     });
   }
+  if (variationOn(active, 'application-statuses-beyond-documents')) {
+    eachResource(document, (resource) => renameApplicationStatuses(resource as Resource & { relationships?: Record<string, { data?: unknown }> }));
+  }
   const errors = Array.isArray(document.errors) ? (document.errors as Array<Record<string, unknown>>) : [];
-  if (active.has('invalid-as-422') && reply.statusCode === 400) {
+  if (variationOn(active, 'invalid-as-422') && reply.statusCode === 400) {
     reply.code(422);
     for (const error of errors) error.status = '422';
   }
-  if (active.has('different-error-title')) for (const error of errors) error.title = 'Request could not be processed';
+  if (variationOn(active, 'different-error-title')) for (const error of errors) error.title = 'Request could not be processed';
 }
 
 /** An onSend hook applying the response-shape variations that are active. */
