@@ -30,11 +30,13 @@ function required<T>(value: T | undefined, name: string): T {
   return value;
 }
 
-export function readCreate(resource: ResourceObject): WebhookSettings {
+/** `tokenOptional`: the tolerated variation in which an omitted token is the empty string (2.6 "empty string when unset"). */
+export function readCreate(resource: ResourceObject, options: { tokenOptional?: boolean } = {}): WebhookSettings {
+  const token = optionalString(resource, 'token');
   return {
     label: required(optionalString(resource, 'label'), 'label'),
     url: required(readUrl(resource), 'url'),
-    token: required(optionalString(resource, 'token'), 'token'),
+    token: options.tokenOptional ? (token ?? '') : required(token, 'token'),
     contentType: required(optionalEnum(resource, 'contentType', CONTENT_TYPES), 'contentType'),
     deliveryMode: required(optionalEnum(resource, 'deliveryMode', DELIVERY_MODES), 'deliveryMode'),
     includeResources: optionalBoolean(resource, 'includeResources') ?? false,

@@ -4,15 +4,18 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, notFound, sendDocument } from '../core/jsonApi.ts';
 import { readResource } from '../core/requestBody.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
-import { readDateTime, readIntegerFilter, readPage, type Query } from '../events/listQuery.ts';
+import { MAX_PAGE_LIMIT, readDateTime, readIntegerFilter, readPage, type Query } from '../events/listQuery.ts';
+import { variationOn } from '../faults/toleratedVariations.ts';
+import { webhooksFaultOn } from './faultSwitch.ts';
 import { readCreate, readUpdate } from './webhookAttributes.ts';
+import { registerWebhookControlRoutes } from './webhookControlRoutes.ts';
 import { SANDBOX_ENABLED_LIMIT, type Webhook } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
 
 // Section 4.3 (and the states of 3.2).
 
 function render(webhook: Webhook, faults: ReadonlySet<string>) {
-  const token = webhook.token === '' && faults.has('webhook-token-null-when-unset') ? null : webhook.token;
+  const token = webhook.token === '' && webhooksFaultOn(faults, 'webhook-token-null-when-unset') ? null : webhook.token;
   return {
     type: 'webhook',
     id: webhook.id,
@@ -32,17 +35,17 @@ function render(webhook: Webhook, faults: ReadonlySet<string>) {
 
 /** 4.3 / 7: in the sandbox no webhook is created or enabled while 100 are Enabled. */
 function checkEnabledLimit(state: EmulatorState, webhooks: WebhookRegistry, action: string): void {
-  if (state.environment !== 'sandbox' || state.faults.has('enabled-limit-not-enforced')) return;
+  if (state.environment !== 'sandbox' || webhooksFaultOn(state.faults, 'enabled-limit-not-enforced')) return;
   if (webhooks.enabledCount() >= SANDBOX_ENABLED_LIMIT) {
     throw new ApiError(409, 'Limit reached', `cannot ${action}: ${SANDBOX_ENABLED_LIMIT} webhooks are already Enabled (sandbox limit)`);
   }
 }
 
 function listWebhooks(webhooks: WebhookRegistry, query: Query, faults: ReadonlySet<string>): Webhook[] {
-  const page = readPage(query);
-  const since = faults.has('webhook-list-since-ignored') ? undefined : readDateTime(query, 'filter[since]');
+  const page = readPage(query, webhooksFaultOn(faults, 'webhook-list-limit-uncapped') ? Number.MAX_SAFE_INTEGER : MAX_PAGE_LIMIT);
+  const since = webhooksFaultOn(faults, 'webhook-list-since-ignored') ? undefined : readDateTime(query, 'filter[since]');
   const until = readDateTime(query, 'filter[until]');
-  const fromId = faults.has('webhook-list-ignores-from-id') ? undefined : readIntegerFilter(query, 'filter[fromId]');
+  const fromId = webhooksFaultOn(faults, 'webhook-list-ignores-from-id') ? undefined : readIntegerFilter(query, 'filter[fromId]');
   const toId = readIntegerFilter(query, 'filter[toId]');
   const matching = webhooks.all().filter((webhook) =>
     (since === undefined || webhook.createdAt > since) &&
@@ -55,7 +58,6 @@ function listWebhooks(webhooks: WebhookRegistry, query: Query, faults: ReadonlyS
 export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
   const { webhooks } = webhookServices(app, state);
   const faults = state.faults;
-  let lastCreatedAt = Number.NEGATIVE_INFINITY;
 
   const find = (id: string): Webhook => {
     const webhook = webhooks.get(id);
@@ -65,15 +67,14 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
 
   app.post('/webhooks', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const resource = readResource(request.body, ['webhook']);
-    const settings = readCreate(resource);
-    if (faults.has('webhook-default-subscription-only-auth') && resource.attributes.subscriptionType === undefined) {
+    const settings = readCreate(resource, { tokenOptional: variationOn(faults, 'webhook-token-optional') });
+    if (webhooksFaultOn(faults, 'webhook-default-subscription-only-auth') && resource.attributes.subscriptionType === undefined) {
       settings.subscriptionType = 'OnlyAuthorizationRequest';
     }
     checkEnabledLimit(state, webhooks, 'create a webhook');
     const id = state.ids.next('webhook');
-    lastCreatedAt = Math.max(state.clock.now(), lastCreatedAt);
     // 3.2 leaves the initial status open; a new subscription starts receiving at once.
-    const webhook: Webhook = { id, seq: Number(id), createdAt: lastCreatedAt, ...settings, status: 'Enabled' };
+    const webhook: Webhook = { id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), ...settings, status: 'Enabled' };
     webhooks.add(webhook);
     return sendDocument(reply, 201, { data: render(webhook, faults) });
   });
@@ -89,27 +90,34 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
   app.patch<{ Params: { id: string } }>('/webhooks/:id', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
     const changes = readUpdate(readResource(request.body, ['webhook']));
-    if (faults.has('webhook-patch-ignores-label')) delete changes.label;
-    if (faults.has('webhook-patch-resets-omitted')) Object.assign(webhook, { label: '', includeResources: false, subscriptionType: 'All' });
+    if (webhooksFaultOn(faults, 'webhook-patch-ignores-label')) delete changes.label;
+    if (webhooksFaultOn(faults, 'webhook-patch-resets-omitted')) Object.assign(webhook, { label: '', includeResources: false, subscriptionType: 'All' });
     Object.assign(webhook, changes);
     return sendDocument(reply, 200, { data: render(webhook, faults) });
   });
 
+  /** 4.3: enable and disable answer with the webhook, in its new status (unless the stale-answer fault renders it first). */
+  const answerStatusChange = (webhook: Webhook, change: () => void) => {
+    const stale = webhooksFaultOn(faults, 'webhook-status-answer-stale') ? render(webhook, faults) : undefined;
+    change();
+    return { data: stale ?? render(webhook, faults) };
+  };
+
   app.post<{ Params: { id: string } }>('/webhooks/:id/enable', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
-    if (webhook.status === 'Unavailable' && faults.has('webhook-enable-from-unavailable-refused')) {
+    if (webhook.status === 'Unavailable' && webhooksFaultOn(faults, 'webhook-enable-from-unavailable-refused')) {
       throw new ApiError(409, 'Conflict', 'an Unavailable webhook cannot be enabled');
     }
-    if (webhook.status !== 'Enabled') {
-      checkEnabledLimit(state, webhooks, 'enable the webhook');
-      webhooks.setStatus(webhook, 'Enabled');
-    }
-    return sendDocument(reply, 200, { data: render(webhook, faults) });
+    if (webhook.status !== 'Enabled') checkEnabledLimit(state, webhooks, 'enable the webhook');
+    return sendDocument(reply, 200, answerStatusChange(webhook, () => webhooks.setStatus(webhook, 'Enabled')));
   });
 
   app.post<{ Params: { id: string } }>('/webhooks/:id/disable', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
-    if (!faults.has('webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
-    return sendDocument(reply, 200, { data: render(webhook, faults) });
+    return sendDocument(reply, 200, answerStatusChange(webhook, () => {
+      if (!webhooksFaultOn(faults, 'webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
+    }));
   });
+
+  registerWebhookControlRoutes(app, state, webhooks);
 };
