@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { EventStore } from '../events/eventStore.ts';
+import { applyEventVariations } from '../faults/eventVariations.ts';
 import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import { DeliveryEngine } from './deliveryEngine.ts';
@@ -24,6 +25,7 @@ export function webhookServices(app: FastifyInstance, state: EmulatorState): Web
   const webhooks = new WebhookRegistry();
   const delivery = new DeliveryEngine(webhooks, state.clock, state.environment, state);
   events.onPublish((event) => delivery.dispatch(event));
+  applyEventVariations(events, state.faults);
   // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).
   if (variationOn(state, 'unknown-event-type')) {
     events.onPublish((event) => {

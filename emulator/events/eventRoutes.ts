@@ -41,7 +41,8 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
     sendDocument(reply, 200, { data: render(findRetained(request.params.id)) }));
 
   app.get('/events', { config: { scope: 'events' } }, async (request, reply) => {
-    const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY);
+    const uncapped = eventFaultOn(state, 'event-list-limit-uncapped');
+    const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY, uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {});
     const result = events.list({
       types: eventFaultOn(state, 'event-list-type-filter-ignored') ? [] : (filters['filter[type][]'] ?? []),
       since: filters['filter[since]'],

@@ -8,12 +8,13 @@ import { dateTime, defineListQuery, integer, type RawQuery, readListQuery } from
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import { webhookFaultOn } from './faultSwitch.ts';
 import { readCreate, readUpdate } from './webhookAttributes.ts';
+import { registerWebhookControlRoutes } from './webhookControlRoutes.ts';
 import { SANDBOX_ENABLED_LIMIT, type Webhook } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
 
 // Section 4.3 (and the states of 3.2).
 
-function render(webhook: Webhook, active: FaultHolder) {
+function render(webhook: Webhook, active: FaultHolder | ReadonlySet<string>) {
   const token = webhook.token === '' && webhookFaultOn(active, 'webhook-token-null-when-unset') ? null : webhook.token;
   return {
     type: 'webhook',
@@ -45,7 +46,8 @@ const WEBHOOK_LIST_QUERY = defineListQuery({
 });
 
 function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultHolder): Webhook[] {
-  const { page, filters } = readListQuery(query, WEBHOOK_LIST_QUERY);
+  const uncapped = webhookFaultOn(active, 'webhook-list-limit-uncapped');
+  const { page, filters } = readListQuery(query, WEBHOOK_LIST_QUERY, uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {});
   const since = webhookFaultOn(active, 'webhook-list-since-ignored') ? undefined : filters['filter[since]'];
   const until = filters['filter[until]'];
   const fromId = webhookFaultOn(active, 'webhook-list-ignores-from-id') ? undefined : filters['filter[fromId]'];
@@ -61,6 +63,7 @@ function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultH
 export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
   const { webhooks } = webhookServices(app, state);
   let lastCreatedAt = Number.NEGATIVE_INFINITY;
+  const faults = state.faults;
 
   const find = (id: string): Webhook => {
     const webhook = webhooks.get(id);
@@ -76,9 +79,8 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
     }
     checkEnabledLimit(state, webhooks, 'create a webhook');
     const id = state.ids.next('webhook');
-    lastCreatedAt = Math.max(state.clock.now(), lastCreatedAt);
     // 3.2 leaves the initial status open; a new subscription starts receiving at once.
-    const webhook: Webhook = { id, seq: Number(id), createdAt: lastCreatedAt, ...settings, status: 'Enabled' };
+    const webhook: Webhook = { id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), ...settings, status: 'Enabled' };
     webhooks.add(webhook);
     return sendDocument(reply, 201, { data: render(webhook, state) });
   });
@@ -100,21 +102,28 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
     return sendDocument(reply, 200, { data: render(webhook, state) });
   });
 
+  /** 4.3: enable and disable answer with the webhook, in its new status (unless the stale-answer fault renders it first). */
+  const answerStatusChange = (webhook: Webhook, change: () => void) => {
+    const stale = webhookFaultOn(faults, 'webhook-status-answer-stale') ? render(webhook, faults) : undefined;
+    change();
+    return { data: stale ?? render(webhook, faults) };
+  };
+
   app.post<{ Params: { id: string } }>('/webhooks/:id/enable', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
     if (webhook.status === 'Unavailable' && webhookFaultOn(state, 'webhook-enable-from-unavailable-refused')) {
       throw new ApiError(409, 'Conflict', 'an Unavailable webhook cannot be enabled');
     }
-    if (webhook.status !== 'Enabled') {
-      checkEnabledLimit(state, webhooks, 'enable the webhook');
-      webhooks.setStatus(webhook, 'Enabled');
-    }
-    return sendDocument(reply, 200, { data: render(webhook, state) });
+    if (webhook.status !== 'Enabled') checkEnabledLimit(state, webhooks, 'enable the webhook');
+    return sendDocument(reply, 200, answerStatusChange(webhook, () => webhooks.setStatus(webhook, 'Enabled')));
   });
 
   app.post<{ Params: { id: string } }>('/webhooks/:id/disable', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
-    if (!webhookFaultOn(state, 'webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
-    return sendDocument(reply, 200, { data: render(webhook, state) });
+    return sendDocument(reply, 200, answerStatusChange(webhook, () => {
+      if (!webhookFaultOn(state, 'webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
+    }));
   });
+
+  registerWebhookControlRoutes(app, state, webhooks);
 };

@@ -76,11 +76,14 @@ export function ruleBody(type: string, attributes: Attributes, accountId: string
   return { data };
 }
 
+/** A data.type that is none of the four rule types of 2.4 / 4.2. */
+export const UNKNOWN_RULE_TYPE = 'wireTransferPositivePay';
+
 export interface InvalidCreate {
   name: string;
-  type: RuleType;
+  type: RuleType | typeof UNKNOWN_RULE_TYPE;
   /** The MUST requirement the omission breaks, or undefined for a malformed value (SHOULD only). */
-  requirement?: 'PP-ACH-ORIGINATOR-REQUIRED' | 'PP-CHECK-REQUIRED-MEMBERS' | 'PP-RULE-ACCOUNT-REQUIRED';
+  requirement?: 'PP-ACH-ORIGINATOR-REQUIRED' | 'PP-CHECK-REQUIRED-MEMBERS' | 'PP-RULE-ACCOUNT-REQUIRED' | 'PP-RULE-TYPE-UNKNOWN-REFUSED';
   attributes: Generate;
   withAccount: boolean;
   /** Replaces the fixture account id (an account that does not exist). */
@@ -98,6 +101,7 @@ const omissions: InvalidCreate[] = [
   { name: 'without-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ checkNumber: checkNumber(f) }), withAccount: true },
   { name: 'without-checkNumber-and-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ payeeName: f.person.fullName() }), withAccount: true },
   ...RULE_TYPES.map((type): InvalidCreate => ({ name: 'without-account', type, requirement: 'PP-RULE-ACCOUNT-REQUIRED', attributes: MINIMAL[type], withAccount: false })),
+  { name: 'unknown-type', type: UNKNOWN_RULE_TYPE, requirement: 'PP-RULE-TYPE-UNKNOWN-REFUSED', attributes: () => ({}), withAccount: true },
 ];
 
 const malformed: InvalidCreate[] = [
