@@ -1,8 +1,9 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { injectEvents } from '../../harness/eventInjection.ts';
 import { defineScenario, type EventTriggerKind, type Scenario, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
+import { eventTypeEntry } from '../../harness/schemaRegistry.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
-import { catalogueEntry, checkEventShape, injectableTypes, SECTION_REQUIREMENTS } from './catalogueChecks.ts';
+import { checkEventShape, injectableTypes, LISTED_MEMBERS_REQUIREMENT, SECTION_REQUIREMENTS } from './catalogueChecks.ts';
 import { listEvents } from './eventLists.ts';
 import { requireOurEvents } from './ourEvents.ts';
 
@@ -31,7 +32,7 @@ interface Section {
 function sectionOf(requirement: string): Section {
   const forms = injectableTypes().filter((form) => form.requirement === requirement);
   const name = Object.entries(SECTION_REQUIREMENTS).find(([, id]) => id === requirement)![0].replace('Event Catalog: ', '');
-  const types = [...new Set(forms.flatMap((form) => [form.type, ...(catalogueEntry(form.type)?.alsoSpelled ?? [])]))];
+  const types = [...new Set(forms.flatMap((form) => [form.type, ...(eventTypeEntry(form.type)?.alsoSpelled ?? [])]))];
   return { requirement, name, forms, types };
 }
 
@@ -93,7 +94,7 @@ async function judgeHeld(ctx: ScenarioContext, section: Section): Promise<void> 
     if (!trigger) {
       const reason = `the target holds no event of catalogue section "${section.name}" (${section.types.join(', ')}) in its 90-day history, ` +
         'no documented operation the target offers fires one, and it does not claim eventInjection';
-      for (const id of [section.requirement, 'EV-GET', 'EV-RESOURCE-SHAPE']) ctx.check.skip(id, reason);
+      for (const id of [section.requirement, LISTED_MEMBERS_REQUIREMENT, 'EV-GET', 'EV-RESOURCE-SHAPE']) ctx.check.skip(id, reason);
       return;
     }
     const triggered = await makeEventsHappen(ctx, 1, [trigger]);
@@ -116,7 +117,7 @@ function sectionScenario(requirement: string): Scenario {
     id: `events/catalogue/${requirement.replace(/^EV-CATALOGUE-/, '').toLowerCase()}`,
     area: 'events',
     title: `Every event type of "${section.name}" MUST be fetchable by id and match its catalogue shape (injected events, else the events the target holds)`,
-    requirements: [requirement, 'EV-GET', 'EV-RESOURCE-SHAPE'],
+    requirements: [requirement, LISTED_MEMBERS_REQUIREMENT, 'EV-GET', 'EV-RESOURCE-SHAPE'],
     async run(ctx) {
       if (ctx.control.has('eventInjection')) await judgeInjected(ctx, section);
       else await judgeHeld(ctx, section);

@@ -2,26 +2,40 @@ import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { hasAll, subscribe, carrying } from '../delivery/sinkSession.ts';
 import { pause } from '../webhooks/webhookFixtures.ts';
 import { justBefore, listAllEvents } from './eventLists.ts';
-import { FIRST_DELIVERY_MS, publishEventOfType, sinkReachableWhereProbed } from './sinkEvents.ts';
+import { FIRST_DELIVERY_MS, neverDelivered, publishEventsOfTypes, sinkReachableWhereProbed } from './sinkEvents.ts';
 
-// Payloads the Event Catalog leaves open or shows in a particular shape: recorded, never judged.
+// Payloads the Event Catalog shows in a particular shape (judged) or leaves open (recorded).
+
+const CARD_FRAUD_CASE_TYPES = ['cardFraudCase.created', 'cardFraudCase.activated', 'cardFraudCase.expired', 'cardFraudCase.fraud', 'cardFraudCase.noFraud'];
 
 const cardFraudCasePayload = defineScenario({
   id: 'events/card-fraud-case-payload',
   area: 'events',
-  title: 'The catalogue shows cardFraudCase payloads with data as a single object; the suite records the shape delivered',
+  title: 'A cardFraudCase event delivered on its own MUST carry data as a single object ("Payload data is a single object")',
   requirements: ['EV-CARD-FRAUD-CASE-PAYLOAD'],
   needs: ['webhookDelivery'],
   async run(ctx) {
     await sinkReachableWhereProbed(ctx);
+    // AtMostOnce: one event per POST (6.1), so the envelope is the one of a single event, not of a batch.
     const subscription = await subscribe(ctx, 'card-fraud-case', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
-    const event = await publishEventOfType(ctx, 'cardFraudCase.created');
-    if ('reason' in event) return ctx.check.skip('EV-CARD-FRAUD-CASE-PAYLOAD', event.reason);
-    await subscription.endpoint.waitFor(hasAll([event.id]), FIRST_DELIVERY_MS);
-    const [delivery] = carrying(subscription.endpoint.deliveries(), new Set([event.id]));
-    ctx.check.observe('EV-CARD-FRAUD-CASE-PAYLOAD', delivery?.payload.dataShape ?? 'not delivered',
-      delivery ? `a cardFraudCase.created delivery carries data as ${delivery.payload.dataShape === 'object' ? 'a single object' : delivery.payload.dataShape === 'array' ? 'an array' : delivery.payload.dataShape}` : 'the cardFraudCase.created event was not delivered',
-      delivery);
+    const published = await publishEventsOfTypes(ctx, CARD_FRAUD_CASE_TYPES);
+    if (published.events.length === 0) {
+      return ctx.check.skip('EV-CARD-FRAUD-CASE-PAYLOAD', `${published.unpublished.join('; ')}; and the target does not claim eventInjection`);
+    }
+    const ids = published.events.map((event) => event.id);
+    const arrived = await subscription.endpoint.waitFor(hasAll(ids), FIRST_DELIVERY_MS);
+    if (!arrived && carrying(subscription.endpoint.deliveries(), new Set(ids)).length === 0) {
+      throw neverDelivered(`none of the cardFraudCase events (${published.how})`, subscription.endpoint.url);
+    }
+    for (const event of published.events) {
+      const [delivery] = carrying(subscription.endpoint.deliveries(), new Set([event.id]));
+      const shape = delivery?.payload.dataShape;
+      ctx.check.expect('EV-CARD-FRAUD-CASE-PAYLOAD', shape === 'object',
+        delivery
+          ? `a ${event.type} delivery MUST carry data as a single object; it carries ${shape === 'array' ? 'an array' : `data ${shape}`}`
+          : `a ${event.type} event MUST be delivered with data as a single object; event ${event.id} (${published.how}) was not delivered within ${FIRST_DELIVERY_MS / 1000} s`,
+        delivery);
+    }
   },
 });
 

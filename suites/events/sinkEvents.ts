@@ -25,23 +25,38 @@ export const neverDelivered = (what: string, url: string): Error =>
   new Error(`${what} never reached the webhook sink at ${url} within ${FIRST_DELIVERY_MS / 1000} s; ` +
     'if the target cannot reach the sink, set webhookSink.publicUrl (or --sink-public-url) to an address it can reach');
 
-/**
- * Publishes an event of `type` to the target's webhooks: injected, else the newest
- * one the target holds, resent. Undefined (with the reason) when neither can be done.
- */
-export async function publishEventOfType(ctx: ScenarioContext, type: string): Promise<{ id: string; via: string } | { reason: string }> {
-  if (ctx.control.has('eventInjection')) {
-    const [event] = await injectEvents(ctx.control, { type });
-    return { id: event!.id, via: 'injected' };
-  }
+/** The newest held event of `type` young enough to resend, resent; or why there is none. */
+async function resendHeld(ctx: ScenarioContext, type: string): Promise<{ id: string; type: string } | { reason: string }> {
   const { events, response } = await listEvents(ctx, { 'filter[type][]': [type], 'page[limit]': 1000 });
   const now = Date.parse(response.headers.date ?? '') || Date.now();
   const held = events
     .filter((event) => event?.type === type && now - Date.parse(event.attributes?.createdAt) < RESENDABLE_AGE_MS)
     .sort((a, b) => Date.parse(b.attributes.createdAt) - Date.parse(a.attributes.createdAt))[0];
-  if (!held) return { reason: `the target holds no ${type} event younger than 89 days to resend, and does not claim eventInjection` };
+  if (!held) return { reason: `the target holds no ${type} event younger than 89 days to resend` };
   const id = String(held.id);
   const resent = await ctx.api.call('event.resend', { params: { id }, body: {} });
   if (resent.status < 200 || resent.status >= 300) throw new Error(`resending the held ${type} event ${id} answered ${resent.status}`);
-  return { id, via: `the held event ${id}, resent` };
+  return { id, type };
+}
+
+export interface PublishedEvents {
+  events: Array<{ id: string; type: string }>;
+  how: 'injected' | 'held events resent';
+  /** Why some types could not be published (none held), for a SKIP when nothing was. */
+  unpublished: string[];
+}
+
+/** Publishes one event of each of `types` to the target's webhooks: injected, else the newest one the target holds of each, resent. */
+export async function publishEventsOfTypes(ctx: ScenarioContext, types: readonly string[]): Promise<PublishedEvents> {
+  if (ctx.control.has('eventInjection')) {
+    const injected = await injectEvents(ctx.control, { types });
+    return { events: injected.map(({ id, type }) => ({ id, type })), how: 'injected', unpublished: [] };
+  }
+  const published: PublishedEvents = { events: [], how: 'held events resent', unpublished: [] };
+  for (const type of types) {
+    const outcome = await resendHeld(ctx, type);
+    if ('reason' in outcome) published.unpublished.push(outcome.reason);
+    else published.events.push(outcome);
+  }
+  return published;
 }

@@ -4,7 +4,8 @@ import { createWebhook, getWebhook, listAllWebhooks, plainAttributes, requireWeb
 
 // API 2.6, 3.2, 4.3: creating and reading webhooks.
 
-const PLAIN = ['label', 'url', 'token', 'contentType', 'deliveryMode'] as const;
+/** Plain attributes of 2.6 whose absence makes a create invalid; token is not one (2.6: "empty string when unset"). */
+const PLAIN = ['label', 'url', 'contentType', 'deliveryMode'] as const;
 
 const INVALID_VALUES: ReadonlyArray<{ member: string; value: unknown }> = [
   { member: 'contentType', value: 'Xml' },
@@ -89,6 +90,29 @@ const missingPlain = PLAIN.map((member) => defineScenario({
   },
 }));
 
+const withoutToken = defineScenario({
+  id: 'webhooks/create-without/token',
+  area: 'webhooks',
+  title: 'Whether a create without token is refused is not shown (recorded); a webhook so made MUST render token as ""',
+  requirements: ['WH-CREATE-WITHOUT-TOKEN', 'WH-TOKEN-EMPTY-WHEN-UNSET'],
+  async run(ctx) {
+    const endpoint = await sinkEndpoint(ctx, 'without-token');
+    const attributes = plainAttributes(ctx, endpoint.url);
+    delete attributes.token;
+    const { response, created } = await createWebhook(ctx, attributes);
+    ctx.check.observe('WH-CREATE-WITHOUT-TOKEN', { status: response.status, created: created !== undefined },
+      `a create without token answered ${response.status}${created ? ` and made webhook ${created.id}` : ''}`, response);
+    if (!created) {
+      ctx.check.skip('WH-TOKEN-EMPTY-WHEN-UNSET', 'the target made no webhook without a token here; the webhooks/create-defaults scenario judges an empty token');
+      return;
+    }
+    const fetched = await getWebhook(ctx, created.id);
+    const token = fetched.body?.data?.attributes?.token;
+    ctx.check.expect('WH-TOKEN-EMPTY-WHEN-UNSET', fetched.status === 200 && token === '',
+      `a webhook created without a token MUST render token as ""; it renders ${JSON.stringify(token)} (GET answered ${fetched.status})`, fetched);
+  },
+});
+
 const invalidValues = INVALID_VALUES.map(({ member, value }) => defineScenario({
   id: `webhooks/create-invalid/${member}`,
   area: 'webhooks',
@@ -105,4 +129,4 @@ const invalidValues = INVALID_VALUES.map(({ member, value }) => defineScenario({
   },
 }));
 
-export const createScenarios: Scenario[] = [createAndRead, defaults, ...missingPlain, ...invalidValues];
+export const createScenarios: Scenario[] = [createAndRead, defaults, ...missingPlain, withoutToken, ...invalidValues];

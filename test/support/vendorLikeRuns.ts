@@ -7,34 +7,34 @@ import type { Scenario } from '../../harness/scenario.ts';
 import { runScenarioList } from '../../harness/scenarioEngine.ts';
 import { loadManifest } from '../../harness/targetManifest.ts';
 import { openTargetSession } from '../../harness/targetSession.ts';
+import type { ThrottleTally } from '../../harness/throttleRetry.ts';
 
-// Runs scenarios in-process against the emulator in the vendor-like profile,
-// described by targets/emulator-vendor-like.json: no control endpoints, so no
-// injection, clock, token minting or fixture provisioning; tokens from the
-// environment, as a run against a vendor sandbox gets them. Latency and the
-// 429s are left out unless asked for: they slow the run and are judged elsewhere.
+// Runs scenarios the way a team runs them against a vendor sandbox: the
+// vendor-like manifest (core, scopedTokens, applications, webhookDelivery;
+// tokens from variables; fixed fixture ids) against the emulator in the
+// vendor-like profile (lived-in, control endpoints off), with the profile's
+// latency and rate limit replaced by `overrides`.
 
 export interface VendorLikeRun {
   records: CheckRecord[];
+  throttling: ThrottleTally;
   /** One result per requirement, judged as the CLI judges a run (capability SKIPs included). */
   results: RequirementResult[];
 }
 
-export async function runAgainstVendorLike(scenarios: readonly Scenario[], overrides: EmulatorOptions = {}, seed = 1): Promise<VendorLikeRun> {
-  const target = await startVendorLikeEmulator({ latency: undefined, rateLimit: undefined, ...overrides });
-  // The token pool reads the manifest's variables from process.env; put back what was there.
-  const saved = Object.fromEntries(Object.keys(target.env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, target.env);
+export async function runAgainstVendorLike(
+  scenarios: readonly Scenario[],
+  overrides: EmulatorOptions = {},
+  options: { seed?: number; concurrency?: number } = {},
+): Promise<VendorLikeRun> {
+  const target = await startVendorLikeEmulator(overrides);
   try {
-    const session = await openTargetSession(loadManifest(target.manifestPath), { baseUrl: target.url, seed });
-    const records = await runScenarioList(scenarios, session);
+    const session = await openTargetSession(loadManifest(target.manifestPath), { baseUrl: target.url, seed: options.seed ?? 1 }, target.env);
+    const records = await runScenarioList(scenarios, session, options.concurrency ?? 8);
     const selected = new Set(scenarios.flatMap((scenario) => scenario.requirements));
-    return { records, results: judgeRequirements(requirementCatalogue(), records, session.target, { selected }) };
+    const results = judgeRequirements(requirementCatalogue(), records, session.target, { selected });
+    return { records, throttling: session.throttling, results };
   } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
     await target.emulator.close();
   }
 }

@@ -9,7 +9,7 @@ import { runAgainstVendorLike } from '../support/vendorLikeRuns.ts';
 // which is judged on the events the suite made happen.
 
 test('with no event history, sections SKIP naming the missing history; Applications is judged on triggered events', async () => {
-  const { results, records } = await runAgainstVendorLike(catalogueScenarios, { livedIn: { seed: 1, events: 0 } });
+  const { results, records } = await runAgainstVendorLike(catalogueScenarios, { latency: undefined, rateLimit: undefined, livedIn: { seed: 1, events: 0 } });
   const outcomes = Object.fromEntries(results.filter((result) => CATALOGUE_REQUIREMENTS.includes(result.id)).map((result) => [result.id, result.outcome]));
   expect(outcomes['EV-CATALOGUE-APPLICATIONS']).toBe('PASS');
   const judgedOnTriggered = records.filter((record) => record.requirementId === 'EV-CATALOGUE-APPLICATIONS' && record.message.includes('events fired by sandbox-approve'));
