@@ -57,6 +57,7 @@ export async function runScenario(scenario: Scenario, session: TargetSession, lo
     cleanup,
     control: session.control,
     fixtures: session.fixtures,
+    simulation: session.simulation,
     faker,
     seed,
     log,

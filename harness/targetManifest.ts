@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
@@ -18,6 +19,8 @@ export interface TargetManifestFile {
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
   heavyProbes?: boolean;
+  /** Module of the payment simulation adapter (harness/simulation/); relative to the manifest, absolute once loaded. */
+  simulation?: string;
 }
 
 /** The manifest resolved for one run, as scenarios see it. */
@@ -61,7 +64,10 @@ export function loadManifest(path: string): TargetManifestFile {
   } catch (error) {
     throw new SetupError(`target manifest ${path} is not valid JSON: ${(error as Error).message}`);
   }
-  return validateManifest(parsed, path);
+  const manifest = validateManifest(parsed, path);
+  // Adapter modules are named relative to the manifest; the workers get an absolute path.
+  if (manifest.simulation) manifest.simulation = resolvePath(dirname(resolvePath(path)), manifest.simulation);
+  return manifest;
 }
 
 export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: string, sinkPublicUrl?: string, heavyProbes?: boolean): TargetInfo {
