@@ -109,6 +109,7 @@ export async function startContainerTarget(spec: ContainerSpec, write: (text: st
     await removeUnstarted(engine, container.createdId);
     cleanup.release();
     const reason = error instanceof ContainerNotReady ? error.message : `could not be started: ${oneLine((error as Error).message)}`;
+    if (container.createdId === undefined) throw new SetupError(`target image ${spec.image} ${reason}`);
     const last = log.lastLine();
     throw new SetupError(`target image ${spec.image} ${reason}; last log line: ${last === undefined ? '(none: it printed nothing)' : oneLine(last)}`);
   }
