@@ -26,6 +26,8 @@ export function dockerUnavailableReason(): string | undefined {
   else if (info.status !== 0) reason = `the Docker engine does not answer: ${(info.stderr || info.stdout).trim().split('\n').pop()}`;
   else if (spawnSync('ldd', ['--version']).error) reason = 'no ldd to list the libraries of the node binary for the locally made base image';
   if (reason && process.env[REQUIRE_DOCKER_ENV]) throw new Error(`${REQUIRE_DOCKER_ENV} is set but Docker cannot be used: ${reason}`);
+  // Said where it shows in the run's output; each skipped test also carries it as its note.
+  if (reason) console.warn(`Docker tests skipped: ${reason}`);
   return reason;
 }
 
