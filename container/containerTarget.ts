@@ -106,8 +106,10 @@ export async function startContainerTarget(spec: ContainerSpec, write: (text: st
     started = await container.start();
   } catch (error) {
     await log.settled(1_000);
-    await removeUnstarted(engine, container.createdId);
-    cleanup.release();
+    await removeUnstarted(engine, container.createdId).then(
+      () => cleanup.release(),
+      () => undefined, // left to the exit hook, which tries again
+    );
     const reason = error instanceof ContainerNotReady ? error.message : `could not be started: ${oneLine((error as Error).message)}`;
     if (container.createdId === undefined) throw new SetupError(`target image ${spec.image} ${reason}`);
     const last = log.lastLine();
@@ -118,8 +120,10 @@ export async function startContainerTarget(spec: ContainerSpec, write: (text: st
   try {
     image = await imageIdentity(engine, spec.image, started);
   } catch (error) {
-    await started.stop({ remove: true, timeout: 0 });
-    cleanup.release();
+    await started.stop({ remove: true, timeout: 0 }).then(
+      () => cleanup.release(),
+      () => undefined, // left to the exit hook, which tries again
+    );
     throw new SetupError(`target image ${spec.image}: could not read its image id: ${oneLine((error as Error).message)}`);
   }
   const baseUrl = `http://${host}:${engine.network === 'host' ? port : started.getMappedPort(port)}`;

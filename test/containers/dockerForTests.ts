@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -88,4 +88,35 @@ export async function leftoverTargetContainers(filter: { image: string } | { id:
   const which = 'image' in filter ? `ancestor=${filter.image}` : `id=${filter.id}`;
   const listed = await docker(['ps', '--all', '--quiet', '--filter', `label=${TARGET_LABEL}`, '--filter', which]);
   return listed.split('\n').filter(Boolean);
+}
+
+const SLOT = join(tmpdir(), 'banking-api-conformance-docker-tests.lock');
+
+function ownerAlive(): boolean {
+  try {
+    process.kill(Number(readFileSync(join(SLOT, 'pid'), 'utf8')), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One test file at a time runs the suite against a container: several full runs
+ * at once on a small machine stretch the delivery timings the suite measures.
+ * Held from a file's beforeAll to its afterAll; a slot whose owner died is taken over.
+ */
+export async function dockerTestSlot(): Promise<() => void> {
+  for (;;) {
+    try {
+      mkdirSync(SLOT);
+      writeFileSync(join(SLOT, 'pid'), String(process.pid));
+      return () => rmSync(SLOT, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // The owner writes its pid just after creating the slot: give it a moment before judging it dead.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if (!ownerAlive()) rmSync(SLOT, { recursive: true, force: true });
+    }
+  }
 }

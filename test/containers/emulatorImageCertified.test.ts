@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
-import { dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';
+import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';
 
 // The reference emulator's image, built from the project's Dockerfile and
 // certified with `run --certify --target-image`: the certificate names the
@@ -17,11 +17,15 @@ let image: { tag: string; id: string; sizeBytes: number };
 let run: CliResult;
 const read = (file: string): string => readFileSync(join(reportDir, file), 'utf8');
 
+let release: (() => void) | undefined;
+afterAll(() => release?.());
+
 beforeAll(async () => {
   if (unavailable) return;
+  release = await dockerTestSlot();
   image = await emulatorImageForTests();
   run = await runCli(['run', '--certify', '--target-image', image.tag, '--seed', '11', '--report-dir', reportDir]);
-}, 240_000);
+}, 300_000);
 
 test('the emulator image is certified, and the certificate names its image id', (ctx) => {
   ctx.skip(unavailable !== undefined, unavailable);

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
-import { dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';
+import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';
 
 // The same emulator image started with a seeded fault, passed as
 // --target-env BANKING_EMULATOR_FAULTS=NAME, fails the requirement the fault
@@ -13,14 +13,18 @@ const unavailable = dockerUnavailableReason();
 const reportDir = mkdtempSync(join(tmpdir(), 'bac-image-fault-'));
 let run: CliResult;
 
+let release: (() => void) | undefined;
+afterAll(() => release?.());
+
 beforeAll(async () => {
   if (unavailable) return;
+  release = await dockerTestSlot();
   const image = await emulatorImageForTests();
   run = await runCli([
     'run', '--target-image', image.tag, '--target-env', 'BANKING_EMULATOR_FAULTS=scope-not-checked-on-list',
     '--only', 'auth', '--seed', '4', '--report-dir', reportDir,
   ]);
-}, 180_000);
+}, 300_000);
 
 test('a fault switched on through --target-env gives the expected FAIL, and the container is removed', async (ctx) => {
   ctx.skip(unavailable !== undefined, unavailable);

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
-import { dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';
+import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';
 
 // Ctrl-C in the middle of a run against a container target removes the
 // container: testcontainers' reaper is disabled where it cannot run, so the
@@ -13,10 +13,14 @@ import { dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainer
 const unavailable = dockerUnavailableReason();
 let tag: string;
 
+let release: (() => void) | undefined;
+afterAll(() => release?.());
+
 beforeAll(async () => {
   if (unavailable) return;
+  release = await dockerTestSlot();
   tag = (await emulatorImageForTests()).tag;
-}, 120_000);
+}, 300_000);
 
 function interruptOnceRunning(args: string[]): Promise<{ code: number | null; output: string; containerId: string | undefined }> {
   return new Promise((resolve, reject) => {

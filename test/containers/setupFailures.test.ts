@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runCli } from '../cli/cliProcess.ts';
-import { dockerUnavailableReason, imageFromDockerfile, leftoverTargetContainers, localNodeBaseImage } from './dockerForTests.ts';
+import { dockerTestSlot, dockerUnavailableReason, imageFromDockerfile, leftoverTargetContainers, localNodeBaseImage } from './dockerForTests.ts';
 
 // A container target that exits, or never gets ready, is a setup error (exit 2)
 // with one line naming the image and its last log line, and leaves no container.
@@ -13,12 +13,16 @@ const BROKEN = 'banking-api-conformance-broken:test';
 const NEVER_READY = 'banking-api-conformance-never-ready:test';
 const work = mkdtempSync(join(tmpdir(), 'bac-image-setup-'));
 
+let release: (() => void) | undefined;
+afterAll(() => release?.());
+
 beforeAll(async () => {
   if (unavailable) return;
+  release = await dockerTestSlot();
   const base = await localNodeBaseImage();
   await imageFromDockerfile(BROKEN, `FROM ${base}\nENTRYPOINT ["node", "-e", "console.log('starting'); console.error('fatal: BROKEN_TARGET_CONFIG is not set'); process.exit(3)"]\n`);
   await imageFromDockerfile(NEVER_READY, `FROM ${base}\nENTRYPOINT ["node", "-e", "console.log('up, never listening'); setInterval(() => {}, 1000)"]\n`);
-}, 120_000);
+}, 300_000);
 
 test('an image that exits at once: exit 2, one line with the image and its last log line, no container left', async (ctx) => {
   ctx.skip(unavailable !== undefined, unavailable);
