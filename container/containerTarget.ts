@@ -48,6 +48,8 @@ const STOP_TIMEOUT_MS = 5_000;
 
 /** Learns the container's id as soon as Docker creates it, before start() returns or fails. */
 class TrackedContainer extends GenericContainer {
+  createdId: string | undefined;
+
   constructor(
     image: string,
     private readonly cleanup: ContainerCleanup,
@@ -59,8 +61,6 @@ class TrackedContainer extends GenericContainer {
     this.cleanup.track(containerId);
     this.createdId = containerId;
   }
-
-  createdId: string | undefined;
 }
 
 function oneLine(text: string): string {
@@ -131,11 +131,9 @@ export async function startContainerTarget(spec: ContainerSpec, write: (text: st
 
   let finished: Promise<{ record: ContainerRunRecord; log: string }> | undefined;
   const finish = async (): Promise<{ record: ContainerRunRecord; log: string }> => {
-    try {
-      await started.stop({ remove: true, timeout: STOP_TIMEOUT_MS });
-    } finally {
-      cleanup.release();
-    }
+    // On failure the exit hook stays armed and tries again.
+    await started.stop({ remove: true, timeout: STOP_TIMEOUT_MS });
+    cleanup.release();
     await log.settled(1_000);
     return {
       record: {
