@@ -32,6 +32,10 @@ program
   .option('--heavy-probes', 'also run probes that are heavy or leave traces the documented API cannot undo (on for the emulator and with --certify)')
   .option('--certify', 'certification: whole suite, no baseline, every applicable requirement judged; writes certificate.json')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+  .option('--target-image <image>', 'target: a container image, started with testcontainers for the run and removed afterwards (needs Docker)')
+  .option('--target-port <port>', 'the port the --target-image listens on (default 8080; under host networking a free port passed as PORT)')
+  .option('--target-env <name=value>', 'environment variable for the --target-image (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+  .option('--target-manifest <file>', 'manifest describing the --target-image: capabilities, tokens (default targets/emulator-image.json)')
   .action(async (options) => {
     process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`));
   });

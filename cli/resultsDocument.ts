@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
 import type { Outcome } from '../harness/checkRecords.ts';
 import type { ExpectedFailure } from '../harness/expectedFailures.ts';
 import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
@@ -32,7 +33,8 @@ export interface ResultsDocument {
   suiteVersion: string;
   /** sha256 over requirements/*.yaml and schemas/**\/*.json (report/catalogueHash.ts). */
   catalogueHash: string;
-  target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[] };
+  /** `image`: present when the target was a container image (run --target-image). */
+  target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[]; image?: ImageIdentity };
   seed: number;
   areas: string[];
   /** Present when this run executed one shard of the scenarios. */
@@ -54,6 +56,8 @@ export interface ResultsDocument {
   baseline?: { path: string; known: ExpectedFailure[]; stale: ExpectedFailure[] };
   /** Present when the target throttled: 429s and 503s to reads waited out (never judged). */
   throttling?: ThrottleTally;
+  /** Present when the target was a container: how it ran, and the end of its log. */
+  container?: ContainerRunRecord;
 }
 
 export function describeTarget(target: TargetInfo): ResultsDocument['target'] {

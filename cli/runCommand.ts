@@ -19,13 +19,15 @@ import { writeReports } from '../report/reportWriter.ts';
 import { compareResults } from '../report/resultsComparison.ts';
 import { readBaseline } from '../report/resultsFile.ts';
 import { formatShard, parseShard, scenariosOfShard, SHARD_ENV } from '../report/scenarioShard.ts';
+import { type ContainerTarget, disposeTargetContainer, recordContainerRun, startTargetContainer, targetImageManifestPath, type TargetImageOptions } from '../container/targetImageRun.ts';
 import { ConformanceReporter } from './conformanceReporter.ts';
 import { assertReachable } from './reachability.ts';
 import { describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
 import { printBaseline, printSummary } from './summaryPrinter.ts';
 import { writeCertificate } from './certificateFile.ts';
 
-export interface RunOptions {
+/** TargetImageOptions: --target-image, --target-port, --target-env, --target-manifest (container/). */
+export interface RunOptions extends TargetImageOptions {
   target?: string;
   baseUrl?: string;
   only?: string;
@@ -86,10 +88,11 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   const seed = parseSeed(options.seed);
   const shard = options.shard ? parseShard(options.shard) : undefined;
   const baseline = options.compare ? readBaseline(options.compare) : undefined;
-  const manifestPath = options.target ?? EMULATOR_MANIFEST_PATH;
+  const manifestPath = options.target ?? targetImageManifestPath(options) ?? EMULATOR_MANIFEST_PATH;
   const manifest = loadManifest(manifestPath);
-  const embedded = !options.target && !options.baseUrl;
+  const embedded = !options.target && !options.baseUrl && !options.targetImage;
   let emulator: Emulator | undefined;
+  let container: ContainerTarget | undefined;
   try {
     if (embedded) {
       const faults = options.emulatorFault ?? [];
@@ -100,8 +103,9 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       }
       write(`Started the embedded reference emulator at ${emulator.url()}${faults.length ? ` with ${faults.join(', ')}` : ''}`);
     }
-    const baseUrl = emulator?.url() ?? options.baseUrl ?? manifest.baseUrl;
-    await assertReachable(baseUrl.replace(/\/+$/, ''), options.baseUrl ? '--base-url' : `baseUrl in ${manifestPath}`);
+    container = await startTargetContainer(options, manifest, write);
+    const baseUrl = emulator?.url() ?? container?.baseUrl ?? options.baseUrl ?? manifest.baseUrl ?? '';
+    await assertReachable(baseUrl.replace(/\/+$/, ''), options.baseUrl ? '--base-url' : container ? `the container of ${container.image.name}` : `baseUrl in ${manifestPath}`);
     const heavyProbes = options.heavyProbes || options.certify ? { heavyProbes: true } : {};
     const descriptor: RunDescriptor = { manifest, options: { baseUrl, seed, ...heavyProbes, ...(options.sinkPublicUrl ? { sinkPublicUrl: options.sinkPublicUrl } : {}) } };
     // Opening a session here catches missing tokens before any test starts.
@@ -126,6 +130,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       reporters: [reporter, allure],
     });
     await vitest.close();
+    const containerRun = container ? await recordContainerRun(container, options.reportDir) : undefined;
     if (reporter.suiteErrors.length > 0) {
       throw new SetupError(`the suite itself failed, not the target: ${reporter.suiteErrors[0]}`);
     }
@@ -150,7 +155,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       formatVersion: RESULTS_FORMAT_VERSION,
       suiteVersion: suiteVersion(),
       catalogueHash: catalogueHash(),
-      target: describeTarget(session.target),
+      target: { ...describeTarget(session.target), ...(container ? { image: container.image } : {}) },
       seed,
       areas,
       ...(shard ? { shard } : {}),
@@ -161,6 +166,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       verdict,
       counts,
       requirements: results,
+      ...(containerRun ? { container: containerRun } : {}),
     };
     if (throttled) document.throttling = throttling;
     if (baseline) document.comparison = compareResults(baseline, document);
@@ -179,6 +185,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     }
     return verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
   } finally {
+    await disposeTargetContainer(container);
     await emulator?.close();
   }
 }

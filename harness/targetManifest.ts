@@ -10,7 +10,8 @@ import type { Scope } from './operationCatalogue.ts';
 
 export interface TargetManifestFile {
   name: string;
-  baseUrl: string;
+  /** Absent only when `container` says where the target comes from. */
+  baseUrl?: string;
   environment: Environment;
   capabilities: Capability[];
   tokens?: Array<{ env: string; scopes: Scope[] }>;
@@ -21,6 +22,14 @@ export interface TargetManifestFile {
   heavyProbes?: boolean;
   /** Module of the payment simulation adapter (harness/simulation/); relative to the manifest, absolute once loaded. */
   simulation?: string;
+  container?: {
+    image: string;
+    port?: number;
+    env?: Record<string, string>;
+    healthPath?: string;
+    startupTimeoutMs?: number;
+    network?: 'host' | 'bridge';
+  };
 }
 
 /** The manifest resolved for one run, as scenarios see it. */
@@ -71,7 +80,7 @@ export function loadManifest(path: string): TargetManifestFile {
 }
 
 export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: string, sinkPublicUrl?: string, heavyProbes?: boolean): TargetInfo {
-  const baseUrl = (baseUrlOverride ?? manifest.baseUrl).replace(/\/+$/, '');
+  const baseUrl = (baseUrlOverride ?? manifest.baseUrl ?? '').replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new SetupError(`base URL '${baseUrl}' is not an http(s) URL`);
   const capabilities = new Set<Capability>(['core', ...manifest.capabilities]);
   const publicUrl = sinkPublicUrl ?? manifest.webhookSink?.publicUrl;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { OUTCOMES } from '../../harness/checkRecords.ts';
 import type { ResultsDocument } from '../../cli/resultsDocument.ts';
 import { comparisonView } from './comparisonView.ts';
+import { containerView } from './containerView.ts';
 import { sectionIndex, type SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';
 import { observationsView } from './observationsView.ts';
@@ -33,6 +34,7 @@ function runFacts(document: ResultsDocument): string {
   const facts: Array<[string, string]> = [
     ['Target', `${target.name} (${target.environment})`],
     ['Base URL', target.baseUrl],
+    ...(target.image ? [['Image', `${target.image.name} (${target.image.id})`] as [string, string]] : []),
     ['Capabilities', target.capabilities.join(', ') || 'none'],
     ['Suite version', document.suiteVersion],
     ['Catalogue hash', document.catalogueHash],
@@ -67,6 +69,7 @@ export function htmlReport(document: ResultsDocument, sections: SectionIndex = s
     `<style>${REPORT_STYLE}</style>`,
     '</head><body><main>',
     verdictBanner(document),
+    containerView(document.container),
     runFacts(document),
     outcomeCounts(document),
     comparisonView(document.comparison),

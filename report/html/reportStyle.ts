@@ -28,6 +28,7 @@ pre { background:#0c111d; color:#e4e7ec; padding:10px 12px; border-radius:6px; o
 .panel { background:var(--paper); border:1px solid var(--line); border-radius:10px; padding:14px 18px; margin-top:12px; }
 table { border-collapse:collapse; width:100%; }
 #comparison td:first-child { width:30%; }
+#container { margin:0 0 12px; } #container h2 { margin-top:0; }
 #observations td:nth-child(1) { width:22%; } #observations td:nth-child(2) { width:36%; }
 th, td { text-align:left; vertical-align:top; padding:6px 8px; border-bottom:1px solid var(--line); }
 th { color:var(--muted); font-size:12px; font-weight:600; }
