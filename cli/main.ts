@@ -1,7 +1,10 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { SetupError } from '../harness/targetManifest.ts';
 import { mergeCommand } from '../report/mergeCommand.ts';
+import { allureReportCommand } from './allureReportCommand.ts';
+import { listCommand } from './listCommand.ts';
 import { EXIT, runCommand } from './runCommand.ts';
+import { suiteVersion } from './suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests).
@@ -9,6 +12,7 @@ import { EXIT, runCommand } from './runCommand.ts';
 const program = new Command()
   .name('banking-api-conformance')
   .description('Conformance suite for the banking platform API (positive pay, webhooks, events, sandbox simulation).')
+  .version(suiteVersion())
   .showHelpAfterError();
 
 const url = (value: string): string => {
@@ -43,6 +47,25 @@ program
   .option('--compare <file>', 'an earlier results.json (or its directory) to report the difference from')
   .action((dirs: string[], options) => {
     process.exitCode = mergeCommand(dirs, options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('list')
+  .description('List the requirements (default), scenarios, areas or seeded faults; --area X selects what `run --only X` judges.')
+  .argument('[kind]', 'requirements, scenarios, areas or faults')
+  .option('--level <level>', 'only MUST, SHOULD or OBSERVE requirements (scenarios and faults: judging one)')
+  .option('--area <area>', 'only what the area judges: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
+  .option('--json', 'a JSON array instead of one line per entry')
+  .action((kind: string | undefined, options) => {
+    process.exitCode = listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('report')
+  .description('Build the Allure HTML from DIR/allure-results into DIR/allure-report (serve it with `npx allure open DIR/allure-report`).')
+  .option('--report-dir <dir>', 'the report directory of a run', 'reports')
+  .action(async (options) => {
+    process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 try {
