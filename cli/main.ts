@@ -3,6 +3,7 @@ import { SetupError } from '../harness/targetManifest.ts';
 import { mergeCommand } from '../report/mergeCommand.ts';
 import { allureReportCommand } from './allureReportCommand.ts';
 import { listCommand } from './listCommand.ts';
+import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { EXIT, runCommand } from './runCommand.ts';
 import { suiteVersion } from './suiteVersion.ts';
 
@@ -58,6 +59,14 @@ program
   .option('--json', 'a JSON array instead of one line per entry')
   .action((kind: string | undefined, options) => {
     process.exitCode = listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('openapi')
+  .description('Print the OpenAPI 3.1 document of the API, derived from the operation catalogue and schemas/ (e.g. > openapi.json).')
+  .option('--server <url>', 'base URL of the server the document describes (default: a {baseUrl} variable)', url)
+  .action((options: { server?: string }) => {
+    process.stdout.write(`${JSON.stringify(openApiDocument(options.server ? { serverUrl: options.server } : {}), null, 2)}\n`);
   });
 
 program

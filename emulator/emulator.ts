@@ -14,6 +14,7 @@ import { VirtualClock } from './core/virtualClock.ts';
 import { EventStore } from './events/eventStore.ts';
 import { assertKnownFaults } from './faults/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS, toleratedVariationsHook } from './faults/toleratedVariations.ts';
+import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
 
 export interface EmulatorOptions {
   environment?: Environment;
@@ -73,6 +74,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     app.addHook('onSend', toleratedVariationsHook(state.faults));
   }
   registerControlRoutes(app, state);
+  registerOpenApiRoute(app);
   for (const area of API_AREAS) await area(app, state);
 
   let baseUrl: string | undefined;
