@@ -35,6 +35,10 @@ program
   .option('--compare <file>', 'an earlier results.json (or its directory): report what regressed, was fixed or observes differently')
   .option('--baseline <file>', 'expected failures of this target (YAML): known failures do not fail the run, stale entries do')
   .option('--certify', 'certification: whole suite, no baseline, every applicable requirement judged; writes certificate.json')
+  .option('--requirement <ids>', 'comma-separated requirement ids: run only the scenarios that judge them (a partial run)')
+  .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
+  .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
+  .option('--quiet', 'print the verdict and the failures only')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
   .action(async (options) => {
     process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`));

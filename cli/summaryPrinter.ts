@@ -1,10 +1,16 @@
-import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
-import type { Outcome } from '../harness/checkRecords.ts';
+import type { RequirementResult } from '../harness/requirementVerdict.ts';
 import type { BaselineOutcome } from '../harness/expectedFailures.ts';
+import type { ResultsDocument } from './resultsDocument.ts';
+import { verdictLabel } from '../report/verdictLabel.ts';
 
-// The closing summary: one line per requirement, grouped by prefix, then the verdict.
+// The closing summary: one line per selected requirement, grouped by prefix (the
+// ones a narrowed run did not select in one line), then the verdict. --quiet
+// keeps the failing requirements and the verdict.
 
 const WIDTH = 110;
+const NOT_SELECTED = 'not selected in this run';
+
+const isFailingResult = (result: RequirementResult) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE';
 
 function line(result: RequirementResult): string {
   const note = result.outcome === 'FAIL' || result.outcome === 'WARN' || result.outcome === 'UNTESTABLE'
@@ -14,9 +20,7 @@ function line(result: RequirementResult): string {
   return text.length > WIDTH ? `${text.slice(0, WIDTH - 1)}…` : text;
 }
 
-export function printSummary(results: readonly RequirementResult[], counts: Record<Outcome, number>, verdict: Verdict, write: (text: string) => void): void {
-  write('');
-  write('Requirements');
+function printRequirements(results: readonly RequirementResult[], write: (text: string) => void): void {
   let prefix = '';
   for (const result of results) {
     const next = result.id.split('-')[0] ?? '';
@@ -26,12 +30,28 @@ export function printSummary(results: readonly RequirementResult[], counts: Reco
     }
     write(line(result));
   }
-  const mustFailing = results.filter((result) => result.level === 'MUST' && (result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE'));
+}
+
+export function printSummary(document: ResultsDocument, write: (text: string) => void, options: { quiet: boolean } = { quiet: false }): void {
+  const results = document.requirements;
+  // A narrowed run lists what it selected; the rest, excluded ones included, in one line.
+  const chosen = new Set(document.selectedRequirements);
+  const selected = results.filter((result) => (document.partial ? chosen.has(result.id) : result.reason !== NOT_SELECTED));
+  const mustFailing = results.filter((result) => result.level === 'MUST' && isFailingResult(result));
   write('');
-  write(`Outcomes: ${Object.entries(counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
-  write(verdict === 'conformant'
-    ? 'Verdict: CONFORMANT: every applicable MUST requirement passed.'
-    : `Verdict: NON-CONFORMANT: ${mustFailing.length} MUST requirement(s) failed: ${mustFailing.map((result) => result.id).join(', ')}`);
+  if (options.quiet) {
+    if (results.some(isFailingResult)) write('Failing requirements');
+    printRequirements(results.filter(isFailingResult), write);
+  } else {
+    write('Requirements');
+    printRequirements(selected, write);
+    if (selected.length < results.length) write(`  (${results.length - selected.length} other requirements not listed: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`);
+    write('');
+    write(`Outcomes: ${Object.entries(document.counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
+  }
+  write(document.verdict === 'conformant'
+    ? `Verdict: ${verdictLabel(document)}: every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`
+    : `Verdict: ${verdictLabel(document)}: ${mustFailing.length} MUST requirement(s) failed: ${mustFailing.map((result) => result.id).join(', ')}`);
 }
 
 export function printBaseline(outcome: BaselineOutcome, write: (text: string) => void): void {

@@ -6,6 +6,7 @@ import { sectionIndex, type SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';
 import { observationsView } from './observationsView.ts';
 import { requirementMatrix } from './requirementMatrix.ts';
+import { verdictLabel } from '../verdictLabel.ts';
 import { REPORT_SCRIPT } from './reportScript.ts';
 import { REPORT_STYLE } from './reportStyle.ts';
 
@@ -20,9 +21,12 @@ function verdictBanner(document: ResultsDocument): string {
   const failing = document.requirements.filter((result) => result.level === 'MUST' && (result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE'));
   const conformant = document.verdict === 'conformant';
   const detail = conformant
-    ? 'Every applicable MUST requirement passed.'
+    ? `Every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`
     : `${failing.length} MUST requirement(s) failed or could not be tested: ${failing.map((result) => result.id).join(', ')}`;
-  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${conformant ? 'CONFORMANT' : 'NON-CONFORMANT'}</h1><p>${html(detail)}</p></header>`;
+  const partial = document.partial
+    ? `<p class="partial">A partial run, narrowed by ${html(document.partial.narrowedBy.join(' '))}: the verdict holds for the ${document.partial.requirements} selected requirements only.</p>`
+    : '';
+  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${html(verdictLabel(document))}</h1><p>${html(detail)}</p>${partial}</header>`;
 }
 
 function runFacts(document: ResultsDocument): string {
@@ -63,7 +67,7 @@ export function htmlReport(document: ResultsDocument, sections: SectionIndex = s
     '<html lang="en"><head><meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${html(policy)}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${html(`${document.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT'}: ${document.target.name}: banking-api-conformance`)}</title>`,
+    `<title>${html(`${verdictLabel(document)}: ${document.target.name}: banking-api-conformance`)}</title>`,
     `<style>${REPORT_STYLE}</style>`,
     '</head><body><main>',
     verdictBanner(document),

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../cli/resultsDocument.ts';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { verdictLabel } from '../../report/verdictLabel.ts';
 import { PROJECT_ROOT, runCli, type CliResult } from '../cli/cliProcess.ts';
 
 // The CLI as CI uses it: one run writes results.json, junit.xml, report.html and
@@ -37,7 +38,10 @@ describe('reports written by the CLI', () => {
     expect(schemaRegistry().validate('harness/results', document).violations).toEqual([]);
     expect(document.catalogueHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(readFileSync(join(dir('whole'), 'junit.xml'), 'utf8')).toMatch(/^<\?xml[\s\S]*<testcase classname="SB-/);
-    expect(readFileSync(join(dir('whole'), 'report.html'), 'utf8')).toContain(`<h1>${document.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT'}</h1>`);
+    // --only makes it a partial run, and the page says so.
+    expect(document.partial).toMatchObject({ narrowedBy: [`--only ${AREA}`] });
+    expect(readFileSync(join(dir('whole'), 'report.html'), 'utf8')).toContain(`<h1>${verdictLabel(document)}</h1>`);
+    expect(verdictLabel(document)).toMatch(/^(NON-)?CONFORMANT \(partial: \d+ of \d+ requirements\)$/);
     expect(whole.stdout).toContain('report.html');
   });
 
@@ -75,6 +79,8 @@ describe('reports written by the CLI', () => {
     const judged = (document: ResultsDocument) => document.requirements.filter((result) => result.reason !== 'not selected in this run').map((result) => result.id);
     expect(judged(merged)).toEqual(judged(full));
     expect(merged.comparison?.baseline.sameCatalogue).toBe(true);
+    expect(one.partial?.narrowedBy).toEqual([`--only ${AREA}`, '--shard 1/2']);
+    expect(merged.partial).toEqual({ requirements: merged.selectedRequirements.length, of: full.requirements.length, narrowedBy: [`--only ${AREA}`] });
     expect(existsSync(join(dir('merged'), 'junit.xml')) && existsSync(join(dir('merged'), 'report.html'))).toBe(true);
     expect(allureResultFiles('merged')).toHaveLength(allureResultFiles('shard1').length + allureResultFiles('shard2').length);
   }, 120_000);
