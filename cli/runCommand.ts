@@ -14,6 +14,7 @@ import { SELECTION_ENV, type SelectedPositions } from '../report/selectionPositi
 import { allureReporter } from '../report/allureResults.ts';
 import { catalogueHash } from '../report/catalogueHash.ts';
 import { writeReports } from '../report/reportWriter.ts';
+import { writeHar } from '../report/harWriter.ts';
 import { compareResults } from '../report/resultsComparison.ts';
 import { readBaseline } from '../report/resultsFile.ts';
 import { formatShard, parseShard, SHARD_ENV } from '../report/scenarioShard.ts';
@@ -50,6 +51,8 @@ export interface RunOptions {
   failFast?: boolean;
   /** Print the verdict and the failures only. */
   quiet?: boolean;
+  /** Write every API exchange of the run to this file as HAR 1.2 (report/harWriter.ts). */
+  har?: string;
 }
 
 /** Where the selected scenarios sit in their area's list: what report/selectionSetup.ts reads. */
@@ -64,6 +67,15 @@ function requirementsOfReported(selection: Selection, reported: readonly string[
   const ran = new Set(reported);
   const declared = new Set(selection.scenarios.filter((scenario) => ran.has(scenario.id)).flatMap((scenario) => scenario.requirements));
   return new Set([...selection.requirements].filter((id) => declared.has(id) || !selection.scenarios.some((scenario) => scenario.requirements.includes(id))));
+}
+
+/** The options that chose the target, for the replay command of each failure (report/reproduction.ts). */
+function replayArguments(options: RunOptions): string[] {
+  return [
+    ...(options.target ? ['--target', options.target] : []),
+    ...(options.baseUrl ? ['--base-url', options.baseUrl] : []),
+    ...(options.emulatorFault ?? []).flatMap((fault) => ['--emulator-fault', fault]),
+  ];
 }
 
 /** Exit codes CI understands. */
@@ -122,7 +134,10 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     }
     const baseUrl = emulator?.url() ?? options.baseUrl ?? manifest.baseUrl;
     await assertReachable(baseUrl.replace(/\/+$/, ''), options.baseUrl ? '--base-url' : `baseUrl in ${manifestPath}`);
-    const descriptor: RunDescriptor = { manifest, options: { baseUrl, seed, ...(options.sinkPublicUrl ? { sinkPublicUrl: options.sinkPublicUrl } : {}) } };
+    const descriptor: RunDescriptor = {
+      manifest,
+      options: { baseUrl, seed, ...(options.sinkPublicUrl ? { sinkPublicUrl: options.sinkPublicUrl } : {}), ...(options.har ? { recordExchanges: true } : {}) },
+    };
     // Opening a session here catches missing tokens before any test starts.
     const session = await openTargetSession(manifest, descriptor.options);
     process.env[RUN_ENV] = JSON.stringify(descriptor);
@@ -181,6 +196,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       startedAt,
       finishedAt: new Date().toISOString(),
       verdict,
+      replayArguments: replayArguments(options),
       ...(partial ? { partial } : {}),
       counts,
       requirements: results,
@@ -191,6 +207,10 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     printSummary(document, write, { quiet: options.quiet ?? false });
     say(`Results: ${paths.results}`);
     say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);
+    if (options.har) {
+      const exchanges = reporter.scenarios.flatMap((meta) => meta.exchanges ?? []);
+      say(`HAR: ${writeHar(options.har, exchanges, suiteVersion())} (${exchanges.length} exchanges)`);
+    }
     if (baselineOutcome) printBaseline(baselineOutcome, write);
     if (options.certify) {
       const certificate = issueCertificate(results, { target: document.target, suiteVersion: document.suiteVersion, catalogueHash: document.catalogueHash });

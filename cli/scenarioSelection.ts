@@ -14,7 +14,7 @@ export interface SelectionOptions {
   only?: string;
   /** Comma-separated requirement ids: run the scenarios that judge them, judge only them. */
   requirement?: string;
-  /** Text in a scenario's id or title (case-insensitive). */
+  /** A scenario's exact id, else text in scenario ids and titles (case-insensitive). */
   grep?: string;
   shard?: ShardInfo;
 }
@@ -71,7 +71,9 @@ export function selectScenarios(options: SelectionOptions, catalogue: Requiremen
   if (options.grep !== undefined) {
     const text = options.grep.trim().toLowerCase();
     if (!text) throw new SetupError('--grep needs some text to look for in scenario ids and titles');
-    scenarios = scenarios.filter((scenario) => matchesText(scenario, text));
+    // An exact id selects that scenario alone, so a replay command runs nothing else.
+    const exact = scenarios.filter((scenario) => scenario.id === options.grep?.trim());
+    scenarios = exact.length > 0 ? exact : scenarios.filter((scenario) => matchesText(scenario, text));
     narrowedBy.push(`--grep ${JSON.stringify(options.grep)}`);
   }
   if (scenarios.length === 0) {

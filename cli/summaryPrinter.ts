@@ -2,10 +2,11 @@ import type { RequirementResult } from '../harness/requirementVerdict.ts';
 import type { BaselineOutcome } from '../harness/expectedFailures.ts';
 import type { ResultsDocument } from './resultsDocument.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
+import { printFailures } from './failureReport.ts';
 
 // The closing summary: one line per selected requirement, grouped by prefix (the
-// ones a narrowed run did not select in one line), then the verdict. --quiet
-// keeps the failing requirements and the verdict.
+// ones a narrowed run did not select in one line), the failures in full
+// (cli/failureReport.ts), then the verdict. --quiet keeps the failures and the verdict.
 
 const WIDTH = 110;
 const NOT_SELECTED = 'not selected in this run';
@@ -38,17 +39,15 @@ export function printSummary(document: ResultsDocument, write: (text: string) =>
   const chosen = new Set(document.selectedRequirements);
   const selected = results.filter((result) => (document.partial ? chosen.has(result.id) : result.reason !== NOT_SELECTED));
   const mustFailing = results.filter((result) => result.level === 'MUST' && isFailingResult(result));
-  write('');
-  if (options.quiet) {
-    if (results.some(isFailingResult)) write('Failing requirements');
-    printRequirements(results.filter(isFailingResult), write);
-  } else {
+  if (!options.quiet) {
+    write('');
     write('Requirements');
     printRequirements(selected, write);
     if (selected.length < results.length) write(`  (${results.length - selected.length} other requirements not listed: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`);
-    write('');
-    write(`Outcomes: ${Object.entries(document.counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
   }
+  printFailures(document, write);
+  write('');
+  if (!options.quiet) write(`Outcomes: ${Object.entries(document.counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
   write(document.verdict === 'conformant'
     ? `Verdict: ${verdictLabel(document)}: every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`
     : `Verdict: ${verdictLabel(document)}: ${mustFailing.length} MUST requirement(s) failed: ${mustFailing.map((result) => result.id).join(', ')}`);

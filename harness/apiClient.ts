@@ -1,6 +1,7 @@
 import { Agent, request as undiciRequest } from 'undici';
 import type { ExchangeExcerpt } from './checkRecords.ts';
 import type { CheckRecorder } from './checkRecorder.ts';
+import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type OperationName } from './operationCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
 import { secretRedactor } from './secretRedactor.ts';
@@ -69,12 +70,14 @@ export class ApiClient {
     private readonly baseUrl: string,
     private readonly token: string | null,
     private readonly recorder: CheckRecorder,
+    /** Told of every exchange, for `run --har`. */
+    private readonly journal?: ExchangeJournal,
   ) {
     if (token) secretRedactor.add(token);
   }
 
   withToken(token: string | null): ApiClient {
-    return new ApiClient(this.baseUrl, token, this.recorder);
+    return new ApiClient(this.baseUrl, token, this.recorder, this.journal);
   }
 
   /** A documented operation: its response is judged against the operation's schema. */
@@ -104,6 +107,7 @@ export class ApiClient {
     const body = payload ? describeBody(payload, headers['content-type']) : undefined;
     if (body !== undefined) exchange.request.body = body;
 
+    const startedAt = new Date();
     const started = performance.now();
     let status: number;
     let responseHeaders: Record<string, string>;
@@ -123,6 +127,7 @@ export class ApiClient {
     } catch (error) {
       const durationMs = Math.round(performance.now() - started);
       exchange.error = `${(error as Error).message} after ${durationMs} ms`;
+      this.journal?.(exchange, startedAt);
       if (durationMs >= OPERATION_TIMEOUT_MS) {
         this.recorder.fail(CLIENT_REQUIREMENTS.timeout, `${method} ${path} MUST answer within 5 s; no answer after ${durationMs} ms`, { exchanges: [exchange] });
       }
@@ -133,6 +138,7 @@ export class ApiClient {
     exchange.response = { status, headers: secretRedactor.headers(responseHeaders), durationMs };
     const responseBody = describeBody(rawBody, contentType);
     if (responseBody !== undefined) exchange.response.body = responseBody;
+    this.journal?.(exchange, startedAt);
 
     const response: ApiResponse = { status, headers: responseHeaders, body: parseJson(rawBody, contentType), rawBody, durationMs, exchange };
     this.judgeTimeout(method, path, response);

@@ -3,6 +3,7 @@ import { ApiClient } from './apiClient.ts';
 import type { CheckRecord } from './checkRecords.ts';
 import { CheckRecorder } from './checkRecorder.ts';
 import { CleanupLedger } from './cleanupLedger.ts';
+import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
 import { requirementCatalogue } from './requirementCatalogue.ts';
 import type { Scenario, ScenarioContext } from './scenario.ts';
@@ -31,7 +32,13 @@ function whyNotApplicable(scenario: Scenario, session: TargetSession): string | 
   return undefined;
 }
 
-export async function runScenario(scenario: Scenario, session: TargetSession, log: (message: string) => void = () => {}): Promise<CheckRecord[]> {
+export async function runScenario(
+  scenario: Scenario,
+  session: TargetSession,
+  log: (message: string) => void = () => {},
+  /** Told of every exchange of the scenario's API client (`run --har`). */
+  journal?: ExchangeJournal,
+): Promise<CheckRecord[]> {
   const catalogue = requirementCatalogue();
   const recorder = new CheckRecorder(catalogue, scenario.id, new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]));
   const reason = whyNotApplicable(scenario, session);
@@ -45,7 +52,7 @@ export async function runScenario(scenario: Scenario, session: TargetSession, lo
   const cleanup = new CleanupLedger();
   const context: ScenarioContext = {
     target: session.target,
-    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder),
+    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, journal),
     tokens: session.tokens,
     check: recorder,
     cleanup,
@@ -53,12 +60,13 @@ export async function runScenario(scenario: Scenario, session: TargetSession, lo
     fixtures: session.fixtures,
     faker,
     seed,
+    runSeed: session.seed,
     log,
   };
   try {
     await scenario.run(context);
   } catch (error) {
-    const message = `scenario ${scenario.id} could not finish (seed ${seed}): ${(error as Error).message}`;
+    const message = `scenario ${scenario.id} could not finish (run seed ${session.seed}): ${(error as Error).message}`;
     const exchange = (error as { exchange?: unknown }).exchange;
     for (const id of scenario.requirements) {
       if (recorder.outcomesFor(id).length === 0) {

@@ -16,6 +16,8 @@ export interface SessionOptions {
   baseUrl?: string;
   sinkPublicUrl?: string;
   seed?: number;
+  /** Keep every exchange of the run (`run --har FILE`), not only the evidence. */
+  recordExchanges?: boolean;
 }
 
 export async function openTargetSession(manifest: TargetManifestFile, options: SessionOptions = {}): Promise<TargetSession> {

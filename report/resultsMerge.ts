@@ -80,6 +80,7 @@ export function mergeResults(documents: readonly ResultsDocument[], catalogue: R
     startedAt: ordered.map((document) => document.startedAt).sort()[0] as string,
     finishedAt: ordered.map((document) => document.finishedAt).sort().at(-1) as string,
     verdict: verdictOf(requirements),
+    ...(documents[0]?.replayArguments ? { replayArguments: documents[0].replayArguments } : {}),
     ...(narrowedBy.length > 0 ? { partial: { requirements: selected.size, of: catalogue.all().length, narrowedBy } } : {}),
     counts: countOutcomes(requirements),
     requirements,

@@ -7,6 +7,7 @@ import { html } from './htmlText.ts';
 import { observationsView } from './observationsView.ts';
 import { requirementMatrix } from './requirementMatrix.ts';
 import { verdictLabel } from '../verdictLabel.ts';
+import { replayCommand } from '../reproduction.ts';
 import { REPORT_SCRIPT } from './reportScript.ts';
 import { REPORT_STYLE } from './reportStyle.ts';
 
@@ -75,7 +76,7 @@ export function htmlReport(document: ResultsDocument, sections: SectionIndex = s
     outcomeCounts(document),
     comparisonView(document.comparison),
     observationsView(document.requirements),
-    requirementMatrix(document.requirements, document.counts, sections),
+    requirementMatrix(document.requirements, document.counts, sections, (scenarioId, requirementId) => replayCommand(document, scenarioId, requirementId)),
     `</main><script>${REPORT_SCRIPT}</script></body></html>`,
     '',
   ].join('\n');

@@ -7,7 +7,8 @@ import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { runCli, type CliResult } from './cliProcess.ts';
 
 // --fail-fast stops at the first scenario with a failing check, and the verdict says
-// the run was partial; --quiet prints the failing requirements and the verdict only.
+// the run was partial; --quiet prints the failures (in full, with a curl command and
+// the replay command) and the verdict only.
 
 const dir = mkdtempSync(join(tmpdir(), 'bac-fail-fast-'));
 let result: CliResult;
@@ -27,10 +28,12 @@ test('--fail-fast stops after the first failing scenario and marks the verdict p
   expect(document.counts.UNTESTABLE).toBe(0);
 });
 
-test('--quiet prints the failing requirements and the verdict, nothing else', () => {
+test('--quiet prints the failures with how to reproduce them, and the verdict, nothing else', () => {
   const lines = result.stdout.split('\n').filter((line) => line.trim());
-  expect(lines[0]).toBe('Failing requirements');
-  expect(lines).toContainEqual(expect.stringMatching(/^ +FAIL +PP-LIST-SHAPE /));
+  expect(lines[0]).toBe('Failures (1 requirement(s): FAIL, WARN or UNTESTABLE)');
+  expect(lines[1]).toBe('FAIL PP-LIST-SHAPE (MUST, api §4.2)');
+  expect(result.stdout).toMatch(/ {6}curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/positive-pay[^']*' -H 'accept: application\/vnd\.api\+json' -H "authorization: Bearer \$BANKING_API_TOKEN"\n/);
+  expect(result.stdout).toMatch(/ {4}replay: npx banking-api-conformance run --grep 'positive-pay\/[^']+' --seed 4 --emulator-fault list-without-total\n/);
   expect(lines.at(-1)).toMatch(/^Verdict: NON-CONFORMANT \(partial: \d+ of \d+ requirements\): 1 MUST requirement\(s\) failed: PP-LIST-SHAPE$/);
   expect(result.stdout).not.toMatch(/\[\s*\d+\/\d+\]|Target:|Results:|Started the embedded/);
 });

@@ -70,6 +70,11 @@ describe('reports of a run against a faulted emulator', () => {
       const evidence = report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.exchange').first();
       await evidence.waitFor({ state: 'visible' });
       expect(await evidence.textContent()).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/positive-pay[\s\S]*HTTP 200[\s\S]*"pagination"/);
+      // How to reproduce it: the request as a curl command, and the scenario's replay command.
+      const curl = await report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.curl').first().textContent();
+      expect(curl).toMatch(/^curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/positive-pay[^']*' .*-H "authorization: Bearer \$BANKING_API_TOKEN"$/);
+      const replay = await report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.replay').first().textContent();
+      expect(replay).toMatch(/^npx banking-api-conformance run --grep 'positive-pay\/(list|create)\/[^']+' --seed 1$/);
       expect(await evidence.textContent()).not.toMatch(/Bearer (?!\[redacted\])/);
       await screenshot(report.page, 'report-faulted-emulator.png');
       expect(report.foreignRequests).toEqual([]);
