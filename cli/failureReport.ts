@@ -3,6 +3,7 @@ import type { RequirementResult } from '../harness/requirementVerdict.ts';
 import { evidenceFacts, exchangeText } from '../report/exchangeText.ts';
 import { curlCommand, replayCommand, REPRODUCIBLE, reproducibleChecks, TOKEN_VARIABLE } from '../report/reproduction.ts';
 import type { ResultsDocument } from './resultsDocument.ts';
+import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 
 // The end of a run's output: every FAIL, WARN and UNTESTABLE requirement in full,
 // grouped by requirement, each failing check with the exchange that proves it, a
@@ -22,8 +23,8 @@ function shortened(text: string): string {
   return lines.length <= EXCHANGE_LINES ? text : [...lines.slice(0, EXCHANGE_LINES), `… (${lines.length - EXCHANGE_LINES} more lines in report.html)`].join('\n');
 }
 
-function checkLines(document: ResultsDocument, result: RequirementResult, check: CheckRecord, withEvidence: boolean): string[] {
-  const lines = [`  ${check.outcome} in ${check.scenarioId}${check.count && check.count > 1 ? ` (×${check.count})` : ''}:`, indent(check.message, '    ')];
+function checkLines(document: ResultsDocument, result: RequirementResult, check: CheckRecord, withEvidence: boolean, style: TerminalStyle): string[] {
+  const lines = [`  ${style.outcome(check.outcome)} in ${check.scenarioId}${check.count && check.count > 1 ? ` (×${check.count})` : ''}:`, indent(check.message, '    ')];
   if (withEvidence) {
     for (const exchange of check.evidence?.exchanges ?? []) {
       lines.push('    exchange:', indent(shortened(exchangeText(exchange)), '      '));
@@ -36,24 +37,24 @@ function checkLines(document: ResultsDocument, result: RequirementResult, check:
   return lines;
 }
 
-function requirementLines(document: ResultsDocument, result: RequirementResult): string[] {
-  const lines = [`${result.outcome} ${result.id} (${result.level}, ${result.source.document} §${result.source.section})`, indent(result.statement, '  ')];
+function requirementLines(document: ResultsDocument, result: RequirementResult, style: TerminalStyle): string[] {
+  const lines = [`${style.outcome(result.outcome)} ${result.id} (${result.level}, ${result.source.document} §${result.source.section})`, indent(result.statement, '  ')];
   const checks = reproducibleChecks(result);
   if (checks.length === 0) {
     lines.push(`  ${result.reason ?? 'no check recorded a result'}`, `    replay: ${replayCommand(document, undefined, result.id)}`);
   }
-  checks.forEach((check, index) => lines.push(...checkLines(document, result, check, index < EVIDENCE_PER_REQUIREMENT)));
+  checks.forEach((check, index) => lines.push(...checkLines(document, result, check, index < EVIDENCE_PER_REQUIREMENT, style)));
   return lines;
 }
 
 /** The failures section; nothing when every requirement passed, was observed or skipped. */
-export function printFailures(document: ResultsDocument, write: (text: string) => void): void {
+export function printFailures(document: ResultsDocument, write: (text: string) => void, style: TerminalStyle = PLAIN): void {
   const failing = document.requirements.filter((result) => REPRODUCIBLE.has(result.outcome));
   if (failing.length === 0) return;
   write('');
   write(`Failures (${failing.length} requirement(s): FAIL, WARN or UNTESTABLE)`);
   for (const result of failing) {
     write('');
-    for (const line of requirementLines(document, result)) write(line);
+    for (const line of requirementLines(document, result, style)) write(line);
   }
 }

@@ -19,6 +19,8 @@ import { compareResults } from '../report/resultsComparison.ts';
 import { readBaseline } from '../report/resultsFile.ts';
 import { formatShard, parseShard, SHARD_ENV } from '../report/scenarioShard.ts';
 import { ConformanceReporter } from './conformanceReporter.ts';
+import { progressDisplayFor } from './progressDisplay.ts';
+import { colourWanted, terminalStyle } from './terminalStyle.ts';
 import { assertReachable } from './reachability.ts';
 import { describeTarget, RESULTS_FORMAT_VERSION, type PartialRun, type ResultsDocument } from './resultsDocument.ts';
 import { selectScenarios, type Selection } from './scenarioSelection.ts';
@@ -117,6 +119,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   const { areas, scenarios } = selection;
   // --quiet: the verdict and the failures only.
   const say = options.quiet ? () => {} : write;
+  const style = terminalStyle(colourWanted(process.stdout, process.env));
   const baseline = options.compare ? readBaseline(options.compare) : undefined;
   const manifestPath = options.target ?? EMULATOR_MANIFEST_PATH;
   const manifest = loadManifest(manifestPath);
@@ -144,7 +147,8 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
 
     say(`Target: ${session.target.name} (${session.target.environment}) at ${session.target.baseUrl}; areas: ${areas.join(', ')}${shard ? `; shard ${formatShard(shard)} (${scenarios.length} scenarios)` : ''}; seed ${seed}`);
     const startedAt = new Date().toISOString();
-    const reporter = new ConformanceReporter(scenarios.length, say, options.verbose ?? false);
+    const progress = progressDisplayFor(scenarios.length, { quiet: options.quiet ?? false, style }, write);
+    const reporter = new ConformanceReporter(progress, options.verbose ?? false);
     const allure = allureReporter(options.reportDir, { target: session.target.name, baseUrl: session.target.baseUrl, seed: String(seed), suiteVersion: suiteVersion() });
     // Read by report/shardSetup.ts in the vitest workers.
     if (shard) process.env[SHARD_ENV] = formatShard(shard);
@@ -161,6 +165,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       ...(options.failFast ? { bail: 1 } : {}),
     });
     await vitest.close();
+    progress.finish();
     if (reporter.suiteErrors.length > 0) {
       throw new SetupError(`the suite itself failed, not the target: ${reporter.suiteErrors[0]}`);
     }
@@ -204,7 +209,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     if (baseline) document.comparison = compareResults(baseline, document);
     if (options.baseline && baselineOutcome) document.baseline = { path: options.baseline, ...baselineOutcome };
     const paths = writeReports(options.reportDir, document);
-    printSummary(document, write, { quiet: options.quiet ?? false });
+    printSummary(document, write, { quiet: options.quiet ?? false, style });
     say(`Results: ${paths.results}`);
     say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);
     if (options.har) {
