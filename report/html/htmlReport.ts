@@ -21,13 +21,14 @@ const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(
 function verdictBanner(document: ResultsDocument): string {
   const failing = document.requirements.filter((result) => result.level === 'MUST' && (result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE'));
   const conformant = document.verdict === 'conformant';
+  // Each failing id links to its row; the page's script opens the row (report/html/reportScript.ts).
   const detail = conformant
-    ? `Every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`
-    : `${failing.length} MUST requirement(s) failed or could not be tested: ${failing.map((result) => result.id).join(', ')}`;
+    ? html(`Every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`)
+    : `${failing.length} MUST requirement(s) failed or could not be tested: ${failing.map((result) => `<a href="#req-${html(result.id)}">${html(result.id)}</a>`).join(', ')}`;
   const partial = document.partial
     ? `<p class="partial">A partial run, narrowed by ${html(document.partial.narrowedBy.join(' '))}: the verdict holds for the ${document.partial.requirements} selected requirements only.</p>`
     : '';
-  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${html(verdictLabel(document))}</h1><p>${html(detail)}</p>${partial}</header>`;
+  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${html(verdictLabel(document))}</h1><p>${detail}</p>${partial}</header>`;
 }
 
 function runFacts(document: ResultsDocument): string {
@@ -75,8 +76,9 @@ export function htmlReport(document: ResultsDocument, sections: SectionIndex = s
     runFacts(document),
     outcomeCounts(document),
     comparisonView(document.comparison),
-    observationsView(document.requirements),
     requirementMatrix(document.requirements, document.counts, sections, (scenarioId, requirementId) => replayCommand(document, scenarioId, requirementId)),
+    // Facts about the target, not judgements: after the matrix, collapsed.
+    observationsView(document.requirements),
     `</main><script>${REPORT_SCRIPT}</script></body></html>`,
     '',
   ].join('\n');
