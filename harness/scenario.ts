@@ -65,7 +65,10 @@ export interface ScenarioContext {
   readonly simulation: PaymentSimulationAdapter;
   /** Seeded per scenario: the same seed replays the same generated data. */
   readonly faker: Faker;
+  /** The scenario's own seed, derived from the run seed and the scenario id. */
   readonly seed: number;
+  /** The run's seed: what `run --seed N` takes to replay this scenario's generated data. */
+  readonly runSeed: number;
   /** A progress note shown while the suite runs (never include secrets). */
   log(message: string): void;
 }
