@@ -4,6 +4,7 @@ import type { CheckRecorder } from './checkRecorder.ts';
 import type { CleanupLedger } from './cleanupLedger.ts';
 import type { ControlClient } from './controlClient.ts';
 import type { FixtureProvider } from './fixtureProvider.ts';
+import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import type { TargetInfo } from './targetManifest.ts';
 import type { TokenPool } from './tokenPool.ts';
@@ -62,9 +63,14 @@ export interface ScenarioContext {
   /** Emulator-style control endpoints; only usable for the capabilities the target claims. */
   readonly control: ControlClient;
   readonly fixtures: FixtureProvider;
+  /** Makes the target receive payments (capability paymentSimulation): the manifest's adapter or the emulator's. */
+  readonly simulation: PaymentSimulationAdapter;
   /** Seeded per scenario: the same seed replays the same generated data. */
   readonly faker: Faker;
+  /** The scenario's own seed, derived from the run seed and the scenario id. */
   readonly seed: number;
+  /** The run's seed: what `run --seed N` takes to replay this scenario's generated data. */
+  readonly runSeed: number;
   /** A progress note shown while the suite runs (never include secrets). */
   log(message: string): void;
 }

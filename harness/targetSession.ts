@@ -1,6 +1,8 @@
 import { ControlClient } from './controlClient.ts';
 import { createFixtureProvider, type FixtureProvider } from './fixtureProvider.ts';
 import { loadManifest, resolveTarget, type TargetInfo, type TargetManifestFile, EMULATOR_MANIFEST_PATH } from './targetManifest.ts';
+import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
+import { loadSimulationAdapter } from './simulation/simulationAdapterLoader.ts';
 import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
 import { createTokenPool, type TokenPool } from './tokenPool.ts';
 
@@ -10,6 +12,7 @@ export interface TargetSession {
   control: ControlClient;
   tokens: TokenPool;
   fixtures: FixtureProvider;
+  simulation: PaymentSimulationAdapter;
   seed: number;
   /** Throttling waited out by every scenario run in this session so far. */
   throttling: ThrottleTally;
@@ -21,6 +24,8 @@ export interface SessionOptions {
   seed?: number;
   /** Overrides the manifest's heavyProbes (`--heavy-probes`, `--certify`). */
   heavyProbes?: boolean;
+  /** Keep every exchange of the run (`run --har FILE`), not only the evidence. */
+  recordExchanges?: boolean;
 }
 
 /** `tokenEnv` is where the manifest's token variables are read (the process environment unless a test gives its own). */
@@ -33,6 +38,7 @@ export async function openTargetSession(manifest: TargetManifestFile, options: S
     control,
     tokens,
     fixtures: createFixtureProvider(target, control),
+    simulation: await loadSimulationAdapter(manifest.simulation),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
   };
