@@ -47,7 +47,7 @@ async function judgeInjected(ctx: ScenarioContext, section: Section): Promise<vo
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- events as the target lists them, untyped by nature
 type Listed = { event: any; response: ApiResponse };
 
 /** Events of the section's types the target holds, up to HISTORY_PAGES pages; only those of its types, whatever the filter did. */

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- events as the target lists them: read member by member, untyped by nature */
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';

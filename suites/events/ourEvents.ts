@@ -12,7 +12,7 @@ import { listAllEvents } from './eventLists.ts';
 const POLL_MS = 250;
 export const OBSERVE_WAIT_MS = 10_000;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- events as the target lists them, untyped by nature
 type Listed = any;
 
 export interface ObservedEvents {
