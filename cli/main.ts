@@ -1,10 +1,10 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { SetupError } from '../harness/targetManifest.ts';
+import { exitForFailure } from './failureExit.ts';
 import { mergeCommand } from '../report/mergeCommand.ts';
 import { allureReportCommand } from './allureReportCommand.ts';
 import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
-import { EXIT, runCommand } from './runCommand.ts';
+import { runCommand } from './runCommand.ts';
 import { suiteVersion } from './suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
@@ -14,7 +14,9 @@ const program = new Command()
   .name('banking-api-conformance')
   .description('Conformance suite for the banking platform API (positive pay, webhooks, events, sandbox simulation).')
   .version(suiteVersion())
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Usage errors exit 2 like every setup error (exitForFailure), not commander's 1.
+  .exitOverride();
 
 const url = (value: string): string => {
   if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('must be an http(s) URL');
@@ -90,11 +92,5 @@ program
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof SetupError) {
-    process.stderr.write(`banking-api-conformance: ${error.message}\n`);
-    process.exitCode = EXIT.setup;
-  } else {
-    process.stderr.write(`banking-api-conformance: unexpected error: ${(error as Error).stack ?? error}\n`);
-    process.exitCode = EXIT.setup;
-  }
+  process.exitCode = exitForFailure(error, (line) => process.stderr.write(`${line}\n`));
 }

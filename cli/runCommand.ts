@@ -24,6 +24,7 @@ import { ConformanceReporter } from './conformanceReporter.ts';
 import { progressDisplayFor } from './progressDisplay.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 import { assertReachable } from './reachability.ts';
+import { assertRunFilesUsable } from './runPreconditions.ts';
 import { describeTarget, RESULTS_FORMAT_VERSION, type PartialRun, type ResultsDocument } from './resultsDocument.ts';
 import { selectScenarios, type Selection } from './scenarioSelection.ts';
 import { printBaseline, printSummary } from './summaryPrinter.ts';
@@ -112,6 +113,7 @@ function assertConsistent(options: RunOptions): void {
 
 export async function runCommand(options: RunOptions, write: (text: string) => void): Promise<number> {
   assertConsistent(options);
+  assertRunFilesUsable(options);
   const seed = parseSeed(options.seed);
   const shard = options.shard ? parseShard(options.shard) : undefined;
   const catalogue = requirementCatalogue();
