@@ -49,3 +49,10 @@ export function exitForFailure(error: unknown, writeError: (line: string) => voi
   writeError(`banking-api-conformance: internal error (a bug of the suite, not the target): ${message}; ${where}`);
   return SETUP_EXIT;
 }
+
+/** Whatever escapes every handler still ends as one line and exit 2, never a raw stack trace. */
+export function exitOnUncaughtError(writeError: (line: string) => void): void {
+  process.on('uncaughtException', (error) => {
+    process.exit(exitForFailure(error, writeError));
+  });
+}

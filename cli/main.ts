@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { exitForFailure } from './failureExit.ts';
+import { exitForFailure, exitOnUncaughtError } from './failureExit.ts';
 import { mergeCommand } from '../report/mergeCommand.ts';
 import { allureReportCommand } from './allureReportCommand.ts';
 import { listCommand } from './listCommand.ts';
@@ -89,6 +89,7 @@ program
     process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
+exitOnUncaughtError((line) => process.stderr.write(`${line}\n`));
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
