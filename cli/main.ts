@@ -5,6 +5,7 @@ import { allureReportCommand } from './allureReportCommand.ts';
 import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { runCommand } from './runCommand.ts';
+import { cleanupCommand } from './cleanupCommand.ts';
 import { suiteVersion } from './suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
@@ -50,6 +51,16 @@ program
   .option('--target-manifest <file>', 'manifest describing the --target-image: capabilities, tokens (default targets/emulator-image.json)')
   .action(async (options) => {
     process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('cleanup')
+  .description('Finish the cleanup of a killed run from DIR/cleanup-ledger.jsonl: cancel its rules, disable its webhooks (exit 1 if any stay live).')
+  .option('--report-dir <dir>', 'the report directory of the run', 'reports')
+  .option('--target <file>', 'target manifest (default: the one the run used)')
+  .option('--base-url <url>', 'base URL of the target (default: the one the run used)', url)
+  .action(async (options) => {
+    process.exitCode = await cleanupCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 program
