@@ -1,10 +1,11 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { SetupError } from '../harness/targetManifest.ts';
+import { exitForFailure, exitOnUncaughtError } from './failureExit.ts';
 import { mergeCommand } from '../report/mergeCommand.ts';
 import { allureReportCommand } from './allureReportCommand.ts';
 import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
-import { EXIT, runCommand } from './runCommand.ts';
+import { runCommand } from './runCommand.ts';
+import { cleanupCommand } from './cleanupCommand.ts';
 import { suiteVersion } from './suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
@@ -14,7 +15,9 @@ const program = new Command()
   .name('banking-api-conformance')
   .description('Conformance suite for the banking platform API (positive pay, webhooks, events, sandbox simulation).')
   .version(suiteVersion())
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Usage errors exit 2 like every setup error (exitForFailure), not commander's 1.
+  .exitOverride();
 
 const url = (value: string): string => {
   if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('must be an http(s) URL');
@@ -48,6 +51,16 @@ program
   .option('--target-manifest <file>', 'manifest describing the --target-image: capabilities, tokens (default targets/emulator-image.json)')
   .action(async (options) => {
     process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('cleanup')
+  .description('Finish the cleanup of a killed run from DIR/cleanup-ledger.jsonl: cancel its rules, disable its webhooks (exit 1 if any stay live).')
+  .option('--report-dir <dir>', 'the report directory of the run', 'reports')
+  .option('--target <file>', 'target manifest (default: the one the run used)')
+  .option('--base-url <url>', 'base URL of the target (default: the one the run used)', url)
+  .action(async (options) => {
+    process.exitCode = await cleanupCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 program
@@ -87,14 +100,9 @@ program
     process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
+exitOnUncaughtError((line) => process.stderr.write(`${line}\n`));
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof SetupError) {
-    process.stderr.write(`banking-api-conformance: ${error.message}\n`);
-    process.exitCode = EXIT.setup;
-  } else {
-    process.stderr.write(`banking-api-conformance: unexpected error: ${(error as Error).stack ?? error}\n`);
-    process.exitCode = EXIT.setup;
-  }
+  process.exitCode = exitForFailure(error, (line) => process.stderr.write(`${line}\n`));
 }

@@ -24,6 +24,8 @@ import { ConformanceReporter } from './conformanceReporter.ts';
 import { progressDisplayFor } from './progressDisplay.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 import { assertReachable } from './reachability.ts';
+import { assertRunFilesUsable } from './runPreconditions.ts';
+import { RunLedger } from './runLedger.ts';
 import { describeTarget, RESULTS_FORMAT_VERSION, type PartialRun, type ResultsDocument } from './resultsDocument.ts';
 import { selectScenarios, type Selection } from './scenarioSelection.ts';
 import { printBaseline, printSummary } from './summaryPrinter.ts';
@@ -112,6 +114,7 @@ function assertConsistent(options: RunOptions): void {
 
 export async function runCommand(options: RunOptions, write: (text: string) => void): Promise<number> {
   assertConsistent(options);
+  assertRunFilesUsable(options);
   const seed = parseSeed(options.seed);
   const shard = options.shard ? parseShard(options.shard) : undefined;
   const catalogue = requirementCatalogue();
@@ -131,6 +134,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   const embedded = !options.target && !options.baseUrl && !options.targetImage;
   let emulator: Emulator | undefined;
   let container: ContainerTarget | undefined;
+  const ledger = new RunLedger(options.reportDir);
   try {
     if (embedded) {
       const faults = options.emulatorFault ?? [];
@@ -152,11 +156,13 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
         ...(options.heavyProbes || options.certify ? { heavyProbes: true } : {}),
         ...(options.sinkPublicUrl ? { sinkPublicUrl: options.sinkPublicUrl } : {}),
         ...(options.har ? { recordExchanges: true } : {}),
+        cleanupLedgerPath: ledger.path,
       },
     };
     // Opening a session here catches missing tokens before any test starts.
     const session = await openTargetSession(manifest, descriptor.options);
     process.env[RUN_ENV] = JSON.stringify(descriptor);
+    ledger.begin(session, options.target, (line) => process.stderr.write(`${line}\n`));
 
     say(`Target: ${session.target.name} (${session.target.environment}) at ${session.target.baseUrl}; areas: ${areas.join(', ')}${shard ? `; shard ${formatShard(shard)} (${scenarios.length} scenarios)` : ''}; seed ${seed}`);
     const startedAt = new Date().toISOString();
@@ -179,6 +185,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     });
     await vitest.close();
     progress.finish();
+    await ledger.finish(say);
     const containerRun = container ? await recordContainerRun(container, options.reportDir) : undefined;
     if (reporter.suiteErrors.length > 0) {
       throw new SetupError(`the suite itself failed, not the target: ${reporter.suiteErrors[0]}`);
@@ -244,6 +251,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     }
     return verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
   } finally {
+    ledger.dispose();
     await disposeTargetContainer(container);
     await emulator?.close();
   }

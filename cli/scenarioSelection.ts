@@ -32,8 +32,10 @@ export interface Selection {
 }
 
 function parseAreas(only: string | undefined): Area[] {
-  if (!only) return [...AREAS];
+  if (only === undefined) return [...AREAS];
   const chosen = only.split(',').map((area) => area.trim()).filter(Boolean);
+  // An empty --only (an unset CI variable) must not quietly mean "everything".
+  if (chosen.length === 0) throw new SetupError(`--only needs at least one area: ${AREAS.join(', ')}`);
   const unknown = chosen.filter((area) => !(AREAS as readonly string[]).includes(area));
   if (unknown.length > 0) throw new SetupError(`--only: unknown area ${unknown.join(', ')}; areas are ${AREAS.join(', ')}`);
   return chosen as Area[];

@@ -6,6 +6,7 @@ import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type Opera
 import { schemaRegistry } from './schemaRegistry.ts';
 import { secretRedactor } from './secretRedactor.ts';
 import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
+import { readCappedBody } from './responseBodyReader.ts';
 
 // Speaks JSON:API to the target and judges what every response can be judged on
 // without knowing the scenario: the 5-second time-out, the media type, and the
@@ -140,7 +141,10 @@ export class ApiClient {
     let status: number;
     let responseHeaders: Record<string, string>;
     let rawBody: Buffer;
+    let cutAtBytes: number | undefined;
     try {
+      // Redirects are answers to judge, never followed; the signal bounds the
+      // whole exchange, so a body that trickles forever ends too.
       const answer = await undiciRequest(url, {
         method,
         headers,
@@ -148,10 +152,11 @@ export class ApiClient {
         dispatcher: sharedAgent,
         headersTimeout: OPERATION_TIMEOUT_MS + GRACE_MS,
         bodyTimeout: OPERATION_TIMEOUT_MS + GRACE_MS,
+        signal: AbortSignal.timeout(OPERATION_TIMEOUT_MS + GRACE_MS),
       });
       status = answer.statusCode;
       responseHeaders = flattenHeaders(answer.headers);
-      rawBody = Buffer.from(await answer.body.arrayBuffer());
+      ({ body: rawBody, cutAtBytes } = await readCappedBody(answer.body));
     } catch (error) {
       const durationMs = Math.round(performance.now() - started);
       exchange.error = `${(error as Error).message} after ${durationMs} ms`;
@@ -166,9 +171,12 @@ export class ApiClient {
     exchange.response = { status, headers: secretRedactor.headers(responseHeaders), durationMs };
     const responseBody = describeBody(rawBody, contentType);
     if (responseBody !== undefined) exchange.response.body = responseBody;
+    if (cutAtBytes !== undefined) exchange.error = `the body was cut at ${cutAtBytes} bytes; the target sent more, which the harness did not read`;
     this.journal?.(exchange, startedAt);
 
-    return { status, headers: responseHeaders, body: parseJson(rawBody, contentType), rawBody, durationMs, exchange };
+    // A cut body is not the document the target sent, so it is not parsed.
+    const parsed = cutAtBytes === undefined ? parseJson(rawBody, contentType) : undefined;
+    return { status, headers: responseHeaders, body: parsed, rawBody, durationMs, exchange };
   }
 
   private judgeTimeout(method: string, path: string, response: ApiResponse): void {

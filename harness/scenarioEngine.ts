@@ -55,7 +55,7 @@ export async function runScenario(
   const seed = scenarioSeed(session.seed, scenario.id);
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
-  const cleanup = new CleanupLedger();
+  const cleanup = new CleanupLedger(session.cleanupLedgerPath, scenario.id);
   const context: ScenarioContext = {
     target: session.target,
     api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, journal),

@@ -16,6 +16,8 @@ export interface TargetSession {
   seed: number;
   /** Throttling waited out by every scenario run in this session so far. */
   throttling: ThrottleTally;
+  /** The run's cleanup ledger file (harness/cleanupLedgerFile.ts), when the run keeps one. */
+  cleanupLedgerPath?: string;
 }
 
 export interface SessionOptions {
@@ -26,6 +28,8 @@ export interface SessionOptions {
   heavyProbes?: boolean;
   /** Keep every exchange of the run (`run --har FILE`), not only the evidence. */
   recordExchanges?: boolean;
+  /** Where every created resource is recorded until undone (the report directory's cleanup-ledger.jsonl). */
+  cleanupLedgerPath?: string;
 }
 
 /** `tokenEnv` is where the manifest's token variables are read (the process environment unless a test gives its own). */
@@ -41,6 +45,7 @@ export async function openTargetSession(manifest: TargetManifestFile, options: S
     simulation: await loadSimulationAdapter(manifest.simulation),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
+    ...(options.cleanupLedgerPath ? { cleanupLedgerPath: options.cleanupLedgerPath } : {}),
   };
 }
 

@@ -102,7 +102,7 @@ class ConfiguredTokenPool implements TokenPool {
 
 export async function createTokenPool(target: TargetInfo, control: ControlClient, env: NodeJS.ProcessEnv = process.env): Promise<TokenPool> {
   if (target.capabilities.has('tokenMinting')) {
-    const full = await control.mintToken(ALL_SCOPES);
+    const full = await mintFullToken(target, control);
     secretRedactor.add(full);
     return new MintingTokenPool(control, full);
   }
@@ -115,4 +115,16 @@ export async function createTokenPool(target: TargetInfo, control: ControlClient
   const full = tokens.find((token) => ALL_SCOPES.every((scope) => token.scopes.includes(scope)));
   if (!full) throw new SetupError(`target '${target.name}': no token in field tokens carries every scope (${ALL_SCOPES.join(', ')}), and it does not claim tokenMinting`);
   return new ConfiguredTokenPool(tokens, full.value);
+}
+
+/** The first thing a run asks of an emulator-style target; a target that is no such emulator stops the run here, as a setup error. */
+async function mintFullToken(target: TargetInfo, control: ControlClient): Promise<string> {
+  try {
+    const token = await control.mintToken(ALL_SCOPES);
+    if (typeof token !== 'string' || token === '') throw new Error('control POST /tokens answered without a token');
+    return token;
+  } catch (error) {
+    throw new SetupError(`target '${target.name}' at ${target.baseUrl} claims tokenMinting, but no token could be minted (${(error as Error).message}); `
+      + 'is it an emulator with its control endpoints? For another implementation, describe it with --target FILE (capabilities and token variables)', { cause: error });
+  }
 }
