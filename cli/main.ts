@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { SetupError } from '../harness/targetManifest.ts';
-import { mergeCommand } from '../report/mergeCommand.ts';
+import { mergeCommand } from './mergeCommand.ts';
 import { allureReportCommand } from './allureReportCommand.ts';
 import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';

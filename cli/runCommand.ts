@@ -13,19 +13,19 @@ import { addTallies, describeThrottling, emptyTally } from '../harness/throttleR
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { SELECTION_ENV, type SelectedPositions } from '../report/selectionPositions.ts';
 import { allureReporter } from '../report/allureResults.ts';
-import { catalogueHash } from '../report/catalogueHash.ts';
+import { catalogueHash } from '../run/catalogueHash.ts';
 import { writeReports } from '../report/reportWriter.ts';
 import { writeHar } from '../report/harWriter.ts';
-import { compareResults } from '../report/resultsComparison.ts';
-import { readBaseline } from '../report/resultsFile.ts';
-import { formatShard, parseShard, SHARD_ENV } from '../report/scenarioShard.ts';
+import { compareResults } from '../run/resultsComparison.ts';
+import { readBaseline } from '../run/resultsFile.ts';
+import { formatShard, parseShard, SHARD_ENV } from '../run/scenarioShard.ts';
 import { type ContainerTarget, disposeTargetContainer, recordContainerRun, startTargetContainer, targetImageManifestPath, type TargetImageOptions } from '../container/targetImageRun.ts';
 import { ConformanceReporter } from './conformanceReporter.ts';
 import { progressDisplayFor } from './progressDisplay.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
-import { assertReachable } from './reachability.ts';
-import { describeTarget, RESULTS_FORMAT_VERSION, type PartialRun, type ResultsDocument } from './resultsDocument.ts';
-import { selectScenarios, type Selection } from './scenarioSelection.ts';
+import { assertReachable } from '../run/reachability.ts';
+import { describeTarget, RESULTS_FORMAT_VERSION, type PartialRun, type ResultsDocument } from '../run/resultsDocument.ts';
+import { selectScenarios, type Selection } from '../run/scenarioSelection.ts';
 import { printBaseline, printSummary } from './summaryPrinter.ts';
 import { writeCertificate } from './certificateFile.ts';
 

@@ -1,6 +1,6 @@
 import { beforeEach } from 'vitest';
 import { AREAS, type Area } from '../harness/scenario.ts';
-import { inShard, parseShard, SHARD_ENV } from './scenarioShard.ts';
+import { inShard, parseShard, SHARD_ENV } from '../run/scenarioShard.ts';
 
 // Vitest setup file of the conformance project: with `run --shard i/n`, skip the
 // scenarios another shard runs, before they touch the target. conformanceSuite

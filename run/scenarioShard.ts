@@ -1,6 +1,6 @@
 import { SetupError } from '../harness/targetManifest.ts';
 import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
-import type { ShardInfo } from '../cli/resultsDocument.ts';
+import type { ShardInfo } from './resultsDocument.ts';
 
 // `run --shard i/n`: which scenarios shard i of n runs. Scenario k of an area
 // goes to shard (k + the area's position) mod n, so every area is spread over

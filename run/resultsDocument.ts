@@ -6,7 +6,7 @@ import type { ExpectedFailure } from '../harness/expectedFailures.ts';
 import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
 import { secretRedactor } from '../harness/secretRedactor.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
-import type { Comparison } from '../report/resultsComparison.ts';
+import type { Comparison } from './resultsComparison.ts';
 import type { ThrottleTally } from '../harness/throttleRetry.ts';
 
 // results.json: the machine-readable record of one run, described by
