@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { EXIT } from './runCommand.ts';
+import { EXIT } from './exitCodes.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
 import { copyAllureResults } from '../report/allureResults.ts';

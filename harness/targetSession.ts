@@ -16,6 +16,15 @@ export interface TargetSession {
   seed: number;
   /** Throttling waited out by every scenario run in this session so far. */
   throttling: ThrottleTally;
+  /** The run's budget (run --budget-minutes): scenarios not started by then are UNTESTABLE. */
+  budget?: RunBudget;
+}
+
+export interface RunBudget {
+  /** Epoch ms. */
+  deadline: number;
+  /** The reason recorded on what was not run. */
+  reason: string;
 }
 
 export interface SessionOptions {
@@ -26,6 +35,8 @@ export interface SessionOptions {
   heavyProbes?: boolean;
   /** Keep every exchange of the run (`run --har FILE`), not only the evidence. */
   recordExchanges?: boolean;
+  /** The run's budget: a scenario that has not started by its deadline is not run. */
+  budget?: RunBudget;
 }
 
 /** `tokenEnv` is where the manifest's token variables are read (the process environment unless a test gives its own). */
@@ -41,21 +52,11 @@ export async function openTargetSession(manifest: TargetManifestFile, options: S
     simulation: await loadSimulationAdapter(manifest.simulation),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
+    ...(options.budget ? { budget: options.budget } : {}),
   };
 }
 
 /** The embedded emulator's manifest, optionally amended (e.g. another environment). */
 export function emulatorManifest(overrides: Partial<TargetManifestFile> = {}): TargetManifestFile {
   return { ...loadManifest(EMULATOR_MANIFEST_PATH), ...overrides };
-}
-
-/**
- * How the CLI hands a run to the vitest workers: one environment variable with
- * the resolved manifest and options. It never carries a token.
- */
-export const RUN_ENV = 'BANKING_API_CONFORMANCE_RUN';
-
-export interface RunDescriptor {
-  manifest: TargetManifestFile;
-  options: SessionOptions;
 }
