@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'conformance',
           include: ['suites/**/*.conformance.ts'],
           fileParallelism: false,
+          isolate: false,
           // Allure labels and evidence from each scenario's check records. The run's plan
           // (which scenarios, the target, the concurrency) comes by provide/inject (harness/providedRun.ts).
           setupFiles: ['allure-vitest/setup', './report/allureSetup.ts'],

@@ -15,7 +15,7 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Cli
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [`${PROJECT_ROOT}/bin/banking-api-conformance.mjs`, ...args], {
       cwd: PROJECT_ROOT,
-      env: { ...process.env, ...env, BANKING_API_CONFORMANCE_RUN: '' },
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
