@@ -71,7 +71,8 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
     };
     // Opening a session here catches missing tokens before any test starts.
     const { target: info } = await openTargetSession(target.manifest, session);
-    const concurrency = plan.concurrency ?? defaultConcurrency(info.baseUrl);
+    // --fail-fast stops at the first failing scenario: only one at a time has a first.
+    const concurrency = plan.failFast ? 1 : plan.concurrency ?? defaultConcurrency(info.baseUrl);
     const { areas, scenarios } = plan.selection;
     observers.say(`Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}; concurrency ${concurrency}`);
     const progress = observers.progress(plan);
