@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 // Two projects share this file:
 // - "project": the project's own tests (test/), run by `npm test` and CI;
 // - "conformance": the conformance suites (suites/), run against a target by the CLI,
-//   one file at a time because they share one target and its webhook limit.
+//   its files run one after another against one target, side by side against the
+//   embedded emulator's per-area instances (run/runExecution.ts decides).
 export default defineConfig({
   test: {
     projects: [
@@ -19,7 +20,6 @@ export default defineConfig({
         test: {
           name: 'conformance',
           include: ['suites/**/*.conformance.ts'],
-          fileParallelism: false,
           isolate: false,
           // Allure labels and evidence from each scenario's check records. The run's plan
           // (which scenarios, the target, the concurrency) comes by provide/inject (harness/providedRun.ts).

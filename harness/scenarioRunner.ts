@@ -40,7 +40,8 @@ export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): vo
   describe(area, () => {
     let session: TargetSession;
     beforeAll(async () => {
-      session = await openTargetSession(run.manifest, run.session);
+      const baseUrl = run.baseUrlByArea?.[area];
+      session = await openTargetSession(run.manifest, baseUrl ? { ...run.session, baseUrl } : run.session);
     });
     const body = (scenario: Scenario) => async (context: TestContext) => {
       const exchanges: JournalEntry[] = [];
