@@ -16,6 +16,11 @@ import { benchSize, reportGoal } from './benchGoals.ts';
 const SUITE_GOAL_S = 12;
 const LATENCY_RATIO_GOAL = 3;
 const runs = benchSize('full suite', 2, 5, (count) => `${count} runs against the embedded emulator`);
+// Behind 100 ms the whole suite takes minutes (scenarios that are long chains of calls,
+// and the holders, run one call after another): CI compares three areas.
+const latencyAreas = benchSize('latency runs', ['--only', 'auth,sandbox,events'], [] as string[], (args) => (args.length ? `areas ${args[1]}` : 'the whole suite'));
+/** Keeps a target slower than expected from holding CI: the run then ends with UNTESTABLE and the goal is NOT MET. */
+const LATENCY_BUDGET = ['--budget-minutes', process.env.BENCH_FULL === '1' ? '30' : '3'];
 
 async function runCli(args: string[]): Promise<{ seconds: number; document: ResultsDocument }> {
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-run-'));
@@ -33,7 +38,7 @@ async function runCli(args: string[]): Promise<{ seconds: number; document: Resu
 async function againstEmulator(latencyMs: number): Promise<{ seconds: number; document: ResultsDocument }> {
   const emulator = await startEmulator(latencyMs > 0 ? { latency: { ms: latencyMs, jitterMs: 0 } } : {});
   try {
-    return await runCli(['--base-url', emulator.url()]);
+    return await runCli(['--base-url', emulator.url(), ...latencyAreas, ...LATENCY_BUDGET]);
   } finally {
     await emulator.close();
   }
@@ -47,4 +52,4 @@ process.stdout.write('  (the latency runs take a while: every call waits 100 ms)
 const zero = await againstEmulator(0);
 const slow = await againstEmulator(100);
 const ratio = slow.seconds / zero.seconds;
-reportGoal({ name: 'full suite behind 100 ms latency per call vs none', figure: `${ratio.toFixed(2)}× (${slow.seconds.toFixed(1)} s vs ${zero.seconds.toFixed(1)} s; verdicts ${slow.document.verdict}, ${zero.document.verdict})`, goal: `≤ ${LATENCY_RATIO_GOAL}×`, met: ratio <= LATENCY_RATIO_GOAL && slow.document.verdict === zero.document.verdict });
+reportGoal({ name: `${latencyAreas.length ? latencyAreas[1] : 'full suite'} behind 100 ms latency per call vs none`, figure: `${ratio.toFixed(2)}× (${slow.seconds.toFixed(1)} s vs ${zero.seconds.toFixed(1)} s; verdicts ${slow.document.verdict}, ${zero.document.verdict})`, goal: `≤ ${LATENCY_RATIO_GOAL}×`, met: ratio <= LATENCY_RATIO_GOAL && slow.document.verdict === zero.document.verdict });
