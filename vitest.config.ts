@@ -3,8 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Two projects share this file:
 // - "project": the project's own tests (test/), run by `npm test` and CI;
 // - "conformance": the conformance suites (suites/), run against a target by the CLI,
-//   its files run one after another against one target, side by side against the
-//   embedded emulator's per-area instances (run/runExecution.ts decides).
+//   one file at a time because they share one target and its webhook limit.
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'conformance',
           include: ['suites/**/*.conformance.ts'],
+          fileParallelism: false,
           isolate: false,
           // Allure labels and evidence from each scenario's check records. The run's plan
           // (which scenarios, the target, the concurrency) comes by provide/inject (harness/providedRun.ts).

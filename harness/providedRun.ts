@@ -1,5 +1,4 @@
 import { inject } from 'vitest';
-import type { Area } from './scenario.ts';
 import type { TargetManifestFile } from './targetManifest.ts';
 import type { SessionOptions } from './targetSession.ts';
 
@@ -15,8 +14,6 @@ export interface ProvidedRun {
   scenarioIds: string[];
   /** How many scenarios that hold nothing run at the same time (also vitest's maxConcurrency). */
   concurrency: number;
-  /** Against the embedded emulator: each area's own instance (else every area uses session.baseUrl). */
-  baseUrlByArea?: Partial<Record<Area, string>>;
 }
 
 declare module 'vitest' {

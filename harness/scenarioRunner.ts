@@ -40,8 +40,7 @@ export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): vo
   describe(area, () => {
     let session: TargetSession;
     beforeAll(async () => {
-      const baseUrl = run.baseUrlByArea?.[area];
-      session = await openTargetSession(run.manifest, baseUrl ? { ...run.session, baseUrl } : run.session);
+      session = await openTargetSession(run.manifest, run.session);
     });
     const body = (scenario: Scenario) => async (context: TestContext) => {
       const exchanges: JournalEntry[] = [];

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Reporter } from 'vitest/node';
 import { createVitest } from 'vitest/node';
-import type { Area } from '../harness/scenario.ts';
 import type { ConformanceMeta } from '../harness/scenarioRunner.ts';
 import type { ProvidedRun } from '../harness/providedRun.ts';
 import type { SessionOptions } from '../harness/targetSession.ts';
@@ -14,9 +13,6 @@ import { type ExecutionListener, ScenarioCollector } from './scenarioCollector.t
 // The plan reaches them through vitest's typed provide/inject (harness/providedRun.ts);
 // the check records come back in each test's meta (run/scenarioCollector.ts).
 
-/** Workers running areas side by side: two cores, and most of an area's time is waiting. */
-const AREA_WORKERS = 2;
-
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface ExecutionRequest {
@@ -24,8 +20,6 @@ export interface ExecutionRequest {
   manifest: TargetManifestFile;
   session: SessionOptions;
   concurrency: number;
-  /** Each area's own target (the embedded emulator): the areas' files then run side by side. */
-  baseUrlByArea?: Partial<Record<Area, string>>;
   listener: ExecutionListener;
   verbose: boolean;
   /** Reporters that watch the tests themselves (Allure). */
@@ -47,10 +41,7 @@ export async function executeRun(request: ExecutionRequest): Promise<Execution> 
     session: request.session,
     scenarioIds: plan.selection.scenarios.map((scenario) => scenario.id),
     concurrency: request.concurrency,
-    ...(request.baseUrlByArea ? { baseUrlByArea: request.baseUrlByArea } : {}),
   };
-  // Areas sharing one target run one after another: a scenario holding the clock holds it for all of them.
-  const sideBySide = request.baseUrlByArea !== undefined && plan.selection.areas.length > 1;
   const startedAt = new Date().toISOString();
   const vitest = await createVitest('test', {
     root: PROJECT_ROOT,
@@ -59,8 +50,6 @@ export async function executeRun(request: ExecutionRequest): Promise<Execution> 
     watch: false,
     reporters: [collector, ...request.reporters],
     maxConcurrency: request.concurrency,
-    fileParallelism: sideBySide,
-    ...(sideBySide ? { maxWorkers: AREA_WORKERS } : {}),
     // A conformance test fails exactly when a check is FAIL or UNTESTABLE.
     ...(plan.failFast ? { bail: 1 } : {}),
   });

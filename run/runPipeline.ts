@@ -58,7 +58,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
   const catalogue = requirementCatalogue();
   const plan = planRun(request, catalogue);
   const compare = request.compare ? readBaseline(request.compare) : undefined;
-  const target = await startRunTarget(request, plan.selection.areas, observers.say, observers.write);
+  const target = await startRunTarget(request, observers.say, observers.write);
   try {
     const budgetMs = plan.budgetMinutes * 60_000;
     const session: SessionOptions = {
@@ -81,7 +81,6 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       manifest: target.manifest,
       session,
       concurrency,
-      ...(target.emulators.size > 0 ? { baseUrlByArea: Object.fromEntries([...target.emulators].map(([area, emulator]) => [area, emulator.url()])) } : {}),
       listener: progress,
       verbose: request.verbose ?? false,
       reporters: observers.testReporters(info, plan.seed),
