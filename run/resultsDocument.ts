@@ -40,7 +40,7 @@ export interface MergedRun {
 export interface ResultsDocument {
   formatVersion: typeof RESULTS_FORMAT_VERSION;
   suiteVersion: string;
-  /** sha256 over requirements/*.yaml and schemas/**\/*.json (report/catalogueHash.ts). */
+  /** sha256 over requirements/*.yaml and schemas/**\/*.json (run/catalogueHash.ts). */
   catalogueHash: string;
   /** `image`: present when the target was a container image (run --target-image). */
   target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[]; image?: ImageIdentity };
