@@ -2,7 +2,7 @@ import type { CheckRecord } from '../harness/checkRecords.ts';
 import type { RequirementResult } from '../harness/requirementVerdict.ts';
 import { evidenceFacts, exchangeText } from '../report/exchangeText.ts';
 import { curlCommand, replayCommand, REPRODUCIBLE, reproducibleChecks, TOKEN_VARIABLE } from '../report/reproduction.ts';
-import type { ResultsDocument } from './resultsDocument.ts';
+import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 
 // The end of a run's output: every FAIL, WARN and UNTESTABLE requirement in full,

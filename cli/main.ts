@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { exitForFailure, exitOnUncaughtError } from './failureExit.ts';
-import { mergeCommand } from '../report/mergeCommand.ts';
+import { mergeCommand } from './mergeCommand.ts';
 import { allureReportCommand } from './allureReportCommand.ts';
 import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
@@ -43,6 +43,8 @@ program
   .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
   .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
   .option('--quiet', 'print the verdict and the failures only')
+  .option('--concurrency <n>', 'scenarios that hold no shared state run N at a time (default 8 on loopback, 16 for a remote target; 1 runs one after another)')
+  .option('--budget-minutes <m>', 'wall-clock budget of the scenarios: those not started by then are UNTESTABLE with that reason (default 30)')
   .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
   .option('--target-image <image>', 'target: a container image, started with testcontainers for the run and removed afterwards (needs Docker)')

@@ -1,6 +1,6 @@
 import type { RequirementResult } from '../harness/requirementVerdict.ts';
 import type { BaselineOutcome } from '../harness/expectedFailures.ts';
-import type { ResultsDocument } from './resultsDocument.ts';
+import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
 import { printFailures } from './failureReport.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';

@@ -44,6 +44,8 @@ export const describeTrigger = (kind: EventTriggerKind): string => {
 export type SharedResource =
   /** The virtual clock (scale and offset are global). */
   | 'clock'
+  /** The target's delivery time-out, where a control endpoint sets it (harness/deliverySettings.ts). */
+  | 'delivery-timeout'
   /** The sandbox's count of Enabled webhooks. */
   | 'enabled-webhooks'
   /** The order and count of the webhook list. */

@@ -52,6 +52,10 @@ export async function runScenario(
     for (const id of scenario.requirements) recorder.skip(id, reason);
     return recorder.records();
   }
+  if (session.budget && Date.now() >= session.budget.deadline) {
+    for (const id of scenario.requirements) recorder.untestable(id, `not run: ${session.budget.reason}`);
+    return recorder.records();
+  }
   const seed = scenarioSeed(session.seed, scenario.id);
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);

@@ -18,6 +18,15 @@ export interface TargetSession {
   throttling: ThrottleTally;
   /** The run's cleanup ledger file (harness/cleanupLedgerFile.ts), when the run keeps one. */
   cleanupLedgerPath?: string;
+  /** The run's budget (run --budget-minutes): scenarios not started by then are UNTESTABLE. */
+  budget?: RunBudget;
+}
+
+export interface RunBudget {
+  /** Epoch ms. */
+  deadline: number;
+  /** The reason recorded on what was not run. */
+  reason: string;
 }
 
 export interface SessionOptions {
@@ -30,6 +39,8 @@ export interface SessionOptions {
   recordExchanges?: boolean;
   /** Where every created resource is recorded until undone (the report directory's cleanup-ledger.jsonl). */
   cleanupLedgerPath?: string;
+  /** The run's budget: a scenario that has not started by its deadline is not run. */
+  budget?: RunBudget;
 }
 
 /** `tokenEnv` is where the manifest's token variables are read (the process environment unless a test gives its own). */
@@ -46,21 +57,11 @@ export async function openTargetSession(manifest: TargetManifestFile, options: S
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
     ...(options.cleanupLedgerPath ? { cleanupLedgerPath: options.cleanupLedgerPath } : {}),
+    ...(options.budget ? { budget: options.budget } : {}),
   };
 }
 
 /** The embedded emulator's manifest, optionally amended (e.g. another environment). */
 export function emulatorManifest(overrides: Partial<TargetManifestFile> = {}): TargetManifestFile {
   return { ...loadManifest(EMULATOR_MANIFEST_PATH), ...overrides };
-}
-
-/**
- * How the CLI hands a run to the vitest workers: one environment variable with
- * the resolved manifest and options. It never carries a token.
- */
-export const RUN_ENV = 'BANKING_API_CONFORMANCE_RUN';
-
-export interface RunDescriptor {
-  manifest: TargetManifestFile;
-  options: SessionOptions;
 }

@@ -1,7 +1,7 @@
 import type { CheckRecord, Outcome } from '../harness/checkRecords.ts';
 import { worstOutcome } from '../harness/checkRecords.ts';
 import type { RequirementResult } from '../harness/requirementVerdict.ts';
-import type { ResultsDocument } from '../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { evidenceFacts, exchangeText } from './exchangeText.ts';
 import { xmlText } from './xmlText.ts';
 

@@ -1,4 +1,4 @@
-import type { ResultsDocument } from '../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../run/resultsDocument.ts';
 import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/checkRecords.ts';
 import type { RequirementResult } from '../harness/requirementVerdict.ts';
 

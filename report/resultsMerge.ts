@@ -1,5 +1,5 @@
-import type { MergedRun, ResultsDocument } from '../cli/resultsDocument.ts';
-import { RESULTS_FORMAT_VERSION } from '../cli/resultsDocument.ts';
+import type { MergedRun, ResultsDocument } from '../run/resultsDocument.ts';
+import { RESULTS_FORMAT_VERSION } from '../run/resultsDocument.ts';
 import type { CheckRecord } from '../harness/checkRecords.ts';
 import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from '../harness/requirementVerdict.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OUTCOMES } from '../../harness/checkRecords.ts';
-import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { comparisonView } from './comparisonView.ts';
 import { containerView } from './containerView.ts';
 import { sectionIndex, type SectionIndex } from '../sectionTitles.ts';

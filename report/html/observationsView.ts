@@ -1,6 +1,6 @@
 import type { RequirementResult } from '../../harness/requirementVerdict.ts';
 import { jsonText } from '../exchangeText.ts';
-import { observedValues } from '../resultsComparison.ts';
+import { observedValues } from '../../run/resultsComparison.ts';
 import { html } from './htmlText.ts';
 
 // OBSERVE requirements are where the documents say "not shown": the suite never

@@ -40,6 +40,8 @@ const atMostOnceFailures = defineScenario({
   title: 'An AtMostOnce delivery answered 500, 202, dropped or not answered in time MUST NOT be retried, and the next event MUST wait for the previous answer',
   requirements: ['DL-AT-MOST-ONCE-NO-RETRY', 'DL-AT-MOST-ONCE-SEQUENTIAL', 'DL-AT-MOST-ONCE-SINGLE', 'DL-DELIVERY-TIMEOUT'],
   needs: ['eventInjection', 'webhookDelivery'],
+  // Where the target has a clock, it jumps or speeds it and shortens the delivery time-out for everyone.
+  holds: ['clock', 'delivery-timeout'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const { timeoutMs } = await shortenDeliveryTimeout(ctx, SHORT_TIMEOUT_MS);
@@ -75,6 +77,8 @@ const atLeastOnceRetries = defineScenario({
   title: 'An AtLeastOnce batch answered 500, 503, 302, dropped or not answered in time MUST be retried until it succeeds, with the same event ids, one batch at a time',
   requirements: ['DL-AT-LEAST-ONCE-RETRY', 'DL-EVENT-ID-STABLE', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-BATCH-LIMIT'],
   needs: ['eventInjection', 'webhookDelivery'],
+  // Where the target has a clock, it jumps or speeds it and shortens the delivery time-out for everyone.
+  holds: ['clock', 'delivery-timeout'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const { timeoutMs } = await shortenDeliveryTimeout(ctx, SHORT_TIMEOUT_MS);

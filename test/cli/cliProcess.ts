@@ -8,5 +8,5 @@ export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export type CliResult = ProcessResult;
 
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return runToExit(`${PROJECT_ROOT}/bin/banking-api-conformance.mjs`, args, { cwd: PROJECT_ROOT, env: { ...env, BANKING_API_CONFORMANCE_RUN: '' } });
+  return runToExit(`${PROJECT_ROOT}/bin/banking-api-conformance.mjs`, args, { cwd: PROJECT_ROOT, env });
 }

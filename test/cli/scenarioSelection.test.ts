@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { selectScenarios } from '../../cli/scenarioSelection.ts';
+import { selectScenarios } from '../../run/scenarioSelection.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { AREAS } from '../../harness/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { CLIENT_REQUIREMENTS } from '../../harness/operationCatalogue.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { junitXml } from '../../report/junitReport.ts';
-import { readResults } from '../../report/resultsFile.ts';
+import { readResults } from '../../run/resultsFile.ts';
 
 // junit.xml: one test case per requirement and scenario that judged it, named
 // "<requirement id>: <scenario id>" with its time; FAIL/UNTESTABLE fail with the

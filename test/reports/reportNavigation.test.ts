@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { htmlReport } from '../../report/html/htmlReport.ts';
-import { readResults } from '../../report/resultsFile.ts';
+import { readResults } from '../../run/resultsFile.ts';
 import { openReport, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // Reading a failing run's page in Chromium: the failing ids in the verdict banner

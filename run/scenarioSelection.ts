@@ -3,7 +3,7 @@ import { CLIENT_REQUIREMENTS } from '../harness/operationCatalogue.ts';
 import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
 import { SetupError } from '../harness/targetManifest.ts';
-import { formatShard, scenariosOfShard } from '../report/scenarioShard.ts';
+import { formatShard, scenariosOfShard } from './scenarioShard.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 
 // Which scenarios a run executes and which requirements it judges, from

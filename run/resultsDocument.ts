@@ -6,7 +6,7 @@ import type { ExpectedFailure } from '../harness/expectedFailures.ts';
 import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
 import { secretRedactor } from '../harness/secretRedactor.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
-import type { Comparison } from '../report/resultsComparison.ts';
+import type { Comparison } from './resultsComparison.ts';
 import type { ThrottleTally } from '../harness/throttleRetry.ts';
 
 // results.json: the machine-readable record of one run, described by
@@ -40,7 +40,7 @@ export interface MergedRun {
 export interface ResultsDocument {
   formatVersion: typeof RESULTS_FORMAT_VERSION;
   suiteVersion: string;
-  /** sha256 over requirements/*.yaml and schemas/**\/*.json (report/catalogueHash.ts). */
+  /** sha256 over requirements/*.yaml and schemas/**\/*.json (run/catalogueHash.ts). */
   catalogueHash: string;
   /** `image`: present when the target was a container image (run --target-image). */
   target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[]; image?: ImageIdentity };

@@ -1,18 +1,25 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import { worstOutcome } from '../harness/checkRecords.ts';
+import { type Outcome, worstOutcome } from '../harness/checkRecords.ts';
 import type { ConformanceMeta } from '../harness/scenarioRunner.ts';
-import type { ProgressDisplay } from './progressDisplay.ts';
 
-// Collects the check records each conformance test carries and shows progress as
-// each scenario finishes (cli/progressDisplay.ts). Problems of the suite itself (a
-// file that does not load) are kept apart: they are not the target's fault.
+// The execute stage's way back from the vitest workers: collects the check
+// records each conformance test carries in its meta and tells a listener (the
+// terminal's progress display) as each scenario finishes. Problems of the suite
+// itself (a file that does not load) are kept apart: they are not the target's fault.
 
-export class ConformanceReporter implements Reporter {
+export interface ExecutionListener {
+  areaStarted(area: string): void;
+  scenarioFinished(area: string, scenarioId: string, outcome: Outcome, checks: number): void;
+  /** A scenario's note (shown with --verbose). */
+  line(text: string): void;
+}
+
+export class ScenarioCollector implements Reporter {
   readonly scenarios: ConformanceMeta[] = [];
   readonly suiteErrors: string[] = [];
 
   constructor(
-    private readonly progress: ProgressDisplay,
+    private readonly listener: ExecutionListener,
     private readonly verbose: boolean,
   ) {}
 
@@ -21,12 +28,12 @@ export class ConformanceReporter implements Reporter {
     if (!meta) return;
     this.scenarios.push(meta);
     const outcome = worstOutcome(meta.records.map((record) => record.outcome)) ?? 'SKIP';
-    this.progress.scenarioFinished(meta.area, meta.scenarioId, outcome, meta.records.length);
+    this.listener.scenarioFinished(meta.area, meta.scenarioId, outcome, meta.records.length);
   }
 
   onTestModuleStart(testModule: TestModule): void {
     const area = /suites\/([^/]+)\//.exec(testModule.moduleId)?.[1];
-    if (area) this.progress.areaStarted(area);
+    if (area) this.listener.areaStarted(area);
   }
 
   onTestModuleEnd(testModule: TestModule): void {
@@ -38,6 +45,6 @@ export class ConformanceReporter implements Reporter {
   }
 
   onUserConsoleLog(log: { content: string }): void {
-    if (this.verbose) this.progress.line(`    ${log.content.trimEnd()}`);
+    if (this.verbose) this.listener.line(`    ${log.content.trimEnd()}`);
   }
 }
