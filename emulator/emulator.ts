@@ -5,7 +5,8 @@ import { API_AREAS } from './areas.ts';
 import { authenticate } from './core/authentication.ts';
 import type { Environment } from './core/domain.ts';
 import type { EmulatorState } from './core/emulatorState.ts';
-import { handleError, handleNotFound } from './core/httpErrors.ts';
+import { checkServerTimeouts, clientErrorHandler, serverTimeoutOptions, type ServerTimeouts } from './core/connectionLimits.ts';
+import { handleError, handleFrameworkError, handleNotFound } from './core/httpErrors.ts';
 import { IdSequence } from './core/idSequence.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
 import type { Scope } from './core/scopes.ts';
@@ -43,6 +44,8 @@ export interface EmulatorOptions {
   controlEndpoints?: boolean;
   /** Fixed ids for the start-up fixtures, so that a manifest can name them. Default: the next numeric ids. */
   fixtures?: FixtureIds;
+  /** How long a client may take to send its headers, its whole request, and how long an idle connection stays (core/connectionLimits.ts). */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface Emulator {
@@ -88,7 +91,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     fixtures: { depositProductId: product.id, accountId: account.id },
   };
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
+  const timeouts = checkServerTimeouts(options.timeouts ?? {});
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeoutOptions(timeouts),
+    clientErrorHandler: clientErrorHandler(timeouts),
+    frameworkErrors: handleFrameworkError,
+  });
   registerJsonBodyParsers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);

@@ -59,7 +59,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
         const rule = findRule(state, request.params.id);
         const mediaType = mediaTypeOf(request.headers['content-type']);
         if (!acceptedType(state, mediaType)) {
-          throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`);
+          throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`, { header: 'Content-Type' });
         }
         if (rule.type !== 'drawdownPositivePay' && !faultOn(state, 'upload-accepted-for-any-rule')) {
           throw new ApiError(400, 'Invalid request', `documents can be uploaded to drawdownPositivePay rules only; rule ${rule.id} is ${rule.type}`);
@@ -67,7 +67,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
         const status = effectiveStatus(rule, state.clock.now());
         if (status === 'Cancelled' || status === 'Expired') throw conflict(`rule ${rule.id} is ${status}; it no longer takes documents`);
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the request body must be the document file; it is empty');
+        if (bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the request body must be the document file; it is empty', { pointer: '' });
         rule.document = { contentType: mediaType, bytes, uploadedAt: state.clock.now() };
         if (rule.status === 'AwaitingDocuments' && !faultOn(state, 'upload-keeps-awaiting')) rule.status = 'Active';
         return sendDocument(reply, 200, { data: renderRule(state, rule) });
