@@ -5,7 +5,7 @@ import { API_AREAS } from './areas.ts';
 import { authenticate } from './core/authentication.ts';
 import type { Environment } from './core/domain.ts';
 import type { EmulatorState } from './core/emulatorState.ts';
-import { checkServerTimeouts, clientErrorHandler, serverTimeoutOptions, type ServerTimeouts } from './core/connectionLimits.ts';
+import { checkServerTimeouts, clientErrorHandler, lingerOnUnreadBody, serverTimeoutOptions, type ServerTimeouts } from './core/connectionLimits.ts';
 import { handleError, handleFrameworkError, handleNotFound } from './core/httpErrors.ts';
 import { IdSequence } from './core/idSequence.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
@@ -102,6 +102,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerJsonBodyParsers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  app.addHook('onResponse', async (request) => lingerOnUnreadBody(request.raw));
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));

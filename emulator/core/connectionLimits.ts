@@ -1,10 +1,11 @@
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorObject } from './jsonApi.ts';
 
 // How long a client may take, so that no client holds a connection forever
 // (a slow-loris trickling its headers, a body that never ends, an idle
-// keep-alive socket), and the JSON:API answer to a request Node refuses before any route sees it
+// keep-alive socket); what is read of a body answered before it was read; and
+// the JSON:API answer to a request Node refuses before any route sees it
 // (headers too large, an unknown method, a time-out).
 
 export interface ServerTimeouts {
@@ -80,3 +81,27 @@ export function clientErrorHandler(timeouts: ServerTimeouts) {
   };
 }
 
+/**
+ * A request answered before its body was read (a 413 on its Content-Length, a 401,
+ * a 404): Node would read the rest, however many gigabytes it declares. Instead the
+ * connection is half-closed after the answer and the rest read and dropped for a
+ * little while, so that the client gets to read the answer (closing at once on
+ * unread data resets the connection, which can destroy the answer in flight), then
+ * closed: at most UNREAD_BODY_LINGER.bytes or .ms.
+ */
+export const UNREAD_BODY_LINGER = { bytes: 64 * 1024 * 1024, ms: 2_000 };
+
+export function lingerOnUnreadBody(incoming: IncomingMessage): void {
+  const socket = incoming.socket;
+  if (incoming.complete || socket.destroyed) return;
+  socket.end();
+  // Counted on the socket: Node's own draining of the request drops 'data' listeners.
+  const readBefore = socket.bytesRead;
+  const started = Date.now();
+  const watch = setInterval(() => {
+    if (socket.bytesRead - readBefore > UNREAD_BODY_LINGER.bytes || Date.now() - started > UNREAD_BODY_LINGER.ms) socket.destroy();
+  }, 20);
+  watch.unref();
+  socket.once('close', () => clearInterval(watch));
+  incoming.resume();
+}

@@ -18,6 +18,9 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; title: string; det
 };
 
 export function handleError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  // Fastify closes the connection at once after a body it refused, which can reset
+  // the answer away; lingerOnUnreadBody (connectionLimits.ts) closes it gently instead.
+  reply.removeHeader('connection');
   if (error instanceof ApiError) return sendErrors(reply, error.status, [error.toErrorObject()]);
   const code = (error as FastifyError).code;
   const known = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;
