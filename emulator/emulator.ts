@@ -10,6 +10,7 @@ import { handleError, handleFrameworkError, handleNotFound } from './core/httpEr
 import { IdSequence } from './core/idSequence.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
 import type { Scope } from './core/scopes.ts';
+import { checkStoreLimits, eventCapacityHook, type StoreLimits } from './core/storeLimits.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
 import { webhookServices } from './delivery/webhookServices.ts';
@@ -18,6 +19,7 @@ import { EventStore } from './events/eventStore.ts';
 import { assertKnownFaults } from './faults/faultCatalogue.ts';
 import { anyVariationOn, toleratedVariationsHook } from './faults/toleratedVariations.ts';
 import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
+import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
@@ -46,6 +48,8 @@ export interface EmulatorOptions {
   fixtures?: FixtureIds;
   /** How long a client may take to send its headers, its whole request, and how long an idle connection stays (core/connectionLimits.ts). */
   timeouts?: Partial<ServerTimeouts>;
+  /** How many webhooks and stored events it may hold (core/storeLimits.ts); default 10,000 and 1,000,000. */
+  limits?: Partial<StoreLimits>;
 }
 
 export interface Emulator {
@@ -66,6 +70,10 @@ function checkOptions(options: EmulatorOptions): void {
   assertKnownFaults(options.faults ?? []);
   if (options.fixtures) checkFixtureIds(options.fixtures);
   if (options.livedIn) checkLivedInOptions(options.livedIn);
+  const limits = checkStoreLimits(options.limits ?? {});
+  const livedInEvents = options.livedIn ? (options.livedIn.events ?? DEFAULT_LIVED_IN_EVENTS) : 0;
+  if (livedInEvents > limits.storedEvents) throw new RangeError(`livedIn.events (${livedInEvents}) must not exceed limits.storedEvents (${limits.storedEvents})`);
+  checkServerTimeouts(options.timeouts ?? {});
 }
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -78,6 +86,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const accounts = new Map();
   const product = createDepositProduct({ ids, depositProducts, accounts }, [], options.fixtures?.depositProductId);
   const account = createAccount({ ids, depositProducts, accounts }, product.id, undefined, options.fixtures?.accountId);
+  const events = new EventStore(clock, ids);
   const state: EmulatorState = {
     environment: options.environment ?? 'sandbox',
     clock,
@@ -86,9 +95,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     depositProducts,
     accounts,
     positivePayRules: new Map(),
-    events: new EventStore(clock, ids),
+    events,
     faults: new Set(options.faults ?? []),
     fixtures: { depositProductId: product.id, accountId: account.id },
+    limits: checkStoreLimits(options.limits ?? {}),
   };
 
   const timeouts = checkServerTimeouts(options.timeouts ?? {});
@@ -107,6 +117,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
   app.addHook('onRequest', authenticate(tokens));
+  app.addHook('preHandler', eventCapacityHook(() => events.size(), state.limits.storedEvents));
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   for (const area of API_AREAS) await area(app, state);
   const services = webhookServices(app, state);

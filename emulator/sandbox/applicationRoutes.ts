@@ -33,7 +33,7 @@ function readUpload(request: FastifyRequest): { contentType: string; bytes: Buff
 }
 
 export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorState, store: SandboxStore, lifecycle: ApplicationLifecycle): void {
-  app.post('/applications', async (request, reply) => {
+  app.post('/applications', { config: { recordsEvents: true } }, async (request, reply) => {
     const input = readApplication(request.body);
     const outcome = decideApplication(input, { pendingReviewApproved: sandboxFaultOn(state, 'ssn-000000004-approved') });
     const application = lifecycle.create(input, outcome);
