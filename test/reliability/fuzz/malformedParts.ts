@@ -60,7 +60,7 @@ export const PROTOTYPE_BODIES = [
 
 /** Values that are wrong for almost any member. */
 export const WRONG_VALUES: readonly unknown[] = [
-  null, true, false, 0, -1, -0, 1.5, 2 ** 31, -(2 ** 31), 1e15, 8.64e15 + 1, 9007199254740993, 1e21, 1e308, -1e308, 5e-324,
+  null, true, false, 0, -1, -0, 1.5, 2 ** 31, -(2 ** 31), 1e15, 8.64e15 + 1, Number.MAX_SAFE_INTEGER + 2, 1e21, 1e308, -1e308, 5e-324,
   '', ' ', 'x', '\ud800', '\udfff', '1', '-1', 'NaN',
   [], {}, [null], { '': '' }, 'a'.repeat(5_000), '2026-02-30', '0000-00-00', '1e309', { data: null }, [[[[[]]]]],
 ];
