@@ -1,19 +1,18 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { worstOutcome } from '../harness/checkRecords.ts';
 import type { ConformanceMeta } from '../harness/scenarioRunner.ts';
+import type { ProgressDisplay } from './progressDisplay.ts';
 
-// Collects the check records each conformance test carries and prints one
-// progress line per scenario as it finishes. Problems of the suite itself (a
+// Collects the check records each conformance test carries and shows progress as
+// each scenario finishes (cli/progressDisplay.ts). Problems of the suite itself (a
 // file that does not load) are kept apart: they are not the target's fault.
 
 export class ConformanceReporter implements Reporter {
   readonly scenarios: ConformanceMeta[] = [];
   readonly suiteErrors: string[] = [];
-  private finished = 0;
 
   constructor(
-    private readonly total: number,
-    private readonly write: (line: string) => void,
+    private readonly progress: ProgressDisplay,
     private readonly verbose: boolean,
   ) {}
 
@@ -21,10 +20,13 @@ export class ConformanceReporter implements Reporter {
     const meta = testCase.meta().conformance;
     if (!meta) return;
     this.scenarios.push(meta);
-    this.finished += 1;
     const outcome = worstOutcome(meta.records.map((record) => record.outcome)) ?? 'SKIP';
-    const width = String(this.total).length;
-    this.write(`[${String(this.finished).padStart(width)}/${this.total}] ${outcome.padEnd(10)} ${meta.scenarioId} (${meta.records.length} checks)`);
+    this.progress.scenarioFinished(meta.area, meta.scenarioId, outcome, meta.records.length);
+  }
+
+  onTestModuleStart(testModule: TestModule): void {
+    const area = /suites\/([^/]+)\//.exec(testModule.moduleId)?.[1];
+    if (area) this.progress.areaStarted(area);
   }
 
   onTestModuleEnd(testModule: TestModule): void {
@@ -36,6 +38,6 @@ export class ConformanceReporter implements Reporter {
   }
 
   onUserConsoleLog(log: { content: string }): void {
-    if (this.verbose) this.write(`    ${log.content.trimEnd()}`);
+    if (this.verbose) this.progress.line(`    ${log.content.trimEnd()}`);
   }
 }

@@ -1,7 +1,11 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { SetupError } from '../harness/targetManifest.ts';
 import { mergeCommand } from '../report/mergeCommand.ts';
+import { allureReportCommand } from './allureReportCommand.ts';
+import { listCommand } from './listCommand.ts';
+import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { EXIT, runCommand } from './runCommand.ts';
+import { suiteVersion } from './suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests).
@@ -9,6 +13,7 @@ import { EXIT, runCommand } from './runCommand.ts';
 const program = new Command()
   .name('banking-api-conformance')
   .description('Conformance suite for the banking platform API (positive pay, webhooks, events, sandbox simulation).')
+  .version(suiteVersion())
   .showHelpAfterError();
 
 const url = (value: string): string => {
@@ -31,6 +36,11 @@ program
   .option('--baseline <file>', 'expected failures of this target (YAML): known failures do not fail the run, stale entries do')
   .option('--heavy-probes', 'also run probes that are heavy or leave traces the documented API cannot undo (on for the emulator and with --certify)')
   .option('--certify', 'certification: whole suite, no baseline, every applicable requirement judged; writes certificate.json')
+  .option('--requirement <ids>', 'comma-separated requirement ids: run only the scenarios that judge them (a partial run)')
+  .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
+  .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
+  .option('--quiet', 'print the verdict and the failures only')
+  .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
   .option('--target-image <image>', 'target: a container image, started with testcontainers for the run and removed afterwards (needs Docker)')
   .option('--target-port <port>', 'the port the --target-image listens on (default 8080; under host networking a free port passed as PORT)')
@@ -48,6 +58,33 @@ program
   .option('--compare <file>', 'an earlier results.json (or its directory) to report the difference from')
   .action((dirs: string[], options) => {
     process.exitCode = mergeCommand(dirs, options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('list')
+  .description('List the requirements (default), scenarios, areas or seeded faults; --area X selects what `run --only X` judges.')
+  .argument('[kind]', 'requirements, scenarios, areas or faults')
+  .option('--level <level>', 'only MUST, SHOULD or OBSERVE requirements (scenarios and faults: judging one)')
+  .option('--area <area>', 'only what the area judges: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
+  .option('--json', 'a JSON array instead of one line per entry')
+  .action((kind: string | undefined, options) => {
+    process.exitCode = listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('openapi')
+  .description('Print the OpenAPI 3.1 document of the API, derived from the operation catalogue and schemas/ (e.g. > openapi.json).')
+  .option('--server <url>', 'base URL of the server the document describes (default: a {baseUrl} variable)', url)
+  .action((options: { server?: string }) => {
+    process.stdout.write(`${JSON.stringify(openApiDocument(options.server ? { serverUrl: options.server } : {}), null, 2)}\n`);
+  });
+
+program
+  .command('report')
+  .description('Build the Allure HTML from DIR/allure-results into DIR/allure-report (serve it with `npx allure open DIR/allure-report`).')
+  .option('--report-dir <dir>', 'the report directory of a run', 'reports')
+  .action(async (options) => {
+    process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 try {

@@ -20,6 +20,15 @@ export interface ShardInfo {
   count: number;
 }
 
+/** A run that judged part of the catalogue: its verdict holds for that part only. */
+export interface PartialRun {
+  /** Requirements the run selected, of the catalogue's total. */
+  requirements: number;
+  of: number;
+  /** What narrowed it: `--only auth`, `--requirement PP-X`, `--grep "cancel"`, `--shard 1/4`, `--fail-fast`. */
+  narrowedBy: string[];
+}
+
 /** One run that went into a merged document. */
 export interface MergedRun {
   shard?: ShardInfo;
@@ -48,6 +57,10 @@ export interface ResultsDocument {
   startedAt: string;
   finishedAt: string;
   verdict: Verdict;
+  /** The run options that chose the target (`--target FILE`, `--base-url URL`, `--emulator-fault NAME`), repeated in replay commands. */
+  replayArguments?: string[];
+  /** Present when the run judged part of the catalogue; no certificate is issued for it. */
+  partial?: PartialRun;
   counts: Record<Outcome, number>;
   /** Each result keeps every raw check record (`checks`), so documents can be merged and re-judged. */
   requirements: RequirementResult[];

@@ -75,7 +75,7 @@ export class ReadinessWait implements WaitStrategy {
   async waitUntilReady(container: DockerContainer, boundPorts: BoundPorts): Promise<void> {
     const address = this.addressOf(boundPorts);
     const deadline = Date.now() + this.startupTimeoutMs;
-    let lastProblem = 'not probed yet';
+    let lastProblem: string;
     for (;;) {
       const state = (await container.inspect()).State;
       if (state.Status === 'exited' || state.Status === 'dead') {

@@ -2,6 +2,7 @@
 // when the harness is exiting (Ctrl-C, process.exit) it can no longer wait for
 // an asynchronous call, but it can wait for this process. Plain JavaScript so it
 // starts without a TypeScript loader; it reaches Docker the way testcontainers does.
+import process from 'node:process';
 import { getContainerRuntimeClient } from 'testcontainers';
 
 const id = process.argv[2];

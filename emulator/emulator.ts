@@ -19,6 +19,7 @@ import { EventStore } from './events/eventStore.ts';
 import { assertKnownFaults } from './faults/faultCatalogue.ts';
 import { anyVariationOn, toleratedVariationsHook } from './faults/toleratedVariations.ts';
 import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
+import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
 import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
@@ -119,6 +120,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.addHook('onRequest', authenticate(tokens));
   app.addHook('preHandler', eventCapacityHook(() => events.size(), state.limits.storedEvents));
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
+  registerOpenApiRoute(app);
   for (const area of API_AREAS) await area(app, state);
   const services = webhookServices(app, state);
   if (options.controlEndpoints ?? true) {

@@ -1,6 +1,7 @@
 import { Agent, request as undiciRequest } from 'undici';
 import type { ExchangeExcerpt } from './checkRecords.ts';
 import type { CheckRecorder } from './checkRecorder.ts';
+import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type OperationName } from './operationCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
 import { secretRedactor } from './secretRedactor.ts';
@@ -72,12 +73,14 @@ export class ApiClient {
     private readonly recorder: CheckRecorder,
     /** Throttling waited out by this client (and the clients made from it). */
     readonly throttling: ThrottleTally = emptyTally(),
+    /** Told of every exchange, for `run --har`. */
+    private readonly journal?: ExchangeJournal,
   ) {
     if (token) secretRedactor.add(token);
   }
 
   withToken(token: string | null): ApiClient {
-    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling);
+    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling, this.journal);
   }
 
   /** A documented operation: its response is judged against the operation's schema. */
@@ -132,6 +135,7 @@ export class ApiClient {
     const body = payload ? describeBody(payload, headers['content-type']) : undefined;
     if (body !== undefined) exchange.request.body = body;
 
+    const startedAt = new Date();
     const started = performance.now();
     let status: number;
     let responseHeaders: Record<string, string>;
@@ -151,6 +155,7 @@ export class ApiClient {
     } catch (error) {
       const durationMs = Math.round(performance.now() - started);
       exchange.error = `${(error as Error).message} after ${durationMs} ms`;
+      this.journal?.(exchange, startedAt);
       if (durationMs >= OPERATION_TIMEOUT_MS) {
         this.recorder.fail(CLIENT_REQUIREMENTS.timeout, `${method} ${path} MUST answer within 5 s; no answer after ${durationMs} ms`, { exchanges: [exchange] });
       }
@@ -161,6 +166,7 @@ export class ApiClient {
     exchange.response = { status, headers: secretRedactor.headers(responseHeaders), durationMs };
     const responseBody = describeBody(rawBody, contentType);
     if (responseBody !== undefined) exchange.response.body = responseBody;
+    this.journal?.(exchange, startedAt);
 
     return { status, headers: responseHeaders, body: parseJson(rawBody, contentType), rawBody, durationMs, exchange };
   }

@@ -16,11 +16,13 @@ export type Area = (typeof AREAS)[number];
 /**
  * Ways a scenario can make events happen (suites/shared/eventTriggers.ts):
  * injection through the emulator's control endpoint, or a documented operation
- * that fires events (API 6.3), here the sandbox approve of an application.
+ * that fires events (API 6.3): the sandbox approve of an application
+ * (customer.created) or its sandbox deny (application.denied).
  */
 export const EVENT_TRIGGERS = {
   injection: { capability: 'eventInjection', environment: undefined },
   'sandbox-approve': { capability: 'applications', environment: 'sandbox' },
+  'sandbox-deny': { capability: 'applications', environment: 'sandbox' },
 } as const satisfies Record<string, { capability: Capability; environment: Environment | undefined }>;
 export type EventTriggerKind = keyof typeof EVENT_TRIGGERS;
 
@@ -65,7 +67,10 @@ export interface ScenarioContext {
   readonly simulation: PaymentSimulationAdapter;
   /** Seeded per scenario: the same seed replays the same generated data. */
   readonly faker: Faker;
+  /** The scenario's own seed, derived from the run seed and the scenario id. */
   readonly seed: number;
+  /** The run's seed: what `run --seed N` takes to replay this scenario's generated data. */
+  readonly runSeed: number;
   /** A progress note shown while the suite runs (never include secrets). */
   log(message: string): void;
 }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, test } from 'vitest';
 import type { CheckRecord } from './checkRecords.ts';
+import { journalInto, type JournalEntry } from './exchangeJournal.ts';
 import { isFailing } from './checkRecords.ts';
 import type { Area, Scenario } from './scenario.ts';
 import { runScenario, runScenarioList } from './scenarioEngine.ts';
@@ -18,6 +19,8 @@ export interface ConformanceMeta {
   records: CheckRecord[];
   /** Throttling the scenario waited out (never judged). */
   throttling: ThrottleTally;
+  /** Every exchange of the scenario, with `run --har`. */
+  exchanges?: JournalEntry[];
 }
 
 declare module 'vitest' {
@@ -35,16 +38,20 @@ function readRunDescriptor(): RunDescriptor {
 export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): void {
   describe(area, () => {
     let session: TargetSession;
+    let recordExchanges = false;
     beforeAll(async () => {
       const { manifest, options } = readRunDescriptor();
       session = await openTargetSession(manifest, options);
+      recordExchanges = options.recordExchanges === true;
     });
     for (const scenario of scenarios) {
       test(`[${scenario.requirements.join(' ')}] ${scenario.title}`, async (context) => {
+        const exchanges: JournalEntry[] = [];
+        const journal = recordExchanges ? journalInto(exchanges, scenario.id) : undefined;
         const before = { ...session.throttling };
-        const records = await runScenario(scenario, session, (message) => console.log(`${scenario.id}: ${message}`));
+        const records = await runScenario(scenario, session, (message) => console.log(`${scenario.id}: ${message}`), journal);
         const throttling = tallySince(before, session.throttling);
-        context.task.meta.conformance = { area, scenarioId: scenario.id, title: scenario.title, records, throttling };
+        context.task.meta.conformance = { area, scenarioId: scenario.id, title: scenario.title, records, throttling, ...(journal ? { exchanges } : {}) };
         const failing = records.filter((record) => isFailing(record.outcome));
         if (failing.length > 0) {
           const text = failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n');

@@ -24,6 +24,8 @@ export interface SessionOptions {
   seed?: number;
   /** Overrides the manifest's heavyProbes (`--heavy-probes`, `--certify`). */
   heavyProbes?: boolean;
+  /** Keep every exchange of the run (`run --har FILE`), not only the evidence. */
+  recordExchanges?: boolean;
 }
 
 /** `tokenEnv` is where the manifest's token variables are read (the process environment unless a test gives its own). */

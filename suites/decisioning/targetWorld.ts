@@ -1,4 +1,4 @@
-import type { ModelAccount, ModelRule, ModelRuleType, OptInType } from '../../harness/decisionModel.ts';
+import type { ModelAccount, ModelRule, OptInType } from '../../harness/decisionModel.ts';
 import { initialStatus } from '../../harness/decisionModel.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 
