@@ -63,7 +63,7 @@ const documentedRoutes: FuzzRoute[] = Object.entries(OPERATIONS).map(([name, ope
   ...(DOCUMENTED_BODIES[name as OperationName] ?? { body: 'none' as const }),
 }));
 
-/** Every route under /_emulator (emulator/control, events and webhooks control routes). */
+/** Every route under /_emulator (emulator/control, events and webhooks control routes), and the OpenAPI document. */
 export const CONTROL_ROUTES: FuzzRoute[] = [
   { name: 'GET /_emulator/health', method: 'GET', path: '/_emulator/health', body: 'none' },
   { name: 'POST /_emulator/tokens', method: 'POST', path: '/_emulator/tokens', body: 'json', accepted: () => ({ scopes: ['payments'] }) },
@@ -79,6 +79,8 @@ export const CONTROL_ROUTES: FuzzRoute[] = [
   { name: 'GET /_emulator/delivery', method: 'GET', path: '/_emulator/delivery', body: 'none' },
   { name: 'PUT /_emulator/delivery', method: 'PUT', path: '/_emulator/delivery', body: 'json', accepted: () => ({ timeoutMs: 1000 }) },
   { name: 'POST /_emulator/webhooks', method: 'POST', path: '/_emulator/webhooks', body: 'json', accepted: () => ({ count: 1 }) },
+  // Not under the prefix, but like the control endpoints it takes no token.
+  { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', body: 'none' },
 ];
 
 const simulation = (type: string, attributes: Record<string, unknown>) => (ids: KnownIds) => ({
