@@ -103,6 +103,7 @@ test(`${EVENTS} events queued for ${WEBHOOKS} webhooks whose receiver is down co
     `after the receiver came back each webhook got ${delivered.join(', ')} of ${EVENTS}`);
 
   expect(queuePerEvent).toBeLessThanOrEqual(QUEUE_BYTES_PER_EVENT);
-  expect(queuePerEvent, 'the queues were measured at all').toBeGreaterThan(0);
+  // The measurement sees the store (the queues' 8 bytes are within its noise when tests run side by side).
+  expect(storePerEvent, 'the heap growth of storing the events was measured at all').toBeGreaterThan(100);
   expect(delivered).toEqual(Array(WEBHOOKS).fill(EVENTS));
 }, 120_000);
