@@ -5,10 +5,12 @@ import { API_AREAS } from './areas.ts';
 import { authenticate } from './core/authentication.ts';
 import type { Environment } from './core/domain.ts';
 import type { EmulatorState } from './core/emulatorState.ts';
-import { handleError, handleNotFound } from './core/httpErrors.ts';
+import { checkServerTimeouts, clientErrorHandler, lingerOnUnreadBody, serverTimeoutOptions, type ServerTimeouts } from './core/connectionLimits.ts';
+import { handleError, handleFrameworkError, handleNotFound } from './core/httpErrors.ts';
 import { IdSequence } from './core/idSequence.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
 import type { Scope } from './core/scopes.ts';
+import { checkStoreLimits, eventCapacityHook, type StoreLimits } from './core/storeLimits.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
 import { webhookServices } from './delivery/webhookServices.ts';
@@ -18,6 +20,7 @@ import { assertKnownFaults } from './faults/faultCatalogue.ts';
 import { anyVariationOn, toleratedVariationsHook } from './faults/toleratedVariations.ts';
 import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
 import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
+import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
@@ -44,6 +47,10 @@ export interface EmulatorOptions {
   controlEndpoints?: boolean;
   /** Fixed ids for the start-up fixtures, so that a manifest can name them. Default: the next numeric ids. */
   fixtures?: FixtureIds;
+  /** How long a client may take to send its headers, its whole request, and how long an idle connection stays (core/connectionLimits.ts). */
+  timeouts?: Partial<ServerTimeouts>;
+  /** How many webhooks and stored events it may hold (core/storeLimits.ts); default 10,000 and 1,000,000. */
+  limits?: Partial<StoreLimits>;
 }
 
 export interface Emulator {
@@ -64,6 +71,10 @@ function checkOptions(options: EmulatorOptions): void {
   assertKnownFaults(options.faults ?? []);
   if (options.fixtures) checkFixtureIds(options.fixtures);
   if (options.livedIn) checkLivedInOptions(options.livedIn);
+  const limits = checkStoreLimits(options.limits ?? {});
+  const livedInEvents = options.livedIn ? (options.livedIn.events ?? DEFAULT_LIVED_IN_EVENTS) : 0;
+  if (livedInEvents > limits.storedEvents) throw new RangeError(`livedIn.events (${livedInEvents}) must not exceed limits.storedEvents (${limits.storedEvents})`);
+  checkServerTimeouts(options.timeouts ?? {});
 }
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -76,6 +87,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const accounts = new Map();
   const product = createDepositProduct({ ids, depositProducts, accounts }, [], options.fixtures?.depositProductId);
   const account = createAccount({ ids, depositProducts, accounts }, product.id, undefined, options.fixtures?.accountId);
+  const events = new EventStore(clock, ids);
   const state: EmulatorState = {
     environment: options.environment ?? 'sandbox',
     clock,
@@ -84,19 +96,29 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     depositProducts,
     accounts,
     positivePayRules: new Map(),
-    events: new EventStore(clock, ids),
+    events,
     faults: new Set(options.faults ?? []),
     fixtures: { depositProductId: product.id, accountId: account.id },
+    limits: checkStoreLimits(options.limits ?? {}),
   };
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT });
+  const timeouts = checkServerTimeouts(options.timeouts ?? {});
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    ...serverTimeoutOptions(timeouts),
+    clientErrorHandler: clientErrorHandler(timeouts),
+    frameworkErrors: handleFrameworkError,
+  });
   registerJsonBodyParsers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
+  app.addHook('onResponse', async (request) => lingerOnUnreadBody(request.raw));
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
   app.addHook('onRequest', authenticate(tokens));
+  app.addHook('preHandler', eventCapacityHook(() => events.size(), state.limits.storedEvents));
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   registerOpenApiRoute(app);
   for (const area of API_AREAS) await area(app, state);

@@ -1,5 +1,6 @@
 import type { CheckRecord, Evidence, ExchangeExcerpt, Outcome } from './checkRecords.ts';
 import type { RequirementCatalogue } from './requirementCatalogue.ts';
+import { secretRedactor } from './secretRedactor.ts';
 
 /** Anything that carries an exchange (an API response, a sink delivery) can serve as evidence. */
 export type EvidenceSource = Evidence | { exchange: ExchangeExcerpt } | ReadonlyArray<{ exchange: ExchangeExcerpt }>;
@@ -9,6 +10,14 @@ function toEvidence(source: EvidenceSource | undefined): Evidence | undefined {
   if (Array.isArray(source)) return { exchanges: source.map((item) => item.exchange) };
   if ('exchange' in source) return { exchanges: [(source as { exchange: ExchangeExcerpt }).exchange] };
   return source as Evidence;
+}
+
+/** An observed value with every known secret masked; the value itself when there is none in it. */
+function redactedObserved(observed: unknown): unknown {
+  const text = JSON.stringify(observed);
+  if (text === undefined) return observed;
+  const redacted = secretRedactor.text(text);
+  return redacted === text ? observed : JSON.parse(redacted);
 }
 
 /**
@@ -78,7 +87,9 @@ export class CheckRecorder {
     return this.catalogue.get(requirementId).level;
   }
 
-  private add(requirementId: string, outcome: Outcome, message: string, source?: EvidenceSource, observed?: unknown): void {
+  private add(requirementId: string, outcome: Outcome, quoting: string, source?: EvidenceSource, observed?: unknown): void {
+    // Messages quote what was sent and answered: a secret seen in an exchange is masked here too.
+    const message = secretRedactor.text(quoting);
     const evidence = toEvidence(source);
     const now = performance.now();
     const elapsedMs = Math.round((now - this.lastRecordedAt) * 10) / 10;
@@ -95,7 +106,7 @@ export class CheckRecorder {
       }
     }
     const record: CheckRecord = { requirementId, scenarioId: this.scenarioId, outcome, message, elapsedMs };
-    if (observed !== undefined) record.observed = observed;
+    if (observed !== undefined) record.observed = redactedObserved(observed);
     if (evidence !== undefined) record.evidence = evidence;
     this.recorded.push(record);
     if (foldable) this.folded.set(key, record);

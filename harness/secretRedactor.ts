@@ -1,9 +1,13 @@
 // Tokens never appear in output, logs or reports. Every excerpt of an exchange
 // passes through here: known secrets are replaced wherever they occur, the
 // Authorization header is masked, and non-empty `token` members (webhook
-// signing secrets) are masked in JSON bodies.
+// signing secrets) are masked in JSON bodies, and their values become known
+// secrets: a signing token a scenario made up and sent is masked wherever it
+// shows up next (a check message quoting it, an observed value).
 
 const MASK = '[redacted]';
+/** A token member's value shorter than this is not learned: masking a short word everywhere would garble evidence. */
+const LEARNED_MIN_LENGTH = 8;
 const TOKEN_MEMBER = /("token"\s*:\s*")((?:[^"\\]|\\.)+)(")/g;
 
 /** Keeps the scheme ("Bearer") when there is one; everything after it, or the whole value, is masked. */
@@ -21,7 +25,10 @@ export class SecretRedactor {
   }
 
   text(value: string): string {
-    let result = value.replace(TOKEN_MEMBER, `$1${MASK}$3`);
+    let result = value.replace(TOKEN_MEMBER, (_match, opening: string, secret: string, closing: string) => {
+      if (secret.length >= LEARNED_MIN_LENGTH) this.secrets.add(secret);
+      return `${opening}${MASK}${closing}`;
+    });
     for (const secret of this.secrets) if (result.includes(secret)) result = result.split(secret).join(MASK);
     return result;
   }

@@ -10,6 +10,8 @@ import { createAccount, createDepositProduct } from './fixtureFactory.ts';
 // virtual clock. Plain JSON, not part of the documented API (see README).
 
 const control = { control: true } as const;
+/** 9999-12-31T23:59:59.999Z: the clock never leaves the years an RFC 3339 date-time can write. */
+const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 function readScopes(value: unknown): Scope[] {
   if (value === undefined) return [...SCOPES];
@@ -65,6 +67,7 @@ export function registerControlRoutes(app: FastifyInstance, state: EmulatorState
   app.post(`${CONTROL_PREFIX}/clock/advance`, { config: control }, async (request) => {
     const ms = bodyOf(request.body).ms;
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw invalid('/ms', 'ms must be a non-negative number of milliseconds');
+    if (state.clock.now() + ms > LATEST_CLOCK_MS) throw invalid('/ms', `ms would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
     state.clock.advance(ms);
     return state.clock.state();
   });

@@ -8,6 +8,8 @@ declare module 'fastify' {
     scope?: Scope;
     /** Control endpoints under the reserved prefix take no bearer token. */
     control?: boolean;
+    /** The operation may store events: refused once the event store is full (core/storeLimits.ts). */
+    recordsEvents?: boolean;
   }
 }
 

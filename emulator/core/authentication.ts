@@ -18,12 +18,13 @@ export function authenticate(tokens: TokenRegistry) {
         status: '401',
         title: 'Unauthorized',
         detail: header ? 'the bearer token is not valid' : 'header Authorization: Bearer <token> is required',
+        source: { header: 'Authorization' },
       }]);
       return;
     }
     const required = config?.scope;
     if (required && !scopes.has(required)) {
-      await sendErrors(reply, 403, [{ status: '403', title: 'Forbidden', detail: `this operation requires scope ${required}` }]);
+      await sendErrors(reply, 403, [{ status: '403', title: 'Forbidden', detail: `this operation requires scope ${required}`, source: { header: 'Authorization' } }]);
     }
   };
 }

@@ -1,6 +1,7 @@
 import type { Account, DepositProduct, Environment, PositivePayRule } from './domain.ts';
 import type { EventPublisher } from './eventPublisher.ts';
 import type { IdSequence } from './idSequence.ts';
+import type { StoreLimits } from './storeLimits.ts';
 import type { TokenRegistry } from './tokenRegistry.ts';
 import type { VirtualClock } from './virtualClock.ts';
 
@@ -18,4 +19,6 @@ export interface EmulatorState {
   readonly faults: ReadonlySet<string>;
   /** Ids of the fixtures created at start-up, for users who want something to point at. */
   readonly fixtures: { depositProductId: string; accountId: string };
+  /** How many webhooks and events it may hold (core/storeLimits.ts). */
+  readonly limits: StoreLimits;
 }

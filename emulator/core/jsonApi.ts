@@ -9,31 +9,33 @@ export interface ErrorObject {
   status: string;
   title: string;
   detail: string;
-  source?: { pointer?: string; parameter?: string };
+  /** What is at fault: a member of the body, a query parameter or a request header (JSON:API 1.1). */
+  source?: ErrorSource;
+}
+
+export interface ErrorSource {
+  pointer?: string;
+  parameter?: string;
+  header?: string;
 }
 
 /** Throw from a handler; the error handler renders it as a JSON:API error document. */
 export class ApiError extends Error {
   readonly status: number;
   readonly title: string;
-  readonly pointer: string | undefined;
-  readonly parameter: string | undefined;
+  readonly source: ErrorSource;
 
-  constructor(status: number, title: string, detail: string, where: { pointer?: string; parameter?: string } = {}) {
+  constructor(status: number, title: string, detail: string, where: ErrorSource = {}) {
     super(detail);
     this.status = status;
     this.title = title;
-    this.pointer = where.pointer;
-    this.parameter = where.parameter;
+    this.source = where;
   }
 
   toErrorObject(): ErrorObject {
     const error: ErrorObject = { status: String(this.status), title: this.title, detail: this.message };
-    if (this.pointer !== undefined || this.parameter !== undefined) {
-      error.source = {};
-      if (this.pointer !== undefined) error.source.pointer = this.pointer;
-      if (this.parameter !== undefined) error.source.parameter = this.parameter;
-    }
+    const named = Object.entries(this.source).filter(([, value]) => value !== undefined);
+    if (named.length > 0) error.source = Object.fromEntries(named) as ErrorSource;
     return error;
   }
 }
@@ -43,6 +45,10 @@ export const invalid = (pointer: string, detail: string): ApiError =>
 
 export const invalidParameter = (parameter: string, detail: string): ApiError =>
   new ApiError(400, 'Invalid query parameter', detail, { parameter });
+
+/** A request header is at fault (401/403 Authorization, 415 Content-Type). */
+export const headerError = (status: number, title: string, detail: string, header: string): ApiError =>
+  new ApiError(status, title, detail, { header });
 
 export const notFound = (what: string, id: string): ApiError =>
   new ApiError(404, 'Not found', `${what} '${id}' does not exist`);

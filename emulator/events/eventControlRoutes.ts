@@ -3,6 +3,7 @@ import { CONTROL_PREFIX } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
 import { invalid } from '../core/jsonApi.ts';
+import { limitReached } from '../core/storeLimits.ts';
 import type { WebhookServices } from '../delivery/webhookServices.ts';
 import { MAX_BATCH_SIZE, BACKOFF_UNIT_MS, MAX_BACKOFF_MS } from '../delivery/deliverySettings.ts';
 import { chooseVariant, generateEvent } from './eventGenerator.ts';
@@ -56,6 +57,8 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
     const types = readTypes(body);
     const count = readCount(body);
     const overrides = readOverrides(body);
+    const held = services.events.size();
+    if (held + types.length * count > state.limits.storedEvents) throw limitReached('events', state.limits.storedEvents, held, { pointer: '/count' });
     const variant = body.variant;
     if (variant !== undefined && typeof variant !== 'string') throw invalid('/variant', 'variant must be a string');
     for (const type of types) {

@@ -16,21 +16,39 @@ import { effectiveStatus } from './ruleStatus.ts';
 export const DOCUMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 const FAULTY_MAX_DOCUMENT_BYTES = 21 * 1024 * 1024;
-/** An oversized body is still read to the end (up to this), so the client sees the 413 instead of a reset connection. */
+/**
+ * An oversized body is still read to the end (up to this), so the client sees the 413 instead of a reset connection.
+ * Beyond it (declared or counted) the 413 goes out at once and the connection closes: nothing more is read.
+ */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
-function readDocumentBody(payload: NodeJS.ReadableStream, limit: number, done: (error: Error | null, body?: Buffer) => void): void {
+const tooLarge = (detail: string, source: { header?: string; pointer?: string }) => new ApiError(413, 'Payload too large', detail, source);
+
+function readDocumentBody(declaredLength: string | undefined, payload: NodeJS.ReadableStream, limit: number, done: (error: Error | null, body?: Buffer) => void): void {
+  if (Number(declaredLength) > DRAIN_LIMIT_BYTES) {
+    done(tooLarge(`Content-Length is ${declaredLength} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, { header: 'Content-Length' }));
+    return;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
+  let settled = false;
+  const settle = (error: Error | null, body?: Buffer) => {
+    if (settled) return;
+    settled = true;
+    done(error, body);
+  };
   payload.on('data', (chunk: Buffer) => {
     size += chunk.length;
     if (size <= limit) chunks.push(chunk);
-    else if (size > DRAIN_LIMIT_BYTES) (payload as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    else if (size > DRAIN_LIMIT_BYTES) {
+      payload.pause();
+      settle(tooLarge(`the document is more than ${DRAIN_LIMIT_BYTES} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, { pointer: '' }));
+    }
   });
-  payload.on('error', (error) => done(error));
+  payload.on('error', (error) => settle(error));
   payload.on('end', () => {
-    if (size > limit) done(new ApiError(413, 'Payload too large', `the document is ${size} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`));
-    else done(null, Buffer.concat(chunks));
+    if (size > limit) settle(tooLarge(`the document is ${size} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, { pointer: '' }));
+    else settle(null, Buffer.concat(chunks));
   });
 }
 
@@ -50,7 +68,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
     scoped.removeAllContentTypeParsers();
     // Every media type reaches the handler as bytes, so that a refused type gets a
     // JSON:API 415 from the handler rather than a framework default.
-    scoped.addContentTypeParser('*', (_request, payload, done) => readDocumentBody(payload, bodyLimit, done));
+    scoped.addContentTypeParser('*', (request, payload, done) => readDocumentBody(request.headers['content-length'], payload, bodyLimit, done));
 
     scoped.put<{ Params: { id: string } }>(
       '/positive-pay/:id/documents',
@@ -59,7 +77,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
         const rule = findRule(state, request.params.id);
         const mediaType = mediaTypeOf(request.headers['content-type']);
         if (!acceptedType(state, mediaType)) {
-          throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`);
+          throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`, { header: 'Content-Type' });
         }
         if (rule.type !== 'drawdownPositivePay' && !faultOn(state, 'upload-accepted-for-any-rule')) {
           throw new ApiError(400, 'Invalid request', `documents can be uploaded to drawdownPositivePay rules only; rule ${rule.id} is ${rule.type}`);
@@ -67,7 +85,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
         const status = effectiveStatus(rule, state.clock.now());
         if (status === 'Cancelled' || status === 'Expired') throw conflict(`rule ${rule.id} is ${status}; it no longer takes documents`);
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the request body must be the document file; it is empty');
+        if (bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the request body must be the document file; it is empty', { pointer: '' });
         rule.document = { contentType: mediaType, bytes, uploadedAt: state.clock.now() };
         if (rule.status === 'AwaitingDocuments' && !faultOn(state, 'upload-keeps-awaiting')) rule.status = 'Active';
         return sendDocument(reply, 200, { data: renderRule(state, rule) });

@@ -48,7 +48,7 @@ export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState): 
   app.register(async (noBody) => {
     noBody.removeAllContentTypeParsers();
     noBody.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    noBody.post<IdParams>('/positive-pay/:id/cancel', { config: { scope: 'payments-write' } }, async (request, reply) =>
+    noBody.post<IdParams>('/positive-pay/:id/cancel', { config: { scope: 'payments-write', recordsEvents: true } }, async (request, reply) =>
       cancelRule(state, request.params.id, reply));
   });
 }

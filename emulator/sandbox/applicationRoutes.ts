@@ -25,15 +25,15 @@ const DOCUMENT_LIST_QUERY = defineListQuery({ parameters: {} });
 function readUpload(request: FastifyRequest): { contentType: string; bytes: Buffer } {
   const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-    throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}`);
+    throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}`, { header: 'Content-Type' });
   }
   const bytes = request.body;
-  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the body must be the file, as raw bytes');
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the body must be the file, as raw bytes', { pointer: '' });
   return { contentType, bytes };
 }
 
 export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorState, store: SandboxStore, lifecycle: ApplicationLifecycle): void {
-  app.post('/applications', async (request, reply) => {
+  app.post('/applications', { config: { recordsEvents: true } }, async (request, reply) => {
     const input = readApplication(request.body);
     const outcome = decideApplication(input, { pendingReviewApproved: sandboxFaultOn(state, 'ssn-000000004-approved') });
     const application = lifecycle.create(input, outcome);

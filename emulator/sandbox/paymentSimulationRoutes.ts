@@ -120,7 +120,7 @@ class PaymentConsequences {
 export function registerPaymentSimulationRoutes(app: FastifyInstance, state: EmulatorState, store: SandboxStore): void {
   const consequences = new PaymentConsequences(state, store);
   for (const [kind, path] of Object.entries(PATHS) as Array<[SimulationKind, string]>) {
-    app.post(path, async (request, reply) => {
+    app.post(path, { config: { recordsEvents: true } }, async (request, reply) => {
       const payment = readSimulatedPayment(kind, request.body);
       const account = state.accounts.get(payment.accountId);
       if (!account) {

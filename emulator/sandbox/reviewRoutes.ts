@@ -28,8 +28,11 @@ function requiredString(value: string | undefined, name: string): string {
   return value;
 }
 
+/** Every review records an event (application.*, document.*). */
+const records = { config: { recordsEvents: true } };
+
 export function registerReviewRoutes(app: FastifyInstance, state: EmulatorState, store: SandboxStore, lifecycle: ApplicationLifecycle): void {
-  app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/approve', async (request, reply) => {
+  app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/approve', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     optionalString(readResource(request.body, ['applicationApprove']), 'reason');
     requireReviewable(application, 'approved', false);
@@ -37,7 +40,7 @@ export function registerReviewRoutes(app: FastifyInstance, state: EmulatorState,
     return sendDocument(reply, 200, { data: renderApplication(application) });
   });
 
-  app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/deny', async (request, reply) => {
+  app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/deny', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     optionalString(readResource(request.body, ['applicationDeny']), 'reason');
     requireReviewable(application, 'denied', sandboxFaultOn(state, 'deny-allowed-from-approved'));
@@ -45,7 +48,7 @@ export function registerReviewRoutes(app: FastifyInstance, state: EmulatorState,
     return sendDocument(reply, 200, { data: renderApplication(application) });
   });
 
-  app.post<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/approve', async (request, reply) => {
+  app.post<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/approve', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     const document = findDocument(store, application, request.params.documentId);
     const body = request.body;
@@ -57,7 +60,7 @@ export function registerReviewRoutes(app: FastifyInstance, state: EmulatorState,
     return sendDocument(reply, 200, { data: renderDocument(document, application) });
   });
 
-  app.post<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/reject', async (request, reply) => {
+  app.post<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/reject', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     const document = findDocument(store, application, request.params.documentId);
     const resource = readResource(request.body, ['documentReject']);

@@ -33,6 +33,8 @@ Options:
   --fixture-account-id ID   id of the fixture account (default: the next numeric id)
   --fixture-deposit-product-id ID
                             id of the fixture deposit product (default: the next numeric id)
+  --max-webhooks N          webhooks it holds at most, of any status (default 10000)
+  --max-events N            events it stores at most (default 1000000)
   --fault NAME              start with a seeded fault or tolerated variation (repeatable)
   --list-faults             list the seeded faults and tolerated variations, then exit
   --list-profiles           list the profiles and their options, then exit
@@ -62,6 +64,8 @@ function readFlags(argv: readonly string[]) {
         'clock-scale': { type: 'string' },
         profile: { type: 'string' },
         latency: { type: 'string' },
+        'max-webhooks': { type: 'string' },
+        'max-events': { type: 'string' },
         'latency-jitter': { type: 'string' },
         'rate-limit-every': { type: 'string' },
         'retry-after': { type: 'string' },
@@ -193,5 +197,8 @@ export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (rateLimit) options.rateLimit = rateLimit;
   const livedIn = livedInOf(flags, base.livedIn);
   if (livedIn) options.livedIn = livedIn;
+  const webhooks = integer('max-webhooks', flags['max-webhooks'], 1, Number.MAX_SAFE_INTEGER);
+  const storedEvents = integer('max-events', flags['max-events'], 1, Number.MAX_SAFE_INTEGER);
+  if (webhooks !== undefined || storedEvents !== undefined) options.limits = { ...(webhooks !== undefined ? { webhooks } : {}), ...(storedEvents !== undefined ? { storedEvents } : {}) };
   return { action: 'start', options, ...(profile ? { profile } : {}), tokenSources: tokens.map((token) => token.source) };
 }

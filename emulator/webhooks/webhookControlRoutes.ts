@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CONTROL_PREFIX } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { invalid } from '../core/jsonApi.ts';
+import { limitReached } from '../core/storeLimits.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
 
 // Control endpoint of the webhooks area (capability fixtureProvisioning), plain JSON:
@@ -22,6 +23,8 @@ export function registerWebhookControlRoutes(app: FastifyInstance, state: Emulat
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_ADDED) {
       throw invalid('/count', `count must be an integer from 1 to ${MAX_ADDED}`);
     }
+    const held = webhooks.all().length;
+    if (held + count > state.limits.webhooks) throw limitReached('webhooks', state.limits.webhooks, held, { pointer: '/count' });
     const ids: string[] = [];
     for (let n = 0; n < count; n += 1) {
       const id = state.ids.next('webhook');

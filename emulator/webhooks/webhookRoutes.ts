@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorArea } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, notFound, sendDocument } from '../core/jsonApi.ts';
+import { limitReached } from '../core/storeLimits.ts';
 import { readResource } from '../core/requestBody.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
 import { dateTime, defineListQuery, integer, type RawQuery, readListQuery } from '../core/listQuery.ts';
@@ -77,6 +78,7 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
       settings.subscriptionType = 'OnlyAuthorizationRequest';
     }
     checkEnabledLimit(state, webhooks, 'create a webhook');
+    if (webhooks.all().length >= state.limits.webhooks) throw limitReached('webhooks', state.limits.webhooks, webhooks.all().length);
     const id = state.ids.next('webhook');
     // 3.2 leaves the initial status open; a new subscription starts receiving at once.
     const webhook: Webhook = { id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), ...settings, status: 'Enabled' };
