@@ -65,6 +65,11 @@ export class ControlClient {
     return this.expectOk('fixtureProvisioning', 'POST', '/accounts', options);
   }
 
+  /** Disabled webhooks such as other clients leave on a shared sandbox, so a list can exceed its maximum page. */
+  addDisabledWebhooks(count: number): Promise<{ total: number }> {
+    return this.expectOk('fixtureProvisioning', 'POST', '/webhooks', { count });
+  }
+
   private async expectOk<T>(capability: Capability, method: string, path: string, body?: unknown): Promise<T> {
     if (!this.has(capability)) throw new Error(`the target does not claim ${capability}; ${method} ${path} is not available`);
     const answer = await this.request(method, path, body);

@@ -37,6 +37,8 @@ export interface Requirement {
   capability: Capability;
   /** Why the statement cannot be tested from outside; excluded requirements are never judged. */
   excluded?: string;
+  /** Why the level is what it is, where that is not plain from the documents' wording (e.g. a level lowered because a status code is "not shown"). */
+  levelReason?: string;
   /** The catalogue file it came from. */
   file: string;
 }
@@ -79,6 +81,9 @@ function readEntry(file: string, entry: unknown, index: number): Requirement {
   if (e.excluded !== undefined && (typeof e.excluded !== 'string' || e.excluded.length < 10)) {
     fail(file, `${at}.excluded`, 'must state the reason the statement cannot be tested from outside');
   }
+  if (e.levelReason !== undefined && (typeof e.levelReason !== 'string' || e.levelReason.trim().length < 10)) {
+    fail(file, `${at}.levelReason`, 'must be a sentence saying why the level is what it is');
+  }
   const requirement: Requirement = {
     id: e.id,
     source: { document: source.document as DocumentKey, section: source.section as string },
@@ -89,6 +94,7 @@ function readEntry(file: string, entry: unknown, index: number): Requirement {
     file,
   };
   if (typeof e.excluded === 'string') requirement.excluded = e.excluded;
+  if (typeof e.levelReason === 'string') requirement.levelReason = e.levelReason.trim();
   return requirement;
 }
 

@@ -33,6 +33,21 @@ export const describeTrigger = (kind: EventTriggerKind): string => {
   return `${kind} (capability ${capability}${environment ? `, ${environment} only` : ''})`;
 };
 
+/**
+ * What a scenario must have to itself while it runs: shared state that other
+ * scenarios running at the same time would disturb. A scenario that holds
+ * anything runs alone; one that needs clockControl holds the clock implicitly.
+ */
+export type SharedResource =
+  /** The virtual clock (scale and offset are global). */
+  | 'clock'
+  /** The sandbox's count of Enabled webhooks. */
+  | 'enabled-webhooks'
+  /** The order and count of the webhook list. */
+  | 'webhook-list'
+  /** The order and count of the fixture account's rule list. */
+  | 'account-rules';
+
 /** What a scenario gets to talk to the target and record its checks. */
 export interface ScenarioContext {
   readonly target: TargetInfo;
@@ -77,6 +92,8 @@ export interface Scenario {
    * probes (the emulator, `--heavy-probes`, `--certify`); elsewhere it SKIPs.
    */
   heavy?: string;
+  /** Shared state it must have to itself; such a scenario runs alone (see SharedResource). */
+  holds?: readonly SharedResource[];
   /** Environments it applies to (default both). */
   environments?: readonly Environment[];
   run(ctx: ScenarioContext): Promise<void>;
@@ -87,3 +104,7 @@ export const defineScenario = (scenario: Scenario): Scenario => scenario;
 /** Why a heavy probe SKIPs where the target does not allow heavy probes. */
 export const heavyProbeSkipReason = (why: string): string =>
   `heavy probe, off by default against this target: ${why}; run with --heavy-probes (or "heavyProbes": true in the manifest) to include it`;
+
+/** Whether the scenario must run alone. */
+export const runsAlone = (scenario: Scenario): boolean =>
+  (scenario.holds?.length ?? 0) > 0 || (scenario.needs ?? []).includes('clockControl');

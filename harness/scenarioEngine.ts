@@ -5,7 +5,7 @@ import { CheckRecorder } from './checkRecorder.ts';
 import { CleanupLedger } from './cleanupLedger.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
 import { requirementCatalogue } from './requirementCatalogue.ts';
-import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
+import { describeTrigger, heavyProbeSkipReason, runsAlone, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
 import type { TargetSession } from './targetSession.ts';
 
 // Runs one scenario against a target session and returns its check records.
@@ -77,8 +77,23 @@ export async function runScenario(scenario: Scenario, session: TargetSession, lo
   return recorder.records();
 }
 
-export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession): Promise<CheckRecord[]> {
-  const records: CheckRecord[] = [];
-  for (const scenario of scenarios) records.push(...(await runScenario(scenario, session)));
-  return records;
+/**
+ * Runs scenarios and returns their records in the order given. With a
+ * concurrency above 1, scenarios that hold nothing run that many at a time; the
+ * ones that hold shared state (runsAlone) run afterwards, one at a time.
+ */
+export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
+  const results = new Map<Scenario, CheckRecord[]>();
+  const together = concurrency > 1 ? scenarios.filter((scenario) => !runsAlone(scenario)) : [];
+  let next = 0;
+  const worker = async () => {
+    while (next < together.length) {
+      const scenario = together[next]!;
+      next += 1;
+      results.set(scenario, await runScenario(scenario, session));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, together.length) }, worker));
+  for (const scenario of scenarios) if (!results.has(scenario)) results.set(scenario, await runScenario(scenario, session));
+  return scenarios.flatMap((scenario) => results.get(scenario) ?? []);
 }

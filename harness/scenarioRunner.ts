@@ -64,8 +64,8 @@ export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): vo
  */
 export async function runScenarios(
   scenarios: readonly Scenario[],
-  options: { baseUrl: string; manifest?: Partial<TargetManifestFile>; seed?: number },
+  options: { baseUrl: string; manifest?: Partial<TargetManifestFile>; seed?: number; concurrency?: number },
 ): Promise<CheckRecord[]> {
   const session = await openTargetSession(emulatorManifest(options.manifest), { baseUrl: options.baseUrl, seed: options.seed ?? 1 });
-  return runScenarioList(scenarios, session);
+  return runScenarioList(scenarios, session, options.concurrency);
 }

@@ -33,13 +33,21 @@ export type RelationshipSpec = Record<string, string[]>;
 
 export interface EventVariant { name: string; attributes: Record<string, AttributeKind>; relationships: RelationshipSpec }
 
-/** One entry of schemas/events/event-types.json. `createdAt` is implicit on every event. */
+/**
+ * One entry of schemas/events/event-types.json. `createdAt` is implicit on every event.
+ * `attributes` / `relationships`: the members the Event Catalog lists for the type; a
+ * present one must have its kind, an absent one is at most a SHOULD (EV-PAYLOAD-LISTED-MEMBERS).
+ * `optionalAttributes` / `optionalRelationships`: members only some events carry (`tags`,
+ * API 2.7 "may contain tags"; `currencyConversion` for a foreign-currency purchase; the
+ * `payment` of a transaction that came from a payment): typed when present, never expected.
+ */
 export interface EventTypeEntry {
   type: string;
   section: string;
   attributes: Record<string, AttributeKind>;
   optionalAttributes?: Record<string, AttributeKind>;
   relationships: RelationshipSpec;
+  optionalRelationships?: RelationshipSpec;
   /** The event must also match one of these (schema key events/variants/<type>.<name>). */
   variants?: EventVariant[];
   alsoSpelled?: string[];
@@ -53,6 +61,20 @@ const DEFAULT_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 export function eventTypeCatalogue(dir: string = DEFAULT_DIR): EventTypeEntry[] {
   const file = join(dir, 'events', 'event-types.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as EventTypeEntry[]) : [];
+}
+
+let entriesBySpelling: Map<string, EventTypeEntry> | undefined;
+
+/** The catalogue entry of an event type under any of its spellings (payment.Canceled), from the project's schemas. */
+export function eventTypeEntry(type: string): EventTypeEntry | undefined {
+  if (!entriesBySpelling) {
+    entriesBySpelling = new Map();
+    for (const entry of eventTypeCatalogue()) {
+      entriesBySpelling.set(entry.type, entry);
+      for (const spelling of entry.alsoSpelled ?? []) entriesBySpelling.set(spelling, entry);
+    }
+  }
+  return entriesBySpelling.get(type);
 }
 
 function schemaFiles(dir: string): string[] {

@@ -23,10 +23,11 @@ export interface SessionOptions {
   heavyProbes?: boolean;
 }
 
-export async function openTargetSession(manifest: TargetManifestFile, options: SessionOptions = {}): Promise<TargetSession> {
+/** `tokenEnv` is where the manifest's token variables are read (the process environment unless a test gives its own). */
+export async function openTargetSession(manifest: TargetManifestFile, options: SessionOptions = {}, tokenEnv: NodeJS.ProcessEnv = process.env): Promise<TargetSession> {
   const target = resolveTarget(manifest, options.baseUrl, options.sinkPublicUrl, options.heavyProbes);
   const control = new ControlClient(target);
-  const tokens = await createTokenPool(target, control);
+  const tokens = await createTokenPool(target, control, tokenEnv);
   return {
     target,
     control,

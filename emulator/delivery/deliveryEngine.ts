@@ -1,12 +1,14 @@
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import type { Environment } from '../core/domain.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
+import type { FaultHolder } from '../faults/faultSwitch.ts';
 import { admits, UNRESPONSIVE_LIMIT_MS, type Webhook } from '../webhooks/webhookModel.ts';
 import type { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import { buildDeliveryRequest } from './deliveryPayload.ts';
 import type { DeliveryOutcome } from './deliveryPoster.ts';
 import { DeliveryPoster } from './deliveryPoster.ts';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, type DeliverySettings, fibonacciBackoffMs, MAX_BATCH_SIZE } from './deliverySettings.ts';
+import { deliveryFaultOn } from './faultSwitch.ts';
 
 // Section 6.1. One queue per webhook, so a slow or dead endpoint only ever holds
 // up its own events. A batch is the unit of delivery in both modes: AtMostOnce
@@ -45,7 +47,7 @@ export class DeliveryEngine {
     private readonly webhooks: WebhookRegistry,
     private readonly clock: VirtualClock,
     private readonly environment: Environment,
-    private readonly faults: ReadonlySet<string>,
+    private readonly active: FaultHolder,
   ) {
     webhooks.onStatusChange((webhook) => {
       const queue = this.queues.get(webhook.id);
@@ -74,21 +76,21 @@ export class DeliveryEngine {
   }
 
   private recipients(): Iterable<Webhook> {
-    return this.faults.has('disabled-webhook-receives') ? this.webhooks.all() : this.webhooks.enabledWebhooks();
+    return deliveryFaultOn(this.active, 'disabled-webhook-receives') ? this.webhooks.all() : this.webhooks.enabledWebhooks();
   }
 
   private admits(webhook: Webhook, eventType: string): boolean {
     if (webhook.subscriptionType === 'NotAuthorizationRequest' && eventType === 'authorizationRequest.pending') {
-      if (this.faults.has('auth-requests-leak-to-not-auth-subscription')) return true;
+      if (deliveryFaultOn(this.active, 'auth-requests-leak-to-not-auth-subscription')) return true;
     }
-    if (webhook.subscriptionType === 'OnlyAuthorizationRequest' && this.faults.has('only-auth-receives-everything')) return true;
+    if (webhook.subscriptionType === 'OnlyAuthorizationRequest' && deliveryFaultOn(this.active, 'only-auth-receives-everything')) return true;
     return admits(webhook.subscriptionType, eventType);
   }
 
   private mayReceive(webhook: Webhook): boolean {
     if (webhook.status === 'Enabled') return true;
-    if (webhook.status === 'Disabled') return this.faults.has('disabled-webhook-receives');
-    return this.faults.has('unavailable-still-receives');
+    if (webhook.status === 'Disabled') return deliveryFaultOn(this.active, 'disabled-webhook-receives');
+    return deliveryFaultOn(this.active, 'unavailable-still-receives');
   }
 
   private queueOf(webhook: Webhook): WebhookQueue {
@@ -111,13 +113,13 @@ export class DeliveryEngine {
   }
 
   private maxActive(queue: WebhookQueue): number {
-    if (queue.webhook.deliveryMode === 'AtMostOnce') return this.faults.has('at-most-once-overlap') ? 8 : 1;
-    return this.faults.has('two-batches-in-flight') ? 2 : 1;
+    if (queue.webhook.deliveryMode === 'AtMostOnce') return deliveryFaultOn(this.active, 'at-most-once-overlap') ? 8 : 1;
+    return deliveryFaultOn(this.active, 'two-batches-in-flight') ? 2 : 1;
   }
 
   private batchSize(queue: WebhookQueue): number {
-    if (queue.webhook.deliveryMode === 'AtMostOnce') return this.faults.has('at-most-once-batched') ? 4 : 1;
-    return this.faults.has('batch-of-65') ? MAX_BATCH_SIZE + 1 : MAX_BATCH_SIZE;
+    if (queue.webhook.deliveryMode === 'AtMostOnce') return deliveryFaultOn(this.active, 'at-most-once-batched') ? 4 : 1;
+    return deliveryFaultOn(this.active, 'batch-of-65') ? MAX_BATCH_SIZE + 1 : MAX_BATCH_SIZE;
   }
 
   private pump(queue: WebhookQueue): void {
@@ -144,7 +146,7 @@ export class DeliveryEngine {
     }
     batch.parked = false;
     batch.inFlight = true;
-    const delivery = buildDeliveryRequest(webhook, batch.events, this.faults);
+    const delivery = buildDeliveryRequest(webhook, batch.events, this.active);
     void this.poster.post(webhook.url, delivery, this.settings.timeoutMs).then((outcome) => {
       batch.inFlight = false;
       if (!this.closed) this.settle(queue, batch, outcome);
@@ -161,8 +163,8 @@ export class DeliveryEngine {
       batch.failures += 1;
       this.noteFailure(queue);
       const retries = atMostOnce
-        ? this.faults.has('at-most-once-retried') && batch.failures === 1
-        : !this.faults.has('at-least-once-drops-failed-batch');
+        ? deliveryFaultOn(this.active, 'at-most-once-retried') && batch.failures === 1
+        : !deliveryFaultOn(this.active, 'at-least-once-drops-failed-batch');
       if (retries) {
         this.scheduleRetry(queue, batch);
         return;
@@ -174,8 +176,8 @@ export class DeliveryEngine {
 
   private scheduleRetry(queue: WebhookQueue, batch: Batch): void {
     const wait = fibonacciBackoffMs(batch.failures, {
-      doubling: this.faults.has('backoff-doubling'),
-      uncapped: this.faults.has('backoff-no-cap'),
+      doubling: deliveryFaultOn(this.active, 'backoff-doubling'),
+      uncapped: deliveryFaultOn(this.active, 'backoff-no-cap'),
     });
     batch.cancelRetry = this.clock.setTimeout(() => {
       batch.cancelRetry = undefined;
@@ -187,7 +189,7 @@ export class DeliveryEngine {
   private noteFailure(queue: WebhookQueue): void {
     const now = this.clock.now();
     queue.failingSince ??= now;
-    if (this.faults.has('never-unavailable') || queue.webhook.status !== 'Enabled') return;
+    if (deliveryFaultOn(this.active, 'never-unavailable') || queue.webhook.status !== 'Enabled') return;
     if (now - queue.failingSince >= UNRESPONSIVE_LIMIT_MS[this.environment]) {
       this.webhooks.setStatus(queue.webhook, 'Unavailable');
     }

@@ -1,11 +1,16 @@
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import { renderEvent } from '../events/eventRendering.ts';
+import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
+import { variationOn } from '../faults/toleratedVariations.ts';
+import { deliveryFaultOn } from './faultSwitch.ts';
 import { SIGNATURE_HEADER, signPayload } from './payloadSignature.ts';
 
 // One POST body and its headers (5.3, 6.1). Both delivery modes use the envelope
-// {"data": [event, ...]}; with includeResources the related resources travel
-// as JSON:API `included`. The signature covers exactly the bytes sent.
+// {"data": [event, ...]}, except a card fraud case event sent on its own, whose
+// data is the single event object (Event Catalog, "Card fraud cases"); with
+// includeResources the related resources travel as JSON:API `included`. The
+// signature covers exactly the bytes sent.
 
 export interface DeliveryRequest {
   body: Buffer;
@@ -29,20 +34,32 @@ function includedOf(events: readonly StoredEvent[]): unknown[] {
   return included;
 }
 
-export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], faults: ReadonlySet<string>): DeliveryRequest {
-  const document: Record<string, unknown> = { data: events.map(renderEvent) };
-  if (webhook.includeResources && !faults.has('include-resources-ignored')) {
+const CARD_FRAUD_CASE = /^cardFraudCase\./;
+
+/** Event Catalog "Card fraud cases": payload data is a single object. A batch of several stays an array. */
+function dataOf(events: readonly StoredEvent[], faults: FaultHolder): unknown {
+  const [only] = events;
+  const single = events.length === 1 && only !== undefined && CARD_FRAUD_CASE.test(only.type);
+  return single && !deliveryFaultOn(faults, 'card-fraud-case-data-array') ? renderEvent(only) : events.map(renderEvent);
+}
+
+export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): DeliveryRequest {
+  // Tolerated variation: AtLeastOnce batches in another envelope (6.1: "not shown").
+  const document: Record<string, unknown> = webhook.deliveryMode === 'AtLeastOnce' && variationOn(faults, 'at-least-once-events-envelope')
+    ? { events: events.map(renderEvent) }
+    : { data: dataOf(events, faults) };
+  if (webhook.includeResources && !deliveryFaultOn(faults, 'include-resources-ignored')) {
     const included = includedOf(events);
     if (included.length > 0) document.included = included;
   }
   const compact = JSON.stringify(document);
-  const reserialized = faults.has('signature-over-reserialized-json');
+  const reserialized = deliveryFaultOn(faults, 'signature-over-reserialized-json');
   const body = Buffer.from(reserialized ? JSON.stringify(document, null, 2) : compact, 'utf8');
-  const mediaType = faults.has('content-type-always-json') ? MEDIA_TYPES.Json : MEDIA_TYPES[webhook.contentType];
+  const mediaType = deliveryFaultOn(faults, 'content-type-always-json') ? MEDIA_TYPES.Json : MEDIA_TYPES[webhook.contentType];
   const headers: Record<string, string> = { 'content-type': mediaType };
-  const signs = webhook.token !== '' || faults.has('signature-header-with-empty-token');
-  if (signs && !faults.has('signature-header-missing')) {
-    const algorithm = faults.has('signature-hmac-sha256') ? 'sha256' : 'sha1';
+  const signs = webhook.token !== '' || deliveryFaultOn(faults, 'signature-header-with-empty-token');
+  if (signs && !deliveryFaultOn(faults, 'signature-header-missing')) {
+    const algorithm = deliveryFaultOn(faults, 'signature-hmac-sha256') ? 'sha256' : 'sha1';
     headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(webhook.token, reserialized ? compact : body, algorithm);
   }
   return { body, headers };

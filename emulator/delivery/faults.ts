@@ -21,4 +21,7 @@ export const deliveryFaults = [
   { name: 'include-resources-ignored', description: 'never adds the related resources, even with includeResources true', breaks: ['DL-INCLUDE-RESOURCES'] },
   { name: 'never-unavailable', description: 'a webhook whose endpoint keeps failing stays Enabled forever', breaks: ['WH-UNAVAILABLE-SANDBOX', 'WH-UNAVAILABLE-LIVE'] },
   { name: 'unavailable-still-receives', description: 'an Unavailable webhook keeps receiving events', breaks: ['WH-UNAVAILABLE-NO-DELIVERY'] },
+  { name: 'card-fraud-case-data-array', description: 'a cardFraudCase event delivered on its own comes wrapped in a data array instead of as a single object', breaks: ['EV-CARD-FRAUD-CASE-PAYLOAD'] },
 ] as const satisfies readonly SeededFault[];
+
+export type DeliveryFault = (typeof deliveryFaults)[number]['name'];

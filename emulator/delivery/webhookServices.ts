@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { EventStore } from '../events/eventStore.ts';
-import { UNKNOWN_EVENT_TYPE } from '../faults/toleratedVariations.ts';
+import { applyEventVariations } from '../faults/eventVariations.ts';
+import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import { DeliveryEngine } from './deliveryEngine.ts';
 
@@ -22,10 +23,11 @@ export function webhookServices(app: FastifyInstance, state: EmulatorState): Web
   if (!(state.events instanceof EventStore)) throw new Error('the emulator state must publish events through EventStore');
   const events = state.events;
   const webhooks = new WebhookRegistry();
-  const delivery = new DeliveryEngine(webhooks, state.clock, state.environment, state.faults);
+  const delivery = new DeliveryEngine(webhooks, state.clock, state.environment, state);
   events.onPublish((event) => delivery.dispatch(event));
+  applyEventVariations(events, state.faults);
   // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).
-  if (state.faults.has('unknown-event-type')) {
+  if (variationOn(state, 'unknown-event-type')) {
     events.onPublish((event) => {
       if (event.type !== UNKNOWN_EVENT_TYPE) events.publish({ type: UNKNOWN_EVENT_TYPE, attributes: { notice: `follows event ${event.id}` } });
     });

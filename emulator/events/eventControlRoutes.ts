@@ -6,6 +6,7 @@ import { invalid } from '../core/jsonApi.ts';
 import type { WebhookServices } from '../delivery/webhookServices.ts';
 import { MAX_BATCH_SIZE, BACKOFF_UNIT_MS, MAX_BACKOFF_MS } from '../delivery/deliverySettings.ts';
 import { chooseVariant, generateEvent } from './eventGenerator.ts';
+import { eventFaultOn } from './faultSwitch.ts';
 import { eventTypes } from './eventTypeCatalogue.ts';
 
 // Control endpoints of the events area (capability eventInjection), plain JSON:
@@ -68,7 +69,11 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
       const entry = eventTypes().get(type);
       for (let n = 0; n < count; n += 1) {
         const input: EventInput = entry
-          ? generateEvent(type, entry, state.clock.now(), { variant, dropFirstAttribute: state.faults.has('injected-events-drop-first-attribute') })
+          ? generateEvent(type, entry, state.clock.now(), {
+            variant,
+            dropFirstAttribute: eventFaultOn(state.faults, 'injected-events-drop-first-attribute'),
+            mistypeFirstAttribute: eventFaultOn(state.faults, 'injected-events-mistype-first-attribute'),
+          })
           : { type };
         input.attributes = { ...input.attributes, ...overrides.attributes };
         input.relationships = { ...input.relationships, ...overrides.relationships };

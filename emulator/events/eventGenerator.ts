@@ -70,6 +70,28 @@ export interface GenerateOptions {
   dropFirstAttribute?: boolean;
   /** Crypto randomness unless a seeded source must make the event reproducible (a lived-in store). */
   randomInt?: RandomInt;
+  /** Give the first catalogued attribute of a stated type a value of another type (fault injected-events-mistype-first-attribute). */
+  mistypeFirstAttribute?: boolean;
+}
+
+/** A value of the wrong JSON type for a kind; undefined for kinds the catalogue leaves untyped. */
+function wrongValueOf(kind: AttributeKind, randomInt: RandomInt): unknown {
+  if (typeof kind === 'object') return `not ${kind.const}`;
+  switch (kind) {
+    case 'any':
+      return undefined;
+    case 'string':
+      return 42;
+    case 'boolean':
+      return 'yes';
+    case 'integer':
+    case 'cents':
+    case 'number':
+      return String(1 + randomInt(500_000));
+    default:
+      // timestamps, dates, tags and the structured kinds: a number is none of them.
+      return 20_260_102;
+  }
 }
 
 export function chooseVariant(entry: EventTypeEntry, name?: string, randomInt: RandomInt = cryptoRandomInt): EventVariant | undefined {
@@ -83,8 +105,12 @@ export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number
   const attributes: Record<string, unknown> = {};
   const relationships: Record<string, RelationshipRef> = {};
   attributesOf(entry.attributes, nowMs, attributes, randomInt);
-  if (entry.optionalAttributes && randomInt(2) === 1) attributesOf(entry.optionalAttributes, nowMs, attributes, randomInt);
   relationshipsOf(entry.relationships, relationships, randomInt);
+  // Members only some events carry (tags, currencyConversion, …): on about half of them.
+  if (randomInt(2) === 1) {
+    attributesOf(entry.optionalAttributes ?? {}, nowMs, attributes, randomInt);
+    relationshipsOf(entry.optionalRelationships ?? {}, relationships, randomInt);
+  }
   const variant = chooseVariant(entry, options.variant, randomInt);
   if (variant) {
     attributesOf(variant.attributes, nowMs, attributes, randomInt);
@@ -93,6 +119,10 @@ export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number
   if (options.dropFirstAttribute) {
     const first = Object.keys(entry.attributes)[0];
     if (first !== undefined) delete attributes[first];
+  }
+  if (options.mistypeFirstAttribute) {
+    const typed = Object.entries(entry.attributes).find(([, kind]) => wrongValueOf(kind, randomInt) !== undefined);
+    if (typed) attributes[typed[0]] = wrongValueOf(typed[1], randomInt);
   }
   const included = Object.values(relationships).map(({ data }) => ({
     type: data.type,

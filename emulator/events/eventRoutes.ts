@@ -6,6 +6,7 @@ import { invalid, notFound, sendDocument } from '../core/jsonApi.ts';
 import { dateTime, defineListQuery, type RawQuery, readListQuery, repeated } from '../core/listQuery.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
 import { renderEvent } from './eventRendering.ts';
+import { eventFaultOn } from './faultSwitch.ts';
 
 // Section 4.4 / 6.2: events can be fetched, listed and resent for 90 days.
 export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -18,12 +19,11 @@ const EVENT_LIST_QUERY = defineListQuery({
 
 export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
   const { events, delivery } = webhookServices(app, state);
-  const faults = state.faults;
-  const keepsOldEvents = faults.has('old-events-returned');
+  const keepsOldEvents = eventFaultOn(state, 'old-events-returned');
 
   const render = (event: StoredEvent) => {
     const rendered = renderEvent(event);
-    if (faults.has('injected-events-missing-created-at')) delete rendered.attributes.createdAt;
+    if (eventFaultOn(state, 'injected-events-missing-created-at')) delete rendered.attributes.createdAt;
     return rendered;
   };
 
@@ -41,13 +41,14 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
     sendDocument(reply, 200, { data: render(findRetained(request.params.id)) }));
 
   app.get('/events', { config: { scope: 'events' } }, async (request, reply) => {
-    const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY);
+    const uncapped = eventFaultOn(state, 'event-list-limit-uncapped');
+    const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY, uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {});
     const result = events.list({
-      types: faults.has('event-list-type-filter-ignored') ? [] : (filters['filter[type][]'] ?? []),
+      types: eventFaultOn(state, 'event-list-type-filter-ignored') ? [] : (filters['filter[type][]'] ?? []),
       since: filters['filter[since]'],
-      until: faults.has('event-list-until-ignored') ? undefined : filters['filter[until]'],
+      until: eventFaultOn(state, 'event-list-until-ignored') ? undefined : filters['filter[until]'],
       notBefore: retentionStart(),
-      offset: faults.has('event-list-offset-ignored') ? 0 : page.offset,
+      offset: eventFaultOn(state, 'event-list-offset-ignored') ? 0 : page.offset,
       limit: page.limit,
     });
     return sendDocument(reply, 200, {
@@ -62,7 +63,7 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
       throw invalid('', 'the body of a resend is an empty JSON object');
     }
     const event = findRetained(request.params.id);
-    if (faults.has('resend-changes-event-id')) {
+    if (eventFaultOn(state, 'resend-changes-event-id')) {
       events.publish({ type: event.type, attributes: event.attributes, relationships: event.relationships, included: event.included });
     } else {
       delivery.dispatch(event);

@@ -52,6 +52,7 @@ export class EventStore implements EventPublisher {
   private readonly ordered: StoredEvent[] = [];
   private readonly byType = new Map<string, StoredEvent[]>();
   private readonly listeners: Array<(event: StoredEvent) => void> = [];
+  private readonly inputShapers: Array<(input: EventInput) => EventInput> = [];
   private lastCreatedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -59,7 +60,13 @@ export class EventStore implements EventPublisher {
     private readonly ids: IdSequence,
   ) {}
 
-  publish(input: EventInput): StoredEvent {
+  /** Rewrites every event before it is stored (tolerated variations of the event payloads). */
+  shapeEachInput(shaper: (input: EventInput) => EventInput): void {
+    this.inputShapers.push(shaper);
+  }
+
+  publish(published: EventInput): StoredEvent {
+    const input = this.inputShapers.reduce((current, shape) => shape(current), published);
     // The virtual clock follows the wall clock, which may step back; stored order must not.
     const event = this.store(input, Math.max(this.clock.now(), this.lastCreatedAt));
     for (const listener of this.listeners) listener(event);

@@ -5,9 +5,9 @@ export interface FaultHolder {
 
 /**
  * A switch typed by one area's fault names, so that a misspelt name is a compile
- * error rather than a fault that never fires.
+ * error rather than a fault that never fires. It takes the holder or the names themselves.
  */
 export const faultSwitch =
   <Name extends string>() =>
-  (holder: FaultHolder, name: Name): boolean =>
-    holder.faults.has(name);
+  (active: FaultHolder | ReadonlySet<string>, name: Name): boolean =>
+    (active instanceof Set ? active : (active as FaultHolder).faults).has(name);

@@ -15,6 +15,10 @@ export const TOLERATED_VARIATIONS = [
   { name: 'invalid-as-422', description: 'invalid requests are answered 422 instead of 400 (error status codes: not shown, §7)' },
   { name: 'webhook-without-delivery-mode', description: 'webhook responses omit deliveryMode and includeResources (whether they are returned: not shown, §2.6)' },
   { name: 'different-error-title', description: 'error documents use other title texts (error body format: not shown, §7)' },
+  { name: 'events-without-optional-members', description: 'no event, in lists, by id or delivered, carries tags or the members only some events have (currencyConversion, the payment of transaction.created): §2.7 "may contain tags", Event Catalog' },
+  { name: 'events-with-extra-relationships', description: 'every event carries a relationship its catalogue entry does not list, with the related resource included for includeResources webhooks (relationships vary by instance, §2.7)' },
+  { name: 'at-least-once-events-envelope', description: 'AtLeastOnce batches carry their events in a top-level "events" array instead of under data (envelope of a batch: not shown, §6.1)' },
+  { name: 'application-statuses-beyond-documents', description: 'application documents use status values the documents do not name (Pending, Uploaded) and an application without documents has no documents relationship (applications are outside the documents)' },
 ] as const satisfies readonly VariationDefinition[];
 
 export type ToleratedVariation = (typeof TOLERATED_VARIATIONS)[number]['name'];
@@ -33,6 +37,18 @@ function eachResource(document: Record<string, unknown>, visit: (resource: Resou
   }
 }
 
+/** Application document statuses under other names; an application with no documents without the relationship. */
+const OTHER_DOCUMENT_STATUS: Readonly<Record<string, string>> = { Required: 'Pending', Received: 'Uploaded' };
+
+function renameApplicationStatuses(resource: Resource & { relationships?: Record<string, { data?: unknown }> }): void {
+  if (resource.type === 'document' && resource.attributes) {
+    const renamed = OTHER_DOCUMENT_STATUS[String(resource.attributes.status)];
+    if (renamed) resource.attributes.status = renamed;
+  }
+  const documents = resource.relationships?.documents?.data;
+  if (/Application$/.test(String(resource.type)) && Array.isArray(documents) && documents.length === 0) delete resource.relationships!.documents;
+}
+
 function rewrite(document: Record<string, unknown>, reply: FastifyReply, active: FaultHolder): void {
   if (variationOn(active, 'extra-unknown-attribute')) {
     eachResource(document, (resource) => {
@@ -46,6 +62,9 @@ function rewrite(document: Record<string, unknown>, reply: FastifyReply, active:
         delete resource.attributes.includeResources;
       }
     });
+  }
+  if (variationOn(active, 'application-statuses-beyond-documents')) {
+    eachResource(document, (resource) => renameApplicationStatuses(resource as Resource & { relationships?: Record<string, { data?: unknown }> }));
   }
   const errors = Array.isArray(document.errors) ? (document.errors as Array<Record<string, unknown>>) : [];
   if (variationOn(active, 'invalid-as-422') && reply.statusCode === 400) {

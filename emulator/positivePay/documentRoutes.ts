@@ -61,7 +61,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
         if (!acceptedType(state, mediaType)) {
           throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`);
         }
-        if (rule.type !== 'drawdownPositivePay') {
+        if (rule.type !== 'drawdownPositivePay' && !faultOn(state, 'upload-accepted-for-any-rule')) {
           throw new ApiError(400, 'Invalid request', `documents can be uploaded to drawdownPositivePay rules only; rule ${rule.id} is ${rule.type}`);
         }
         const status = effectiveStatus(rule, state.clock.now());

@@ -91,6 +91,16 @@ export const positivePayFaults = [
     breaks: ['PP-UPLOAD-SIZE-OVER-REFUSED', 'PP-UPLOAD-SIZE-OVER-4XX'],
   },
   {
+    name: 'upload-accepted-for-any-rule',
+    description: 'a document upload to an ACH or check rule is accepted (200) and stored, as if the rule were a drawdown rule',
+    breaks: ['PP-UPLOAD-DRAWDOWN-ONLY-REFUSED', 'PP-UPLOAD-DRAWDOWN-ONLY'],
+  },
+  {
+    name: 'unknown-rule-type-created-as-drawdown',
+    description: 'a create whose data.type is none of the four rule types makes a drawdownPositivePay rule instead of being refused',
+    breaks: ['PP-RULE-TYPE-UNKNOWN-REFUSED', 'PP-RULE-INVALID-4XX'],
+  },
+  {
     name: 'upload-keeps-awaiting',
     description: 'an accepted document upload leaves the drawdown rule AwaitingDocuments',
     breaks: ['PP-UPLOAD-ACTIVATES'],

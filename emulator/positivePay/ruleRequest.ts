@@ -56,9 +56,19 @@ function checkFields(state: Pick<EmulatorState, 'faults'>, resource: ResourceObj
   return { checkNumber, amount: requiredCents(resource, 'amount'), payeeName: optionalString(resource, 'payeeName') };
 }
 
-export function readRuleRequest(state: Pick<EmulatorState, 'accounts' | 'faults'>, body: unknown): RuleFields {
+/** The rule type data.type names; with the fault, an unknown one is taken for a drawdown rule. */
+function ruleTypeOf(state: Pick<EmulatorState, 'faults'>, body: unknown): { resource: ResourceObject; type: RuleType } {
+  const data = (body as { data?: { type?: unknown } } | null)?.data;
+  const unknownType = typeof data?.type === 'string' && !(RULE_TYPES as readonly string[]).includes(data.type);
+  if (unknownType && faultOn(state, 'unknown-rule-type-created-as-drawdown')) {
+    return { resource: readResource(body, [data.type as string]), type: 'drawdownPositivePay' };
+  }
   const resource = readResource(body, RULE_TYPES);
-  const type = resource.type as RuleType;
+  return { resource, type: resource.type as RuleType };
+}
+
+export function readRuleRequest(state: Pick<EmulatorState, 'accounts' | 'faults'>, body: unknown): RuleFields {
+  const { resource, type } = ruleTypeOf(state, body);
   const specific = ORIGINATOR_TYPES.includes(type)
     ? originatorFields(state, resource)
     : type === 'checkPaymentPositivePay'

@@ -89,6 +89,7 @@ export class ApplicationLifecycle {
     document.reasonCode = reasonCode;
     const attributes: Record<string, unknown> = { reason, reasonCode, tags: application.tags };
     if (sandboxFaultOn(this.state, 'document-rejected-without-reason-code')) delete attributes.reasonCode;
+    if (sandboxFaultOn(this.state, 'document-rejected-other-reason-code')) attributes.reasonCode = 'Other';
     this.state.events.publish({
       type: 'document.rejected',
       attributes,

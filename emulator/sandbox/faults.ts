@@ -58,7 +58,12 @@ export const sandboxFaults = [
   },
   {
     name: 'document-rejected-without-reason-code',
-    description: 'the document.rejected event omits reasonCode',
+    description: 'the document.rejected event omits reasonCode (a listed member absent: a SHOULD)',
+    breaks: ['EV-PAYLOAD-LISTED-MEMBERS'],
+  },
+  {
+    name: 'document-rejected-other-reason-code',
+    description: 'the document.rejected event carries reasonCode Other instead of the one the reject was given',
     breaks: ['SB-DOCUMENT-REJECT-EVENT'],
   },
   {

@@ -2,7 +2,7 @@ import type { SeededFault } from '../faults/seededFault.ts';
 
 // Deliberate deviations of the webhook operations.
 export const webhooksFaults = [
-  { name: 'enabled-limit-not-enforced', description: 'sandbox creates and enables webhooks beyond 100 Enabled', breaks: ['WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE'] },
+  { name: 'enabled-limit-not-enforced', description: 'sandbox creates and enables webhooks beyond 100 Enabled', breaks: ['WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE', 'WH-ENABLED-LIMIT-4XX'] },
   { name: 'webhook-token-null-when-unset', description: 'renders an unset token as null instead of the empty string', breaks: ['WH-TOKEN-EMPTY-WHEN-UNSET', 'WH-RESOURCE-SHAPE'] },
   { name: 'webhook-patch-resets-omitted', description: 'PATCH resets attributes it was not sent to their defaults', breaks: ['WH-UPDATE-PARTIAL'] },
   { name: 'webhook-patch-ignores-label', description: 'PATCH keeps the old label', breaks: ['WH-UPDATE-LABEL'] },
@@ -11,4 +11,8 @@ export const webhooksFaults = [
   { name: 'webhook-default-subscription-only-auth', description: 'a webhook created without subscriptionType gets OnlyAuthorizationRequest', breaks: ['WH-DEFAULT-SUBSCRIPTION-TYPE'] },
   { name: 'webhook-enable-from-unavailable-refused', description: 'an Unavailable webhook cannot be enabled again', breaks: ['WH-ENABLE-FROM-UNAVAILABLE'] },
   { name: 'webhook-disable-ignored', description: 'disable answers 200 but leaves the webhook Enabled', breaks: ['WH-DISABLE'] },
+  { name: 'webhook-status-answer-stale', description: 'enable and disable change the status but answer with the webhook as it was before (a disable answer still says Enabled)', breaks: ['WH-DISABLE', 'WH-ENABLE'] },
+  { name: 'webhook-list-limit-uncapped', description: 'the webhook list honours any page[limit], returning more than 1000 webhooks when asked for 1001', breaks: ['WH-LIST-PAGE-MAX'] },
 ] as const satisfies readonly SeededFault[];
+
+export type WebhooksFault = (typeof webhooksFaults)[number]['name'];

@@ -31,6 +31,7 @@ function required<T>(value: T | undefined, name: string): T {
   return value;
 }
 
+/** An omitted token is the empty string (2.6 "empty string when unset"), as real clients expect. */
 export function readCreate(resource: ResourceObject): WebhookSettings {
   return {
     label: required(optionalString(resource, 'label'), 'label'),

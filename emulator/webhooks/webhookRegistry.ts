@@ -8,6 +8,13 @@ export class WebhookRegistry {
   private readonly ordered: Webhook[] = [];
   private readonly enabled = new Set<Webhook>();
   private readonly statusListeners: Array<(webhook: Webhook, previous: WebhookStatus) => void> = [];
+  private lastCreatedAt = Number.NEGATIVE_INFINITY;
+
+  /** A createdAt for a new webhook: the clock's now, never before the previous one (the virtual clock may step back). */
+  createdAtFor(now: number): number {
+    this.lastCreatedAt = Math.max(now, this.lastCreatedAt);
+    return this.lastCreatedAt;
+  }
 
   add(webhook: Webhook): void {
     this.byId.set(webhook.id, webhook);

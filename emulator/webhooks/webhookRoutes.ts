@@ -5,14 +5,17 @@ import { ApiError, notFound, sendDocument } from '../core/jsonApi.ts';
 import { readResource } from '../core/requestBody.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
 import { dateTime, defineListQuery, integer, type RawQuery, readListQuery } from '../core/listQuery.ts';
+import type { FaultHolder } from '../faults/faultSwitch.ts';
+import { webhookFaultOn } from './faultSwitch.ts';
 import { readCreate, readUpdate } from './webhookAttributes.ts';
+import { registerWebhookControlRoutes } from './webhookControlRoutes.ts';
 import { SANDBOX_ENABLED_LIMIT, type Webhook } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
 
 // Section 4.3 (and the states of 3.2).
 
-function render(webhook: Webhook, faults: ReadonlySet<string>) {
-  const token = webhook.token === '' && faults.has('webhook-token-null-when-unset') ? null : webhook.token;
+function render(webhook: Webhook, active: FaultHolder | ReadonlySet<string>) {
+  const token = webhook.token === '' && webhookFaultOn(active, 'webhook-token-null-when-unset') ? null : webhook.token;
   return {
     type: 'webhook',
     id: webhook.id,
@@ -32,7 +35,7 @@ function render(webhook: Webhook, faults: ReadonlySet<string>) {
 
 /** 4.3 / 7: in the sandbox no webhook is created or enabled while 100 are Enabled. */
 function checkEnabledLimit(state: EmulatorState, webhooks: WebhookRegistry, action: string): void {
-  if (state.environment !== 'sandbox' || state.faults.has('enabled-limit-not-enforced')) return;
+  if (state.environment !== 'sandbox' || webhookFaultOn(state, 'enabled-limit-not-enforced')) return;
   if (webhooks.enabledCount() >= SANDBOX_ENABLED_LIMIT) {
     throw new ApiError(409, 'Limit reached', `cannot ${action}: ${SANDBOX_ENABLED_LIMIT} webhooks are already Enabled (sandbox limit)`);
   }
@@ -42,11 +45,12 @@ const WEBHOOK_LIST_QUERY = defineListQuery({
   parameters: { 'filter[since]': dateTime, 'filter[until]': dateTime, 'filter[fromId]': integer, 'filter[toId]': integer },
 });
 
-function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, faults: ReadonlySet<string>): Webhook[] {
-  const { page, filters } = readListQuery(query, WEBHOOK_LIST_QUERY);
-  const since = faults.has('webhook-list-since-ignored') ? undefined : filters['filter[since]'];
+function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultHolder): Webhook[] {
+  const uncapped = webhookFaultOn(active, 'webhook-list-limit-uncapped');
+  const { page, filters } = readListQuery(query, WEBHOOK_LIST_QUERY, uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {});
+  const since = webhookFaultOn(active, 'webhook-list-since-ignored') ? undefined : filters['filter[since]'];
   const until = filters['filter[until]'];
-  const fromId = faults.has('webhook-list-ignores-from-id') ? undefined : filters['filter[fromId]'];
+  const fromId = webhookFaultOn(active, 'webhook-list-ignores-from-id') ? undefined : filters['filter[fromId]'];
   const toId = filters['filter[toId]'];
   const matching = webhooks.all().filter((webhook) =>
     (since === undefined || webhook.createdAt > since) &&
@@ -58,8 +62,8 @@ function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, faults: Readon
 
 export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
   const { webhooks } = webhookServices(app, state);
-  const faults = state.faults;
   let lastCreatedAt = Number.NEGATIVE_INFINITY;
+  const faults = state.faults;
 
   const find = (id: string): Webhook => {
     const webhook = webhooks.get(id);
@@ -70,50 +74,56 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
   app.post('/webhooks', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const resource = readResource(request.body, ['webhook']);
     const settings = readCreate(resource);
-    if (faults.has('webhook-default-subscription-only-auth') && resource.attributes.subscriptionType === undefined) {
+    if (webhookFaultOn(state, 'webhook-default-subscription-only-auth') && resource.attributes.subscriptionType === undefined) {
       settings.subscriptionType = 'OnlyAuthorizationRequest';
     }
     checkEnabledLimit(state, webhooks, 'create a webhook');
     const id = state.ids.next('webhook');
-    lastCreatedAt = Math.max(state.clock.now(), lastCreatedAt);
     // 3.2 leaves the initial status open; a new subscription starts receiving at once.
-    const webhook: Webhook = { id, seq: Number(id), createdAt: lastCreatedAt, ...settings, status: 'Enabled' };
+    const webhook: Webhook = { id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), ...settings, status: 'Enabled' };
     webhooks.add(webhook);
-    return sendDocument(reply, 201, { data: render(webhook, faults) });
+    return sendDocument(reply, 201, { data: render(webhook, state) });
   });
 
   app.get('/webhooks', { config: { scope: 'webhooks' } }, async (request, reply) => {
-    const page = listWebhooks(webhooks, request.query as RawQuery, faults);
-    return sendDocument(reply, 200, { data: page.map((webhook) => render(webhook, faults)) });
+    const page = listWebhooks(webhooks, request.query as RawQuery, state);
+    return sendDocument(reply, 200, { data: page.map((webhook) => render(webhook, state)) });
   });
 
   app.get<{ Params: { id: string } }>('/webhooks/:id', { config: { scope: 'webhooks' } }, async (request, reply) =>
-    sendDocument(reply, 200, { data: render(find(request.params.id), faults) }));
+    sendDocument(reply, 200, { data: render(find(request.params.id), state) }));
 
   app.patch<{ Params: { id: string } }>('/webhooks/:id', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
     const changes = readUpdate(readResource(request.body, ['webhook']));
-    if (faults.has('webhook-patch-ignores-label')) delete changes.label;
-    if (faults.has('webhook-patch-resets-omitted')) Object.assign(webhook, { label: '', includeResources: false, subscriptionType: 'All' });
+    if (webhookFaultOn(state, 'webhook-patch-ignores-label')) delete changes.label;
+    if (webhookFaultOn(state, 'webhook-patch-resets-omitted')) Object.assign(webhook, { label: '', includeResources: false, subscriptionType: 'All' });
     Object.assign(webhook, changes);
-    return sendDocument(reply, 200, { data: render(webhook, faults) });
+    return sendDocument(reply, 200, { data: render(webhook, state) });
   });
+
+  /** 4.3: enable and disable answer with the webhook, in its new status (unless the stale-answer fault renders it first). */
+  const answerStatusChange = (webhook: Webhook, change: () => void) => {
+    const stale = webhookFaultOn(faults, 'webhook-status-answer-stale') ? render(webhook, faults) : undefined;
+    change();
+    return { data: stale ?? render(webhook, faults) };
+  };
 
   app.post<{ Params: { id: string } }>('/webhooks/:id/enable', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
-    if (webhook.status === 'Unavailable' && faults.has('webhook-enable-from-unavailable-refused')) {
+    if (webhook.status === 'Unavailable' && webhookFaultOn(state, 'webhook-enable-from-unavailable-refused')) {
       throw new ApiError(409, 'Conflict', 'an Unavailable webhook cannot be enabled');
     }
-    if (webhook.status !== 'Enabled') {
-      checkEnabledLimit(state, webhooks, 'enable the webhook');
-      webhooks.setStatus(webhook, 'Enabled');
-    }
-    return sendDocument(reply, 200, { data: render(webhook, faults) });
+    if (webhook.status !== 'Enabled') checkEnabledLimit(state, webhooks, 'enable the webhook');
+    return sendDocument(reply, 200, answerStatusChange(webhook, () => webhooks.setStatus(webhook, 'Enabled')));
   });
 
   app.post<{ Params: { id: string } }>('/webhooks/:id/disable', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
-    if (!faults.has('webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
-    return sendDocument(reply, 200, { data: render(webhook, faults) });
+    return sendDocument(reply, 200, answerStatusChange(webhook, () => {
+      if (!webhookFaultOn(state, 'webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
+    }));
   });
+
+  registerWebhookControlRoutes(app, state, webhooks);
 };

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { ApiResponse, RequestOptions } from '../../harness/apiClient.ts';
 import { OPERATIONS, type OperationName } from '../../harness/operationCatalogue.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { sampleDocument } from '../positive-pay/documentBodies.ts';
 import { MINIMAL, ruleBody } from '../positive-pay/ruleRequests.ts';
-import { cancelOnCleanup, requireRule, ruleIdsOfAccount, statusOf } from '../positive-pay/ruleSteps.ts';
+import { cancelOnCleanup, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../positive-pay/ruleSteps.ts';
 
 // For each documented operation (section 5.1 and the operation table): a request
 // that would succeed with the right credentials, and, where state is visible, a
@@ -62,11 +63,12 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
     operation: 'positivePay.create',
     async prepare(ctx) {
       const { accountId } = await ctx.fixtures.account();
-      const before = await ruleIdsOfAccount(ctx, accountId);
+      // A unique tag tells a rule this request created from other people's, created meanwhile.
+      const marker = randomUUID();
       return {
-        options: { body: ruleBody('receivedAchDebitPositivePay', MINIMAL.receivedAchDebitPositivePay(ctx.faker), accountId) },
+        options: { body: ruleBody('receivedAchDebitPositivePay', withMarker(MINIMAL.receivedAchDebitPositivePay(ctx.faker), marker), accountId) },
         async changed() {
-          const created = [...(await ruleIdsOfAccount(ctx, accountId))].filter((id) => !before.has(id));
+          const created = await rulesCarryingMarker(ctx, accountId, marker);
           return created.length === 0 ? undefined : `rules ${created.join(', ')} were created`;
         },
       };

@@ -23,11 +23,16 @@ const FAMILIES: PropertyFamily[] = [
   { id: 'drawdown', requirement: 'DC-PROPERTY-DRAWDOWN', what: 'every decision on a generated wire drawdown', numRuns: 100, arbitrary: drawdownCase },
 ];
 
-/** With the target clock readable, expiry dates sit on the boundaries; without it only far from them. */
+/**
+ * With the target clock readable, expiry dates sit on the boundaries; without it only far from them.
+ * Past dates only when the target creates such rules (the documents leave it open).
+ */
 async function clockPolicy(ctx: ScenarioContext, world: TargetWorld): Promise<ClockPolicy> {
-  if (!ctx.control.has('clockControl')) return { expiryOffsets: [-30, 30] };
-  await world.awayFromMidnight();
-  return { expiryOffsets: [-2, -1, 0, 1, 30] };
+  const past = await world.acceptsPastExpiration();
+  if (!past) ctx.log('the target refuses rules already past their expirationDate: generated cases use only today and future dates');
+  const offsets = ctx.control.has('clockControl') ? [-2, -1, 0, 1, 30] : [-30, 30];
+  if (ctx.control.has('clockControl')) await world.awayFromMidnight();
+  return { expiryOffsets: offsets.filter((offset) => past || offset >= 0) };
 }
 
 function propertyScenario(family: PropertyFamily): Scenario {

@@ -47,10 +47,10 @@ export async function simulate(ctx: ScenarioContext, payment: ModelPayment): Pro
     throw new Error(`POST ${route.path} answered ${response.status}${shape.valid ? '' : ` with a body that is not a payment decision (${shape.violations[0]?.message})`}`);
   }
   const data = response.body.data;
-  const transactionId: string | undefined = data.relationships.transaction?.data?.id;
+  const transactionId: string | undefined = data.relationships?.transaction?.data?.id;
   const transaction = (response.body.included ?? []).find((item: any) => item.id === transactionId);
   const observed: ObservedDecision = { status: data.attributes.status };
-  const ruleId = data.relationships.positivePay?.data?.id;
+  const ruleId = data.relationships?.positivePay?.data?.id;
   if (ruleId !== undefined) observed.ruleId = ruleId;
   if (transactionId !== undefined) observed.transaction = { id: transactionId, tags: transaction?.attributes?.tags ?? {} };
   return { observed, response, createdAt: data.attributes.createdAt, ...(transactionId ? { transactionId } : {}) };

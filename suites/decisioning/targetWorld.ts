@@ -23,6 +23,18 @@ export const addDays = (date: string, days: number): string => new Date(Date.par
 
 const optInKey = (types: readonly OptInType[]): string => [...types].sort().join(',');
 
+/**
+ * The target refused to create a rule whose expirationDate is already past. The
+ * documents do not say whether such a create is valid (what moves a rule into
+ * Expired is not shown, 3.1), so this is no failure: what depended on the rule is
+ * skipped with the reason instead.
+ */
+export class PastExpirationRefused extends Error {
+  constructor(readonly expirationDate: string, readonly status: number) {
+    super(`the target refuses to create a rule already past its expirationDate (${expirationDate}; answered ${status}), which the documents neither allow nor forbid`);
+  }
+}
+
 export class TargetWorld {
   private readonly products = new Map<string, Promise<string>>();
 
@@ -52,6 +64,8 @@ export class TargetWorld {
     let product = this.products.get(key);
     if (!product) {
       product = (async () => {
+        // No default opt-in: a fresh product without one, not a PATCH with [] (whether [] is accepted is not shown, 2.3).
+        if (optIn.length === 0) return (await this.ctx.control.createDepositProduct({ positivePayOptIn: [] })).id;
         const { id } = await this.ctx.control.createDepositProduct();
         const response = await this.ctx.api.call('depositProduct.update', {
           params: { id },
@@ -92,6 +106,9 @@ export class TargetWorld {
       },
     };
     const response = await this.ctx.api.call('positivePay.create', { body });
+    if (expirationDate !== undefined && expirationDate < today && response.status >= 400 && response.status < 500) {
+      throw new PastExpirationRefused(expirationDate, response.status);
+    }
     if (response.status !== 201 || typeof response.body?.data?.id !== 'string') {
       throw new Error(`POST /positive-pay (${type}) answered ${response.status}; the rule is needed to go on`);
     }
@@ -101,6 +118,18 @@ export class TargetWorld {
       if (rule.status !== 'Cancelled') await this.ctx.api.call('positivePay.cancel', { params: { id: rule.id } });
     });
     return rule;
+  }
+
+  /** Whether the target creates a rule already past its expirationDate (a probe on a fresh account; the rule is cancelled at cleanup). */
+  async acceptsPastExpiration(): Promise<boolean> {
+    const account = await this.account([]);
+    try {
+      await this.createRule(account.id, { type: 'drawdownPositivePay', expiresInDays: -30 }, await this.today());
+      return true;
+    } catch (error) {
+      if (error instanceof PastExpirationRefused) return false;
+      throw error;
+    }
   }
 
   async uploadDocument(rule: ModelRule): Promise<void> {

@@ -1,6 +1,6 @@
 import { injectEvents, type InjectedEvent } from '../../harness/eventInjection.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { CATALOGUE_REQUIREMENTS, injectableTypes } from '../events/catalogueChecks.ts';
+import { CATALOGUE_REQUIREMENTS, injectableTypes, LISTED_MEMBERS_REQUIREMENT } from '../events/catalogueChecks.ts';
 import { chooseTrigger, injectedEvents, makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
 import { pause } from '../webhooks/webhookFixtures.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
@@ -64,7 +64,7 @@ const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: 
     'DL-POST-TO-URL', SUBSCRIPTION_REQUIREMENT[subscriptionType], 'DL-PAYLOAD-JSON', 'DL-CONTENT-TYPE', 'DL-ENVELOPE',
     'DL-INCLUDE-RESOURCES', 'DL-INCLUDE-RESOURCES-OFF', 'DL-SIGNATURE-HEADER', 'DL-SIGNATURE-VALUE', 'DL-SIGNATURE-ABSENT-WITHOUT-TOKEN',
     ...(deliveryMode === 'AtMostOnce' ? ['DL-AT-MOST-ONCE-SINGLE', 'DL-AT-MOST-ONCE-SEQUENTIAL'] : ['DL-BATCH-LIMIT', 'DL-AT-LEAST-ONCE-SEQUENTIAL']),
-    ...CATALOGUE_REQUIREMENTS,
+    ...CATALOGUE_REQUIREMENTS, LISTED_MEMBERS_REQUIREMENT,
   ],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
@@ -114,8 +114,9 @@ const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: 
         envelopeObserved = true;
         const first = deliveries[0]!;
         const members = typeof first.payload.json === 'object' && first.payload.json ? Object.keys(first.payload.json) : [];
-        ctx.check.observe('DL-ENVELOPE', { members, data: first.payload.dataShape, fullEvents: first.payload.events.every((e) => e.event !== undefined) },
-          `${label}: the body has members ${members.join(', ') || '(none)'}, data is ${first.payload.dataShape === 'array' ? 'an array' : first.payload.dataShape} of ${first.payload.events.every((e) => e.event) ? 'full events' : 'event ids'}`, first);
+        const fullEvents = first.payload.events.every((e) => e.event !== undefined);
+        ctx.check.observe('DL-ENVELOPE', { members, data: first.payload.dataShape, eventsAt: first.payload.eventsAt ?? null, fullEvents },
+          `${label}: the body has members ${members.join(', ') || '(none)'}, data is ${first.payload.dataShape === 'array' ? 'an array' : first.payload.dataShape}; the events (${fullEvents ? 'full events' : 'event ids'}) are at ${first.payload.eventsAt === undefined ? 'no recognisable place' : first.payload.eventsAt || 'the top level'}`, first);
       }
       // Every delivery the target made to this webhook, the scenario's events or not.
       checkFormat(ctx, subscription, deliveries);

@@ -1,6 +1,7 @@
 import type { EvidenceSource } from '../../harness/checkRecorder.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
-import { eventTypeCatalogue, type EventTypeEntry, schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { absentListedMembers, describeAbsent } from '../../harness/listedEventMembers.ts';
+import { eventTypeCatalogue, eventTypeEntry, schemaRegistry } from '../../harness/schemaRegistry.ts';
 
 // Judging events against the Event Catalog: each catalogue section has its own
 // requirement; an event of a type the catalogue does not name is held to the
@@ -29,18 +30,6 @@ export const CATALOGUE_REQUIREMENTS: readonly string[] = [...new Set(Object.valu
 /** Event types whose payload the documents do not show; injected copies say nothing about a target. */
 const UNSHOWN_PAYLOADS = new Set(['positivePay.cancelled']);
 
-let bySpelling: Map<string, EventTypeEntry> | undefined;
-export function catalogueEntry(type: string): EventTypeEntry | undefined {
-  if (!bySpelling) {
-    bySpelling = new Map();
-    for (const entry of eventTypeCatalogue()) {
-      bySpelling.set(entry.type, entry);
-      for (const spelling of entry.alsoSpelled ?? []) bySpelling.set(spelling, entry);
-    }
-  }
-  return bySpelling.get(type);
-}
-
 /** Catalogued types with a shown payload, each with the forms (variants) it comes in. */
 export function injectableTypes(): Array<{ type: string; variant?: string; requirement: string }> {
   const forms: Array<{ type: string; variant?: string; requirement: string }> = [];
@@ -56,24 +45,44 @@ export function injectableTypes(): Array<{ type: string; variant?: string; requi
 
 /** The requirement an event of this type is judged under: its catalogue section, else the common shape. */
 export function shapeRequirementFor(type: unknown): string {
-  const entry = typeof type === 'string' ? catalogueEntry(type) : undefined;
+  const entry = typeof type === 'string' ? eventTypeEntry(type) : undefined;
   return (entry && SECTION_REQUIREMENTS[entry.section]) ?? 'EV-RESOURCE-SHAPE';
 }
 
+/** Absent listed members are judged here, at most a SHOULD: the catalogue lists members, it never makes one mandatory. */
+export const LISTED_MEMBERS_REQUIREMENT = 'EV-PAYLOAD-LISTED-MEMBERS';
+
 /**
- * Validate one event against its catalogue schema, recording under `requirementId`
- * (default: the catalogue section of its type). A FAIL names the type and members.
+ * Judge one event against the Event Catalog: the members it carries MUST have their
+ * documented types (its catalogue schema), recorded under `requirementId` (default:
+ * the catalogue section of its type); members the catalogue lists for its type that
+ * it lacks are recorded under EV-PAYLOAD-LISTED-MEMBERS (a WARN, never a FAIL).
+ * A scenario calling this declares both.
  */
 export function checkEventShape(ctx: ScenarioContext, event: unknown, where: string, evidence?: EvidenceSource, requirementId?: string): boolean {
   const result = schemaRegistry().validateEvent(event);
   const type = (event as { type?: unknown } | undefined)?.type;
   const id = (event as { id?: unknown } | undefined)?.id;
   const requirement = requirementId ?? shapeRequirementFor(type);
+  checkListedMembers(ctx, event, where, evidence);
   if (result.valid) {
-    ctx.check.pass(requirement, `${where}: events of type ${String(type)} MUST match ${result.schemaKey}; they do`);
+    ctx.check.pass(requirement, `${where}: the members events of type ${String(type)} carry MUST have their documented types (${result.schemaKey}); they do`);
     return true;
   }
   const members = result.violations.map((violation) => violation.message).join('; ');
   ctx.check.fail(requirement, `${where}: event ${String(id)} of type ${String(type)} MUST match ${result.schemaKey}; it does not: ${members}`, evidence);
   return false;
+}
+
+/** Records EV-PAYLOAD-LISTED-MEMBERS for one event of a catalogued type: a WARN naming what it lacks. */
+export function checkListedMembers(ctx: ScenarioContext, event: unknown, where: string, evidence?: EvidenceSource): void {
+  const absent = absentListedMembers(event);
+  if (!absent) return;
+  const missing = describeAbsent(absent);
+  const form = absent.variant ? ` (${absent.variant} form)` : '';
+  ctx.check.expect(LISTED_MEMBERS_REQUIREMENT, missing === '',
+    missing === ''
+      ? `${where}: events of type ${absent.type}${form} SHOULD carry the members the Event Catalog lists; they do`
+      : `${where}: event ${String((event as { id?: unknown }).id)} of type ${absent.type}${form} SHOULD carry the members the Event Catalog lists; it lacks ${missing}`,
+    missing === '' ? undefined : evidence);
 }

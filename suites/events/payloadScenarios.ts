@@ -4,23 +4,32 @@ import { ensureSinkReachable, hasAll, subscribe, carrying } from '../delivery/si
 import { pause } from '../webhooks/webhookFixtures.ts';
 import { justBefore, listAllEvents } from './eventLists.ts';
 
-// Payloads the Event Catalog leaves open or shows in a particular shape: recorded, never judged.
+// Payloads the Event Catalog shows in a particular shape (judged) or leaves open (recorded).
+
+const CARD_FRAUD_CASE_TYPES = ['cardFraudCase.created', 'cardFraudCase.activated', 'cardFraudCase.expired', 'cardFraudCase.fraud', 'cardFraudCase.noFraud'];
 
 const cardFraudCasePayload = defineScenario({
   id: 'events/card-fraud-case-payload',
   area: 'events',
-  title: 'The catalogue shows cardFraudCase payloads with data as a single object; the suite records the shape delivered',
+  title: 'A cardFraudCase event delivered on its own MUST carry data as a single object ("Payload data is a single object")',
   requirements: ['EV-CARD-FRAUD-CASE-PAYLOAD'],
   needs: ['eventInjection', 'webhookDelivery'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
+    // AtMostOnce: one event per POST (6.1), so the envelope is the one of a single event, not of a batch.
     const subscription = await subscribe(ctx, 'card-fraud-case', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
-    const [event] = await injectEvents(ctx.control, { type: 'cardFraudCase.created' });
-    await subscription.endpoint.waitFor(hasAll([event!.id]), 5000);
-    const [delivery] = carrying(subscription.endpoint.deliveries(), new Set([event!.id]));
-    ctx.check.observe('EV-CARD-FRAUD-CASE-PAYLOAD', delivery?.payload.dataShape ?? 'not delivered',
-      delivery ? `a cardFraudCase.created delivery carries data as ${delivery.payload.dataShape === 'object' ? 'a single object' : delivery.payload.dataShape === 'array' ? 'an array' : delivery.payload.dataShape}` : 'the cardFraudCase.created event was not delivered',
-      delivery);
+    const events = await injectEvents(ctx.control, { types: CARD_FRAUD_CASE_TYPES });
+    const ids = events.map((event) => event.id);
+    await subscription.endpoint.waitFor(hasAll(ids), 5000);
+    for (const event of events) {
+      const [delivery] = carrying(subscription.endpoint.deliveries(), new Set([event.id]));
+      const shape = delivery?.payload.dataShape;
+      ctx.check.expect('EV-CARD-FRAUD-CASE-PAYLOAD', shape === 'object',
+        delivery
+          ? `a ${event.type} delivery MUST carry data as a single object; it carries ${shape === 'array' ? 'an array' : `data ${shape}`}`
+          : `a ${event.type} event MUST be delivered with data as a single object; event ${event.id} was not delivered within 5 s`,
+        delivery);
+    }
   },
 });
 

@@ -1,7 +1,7 @@
 import { injectEvents } from '../../harness/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { between, pause } from '../webhooks/webhookFixtures.ts';
-import { checkEventShape, injectableTypes, SECTION_REQUIREMENTS } from './catalogueChecks.ts';
+import { checkEventShape, injectableTypes, LISTED_MEMBERS_REQUIREMENT, SECTION_REQUIREMENTS } from './catalogueChecks.ts';
 import { idsOf, justAfter, justBefore, listAllEvents, listEvents } from './eventLists.ts';
 
 // API 4.4 and the Event Catalog: fetching events, and listing them with paging and filters.
@@ -15,7 +15,7 @@ const catalogueSection = (requirement: string) => {
     id: `events/catalogue/${requirement.replace(/^EV-CATALOGUE-/, '').toLowerCase()}`,
     area: 'events',
     title: `Every event type of "${section.replace('Event Catalog: ', '')}" MUST be fetchable by id and match its catalogue shape`,
-    requirements: [requirement, 'EV-GET', 'EV-RESOURCE-SHAPE'],
+    requirements: [requirement, LISTED_MEMBERS_REQUIREMENT, 'EV-GET', 'EV-RESOURCE-SHAPE'],
     needs: ['eventInjection'],
     async run(ctx) {
       for (const form of forms) {
@@ -45,7 +45,7 @@ const list = defineScenario({
   id: 'events/list',
   area: 'events',
   title: 'GET /events MUST list recent events, each matching its catalogue shape, with unique ids',
-  requirements: ['EV-LIST-SHAPE', 'EV-LIST', 'EV-LIST-ORDER', 'EV-LISTED-EVENTS-MATCH-CATALOGUE', 'EV-ID-UNIQUE'],
+  requirements: ['EV-LIST-SHAPE', 'EV-LIST', 'EV-LIST-ORDER', 'EV-LISTED-EVENTS-MATCH-CATALOGUE', LISTED_MEMBERS_REQUIREMENT, 'EV-ID-UNIQUE'],
   needs: ['eventInjection'],
   async run(ctx) {
     const injected = [];
@@ -70,29 +70,44 @@ const list = defineScenario({
   },
 });
 
+const MAX_PAGE = 1000;
+
 const pageLimits = defineScenario({
   id: 'events/list/page-limits',
   area: 'events',
-  title: 'GET /events MUST return at most page[limit] events (up to 1000) and 100 by default',
-  requirements: ['EV-LIST-PAGE-LIMIT', 'EV-LIST-PAGE-DEFAULT', 'EV-LIST-PAGE-OVER-MAX'],
+  title: 'GET /events MUST return at most page[limit] events (up to 1000), 100 by default, and never more than 1000',
+  requirements: ['EV-LIST-PAGE-LIMIT', 'EV-LIST-PAGE-DEFAULT', 'EV-LIST-PAGE-MAX', 'EV-LIST-PAGE-OVER-MAX'],
   async run(ctx) {
-    // The default page size only shows with more than 100 events available.
-    if (ctx.control.has('eventInjection')) await injectEvents(ctx.control, { type: 'statement.created', count: 101 });
-    const all = await listEvents(ctx, { 'page[limit]': 1000 });
+    // The default page size shows only with more than 100 events available, the maximum only with more than 1000.
+    const moreThanMax = async () => (await listEvents(ctx, { 'page[limit]': 1, 'page[offset]': MAX_PAGE })).events.length > 0;
+    let all = await listEvents(ctx, { 'page[limit]': MAX_PAGE });
+    let beyondMax = await moreThanMax();
+    if (!beyondMax && ctx.control.has('eventInjection')) {
+      await injectEvents(ctx.control, { type: 'statement.created', count: MAX_PAGE + 1 - all.events.length });
+      all = await listEvents(ctx, { 'page[limit]': MAX_PAGE });
+      beyondMax = await moreThanMax();
+    }
     const available = all.events.length;
     const byDefault = await ctx.api.call('event.list');
     const defaultCount = byDefault.body?.data?.length;
     ctx.check.expect('EV-LIST-PAGE-DEFAULT', defaultCount === Math.min(100, available),
       `without page[limit] the list MUST hold ${Math.min(100, available)} events (${available} available); it held ${defaultCount}`, byDefault);
-    for (const limit of [1, 7, 1000]) {
-      const page = limit === 1000 ? all.response : await ctx.api.call('event.list', { query: { 'page[limit]': limit } });
+    for (const limit of [1, 7, MAX_PAGE]) {
+      const page = limit === MAX_PAGE ? all.response : await ctx.api.call('event.list', { query: { 'page[limit]': limit } });
       const count = page.body?.data?.length;
-      ctx.check.expect('EV-LIST-PAGE-LIMIT', page.status === 200 && count <= limit && (available < limit || count === limit || limit === 1000),
+      ctx.check.expect('EV-LIST-PAGE-LIMIT', page.status === 200 && count <= limit && (available < limit || count === limit || limit === MAX_PAGE),
         `page[limit]=${limit} MUST answer 200 with at most ${limit} events; got ${page.status} with ${count}`, page);
     }
-    const over = await ctx.api.send('GET', '/events', { query: { 'page[limit]': 1001 } });
-    ctx.check.observe('EV-LIST-PAGE-OVER-MAX', { status: over.status, count: over.body?.data?.length },
-      `page[limit]=1001 answered ${over.status}${Array.isArray(over.body?.data) ? ` with ${over.body.data.length} events` : ''}`, over);
+    const over = await ctx.api.send('GET', '/events', { query: { 'page[limit]': MAX_PAGE + 1 } });
+    const overCount = Array.isArray(over.body?.data) ? over.body.data.length : undefined;
+    ctx.check.observe('EV-LIST-PAGE-OVER-MAX', { status: over.status, count: overCount },
+      `page[limit]=${MAX_PAGE + 1} answered ${over.status}${overCount === undefined ? '' : ` with ${overCount} events`}`, over);
+    if (!beyondMax) {
+      ctx.check.skip('EV-LIST-PAGE-MAX', `at most ${MAX_PAGE} events are available and the target claims no eventInjection to publish more, so no page can exceed ${MAX_PAGE}`);
+      return;
+    }
+    ctx.check.expect('EV-LIST-PAGE-MAX', overCount === undefined || overCount <= MAX_PAGE,
+      `with more than ${MAX_PAGE} events available, page[limit]=${MAX_PAGE + 1} MUST NOT return more than ${MAX_PAGE}; it answered ${over.status}${overCount === undefined ? ' without a data array' : ` with ${overCount}`}`, over);
   },
 });
 

@@ -47,7 +47,7 @@ const filterAccount = defineScenario({
     const { accountId: otherId } = await ctx.fixtures.account();
     const [other] = await createInSequence(ctx, otherId, [{ type: 'drawdownPositivePay', attributes: {} }]);
     for (const [accountId, expected] of [[first.accountId, ids(first.rules)], [otherId, [other!.id]]] as const) {
-      const { response, rules } = await listRules(ctx, { 'filter[accountId]': accountId });
+      const { responses: response, rules } = await listUntilFound(ctx, { 'filter[accountId]': accountId }, new Set(expected));
       const foreign = rules.filter((rule) => rule.relationships?.account?.data?.id !== accountId).map((rule) => rule.id);
       const missing = expected.filter((id) => !ids(rules).includes(id));
       ctx.check.expect('PP-LIST-FILTER-ACCOUNT', foreign.length === 0 && missing.length === 0,
@@ -70,9 +70,9 @@ const filterStatus = RULE_STATUSES.map((status) =>
     requirements: ['PP-LIST-FILTER-STATUS'],
     async run(ctx) {
       const { accountId, rules: seeded } = await seedAccount(ctx);
-      const { response, rules } = await listRules(ctx, { 'filter[accountId]': accountId, 'filter[status]': status });
-      const wrong = rules.filter((rule) => rule.attributes?.status !== status).map((rule) => `${rule.id} (${rule.attributes?.status})`);
       const expected = seeded.filter((rule) => rule.attributes?.status === status).map((rule) => rule.id);
+      const { responses: response, rules } = await listUntilFound(ctx, { 'filter[accountId]': accountId, 'filter[status]': status }, new Set(expected));
+      const wrong = rules.filter((rule) => rule.attributes?.status !== status).map((rule) => `${rule.id} (${rule.attributes?.status})`);
       const missing = expected.filter((id) => !ids(rules).includes(id));
       ctx.check.expect('PP-LIST-FILTER-STATUS', wrong.length === 0 && missing.length === 0,
         `filter[status]=${status} MUST return only and all ${status} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`, response);
@@ -87,9 +87,10 @@ const filterType = RULE_TYPES.map((type) =>
     requirements: ['PP-LIST-FILTER-TYPE'],
     async run(ctx) {
       const { accountId, rules: seeded } = await seedAccount(ctx);
-      const { response, rules } = await listRules(ctx, { 'filter[accountId]': accountId, 'filter[type]': type });
+      const expected = seeded.filter((rule) => rule.type === type).map((rule) => rule.id);
+      const { responses: response, rules } = await listUntilFound(ctx, { 'filter[accountId]': accountId, 'filter[type]': type }, new Set(expected));
       const wrong = rules.filter((rule) => rule.type !== type).map((rule) => `${rule.id} (${rule.type})`);
-      const missing = seeded.filter((rule) => rule.type === type).map((rule) => rule.id).filter((id) => !ids(rules).includes(id));
+      const missing = expected.filter((id) => !ids(rules).includes(id));
       ctx.check.expect('PP-LIST-FILTER-TYPE', wrong.length === 0 && missing.length === 0,
         `filter[type]=${type} MUST return only and all ${type} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`, response);
     },
@@ -197,6 +198,7 @@ const paging = defineScenario({
   area: 'positive-pay',
   title: 'page[limit] MUST bound each page, page[offset] MUST skip, meta.pagination MUST echo them, and pages MUST concatenate to the whole list',
   requirements: ['PP-LIST-SHAPE', 'PP-LIST-LIMIT', 'PP-LIST-OFFSET', 'PP-LIST-PAGINATION-ECHO', 'PP-LIST-TOTAL'],
+  holds: ['account-rules'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     const created = await createInSequence(ctx, accountId, Array.from({ length: 5 }, () => ({ type: 'drawdownPositivePay', attributes: {} })));

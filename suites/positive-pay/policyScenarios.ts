@@ -89,9 +89,9 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
     },
   }));
 
-const productUpdate = [...OPT_IN_SETS, []].map((positivePayOptIn) =>
+const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
   defineScenario({
-    id: `positive-pay/product/opt-in/${positivePayOptIn.join('+') || 'none'}`,
+    id: `positive-pay/product/opt-in/${positivePayOptIn.join('+')}`,
     area: 'positive-pay',
     title: `updating a deposit product's default opt-in to [${positivePayOptIn.join(', ')}] MUST succeed`,
     requirements: ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'],
@@ -104,6 +104,18 @@ const productUpdate = [...OPT_IN_SETS, []].map((positivePayOptIn) =>
       ctx.check.observe('PP-PRODUCT-RESPONSE', summary(response), `a valid deposit product update answered ${response.status}`, response);
     },
   }));
+
+const productEmpty = defineScenario({
+  id: 'positive-pay/product/opt-in/none',
+  area: 'positive-pay',
+  title: 'whether an empty positivePayOptIn is accepted is not shown; the answer is recorded',
+  requirements: ['PP-PRODUCT-EMPTY-OPTIN'],
+  async run(ctx) {
+    const { depositProductId } = await ctx.fixtures.account();
+    const response = await ctx.api.call('depositProduct.update', { params: { id: depositProductId }, body: productBody([]) });
+    ctx.check.observe('PP-PRODUCT-EMPTY-OPTIN', summary(response), `a deposit product update with positivePayOptIn [] answered ${response.status}`, response);
+  },
+});
 
 type ProductCase = { name: string; positivePayOptIn: unknown; unknownProduct?: boolean; requirement: string };
 
@@ -129,4 +141,4 @@ const productInvalid = PRODUCT_INVALID.map((invalid) =>
     },
   }));
 
-export const policyScenarios: Scenario[] = [...policyCreate, policyEmpty, ...policyInvalid, ...productUpdate, ...productInvalid];
+export const policyScenarios: Scenario[] = [...policyCreate, policyEmpty, ...policyInvalid, ...productUpdate, productEmpty, ...productInvalid];

@@ -76,26 +76,32 @@ export function ruleBody(type: string, attributes: Attributes, accountId: string
   return { data };
 }
 
+/** A data.type that is none of the four rule types of 2.4 / 4.2. */
+export const UNKNOWN_RULE_TYPE = 'wireTransferPositivePay';
+
 export interface InvalidCreate {
   name: string;
-  type: RuleType;
+  type: RuleType | typeof UNKNOWN_RULE_TYPE;
   /** The MUST requirement the omission breaks, or undefined for a malformed value (SHOULD only). */
-  requirement?: 'PP-ACH-ORIGINATOR-REQUIRED' | 'PP-CHECK-REQUIRED-MEMBERS' | 'PP-RULE-ACCOUNT-REQUIRED';
+  requirement?: 'PP-ACH-ORIGINATOR-REQUIRED' | 'PP-CHECK-REQUIRED-MEMBERS' | 'PP-RULE-ACCOUNT-REQUIRED' | 'PP-RULE-TYPE-UNKNOWN-REFUSED';
   attributes: Generate;
   withAccount: boolean;
   /** Replaces the fixture account id (an account that does not exist). */
   accountId?: string;
+  /** The body's tags are part of what is invalid, so no marker tag can be added to find a stray rule. */
+  tagsUnderTest?: boolean;
 }
 
 const omissions: InvalidCreate[] = [
   ...ACH_TYPES.flatMap((type): InvalidCreate[] => [
     { name: 'neither-originator', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: () => ({}), withAccount: true },
-    { name: 'neither-originator-with-amount-tags', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: (f) => ({ amount: cents(f), tags: tags(f) }), withAccount: true },
+    { name: 'neither-originator-with-amount-tags', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: (f) => ({ amount: cents(f), tags: tags(f) }), withAccount: true, tagsUnderTest: true },
   ]),
   { name: 'without-checkNumber', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ amount: cents(f) }), withAccount: true },
   { name: 'without-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ checkNumber: checkNumber(f) }), withAccount: true },
   { name: 'without-checkNumber-and-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ payeeName: f.person.fullName() }), withAccount: true },
   ...RULE_TYPES.map((type): InvalidCreate => ({ name: 'without-account', type, requirement: 'PP-RULE-ACCOUNT-REQUIRED', attributes: MINIMAL[type], withAccount: false })),
+  { name: 'unknown-type', type: UNKNOWN_RULE_TYPE, requirement: 'PP-RULE-TYPE-UNKNOWN-REFUSED', attributes: () => ({}), withAccount: true },
 ];
 
 const malformed: InvalidCreate[] = [
@@ -106,8 +112,8 @@ const malformed: InvalidCreate[] = [
   { name: 'expirationDate-impossible-day', type: 'receivedAchCreditPositivePay', attributes: (f) => ({ originatorName: originatorName(f), expirationDate: '2095-02-30' }), withAccount: true },
   { name: 'expirationDate-date-time', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '2095-01-01T00:00:00Z' }), withAccount: true },
   { name: 'expirationDate-day-first', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '31/12/2095' }), withAccount: true },
-  { name: 'tags-number-value', type: 'drawdownPositivePay', attributes: () => ({ tags: { reference: 42 } }), withAccount: true },
-  { name: 'tags-array', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f), tags: ['reference'] }), withAccount: true },
+  { name: 'tags-number-value', type: 'drawdownPositivePay', attributes: () => ({ tags: { reference: 42 } }), withAccount: true, tagsUnderTest: true },
+  { name: 'tags-array', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f), tags: ['reference'] }), withAccount: true, tagsUnderTest: true },
   { name: 'unknown-account', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f) }), withAccount: true, accountId: '999999999999' },
 ];
 

@@ -101,6 +101,23 @@ export async function listUntilFound(ctx: ScenarioContext, query: ListQuery, wan
   return { responses, rules };
 }
 
+/** The tag that lets a scenario find a rule it may have caused, among other people's rules. */
+export const MARKER_TAG = 'conformanceProbe';
+
+/** Attributes with a unique marker tag; tags under test (InvalidCreate.tagsUnderTest) stay as they are. */
+export function withMarker(attributes: Record<string, unknown>, marker: string): Record<string, unknown> {
+  if ('tags' in attributes) return attributes;
+  return { ...attributes, tags: { [MARKER_TAG]: marker } };
+}
+
+/** Ids of the account's newest rules (up to 1000) that carry the marker. */
+export async function rulesCarryingMarker(ctx: ScenarioContext, accountId: string | undefined, marker: string): Promise<string[]> {
+  const query: ListQuery = { sort: '-createdAt', 'page[limit]': FULL_PAGE };
+  if (accountId !== undefined) query['filter[accountId]'] = accountId;
+  const { rules } = await listRules(ctx, query);
+  return rules.filter((rule) => rule.attributes?.tags?.[MARKER_TAG] === marker).map((rule) => rule.id);
+}
+
 /** Ids of every rule of the account (up to the 1000 a page can hold). */
 export async function ruleIdsOfAccount(ctx: ScenarioContext, accountId: string): Promise<Set<string>> {
   const { rules } = await listRules(ctx, { 'filter[accountId]': accountId, 'page[limit]': 1000 });

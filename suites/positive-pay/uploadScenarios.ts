@@ -4,7 +4,8 @@ import {
   pngOfSize, SAMPLE_DOCUMENTS, sampleDocument, SIZE_BETWEEN_READINGS, SIZE_OVER_ANY_READING, SIZE_WITHIN_ANY_READING,
 } from './documentBodies.ts';
 import { MINIMAL, type RuleType } from './ruleRequests.ts';
-import { is4xx, isSuccess, markCancelled, requireRule, statusOf, type RuleResource } from './ruleSteps.ts';
+import { missingOrChanged } from './ruleComparison.ts';
+import { getRule, is4xx, isSuccess, markCancelled, requireRule, statusOf, type RuleResource } from './ruleSteps.ts';
 
 // Sections 3.1, 4.2, 7, 8: PUT /positive-pay/{id}/documents.
 
@@ -132,12 +133,19 @@ const drawdownOnly = NON_DRAWDOWN.map((type) =>
   defineScenario({
     id: `positive-pay/upload/not-drawdown/${type}`,
     area: 'positive-pay',
-    title: `documents are for wire drawdown rules only: an upload to a ${type} rule SHOULD be answered 4xx`,
-    requirements: ['PP-UPLOAD-DRAWDOWN-ONLY'],
+    title: `documents are for wire drawdown rules only: an upload to a ${type} rule MUST NOT succeed, MUST leave the rule unchanged, and SHOULD be answered 4xx`,
+    requirements: ['PP-UPLOAD-DRAWDOWN-ONLY-REFUSED', 'PP-UPLOAD-DRAWDOWN-ONLY'],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
       const rule = await requireRule(ctx, type, MINIMAL[type](ctx.faker), accountId);
+      const before = await getRule(ctx, rule.id);
+      if (!before.rule) throw new Error(`GET /positive-pay/${rule.id} answered ${before.response.status}; the rule's state before the upload is needed`);
       const response = await upload(ctx, rule.id, sampleDocument('authorization.pdf'), 'application/pdf');
+      const after = await getRule(ctx, rule.id);
+      const changed = after.rule ? missingOrChanged(before.rule.attributes, after.rule.attributes) : [`the rule can no longer be read (${after.response.status})`];
+      ctx.check.expect('PP-UPLOAD-DRAWDOWN-ONLY-REFUSED', !isSuccess(response) && changed.length === 0,
+        `an upload to a ${type} rule MUST NOT succeed and MUST leave the rule unchanged; answered ${response.status}${changed.length ? `, and the rule changed: ${changed.join('; ')}` : ', the rule is unchanged'}`,
+        [response, after.response]);
       ctx.check.expect('PP-UPLOAD-DRAWDOWN-ONLY', is4xx(response), `an upload to a ${type} rule SHOULD be answered 4xx; got ${response.status}`, response);
     },
   }));

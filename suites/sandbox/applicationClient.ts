@@ -23,28 +23,36 @@ function expectShape(response: ApiResponse, schemaKey: string, what: string): vo
   }
 }
 
-function view(response: ApiResponse): ApplicationView {
+/** Without a createdAt of the target's, events are looked for from well before the request (clocks may differ). */
+const CLOCK_MARGIN_MS = 5 * 60 * 1000;
+
+function view(response: ApiResponse, sentAt: number): ApplicationView {
   const data = response.body.data;
   const included: any[] = response.body.included ?? [];
-  const documents = (data.relationships.documents.data as Array<{ id: string }>).map(({ id }) => {
+  // An application without a documents relationship requires none (the relationship is the emulator's shape, not the documents').
+  const related: Array<{ id: string }> = data.relationships?.documents?.data ?? [];
+  const documents = related.map(({ id }) => {
     const document = included.find((item) => item.type === 'document' && item.id === id);
     return { id, documentType: String(document?.attributes?.documentType ?? ''), status: String(document?.attributes?.status ?? '') };
   });
-  return { id: data.id, type: data.type, status: data.attributes.status, createdAt: data.attributes.createdAt, documents, response };
+  const createdAt = data.attributes.createdAt ?? new Date(sentAt - CLOCK_MARGIN_MS).toISOString();
+  return { id: data.id, type: data.type, status: data.attributes.status, createdAt, documents, response };
 }
 
 export async function createApplication(ctx: ScenarioContext, body: unknown): Promise<ApplicationView> {
+  const sentAt = Date.now();
   const response = await ctx.api.send('POST', '/applications', { body });
   if (response.status !== 201 && response.status !== 200) throw new Error(`POST /applications answered ${response.status}; an application is needed to go on`);
   expectShape(response, 'sandbox/application', 'POST /applications');
-  return view(response);
+  return view(response, sentAt);
 }
 
 export async function readApplication(ctx: ScenarioContext, id: string): Promise<ApplicationView> {
+  const sentAt = Date.now();
   const response = await ctx.api.send('GET', `/applications/${encodeURIComponent(id)}`);
   if (response.status !== 200) throw new Error(`GET /applications/${id} answered ${response.status}`);
   expectShape(response, 'sandbox/application', 'GET /applications/{id}');
-  return view(response);
+  return view(response, sentAt);
 }
 
 export async function uploadDocument(ctx: ScenarioContext, applicationId: string, documentId: string, side: 'front' | 'back', file: { bytes: Buffer; contentType: string }): Promise<ApiResponse> {

@@ -1,6 +1,7 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { applicationBody, documentFile } from './applicationBuilder.ts';
 import { type ApplicationView, createApplication, rejectBody, uploadDocument } from './applicationClient.ts';
+import { checkListedMembers, LISTED_MEMBERS_REQUIREMENT } from '../events/catalogueChecks.ts';
 import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
 
 // API §4.5 and §6.3: approve, reject and download application documents. The
@@ -51,8 +52,8 @@ const downloadScenario = defineScenario({
 const approveDocumentScenario = defineScenario({
   id: 'sandbox/documents/approve',
   area: 'sandbox',
-  title: 'sandbox approve document MUST fire document.approved with relationships document and application',
-  requirements: ['SB-DOCUMENT-APPROVE-EVENT', 'SB-REVIEW-RESPONSE'],
+  title: 'sandbox approve document MUST fire document.approved relating to the document (and to the application where it names one)',
+  requirements: ['SB-DOCUMENT-APPROVE-EVENT', LISTED_MEMBERS_REQUIREMENT, 'SB-REVIEW-RESPONSE'],
   needs: ['applications'],
   environments: ['sandbox'],
   async run(ctx) {
@@ -66,21 +67,29 @@ const approveDocumentScenario = defineScenario({
     const found = await findEvents(ctx, ['document.approved'], sinceBefore(application.createdAt), (event) => relatedTo(event, 'document', documentId));
     const event = found.events[0];
     const problems = event === undefined ? [] : eventShapeProblems(event);
-    ctx.check.expect('SB-DOCUMENT-APPROVE-EVENT', event !== undefined && relatedTo(event, 'application', application.id) && problems.length === 0,
+    ctx.check.expect('SB-DOCUMENT-APPROVE-EVENT', event !== undefined && namesApplicationIfAny(event, application.id) && problems.length === 0,
       event === undefined
         ? `approving document ${documentId} MUST fire document.approved related to it; none found (operation answered ${response.status})`
-        : `document.approved MUST relate to document ${documentId} and application ${application.id} and match the Event Catalog; relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
+        : `document.approved MUST relate to document ${documentId} (and application ${application.id} where it names one) and match the Event Catalog; relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
       [response, ...found.responses]);
+    if (event) checkListedMembers(ctx, event, 'document.approved', found.responses);
   },
 });
 
 const REJECT = { reason: 'The image is too blurred to read', reasonCode: 'PoorQuality' };
 
+/** The catalogue lists an application relationship but makes no listed member mandatory: absent is a warning, another id a failure. */
+const namesApplicationIfAny = (event: any, applicationId: string): boolean =>
+  event?.relationships?.application === undefined || relatedTo(event, 'application', applicationId);
+
+/** Absent is allowed here (EV-PAYLOAD-LISTED-MEMBERS judges that); present MUST be the given value. */
+const givenIfPresent = (value: unknown, given: string): boolean => value === undefined || value === given;
+
 const rejectDocumentScenario = defineScenario({
   id: 'sandbox/documents/reject',
   area: 'sandbox',
-  title: 'sandbox reject document MUST fire document.rejected with the reason and reasonCode given',
-  requirements: ['SB-DOCUMENT-REJECT-EVENT', 'SB-REJECT-REASON-CODES', 'SB-REVIEW-RESPONSE'],
+  title: 'sandbox reject document MUST fire document.rejected, carrying the reason and reasonCode given where it carries them',
+  requirements: ['SB-DOCUMENT-REJECT-EVENT', LISTED_MEMBERS_REQUIREMENT, 'SB-REJECT-REASON-CODES', 'SB-REVIEW-RESPONSE'],
   needs: ['applications'],
   environments: ['sandbox'],
   async run(ctx) {
@@ -97,13 +106,14 @@ const rejectDocumentScenario = defineScenario({
     const event = found.events[0];
     const attributes = event?.attributes ?? {};
     const problems = event === undefined ? [] : eventShapeProblems(event);
-    const holds = event !== undefined && relatedTo(event, 'application', application.id) && problems.length === 0
-      && attributes.reason === REJECT.reason && attributes.reasonCode === REJECT.reasonCode;
+    const holds = event !== undefined && namesApplicationIfAny(event, application.id) && problems.length === 0
+      && givenIfPresent(attributes.reason, REJECT.reason) && givenIfPresent(attributes.reasonCode, REJECT.reasonCode);
     ctx.check.expect('SB-DOCUMENT-REJECT-EVENT', holds,
       event === undefined
         ? `rejecting document ${documentId} MUST fire document.rejected; none found (operation answered ${response.status})`
-        : `document.rejected MUST carry reason and reasonCode ${REJECT.reasonCode} and relate to document and application; got attributes ${JSON.stringify({ reason: attributes.reason, reasonCode: attributes.reasonCode })}, relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
+        : `document.rejected MUST relate to the document and carry the reason and reasonCode ${REJECT.reasonCode} given (where it carries them) and relate to application ${application.id} (where it names one); got attributes ${JSON.stringify({ reason: attributes.reason, reasonCode: attributes.reasonCode })}, relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
       [response, ...found.responses]);
+    if (event) checkListedMembers(ctx, event, 'document.rejected', found.responses);
 
     const other = await ctx.api.call('sandbox.rejectDocument', { params, body: rejectBody('Not the requested document', 'WrongDocument') });
     ctx.check.observe('SB-REJECT-REASON-CODES', { reasonCode: 'WrongDocument', status: other.status },

@@ -57,7 +57,7 @@ function triggerScenario(row: TriggerRow): Scenario {
     id: `sandbox/trigger/${row.id}`,
     area: 'sandbox',
     title: `${an(row.kind)} application with ${describeInput(row)} MUST be ${row.status}`,
-    requirements: [row.requirement, 'SB-TRIGGER-EVENTS'],
+    requirements: [row.requirement, 'SB-TRIGGER-EVENTS', 'SB-APPLICATION-STATUS-VALUES'],
     needs: ['applications'],
     environments: ['sandbox'],
     async run(ctx) {
@@ -79,6 +79,9 @@ function triggerScenario(row: TriggerRow): Scenario {
         `${an(row.kind)} application with ${input} MUST be ${row.status}${row.documentType ? ` requiring a /${row.documentType}/ document` : ''}; it is ${current.status}${documentNote}`,
         [created.response, current.response],
       );
+      const documentStatuses = [...new Set(current.documents.map((document) => document.status))];
+      ctx.check.observe('SB-APPLICATION-STATUS-VALUES', { application: current.status, documents: documentStatuses },
+        `${an(row.kind)} application with ${input} has status ${current.status}${documentStatuses.length ? `; its documents: ${documentStatuses.join(', ')}` : ''}`, current.response);
       await judgeEvents(ctx, row, created.id, created.createdAt);
     },
   });

@@ -66,6 +66,33 @@ const paging = defineScenario({
   },
 });
 
+const MAX_PAGE = 1000;
+
+const pageMaximum = defineScenario({
+  id: 'webhooks/list/page-maximum',
+  area: 'webhooks',
+  title: 'GET /webhooks MUST NOT return more than 1000 webhooks, even when page[limit] asks for 1001',
+  requirements: ['WH-LIST-PAGE-MAX'],
+  async run(ctx) {
+    // The maximum only shows with more than 1000 webhooks. Creating them through the API
+    // would leave a shared sandbox 1000 webhooks it can never delete, so the suite adds
+    // them only where the target provisions fixtures (the emulator's Disabled ones).
+    let { webhooks } = await listAllWebhooks(ctx);
+    if (webhooks.length <= MAX_PAGE && ctx.control.has('fixtureProvisioning')) {
+      await ctx.control.addDisabledWebhooks(MAX_PAGE + 1 - webhooks.length);
+      ({ webhooks } = await listAllWebhooks(ctx));
+    }
+    if (webhooks.length <= MAX_PAGE) {
+      ctx.check.skip('WH-LIST-PAGE-MAX', `only ${webhooks.length} webhooks exist, so no page can exceed ${MAX_PAGE}; the target claims no fixtureProvisioning to add more, and creating over 1000 undeletable webhooks is not done to a shared sandbox`);
+      return;
+    }
+    const over = await ctx.api.send('GET', '/webhooks', { query: { 'page[limit]': MAX_PAGE + 1 } });
+    const count = Array.isArray(over.body?.data) ? over.body.data.length : undefined;
+    ctx.check.expect('WH-LIST-PAGE-MAX', count === undefined || count <= MAX_PAGE,
+      `with ${webhooks.length} webhooks, page[limit]=${MAX_PAGE + 1} MUST NOT return more than ${MAX_PAGE}; it answered ${over.status}${count === undefined ? ' without a data array' : ` with ${count}`}`, over);
+  },
+});
+
 const filters = defineScenario({
   id: 'webhooks/list/filters',
   area: 'webhooks',
@@ -125,4 +152,4 @@ const invalidFilters = defineScenario({
   },
 });
 
-export const listScenarios: Scenario[] = [paging, filters, invalidFilters];
+export const listScenarios: Scenario[] = [paging, pageMaximum, filters, invalidFilters];

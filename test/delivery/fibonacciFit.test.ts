@@ -4,8 +4,10 @@ import { CAP_SECONDS, fitFibonacci, type MeasuredPause } from '../../suites/deli
 // The backoff judgement accepts every Fibonacci backoff (any start, any unit,
 // capped at the hour, with timing noise) and refuses what is not Fibonacci.
 
-const pauses = (seconds: readonly number[], slackSeconds = 0.5): MeasuredPause[] =>
-  seconds.map((value, position) => ({ position, seconds: value, slackSeconds }));
+/** Pauses measured on a clock sped up 40 times, with `lagMs` of real-time lag on each. */
+const pauses = (seconds: readonly number[], lagMs = 0, scale = 40): MeasuredPause[] =>
+  seconds.map((value, position) => ({ position, seconds: value + (lagMs / 1000) * scale, scale }));
+const NOISE_MS = 20;
 
 /** Deterministic noise of up to ±share of each value. */
 const noisy = (values: readonly number[], share: number): number[] =>
@@ -19,16 +21,22 @@ describe('accepted: Fibonacci backoff', () => {
     ['1, 1, 2, 3 … minutes', [60, 60, 120, 180, 300, 480, 780, 1260, 2040]],
     ['climbing into the 1-hour cap', [610, 987, 1597, 2584, 3600, 3600, 3600]],
   ])('%s', (_name, values) => {
-    expect(fitFibonacci(pauses(values)).deviations).toEqual([]);
+    expect(fitFibonacci(pauses(values), NOISE_MS).deviations).toEqual([]);
   });
 
   test('with 15 % noise on every pause', () => {
-    expect(fitFibonacci(pauses(noisy([1, 1, 2, 3, 5, 8, 13, 21, 34, 55], 0.15), 0.2)).deviations).toEqual([]);
+    expect(fitFibonacci(pauses(noisy([1, 1, 2, 3, 5, 8, 13, 21, 34, 55], 0.15)), NOISE_MS).deviations).toEqual([]);
+  });
+
+  test('with a common real-time lag on every pause, on a clock sped up 7200 times', () => {
+    const fit = fitFibonacci(pauses([55, 89, 144, 233, 377, 610, 987, 1597, 2584, 3600], 4, 7200), NOISE_MS);
+    expect(fit.deviations).toEqual([]);
+    expect(fit.lagMs).toBeGreaterThan(2);
   });
 
   test('with a pause left out (it straddled a change of clock scale)', () => {
     const measured = pauses([1, 1, 2, 3, 5, 8, 13, 21, 34, 55]).filter((pause) => pause.position !== 6);
-    expect(fitFibonacci(measured).deviations).toEqual([]);
+    expect(fitFibonacci(measured, NOISE_MS).deviations).toEqual([]);
   });
 });
 
@@ -39,12 +47,14 @@ describe('refused: not Fibonacci', () => {
     ['linear', [1, 2, 3, 4, 5, 6, 7, 8, 9]],
     ['tripling', [1, 3, 9, 27, 81, 243]],
   ])('%s', (_name, values) => {
-    expect(fitFibonacci(pauses(values, 0.2)).deviations.length).toBeGreaterThan(0);
+    expect(fitFibonacci(pauses(values, 10), NOISE_MS).deviations.length).toBeGreaterThan(0);
   });
 
   test('a climb that passes the hour is not excused by the fit (it expects the cap)', () => {
-    const fit = fitFibonacci(pauses([610, 987, 1597, 2584, 4181, 6765]));
-    expect(fit.expected.slice(-2)).toEqual([CAP_SECONDS, CAP_SECONDS]);
+    const fit = fitFibonacci(pauses([610, 987, 1597, 2584, 4181, 6765], 0, 7200), NOISE_MS);
+    const [before, last] = fit.expected.slice(-2);
+    expect(before).toBe(last);
+    expect(last).toBeLessThan(CAP_SECONDS * 1.05);
     expect(fit.deviations.length).toBeGreaterThan(0);
   });
 });

@@ -52,8 +52,8 @@ const WRONG: Record<Exclude<AttributeKind, { const: string }>, unknown> = {
 export const sampleValue = (kind: AttributeKind): unknown => (typeof kind === 'object' ? kind.const : SAMPLES[kind]);
 export const wrongValue = (kind: AttributeKind): unknown => (typeof kind === 'object' ? `not ${kind.const}` : WRONG[kind]);
 
-/** Attributes and relationships an event of this type (and variant) must carry. */
-export function requiredMembers(entry: EventTypeEntry, variantName?: string): { attributes: Record<string, AttributeKind>; relationships: RelationshipSpec } {
+/** Attributes and relationships the catalogue lists for this type (and variant): typed when present, expected (a SHOULD). */
+export function listedMembers(entry: EventTypeEntry, variantName?: string): { attributes: Record<string, AttributeKind>; relationships: RelationshipSpec } {
   const variant = entry.variants?.find((v) => v.name === variantName);
   if (entry.variants && !variant) throw new Error(`${entry.type} needs one of its variants: ${entry.variants.map((v) => v.name).join(', ')}`);
   return {
@@ -70,8 +70,9 @@ export interface SampleEvent {
 }
 
 export function sampleEvent(entry: EventTypeEntry, options: { variant?: string; withOptional?: boolean } = {}): SampleEvent {
-  const { attributes, relationships } = requiredMembers(entry, options.variant);
-  const kinds = { ...attributes, ...(options.withOptional ? entry.optionalAttributes : {}) };
+  const listed = listedMembers(entry, options.variant);
+  const kinds = { ...listed.attributes, ...(options.withOptional ? entry.optionalAttributes : {}) };
+  const relationships = { ...listed.relationships, ...(options.withOptional ? entry.optionalRelationships : {}) };
   return {
     id: '1001',
     type: entry.type,

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eventTypeCatalogue, schemaRegistry, type EventTypeEntry } from '../../harness/schemaRegistry.ts';
-import { requiredMembers, sampleEvent, wrongValue, type SampleEvent } from './eventSamples.ts';
+import { absentListedMembers } from '../../harness/listedEventMembers.ts';
+import { listedMembers, sampleEvent, wrongValue, type SampleEvent } from './eventSamples.ts';
 
 const registry = schemaRegistry();
 const catalogue = eventTypeCatalogue();
@@ -36,6 +37,12 @@ describe('event type catalogue (schemas/events/event-types.json)', () => {
     expect(keys.sort()).toEqual(expected.sort());
   });
 
+  it('never lists tags as expected: API 2.7 says attributes "may contain tags"', () => {
+    const expectingTags = catalogue.filter((entry) => 'tags' in entry.attributes || entry.variants?.some((v) => 'tags' in v.attributes)).map((e) => e.type);
+    expect(expectingTags).toEqual([]);
+    expect(catalogue.filter((entry) => entry.optionalAttributes?.tags === 'tags').length).toBeGreaterThanOrEqual(60);
+  });
+
   it('has a schema for each variant', () => {
     for (const entry of catalogue) for (const v of entry.variants ?? []) expect(registry.has(`events/variants/${entry.type}.${v.name}`)).toBe(true);
     expect(catalogue.find((e) => e.type === 'authorizationRequest.pending')?.variants?.map((v) => v.name)).toEqual(['card-transaction', 'iias', 'purchase']);
@@ -54,13 +61,11 @@ describe.each(catalogue)('event $type', (entry) => {
     }
   });
 
-  it.each(forms(entry))('each required member, removed or mistyped, is named in a violation (variant %s)', (variant) => {
-    const sample = sampleEvent(entry, { variant });
-    const { attributes, relationships } = requiredMembers(entry, variant);
-    for (const [name, kind] of Object.entries(attributes)) {
-      const missing = clone(sample);
-      delete missing.attributes[name];
-      expect(pointers(missing), `without ${name}`).toContain(`/attributes/${name}`);
+  it.each(forms(entry))('each listed member, mistyped, is named in a violation (variant %s)', (variant) => {
+    const sample = sampleEvent(entry, { variant, withOptional: true });
+    const { attributes, relationships } = listedMembers(entry, variant);
+    const typed = { ...attributes, ...entry.optionalAttributes };
+    for (const [name, kind] of Object.entries(typed)) {
       const wrong = wrongValue(kind);
       if (wrong === undefined) continue;
       const mistyped = clone(sample);
@@ -68,14 +73,34 @@ describe.each(catalogue)('event $type', (entry) => {
       expect(pointers(mistyped).some((p) => p.startsWith(`/attributes/${name}`)), `${name} = ${JSON.stringify(wrong)}`).toBe(true);
     }
     for (const [name, types] of Object.entries(relationships)) {
-      const missing = clone(sample);
-      delete missing.relationships[name];
-      expect(pointers(missing), `without relationship ${name}`).toContain(`/relationships/${name}`);
       if (types.length === 0) continue;
       const retyped = clone(sample);
       retyped.relationships[name] = { data: { type: 'somethingElse', id: '1' } };
       expect(pointers(retyped), `relationship ${name} typed somethingElse`).toContain(`/relationships/${name}/data/type`);
     }
+  });
+
+  it.each(forms(entry))('each listed member, removed, is no schema violation but is reported absent; optional ones never are (variant %s)', (variant) => {
+    const sample = sampleEvent(entry, { variant, withOptional: true });
+    expect(absentListedMembers(sample)).toMatchObject({ attributes: [], relationships: [] });
+    const { attributes, relationships } = listedMembers(entry, variant);
+    for (const name of Object.keys(attributes)) {
+      const missing = clone(sample);
+      delete missing.attributes[name];
+      expect(pointers(missing), `without ${name}`).toEqual([]);
+      expect(absentListedMembers(missing)?.attributes, `without ${name}`).toContain(name);
+    }
+    for (const name of Object.keys(relationships)) {
+      const missing = clone(sample);
+      delete missing.relationships[name];
+      expect(pointers(missing), `without relationship ${name}`).toEqual([]);
+      expect(absentListedMembers(missing)?.relationships, `without relationship ${name}`).toContain(name);
+    }
+    const bare = clone(sample);
+    for (const name of Object.keys(entry.optionalAttributes ?? {})) delete bare.attributes[name];
+    for (const name of Object.keys(entry.optionalRelationships ?? {})) delete bare.relationships[name];
+    expect(pointers(bare)).toEqual([]);
+    expect(absentListedMembers(bare)).toMatchObject({ attributes: [], relationships: [] });
   });
 
   it('is open: extra attributes and relationships are accepted', () => {

@@ -10,7 +10,8 @@ import type { SeededRandom } from '../seededRandom.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_DAYS = 42;
 const OTHER_ACCOUNTS = 4;
-const RULES_ON_FIXTURE_ACCOUNT = 45;
+// More than a maximum page (1000), as on a long-used sandbox account: page-size limits are judged without creating a thousand rules.
+const RULES_ON_FIXTURE_ACCOUNT = 1050;
 const RULES_ON_OTHER_ACCOUNTS = 75;
 const ORIGINATORS = ['Acme Payroll LLC', 'Northwind Utilities', 'Contoso Insurance', 'Globex Leasing', 'Initech Benefits', 'Umbrella Health'];
 const PAYEES = ['J. Rivera', 'Harbor Supply Co', 'City Water Dept', 'M. Okafor', 'Lakeside Rentals'];

@@ -1,0 +1,37 @@
+import type { EventInput } from '../core/eventPublisher.ts';
+import type { EventStore } from '../events/eventStore.ts';
+import { eventTypes } from '../events/eventTypeCatalogue.ts';
+import { variationOn } from './toleratedVariations.ts';
+
+// Tolerated variations of the event payloads, applied to every event as it is
+// published, so that lists, GET by id and deliveries all show the same event.
+
+/** A relationship no catalogue entry lists: instances of a type may relate to more (2.7). */
+const EXTRA_RELATIONSHIP = 'vendorCase';
+
+function withoutOptionalMembers(input: EventInput): EventInput {
+  const entry = eventTypes().get(input.type);
+  const attributes = { ...input.attributes };
+  const relationships = { ...input.relationships };
+  // tags on every event (2.7 "may contain tags"), and what the catalogue entry marks as carried only sometimes.
+  delete attributes.tags;
+  for (const name of Object.keys(entry?.optionalAttributes ?? {})) delete attributes[name];
+  for (const name of Object.keys(entry?.optionalRelationships ?? {})) delete relationships[name];
+  return { ...input, attributes, relationships };
+}
+
+/** Adds the extra relationship, and the related resource for webhooks with includeResources (6.1 rule 3). */
+function extraRelationship(): (input: EventInput) => EventInput {
+  let next = 0;
+  return (input) => {
+    next += 1;
+    const data = { type: EXTRA_RELATIONSHIP, id: `vc-${next}` };
+    const resource = { ...data, attributes: { note: 'a relationship the catalogue does not list' } };
+    return { ...input, relationships: { ...input.relationships, [EXTRA_RELATIONSHIP]: { data } }, included: [...(input.included ?? []), resource] };
+  };
+}
+
+export function applyEventVariations(events: EventStore, active: ReadonlySet<string>): void {
+  if (variationOn(active, 'events-without-optional-members')) events.shapeEachInput(withoutOptionalMembers);
+  if (variationOn(active, 'events-with-extra-relationships')) events.shapeEachInput(extraRelationship());
+}

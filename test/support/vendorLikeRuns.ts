@@ -1,0 +1,34 @@
+import type { EmulatorOptions } from '../../emulator/emulator.ts';
+import { startVendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
+import type { CheckRecord } from '../../harness/checkRecords.ts';
+import type { Scenario } from '../../harness/scenario.ts';
+import { runScenarioList } from '../../harness/scenarioEngine.ts';
+import { loadManifest } from '../../harness/targetManifest.ts';
+import { openTargetSession } from '../../harness/targetSession.ts';
+import type { ThrottleTally } from '../../harness/throttleRetry.ts';
+
+// Runs scenarios the way a team runs them against a vendor sandbox: the
+// vendor-like manifest (core, scopedTokens, applications, webhookDelivery;
+// tokens from variables; fixed fixture ids) against the emulator in the
+// vendor-like profile (lived-in, control endpoints off), with the profile's
+// latency and rate limit replaced by `overrides`.
+
+export interface VendorLikeRun {
+  records: CheckRecord[];
+  throttling: ThrottleTally;
+}
+
+export async function runAgainstVendorLike(
+  scenarios: readonly Scenario[],
+  overrides: EmulatorOptions = {},
+  options: { seed?: number; concurrency?: number } = {},
+): Promise<VendorLikeRun> {
+  const target = await startVendorLikeEmulator(overrides);
+  try {
+    const session = await openTargetSession(loadManifest(target.manifestPath), { baseUrl: target.url, seed: options.seed ?? 1 }, target.env);
+    const records = await runScenarioList(scenarios, session, options.concurrency ?? 8);
+    return { records, throttling: session.throttling };
+  } finally {
+    await target.emulator.close();
+  }
+}
