@@ -116,16 +116,22 @@ function retryProgress(deliveries: readonly SinkDelivery[]): RetryProgress {
   return { failedIds, unaccepted: [...failedIds].filter((id) => !accepted.has(id)), retries };
 }
 
+const endOf = (delivery: SinkDelivery): number => delivery.finishedAt ?? delivery.receivedAt;
+const shareAnEvent = (a: SinkDelivery, b: SinkDelivery): boolean => a.payload.events.some((event) => b.payload.events.some((other) => other.id === event.id));
+
 /** Why the bounded real-time wait gives no verdict, or undefined when a retry is overdue by the Fibonacci rule. */
 function overdueOrUnknown(deliveries: readonly SinkDelivery[], progress: RetryProgress, waitedMs: number): string | undefined {
-  const waitNote = `no retry of the failed batch arrived within ${Math.round(waitedMs / 1000)} s; the documents give neither the backoff unit nor the first pause ` +
+  const noVerdict = `no retry of the failed batch arrived within ${Math.round(waitedMs / 1000)} s; the documents give neither the backoff unit nor the first pause ` +
     '(only Fibonacci steps at most 1 hour apart), so a later retry would still conform. Judge on a target with clockControl';
-  const last = progress.retries.at(-1);
-  if (!last) return waitNote;
-  const before = deliveries[last.index - 1];
-  const lastPause = before ? last.receivedAt - (before.finishedAt ?? before.receivedAt) : 0;
-  const since = performance.timeOrigin + performance.now() - (deliveries.at(-1)?.finishedAt ?? last.receivedAt);
-  return since > FIBONACCI_MAX_RATIO * lastPause + RETRY_GRACE_MS ? undefined : waitNote;
+  const unaccepted = new Set(progress.unaccepted);
+  const lastFailure = deliveries.findLast((delivery) => !succeeded(delivery) && delivery.payload.events.some((event) => unaccepted.has(event.id)));
+  const retry = progress.retries.at(-1);
+  const retried = retry && deliveries.findLast((delivery) => delivery.index < retry.index && !succeeded(delivery) && shareAnEvent(delivery, retry));
+  if (!lastFailure || !retry || !retried) return noVerdict;
+  // Once a pause has been seen, the next one is at most twice as long (Fibonacci steps grow by at most ×2).
+  const lastPause = retry.receivedAt - endOf(retried);
+  const since = performance.timeOrigin + performance.now() - endOf(lastFailure);
+  return since > FIBONACCI_MAX_RATIO * lastPause + RETRY_GRACE_MS ? undefined : noVerdict;
 }
 
 const atLeastOnceRetries = defineScenario({

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { EmulatorOptions } from '../../emulator/emulator.ts';
-import { startVendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
-import { type CheckRecord, isFailing, type Outcome } from '../../harness/checkRecords.ts';
+import { type CheckRecord, type Outcome } from '../../harness/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
-import type { TargetManifestFile } from '../../harness/targetManifest.ts';
+import type { Scenario } from '../../harness/scenario.ts';
 import { deliveryScenarios } from '../../suites/delivery/index.ts';
 import { webhooksScenarios } from '../../suites/webhooks/index.ts';
 import { problems, scenariosJudging, worstById } from '../support/emulatorRuns.ts';
+import { runAgainstVendorLike } from '../support/vendorLikeRuns.ts';
 
 // Delivery judged where a vendor sandbox leaves it: no event injection, no clock
 // control, tokens from the environment. Events happen through the documented
@@ -19,24 +16,9 @@ const catalogue = requirementCatalogue();
 /** Delivery requirements that need a clock sped up by hours: SKIP on a vendor sandbox. */
 const NEED_THE_CLOCK = new Set(['DL-BACKOFF-FIBONACCI', 'DL-BACKOFF-CAP', 'DL-BACKOFF-UNIT']);
 
-/** Runs scenarios against a fresh vendor-like emulator (no latency, no 429s: the profile's realism is tested elsewhere). */
-async function runVendorLike(scenarios: Parameters<typeof runScenarios>[0], faults: readonly string[] = []): Promise<CheckRecord[]> {
-  const options: EmulatorOptions = { latency: undefined, rateLimit: undefined, faults: [...faults] };
-  const vendorLike = await startVendorLikeEmulator(options);
-  const manifest = JSON.parse(readFileSync(vendorLike.manifestPath, 'utf8')) as TargetManifestFile;
-  // The token pool reads the manifest's variables from the environment, as a run against a vendor would.
-  const saved = Object.fromEntries(Object.keys(vendorLike.env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, vendorLike.env);
-  try {
-    return await runScenarios(scenarios, { baseUrl: vendorLike.url, manifest });
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    await vendorLike.emulator.close();
-  }
-}
+/** No latency, no 429s: the profile's realism is tested elsewhere; scenarios run 8 at a time, so each sees the others' events. */
+const runVendorLike = async (scenarios: readonly Scenario[], faults: readonly string[] = []): Promise<CheckRecord[]> =>
+  (await runAgainstVendorLike(scenarios, { latency: undefined, rateLimit: undefined, faults: [...faults] })).records;
 
 describe('delivery on a vendor-like sandbox (no eventInjection, no clockControl)', () => {
   let records: CheckRecord[] = [];
@@ -52,9 +34,9 @@ describe('delivery on a vendor-like sandbox (no eventInjection, no clockControl)
     console.log(`delivery + webhooks scenarios against the vendor-like emulator: ${Math.round(ms)} ms`);
   });
 
-  test('nothing fails and nothing is untestable', () => {
+  test('nothing fails, warns or is untestable', () => {
     expect(records.length).toBeGreaterThan(0);
-    expect(problems(records.filter((record) => isFailing(record.outcome)))).toEqual([]);
+    expect(problems(records)).toEqual([]);
   });
 
   test('every delivery requirement is judged except the ones that need the clock', () => {
@@ -80,6 +62,7 @@ describe('delivery on a vendor-like sandbox (no eventInjection, no clockControl)
 // batch dropped after its first failure cannot be told from a retry that comes
 // later than the bounded wait (the documents allow a first pause up to 1 hour):
 // without the clock that is no verdict (UNTESTABLE), which still fails the run.
+// Once one retry came, a missing next one is overdue by the Fibonacci rule: FAIL.
 const SAMPLE: ReadonlyArray<{ fault: string; breaks: string; caught: Outcome }> = [
   { fault: 'signature-header-missing', breaks: 'DL-SIGNATURE-HEADER', caught: 'FAIL' },
   { fault: 'batch-of-65', breaks: 'DL-BATCH-LIMIT', caught: 'FAIL' },
@@ -88,6 +71,7 @@ const SAMPLE: ReadonlyArray<{ fault: string; breaks: string; caught: Outcome }> 
   { fault: 'disabled-webhook-receives', breaks: 'DL-DISABLED-NO-DELIVERY', caught: 'FAIL' },
   { fault: 'at-most-once-retried', breaks: 'DL-AT-MOST-ONCE-NO-RETRY', caught: 'FAIL' },
   { fault: 'at-least-once-drops-failed-batch', breaks: 'DL-AT-LEAST-ONCE-RETRY', caught: 'UNTESTABLE' },
+  { fault: 'at-least-once-gives-up-after-retry', breaks: 'DL-AT-LEAST-ONCE-RETRY', caught: 'FAIL' },
 ];
 
 describe('delivery faults are caught on a vendor-like sandbox', () => {
