@@ -11,7 +11,14 @@ export class DeliveryPoster {
   private readonly closing = new AbortController();
 
   async post(url: string, delivery: DeliveryRequest, timeoutMs: number): Promise<DeliveryOutcome> {
-    const signal = AbortSignal.any([this.closing.signal, AbortSignal.timeout(timeoutMs)]);
+    // A plain timer rather than AbortSignal.any([…, AbortSignal.timeout()]): Node may collect a
+    // timeout signal held only by a composite, and then an endpoint that never answers would hold
+    // its webhook's queue for good (nodejs/node#57736). The timer keeps the controller alive.
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    const onClose = () => abort.abort();
+    this.closing.signal.addEventListener('abort', onClose, { once: true });
+    const signal = abort.signal;
     try {
       const response = await request(url, {
         method: 'POST',
@@ -24,6 +31,9 @@ export class DeliveryPoster {
       return { status: response.statusCode };
     } catch (error) {
       return { error: signal.aborted ? `no response within ${timeoutMs} ms` : (error as Error).message };
+    } finally {
+      clearTimeout(timer);
+      this.closing.signal.removeEventListener('abort', onClose);
     }
   }
 
