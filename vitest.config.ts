@@ -20,8 +20,10 @@ export default defineConfig({
           name: 'conformance',
           include: ['suites/**/*.conformance.ts'],
           fileParallelism: false,
-          // Allure labels and evidence from each scenario's check records; `run --shard` selection.
-          setupFiles: ['allure-vitest/setup', './report/allureSetup.ts', './report/shardSetup.ts'],
+          isolate: false,
+          // Allure labels and evidence from each scenario's check records. The run's plan
+          // (which scenarios, the target, the concurrency) comes by provide/inject (harness/providedRun.ts).
+          setupFiles: ['allure-vitest/setup', './report/allureSetup.ts'],
           // Scenarios bound their own waits; against a slow, rate-limited sandbox one
           // scenario (creating and cancelling a thousand rules) can take minutes.
           testTimeout: 900_000,

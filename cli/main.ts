@@ -1,7 +1,12 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { SetupError } from '../harness/targetManifest.ts';
-import { mergeCommand } from '../report/mergeCommand.ts';
-import { EXIT, runCommand } from './runCommand.ts';
+import { exitForFailure, exitOnUncaughtError } from './failureExit.ts';
+import { mergeCommand } from './mergeCommand.ts';
+import { allureReportCommand } from './allureReportCommand.ts';
+import { listCommand } from './listCommand.ts';
+import { openApiDocument } from '../openapi/openApiDocument.ts';
+import { runCommand } from './runCommand.ts';
+import { cleanupCommand } from './cleanupCommand.ts';
+import { suiteVersion } from './suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests).
@@ -9,7 +14,10 @@ import { EXIT, runCommand } from './runCommand.ts';
 const program = new Command()
   .name('banking-api-conformance')
   .description('Conformance suite for the banking platform API (positive pay, webhooks, events, sandbox simulation).')
-  .showHelpAfterError();
+  .version(suiteVersion())
+  .showHelpAfterError()
+  // Usage errors exit 2 like every setup error (exitForFailure), not commander's 1.
+  .exitOverride();
 
 const url = (value: string): string => {
   if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('must be an http(s) URL');
@@ -31,9 +39,30 @@ program
   .option('--baseline <file>', 'expected failures of this target (YAML): known failures do not fail the run, stale entries do')
   .option('--heavy-probes', 'also run probes that are heavy or leave traces the documented API cannot undo (on for the emulator and with --certify)')
   .option('--certify', 'certification: whole suite, no baseline, every applicable requirement judged; writes certificate.json')
+  .option('--requirement <ids>', 'comma-separated requirement ids: run only the scenarios that judge them (a partial run)')
+  .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
+  .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
+  .option('--quiet', 'print the verdict and the failures only')
+  .option('--concurrency <n>', 'scenarios that hold no shared state run N at a time (default 8 on loopback, 16 for a remote target; 1 runs one after another)')
+  .option('--budget-minutes <m>', 'wall-clock budget of the scenarios: those not started by then are UNTESTABLE with that reason (default 30)')
+  .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+  .option('--target-image <image>', 'target: a container image, started with testcontainers for the run and removed afterwards (needs Docker)')
+  .option('--target-port <port>', 'the port the --target-image listens on (default 8080; under host networking a free port passed as PORT)')
+  .option('--target-env <name=value>', 'environment variable for the --target-image (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+  .option('--target-manifest <file>', 'manifest describing the --target-image: capabilities, tokens (default targets/emulator-image.json)')
   .action(async (options) => {
     process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('cleanup')
+  .description('Finish the cleanup of a killed run from DIR/cleanup-ledger.jsonl: cancel its rules, disable its webhooks (exit 1 if any stay live).')
+  .option('--report-dir <dir>', 'the report directory of the run', 'reports')
+  .option('--target <file>', 'target manifest (default: the one the run used)')
+  .option('--base-url <url>', 'base URL of the target (default: the one the run used)', url)
+  .action(async (options) => {
+    process.exitCode = await cleanupCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 program
@@ -46,14 +75,36 @@ program
     process.exitCode = mergeCommand(dirs, options, (text) => process.stdout.write(`${text}\n`));
   });
 
+program
+  .command('list')
+  .description('List the requirements (default), scenarios, areas or seeded faults; --area X selects what `run --only X` judges.')
+  .argument('[kind]', 'requirements, scenarios, areas or faults')
+  .option('--level <level>', 'only MUST, SHOULD or OBSERVE requirements (scenarios and faults: judging one)')
+  .option('--area <area>', 'only what the area judges: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
+  .option('--json', 'a JSON array instead of one line per entry')
+  .action((kind: string | undefined, options) => {
+    process.exitCode = listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('openapi')
+  .description('Print the OpenAPI 3.1 document of the API, derived from the operation catalogue and schemas/ (e.g. > openapi.json).')
+  .option('--server <url>', 'base URL of the server the document describes (default: a {baseUrl} variable)', url)
+  .action((options: { server?: string }) => {
+    process.stdout.write(`${JSON.stringify(openApiDocument(options.server ? { serverUrl: options.server } : {}), null, 2)}\n`);
+  });
+
+program
+  .command('report')
+  .description('Build the Allure HTML from DIR/allure-results into DIR/allure-report (serve it with `npx allure open DIR/allure-report`).')
+  .option('--report-dir <dir>', 'the report directory of a run', 'reports')
+  .action(async (options) => {
+    process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+exitOnUncaughtError((line) => process.stderr.write(`${line}\n`));
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof SetupError) {
-    process.stderr.write(`banking-api-conformance: ${error.message}\n`);
-    process.exitCode = EXIT.setup;
-  } else {
-    process.stderr.write(`banking-api-conformance: unexpected error: ${(error as Error).stack ?? error}\n`);
-    process.exitCode = EXIT.setup;
-  }
+  process.exitCode = exitForFailure(error, (line) => process.stderr.write(`${line}\n`));
 }

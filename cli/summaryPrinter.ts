@@ -1,22 +1,30 @@
-import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
-import type { Outcome } from '../harness/checkRecords.ts';
+import type { RequirementResult } from '../harness/requirementVerdict.ts';
 import type { BaselineOutcome } from '../harness/expectedFailures.ts';
+import type { ResultsDocument } from '../run/resultsDocument.ts';
+import { verdictLabel } from '../report/verdictLabel.ts';
+import { printFailures } from './failureReport.ts';
+import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 
-// The closing summary: one line per requirement, grouped by prefix, then the verdict.
+// The closing summary: one line per selected requirement, grouped by prefix (the
+// ones a narrowed run did not select in one line), the failures in full
+// (cli/failureReport.ts), then the verdict. --quiet keeps the failures and the verdict.
 
 const WIDTH = 110;
+const NOT_SELECTED = 'not selected in this run';
 
-function line(result: RequirementResult): string {
+const isFailingResult = (result: RequirementResult) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE';
+
+/** One line per requirement, cut to the width: the failures follow in full. */
+function line(result: RequirementResult, style: TerminalStyle): string {
   const note = result.outcome === 'FAIL' || result.outcome === 'WARN' || result.outcome === 'UNTESTABLE'
     ? result.checks.find((check) => check.outcome === result.outcome)?.message ?? result.reason ?? ''
     : result.outcome === 'SKIP' ? result.reason ?? '' : result.statement;
-  const text = `  ${result.outcome.padEnd(10)} ${result.id.padEnd(34)} ${note.replace(/\s+/g, ' ')}`;
-  return text.length > WIDTH ? `${text.slice(0, WIDTH - 1)}…` : text;
+  const text = `${result.id.padEnd(34)} ${note.replace(/\s+/g, ' ')}`;
+  const room = WIDTH - 13;
+  return `  ${style.outcome(result.outcome, result.outcome.padEnd(10))} ${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;
 }
 
-export function printSummary(results: readonly RequirementResult[], counts: Record<Outcome, number>, verdict: Verdict, write: (text: string) => void): void {
-  write('');
-  write('Requirements');
+function printRequirements(results: readonly RequirementResult[], write: (text: string) => void, style: TerminalStyle): void {
   let prefix = '';
   for (const result of results) {
     const next = result.id.split('-')[0] ?? '';
@@ -24,14 +32,44 @@ export function printSummary(results: readonly RequirementResult[], counts: Reco
       prefix = next;
       write(` ${prefix}`);
     }
-    write(line(result));
+    write(line(result, style));
   }
-  const mustFailing = results.filter((result) => result.level === 'MUST' && (result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE'));
+}
+
+/** "3 MUST requirement(s) failed", or "… failed or could not be tested" when UNTESTABLE ones are among them. */
+function failingMustText(failing: readonly RequirementResult[]): string {
+  const untestable = failing.filter((result) => result.outcome === 'UNTESTABLE').length;
+  const what = untestable > 0
+    ? `failed or could not be tested (${failing.length - untestable} FAIL, ${untestable} UNTESTABLE)`
+    : 'failed';
+  return `${failing.length} MUST requirement(s) ${what}: ${failing.map((result) => result.id).join(', ')}`;
+}
+
+export function printSummary(
+  document: ResultsDocument,
+  write: (text: string) => void,
+  options: { quiet: boolean; style?: TerminalStyle } = { quiet: false },
+): void {
+  const style = options.style ?? PLAIN;
+  const results = document.requirements;
+  // A narrowed run lists what it selected; the rest, excluded ones included, in one line.
+  const chosen = new Set(document.selectedRequirements);
+  const selected = results.filter((result) => (document.partial ? chosen.has(result.id) : result.reason !== NOT_SELECTED));
+  const mustFailing = results.filter((result) => result.level === 'MUST' && isFailingResult(result));
+  if (!options.quiet) {
+    write('');
+    write('Requirements');
+    printRequirements(selected, write, style);
+    if (selected.length < results.length) write(`  (${results.length - selected.length} other requirements not listed: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`);
+  }
+  printFailures(document, write, style);
   write('');
-  write(`Outcomes: ${Object.entries(counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
-  write(verdict === 'conformant'
-    ? 'Verdict: CONFORMANT: every applicable MUST requirement passed.'
-    : `Verdict: NON-CONFORMANT: ${mustFailing.length} MUST requirement(s) failed: ${mustFailing.map((result) => result.id).join(', ')}`);
+  if (!options.quiet) write(`Outcomes: ${Object.entries(document.counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
+  const conformant = document.verdict === 'conformant';
+  const reason = conformant
+    ? `every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`
+    : mustFailing.length > 0 ? failingMustText(mustFailing) : 'a stale baseline entry (below) fails the run';
+  write(`Verdict: ${style.verdict(conformant, verdictLabel(document))}: ${reason}`);
 }
 
 export function printBaseline(outcome: BaselineOutcome, write: (text: string) => void): void {

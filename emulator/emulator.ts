@@ -17,6 +17,7 @@ import { EventStore } from './events/eventStore.ts';
 import { assertKnownFaults } from './faults/faultCatalogue.ts';
 import { anyVariationOn, toleratedVariationsHook } from './faults/toleratedVariations.ts';
 import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
+import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
@@ -97,6 +98,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
   app.addHook('onRequest', authenticate(tokens));
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
+  registerOpenApiRoute(app);
   for (const area of API_AREAS) await area(app, state);
   const services = webhookServices(app, state);
   if (options.controlEndpoints ?? true) {

@@ -1,10 +1,12 @@
 import { Agent, request as undiciRequest } from 'undici';
 import type { ExchangeExcerpt } from './checkRecords.ts';
 import type { CheckRecorder } from './checkRecorder.ts';
+import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type OperationName } from './operationCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
 import { secretRedactor } from './secretRedactor.ts';
 import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
+import { readCappedBody } from './responseBodyReader.ts';
 
 // Speaks JSON:API to the target and judges what every response can be judged on
 // without knowing the scenario: the 5-second time-out, the media type, and the
@@ -72,12 +74,14 @@ export class ApiClient {
     private readonly recorder: CheckRecorder,
     /** Throttling waited out by this client (and the clients made from it). */
     readonly throttling: ThrottleTally = emptyTally(),
+    /** Told of every exchange, for `run --har`. */
+    private readonly journal?: ExchangeJournal,
   ) {
     if (token) secretRedactor.add(token);
   }
 
   withToken(token: string | null): ApiClient {
-    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling);
+    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling, this.journal);
   }
 
   /** A documented operation: its response is judged against the operation's schema. */
@@ -132,11 +136,15 @@ export class ApiClient {
     const body = payload ? describeBody(payload, headers['content-type']) : undefined;
     if (body !== undefined) exchange.request.body = body;
 
+    const startedAt = new Date();
     const started = performance.now();
     let status: number;
     let responseHeaders: Record<string, string>;
     let rawBody: Buffer;
+    let cutAtBytes: number | undefined;
     try {
+      // Redirects are answers to judge, never followed; the signal bounds the
+      // whole exchange, so a body that trickles forever ends too.
       const answer = await undiciRequest(url, {
         method,
         headers,
@@ -144,13 +152,15 @@ export class ApiClient {
         dispatcher: sharedAgent,
         headersTimeout: OPERATION_TIMEOUT_MS + GRACE_MS,
         bodyTimeout: OPERATION_TIMEOUT_MS + GRACE_MS,
+        signal: AbortSignal.timeout(OPERATION_TIMEOUT_MS + GRACE_MS),
       });
       status = answer.statusCode;
       responseHeaders = flattenHeaders(answer.headers);
-      rawBody = Buffer.from(await answer.body.arrayBuffer());
+      ({ body: rawBody, cutAtBytes } = await readCappedBody(answer.body));
     } catch (error) {
       const durationMs = Math.round(performance.now() - started);
       exchange.error = `${(error as Error).message} after ${durationMs} ms`;
+      this.journal?.(exchange, startedAt);
       if (durationMs >= OPERATION_TIMEOUT_MS) {
         this.recorder.fail(CLIENT_REQUIREMENTS.timeout, `${method} ${path} MUST answer within 5 s; no answer after ${durationMs} ms`, { exchanges: [exchange] });
       }
@@ -161,8 +171,12 @@ export class ApiClient {
     exchange.response = { status, headers: secretRedactor.headers(responseHeaders), durationMs };
     const responseBody = describeBody(rawBody, contentType);
     if (responseBody !== undefined) exchange.response.body = responseBody;
+    if (cutAtBytes !== undefined) exchange.error = `the body was cut at ${cutAtBytes} bytes; the target sent more, which the harness did not read`;
+    this.journal?.(exchange, startedAt);
 
-    return { status, headers: responseHeaders, body: parseJson(rawBody, contentType), rawBody, durationMs, exchange };
+    // A cut body is not the document the target sent, so it is not parsed.
+    const parsed = cutAtBytes === undefined ? parseJson(rawBody, contentType) : undefined;
+    return { status, headers: responseHeaders, body: parsed, rawBody, durationMs, exchange };
   }
 
   private judgeTimeout(method: string, path: string, response: ApiResponse): void {

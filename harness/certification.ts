@@ -1,3 +1,4 @@
+import type { ImageIdentity } from '../container/containerTarget.ts';
 import type { Outcome } from './checkRecords.ts';
 import type { RequirementResult, Verdict } from './requirementVerdict.ts';
 import { countOutcomes, verdictOf } from './requirementVerdict.ts';
@@ -9,7 +10,8 @@ import { countOutcomes, verdictOf } from './requirementVerdict.ts';
 
 export interface Certificate {
   certificateVersion: 1;
-  target: { name: string; baseUrl: string; environment: string; capabilities: string[] };
+  /** `image`: the exact image certified, by id (and registry digests), when the target was a container. */
+  target: { name: string; baseUrl: string; environment: string; capabilities: string[]; image?: ImageIdentity };
   suiteVersion: string;
   /** sha256 over the requirement catalogue and the schemas the run judged against. */
   catalogueHash: string;

@@ -19,6 +19,7 @@ function toEvidence(source: EvidenceSource | undefined): Evidence | undefined {
 export class CheckRecorder {
   private readonly recorded: CheckRecord[] = [];
   private readonly folded = new Map<string, CheckRecord>();
+  private lastRecordedAt = performance.now();
 
   constructor(
     private readonly catalogue: RequirementCatalogue,
@@ -79,6 +80,9 @@ export class CheckRecorder {
 
   private add(requirementId: string, outcome: Outcome, message: string, source?: EvidenceSource, observed?: unknown): void {
     const evidence = toEvidence(source);
+    const now = performance.now();
+    const elapsedMs = Math.round((now - this.lastRecordedAt) * 10) / 10;
+    this.lastRecordedAt = now;
     // Repeated passes (e.g. a response-shape check on every call) fold into one record.
     const foldable = (outcome === 'PASS' || outcome === 'SKIP') && observed === undefined;
     const key = `${requirementId}\u0000${outcome}\u0000${message}`;
@@ -86,10 +90,11 @@ export class CheckRecorder {
       const existing = this.folded.get(key);
       if (existing) {
         existing.count = (existing.count ?? 1) + 1;
+        existing.elapsedMs = Math.round(((existing.elapsedMs ?? 0) + elapsedMs) * 10) / 10;
         return;
       }
     }
-    const record: CheckRecord = { requirementId, scenarioId: this.scenarioId, outcome, message };
+    const record: CheckRecord = { requirementId, scenarioId: this.scenarioId, outcome, message, elapsedMs };
     if (observed !== undefined) record.observed = observed;
     if (evidence !== undefined) record.evidence = evidence;
     this.recorded.push(record);

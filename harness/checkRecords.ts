@@ -32,6 +32,8 @@ export interface CheckRecord {
   evidence?: Evidence;
   /** Identical records are folded into one with a count. */
   count?: number;
+  /** Time the scenario spent reaching this check since its previous one (summed when folded): the JUnit `time`. */
+  elapsedMs?: number;
 }
 
 /** Worst first: the outcome of a requirement is the worst outcome of its checks. */

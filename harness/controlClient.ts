@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { readCappedBody } from './responseBodyReader.ts';
 import type { Capability } from './requirementCatalogue.ts';
 import type { TargetInfo } from './targetManifest.ts';
 
@@ -13,6 +14,19 @@ export interface ClockState {
 }
 
 const agent = new Agent({ keepAliveTimeout: 10_000 });
+/** Control answers are small; a target that is no emulator may send a page or nothing at all. */
+const CONTROL_TIMEOUT_MS = 10_000;
+const CONTROL_BODY_LIMIT = 1024 * 1024;
+const EXCERPT = 120;
+
+/** A control endpoint did not do what was asked: its status and the start of its answer. */
+export class ControlError extends Error {
+  constructor(readonly method: string, readonly path: string, readonly status: number, answer: unknown) {
+    const text = typeof answer === 'string' ? answer : JSON.stringify(answer) ?? '';
+    const start = text.replace(/\s+/g, ' ').slice(0, EXCERPT);
+    super(`control ${method} ${path} answered ${status}${start ? `: ${start}${text.length > EXCERPT ? '…' : ''}` : ' with no body'}`);
+  }
+}
 
 export class ControlClient {
   constructor(private readonly target: TargetInfo) {}
@@ -29,8 +43,11 @@ export class ControlClient {
       dispatcher: agent,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      headersTimeout: CONTROL_TIMEOUT_MS,
+      bodyTimeout: CONTROL_TIMEOUT_MS,
+      signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS),
     });
-    const text = await answer.body.text();
+    const text = (await readCappedBody(answer.body, CONTROL_BODY_LIMIT)).body.toString('utf8');
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -74,7 +91,7 @@ export class ControlClient {
     if (!this.has(capability)) throw new Error(`the target does not claim ${capability}; ${method} ${path} is not available`);
     const answer = await this.request(method, path, body);
     if (answer.status < 200 || answer.status >= 300) {
-      throw new Error(`control ${method} ${this.target.controlPrefix}${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      throw new ControlError(method, `${this.target.controlPrefix}${path}`, answer.status, answer.body);
     }
     return answer.body as T;
   }

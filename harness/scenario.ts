@@ -4,6 +4,7 @@ import type { CheckRecorder } from './checkRecorder.ts';
 import type { CleanupLedger } from './cleanupLedger.ts';
 import type { ControlClient } from './controlClient.ts';
 import type { FixtureProvider } from './fixtureProvider.ts';
+import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import type { TargetInfo } from './targetManifest.ts';
 import type { TokenPool } from './tokenPool.ts';
@@ -15,11 +16,13 @@ export type Area = (typeof AREAS)[number];
 /**
  * Ways a scenario can make events happen (suites/shared/eventTriggers.ts):
  * injection through the emulator's control endpoint, or a documented operation
- * that fires events (API 6.3), here the sandbox approve of an application.
+ * that fires events (API 6.3): the sandbox approve of an application
+ * (customer.created) or its sandbox deny (application.denied).
  */
 export const EVENT_TRIGGERS = {
   injection: { capability: 'eventInjection', environment: undefined },
   'sandbox-approve': { capability: 'applications', environment: 'sandbox' },
+  'sandbox-deny': { capability: 'applications', environment: 'sandbox' },
 } as const satisfies Record<string, { capability: Capability; environment: Environment | undefined }>;
 export type EventTriggerKind = keyof typeof EVENT_TRIGGERS;
 
@@ -41,6 +44,8 @@ export const describeTrigger = (kind: EventTriggerKind): string => {
 export type SharedResource =
   /** The virtual clock (scale and offset are global). */
   | 'clock'
+  /** The target's delivery time-out, where a control endpoint sets it (harness/deliverySettings.ts). */
+  | 'delivery-timeout'
   /** The sandbox's count of Enabled webhooks. */
   | 'enabled-webhooks'
   /** The order and count of the webhook list. */
@@ -60,9 +65,14 @@ export interface ScenarioContext {
   /** Emulator-style control endpoints; only usable for the capabilities the target claims. */
   readonly control: ControlClient;
   readonly fixtures: FixtureProvider;
+  /** Makes the target receive payments (capability paymentSimulation): the manifest's adapter or the emulator's. */
+  readonly simulation: PaymentSimulationAdapter;
   /** Seeded per scenario: the same seed replays the same generated data. */
   readonly faker: Faker;
+  /** The scenario's own seed, derived from the run seed and the scenario id. */
   readonly seed: number;
+  /** The run's seed: what `run --seed N` takes to replay this scenario's generated data. */
+  readonly runSeed: number;
   /** A progress note shown while the suite runs (never include secrets). */
   log(message: string): void;
 }

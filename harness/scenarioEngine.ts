@@ -3,6 +3,7 @@ import { ApiClient } from './apiClient.ts';
 import type { CheckRecord } from './checkRecords.ts';
 import { CheckRecorder } from './checkRecorder.ts';
 import { CleanupLedger } from './cleanupLedger.ts';
+import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
 import { requirementCatalogue } from './requirementCatalogue.ts';
 import { describeTrigger, heavyProbeSkipReason, runsAlone, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
@@ -37,7 +38,13 @@ function whyNotApplicable(scenario: Scenario, session: TargetSession): string | 
   return undefined;
 }
 
-export async function runScenario(scenario: Scenario, session: TargetSession, log: (message: string) => void = () => {}): Promise<CheckRecord[]> {
+export async function runScenario(
+  scenario: Scenario,
+  session: TargetSession,
+  log: (message: string) => void = () => {},
+  /** Told of every exchange of the scenario's API client (`run --har`). */
+  journal?: ExchangeJournal,
+): Promise<CheckRecord[]> {
   const catalogue = requirementCatalogue();
   const recorder = new CheckRecorder(catalogue, scenario.id, new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]));
   const reason = whyNotApplicable(scenario, session);
@@ -45,26 +52,32 @@ export async function runScenario(scenario: Scenario, session: TargetSession, lo
     for (const id of scenario.requirements) recorder.skip(id, reason);
     return recorder.records();
   }
+  if (session.budget && Date.now() >= session.budget.deadline) {
+    for (const id of scenario.requirements) recorder.untestable(id, `not run: ${session.budget.reason}`);
+    return recorder.records();
+  }
   const seed = scenarioSeed(session.seed, scenario.id);
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
-  const cleanup = new CleanupLedger();
+  const cleanup = new CleanupLedger(session.cleanupLedgerPath, scenario.id);
   const context: ScenarioContext = {
     target: session.target,
-    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling),
+    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, journal),
     tokens: session.tokens,
     check: recorder,
     cleanup,
     control: session.control,
     fixtures: session.fixtures,
+    simulation: session.simulation,
     faker,
     seed,
+    runSeed: session.seed,
     log,
   };
   try {
     await scenario.run(context);
   } catch (error) {
-    const message = `scenario ${scenario.id} could not finish (seed ${seed}): ${(error as Error).message}`;
+    const message = `scenario ${scenario.id} could not finish (run seed ${session.seed}): ${(error as Error).message}`;
     const exchange = (error as { exchange?: unknown }).exchange;
     for (const id of scenario.requirements) {
       if (recorder.outcomesFor(id).length === 0) {

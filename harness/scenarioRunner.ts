@@ -1,15 +1,17 @@
-import { beforeAll, describe, test } from 'vitest';
+import { beforeAll, describe, test, type TestContext } from 'vitest';
 import type { CheckRecord } from './checkRecords.ts';
+import { journalInto, type JournalEntry } from './exchangeJournal.ts';
 import { isFailing } from './checkRecords.ts';
-import type { Area, Scenario } from './scenario.ts';
+import { providedRun } from './providedRun.ts';
+import { runsAlone, type Area, type Scenario } from './scenario.ts';
 import { runScenario, runScenarioList } from './scenarioEngine.ts';
 import type { TargetManifestFile } from './targetManifest.ts';
-import { tallySince, type ThrottleTally } from './throttleRetry.ts';
-import { emulatorManifest, openTargetSession, RUN_ENV, type RunDescriptor, type TargetSession } from './targetSession.ts';
+import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
+import { emulatorManifest, openTargetSession, type TargetSession } from './targetSession.ts';
 
-// The vitest face of the engine: one test per scenario, named by its requirement
-// ids and its behaviour, carrying its check records in the task meta for the
-// CLI's reporters. A test fails exactly when a check is FAIL or UNTESTABLE.
+// The vitest face of the engine: one test per planned scenario, named by its
+// requirement ids and its behaviour, carrying its check records in the task meta
+// for the run pipeline (run/scenarioCollector.ts). A test fails exactly when a check is FAIL or UNTESTABLE.
 
 export interface ConformanceMeta {
   area: Area;
@@ -18,6 +20,8 @@ export interface ConformanceMeta {
   records: CheckRecord[];
   /** Throttling the scenario waited out (never judged). */
   throttling: ThrottleTally;
+  /** Every exchange of the scenario, with `run --har`. */
+  exchanges?: JournalEntry[];
 }
 
 declare module 'vitest' {
@@ -26,35 +30,37 @@ declare module 'vitest' {
   }
 }
 
-function readRunDescriptor(): RunDescriptor {
-  const raw = process.env[RUN_ENV];
-  if (!raw) throw new Error(`${RUN_ENV} is not set: run the suites with \`banking-api-conformance run\` (npm run conformance)`);
-  return JSON.parse(raw) as RunDescriptor;
-}
-
+/** One test per scenario of the plan; with a concurrency above 1 the ones that hold nothing run concurrently, the holders alone afterwards. */
 export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): void {
+  const run = providedRun();
+  const planned = new Set(run.scenarioIds);
+  const selected = scenarios.filter((scenario) => planned.has(scenario.id));
+  const together = run.concurrency > 1 ? selected.filter((scenario) => !runsAlone(scenario)) : [];
+  const alone = selected.filter((scenario) => !together.includes(scenario));
   describe(area, () => {
     let session: TargetSession;
     beforeAll(async () => {
-      const { manifest, options } = readRunDescriptor();
-      session = await openTargetSession(manifest, options);
+      session = await openTargetSession(run.manifest, run.session);
     });
-    for (const scenario of scenarios) {
-      test(`[${scenario.requirements.join(' ')}] ${scenario.title}`, async (context) => {
-        const before = { ...session.throttling };
-        const records = await runScenario(scenario, session, (message) => console.log(`${scenario.id}: ${message}`));
-        const throttling = tallySince(before, session.throttling);
-        context.task.meta.conformance = { area, scenarioId: scenario.id, title: scenario.title, records, throttling };
-        const failing = records.filter((record) => isFailing(record.outcome));
-        if (failing.length > 0) {
-          const text = failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n');
-          // An AssertionError reads as "failed" in reports; UNTESTABLE alone stays a plain error ("broken").
-          throw Object.assign(new Error(text), { name: failing.some((record) => record.outcome === 'FAIL') ? 'AssertionError' : 'Error' });
-        }
-        const skipped = records.length > 0 && records.every((record) => record.outcome === 'SKIP');
-        if (skipped) context.skip(records[0]?.message);
-      });
-    }
+    const body = (scenario: Scenario) => async (context: TestContext) => {
+      const exchanges: JournalEntry[] = [];
+      const journal = run.session.recordExchanges ? journalInto(exchanges, scenario.id) : undefined;
+      // Its own tally: scenarios running at the same time must not count each other's throttling.
+      const throttling = emptyTally();
+      const records = await runScenario(scenario, { ...session, throttling }, (message) => console.log(`${scenario.id}: ${message}`), journal);
+      context.task.meta.conformance = { area, scenarioId: scenario.id, title: scenario.title, records, throttling, ...(journal ? { exchanges } : {}) };
+      const failing = records.filter((record) => isFailing(record.outcome));
+      if (failing.length > 0) {
+        const text = failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n');
+        // An AssertionError reads as "failed" in reports; UNTESTABLE alone stays a plain error ("broken").
+        throw Object.assign(new Error(text), { name: failing.some((record) => record.outcome === 'FAIL') ? 'AssertionError' : 'Error' });
+      }
+      const skipped = records.length > 0 && records.every((record) => record.outcome === 'SKIP');
+      if (skipped) context.skip(records[0]?.message);
+    };
+    const name = (scenario: Scenario) => `[${scenario.requirements.join(' ')}] ${scenario.title}`;
+    for (const scenario of together) test.concurrent(name(scenario), body(scenario));
+    for (const scenario of alone) test(name(scenario), body(scenario));
   });
 }
 

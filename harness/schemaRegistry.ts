@@ -131,7 +131,7 @@ export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
       if (schema.$id !== expectedId) throw new Error(`$id must be ${expectedId}, found ${String(schema.$id)}`);
       ajv.addSchema(schema);
     } catch (error) {
-      throw new Error(`Schema ${file} cannot be loaded: ${(error as Error).message}`);
+      throw new Error(`Schema ${file} cannot be loaded: ${(error as Error).message}`, { cause: error });
     }
     fileOf.set(key, file);
   }
@@ -142,7 +142,7 @@ export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
       if (!validate) throw new Error('not registered');
       validators.set(key, validate);
     } catch (error) {
-      throw new Error(`Schema ${file} does not compile: ${(error as Error).message}`);
+      throw new Error(`Schema ${file} does not compile: ${(error as Error).message}`, { cause: error });
     }
   }
   // Alternative spellings (payment.Canceled) share their type's schema rather than a second

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
@@ -9,7 +10,8 @@ import type { Scope } from './operationCatalogue.ts';
 
 export interface TargetManifestFile {
   name: string;
-  baseUrl: string;
+  /** Absent only when `container` says where the target comes from. */
+  baseUrl?: string;
   environment: Environment;
   capabilities: Capability[];
   tokens?: Array<{ env: string; scopes: Scope[] }>;
@@ -18,6 +20,16 @@ export interface TargetManifestFile {
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
   heavyProbes?: boolean;
+  /** Module of the payment simulation adapter (harness/simulation/); relative to the manifest, absolute once loaded. */
+  simulation?: string;
+  container?: {
+    image: string;
+    port?: number;
+    env?: Record<string, string>;
+    healthPath?: string;
+    startupTimeoutMs?: number;
+    network?: 'host' | 'bridge';
+  };
 }
 
 /** The manifest resolved for one run, as scenarios see it. */
@@ -61,11 +73,14 @@ export function loadManifest(path: string): TargetManifestFile {
   } catch (error) {
     throw new SetupError(`target manifest ${path} is not valid JSON: ${(error as Error).message}`);
   }
-  return validateManifest(parsed, path);
+  const manifest = validateManifest(parsed, path);
+  // Adapter modules are named relative to the manifest; the workers get an absolute path.
+  if (manifest.simulation) manifest.simulation = resolvePath(dirname(resolvePath(path)), manifest.simulation);
+  return manifest;
 }
 
 export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: string, sinkPublicUrl?: string, heavyProbes?: boolean): TargetInfo {
-  const baseUrl = (baseUrlOverride ?? manifest.baseUrl).replace(/\/+$/, '');
+  const baseUrl = (baseUrlOverride ?? manifest.baseUrl ?? '').replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new SetupError(`base URL '${baseUrl}' is not an http(s) URL`);
   const capabilities = new Set<Capability>(['core', ...manifest.capabilities]);
   const publicUrl = sinkPublicUrl ?? manifest.webhookSink?.publicUrl;

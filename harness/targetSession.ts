@@ -1,6 +1,8 @@
 import { ControlClient } from './controlClient.ts';
 import { createFixtureProvider, type FixtureProvider } from './fixtureProvider.ts';
 import { loadManifest, resolveTarget, type TargetInfo, type TargetManifestFile, EMULATOR_MANIFEST_PATH } from './targetManifest.ts';
+import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
+import { loadSimulationAdapter } from './simulation/simulationAdapterLoader.ts';
 import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
 import { createTokenPool, type TokenPool } from './tokenPool.ts';
 
@@ -10,9 +12,21 @@ export interface TargetSession {
   control: ControlClient;
   tokens: TokenPool;
   fixtures: FixtureProvider;
+  simulation: PaymentSimulationAdapter;
   seed: number;
   /** Throttling waited out by every scenario run in this session so far. */
   throttling: ThrottleTally;
+  /** The run's cleanup ledger file (harness/cleanupLedgerFile.ts), when the run keeps one. */
+  cleanupLedgerPath?: string;
+  /** The run's budget (run --budget-minutes): scenarios not started by then are UNTESTABLE. */
+  budget?: RunBudget;
+}
+
+export interface RunBudget {
+  /** Epoch ms. */
+  deadline: number;
+  /** The reason recorded on what was not run. */
+  reason: string;
 }
 
 export interface SessionOptions {
@@ -21,6 +35,12 @@ export interface SessionOptions {
   seed?: number;
   /** Overrides the manifest's heavyProbes (`--heavy-probes`, `--certify`). */
   heavyProbes?: boolean;
+  /** Keep every exchange of the run (`run --har FILE`), not only the evidence. */
+  recordExchanges?: boolean;
+  /** Where every created resource is recorded until undone (the report directory's cleanup-ledger.jsonl). */
+  cleanupLedgerPath?: string;
+  /** The run's budget: a scenario that has not started by its deadline is not run. */
+  budget?: RunBudget;
 }
 
 /** `tokenEnv` is where the manifest's token variables are read (the process environment unless a test gives its own). */
@@ -33,23 +53,15 @@ export async function openTargetSession(manifest: TargetManifestFile, options: S
     control,
     tokens,
     fixtures: createFixtureProvider(target, control),
+    simulation: await loadSimulationAdapter(manifest.simulation),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
+    ...(options.cleanupLedgerPath ? { cleanupLedgerPath: options.cleanupLedgerPath } : {}),
+    ...(options.budget ? { budget: options.budget } : {}),
   };
 }
 
 /** The embedded emulator's manifest, optionally amended (e.g. another environment). */
 export function emulatorManifest(overrides: Partial<TargetManifestFile> = {}): TargetManifestFile {
   return { ...loadManifest(EMULATOR_MANIFEST_PATH), ...overrides };
-}
-
-/**
- * How the CLI hands a run to the vitest workers: one environment variable with
- * the resolved manifest and options. It never carries a token.
- */
-export const RUN_ENV = 'BANKING_API_CONFORMANCE_RUN';
-
-export interface RunDescriptor {
-  manifest: TargetManifestFile;
-  options: SessionOptions;
 }

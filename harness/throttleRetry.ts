@@ -29,13 +29,6 @@ export function addTallies(into: ThrottleTally, from: ThrottleTally): ThrottleTa
   return into;
 }
 
-/** What was tallied between two snapshots of the same tally. */
-export const tallySince = (before: ThrottleTally, now: ThrottleTally): ThrottleTally => ({
-  tooManyRequests: now.tooManyRequests - before.tooManyRequests,
-  unavailable: now.unavailable - before.unavailable,
-  waitedMs: now.waitedMs - before.waitedMs,
-});
-
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Whether this answer is throttling to be waited out rather than judged. */

@@ -20,6 +20,8 @@ export interface SinkOptions {
   /** Base URL the target uses to reach this sink (a tunnel, a proxy); default http://bindHost:port. */
   publicUrl?: string;
   signatureHeader?: string;
+  /** Deliveries each endpoint keeps (default SINK_DELIVERIES_KEPT); later ones are only counted. */
+  deliveriesKept?: number;
 }
 
 export interface SinkDelivery {
@@ -40,6 +42,8 @@ export interface SinkDelivery {
   /** What the sink did: an HTTP status, 'dropped', or 'hung'. */
   answer?: number | 'dropped' | 'hung';
   exchange: ExchangeExcerpt;
+  /** Bytes the sender sent, when more than the sink keeps: rawBody is then the first SINK_BODY_LIMIT bytes. */
+  receivedBytes?: number;
 }
 
 export interface SinkEndpoint {
@@ -52,9 +56,18 @@ export interface SinkEndpoint {
   setScript(steps: readonly SinkStep[], fallback?: SinkStep): void;
   /** Stop recording; later requests to this path get 410 and are not kept. */
   remove(): void;
+  /** Requests answered but not kept, because SINK_DELIVERIES_KEPT were kept already (a flood). */
+  overflow(): number;
 }
 
 const BODY_EXCERPT = 2000;
+/**
+ * What one endpoint keeps, so a target that floods the sink or sends huge
+ * bodies cannot exhaust the harness's memory: documented deliveries are a batch
+ * of at most 64 events, far below both.
+ */
+export const SINK_BODY_LIMIT = 1024 * 1024;
+export const SINK_DELIVERIES_KEPT = 20_000;
 const nowMs = (): number => performance.timeOrigin + performance.now();
 
 function flatten(headers: IncomingMessage['headers']): Record<string, string> {
@@ -65,6 +78,7 @@ function flatten(headers: IncomingMessage['headers']): Record<string, string> {
 
 class Endpoint implements SinkEndpoint {
   readonly recorded: SinkDelivery[] = [];
+  notKept = 0;
   open = 0;
   hung = new Set<ServerResponse>();
   removed = false;
@@ -84,6 +98,10 @@ class Endpoint implements SinkEndpoint {
 
   deliveries(): readonly SinkDelivery[] {
     return this.recorded;
+  }
+
+  overflow(): number {
+    return this.notKept;
   }
 
   nextStep(): SinkStep {
@@ -137,11 +155,12 @@ export class WebhookSink {
   private constructor(
     private readonly server: Server,
     private readonly signatureHeader: string,
+    private readonly deliveriesKept: number,
   ) {}
 
   static async start(options: SinkOptions = {}): Promise<WebhookSink> {
     const server = createServer();
-    const sink = new WebhookSink(server, (options.signatureHeader ?? 'X-Service-Signature').toLowerCase());
+    const sink = new WebhookSink(server, (options.signatureHeader ?? 'X-Service-Signature').toLowerCase(), options.deliveriesKept ?? SINK_DELIVERIES_KEPT);
     server.on('request', (request, response) => sink.handle(request, response));
     const host = options.bindHost ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
@@ -187,6 +206,7 @@ export class WebhookSink {
     const hungAtArrival = endpoint.hung.size;
     endpoint.open += 1;
     const chunks: Buffer[] = [];
+    let receivedBytes = 0;
     let finished = false;
     const finish = (delivery: SinkDelivery | undefined, answer: SinkDelivery['answer']) => {
       if (finished) return;
@@ -197,9 +217,16 @@ export class WebhookSink {
         if (delivery.answer === undefined) delivery.answer = answer;
       }
     };
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // A sender that resets mid-body is recorded as nothing; it must not take the sink down.
+    request.on('error', () => finish(undefined, 'dropped'));
+    request.on('data', (chunk: Buffer) => {
+      const room = SINK_BODY_LIMIT - Math.min(receivedBytes, SINK_BODY_LIMIT);
+      if (room > 0) chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      receivedBytes += chunk.length;
+    });
     request.on('end', () => {
       const rawBody = Buffer.concat(chunks);
+      const keep = endpoint.recorded.length < this.deliveriesKept;
       const headers = flatten(request.headers);
       const step = endpoint.nextStep();
       const delivery: SinkDelivery = {
@@ -223,6 +250,10 @@ export class WebhookSink {
         },
       };
       if (!('status' in step)) delete delivery.exchange.response;
+      if (receivedBytes > rawBody.length) {
+        delivery.receivedBytes = receivedBytes;
+        delivery.exchange.error = `the body was ${receivedBytes} bytes; the sink kept the first ${rawBody.length}`;
+      }
       if ('hang' in step) {
         delivery.exchange.error = `sink scripted: ${describeStep(step)}`;
         delivery.answer = 'hung';
@@ -249,7 +280,8 @@ export class WebhookSink {
         else act();
         response.on('close', () => finish(delivery, 'dropped'));
       }
-      endpoint.recorded.push(delivery);
+      if (keep) endpoint.recorded.push(delivery);
+      else endpoint.notKept += 1;
       endpoint.notify();
     });
   }

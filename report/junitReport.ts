@@ -1,20 +1,26 @@
-import type { CheckRecord } from '../harness/checkRecords.ts';
+import type { CheckRecord, Outcome } from '../harness/checkRecords.ts';
+import { worstOutcome } from '../harness/checkRecords.ts';
 import type { RequirementResult } from '../harness/requirementVerdict.ts';
-import type { ResultsDocument } from '../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { evidenceFacts, exchangeText } from './exchangeText.ts';
 import { xmlText } from './xmlText.ts';
 
-// reports/junit.xml for CI systems: one test case per requirement check, named
-// so a CI page reads "requirement id / scenario: what happened". One test suite
-// per requirement prefix (PP, WH, ...). FAIL and UNTESTABLE are failures, SKIP is
+// junit.xml for CI systems. CI keeps a history per test-case name, so a name must
+// be the same in every run: "<requirement id>: <scenario id>" (the scenario is the
+// check that judged the requirement), never a message, which carries generated
+// ids and statuses. All records of one scenario for one requirement make one case;
+// a requirement no scenario recorded (not applicable, not selected) is one case
+// named by its id. One test suite per requirement prefix (PP, WH, ...). FAIL and
+// UNTESTABLE are failures with the messages and evidence in the body, SKIP is
 // skipped, WARN passes with a note (a SHOULD not met does not fail the run).
 
 interface Case {
   classname: string;
   name: string;
-  outcome: CheckRecord['outcome'];
+  outcome: Outcome;
   message: string;
   detail: string;
+  seconds: number;
 }
 
 function evidenceText(record: CheckRecord): string {
@@ -25,22 +31,43 @@ function evidenceText(record: CheckRecord): string {
   return parts.join('\n\n');
 }
 
+const counted = (check: CheckRecord) => `${check.outcome} ${check.message}${check.count && check.count > 1 ? ` (×${check.count})` : ''}`;
+
+function checkText(check: CheckRecord): string {
+  const evidence = evidenceText(check);
+  return evidence ? `${counted(check)}\n\n${evidence}` : counted(check);
+}
+
+function caseOfScenario(result: RequirementResult, scenarioId: string, checks: readonly CheckRecord[]): Case {
+  const outcome = worstOutcome(checks.map((check) => check.outcome)) as Outcome;
+  const telling = checks.filter((check) => check.outcome === outcome);
+  const others = checks.filter((check) => check.outcome !== outcome);
+  const more = telling.length > 1 ? ` (and ${telling.length - 1} more)` : '';
+  return {
+    classname: result.id,
+    name: `${result.id}: ${scenarioId}`,
+    outcome,
+    message: `${telling[0]?.message ?? ''}${more}`,
+    detail: [...telling.map(checkText), ...others.map(counted)].join('\n\n----\n\n'),
+    seconds: checks.reduce((sum, check) => sum + (check.elapsedMs ?? 0), 0) / 1000,
+  };
+}
+
 function casesOf(result: RequirementResult): Case[] {
   if (result.checks.length === 0) {
     const message = result.reason ?? result.statement;
-    return [{ classname: result.id, name: message, outcome: result.outcome, message, detail: result.statement }];
+    return [{ classname: result.id, name: result.id, outcome: result.outcome, message, detail: result.statement, seconds: 0 }];
   }
-  return result.checks.map((check) => ({
-    classname: result.id,
-    name: `${check.scenarioId}: ${check.message}${check.count && check.count > 1 ? ` (×${check.count})` : ''}`,
-    outcome: check.outcome,
-    message: check.message,
-    detail: evidenceText(check),
-  }));
+  const byScenario = new Map<string, CheckRecord[]>();
+  for (const check of result.checks) byScenario.set(check.scenarioId, [...(byScenario.get(check.scenarioId) ?? []), check]);
+  return [...byScenario.keys()].sort().map((scenarioId) => caseOfScenario(result, scenarioId, byScenario.get(scenarioId) ?? []));
 }
 
+const isFailure = (test: Case) => test.outcome === 'FAIL' || test.outcome === 'UNTESTABLE';
+const totalSeconds = (cases: readonly Case[]) => cases.reduce((sum, test) => sum + test.seconds, 0);
+
 function caseXml(test: Case): string {
-  const open = `    <testcase classname="${xmlText(test.classname)}" name="${xmlText(test.name)}"`;
+  const open = `    <testcase classname="${xmlText(test.classname)}" name="${xmlText(test.name)}" time="${test.seconds.toFixed(3)}"`;
   switch (test.outcome) {
     case 'FAIL':
     case 'UNTESTABLE':
@@ -55,10 +82,10 @@ function caseXml(test: Case): string {
 }
 
 function suiteXml(name: string, cases: Case[], timestamp: string): string {
-  const failures = cases.filter((test) => test.outcome === 'FAIL' || test.outcome === 'UNTESTABLE').length;
+  const failures = cases.filter(isFailure).length;
   const skipped = cases.filter((test) => test.outcome === 'SKIP').length;
   return [
-    `  <testsuite name="${xmlText(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${xmlText(timestamp)}">`,
+    `  <testsuite name="${xmlText(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${totalSeconds(cases).toFixed(3)}" timestamp="${xmlText(timestamp)}">`,
     ...cases.map(caseXml),
     '  </testsuite>',
   ].join('\n');
@@ -71,7 +98,7 @@ export function junitXml(document: ResultsDocument): string {
     byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), ...casesOf(result)]);
   }
   const all = [...byPrefix.values()].flat();
-  const failures = all.filter((test) => test.outcome === 'FAIL' || test.outcome === 'UNTESTABLE').length;
+  const failures = all.filter(isFailure).length;
   const skipped = all.filter((test) => test.outcome === 'SKIP').length;
   const seconds = Math.max(0, (Date.parse(document.finishedAt) - Date.parse(document.startedAt)) / 1000);
   return [

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ResultsDocument, writeResults } from '../cli/resultsDocument.ts';
+import { type ResultsDocument, writeResults } from '../run/resultsDocument.ts';
 import { secretRedactor } from '../harness/secretRedactor.ts';
 import { htmlReport } from './html/htmlReport.ts';
 import { junitXml } from './junitReport.ts';

@@ -1,5 +1,5 @@
-import type { MergedRun, ResultsDocument } from '../cli/resultsDocument.ts';
-import { RESULTS_FORMAT_VERSION } from '../cli/resultsDocument.ts';
+import type { MergedRun, ResultsDocument } from '../run/resultsDocument.ts';
+import { RESULTS_FORMAT_VERSION } from '../run/resultsDocument.ts';
 import type { CheckRecord } from '../harness/checkRecords.ts';
 import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from '../harness/requirementVerdict.ts';
@@ -59,6 +59,8 @@ export function mergeResults(documents: readonly ResultsDocument[], catalogue: R
   const targetInfo = { ...target, capabilities: new Set(target.capabilities) } as unknown as TargetInfo;
   const requirements = judgeRequirements(catalogue, records, targetInfo, { selected });
   const areas = new Set(ordered.flatMap((document) => document.areas));
+  // All the shards of a run make it whole again; any other narrowing stays.
+  const narrowedBy = [...new Set(ordered.flatMap((document) => document.partial?.narrowedBy ?? []).filter((text) => !text.startsWith('--shard ')))];
   const mergedFrom: MergedRun[] = ordered.map((document) => ({
     ...(document.shard ? { shard: document.shard } : {}),
     seed: document.seed,
@@ -78,6 +80,8 @@ export function mergeResults(documents: readonly ResultsDocument[], catalogue: R
     startedAt: ordered.map((document) => document.startedAt).sort()[0] as string,
     finishedAt: ordered.map((document) => document.finishedAt).sort().at(-1) as string,
     verdict: verdictOf(requirements),
+    ...(documents[0]?.replayArguments ? { replayArguments: documents[0].replayArguments } : {}),
+    ...(narrowedBy.length > 0 ? { partial: { requirements: selected.size, of: catalogue.all().length, narrowedBy } } : {}),
     counts: countOutcomes(requirements),
     requirements,
   };

@@ -2,6 +2,7 @@
 // characters XML cannot carry at all (most controls, lone surrogates) replaced,
 // since evidence holds whatever bytes the target sent.
 
+// eslint-disable-next-line no-control-regex -- these control characters are exactly what XML 1.0 cannot carry
 const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlText(value: string): string {

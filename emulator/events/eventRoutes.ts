@@ -20,6 +20,8 @@ const EVENT_LIST_QUERY = defineListQuery({
 export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
   const { events, delivery } = webhookServices(app, state);
   const keepsOldEvents = eventFaultOn(state, 'old-events-returned');
+  // A realistic slip: reading the events asks for the scope of resending them.
+  const listScope = eventFaultOn(state, 'event-list-needs-write-scope') ? 'events-write' : 'events';
 
   const render = (event: StoredEvent) => {
     const rendered = renderEvent(event);
@@ -40,7 +42,7 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
   app.get<{ Params: { id: string } }>('/events/:id', { config: { scope: 'events' } }, async (request, reply) =>
     sendDocument(reply, 200, { data: render(findRetained(request.params.id)) }));
 
-  app.get('/events', { config: { scope: 'events' } }, async (request, reply) => {
+  app.get('/events', { config: { scope: listScope } }, async (request, reply) => {
     const uncapped = eventFaultOn(state, 'event-list-limit-uncapped');
     const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY, uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {});
     const result = events.list({

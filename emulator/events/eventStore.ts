@@ -1,4 +1,4 @@
-import type { EventInput, EventPublisher, StoredEvent } from '../core/eventPublisher.ts';
+import type { EventInput, EventPublisher, RelationshipRef, StoredEvent } from '../core/eventPublisher.ts';
 import type { IdSequence } from '../core/idSequence.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
 
@@ -47,8 +47,32 @@ function lowerBound(events: readonly StoredEvent[], bound: number, strict: boole
 
 const sequenceOf = (event: StoredEvent): number => Number(event.id);
 
+/**
+ * A stored event. Its `included` resources (read only when a webhook asks for
+ * them, 6.1 rule 3, or an event is resent) are most of its objects, so they are
+ * kept as JSON text and parsed on each read: under 1 KiB per event at a million.
+ */
+class StoredEventRecord implements StoredEvent {
+  readonly #included: string | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly type: string,
+    readonly createdAt: number,
+    readonly attributes: Record<string, unknown>,
+    readonly relationships: Record<string, RelationshipRef>,
+    included: readonly unknown[] | undefined,
+  ) {
+    this.#included = included && included.length > 0 ? JSON.stringify(included) : undefined;
+  }
+
+  /** A fresh copy on each read. */
+  get included(): unknown[] {
+    return this.#included === undefined ? [] : (JSON.parse(this.#included) as unknown[]);
+  }
+}
+
 export class EventStore implements EventPublisher {
-  private readonly byId = new Map<string, StoredEvent>();
   private readonly ordered: StoredEvent[] = [];
   private readonly byType = new Map<string, StoredEvent[]>();
   private readonly listeners: Array<(event: StoredEvent) => void> = [];
@@ -86,15 +110,7 @@ export class EventStore implements EventPublisher {
 
   private store(input: EventInput, createdAt: number): StoredEvent {
     this.lastCreatedAt = createdAt;
-    const event: StoredEvent = {
-      id: this.ids.next('event'),
-      type: input.type,
-      createdAt,
-      attributes: input.attributes ?? {},
-      relationships: input.relationships ?? {},
-      included: input.included ?? [],
-    };
-    this.byId.set(event.id, event);
+    const event = new StoredEventRecord(this.ids.next('event'), input.type, createdAt, input.attributes ?? {}, input.relationships ?? {}, input.included);
     this.ordered.push(event);
     let ofType = this.byType.get(event.type);
     if (!ofType) this.byType.set(event.type, (ofType = []));
@@ -102,8 +118,19 @@ export class EventStore implements EventPublisher {
     return event;
   }
 
+  /** Ids are assigned in creation order, so `ordered` is sorted by them: a binary search, no index to keep. */
   get(id: string): StoredEvent | undefined {
-    return this.byId.get(id);
+    const sequence = Number(id);
+    if (!Number.isSafeInteger(sequence)) return undefined;
+    let lo = 0;
+    let hi = this.ordered.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sequenceOf(this.ordered[mid]!) < sequence) lo = mid + 1;
+      else hi = mid;
+    }
+    const event = this.ordered[lo];
+    return event?.id === id ? event : undefined;
   }
 
   all(): readonly StoredEvent[] {

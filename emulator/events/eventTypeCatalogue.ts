@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+// A JSON import rather than a file read, so the image's bundle carries the catalogue.
+import catalogueEntries from '../../schemas/events/event-types.json' with { type: 'json' };
 
 // The Event Catalog as data (schemas/events/event-types.json, written from the
 // document): what attributes and relationships each event type carries. The
@@ -25,16 +26,13 @@ export interface EventTypeEntry {
   alsoSpelled?: string[];
 }
 
-const CATALOGUE_FILE = new URL('../../schemas/events/event-types.json', import.meta.url);
-
 let loaded: Map<string, EventTypeEntry> | undefined;
 
 /** Every catalogued type, keyed by each of its spellings. */
 export function eventTypes(): ReadonlyMap<string, EventTypeEntry> {
   if (!loaded) {
     loaded = new Map();
-    const entries = JSON.parse(readFileSync(CATALOGUE_FILE, 'utf8')) as EventTypeEntry[];
-    for (const entry of entries) {
+    for (const entry of catalogueEntries as EventTypeEntry[]) {
       loaded.set(entry.type, entry);
       for (const spelling of entry.alsoSpelled ?? []) loaded.set(spelling, entry);
     }

@@ -9,6 +9,7 @@ export const eventsFaults = [
   { name: 'event-list-offset-ignored', description: 'the event list ignores page[offset]', breaks: ['EV-LIST-PAGING'] },
   { name: 'event-list-limit-uncapped', description: 'the event list honours any page[limit], returning more than 1000 events when asked for 1001', breaks: ['EV-LIST-PAGE-MAX'] },
   { name: 'injected-events-missing-created-at', description: 'events are rendered without attributes.createdAt', breaks: ['EV-RESOURCE-SHAPE'] },
+  { name: 'event-list-needs-write-scope', description: 'GET /events requires scope events-write instead of events', breaks: ['AU-SCOPE-SUFFICIENT'] },
   { name: 'injected-events-drop-first-attribute', description: 'generated events lack the first attribute the catalogue lists for their type (a listed member absent: a SHOULD)', breaks: ['EV-PAYLOAD-LISTED-MEMBERS'] },
   { name: 'injected-events-mistype-first-attribute', description: 'generated events carry the first attribute the catalogue lists for their type with a value of the wrong type (a number for a string, a string for an amount)', breaks: ['EV-CATALOGUE-ACCOUNTS', 'EV-CATALOGUE-CARD-AUTHORIZATIONS', 'EV-CATALOGUE-CHECK-PAYMENTS', 'EV-LISTED-EVENTS-MATCH-CATALOGUE'] },
 ] as const satisfies readonly SeededFault[];

@@ -24,7 +24,7 @@ export function parseTokensFile(text: string, path: string): ConfiguredToken[] {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new Error(`tokens file ${path} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`tokens file ${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   if (!Array.isArray(parsed)) throw new Error(`tokens file ${path} must hold a JSON array of {"value", "scopes"?} objects`);
   return parsed.map((entry, index) => {
@@ -44,7 +44,7 @@ export function readTokensFile(path: string): ConfiguredToken[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read tokens file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new Error(`cannot read tokens file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
   }
   return parseTokensFile(text, path);
 }

@@ -62,7 +62,6 @@ function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultH
 
 export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
   const { webhooks } = webhookServices(app, state);
-  let lastCreatedAt = Number.NEGATIVE_INFINITY;
   const faults = state.faults;
 
   const find = (id: string): Webhook => {

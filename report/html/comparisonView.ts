@@ -1,4 +1,4 @@
-import type { Comparison, OutcomeChange } from '../resultsComparison.ts';
+import type { Comparison, OutcomeChange } from '../../run/resultsComparison.ts';
 import { jsonText } from '../exchangeText.ts';
 import { html } from './htmlText.ts';
 

@@ -1,6 +1,7 @@
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import type { RequirementResult } from '../../harness/requirementVerdict.ts';
 import { evidenceFacts, exchangeText, jsonText } from '../exchangeText.ts';
+import { curlCommand, REPRODUCIBLE, TOKEN_VARIABLE } from '../reproduction.ts';
 import { html } from './htmlText.ts';
 
 // What opens under a requirement: its source, why it was skipped, and each check
@@ -11,10 +12,24 @@ import { html } from './htmlText.ts';
 const EVIDENCE_SHOWN = 5;
 const SEVERITY_ORDER = ['FAIL', 'UNTESTABLE', 'WARN', 'OBSERVED', 'PASS', 'SKIP'];
 
+/** The replay command of a scenario (or, without one, of the requirement): see report/reproduction.ts. */
+export type ReplayCommand = (scenarioId: string | undefined, requirementId: string) => string;
+
 const DOCUMENT_NAMES: Record<string, string> = { api: 'API', events: 'Event Catalog' };
 export const documentName = (key: string): string => DOCUMENT_NAMES[key] ?? key;
 
-function checkView(check: CheckRecord, withEvidence: boolean): string {
+/** For a FAIL, WARN or UNTESTABLE check: a curl command per exchange, and the scenario's replay command. */
+function reproduceView(check: CheckRecord, replay: ReplayCommand, withEvidence: boolean): string {
+  const parts = ['<div class="reproduce">'];
+  for (const exchange of withEvidence ? check.evidence?.exchanges ?? [] : []) {
+    const curl = curlCommand(exchange);
+    parts.push(`<p>curl (with <code>${TOKEN_VARIABLE}</code> exported${curl.bodyNote ? `; ${html(curl.bodyNote)}` : ''}):</p><pre class="curl">${html(curl.command)}</pre>`);
+  }
+  parts.push(`<p>replay the scenario:</p><pre class="replay">${html(replay(check.scenarioId, check.requirementId))}</pre></div>`);
+  return parts.join('');
+}
+
+function checkView(check: CheckRecord, withEvidence: boolean, replay: ReplayCommand): string {
   const parts = [
     `<div class="check check-${html(check.outcome)}">`,
     `<p><span class="badge outcome-${html(check.outcome)}">${html(check.outcome)}</span> ${html(check.message)}${check.count && check.count > 1 ? ` <span class="scenario">(×${html(check.count)})</span>` : ''}</p>`,
@@ -25,20 +40,24 @@ function checkView(check: CheckRecord, withEvidence: boolean): string {
     for (const exchange of check.evidence.exchanges ?? []) parts.push(`<pre class="exchange">${html(exchangeText(exchange))}</pre>`);
     for (const fact of evidenceFacts(check.evidence)) parts.push(`<p>${html(fact.label)}:</p><pre>${html(fact.text)}</pre>`);
   }
+  if (REPRODUCIBLE.has(check.outcome)) parts.push(reproduceView(check, replay, withEvidence));
   parts.push('</div>');
   return parts.join('');
 }
 
-export function evidenceView(result: RequirementResult): string {
+export function evidenceView(result: RequirementResult, replay: ReplayCommand): string {
   const source = `${documentName(result.source.document)} section ${result.source.section}`;
   const parts = [`<div class="evidence"><p class="meta">${html(source)} · ${html(result.level)} · ${result.checks.length} check(s)</p>`];
   if (result.reason) parts.push(`<p><strong>Reason:</strong> ${html(result.reason)}</p>`);
+  if (result.checks.length === 0 && REPRODUCIBLE.has(result.outcome)) {
+    parts.push(`<div class="reproduce"><p>replay:</p><pre class="replay">${html(replay(undefined, result.id))}</pre></div>`);
+  }
   const checks = [...result.checks].sort((a, b) => SEVERITY_ORDER.indexOf(a.outcome) - SEVERITY_ORDER.indexOf(b.outcome));
   let withEvidence = 0;
   for (const check of checks) {
     const show = check.evidence !== undefined && withEvidence < EVIDENCE_SHOWN;
     if (show) withEvidence += 1;
-    parts.push(checkView(check, show));
+    parts.push(checkView(check, show, replay));
   }
   const hidden = checks.filter((check) => check.evidence).length - withEvidence;
   if (hidden > 0) parts.push(`<p class="empty">Evidence of ${hidden} more check(s) is in results.json.</p>`);

@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { OUTCOMES } from '../../harness/checkRecords.ts';
-import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { comparisonView } from './comparisonView.ts';
+import { containerView } from './containerView.ts';
 import { sectionIndex, type SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';
 import { observationsView } from './observationsView.ts';
 import { requirementMatrix } from './requirementMatrix.ts';
+import { verdictLabel } from '../verdictLabel.ts';
+import { replayCommand } from '../reproduction.ts';
 import { REPORT_SCRIPT } from './reportScript.ts';
 import { REPORT_STYLE } from './reportStyle.ts';
 
@@ -19,10 +22,14 @@ const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(
 function verdictBanner(document: ResultsDocument): string {
   const failing = document.requirements.filter((result) => result.level === 'MUST' && (result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE'));
   const conformant = document.verdict === 'conformant';
+  // Each failing id links to its row; the page's script opens the row (report/html/reportScript.ts).
   const detail = conformant
-    ? 'Every applicable MUST requirement passed.'
-    : `${failing.length} MUST requirement(s) failed or could not be tested: ${failing.map((result) => result.id).join(', ')}`;
-  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${conformant ? 'CONFORMANT' : 'NON-CONFORMANT'}</h1><p>${html(detail)}</p></header>`;
+    ? html(`Every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`)
+    : `${failing.length} MUST requirement(s) failed or could not be tested: ${failing.map((result) => `<a href="#req-${html(result.id)}">${html(result.id)}</a>`).join(', ')}`;
+  const partial = document.partial
+    ? `<p class="partial">A partial run, narrowed by ${html(document.partial.narrowedBy.join(' '))}: the verdict holds for the ${document.partial.requirements} selected requirements only.</p>`
+    : '';
+  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${html(verdictLabel(document))}</h1><p>${detail}</p>${partial}</header>`;
 }
 
 function runFacts(document: ResultsDocument): string {
@@ -33,6 +40,7 @@ function runFacts(document: ResultsDocument): string {
   const facts: Array<[string, string]> = [
     ['Target', `${target.name} (${target.environment})`],
     ['Base URL', target.baseUrl],
+    ...(target.image ? [['Image', `${target.image.name} (${target.image.id})`] as [string, string]] : []),
     ['Capabilities', target.capabilities.join(', ') || 'none'],
     ['Suite version', document.suiteVersion],
     ['Catalogue hash', document.catalogueHash],
@@ -63,15 +71,17 @@ export function htmlReport(document: ResultsDocument, sections: SectionIndex = s
     '<html lang="en"><head><meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${html(policy)}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${html(`${document.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT'}: ${document.target.name}: banking-api-conformance`)}</title>`,
+    `<title>${html(`${verdictLabel(document)}: ${document.target.name}: banking-api-conformance`)}</title>`,
     `<style>${REPORT_STYLE}</style>`,
     '</head><body><main>',
     verdictBanner(document),
+    containerView(document.container),
     runFacts(document),
     outcomeCounts(document),
     comparisonView(document.comparison),
+    requirementMatrix(document.requirements, document.counts, sections, (scenarioId, requirementId) => replayCommand(document, scenarioId, requirementId)),
+    // Facts about the target, not judgements: after the matrix, collapsed.
     observationsView(document.requirements),
-    requirementMatrix(document.requirements, document.counts, sections),
     `</main><script>${REPORT_SCRIPT}</script></body></html>`,
     '',
   ].join('\n');

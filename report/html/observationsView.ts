@@ -1,6 +1,6 @@
 import type { RequirementResult } from '../../harness/requirementVerdict.ts';
 import { jsonText } from '../exchangeText.ts';
-import { observedValues } from '../resultsComparison.ts';
+import { observedValues } from '../../run/resultsComparison.ts';
 import { html } from './htmlText.ts';
 
 // OBSERVE requirements are where the documents say "not shown": the suite never
@@ -22,12 +22,12 @@ export function observationsView(results: readonly RequirementResult[]): string 
     return `<tr><td><a href="#req-${html(result.id)}"><code>${html(result.id)}</code></a></td><td>${html(result.statement)}</td><td>${shown}${note ? `<br><span class="scenario">${html(note)}</span>` : ''}</td></tr>`;
   });
   return [
-    '<section id="observations" class="panel"><h2>What the target does where the documents are silent</h2>',
+    `<details id="observations" class="panel"><summary><h2>What the target does where the documents are silent</h2> <span class="scenario">${observed.length} observed value(s); open to read</span></summary>`,
     '<table><thead><tr><th>Requirement</th><th>The documents leave open</th><th>This target</th></tr></thead><tbody>',
     ...rows,
     '</tbody></table>',
     observed.length === 0 ? '<p class="empty">Nothing was observed in this run.</p>' : '',
     skipped > 0 ? `<p class="empty">${skipped} more OBSERVE requirement(s) were skipped in this run; see the matrix.</p>` : '',
-    '</section>',
+    '</details>',
   ].join('\n');
 }

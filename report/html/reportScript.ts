@@ -37,6 +37,20 @@ export const REPORT_SCRIPT = `
     });
   });
   search.addEventListener('input', apply);
+  // A link to #req-<id> (the verdict banner, the observations table) opens that row,
+  // showing it again if the filter or the search hid it.
+  function reveal() {
+    var target = location.hash.indexOf('#req-') === 0 ? document.getElementById(location.hash.slice(1)) : null;
+    if (!target || target.tagName !== 'DETAILS') return;
+    if (target.hidden) {
+      search.value = '';
+      document.querySelector('[data-filter="all"]').click();
+    }
+    target.open = true;
+    target.scrollIntoView();
+  }
+  window.addEventListener('hashchange', reveal);
   apply();
+  reveal();
 })();
 `;

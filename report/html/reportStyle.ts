@@ -16,6 +16,10 @@ pre { background:#0c111d; color:#e4e7ec; padding:10px 12px; border-radius:6px; o
 .verdict p { margin:4px 0 0; }
 .verdict-conformant { background:var(--pass); }
 .verdict-non-conformant { background:var(--fail); }
+.verdict a { color:#fff; text-decoration:underline; }
+details.panel > summary { cursor:pointer; }
+details.panel > summary h2 { display:inline; }
+.check-FAIL pre, .check-UNTESTABLE pre, .check-WARN pre { max-height:none; }
 .facts { display:grid; grid-template-columns:repeat(auto-fill,minmax(260px,1fr)); gap:8px 24px; background:var(--paper); border:1px solid var(--line); border-radius:10px; padding:14px 18px; margin:0; }
 .facts div { min-width:0; }
 .facts dt { color:var(--muted); font-size:12px; text-transform:uppercase; letter-spacing:.04em; }
@@ -28,6 +32,7 @@ pre { background:#0c111d; color:#e4e7ec; padding:10px 12px; border-radius:6px; o
 .panel { background:var(--paper); border:1px solid var(--line); border-radius:10px; padding:14px 18px; margin-top:12px; }
 table { border-collapse:collapse; width:100%; }
 #comparison td:first-child { width:30%; }
+#container { margin:0 0 12px; } #container h2 { margin-top:0; }
 #observations td:nth-child(1) { width:22%; } #observations td:nth-child(2) { width:36%; }
 th, td { text-align:left; vertical-align:top; padding:6px 8px; border-bottom:1px solid var(--line); }
 th { color:var(--muted); font-size:12px; font-weight:600; }

@@ -1,6 +1,6 @@
 import { OUTCOMES, type Outcome } from '../../harness/checkRecords.ts';
 import type { RequirementResult } from '../../harness/requirementVerdict.ts';
-import { documentName, evidenceView, searchText } from './evidenceView.ts';
+import { documentName, evidenceView, searchText, type ReplayCommand } from './evidenceView.ts';
 import type { SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';
 
@@ -34,7 +34,7 @@ function groupsOf(results: readonly RequirementResult[], sections: SectionIndex)
     || a.section.localeCompare(b.section, 'en', { numeric: true }));
 }
 
-function row(result: RequirementResult): string {
+function row(result: RequirementResult, replay: ReplayCommand): string {
   return [
     `<details class="requirement" id="req-${html(result.id)}" data-outcome="${html(result.outcome)}" data-text="${html(searchText(result))}">`,
     '<summary>',
@@ -43,7 +43,7 @@ function row(result: RequirementResult): string {
     `<span class="level">${html(result.level)}</span>`,
     `<span class="statement">${html(result.statement)}</span>`,
     '</summary>',
-    evidenceView(result),
+    evidenceView(result, replay),
     '</details>',
   ].join('');
 }
@@ -60,7 +60,7 @@ function filterButtons(counts: Record<Outcome, number>, total: number): string {
     .join('');
 }
 
-export function requirementMatrix(results: readonly RequirementResult[], counts: Record<Outcome, number>, sections: SectionIndex): string {
+export function requirementMatrix(results: readonly RequirementResult[], counts: Record<Outcome, number>, sections: SectionIndex, replay: ReplayCommand): string {
   return [
     '<section id="matrix"><h2>Requirements</h2>',
     '<div class="controls" role="search">',
@@ -68,7 +68,7 @@ export function requirementMatrix(results: readonly RequirementResult[], counts:
     '<input id="search" type="search" placeholder="Search id, statement, scenario or message" aria-label="Search requirements">',
     '<output id="shown" aria-live="polite"></output>',
     '</div>',
-    ...groupsOf(results, sections).map((group) => `<section class="group"><h3>${html(group.title)}</h3>${group.results.map(row).join('')}</section>`),
+    ...groupsOf(results, sections).map((group) => `<section class="group"><h3>${html(group.title)}</h3>${group.results.map((result) => row(result, replay)).join('')}</section>`),
     results.length === 0 ? '<p class="empty">The catalogue has no requirements.</p>' : '',
     '</section>',
   ].join('\n');

@@ -1,6 +1,7 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { expandPath, OPERATIONS, type Operation, type Scope } from '../../harness/operationCatalogue.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { ALL_SCOPES } from '../../harness/tokenPool.ts';
 import { type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';
 
 // Section 5.1 (and 4.5 for the sandbox operations): every operation refuses a
@@ -13,6 +14,12 @@ function sendProbe(ctx: ScenarioContext, token: string | null, probe: OperationP
   const { params, ...rest } = prepared.options;
   return ctx.api.withToken(token).send(operation.method, expandPath(operation.path, params), headers ? { ...rest, headers } : rest);
 }
+
+/** What a manifest would need for a scope check to run: the token to add, never a value. */
+const tokenToAdd = (what: string, scopes: readonly Scope[]) =>
+  `the target provides no token ${what}; add one to the manifest's tokens, e.g. {"env": "<VARIABLE>", "scopes": ${JSON.stringify(scopes)}}`;
+
+const listScopes = (scopes: readonly Scope[] | undefined) => (scopes === undefined ? 'unknown scopes' : scopes.length === 0 ? 'no scope' : scopes.join(', '));
 
 type Credential = { name: string; token: () => string | null; header?: Record<string, string>; requirements: (sandboxOnly: boolean) => string[] };
 
@@ -54,17 +61,19 @@ function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
     async run(ctx) {
       const token = await ctx.tokens.lacking(scope);
       if (!token) {
-        ctx.check.skip('AU-SCOPE-REQUIRED', `the target provides no token without ${scope}`);
-        ctx.check.skip('AU-SCOPE-403', `the target provides no token without ${scope}`);
+        const reason = tokenToAdd(`without ${scope}`, []);
+        ctx.check.skip('AU-SCOPE-REQUIRED', reason);
+        ctx.check.skip('AU-SCOPE-403', reason);
         return;
       }
+      const held = `a token lacking ${scope} (it holds ${listScopes(ctx.tokens.scopesOf(token))})`;
       const prepared = await probe.prepare(ctx);
       const response = await sendProbe(ctx, token, probe, prepared);
       undoIfCreated(ctx, probe.operation, response);
       const change = prepared.changed ? await prepared.changed() : undefined;
       ctx.check.expect('AU-SCOPE-REQUIRED', !isSuccess(response) && change === undefined,
-        `${probe.operation} with a token lacking ${scope} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`, response);
-      ctx.check.expect('AU-SCOPE-403', response.status === 403, `${probe.operation} with a token lacking ${scope} SHOULD be answered 403; got ${response.status}`, response);
+        `${probe.operation} with ${held} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`, response);
+      ctx.check.expect('AU-SCOPE-403', response.status === 403, `${probe.operation} with ${held} SHOULD be answered 403; got ${response.status}`, response);
     },
   });
 }
@@ -84,15 +93,27 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
     requirements: ['AU-SCOPE-SUFFICIENT'],
     needs: ['scopedTokens'],
     async run(ctx) {
-      const token = await ctx.tokens.withScopes([scope]);
+      // Without a token of exactly this scope, the narrowest one holding it: scopes only grant,
+      // so its refusal shows the documented scope is not enough, and its success that none it lacks is needed.
+      const token = await ctx.tokens.narrowestHolding(scope);
       if (!token) {
-        ctx.check.skip('AU-SCOPE-SUFFICIENT', `the target provides no token with only ${scope}`);
+        ctx.check.skip('AU-SCOPE-SUFFICIENT', tokenToAdd(`with only ${scope} (nor any token holding it without every other scope)`, [scope]));
         return;
       }
+      const exact = token.scopes.length === 1;
+      const lacks = ALL_SCOPES.filter((other) => !token.scopes.includes(other));
       const prepared = await probe.prepare(ctx);
-      const response = await sendProbe(ctx, token, probe, prepared);
+      const response = await sendProbe(ctx, token.value, probe, prepared);
       undoIfCreated(ctx, probe.operation, response);
-      ctx.check.expect('AU-SCOPE-SUFFICIENT', isSuccess(response), `${probe.operation} with a token holding only ${scope} MUST succeed; got ${response.status}`, response);
+      ctx.check.expect('AU-SCOPE-SUFFICIENT', isSuccess(response),
+        exact
+          ? `${probe.operation} with a token holding only ${scope} MUST succeed; got ${response.status}`
+          : `${probe.operation} with a token holding only ${scope} MUST succeed; the target provides no such token, so the narrowest one holding ${scope} stands in ` +
+            `(scopes ${token.scopes.join(', ')}; lacking ${lacks.join(', ')}): got ${response.status}` +
+            (isSuccess(response)
+              ? ` — the operation needs none of ${lacks.join(', ')} (an approximation: ${token.scopes.filter((other) => other !== scope).join(', ')} were held too)`
+              : ` — scopes only grant, so a token with only ${scope} would be refused too`),
+        response);
     },
   });
 }
@@ -109,7 +130,7 @@ function undocumentedScopeScenario(probe: OperationProbe): Scenario {
     async run(ctx) {
       const token = await ctx.tokens.withScopes([]);
       if (!token) {
-        ctx.check.skip('AU-UNDOCUMENTED-SCOPE', 'the target provides no token without scopes');
+        ctx.check.skip('AU-UNDOCUMENTED-SCOPE', tokenToAdd('without scopes', []));
         return;
       }
       const response = await sendProbe(ctx, token, probe, await probe.prepare(ctx));

@@ -24,7 +24,7 @@ export function undoIfCreated(ctx: ScenarioContext, operation: OperationName, re
   const id = response.body?.data?.id;
   if (response.status < 200 || response.status >= 300 || typeof id !== 'string') return;
   if (operation === 'positivePay.create') cancelOnCleanup(ctx, id);
-  if (operation === 'webhook.create') ctx.cleanup.add(`disable webhook ${id}`, () => ctx.api.send('POST', `/webhooks/${encodeURIComponent(id)}/disable`));
+  if (operation === 'webhook.create') ctx.cleanup.record({ kind: 'webhook', id }, () => ctx.api.send('POST', `/webhooks/${encodeURIComponent(id)}/disable`));
 }
 
 export interface OperationProbe {

@@ -1,7 +1,7 @@
 import { JSON_API } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { cents, farFutureDate, MINIMAL, ruleBody, RULE_TYPES, type RuleType } from '../positive-pay/ruleRequests.ts';
-import { isSuccess, postRule, sendRule, type RuleResource } from '../positive-pay/ruleSteps.ts';
+import { isSuccess, sendRule, type RuleResource } from '../positive-pay/ruleSteps.ts';
 
 // Conventions and section 2.1: media types, the resource envelope, ids, and the
 // formats of <timestamp>, <date> and cents, judged on positive pay rules.
@@ -39,7 +39,7 @@ const resourceFormat = RULE_TYPES.map((type) =>
       const response = await ctx.api.call('positivePay.create', { body: ruleBody(type, attributes, accountId), contentType: JSON_API });
       if (isSuccess(response) && typeof response.body?.data?.id === 'string') {
         const id = response.body.data.id as string;
-        ctx.cleanup.add(`cancel rule ${id}`, () => ctx.api.send('POST', `/positive-pay/${encodeURIComponent(id)}/cancel`));
+        ctx.cleanup.record({ kind: 'rule', id }, () => ctx.api.send('POST', `/positive-pay/${encodeURIComponent(id)}/cancel`));
       }
       ctx.check.expect('GN-REQUEST-MEDIA-TYPE', response.status === 201,
         `a valid JSON:API body sent as ${JSON_API} MUST be accepted; got ${response.status}`, response);

@@ -41,11 +41,13 @@ async function topUpRules(ctx: ScenarioContext, accountId: string, atLeast: numb
   ctx.cleanup.add(`cancel the ${shortfall} rules created to fill pages`, () =>
     inParallel(created.length, async (index) => {
       await ctx.api.send('POST', `/positive-pay/${encodeURIComponent(created[index]!)}/cancel`);
+      ctx.cleanup.noteUndone({ kind: 'rule', id: created[index]! });
     }));
   await inParallel(shortfall, async (index) => {
     const response = await ctx.api.call('positivePay.create', { body: ruleBody('drawdownPositivePay', {}, accountId) });
     if (response.status !== 201 || typeof response.body?.data?.id !== 'string') throw new Error(`creating rule ${index + 1} of ${shortfall} to fill pages answered ${response.status}`);
     created.push(response.body.data.id);
+    ctx.cleanup.note({ kind: 'rule', id: response.body.data.id });
   });
   return shortfall;
 }

@@ -18,7 +18,7 @@ const sameTags = (actual: unknown, expected: Record<string, string>): boolean =>
 
 const missingMembers = (object: Record<string, unknown> | undefined, names: string[]): string[] => names.filter((name) => object?.[name] === undefined);
 
-async function since(ctx: ScenarioContext, world: TargetWorld): Promise<string> {
+async function since(ctx: ScenarioContext): Promise<string> {
   // The events of this scenario are newer than the target's clock now, minus a second of slack.
   if (ctx.control.has('clockControl')) return sinceBefore((await ctx.control.clock()).now);
   return sinceBefore(new Date(Date.now() - 60_000).toISOString());
@@ -32,7 +32,7 @@ const matchedPaymentScenario = defineScenario({
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {
     const world = new TargetWorld(ctx);
-    const from = await since(ctx, world);
+    const from = await since(ctx);
     const built = await buildCase(world, { productOptIn: ['CheckPayment'], rules: [{ type: 'checkPaymentPositivePay', checkNumber: '7001', amount: 42_000, tags: TAGS }] });
     const { observed, response, transactionId } = await simulate(ctx, toModelPayment({ kind: 'CheckPayment', amount: 42_000, checkNumber: '7001' }, built));
     if (observed.status !== 'Processed' || !transactionId) {
@@ -70,7 +70,7 @@ const blockedPaymentScenario = defineScenario({
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {
     const world = new TargetWorld(ctx);
-    const from = await since(ctx, world);
+    const from = await since(ctx);
     const built = await buildCase(world, { productOptIn: ['ReceivedAchDebit'], rules: [] });
     const accountId = built.account.id;
     const { observed, response } = await simulate(ctx, toModelPayment({ kind: 'ReceivedAchDebit', amount: 31_337, originatorName: 'Unlisted Originator' }, built));
@@ -99,7 +99,7 @@ const drawdownScenario = defineScenario({
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {
     const world = new TargetWorld(ctx);
-    const from = await since(ctx, world);
+    const from = await since(ctx);
     const built = await buildCase(world, { productOptIn: [], rules: [{ type: 'drawdownPositivePay' }], steps: [{ upload: 0 }] });
     const { observed, response } = await simulate(ctx, toModelPayment({ kind: 'WireDrawdown', amount: 123_456, rule: 0 }, built));
     if (observed.status !== 'PendingReview') {

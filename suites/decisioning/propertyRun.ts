@@ -9,7 +9,8 @@ import type { TargetWorld } from './targetWorld.ts';
 
 // Runs generated decisioning cases against the target and the model, and records
 // one check: PASS with the number of cases, or FAIL with fast-check's shrunk
-// counterexample and the seed (and path) that replay it.
+// counterexample and how to replay it: the run seed that `run --seed` takes (the
+// scenario's fast-check seed derives from it), and fast-check's own seed and path.
 
 export class DecisionMismatch extends Error {
   constructor(message: string, readonly exchange: unknown) {
@@ -62,14 +63,20 @@ export async function checkProperty<T>(
     ctx.check.fail(requirementId,
       `${what} MUST agree with the model of sections 1–3; after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s) the smallest counterexample disagrees: ${error?.message ?? String(details.errorInstance)}`,
       {
-        seed: details.seed,
+        seed: ctx.runSeed,
         counterexample: details.counterexample ? describe(details.counterexample[0]) : undefined,
-        details: { path: details.counterexamplePath, replay: `fc.check(property, { seed: ${details.seed}, path: '${details.counterexamplePath}' })`, numRuns: details.numRuns, numShrinks: details.numShrinks },
+        details: {
+          replay: `npx banking-api-conformance run --grep '${ctx.check.scenarioId}' --seed ${ctx.runSeed}`,
+          path: details.counterexamplePath,
+          fastCheckSeed: details.seed,
+          numRuns: details.numRuns,
+          numShrinks: details.numShrinks,
+        },
         ...(error?.exchange ? { exchanges: [error.exchange as never] } : {}),
       });
     return { cases: details.numRuns, durationMs };
   }
   if (details.interrupted && details.numRuns === 0) throw new Error(`${what}: no generated case finished within the time limit`);
-  ctx.check.pass(requirementId, `${what} MUST agree with the model of sections 1–3; ${details.numRuns} generated cases agreed (seed ${details.seed}, ${durationMs} ms)`, { seed: details.seed });
+  ctx.check.pass(requirementId, `${what} MUST agree with the model of sections 1–3; ${details.numRuns} generated cases agreed (run seed ${ctx.runSeed}, ${durationMs} ms)`, { seed: ctx.runSeed });
   return { cases: details.numRuns, durationMs };
 }

@@ -1,4 +1,4 @@
-import type { ModelAccount, ModelRule, ModelRuleType, OptInType } from '../../harness/decisionModel.ts';
+import type { ModelAccount, ModelRule, OptInType } from '../../harness/decisionModel.ts';
 import { initialStatus } from '../../harness/decisionModel.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 
@@ -114,7 +114,7 @@ export class TargetWorld {
     }
     const rule: ModelRule = { id: response.body.data.id, accountId, status: initialStatus(type), ...attributes, type };
     if (expirationDate) rule.expirationDate = expirationDate;
-    this.ctx.cleanup.add(`cancel rule ${rule.id}`, async () => {
+    this.ctx.cleanup.record({ kind: 'rule', id: rule.id }, async () => {
       if (rule.status !== 'Cancelled') await this.ctx.api.call('positivePay.cancel', { params: { id: rule.id } });
     });
     return rule;

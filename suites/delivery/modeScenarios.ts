@@ -50,6 +50,8 @@ const atMostOnceFailures = defineScenario({
   requirements: ['DL-AT-MOST-ONCE-NO-RETRY', 'DL-AT-MOST-ONCE-SEQUENTIAL', 'DL-AT-MOST-ONCE-SINGLE', 'DL-DELIVERY-TIMEOUT'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
+  // Where the target has a clock, it jumps or speeds it and shortens the delivery time-out for everyone.
+  holds: ['clock', 'delivery-timeout'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const { timeoutMs } = await shortenDeliveryTimeout(ctx, SHORT_TIMEOUT_MS);
@@ -141,6 +143,8 @@ const atLeastOnceRetries = defineScenario({
   requirements: ['DL-AT-LEAST-ONCE-RETRY', 'DL-EVENT-ID-STABLE', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-BATCH-LIMIT'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
+  // Where the target has a clock, it jumps or speeds it and shortens the delivery time-out for everyone.
+  holds: ['clock', 'delivery-timeout'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const clock = ctx.control.has('clockControl');

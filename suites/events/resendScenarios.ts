@@ -1,9 +1,11 @@
-import { injectEvents } from '../../harness/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
-import { carrying, ensureSinkReachable, hasAll, subscribe } from '../delivery/sinkSession.ts';
+import { carrying, hasAll, subscribe } from '../delivery/sinkSession.ts';
+import { makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause } from '../webhooks/webhookFixtures.ts';
-import { idsOf, justBefore, listAllEvents } from './eventLists.ts';
+import { idsOf, listAllEvents } from './eventLists.ts';
+import { FIRST_DELIVERY_MS, neverDelivered, sinkReachableWhereProbed } from './sinkEvents.ts';
+import { requireOurEvents } from './ourEvents.ts';
 
 // API 4.4, 6.1, 6.2 and 8: resending events, and the 90-day window of get, list and resend.
 
@@ -13,19 +15,26 @@ const QUIET_MS = 400;
 const copiesOf = (deliveries: readonly SinkDelivery[], id: string): number =>
   deliveries.filter((delivery) => delivery.payload.events.some((event) => event.id === id)).length;
 
+const TRIGGERS = ['injection', 'sandbox-approve'] as const;
+
+type Relationships = Record<string, unknown> | undefined;
+const sameRelationships = (a: Relationships, b: Relationships) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
 const resend = defineScenario({
   id: 'events/resend',
   area: 'events',
   title: 'POST /events/{id} MUST deliver the event again, with the same id, to the webhooks that admit it',
   requirements: ['EV-RESEND', 'EV-RESEND-RESPONSE', 'DL-EVENT-ID-STABLE'],
-  needs: ['eventInjection', 'webhookDelivery'],
+  needs: ['webhookDelivery'],
+  eventTriggers: TRIGGERS,
   async run(ctx) {
-    await ensureSinkReachable(ctx);
+    await sinkReachableWhereProbed(ctx);
     const admitting = await subscribe(ctx, 'resend-all', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
     const excluded = await subscribe(ctx, 'resend-only-auth', { deliveryMode: 'AtMostOnce', subscriptionType: 'OnlyAuthorizationRequest' });
-    const [event] = await injectEvents(ctx.control, { type: 'card.pinChanged' });
-    const id = event!.id;
-    if (!(await admitting.endpoint.waitFor(hasAll([id]), 5000))) throw new Error('the event never reached the webhook the first time');
+    const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['card.pinChanged']);
+    const [event] = (await requireOurEvents(ctx, triggered)).expected;
+    const id = String(event.id);
+    if (!(await admitting.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS))) throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, admitting.endpoint.url);
     const response = await ctx.api.call('event.resend', { params: { id }, body: {} });
     ctx.check.observe('EV-RESEND-RESPONSE', { status: response.status, data: response.body?.data?.id === id ? 'the event' : typeof response.body?.data },
       `resend answered ${response.status}${response.body?.data?.id === id ? ' with the event' : ''}`, response);
@@ -36,7 +45,9 @@ const resend = defineScenario({
     ctx.check.expect('EV-RESEND', response.status >= 200 && response.status < 300 && copies >= 2 && toExcluded.length === 0,
       `resend MUST deliver event ${id} again to the All webhook and not to the OnlyAuthorizationRequest one; answered ${response.status}, copies at All: ${copies}, at OnlyAuthorizationRequest: ${toExcluded.length}`,
       [response, ...carrying(admitting.endpoint.deliveries(), new Set([id]))]);
-    const renamed = admitting.endpoint.deliveries().flatMap((d) => d.payload.events).filter((e) => e.id !== id && e.type === 'card.pinChanged');
+    // A copy under a new id: the same type about the same resources (others' events of that type relate to others).
+    const renamed = admitting.endpoint.deliveries().flatMap((d) => d.payload.events)
+      .filter((e) => e.id !== id && e.type === event.type && sameRelationships(e.event?.relationships as Relationships, event.relationships));
     ctx.check.expect('DL-EVENT-ID-STABLE', copies >= 2 && renamed.length === 0,
       `a resent event MUST keep its id ${id}; ${copies >= 2 ? 'the copy kept it' : 'no copy with that id came'}${renamed.length ? `; ${renamed.length} copies arrived under new ids (${renamed.map((e) => e.id).join(', ')})` : ''}`);
   },
@@ -58,14 +69,15 @@ const retention = defineScenario({
   area: 'events',
   title: 'An event MUST be fetchable, listed and resendable for 90 days, and none of these once it is older',
   requirements: ['EV-RETENTION-GET', 'EV-RETENTION-LIST', 'EV-RETENTION-RESEND', 'EV-RETENTION-RESEND-4XX'],
-  needs: ['clockControl', 'eventInjection', 'webhookDelivery'],
+  needs: ['clockControl', 'webhookDelivery'],
+  eventTriggers: TRIGGERS,
   async run(ctx) {
-    await ensureSinkReachable(ctx);
+    await sinkReachableWhereProbed(ctx);
     const subscription = await subscribe(ctx, 'retention', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
-    const [event] = await injectEvents(ctx.control, { type: 'taxForm.updated' });
-    const id = event!.id;
-    const since = justBefore(event!.createdAt);
-    const listed = async () => idsOf((await listAllEvents(ctx, { 'filter[type][]': ['taxForm.updated'], 'filter[since]': since })).events).includes(id);
+    const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['taxForm.updated']);
+    const [event] = (await requireOurEvents(ctx, triggered)).expected;
+    const id = String(event.id);
+    const listed = async () => idsOf((await listAllEvents(ctx, { 'filter[type][]': [event.type], 'filter[since]': triggered.since })).events).includes(id);
 
     await ctx.control.advanceClock(89 * DAY);
     const young = await ctx.api.call('event.get', { params: { id } });

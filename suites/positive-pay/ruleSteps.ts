@@ -23,7 +23,7 @@ export function markCancelled(ctx: ScenarioContext, id: string): void {
 }
 
 export function cancelOnCleanup(ctx: ScenarioContext, id: string): void {
-  ctx.cleanup.add(`cancel rule ${id}`, async () => {
+  ctx.cleanup.record({ kind: 'rule', id }, async () => {
     if (cancelled.get(ctx)?.has(id)) return;
     await ctx.api.send('POST', `/positive-pay/${encodeURIComponent(id)}/cancel`);
   });

@@ -25,7 +25,7 @@ const authenticationScenario = defineScenario({
 
     const token = await ctx.tokens.withScopes(['payments']);
     if (!token) {
-      ctx.check.skip('SB-SCOPES-NOT-SHOWN', 'the target cannot provide a token with only scope payments');
+      ctx.check.skip('SB-SCOPES-NOT-SHOWN', 'the target provides no token with only scope payments; add one to the manifest\'s tokens, e.g. {"env": "<VARIABLE>", "scopes": ["payments"]}');
       return;
     }
     const narrow = await ctx.api.withToken(token).call('sandbox.approveApplication', { params, body: approveBody('payments scope only') });

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
 import { readFileSync } from 'node:fs';
 import type { Faker } from '@faker-js/faker';
 

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { applicationBody, documentFile } from './applicationBuilder.ts';
 import { type ApplicationView, createApplication, rejectBody, uploadDocument } from './applicationClient.ts';

@@ -37,7 +37,7 @@ export async function createWebhook(ctx: ScenarioContext, attributes: WebhookAtt
   const id = response.body?.data?.id;
   if (!succeeded(response) || (typeof id !== 'string' && typeof id !== 'number')) return { response };
   const created: CreatedWebhook = { id: String(id), webhook: response.body.data, response };
-  ctx.cleanup.add(`disable webhook ${created.id}`, () => ctx.api.call('webhook.disable', { params: { id: created.id } }));
+  ctx.cleanup.record({ kind: 'webhook', id: created.id }, () => ctx.api.call('webhook.disable', { params: { id: created.id } }));
   return { response, created };
 }
 

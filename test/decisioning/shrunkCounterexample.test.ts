@@ -19,7 +19,9 @@ describe.each(CASES)('$fault', ({ fault, fixed, properties }) => {
     for (const id of properties) {
       const failure = records.find((record) => record.requirementId === id && record.outcome === 'FAIL');
       expect(failure, `${id} should FAIL`).toBeDefined();
-      expect(typeof failure?.evidence?.seed).toBe('number');
+      // The run seed, which `run --seed` accepts, and a replay command rather than a code snippet.
+      expect(failure?.evidence?.seed).toBe(1);
+      expect((failure?.evidence?.details as { replay?: string }).replay).toBe(`npx banking-api-conformance run --grep '${failure?.scenarioId}' --seed 1`);
       expect(failure?.evidence?.counterexample).toBeDefined();
       expect(JSON.stringify(failure?.evidence?.counterexample)).not.toBe('{}');
       expect((failure?.evidence?.details as { path?: string }).path).toMatch(/^\d+(:\d+)*$/);
@@ -36,4 +38,16 @@ test('the shrunk check counterexample is the 101-cent boundary', async () => {
   const example = failure?.evidence?.counterexample as { rules: Array<{ amount: number }>; payments: Array<{ amount: number }> };
   const differences = example.payments.flatMap((payment) => example.rules.map((rule) => Math.abs(payment.amount - rule.amount)));
   expect(differences).toContain(101);
+});
+
+test('replaying the scenario alone with the run seed finds the same counterexample', async () => {
+  const scenarios = scenariosJudging(['DC-PROPERTY-CHECK'], decisioningScenarios);
+  const failureOf = (records: Awaited<ReturnType<typeof runAgainstEmulator>>) =>
+    records.find((record) => record.requirementId === 'DC-PROPERTY-CHECK' && record.outcome === 'FAIL');
+  const first = failureOf(await runAgainstEmulator(scenarios, ['check-tolerance-101'], 'sandbox', 77));
+  const scenario = scenarios.find((entry) => entry.id === first?.scenarioId);
+  expect(scenario, 'the failing scenario').toBeDefined();
+  expect(first?.evidence?.counterexample).toBeDefined();
+  const replayed = failureOf(await runAgainstEmulator([scenario as (typeof scenarios)[number]], ['check-tolerance-101'], 'sandbox', first?.evidence?.seed as number));
+  expect(replayed?.evidence?.counterexample).toEqual(first?.evidence?.counterexample);
 });

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { loadSchemaRegistry } from '../../harness/schemaRegistry.ts';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';

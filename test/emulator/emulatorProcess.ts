@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { type ProcessResult, runToExit } from '../support/childProcess.ts';
 
 // The standalone emulator (bin/banking-api-emulator.mjs) as a child process, as
 // a user starts it. Whoever starts one stops it in afterAll.
@@ -34,14 +35,6 @@ export function startEmulatorProcess(args: string[], env: Record<string, string>
 }
 
 /** Runs the emulator to its exit (a usage error, --help): its exit code and output. */
-export function runEmulatorProcess(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+export function runEmulatorProcess(args: string[], env: Record<string, string> = {}): Promise<ProcessResult> {
+  return runToExit(BIN, args, { env });
 }

@@ -3,13 +3,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { verdictLabel } from '../../report/verdictLabel.ts';
 import { PROJECT_ROOT, runCli, type CliResult } from '../cli/cliProcess.ts';
 
 // The CLI as CI uses it: one run writes results.json, junit.xml, report.html and
 // Allure results; two shards merged give the same selection as the whole run;
-// the allure CLI builds the Allure HTML from the results, offline.
+// `npm run report -- --report-dir DIR` builds the Allure HTML from DIR's results, offline.
 
 const AREA = 'sandbox';
 const scratch = mkdtempSync(join(tmpdir(), 'bac-cli-reports-'));
@@ -37,7 +38,10 @@ describe('reports written by the CLI', () => {
     expect(schemaRegistry().validate('harness/results', document).violations).toEqual([]);
     expect(document.catalogueHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(readFileSync(join(dir('whole'), 'junit.xml'), 'utf8')).toMatch(/^<\?xml[\s\S]*<testcase classname="SB-/);
-    expect(readFileSync(join(dir('whole'), 'report.html'), 'utf8')).toContain(`<h1>${document.verdict === 'conformant' ? 'CONFORMANT' : 'NON-CONFORMANT'}</h1>`);
+    // --only makes it a partial run, and the page says so.
+    expect(document.partial).toMatchObject({ narrowedBy: [`--only ${AREA}`] });
+    expect(readFileSync(join(dir('whole'), 'report.html'), 'utf8')).toContain(`<h1>${verdictLabel(document)}</h1>`);
+    expect(verdictLabel(document)).toMatch(/^(NON-)?CONFORMANT \(partial: \d+ of \d+ requirements\)$/);
     expect(whole.stdout).toContain('report.html');
   });
 
@@ -75,19 +79,22 @@ describe('reports written by the CLI', () => {
     const judged = (document: ResultsDocument) => document.requirements.filter((result) => result.reason !== 'not selected in this run').map((result) => result.id);
     expect(judged(merged)).toEqual(judged(full));
     expect(merged.comparison?.baseline.sameCatalogue).toBe(true);
+    expect(one.partial?.narrowedBy).toEqual([`--only ${AREA}`, '--shard 1/2']);
+    expect(merged.partial).toEqual({ requirements: merged.selectedRequirements.length, of: full.requirements.length, narrowedBy: [`--only ${AREA}`] });
     expect(existsSync(join(dir('merged'), 'junit.xml')) && existsSync(join(dir('merged'), 'report.html'))).toBe(true);
     expect(allureResultFiles('merged')).toHaveLength(allureResultFiles('shard1').length + allureResultFiles('shard2').length);
   }, 120_000);
 
-  test('the allure CLI (npm run report) builds the Allure HTML from the results', async () => {
-    const script = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.report;
-    expect(script).toBe('allure generate reports/allure-results --output reports/allure-report');
-    const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(PROJECT_ROOT, 'node_modules/allure/cli.js'), 'generate', join(dir('whole'), 'allure-results'), '--output', dir('allure-report')], { cwd: scratch, stdio: 'ignore' });
+  test('npm run report -- --report-dir DIR builds the Allure HTML of that directory and says how to serve it', async () => {
+    const answer = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
+      const child = spawn('npm', ['run', '--silent', 'report', '--', '--report-dir', dir('whole')], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
       child.on('error', reject);
-      child.on('close', resolve);
+      child.on('close', (code) => resolve({ code, stdout }));
     });
-    expect(code).toBe(0);
-    expect(existsSync(join(dir('allure-report'), 'index.html'))).toBe(true);
+    expect(answer.code, answer.stdout).toBe(0);
+    expect(existsSync(join(dir('whole'), 'allure-report', 'index.html'))).toBe(true);
+    expect(answer.stdout).toContain(`npx allure open ${join(dir('whole'), 'allure-report')}`);
   }, 60_000);
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { CLIENT_REQUIREMENTS } from '../../harness/operationCatalogue.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';
@@ -48,12 +48,14 @@ describe('reports of a run against a faulted emulator', () => {
     for (const id of BROKEN) expect(outcome(id), id).toBe('FAIL');
   });
 
-  test('junit.xml has a failure for each failing check, classed by requirement id', () => {
+  test('junit.xml has a failure for each requirement and scenario with a failing check, classed by requirement id', () => {
     const xml = readFileSync(paths.junit, 'utf8');
-    for (const id of BROKEN) expect(xml).toMatch(new RegExp(`<testcase classname="${id}" name="[^"]*">\\s*<failure type="FAIL"`));
-    const failingChecks = document.requirements.flatMap((result) => result.checks).filter((check) => check.outcome === 'FAIL' || check.outcome === 'UNTESTABLE').length
+    for (const id of BROKEN) expect(xml).toMatch(new RegExp(`<testcase classname="${id}" name="${id}: [^"]*" time="[0-9.]+">\\s*<failure type="FAIL"`));
+    const failingPairs = new Set(document.requirements.flatMap((result) => result.checks)
+      .filter((check) => check.outcome === 'FAIL' || check.outcome === 'UNTESTABLE')
+      .map((check) => `${check.requirementId} ${check.scenarioId}`)).size
       + document.requirements.filter((result) => result.outcome === 'UNTESTABLE' && result.checks.length === 0).length;
-    expect(xml.match(/<failure /g)).toHaveLength(failingChecks);
+    expect(xml.match(/<failure /g)).toHaveLength(failingPairs);
   });
 
   test('the HTML report, filtered to failures in Chromium, lists every failing requirement and opens its evidence', async () => {
@@ -68,6 +70,11 @@ describe('reports of a run against a faulted emulator', () => {
       const evidence = report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.exchange').first();
       await evidence.waitFor({ state: 'visible' });
       expect(await evidence.textContent()).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/positive-pay[\s\S]*HTTP 200[\s\S]*"pagination"/);
+      // How to reproduce it: the request as a curl command, and the scenario's replay command.
+      const curl = await report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.curl').first().textContent();
+      expect(curl).toMatch(/^curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/positive-pay[^']*' .*-H "authorization: Bearer \$BANKING_API_TOKEN"$/);
+      const replay = await report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.replay').first().textContent();
+      expect(replay).toMatch(/^npx banking-api-conformance run --grep 'positive-pay\/(list|create)\/[^']+' --seed 1$/);
       expect(await evidence.textContent()).not.toMatch(/Bearer (?!\[redacted\])/);
       await screenshot(report.page, 'report-faulted-emulator.png');
       expect(report.foreignRequests).toEqual([]);

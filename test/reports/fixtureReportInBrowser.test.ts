@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../cli/resultsDocument.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { htmlReport } from '../../report/html/htmlReport.ts';
-import { compareResults } from '../../report/resultsComparison.ts';
-import { readBaseline, readResults } from '../../report/resultsFile.ts';
+import { compareResults } from '../../run/resultsComparison.ts';
+import { readBaseline, readResults } from '../../run/resultsFile.ts';
 import { openReport, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // The standalone report of a hand-made run with failures (fixtures/reports/),

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { compareResults } from '../../report/resultsComparison.ts';
-import { readBaseline, readResults } from '../../report/resultsFile.ts';
+import { compareResults } from '../../run/resultsComparison.ts';
+import { readBaseline, readResults } from '../../run/resultsFile.ts';
 
 // run --compare FILE: the difference from an earlier results.json.
 

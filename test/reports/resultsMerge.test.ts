@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { SetupError } from '../../harness/targetManifest.ts';
-import { catalogueHash } from '../../report/catalogueHash.ts';
+import { catalogueHash } from '../../run/catalogueHash.ts';
 import { mergeResults } from '../../report/resultsMerge.ts';
 import { resultsOfRun } from './resultsOfRun.ts';
 

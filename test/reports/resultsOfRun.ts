@@ -1,11 +1,11 @@
-import { RESULTS_FORMAT_VERSION, describeTarget, type ResultsDocument, type ShardInfo } from '../../cli/resultsDocument.ts';
+import { RESULTS_FORMAT_VERSION, describeTarget, type ResultsDocument, type ShardInfo } from '../../run/resultsDocument.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from '../../harness/requirementVerdict.ts';
 import type { Scenario } from '../../harness/scenario.ts';
 import { resolveTarget, type TargetInfo } from '../../harness/targetManifest.ts';
 import { emulatorManifest } from '../../harness/targetSession.ts';
-import { catalogueHash } from '../../report/catalogueHash.ts';
+import { catalogueHash } from '../../run/catalogueHash.ts';
 
 // A results document built the way the CLI builds one, from check records the
 // test produced (in-process scenario runs or hand-written records).

@@ -1,6 +1,8 @@
 import type { EmulatorOptions } from '../../emulator/emulator.ts';
 import { startVendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
+import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import { judgeRequirements, type RequirementResult } from '../../harness/requirementVerdict.ts';
 import type { Scenario } from '../../harness/scenario.ts';
 import { runScenarioList } from '../../harness/scenarioEngine.ts';
 import { loadManifest } from '../../harness/targetManifest.ts';
@@ -16,6 +18,8 @@ import type { ThrottleTally } from '../../harness/throttleRetry.ts';
 export interface VendorLikeRun {
   records: CheckRecord[];
   throttling: ThrottleTally;
+  /** One result per requirement, judged as the CLI judges a run (capability SKIPs included). */
+  results: RequirementResult[];
 }
 
 export async function runAgainstVendorLike(
@@ -27,7 +31,9 @@ export async function runAgainstVendorLike(
   try {
     const session = await openTargetSession(loadManifest(target.manifestPath), { baseUrl: target.url, seed: options.seed ?? 1 }, target.env);
     const records = await runScenarioList(scenarios, session, options.concurrency ?? 8);
-    return { records, throttling: session.throttling };
+    const selected = new Set(scenarios.flatMap((scenario) => scenario.requirements));
+    const results = judgeRequirements(requirementCatalogue(), records, session.target, { selected });
+    return { records, throttling: session.throttling, results };
   } finally {
     await target.emulator.close();
   }

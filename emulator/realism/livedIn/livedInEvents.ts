@@ -1,6 +1,6 @@
 import type { EmulatorState } from '../../core/emulatorState.ts';
 import type { EventStore } from '../../events/eventStore.ts';
-import { generateEvent } from '../../events/eventGenerator.ts';
+import { generateEvent, type GenerateOptions } from '../../events/eventGenerator.ts';
 import { eventTypes } from '../../events/eventTypeCatalogue.ts';
 import type { SeededRandom } from '../seededRandom.ts';
 
@@ -13,13 +13,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_MS = 89 * DAY_MS;
 export const DEFAULT_LIVED_IN_EVENTS = 3000;
 
-export function fillEvents(state: EmulatorState, events: EventStore, random: SeededRandom, count: number, dropFirstAttribute: boolean): number {
+export function fillEvents(
+  state: EmulatorState, events: EventStore, random: SeededRandom, count: number,
+  faults: Pick<GenerateOptions, 'dropFirstAttribute' | 'mistypeFirstAttribute'>,
+): number {
   const entries = [...new Map([...eventTypes().values()].map((entry) => [entry.type, entry])).values()];
   const nowMs = state.clock.now();
   const createdAts = Array.from({ length: count }, () => nowMs - random.int(1_000, HISTORY_MS)).sort((a, b) => a - b);
   for (const createdAt of createdAts) {
     const entry = random.pick(entries);
-    events.backfill(generateEvent(entry.type, entry, createdAt, { randomInt: random.int, dropFirstAttribute }), createdAt);
+    events.backfill(generateEvent(entry.type, entry, createdAt, { ...faults, randomInt: random.int }), createdAt);
   }
   return count;
 }

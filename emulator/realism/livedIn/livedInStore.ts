@@ -38,7 +38,11 @@ export function fillLivedIn(state: EmulatorState, services: WebhookServices, opt
   const random = new SeededRandom(options.seed);
   const { rules } = fillRules(state, random);
   const webhooks = fillWebhooks(state, services.webhooks, random);
-  const dropFirstAttribute = eventFaultOn(state, 'injected-events-drop-first-attribute');
-  const events = fillEvents(state, services.events, random, options.events ?? DEFAULT_LIVED_IN_EVENTS, dropFirstAttribute);
+  // History carries the generation faults too, so that a target judged on its history can be caught.
+  const generation = {
+    dropFirstAttribute: eventFaultOn(state, 'injected-events-drop-first-attribute'),
+    mistypeFirstAttribute: eventFaultOn(state, 'injected-events-mistype-first-attribute'),
+  };
+  const events = fillEvents(state, services.events, random, options.events ?? DEFAULT_LIVED_IN_EVENTS, generation);
   return { rules, webhooks, events };
 }

@@ -1,14 +1,11 @@
 import { SetupError } from '../harness/targetManifest.ts';
 import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
-import type { ShardInfo } from '../cli/resultsDocument.ts';
+import type { ShardInfo } from './resultsDocument.ts';
 
 // `run --shard i/n`: which scenarios shard i of n runs. Scenario k of an area
 // goes to shard (k + the area's position) mod n, so every area is spread over
 // all shards and the split is the same on every machine and for any --only.
-// The CLI selects with the same function it passes, through the environment,
-// to the vitest setup file (report/shardSetup.ts) that skips the others.
-
-export const SHARD_ENV = 'BANKING_API_CONFORMANCE_SHARD';
+// The plan (run/runPlan.ts) selects with it; the workers run the planned scenarios only.
 
 export function parseShard(text: string): ShardInfo {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim());

@@ -1,13 +1,13 @@
 import { dirname } from 'node:path';
-import { EXIT } from '../cli/runCommand.ts';
-import { printSummary } from '../cli/summaryPrinter.ts';
+import { EXIT } from './exitCodes.ts';
+import { printSummary } from './summaryPrinter.ts';
 import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
-import { copyAllureResults } from './allureResults.ts';
-import { catalogueHash } from './catalogueHash.ts';
-import { compareResults } from './resultsComparison.ts';
-import { readBaseline, readResults, resultsPath } from './resultsFile.ts';
-import { mergeResults } from './resultsMerge.ts';
-import { writeReports } from './reportWriter.ts';
+import { copyAllureResults } from '../report/allureResults.ts';
+import { catalogueHash } from '../run/catalogueHash.ts';
+import { compareResults } from '../run/resultsComparison.ts';
+import { readBaseline, readResults, resultsPath } from '../run/resultsFile.ts';
+import { mergeResults } from '../report/resultsMerge.ts';
+import { writeReports } from '../report/reportWriter.ts';
 
 // `banking-api-conformance merge DIR... --report-dir OUT`: one verdict and one
 // set of reports (results.json, junit.xml, report.html, allure-results) from the
@@ -25,7 +25,7 @@ export function mergeCommand(locations: readonly string[], options: MergeOptions
   const paths = writeReports(options.reportDir, merged);
   const allure = copyAllureResults(locations.map((location) => dirname(resultsPath(location))), options.reportDir);
   write(`Merged ${documents.length} result(s): ${locations.map(resultsPath).join(', ')}`);
-  printSummary(merged.requirements, merged.counts, merged.verdict, write);
+  printSummary(merged, write);
   write(`Reports: ${paths.results}, ${paths.junit}, ${paths.html}${allure > 0 ? `, Allure results of ${allure} run(s)` : ''}`);
   return merged.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

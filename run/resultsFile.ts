@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ResultsDocument } from '../cli/resultsDocument.ts';
+import type { ResultsDocument } from './resultsDocument.ts';
 import { schemaRegistry } from '../harness/schemaRegistry.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import type { ComparableResults } from './resultsComparison.ts';

@@ -1,11 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
 import type { Outcome } from '../harness/checkRecords.ts';
 import type { ExpectedFailure } from '../harness/expectedFailures.ts';
 import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
 import { secretRedactor } from '../harness/secretRedactor.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
-import type { Comparison } from '../report/resultsComparison.ts';
+import type { Comparison } from './resultsComparison.ts';
 import type { ThrottleTally } from '../harness/throttleRetry.ts';
 
 // results.json: the machine-readable record of one run, described by
@@ -19,6 +20,15 @@ export interface ShardInfo {
   count: number;
 }
 
+/** A run that judged part of the catalogue: its verdict holds for that part only. */
+export interface PartialRun {
+  /** Requirements the run selected, of the catalogue's total. */
+  requirements: number;
+  of: number;
+  /** What narrowed it: `--only auth`, `--requirement PP-X`, `--grep "cancel"`, `--shard 1/4`, `--fail-fast`. */
+  narrowedBy: string[];
+}
+
 /** One run that went into a merged document. */
 export interface MergedRun {
   shard?: ShardInfo;
@@ -30,9 +40,10 @@ export interface MergedRun {
 export interface ResultsDocument {
   formatVersion: typeof RESULTS_FORMAT_VERSION;
   suiteVersion: string;
-  /** sha256 over requirements/*.yaml and schemas/**\/*.json (report/catalogueHash.ts). */
+  /** sha256 over requirements/*.yaml and schemas/**\/*.json (run/catalogueHash.ts). */
   catalogueHash: string;
-  target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[] };
+  /** `image`: present when the target was a container image (run --target-image). */
+  target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[]; image?: ImageIdentity };
   seed: number;
   areas: string[];
   /** Present when this run executed one shard of the scenarios. */
@@ -46,6 +57,10 @@ export interface ResultsDocument {
   startedAt: string;
   finishedAt: string;
   verdict: Verdict;
+  /** The run options that chose the target (`--target FILE`, `--base-url URL`, `--emulator-fault NAME`), repeated in replay commands. */
+  replayArguments?: string[];
+  /** Present when the run judged part of the catalogue; no certificate is issued for it. */
+  partial?: PartialRun;
   counts: Record<Outcome, number>;
   /** Each result keeps every raw check record (`checks`), so documents can be merged and re-judged. */
   requirements: RequirementResult[];
@@ -54,6 +69,8 @@ export interface ResultsDocument {
   baseline?: { path: string; known: ExpectedFailure[]; stale: ExpectedFailure[] };
   /** Present when the target throttled: 429s and 503s to reads waited out (never judged). */
   throttling?: ThrottleTally;
+  /** Present when the target was a container: how it ran, and the end of its log. */
+  container?: ContainerRunRecord;
 }
 
 export function describeTarget(target: TargetInfo): ResultsDocument['target'] {

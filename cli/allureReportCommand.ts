@@ -1,0 +1,37 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { SetupError } from '../harness/targetManifest.ts';
+
+// `banking-api-conformance report [--report-dir DIR]` (npm run report): builds the
+// Allure HTML from DIR/allure-results into DIR/allure-report with the allure CLI
+// (Allure 3, no Java). The generated page is meant to be served, not opened as a
+// file: `npx allure open DIR/allure-report`.
+
+export interface AllureReportOptions {
+  reportDir: string;
+}
+
+function allureCli(): string {
+  // The package exports only its library entry; its CLI script sits beside dist/.
+  const entry = createRequire(import.meta.url).resolve('allure');
+  return join(dirname(entry), '..', 'cli.js');
+}
+
+export async function allureReportCommand(options: AllureReportOptions, write: (text: string) => void): Promise<number> {
+  const results = join(options.reportDir, 'allure-results');
+  const output = join(options.reportDir, 'allure-report');
+  if (!existsSync(results)) {
+    throw new SetupError(`report: no Allure results at ${results}; run \`banking-api-conformance run --report-dir ${options.reportDir}\` first`);
+  }
+  const code = await new Promise<number | null>((resolve, reject) => {
+    const child = spawn(process.execPath, [allureCli(), 'generate', results, '--output', output], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0) throw new SetupError(`report: allure generate exited ${code} for ${results}`);
+  write(`Allure report: ${output}`);
+  write(`Serve it (the page does not work opened as a file): npx allure open ${output}`);
+  return 0;
+}

@@ -1,0 +1,146 @@
+import { FAULTS } from '../emulator/faults/faultCatalogue.ts';
+import { TOLERATED_VARIATIONS } from '../emulator/faults/toleratedVariations.ts';
+import { requirementCatalogue, type Level, type Requirement } from '../harness/requirementCatalogue.ts';
+import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
+import { SetupError } from '../harness/targetManifest.ts';
+import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
+
+// What `list` shows: the requirement catalogue, the scenarios, the areas and the
+// emulator's seeded faults, filtered the way `run` selects. "--area X" means what
+// `run --only X` judges: the scenarios of X, the requirements they declare, and
+// the faults that break one of those requirements.
+
+export const LIST_KINDS = ['requirements', 'scenarios', 'areas', 'faults'] as const;
+export type ListKind = (typeof LIST_KINDS)[number];
+const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'OBSERVE'];
+
+export interface ListFilters {
+  level?: Level;
+  area?: Area;
+}
+
+export interface RequirementRow {
+  id: string;
+  level: Level;
+  document: string;
+  section: string;
+  statement: string;
+  environments: string[];
+  capability: string;
+  excluded?: string;
+  /** Scenarios that declare it (what `run --requirement ID` runs). */
+  scenarios: string[];
+  areas: Area[];
+}
+
+export interface ScenarioRow {
+  id: string;
+  area: Area;
+  title: string;
+  requirements: string[];
+  needs: string[];
+  environments: string[];
+}
+
+export interface AreaRow {
+  area: Area;
+  scenarios: number;
+  requirements: number;
+}
+
+export interface FaultRow {
+  name: string;
+  kind: 'fault' | 'variation';
+  description: string;
+  /** The emulator area the fault lives in (variations apply everywhere). */
+  emulatorArea?: string;
+  breaks: string[];
+}
+
+export function parseListKind(value: string | undefined): ListKind {
+  if (value === undefined) return 'requirements';
+  if (!(LIST_KINDS as readonly string[]).includes(value)) throw new SetupError(`list: unknown kind '${value}'; kinds are ${LIST_KINDS.join(', ')}`);
+  return value as ListKind;
+}
+
+export function parseListFilters(options: { level?: string; area?: string }): ListFilters {
+  const filters: ListFilters = {};
+  if (options.level !== undefined) {
+    const level = options.level.toUpperCase();
+    if (!(LEVELS as readonly string[]).includes(level)) throw new SetupError(`--level: unknown level '${options.level}'; levels are ${LEVELS.join(', ')}`);
+    filters.level = level as Level;
+  }
+  if (options.area !== undefined) {
+    if (!(AREAS as readonly string[]).includes(options.area)) throw new SetupError(`--area: unknown area '${options.area}'; areas are ${AREAS.join(', ')}`);
+    filters.area = options.area as Area;
+  }
+  return filters;
+}
+
+const allScenarios = (): Scenario[] => AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]);
+
+function scenariosDeclaring(): Map<string, Scenario[]> {
+  const byRequirement = new Map<string, Scenario[]>();
+  for (const scenario of allScenarios()) {
+    for (const id of scenario.requirements) byRequirement.set(id, [...(byRequirement.get(id) ?? []), scenario]);
+  }
+  return byRequirement;
+}
+
+function requirementRow(requirement: Requirement, declaring: readonly Scenario[]): RequirementRow {
+  return {
+    id: requirement.id,
+    level: requirement.level,
+    document: requirement.source.document,
+    section: requirement.source.section,
+    statement: requirement.statement,
+    environments: requirement.environments,
+    capability: requirement.capability,
+    ...(requirement.excluded ? { excluded: requirement.excluded } : {}),
+    scenarios: declaring.map((scenario) => scenario.id),
+    areas: AREAS.filter((area) => declaring.some((scenario) => scenario.area === area)),
+  };
+}
+
+export function listRequirements(filters: ListFilters): RequirementRow[] {
+  const declaring = scenariosDeclaring();
+  return requirementCatalogue().all()
+    .map((requirement) => requirementRow(requirement, declaring.get(requirement.id) ?? []))
+    .filter((row) => !filters.level || row.level === filters.level)
+    .filter((row) => !filters.area || row.areas.includes(filters.area));
+}
+
+export function listScenarios(filters: ListFilters): ScenarioRow[] {
+  const catalogue = requirementCatalogue();
+  return allScenarios()
+    .filter((scenario) => !filters.area || scenario.area === filters.area)
+    .filter((scenario) => !filters.level || scenario.requirements.some((id) => catalogue.get(id).level === filters.level))
+    .map((scenario) => ({
+      id: scenario.id,
+      area: scenario.area,
+      title: scenario.title,
+      requirements: [...scenario.requirements],
+      needs: [...(scenario.needs ?? [])],
+      environments: [...(scenario.environments ?? ['sandbox', 'live'])],
+    }));
+}
+
+export function listAreas(filters: ListFilters): AreaRow[] {
+  return AREAS.filter((area) => !filters.area || area === filters.area).map((area) => ({
+    area,
+    scenarios: listScenarios({ ...filters, area }).length,
+    requirements: listRequirements({ ...filters, area }).length,
+  }));
+}
+
+export function listFaults(filters: ListFilters): FaultRow[] {
+  const judged = new Set(listRequirements(filters).map((row) => row.id));
+  const faults: FaultRow[] = FAULTS
+    .filter((fault) => (!filters.area && !filters.level) || fault.breaks.some((id) => judged.has(id)))
+    .map((fault) => ({ name: fault.name, kind: 'fault', description: fault.description, emulatorArea: fault.area, breaks: [...fault.breaks] }));
+  // A tolerated variation breaks nothing, so no level or area selects it.
+  const variations: FaultRow[] = filters.area || filters.level
+    ? []
+    : TOLERATED_VARIATIONS.map((variation) => ({ name: variation.name, kind: 'variation', description: variation.description, breaks: [] }));
+  return [...faults, ...variations];
+}

@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CommanderError } from 'commander';
+import { secretRedactor } from '../harness/secretRedactor.ts';
+import { SetupError } from '../harness/targetManifest.ts';
+
+// How the command line ends when something went wrong: always one line on
+// stderr and exit 2 (1 means "non-conformant", never "you typed it wrong").
+// A setup or usage error says what to fix; anything unexpected is a bug of the
+// suite, whose details go to a file the line names, not onto the terminal.
+
+export const SETUP_EXIT = 2;
+
+function crashFile(error: unknown): string {
+  const path = join(tmpdir(), `banking-api-conformance-crash-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.txt`);
+  const details = [
+    `banking-api-conformance crashed at ${new Date().toISOString()}`,
+    `command: ${process.argv.slice(2).join(' ')}`,
+    `node ${process.version} on ${process.platform}`,
+    '',
+    describeError(error),
+  ].join('\n');
+  writeFileSync(path, `${secretRedactor.text(details)}\n`);
+  return path;
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause === undefined ? '' : `\ncaused by: ${describeError(error.cause)}`;
+  return `${error.stack ?? error.message}${cause}`;
+}
+
+/** Prints the one line and returns the exit code. */
+export function exitForFailure(error: unknown, writeError: (line: string) => void): number {
+  // commander has already printed its own message (and the help) for usage errors.
+  if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : SETUP_EXIT;
+  if (error instanceof SetupError) {
+    writeError(`banking-api-conformance: ${secretRedactor.text(error.message)}`);
+    return SETUP_EXIT;
+  }
+  const message = secretRedactor.text(error instanceof Error ? error.message : String(error)).split('\n')[0];
+  let where: string;
+  try {
+    where = `details in ${crashFile(error)}`;
+  } catch {
+    where = 'the details could not be written to a file';
+  }
+  writeError(`banking-api-conformance: internal error (a bug of the suite, not the target): ${message}; ${where}`);
+  return SETUP_EXIT;
+}
+
+/** Whatever escapes every handler still ends as one line and exit 2, never a raw stack trace. */
+export function exitOnUncaughtError(writeError: (line: string) => void): void {
+  process.on('uncaughtException', (error) => {
+    process.exit(exitForFailure(error, writeError));
+  });
+}

@@ -1,0 +1,63 @@
+import {
+  listAreas, listFaults, listRequirements, listScenarios, parseListFilters, parseListKind,
+  type AreaRow, type FaultRow, type ListKind, type RequirementRow, type ScenarioRow,
+} from './catalogueListing.ts';
+
+// `banking-api-conformance list [requirements|scenarios|areas|faults] [--level L] [--area X] [--json]`:
+// one line per entry for people (grep-able, never cut), or a JSON array for scripts.
+
+export interface ListOptions {
+  level?: string;
+  area?: string;
+  json?: boolean;
+}
+
+const requirementLine = (row: RequirementRow) =>
+  `${row.id.padEnd(36)} ${row.level.padEnd(7)} ${`${row.document} §${row.section}`.padEnd(22)} ${row.statement}${row.excluded ? ` (excluded: ${row.excluded})` : ''}`;
+
+function scenarioLine(row: ScenarioRow): string {
+  const limits = [
+    row.needs.length > 0 ? `needs ${row.needs.join(', ')}` : '',
+    row.environments.length === 1 ? `${row.environments[0]} only` : '',
+  ].filter(Boolean);
+  return `${row.id}  ${row.title}  [${row.requirements.join(', ')}]${limits.length ? `  (${limits.join('; ')})` : ''}`;
+}
+
+const areaLine = (row: AreaRow) => `${row.area.padEnd(14)} ${String(row.scenarios).padStart(4)} scenarios ${String(row.requirements).padStart(4)} requirements`;
+
+const faultLine = (row: FaultRow) => row.kind === 'fault'
+  ? `fault      ${row.name.padEnd(44)} ${(row.emulatorArea ?? '').padEnd(12)} breaks ${row.breaks.join(', ')}: ${row.description}`
+  : `variation  ${row.name.padEnd(44)} ${'(any)'.padEnd(12)} breaks nothing: ${row.description}`;
+
+function rowsOf(kind: ListKind, options: ListOptions): { rows: unknown[]; lines: string[]; noun: string } {
+  const filters = parseListFilters(options);
+  switch (kind) {
+    case 'requirements': {
+      const rows = listRequirements(filters);
+      return { rows, lines: rows.map(requirementLine), noun: 'requirement(s)' };
+    }
+    case 'scenarios': {
+      const rows = listScenarios(filters);
+      return { rows, lines: rows.map(scenarioLine), noun: 'scenario(s)' };
+    }
+    case 'areas': {
+      const rows = listAreas(filters);
+      return { rows, lines: rows.map(areaLine), noun: 'area(s)' };
+    }
+    case 'faults': {
+      const rows = listFaults(filters);
+      return { rows, lines: rows.map(faultLine), noun: 'fault(s) and variation(s)' };
+    }
+  }
+}
+
+export function listCommand(kindArgument: string | undefined, options: ListOptions, write: (text: string) => void): number {
+  const { rows, lines, noun } = rowsOf(parseListKind(kindArgument), options);
+  if (options.json) {
+    write(JSON.stringify(rows, null, 2));
+  } else {
+    for (const line of lines) write(line);
+    write(`${rows.length} ${noun}`);
+  }
+  return 0;
+}

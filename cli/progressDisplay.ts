@@ -1,0 +1,93 @@
+import type { Outcome } from '../harness/checkRecords.ts';
+import type { TerminalStyle } from './terminalStyle.ts';
+
+// How a run shows its progress. Off a TTY (logs, CI, pipes): one line per finished
+// scenario, as it has always been. On a TTY: one live line, redrawn in place, with
+// a bar, the area being run, the outcome counts so far and the elapsed time; any
+// other line printed meanwhile goes above it.
+
+export interface ProgressDisplay {
+  /** An area's file started running. */
+  areaStarted(area: string): void;
+  scenarioFinished(area: string, scenarioId: string, outcome: Outcome, checks: number): void;
+  /** A line that is not progress (a --verbose note). */
+  line(text: string): void;
+  /** Removes the live line before the summary. */
+  finish(): void;
+}
+
+export function scenarioLines(total: number, write: (text: string) => void, style: TerminalStyle): ProgressDisplay {
+  let finished = 0;
+  const width = String(total).length;
+  return {
+    areaStarted() {},
+    scenarioFinished(_area, scenarioId, outcome, checks) {
+      finished += 1;
+      write(`[${String(finished).padStart(width)}/${total}] ${style.outcome(outcome, outcome.padEnd(10))} ${scenarioId} (${checks} checks)`);
+    },
+    line: write,
+    finish() {},
+  };
+}
+
+const BAR = 24;
+const ORDER: readonly Outcome[] = ['PASS', 'FAIL', 'WARN', 'UNTESTABLE', 'OBSERVED', 'SKIP'];
+
+const elapsed = (ms: number) => {
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** Quiet runs show nothing; a TTY gets the live line; anything else one line per scenario. */
+export function progressDisplayFor(total: number, options: { quiet: boolean; style: TerminalStyle }, write: (text: string) => void): ProgressDisplay {
+  if (options.quiet) return scenarioLines(total, () => {}, options.style);
+  return process.stdout.isTTY ? liveLine(total, process.stdout, options.style) : scenarioLines(total, write, options.style);
+}
+
+export interface LiveStream {
+  write(text: string): unknown;
+  columns?: number;
+}
+
+export function liveLine(total: number, stream: LiveStream, style: TerminalStyle, now: () => number = Date.now): ProgressDisplay {
+  const started = now();
+  const counts = new Map<Outcome, number>();
+  let finished = 0;
+  let area = '';
+  let drawn = false;
+  const render = () => {
+    const filled = total === 0 ? BAR : Math.round((finished / total) * BAR);
+    const tally = ORDER.filter((outcome) => counts.get(outcome)).map((outcome) => style.outcome(outcome, `${counts.get(outcome)} ${outcome}`)).join(' ');
+    const text = `[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${finished}/${total} ${area}${tally ? `  ${tally}` : ''}  ${elapsed(now() - started)}`;
+    stream.write(`\r\u001b[2K${text}`);
+    drawn = true;
+  };
+  const clear = () => {
+    if (drawn) stream.write('\r\u001b[2K');
+    drawn = false;
+  };
+  // The clock keeps moving while a long scenario runs; unref'd so it never holds the process.
+  const timer = setInterval(render, 1000);
+  timer.unref();
+  return {
+    areaStarted(startedArea) {
+      area = startedArea;
+      render();
+    },
+    scenarioFinished(scenarioArea, _scenarioId, outcome) {
+      finished += 1;
+      area = scenarioArea;
+      counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+      render();
+    },
+    line(text) {
+      clear();
+      stream.write(`${text}\n`);
+      render();
+    },
+    finish() {
+      clearInterval(timer);
+      clear();
+    },
+  };
+}

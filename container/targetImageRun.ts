@@ -1,0 +1,58 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
+import { secretRedactor } from '../harness/secretRedactor.ts';
+import { attachContainerLog } from '../report/allureContainerLog.ts';
+import { containerSpecOf, type ContainerOptions } from './containerSpec.ts';
+import { startContainerTarget, type ContainerRunRecord, type ContainerTarget } from './containerTarget.ts';
+
+// What `run` calls for a container target (--target-image, or a manifest with
+// a `container` section): which manifest describes it, starting it, and
+// recording it in the reports once the suite has run.
+
+export type { ContainerTarget };
+
+export interface TargetImageOptions extends ContainerOptions {
+  target?: string;
+  /** The manifest describing a --target-image (capabilities, tokens); default: the emulator image's. */
+  targetManifest?: string;
+}
+
+/** A --target-image is, unless told otherwise, an image of the reference emulator: same claims, its health path. */
+export const EMULATOR_IMAGE_MANIFEST_PATH = fileURLToPath(new URL('../targets/emulator-image.json', import.meta.url));
+
+export const CONTAINER_LOG_FILE = 'container.log';
+
+/** The manifest to load for a --target-image run, or undefined when --target-image is not given. */
+export function targetImageManifestPath(options: TargetImageOptions): string | undefined {
+  if (options.targetManifest && options.target) throw new SetupError('--target and --target-manifest both name a manifest: keep one');
+  if (options.targetManifest && !options.targetImage) throw new SetupError('--target-manifest describes a --target-image: add --target-image IMAGE, or use --target FILE');
+  if (!options.targetImage || options.target) return undefined;
+  return options.targetManifest ?? EMULATOR_IMAGE_MANIFEST_PATH;
+}
+
+/** Starts the container target of this run; undefined when the target is not a container. */
+export async function startTargetContainer(options: TargetImageOptions, manifest: TargetManifestFile, write: (text: string) => void): Promise<ContainerTarget | undefined> {
+  const spec = containerSpecOf(options, manifest);
+  return spec ? startContainerTarget(spec, write) : undefined;
+}
+
+/** Stops and removes the container, then writes its whole log to DIR/container.log and to the Allure results. */
+export async function recordContainerRun(container: ContainerTarget, reportDir: string): Promise<ContainerRunRecord> {
+  const { record, log } = await container.finish();
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(join(reportDir, CONTAINER_LOG_FILE), secretRedactor.text(log));
+  attachContainerLog(reportDir, record, log);
+  return record;
+}
+
+/** For `finally`: removes the container whatever happened, and says so if it cannot. */
+export async function disposeTargetContainer(container: ContainerTarget | undefined): Promise<void> {
+  if (!container) return;
+  try {
+    await container.finish();
+  } catch (error) {
+    process.stderr.write(`banking-api-conformance: could not remove the target container: ${(error as Error).message}; see docker ps -a --filter label=banking-api-conformance.target\n`);
+  }
+}

@@ -1,0 +1,60 @@
+import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/checkRecords.ts';
+import type { RequirementResult } from '../harness/requirementVerdict.ts';
+
+// How to reproduce a failure by hand: a curl command that sends the request of an
+// exchange again (the token replaced by $BANKING_API_TOKEN, never written out),
+// and the command that replays the whole scenario with the same generated data.
+
+export const TOKEN_VARIABLE = 'BANKING_API_TOKEN';
+/** Outcomes a person wants to reproduce. */
+export const REPRODUCIBLE: ReadonlySet<Outcome> = new Set(['FAIL', 'WARN', 'UNTESTABLE']);
+
+const MASK = '[redacted]';
+/** Bodies the evidence does not keep whole: binary ones and ones cut at the excerpt limit. */
+const BINARY_BODY = /^<(\d+) bytes of (.+)>$/;
+const CUT_BODY = /… \((\d+) characters\)$/;
+
+/** POSIX shell single quoting: safe for any text. */
+export const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+export interface CurlCommand {
+  command: string;
+  /** Set when the body could not be put inline: what the file named in the command must hold. */
+  bodyNote?: string;
+}
+
+function authorizationOption(value: string): string {
+  // The redactor keeps a scheme ("Bearer [redacted]") or masks the whole value.
+  const scheme = /^([A-Za-z][\w-]*) \[redacted\]$/.exec(value)?.[1];
+  if (value === MASK || scheme) return `-H "authorization: ${scheme ? `${scheme} ` : ''}$${TOKEN_VARIABLE}"`;
+  return `-H ${shellQuote(`authorization: ${value}`)}`;
+}
+
+export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
+  const { request } = exchange;
+  const parts = ['curl', '-i', '-X', request.method, shellQuote(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    parts.push(name.toLowerCase() === 'authorization' ? authorizationOption(value) : `-H ${shellQuote(`${name}: ${value}`)}`);
+  }
+  if (request.body === undefined) return { command: parts.join(' ') };
+  const binary = BINARY_BODY.exec(request.body);
+  const cut = CUT_BODY.exec(request.body);
+  if (binary || cut) {
+    parts.push('--data-binary', '@request-body');
+    const size = binary ? `${binary[1]} bytes of ${binary[2]}` : `${cut?.[1]} characters, cut in the evidence`;
+    return { command: parts.join(' '), bodyNote: `put the request body (${size}) in the file request-body` };
+  }
+  parts.push('--data-raw', shellQuote(request.body));
+  return { command: parts.join(' ') };
+}
+
+/** `npx banking-api-conformance run --grep '<scenario>' --seed N` plus the options that chose the target. */
+export function replayCommand(document: Pick<ResultsDocument, 'seed' | 'replayArguments'>, scenarioId: string | undefined, requirementId: string): string {
+  const selection = scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
+  const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
+  return ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...target].join(' ');
+}
+
+/** The checks of a requirement worth reproducing: its FAIL, WARN and UNTESTABLE checks. */
+export const reproducibleChecks = (result: RequirementResult): CheckRecord[] => result.checks.filter((check) => REPRODUCIBLE.has(check.outcome));

@@ -1,0 +1,114 @@
+import type { Reporter } from 'vitest/node';
+import type { JournalEntry } from '../harness/exchangeJournal.ts';
+import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
+import type { TargetInfo } from '../harness/targetManifest.ts';
+import { openTargetSession, type SessionOptions } from '../harness/targetSession.ts';
+import { recordContainerRun } from '../container/targetImageRun.ts';
+import { defaultConcurrency } from './concurrency.ts';
+import type { ResultsDocument } from './resultsDocument.ts';
+import { readBaseline } from './resultsFile.ts';
+import { executeRun } from './runExecution.ts';
+import { judgeRun } from './runJudgement.ts';
+import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';
+import { RunLedger } from './runLedger.ts';
+import { startRunTarget, stopRunTarget, type TargetRequest } from './runTarget.ts';
+import type { ExecutionListener } from './scenarioCollector.ts';
+import { formatShard } from './scenarioShard.ts';
+
+// A run, one way through: plan → target → execute → judge → results document.
+// Nothing here prints a report: the caller hands the document to the reporters.
+
+export interface RunRequest extends PlanRequest, TargetRequest {
+  reportDir: string;
+  sinkPublicUrl?: string;
+  heavyProbes?: boolean;
+  certify?: boolean;
+  har?: boolean;
+  baseline?: string;
+  compare?: string;
+  verbose?: boolean;
+}
+
+export interface RunObservers {
+  /** Notes about the run (target started, what runs); --quiet silences them. */
+  say(text: string): void;
+  /** Output that is always shown (a container's start). */
+  write(text: string): void;
+  /** Told of each area and scenario as it finishes. */
+  progress(plan: RunPlan): ExecutionListener & { finish(): void };
+  /** Reporters of the tests themselves (Allure), once the target is known. */
+  testReporters(target: TargetInfo, seed: number): Reporter[];
+}
+
+export interface RunOutcome {
+  document: ResultsDocument;
+  /** Every exchange of the run, with --har. */
+  exchanges: JournalEntry[];
+}
+
+/** The options that chose the target, for the replay command of each failure (report/reproduction.ts). */
+function replayArguments(request: RunRequest): string[] {
+  return [
+    ...(request.target ? ['--target', request.target] : []),
+    ...(request.baseUrl ? ['--base-url', request.baseUrl] : []),
+    ...(request.emulatorFault ?? []).flatMap((fault) => ['--emulator-fault', fault]),
+  ];
+}
+
+export async function runConformance(request: RunRequest, suiteVersion: string, observers: RunObservers): Promise<RunOutcome> {
+  const catalogue = requirementCatalogue();
+  const plan = planRun(request, catalogue);
+  const compare = request.compare ? readBaseline(request.compare) : undefined;
+  const target = await startRunTarget(request, observers.say, observers.write);
+  // Every resource the scenarios create is recorded as it is created, so a killed run leaves it to `cleanup`.
+  const ledger = new RunLedger(request.reportDir);
+  try {
+    const budgetMs = plan.budgetMinutes * 60_000;
+    const session: SessionOptions = {
+      baseUrl: target.baseUrl,
+      seed: plan.seed,
+      ...(request.heavyProbes || request.certify ? { heavyProbes: true } : {}),
+      ...(request.sinkPublicUrl ? { sinkPublicUrl: request.sinkPublicUrl } : {}),
+      ...(request.har ? { recordExchanges: true } : {}),
+      budget: { deadline: Date.now() + budgetMs, reason: `the run's budget of ${plan.budgetMinutes} minute(s) (--budget-minutes) ran out before this scenario started` },
+      cleanupLedgerPath: ledger.path,
+    };
+    // Opening a session here catches missing tokens before any test starts.
+    const opened = await openTargetSession(target.manifest, session);
+    const info = opened.target;
+    ledger.begin(opened, request.target, observers.write);
+    // --fail-fast stops at the first failing scenario: only one at a time has a first.
+    const concurrency = plan.failFast ? 1 : plan.concurrency ?? defaultConcurrency(info.baseUrl);
+    const { areas, scenarios } = plan.selection;
+    observers.say(`Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}; concurrency ${concurrency}`);
+    const progress = observers.progress(plan);
+    const execution = await executeRun({
+      plan,
+      manifest: target.manifest,
+      session,
+      concurrency,
+      listener: progress,
+      verbose: request.verbose ?? false,
+      reporters: observers.testReporters(info, plan.seed),
+    });
+    progress.finish();
+    await ledger.finish(observers.say);
+    const container = target.container ? await recordContainerRun(target.container, request.reportDir) : undefined;
+    const document = judgeRun({
+      plan,
+      execution,
+      catalogue,
+      target: info,
+      suiteVersion,
+      ...(target.container ? { image: target.container.image } : {}),
+      ...(container ? { container } : {}),
+      replayArguments: replayArguments(request),
+      ...(request.baseline ? { baseline: request.baseline } : {}),
+      ...(compare ? { compare } : {}),
+    });
+    return { document, exchanges: request.har ? execution.scenarios.flatMap((meta) => meta.exchanges ?? []) : [] };
+  } finally {
+    ledger.dispose();
+    await stopRunTarget(target);
+  }
+}

@@ -1,0 +1,60 @@
+import { startEmulator, type Emulator } from '../emulator/emulator.ts';
+import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
+import { type ContainerTarget, disposeTargetContainer, startTargetContainer, targetImageManifestPath, type TargetImageOptions } from '../container/targetImageRun.ts';
+import { assertReachable } from './reachability.ts';
+
+// What the run is against: the embedded emulator (no --target, no --base-url, no
+// --target-image), a container image started for the run, or a base URL from the
+// options or the manifest. Started here, checked reachable, stopped by stopRunTarget.
+
+/** TargetImageOptions: --target-image, --target-port, --target-env, --target-manifest (container/). */
+export interface TargetRequest extends TargetImageOptions {
+  target?: string;
+  baseUrl?: string;
+  /** Faults or tolerated variations for the embedded emulator. */
+  emulatorFault?: string[];
+}
+
+export interface RunTarget {
+  manifest: TargetManifestFile;
+  baseUrl: string;
+  emulator?: Emulator;
+  container?: ContainerTarget;
+}
+
+/** The manifest the run will use, read before anything starts (a bad one is a setup error). */
+export function targetManifestPath(request: TargetRequest): string {
+  return request.target ?? targetImageManifestPath(request) ?? EMULATOR_MANIFEST_PATH;
+}
+
+export async function startRunTarget(request: TargetRequest, say: (text: string) => void, write: (text: string) => void): Promise<RunTarget> {
+  const manifestPath = targetManifestPath(request);
+  const manifest = loadManifest(manifestPath);
+  const embedded = !request.target && !request.baseUrl && !request.targetImage;
+  const target: RunTarget = { manifest, baseUrl: '' };
+  try {
+    if (embedded) {
+      const faults = request.emulatorFault ?? [];
+      try {
+        target.emulator = await startEmulator({ environment: manifest.environment, faults });
+      } catch (error) {
+        throw new SetupError(`--emulator-fault: ${(error as Error).message}`);
+      }
+      say(`Started the embedded reference emulator at ${target.emulator.url()}${faults.length ? ` with ${faults.join(', ')}` : ''}`);
+    }
+    const container = await startTargetContainer(request, manifest, write);
+    if (container) target.container = container;
+    target.baseUrl = target.emulator?.url() ?? container?.baseUrl ?? request.baseUrl ?? manifest.baseUrl ?? '';
+    await assertReachable(target.baseUrl.replace(/\/+$/, ''), request.baseUrl ? '--base-url' : container ? `the container of ${container.image.name}` : `baseUrl in ${manifestPath}`);
+    return target;
+  } catch (error) {
+    await stopRunTarget(target);
+    throw error;
+  }
+}
+
+/** For `finally`: removes the container and closes the embedded emulator, whatever happened. */
+export async function stopRunTarget(target: RunTarget | undefined): Promise<void> {
+  await disposeTargetContainer(target?.container);
+  await target?.emulator?.close();
+}

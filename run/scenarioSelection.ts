@@ -1,0 +1,96 @@
+import type { ShardInfo } from './resultsDocument.ts';
+import { CLIENT_REQUIREMENTS } from '../harness/operationCatalogue.ts';
+import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
+import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
+import { SetupError } from '../harness/targetManifest.ts';
+import { formatShard, scenariosOfShard } from './scenarioShard.ts';
+import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
+
+// Which scenarios a run executes and which requirements it judges, from
+// --only AREA,...  --requirement ID,...  --grep TEXT  --shard i/n. Every option
+// narrows the run; a narrowed run is partial, and says so wherever its verdict is shown.
+
+export interface SelectionOptions {
+  only?: string;
+  /** Comma-separated requirement ids: run the scenarios that judge them, judge only them. */
+  requirement?: string;
+  /** A scenario's exact id, else text in scenario ids and titles (case-insensitive). */
+  grep?: string;
+  shard?: ShardInfo;
+}
+
+export interface Selection {
+  /** Areas that have a selected scenario, in suite order (each is one vitest file). */
+  areas: Area[];
+  scenarios: Scenario[];
+  /** Requirement ids the run judges; the rest are "not selected in this run". */
+  requirements: Set<string>;
+  /** Set by --requirement: records of other requirements are left out of the judgement. */
+  onlyRequirements?: ReadonlySet<string>;
+  /** How the run was narrowed (`--only auth`, `--grep "cancel"`), empty for the whole suite. */
+  narrowedBy: string[];
+}
+
+function parseAreas(only: string | undefined): Area[] {
+  if (only === undefined) return [...AREAS];
+  const chosen = only.split(',').map((area) => area.trim()).filter(Boolean);
+  // An empty --only (an unset CI variable) must not quietly mean "everything".
+  if (chosen.length === 0) throw new SetupError(`--only needs at least one area: ${AREAS.join(', ')}`);
+  const unknown = chosen.filter((area) => !(AREAS as readonly string[]).includes(area));
+  if (unknown.length > 0) throw new SetupError(`--only: unknown area ${unknown.join(', ')}; areas are ${AREAS.join(', ')}`);
+  return chosen as Area[];
+}
+
+function parseRequirementIds(text: string, catalogue: RequirementCatalogue, declared: ReadonlySet<string>): Set<string> {
+  const ids = text.split(',').map((id) => id.trim().toUpperCase()).filter(Boolean);
+  if (ids.length === 0) throw new SetupError('--requirement needs at least one requirement id (see `list requirements`)');
+  for (const id of ids) {
+    if (!catalogue.has(id)) throw new SetupError(`--requirement: unknown requirement id ${id} (see \`banking-api-conformance list requirements\`)`);
+    const excluded = catalogue.get(id).excluded;
+    if (!declared.has(id)) throw new SetupError(`--requirement: no scenario judges ${id}${excluded ? ` (excluded: ${excluded})` : ''}`);
+  }
+  return new Set(ids);
+}
+
+const matchesText = (scenario: Scenario, text: string) =>
+  scenario.id.toLowerCase().includes(text) || scenario.title.toLowerCase().includes(text);
+
+export function selectScenarios(options: SelectionOptions, catalogue: RequirementCatalogue): Selection {
+  const areas = parseAreas(options.only);
+  const everyScenario = AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]);
+  let scenarios = areas.flatMap((area) => scenariosOfShard(area, SCENARIOS_BY_AREA[area], options.shard));
+  const narrowedBy: string[] = [];
+  if (options.only) narrowedBy.push(`--only ${areas.join(',')}`);
+  if (options.shard) narrowedBy.push(`--shard ${formatShard(options.shard)}`);
+
+  let onlyRequirements: Set<string> | undefined;
+  if (options.requirement !== undefined) {
+    onlyRequirements = parseRequirementIds(options.requirement, catalogue, new Set(everyScenario.flatMap((scenario) => scenario.requirements)));
+    const wanted = onlyRequirements;
+    scenarios = scenarios.filter((scenario) => scenario.requirements.some((id) => wanted.has(id)));
+    narrowedBy.push(`--requirement ${[...wanted].join(',')}`);
+  }
+  if (options.grep !== undefined) {
+    const text = options.grep.trim().toLowerCase();
+    if (!text) throw new SetupError('--grep needs some text to look for in scenario ids and titles');
+    // An exact id selects that scenario alone, so a replay command runs nothing else.
+    const exact = scenarios.filter((scenario) => scenario.id === options.grep?.trim());
+    scenarios = exact.length > 0 ? exact : scenarios.filter((scenario) => matchesText(scenario, text));
+    narrowedBy.push(`--grep ${JSON.stringify(options.grep)}`);
+  }
+  if (scenarios.length === 0) {
+    throw new SetupError(`no scenario matches ${narrowedBy.join(' ')} (see \`banking-api-conformance list scenarios\`)`);
+  }
+  // Response-shape requirements count as selected only through a scenario that declares them.
+  const requirements = onlyRequirements
+    ? new Set(onlyRequirements)
+    : new Set([...scenarios.flatMap((scenario) => scenario.requirements), ...Object.values(CLIENT_REQUIREMENTS)]);
+  const chosen = new Set(scenarios.map((scenario) => scenario.area));
+  return {
+    areas: AREAS.filter((area) => chosen.has(area)),
+    scenarios,
+    requirements,
+    ...(onlyRequirements ? { onlyRequirements } : {}),
+    narrowedBy: scenarios.length < everyScenario.length || onlyRequirements ? narrowedBy : [],
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { AREAS } from '../../harness/scenario.ts';
+import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
+import { runCli, type CliResult } from './cliProcess.ts';
+
+// A run narrowed by --requirement or --grep runs exactly the scenarios that judge
+// those requirements (or match that text), and its verdict says it is partial in
+// the terminal, results.json and report.html; --certify refuses to narrow.
+
+const IDS = ['PP-POLICY-CREATE', 'WH-LIST-PAGE-DEFAULT', 'EV-LIST-SHAPE'];
+const dirs = { requirement: mkdtempSync(join(tmpdir(), 'bac-partial-')), grep: mkdtempSync(join(tmpdir(), 'bac-grep-')) };
+const everyScenario = AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]);
+const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
+let byRequirement: CliResult;
+let byGrep: CliResult;
+let certify: CliResult;
+
+beforeAll(async () => {
+  [byRequirement, byGrep, certify] = await Promise.all([
+    runCli(['run', '--requirement', IDS.join(','), '--seed', '4', '--report-dir', dirs.requirement]),
+    runCli(['run', '--grep', 'webhooks/list/', '--seed', '4', '--report-dir', dirs.grep]),
+    runCli(['run', '--certify', '--requirement', IDS[0] as string]),
+  ]);
+}, 180_000);
+
+describe('a partial run', () => {
+  test('--requirement runs exactly the scenarios that judge the ids and judges only them', () => {
+    expect(byRequirement.code, byRequirement.stderr || byRequirement.stdout.slice(-2000)).toBe(0);
+    const document = results(dirs.requirement);
+    expect(schemaRegistry().validate('harness/results', document).violations).toEqual([]);
+    expect(document.scenarioIds).toEqual(everyScenario.filter((scenario) => scenario.requirements.some((id) => IDS.includes(id))).map((scenario) => scenario.id));
+    expect(document.selectedRequirements).toEqual([...IDS].sort());
+    const judged = document.requirements.filter((result) => result.checks.length > 0).map((result) => result.id);
+    expect(judged.sort()).toEqual([...IDS].sort());
+  });
+
+  test('says it is partial in the terminal, results.json and report.html', () => {
+    const document = results(dirs.requirement);
+    expect(document.partial).toEqual({ requirements: 3, of: document.requirements.length, narrowedBy: [`--requirement ${IDS.join(',')}`] });
+    const label = `CONFORMANT (partial: 3 of ${document.requirements.length} requirements)`;
+    expect(byRequirement.stdout).toContain(`Verdict: ${label}: every selected applicable MUST requirement passed.`);
+    const page = readFileSync(join(dirs.requirement, 'report.html'), 'utf8');
+    expect(page).toContain(`<h1>${label}</h1>`);
+    expect(page).toContain(`<title>${label}: `);
+    expect(page).toMatch(/narrowed by --requirement PP-POLICY-CREATE,WH-LIST-PAGE-DEFAULT,EV-LIST-SHAPE/);
+    // The requirements the run did not select are summed up, not listed one by one.
+    expect(byRequirement.stdout).toMatch(/\(\d+ other requirements not listed: the run was narrowed by --requirement /);
+    expect(byRequirement.stdout).not.toMatch(/not selected in this run/);
+  });
+
+  test('--grep runs exactly the scenarios whose id or title contains the text', () => {
+    expect(byGrep.code, byGrep.stderr).toBe(0);
+    const document = results(dirs.grep);
+    const expected = everyScenario.filter((scenario) => `${scenario.id}\n${scenario.title}`.toLowerCase().includes('webhooks/list/'));
+    expect(expected.length).toBeGreaterThan(1);
+    expect(document.scenarioIds).toEqual(expected.map((scenario) => scenario.id));
+    expect(document.partial?.narrowedBy).toEqual(['--grep "webhooks/list/"']);
+    expect(byGrep.stdout).toMatch(/Verdict: CONFORMANT \(partial: \d+ of \d+ requirements\)/);
+  });
+
+  test('--certify refuses a narrowed run', () => {
+    expect(certify.code).toBe(2);
+    expect(certify.stderr).toMatch(/--certify runs the whole suite .*--requirement, --grep and --fail-fast/);
+  });
+});

@@ -1,0 +1,33 @@
+import { PassThrough } from 'node:stream';
+import { expect, test } from 'vitest';
+import { ContainerLog, MAX_LOG_LINES } from '../../container/containerLog.ts';
+
+// The container's output, line by line, bounded.
+
+test('lines split across chunks are joined, the last non-blank line is the last log line', async () => {
+  const stream = new PassThrough();
+  const log = new ContainerLog();
+  log.consume(stream);
+  stream.write('start');
+  stream.write('ing\r\nfatal: no con');
+  stream.end('fig\n\n');
+  await log.settled(1_000);
+  expect(log.lines()).toEqual(['starting', 'fatal: no config', '']);
+  expect(log.lastLine()).toBe('fatal: no config');
+  expect(log.tail(1)).toEqual(['']);
+});
+
+test('past the limit the oldest lines go, and the text says how many', async () => {
+  const stream = new PassThrough();
+  const log = new ContainerLog();
+  log.consume(stream);
+  stream.end(Array.from({ length: MAX_LOG_LINES + 3 }, (_, i) => `line ${i}`).join('\n') + '\n');
+  await log.settled(1_000);
+  expect(log.lines()).toHaveLength(MAX_LOG_LINES);
+  expect(log.lines()[0]).toBe('line 3');
+  expect(log.text().split('\n')[0]).toBe('[3 earlier line(s) not kept]');
+});
+
+test('a container that printed nothing has no last line', () => {
+  expect(new ContainerLog().lastLine()).toBeUndefined();
+});

@@ -1,0 +1,122 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { docker } from '../../container/dockerCli.ts';
+import { TARGET_LABEL } from '../../container/containerTarget.ts';
+import { buildEmulatorImage } from '../../container/emulatorImage.ts';
+
+// Docker for the container tests. No image registry is reachable where these
+// tests run, so nothing is pulled: the base image is made here from the running
+// Node.js binary and the shared libraries ldd lists for it (docker import of
+// that root filesystem), and every image is built on it.
+// Without a Docker engine the tests skip with the reason; .ci/run installs and
+// starts one and sets REQUIRE_DOCKER_ENV, under which a missing engine fails.
+
+export const REQUIRE_DOCKER_ENV = 'BANKING_CONFORMANCE_REQUIRE_DOCKER';
+export const EMULATOR_TEST_TAG = 'banking-api-emulator:test';
+const BASE_TAG = `banking-api-conformance-base:node-${process.versions.node}`;
+
+/** Why the container tests cannot run here, or undefined when they can. */
+export function dockerUnavailableReason(): string | undefined {
+  const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 15_000 });
+  let reason: string | undefined;
+  if (info.error) reason = `no docker CLI (${(info.error as NodeJS.ErrnoException).code ?? info.error.message})`;
+  else if (info.status !== 0) reason = `the Docker engine does not answer: ${(info.stderr || info.stdout).trim().split('\n').pop()}`;
+  else if (spawnSync('ldd', ['--version']).error) reason = 'no ldd to list the libraries of the node binary for the locally made base image';
+  if (reason && process.env[REQUIRE_DOCKER_ENV]) throw new Error(`${REQUIRE_DOCKER_ENV} is set but Docker cannot be used: ${reason}`);
+  // Said where it shows in the run's output; each skipped test also carries it as its note.
+  if (reason) console.warn(`Docker tests skipped: ${reason}`);
+  return reason;
+}
+
+async function imageExists(tag: string): Promise<boolean> {
+  return docker(['image', 'inspect', '--format', '{{.Id}}', tag]).then(
+    () => true,
+    () => false,
+  );
+}
+
+function librariesOf(binary: string): string[] {
+  const listed = spawnSync('ldd', [binary], { encoding: 'utf8' });
+  if (listed.status !== 0) throw new Error(`ldd ${binary}: ${listed.stderr}`);
+  return [...listed.stdout.matchAll(/(\/\S+) \(0x/g)].map((match) => match[1] as string);
+}
+
+/** A minimal image: this Node.js binary and its libraries, nothing else (~100 MB, no shell). */
+export async function localNodeBaseImage(): Promise<string> {
+  if (await imageExists(BASE_TAG)) return BASE_TAG;
+  const rootfs = mkdtempSync(join(tmpdir(), 'bac-rootfs-'));
+  try {
+    const place = (source: string, target: string): void => {
+      mkdirSync(join(rootfs, dirname(target)), { recursive: true });
+      copyFileSync(source, join(rootfs, target));
+    };
+    place(process.execPath, '/usr/local/bin/node');
+    chmodSync(join(rootfs, 'usr/local/bin/node'), 0o755);
+    for (const library of librariesOf(process.execPath)) place(library, library);
+    mkdirSync(join(rootfs, 'tmp'));
+    chmodSync(join(rootfs, 'tmp'), 0o1777);
+    const tar = spawn('tar', ['-C', rootfs, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await docker(['import', '--change', 'ENV PATH=/usr/local/bin:/usr/bin:/bin', '-', BASE_TAG], { input: tar.stdout });
+  } finally {
+    rmSync(rootfs, { recursive: true, force: true });
+  }
+  return BASE_TAG;
+}
+
+/** The project's Dockerfile built on the local base, as `npm run emulator:image -- --base-image` would. */
+export async function emulatorImageForTests(): Promise<{ tag: string; id: string; sizeBytes: number }> {
+  const baseImage = await localNodeBaseImage();
+  const contextDir = mkdtempSync(join(tmpdir(), 'bac-image-context-'));
+  try {
+    return await buildEmulatorImage({ tag: EMULATOR_TEST_TAG, baseImage, contextDir });
+  } finally {
+    rmSync(contextDir, { recursive: true, force: true });
+  }
+}
+
+/** Builds an image from a Dockerfile given as text (no build context). */
+export async function imageFromDockerfile(tag: string, dockerfile: string): Promise<string> {
+  await docker(['build', '--tag', tag, '-'], { input: Readable.from([dockerfile]) });
+  return tag;
+}
+
+/** Containers this harness started from these images (or with this id) that still exist, running or not. */
+export async function leftoverTargetContainers(filter: { image: string } | { id: string }): Promise<string[]> {
+  const which = 'image' in filter ? `ancestor=${filter.image}` : `id=${filter.id}`;
+  const listed = await docker(['ps', '--all', '--quiet', '--filter', `label=${TARGET_LABEL}`, '--filter', which]);
+  return listed.split('\n').filter(Boolean);
+}
+
+const SLOT = join(tmpdir(), 'banking-api-conformance-docker-tests.lock');
+
+function ownerAlive(): boolean {
+  try {
+    process.kill(Number(readFileSync(join(SLOT, 'pid'), 'utf8')), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One test file at a time runs the suite against a container: several full runs
+ * at once on a small machine stretch the delivery timings the suite measures.
+ * Held from a file's beforeAll to its afterAll; a slot whose owner died is taken over.
+ */
+export async function dockerTestSlot(): Promise<() => void> {
+  for (;;) {
+    try {
+      mkdirSync(SLOT);
+      writeFileSync(join(SLOT, 'pid'), String(process.pid));
+      return () => rmSync(SLOT, { recursive: true, force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // The owner writes its pid just after creating the slot: give it a moment before judging it dead.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if (!ownerAlive()) rmSync(SLOT, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import { test } from 'vitest';
+import { expectJudgedWithEvidence, judgeHostileTarget } from './judgedHostileRun.ts';
+
+// A target answering redirect-loop to every request: the run is judged (exit 1) with evidence,
+// within the test time-out (the seconds it took are printed).
+
+test('a target answering redirect-loop is non-conformant, with the evidence', async () => {
+  const run = await judgeHostileTarget('redirect-loop');
+  expectJudgedWithEvidence(run);
+  console.log(`redirect-loop: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`);
+});

@@ -1,0 +1,22 @@
+import { expect, test } from 'vitest';
+import { junitXml } from '../../report/junitReport.ts';
+import { ALL_SCENARIOS, runAgainstEmulator } from '../support/emulatorRuns.ts';
+import { resultsOfRun } from './resultsOfRun.ts';
+
+// CI keeps a history per test-case name: two clean runs of the whole suite with
+// different seeds (different generated ids, amounts, dates) give the same names.
+
+async function testCaseNames(seed: number): Promise<string[]> {
+  const records = await runAgainstEmulator(ALL_SCENARIOS, [], 'sandbox', seed);
+  const xml = junitXml(resultsOfRun({ records, selected: ALL_SCENARIOS.flatMap((scenario) => scenario.requirements), scenarios: ALL_SCENARIOS, seed }));
+  return [...xml.matchAll(/<testcase classname="[^"]*" name="([^"]*)" time="\d+\.\d{3}"/g)].map((match) => match[1] ?? '');
+}
+
+test('two runs with different seeds yield the same test-case names', async () => {
+  const first = await testCaseNames(1);
+  const second = await testCaseNames(20261122);
+  expect(first.length).toBeGreaterThan(1000);
+  expect(new Set(first).size).toBe(first.length);
+  expect(second.filter((name) => !first.includes(name))).toEqual([]);
+  expect(first.filter((name) => !second.includes(name))).toEqual([]);
+}, 180_000);

@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import { htmlReport } from '../../report/html/htmlReport.ts';
+import { readResults } from '../../run/resultsFile.ts';
+import { openReport, screenshot, type OpenReport } from './headlessChromium.ts';
+
+// Reading a failing run's page in Chromium: the failing ids in the verdict banner
+// lead to their rows (opened, shown again if a filter hid them); the table of what
+// the target does where the documents are silent comes after the matrix, collapsed;
+// an opened failure shows its whole response, with no scroll box inside the page.
+
+const scratch = mkdtempSync(join(tmpdir(), 'bac-navigation-'));
+let report: OpenReport;
+
+beforeAll(async () => {
+  const document: ResultsDocument = readResults(join(import.meta.dirname, '../../fixtures/reports/results-with-failures.json'));
+  // A long response body, as a real list answer can be.
+  const evidence = document.requirements.find((result) => result.id === 'PP-RULE-CREATE-STATUS')?.checks[0]?.evidence?.exchanges?.[0];
+  if (!evidence?.response) throw new Error('fixture lacks the PP-RULE-CREATE-STATUS exchange');
+  evidence.response.body = JSON.stringify({ data: Array.from({ length: 60 }, (_, index) => ({ type: 'checkPaymentPositivePay', id: String(index) })) });
+  const file = join(scratch, 'report.html');
+  writeFileSync(file, htmlReport(document));
+  report = await openReport(file);
+});
+
+afterAll(async () => {
+  await report?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test('a failing id in the banner opens its row, even when a filter had hidden it', async () => {
+  const links = await report.page.$$eval('#verdict a', (anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+  expect(links).toContain('#req-PP-RULE-CREATE-STATUS');
+  await report.page.click('[data-filter="SKIP"]');
+  expect(await report.page.isHidden('#req-PP-RULE-CREATE-STATUS')).toBe(true);
+  await report.page.click('#verdict a[href="#req-PP-RULE-CREATE-STATUS"]');
+  await report.page.locator('#req-PP-RULE-CREATE-STATUS[open]').waitFor();
+  expect(await report.page.isVisible('#req-PP-RULE-CREATE-STATUS pre.exchange')).toBe(true);
+});
+
+test('an opened failure shows its whole response without a scroll box', async () => {
+  // A string expression: the project compiles without the DOM library.
+  const box = await report.page.evaluate(`(() => {
+    const pre = document.querySelector('#req-PP-RULE-CREATE-STATUS .check-FAIL pre.exchange');
+    return { maxHeight: getComputedStyle(pre).maxHeight, client: pre.clientHeight, scroll: pre.scrollHeight };
+  })()`) as { maxHeight: string; client: number; scroll: number };
+  expect(box.maxHeight).toBe('none');
+  expect(box.client).toBeGreaterThan(420);
+  expect(box.scroll).toBeLessThanOrEqual(box.client);
+  await screenshot(report.page, 'report-failure-opened.png');
+});
+
+test('the silent-documents table comes after the matrix, collapsed', async () => {
+  const order = await report.page.$$eval('main > *', (elements) => elements.map((element) => element.id).filter(Boolean));
+  expect(order.indexOf('observations')).toBeGreaterThan(order.indexOf('matrix'));
+  expect(await report.page.$eval('#observations', (element) => element.tagName === 'DETAILS' && !element.hasAttribute('open'))).toBe(true);
+  expect(await report.page.isVisible('#observations table')).toBe(false);
+  await report.page.click('#observations > summary');
+  expect(await report.page.isVisible('#observations table')).toBe(true);
+  expect(report.problems).toEqual([]);
+});

@@ -1,0 +1,24 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { PROJECT_ROOT } from '../cli/cliProcess.ts';
+
+// The run flows one way: cli/ parses arguments and calls run/ and report/;
+// run/ (the pipeline) and report/ (the reporters) never import cli/, and run/
+// never imports a reporter.
+
+function importsOf(folder: string): Array<{ file: string; from: string }> {
+  const dir = join(PROJECT_ROOT, folder);
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .flatMap((name) => [...readFileSync(join(dir, name), 'utf8').matchAll(/from '([^']+)'/g)].map((match) => ({ file: `${folder}/${name}`, from: match[1]! })));
+}
+
+test('report/ and run/ never import cli/', () => {
+  const upward = [...importsOf('report'), ...importsOf('run')].filter(({ from }) => /(^|\/)cli\//.test(from));
+  expect(upward).toEqual([]);
+});
+
+test('run/ never imports a reporter from report/', () => {
+  expect(importsOf('run').filter(({ from }) => /(^|\/)report\//.test(from))).toEqual([]);
+});
