@@ -164,7 +164,7 @@ export class DeliveryEngine {
       this.noteFailure(queue);
       const retries = atMostOnce
         ? deliveryFaultOn(this.active, 'at-most-once-retried') && batch.failures === 1
-        : !deliveryFaultOn(this.active, 'at-least-once-drops-failed-batch');
+        : !deliveryFaultOn(this.active, 'at-least-once-drops-failed-batch') && !(deliveryFaultOn(this.active, 'at-least-once-gives-up-after-retry') && batch.failures >= 2);
       if (retries) {
         this.scheduleRetry(queue, batch);
         return;

@@ -14,6 +14,7 @@ export const deliveryFaults = [
   { name: 'backoff-no-cap', description: 'AtLeastOnce backoff grows past 1 hour', breaks: ['DL-BACKOFF-CAP'] },
   { name: 'two-batches-in-flight', description: 'sends the next AtLeastOnce batch before the previous one is answered', breaks: ['DL-AT-LEAST-ONCE-SEQUENTIAL'] },
   { name: 'at-least-once-drops-failed-batch', description: 'gives up on an AtLeastOnce batch after the first failure', breaks: ['DL-AT-LEAST-ONCE-RETRY'] },
+  { name: 'at-least-once-gives-up-after-retry', description: 'retries a failed AtLeastOnce batch once and gives up when the retry fails too', breaks: ['DL-AT-LEAST-ONCE-RETRY'] },
   { name: 'auth-requests-leak-to-not-auth-subscription', description: 'NotAuthorizationRequest webhooks also receive authorizationRequest.pending', breaks: ['DL-SUBSCRIPTION-NOT-AUTHORIZATION-REQUEST'] },
   { name: 'only-auth-receives-everything', description: 'OnlyAuthorizationRequest webhooks receive every event', breaks: ['DL-SUBSCRIPTION-ONLY-AUTHORIZATION-REQUEST'] },
   { name: 'disabled-webhook-receives', description: 'Disabled webhooks keep receiving events', breaks: ['DL-DISABLED-NO-DELIVERY'] },

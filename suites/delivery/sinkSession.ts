@@ -1,7 +1,7 @@
-import type { ScenarioContext } from '../../harness/scenario.ts';
-import { injectEvents } from '../../harness/eventInjection.ts';
+import type { EventTriggerKind, ScenarioContext } from '../../harness/scenario.ts';
 import { sharedWebhookSink, type SinkEndpoint, type SinkDelivery } from '../../harness/webhookSink.ts';
 import type { SinkStep } from '../../harness/webhookSinkScript.ts';
+import { makeEventsHappen } from '../shared/eventTriggers.ts';
 import { type CreatedWebhook, plainAttributes, requireEnabledWebhook, type WebhookAttributes } from '../webhooks/webhookFixtures.ts';
 
 // The suite's webhook sink as scenarios use it: one endpoint per webhook under
@@ -30,13 +30,25 @@ export async function subscribe(ctx: ScenarioContext, name: string, overrides: W
   return { ...created, endpoint, attributes };
 }
 
+/** How the delivery scenarios make events happen, best first (suites/shared/eventTriggers.ts). */
+export const DELIVERY_TRIGGERS: readonly EventTriggerKind[] = ['injection', 'sandbox-approve'];
+
+/**
+ * An Enabled All webhook whose only job is to tell when events have been
+ * delivered: a webhook that must receive none of them (Disabled, or subscribed
+ * to OnlyAuthorizationRequest) shows nothing by itself.
+ */
+export const witness = (ctx: ScenarioContext): Promise<Subscription> =>
+  subscribe(ctx, 'witness', { token: '', deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
+
 const reachability = new Map<string, Promise<string | undefined>>();
 const PROBE_WAIT_MS = 10_000;
 
+// Any delivery proves the target reaches the sink, whoever's event it carries.
 async function probe(ctx: ScenarioContext): Promise<string | undefined> {
   const subscription = await subscribe(ctx, 'reachability', { token: '', deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
-  const [event] = await injectEvents(ctx.control, { type: 'account.created' });
-  const arrived = await subscription.endpoint.waitFor((deliveries) => deliveredIds(deliveries).has(event!.id), PROBE_WAIT_MS);
+  await makeEventsHappen(ctx, 1, DELIVERY_TRIGGERS);
+  const arrived = await subscription.endpoint.waitFor((deliveries) => deliveries.length > 0, PROBE_WAIT_MS);
   if (arrived) return undefined;
   return `the target did not deliver an event to the webhook sink at ${subscription.endpoint.url} within ${PROBE_WAIT_MS / 1000} s; ` +
     'set webhookSink.publicUrl (or --sink-public-url) to an address the target can reach';

@@ -1,4 +1,4 @@
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents, type InjectedEvent } from '../../harness/eventInjection.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { EVENT_TRIGGERS, type EventTriggerKind, triggerAvailable } from '../../harness/scenario.ts';
 import { applicationBody } from '../sandbox/applicationBuilder.ts';
@@ -119,10 +119,14 @@ export async function makeEventsHappen(
   if (via !== 'injection') return reviewApplications(ctx, count, via);
   const injected = [];
   for (let index = 0; index < count; index += 1) injected.push(types[index % types.length]!);
-  const events = await injectEvents(ctx.control, { types: injected });
+  return injectedEvents(await injectEvents(ctx.control, { types: injected }));
+}
+
+/** Events a scenario injected itself (e.g. catalogue forms with variants), described like any triggered events. */
+export function injectedEvents(events: readonly InjectedEvent[]): TriggeredEvents {
   const ids = new Set(events.map((event) => event.id));
   return {
-    via,
+    via: 'injection',
     expected: events.map((event) => ({ type: event.type, because: `injected event ${event.id}`, matches: (other: EventLike) => other.id === event.id })),
     isOurs: (event) => ids.has(event.id),
     knownIds: [...ids],

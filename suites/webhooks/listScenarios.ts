@@ -23,6 +23,8 @@ const paging = defineScenario({
   area: 'webhooks',
   title: 'GET /webhooks MUST honour page[limit] (default 100, up to 1000) and page[offset]',
   requirements: ['WH-LIST-PAGE-LIMIT', 'WH-LIST-PAGE-DEFAULT', 'WH-LIST-PAGE-OFFSET', 'WH-LIST-PAGE-OVER-MAX'],
+  // Pages read one after another must see the same list: webhooks created meanwhile (by the delivery scenarios, say) shift it.
+  holds: ['webhook-list'],
   async run(ctx) {
     // The default page size only shows with more than 100 webhooks; create the shortfall (each disabled again at cleanup).
     let { webhooks: all } = await listAllWebhooks(ctx);

@@ -1,0 +1,100 @@
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
+import type { EventLike, ExpectedEvent, TriggeredEvents } from '../shared/eventTriggers.ts';
+
+// Which of the events a webhook received the scenario made happen. On a shared
+// sandbox other people's events reach every webhook subscribed to them; they are
+// never counted as ours. A delivery carries full events, or only their ids (6.1:
+// AtLeastOnce batches are "an array of event ids"); an id no delivery showed in
+// full is looked up once with GET /events/{id} (4.4). An id the target will not
+// show stays unknown: never ours, and its type is never judged.
+
+const LOOKUPS_IN_PARALLEL = 8;
+
+export class DeliveredEvents {
+  private readonly known = new Map<string, EventLike>();
+  private readonly unknown = new Set<string>();
+
+  constructor(private readonly ctx: ScenarioContext) {}
+
+  /** Learns every event these deliveries carried, looking up the ones that came as bare ids. */
+  async learn(deliveries: readonly SinkDelivery[]): Promise<void> {
+    const bare: string[] = [];
+    for (const delivery of deliveries) {
+      for (const item of delivery.payload.events) {
+        if (this.known.has(item.id) || this.unknown.has(item.id)) continue;
+        if (item.event && typeof item.type === 'string') this.known.set(item.id, item.event as unknown as EventLike);
+        else if (!bare.includes(item.id)) bare.push(item.id);
+      }
+    }
+    for (let start = 0; start < bare.length; start += LOOKUPS_IN_PARALLEL) {
+      await Promise.all(bare.slice(start, start + LOOKUPS_IN_PARALLEL).map((id) => this.lookUp(id)));
+    }
+  }
+
+  /** The event behind a delivered id, as far as it is known. */
+  event(id: string): EventLike | undefined {
+    return this.known.get(id);
+  }
+
+  typeOf(id: string): string | undefined {
+    return this.known.get(id)?.type;
+  }
+
+  isOurs(id: string, happened: TriggeredEvents): boolean {
+    if (happened.knownIds.includes(id)) return true;
+    const event = this.known.get(id);
+    return event !== undefined && happened.isOurs(event);
+  }
+
+  /** Ids of the events `happened` describes among these deliveries. */
+  ours(deliveries: readonly SinkDelivery[], happened: TriggeredEvents): Set<string> {
+    const ids = new Set<string>();
+    for (const delivery of deliveries) for (const item of delivery.payload.events) if (this.isOurs(item.id, happened)) ids.add(item.id);
+    return ids;
+  }
+
+  /** Ids among these deliveries of events matching one of `expected`. */
+  matching(deliveries: readonly SinkDelivery[], expected: readonly ExpectedEvent[]): Set<string> {
+    const ids = new Set<string>();
+    for (const delivery of deliveries) {
+      for (const item of delivery.payload.events) {
+        const event = this.known.get(item.id) ?? { id: item.id, type: '' };
+        if (expected.some((wanted) => wanted.matches(event))) ids.add(item.id);
+      }
+    }
+    return ids;
+  }
+
+  /** The expected events none of these deliveries carried. */
+  missing(deliveries: readonly SinkDelivery[], expected: readonly ExpectedEvent[]): ExpectedEvent[] {
+    const delivered = [...new Set(deliveries.flatMap((delivery) => delivery.payload.events.map((item) => item.id)))]
+      .map((id) => this.known.get(id) ?? { id, type: '' });
+    return expected.filter((wanted) => !delivered.some((event) => wanted.matches(event)));
+  }
+
+  /** Resolves true once `predicate` holds over what the endpoint received (every event learned), false after timeoutMs. */
+  async waitFor(endpoint: SinkEndpoint, predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const deliveries = [...endpoint.deliveries()];
+      await this.learn(deliveries);
+      if (predicate(deliveries)) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await endpoint.waitFor((all) => all.length > deliveries.length, left);
+    }
+  }
+
+  /** Resolves true once every expected event reached the endpoint, false after timeoutMs. */
+  arrived(endpoint: SinkEndpoint, expected: readonly ExpectedEvent[], timeoutMs: number): Promise<boolean> {
+    return this.waitFor(endpoint, (deliveries) => this.missing(deliveries, expected).length === 0, timeoutMs);
+  }
+
+  private async lookUp(id: string): Promise<void> {
+    const response = await this.ctx.api.send('GET', `/events/${encodeURIComponent(id)}`);
+    const data = response.body?.data;
+    if (response.status === 200 && data && typeof data.type === 'string') this.known.set(id, { ...data, id: String(data.id ?? id) });
+    else this.unknown.add(id);
+  }
+}
