@@ -1,15 +1,32 @@
 import { expect, test } from 'vitest';
-import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
+import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import { ALL_SCENARIOS, problems, worstById } from '../support/emulatorRuns.ts';
 import { runAgainstVendorLike } from '../support/vendorLikeRuns.ts';
 
 // A correct target that looks like a vendor sandbox — lived-in with other
 // tenants' rules, webhooks and thousands of events, only the documented API, a
-// manifest claiming only what a vendor offers — passes: no FAIL, no UNTESTABLE.
+// manifest claiming only what a vendor offers (core, scopedTokens, applications,
+// webhookDelivery) — passes with no FAIL, WARN or UNTESTABLE, and most of the
+// catalogue is judged there, not skipped: at most 55 requirements SKIP (issue
+// goal), each for a capability the profile lacks (payment simulation with fresh
+// accounts, the clock), the other environment, or an exclusion.
 
-test('the whole suite against a lived-in, vendor-like emulator: no FAIL, WARN or UNTESTABLE', async () => {
+const SKIP_GOAL = 55;
+
+test(`the whole suite against a lived-in, vendor-like emulator: no FAIL, WARN or UNTESTABLE, at most ${SKIP_GOAL} SKIP`, async () => {
   const { records } = await runAgainstVendorLike(ALL_SCENARIOS, { latency: undefined, rateLimit: undefined });
   expect(problems(records)).toEqual([]);
-  const judged = new Set(records.filter((record) => record.outcome !== 'SKIP').map((record) => record.requirementId));
+  const worst = worstById(records);
+  const catalogue = requirementCatalogue().all();
+  const counts: Record<string, number> = {};
+  for (const requirement of catalogue) {
+    const outcome = requirement.excluded ? 'SKIP' : worst.get(requirement.id) ?? 'no result';
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+  console.log(`vendor-like profile, ${catalogue.length} requirements: ${Object.entries(counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
+  expect(counts['no result']).toBeUndefined();
+  expect(counts.SKIP ?? 0).toBeLessThanOrEqual(SKIP_GOAL);
   // The lists of a lived-in account are judged, not skipped.
+  const judged = new Set(records.filter((record) => record.outcome !== 'SKIP').map((record) => record.requirementId));
   for (const id of ['PP-LIST-SORT', 'PP-LIST-SORT-DEFAULT', 'PP-LIST-LIMIT', 'PP-LIST-OFFSET', 'GN-MAX-PAGE-SIZE']) expect(judged).toContain(id);
 }, 300_000);
