@@ -45,7 +45,11 @@ export class TargetRequestError extends Error {
   }
 }
 
-const sharedAgent = new Agent({ keepAliveTimeout: 10_000, connections: 16 });
+// An idle connection is given up well before servers commonly close theirs (Node's
+// default is 5 s): reusing one the server is closing at that instant fails the
+// request with "other side closed" — a race of the client's, not the target's failure.
+export const IDLE_CONNECTION_MS = 4_000;
+const sharedAgent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, connections: 16 });
 
 export function buildQuery(query: RequestOptions['query']): string {
   const search = new URLSearchParams();

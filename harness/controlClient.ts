@@ -1,4 +1,5 @@
 import { Agent, request } from 'undici';
+import { IDLE_CONNECTION_MS } from './apiClient.ts';
 import { readCappedBody } from './responseBodyReader.ts';
 import type { Capability } from './requirementCatalogue.ts';
 import type { TargetInfo } from './targetManifest.ts';
@@ -13,7 +14,7 @@ export interface ClockState {
   scale: number;
 }
 
-const agent = new Agent({ keepAliveTimeout: 10_000 });
+const agent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS });
 /** Control answers are small; a target that is no emulator may send a page or nothing at all. */
 const CONTROL_TIMEOUT_MS = 10_000;
 const CONTROL_BODY_LIMIT = 1024 * 1024;
