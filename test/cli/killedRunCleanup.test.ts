@@ -32,8 +32,8 @@ const live = (kind: 'rule' | 'webhook', status: string | undefined) => (kind ===
 test('a killed run, then cleanup: nothing the ledger names is left live', async () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'bac-killed-'));
   const ledgerPath = join(reportDir, CLEANUP_LEDGER_FILE);
-  // Rule scenarios first, then webhook scenarios that keep their webhook for a while.
-  const child = spawn(process.execPath, [`${PROJECT_ROOT}/bin/banking-api-conformance.mjs`, 'run', '--base-url', emulator.url(), '--requirement', 'PP-RULE-GET,WH-UPDATE-PARTIAL', '--report-dir', reportDir], {
+  // Rule scenarios first, then a delivery scenario that keeps its webhook for seconds (a receiver that hangs).
+  const child = spawn(process.execPath, [`${PROJECT_ROOT}/bin/banking-api-conformance.mjs`, 'run', '--base-url', emulator.url(), '--requirement', 'PP-RULE-GET,DL-DELIVERY-TIMEOUT', '--concurrency', '1', '--report-dir', reportDir], {
     cwd: PROJECT_ROOT, env: { ...process.env, BANKING_API_CONFORMANCE_RUN: '' }, stdio: 'ignore', detached: true,
   });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
