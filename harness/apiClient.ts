@@ -40,16 +40,23 @@ export interface ApiResponse {
 }
 
 export class TargetRequestError extends Error {
-  constructor(message: string, readonly exchange: ExchangeExcerpt) {
+  constructor(message: string, readonly exchange: ExchangeExcerpt, readonly connectionDropped = false) {
     super(message);
   }
 }
+
+/** The connection closed under a request before any answer: a reused keep-alive socket the server was closing. */
+const droppedConnection = (error: unknown): boolean =>
+  ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(String((error as { code?: unknown }).code));
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // An idle connection is given up well before servers commonly close theirs (Node's
 // default is 5 s): reusing one the server is closing at that instant fails the
 // request with "other side closed" — a race of the client's, not the target's failure.
 export const IDLE_CONNECTION_MS = 4_000;
-const sharedAgent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, connections: 16 });
+// keepAliveMaxTimeout caps what a server's Keep-Alive: timeout=N hint may stretch it to: on a busy machine
+// timers run late, and a hint-sized timeout ends too close to the server's own.
+const sharedAgent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS, connections: 16 });
 
 export function buildQuery(query: RequestOptions['query']): string {
   const search = new URLSearchParams();
@@ -103,8 +110,17 @@ export class ApiClient {
    */
   async send(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
     let waited = 0;
+    let redialled = false;
     for (let attempt = 0; ; attempt += 1) {
-      const response = await this.sendOnce(method, path, options);
+      let response: ApiResponse;
+      try {
+        response = await this.sendOnce(method, path, options);
+      } catch (error) {
+        // A read is safe to send again once on a fresh connection; anything else could act twice.
+        if (!(error instanceof TargetRequestError && error.connectionDropped && READ_METHODS.has(method.toUpperCase())) || redialled) throw error;
+        redialled = true;
+        response = await this.sendOnce(method, path, options);
+      }
       if (!isThrottled(method, response.status)) {
         this.judgeTimeout(method, path, response);
         this.judgeMediaType(method, path, response);
@@ -168,7 +184,7 @@ export class ApiClient {
       if (durationMs >= OPERATION_TIMEOUT_MS) {
         this.recorder.fail(CLIENT_REQUIREMENTS.timeout, `${method} ${path} MUST answer within 5 s; no answer after ${durationMs} ms`, { exchanges: [exchange] });
       }
-      throw new TargetRequestError(`${method} ${url} failed: ${(error as Error).message}`, exchange);
+      throw new TargetRequestError(`${method} ${url} failed: ${(error as Error).message}`, exchange, durationMs < OPERATION_TIMEOUT_MS && droppedConnection(error));
     }
     const durationMs = Math.round(performance.now() - started);
     const contentType = responseHeaders['content-type'];

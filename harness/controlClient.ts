@@ -14,7 +14,7 @@ export interface ClockState {
   scale: number;
 }
 
-const agent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS });
+const agent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS });
 /** Control answers are small; a target that is no emulator may send a page or nothing at all. */
 const CONTROL_TIMEOUT_MS = 10_000;
 const CONTROL_BODY_LIMIT = 1024 * 1024;
