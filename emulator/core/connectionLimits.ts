@@ -82,6 +82,14 @@ export function clientErrorHandler(timeouts: ServerTimeouts) {
 }
 
 /**
+ * A body no larger than the largest the API takes (a 20 MB document) is left to
+ * Node, which reads and drops it and keeps the connection for the next request:
+ * closing after every early 401/403/404 made clients that reuse connections lose
+ * requests ("other side closed").
+ */
+const DRAINED_BODY_BYTES = 21 * 1024 * 1024;
+
+/**
  * A request answered before its body was read (a 413 on its Content-Length, a 401,
  * a 404): Node would read the rest, however many gigabytes it declares. Instead the
  * connection is half-closed after the answer and the rest read and dropped for a
@@ -94,6 +102,8 @@ export const UNREAD_BODY_LINGER = { bytes: 64 * 1024 * 1024, ms: 2_000 };
 export function lingerOnUnreadBody(incoming: IncomingMessage): void {
   const socket = incoming.socket;
   if (incoming.complete || socket.destroyed) return;
+  const declared = Number(incoming.headers['content-length']);
+  if (Number.isFinite(declared) && declared <= DRAINED_BODY_BYTES) return;
   socket.end();
   // Counted on the socket: Node's own draining of the request drops 'data' listeners.
   const readBefore = socket.bytesRead;
