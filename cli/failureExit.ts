@@ -56,3 +56,21 @@ export function exitOnUncaughtError(writeError: (line: string) => void): void {
     process.exit(exitForFailure(error, writeError));
   });
 }
+
+/**
+ * A command whose work stopped waiting on anything (a promise nothing will settle)
+ * would let Node exit with whatever exit code was set so far, 0 included, and no
+ * verdict. Marks that as the suite's bug: one line and exit 2. Call the returned
+ * function once the command has finished.
+ */
+export function exitIfStalled(writeError: (line: string) => void): () => void {
+  let finished = false;
+  process.once('beforeExit', () => {
+    if (finished) return;
+    writeError('banking-api-conformance: internal error (a bug of the suite, not the target): the command stopped before it finished, with nothing left to wait for; no verdict');
+    process.exitCode = SETUP_EXIT;
+  });
+  return () => {
+    finished = true;
+  };
+}

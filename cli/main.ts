@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { exitForFailure, exitOnUncaughtError } from './failureExit.ts';
+import { exitForFailure, exitIfStalled, exitOnUncaughtError } from './failureExit.ts';
 import { mergeCommand } from './mergeCommand.ts';
 import { allureReportCommand } from './allureReportCommand.ts';
 import { listCommand } from './listCommand.ts';
@@ -103,8 +103,11 @@ program
   });
 
 exitOnUncaughtError((line) => process.stderr.write(`${line}\n`));
+const finished = exitIfStalled((line) => process.stderr.write(`${line}\n`));
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
   process.exitCode = exitForFailure(error, (line) => process.stderr.write(`${line}\n`));
+} finally {
+  finished();
 }

@@ -21,10 +21,16 @@ export class ContainerLog {
     });
   }
 
-  /** Resolves when the stream has ended (the container stopped), or after `waitMs` at most. */
+  /**
+   * Resolves when the stream has ended (the container stopped), or after `waitMs` at most.
+   * The timer is deliberately not unref'd: testcontainers' log stream does not hold
+   * the process, so an unref'd timer let Node exit mid-run, before any verdict.
+   */
   async settled(waitMs: number): Promise<void> {
     if (!this.ended) return;
-    await Promise.race([this.ended, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.ended, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
   }
 
   private append(text: string): void {
