@@ -1,3 +1,4 @@
+/* global process, setTimeout */
 // A command that stops waiting on anything before it finishes: a promise that
 // only an unref'd timer would settle, with nothing else holding the process.
 import { register } from 'tsx/esm/api';
