@@ -2,6 +2,7 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
+import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 import { between, pause } from '../webhooks/webhookFixtures.ts';
 import { idsOf, justAfter, justBefore, listAllEvents, listEvents, type Query } from './eventLists.ts';
 import { combineTriggered, latestCreatedAt, requireOurEvents } from './ourEvents.ts';
@@ -40,30 +41,29 @@ const paging = defineScenario({
     const triggered = await makeEventsHappen(ctx, 10, TRIGGERS, ['checkPayment.pending']);
     const { observed, window } = await windowAround(ctx, triggered);
     const ours = idsOf(observed.ours);
-    for (let read = 1; read <= READS; read += 1) {
-      const before = await listEvents(ctx, { ...window, 'page[limit]': 1000 });
-      const whole = idsOf(before.events);
-      const pages: Array<{ offset: number; ids: string[]; response: ApiResponse }> = [];
-      for (let offset = 0; offset < Math.min(whole.length, PAGE * PAGES) + PAGE; offset += PAGE) {
-        const { events, response } = await listEvents(ctx, { ...window, 'page[limit]': PAGE, 'page[offset]': offset });
-        pages.push({ offset, ids: idsOf(events), response });
-        if (events.length < PAGE) break;
-      }
-      const after = await listEvents(ctx, { ...window, 'page[limit]': 1000 });
-      // The window moved between the reads (an event listed late): the pages cannot be held against it.
-      if (!sameIds(whole, idsOf(after.events))) {
-        if (read < READS) continue;
-        throw new Error(`the closed window ${window['filter[since]']} .. ${window['filter[until]']} listed different events on each of ${READS} reads, so pages cannot be compared with it`);
-      }
-      const wrong = pages.filter((page) => !sameIds(page.ids, whole.slice(page.offset, page.offset + PAGE)));
-      const absent = whole.length < 1000 ? ours.filter((id) => !whole.includes(id)) : [];
-      ctx.check.expect('EV-LIST-PAGING', wrong.length === 0 && absent.length === 0,
-        `page[limit]=${PAGE} at offset k MUST hold positions k..k+${PAGE - 1} of the ${whole.length}-event page of the same window (${ours.length} of them made to happen by the suite); ` +
-          (wrong.length === 0 ? `${pages.length} pages do` : `at offset ${wrong[0]!.offset} got [${wrong[0]!.ids.join(', ')}], expected [${whole.slice(wrong[0]!.offset, wrong[0]!.offset + PAGE).join(', ')}]`) +
-          (absent.length ? `; the window misses the suite's events ${absent.slice(0, 5).join(', ')}` : ''),
-        [before.response, ...(wrong.length ? [wrong[0]!.response] : [])]);
-      return;
-    }
+    const { window: before, pages } = await readPagesOverStableWindow(ctx, {
+      what: `the closed window ${window['filter[since]']} .. ${window['filter[until]']}`,
+      attempts: READS,
+      window: () => listEvents(ctx, { ...window, 'page[limit]': 1000 }),
+      idsOf: (read) => idsOf(read.events),
+      pages: async (read) => {
+        const pages: Array<{ offset: number; ids: string[]; response: ApiResponse }> = [];
+        for (let offset = 0; offset < Math.min(read.events.length, PAGE * PAGES) + PAGE; offset += PAGE) {
+          const { events, response } = await listEvents(ctx, { ...window, 'page[limit]': PAGE, 'page[offset]': offset });
+          pages.push({ offset, ids: idsOf(events), response });
+          if (events.length < PAGE) break;
+        }
+        return pages;
+      },
+    });
+    const whole = idsOf(before.events);
+    const wrong = pages.filter((page) => !sameIds(page.ids, whole.slice(page.offset, page.offset + PAGE)));
+    const absent = whole.length < 1000 ? ours.filter((id) => !whole.includes(id)) : [];
+    ctx.check.expect('EV-LIST-PAGING', wrong.length === 0 && absent.length === 0,
+      `page[limit]=${PAGE} at offset k MUST hold positions k..k+${PAGE - 1} of the ${whole.length}-event page of the same window (${ours.length} of them made to happen by the suite); ` +
+        (wrong.length === 0 ? `${pages.length} pages do` : `at offset ${wrong[0]!.offset} got [${wrong[0]!.ids.join(', ')}], expected [${whole.slice(wrong[0]!.offset, wrong[0]!.offset + PAGE).join(', ')}]`) +
+        (absent.length ? `; the window misses the suite's events ${absent.slice(0, 5).join(', ')}` : ''),
+      [before.response, ...(wrong.length ? [wrong[0]!.response] : [])]);
   },
 });
 

@@ -1,6 +1,7 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { MINIMAL, PAST_DATE, RULE_STATUSES, RULE_TYPES, type RuleType } from './ruleRequests.ts';
 import { createInSequence, getRule, is4xx, listRules, listUntilFound, markCancelled, postRule, type RuleResource } from './ruleSteps.ts';
+import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 
 // Section 4.2 list: filters, sort, paging. Each scenario filters by an account,
 // which on a shared sandbox is a lived-in fixture account holding other people's
@@ -174,23 +175,20 @@ function outOfOrder(rules: readonly RuleResource[], descending: boolean): string
 
 const WINDOW = 6;
 const PAGE = 2;
-const ATTEMPTS = 3;
 
-/**
- * Pages of 2 at offsets 0, 2, 4 against one page of 6 read before and after: on a
- * shared account other people may add rules meanwhile, so a window that moved is
- * read again rather than judged.
- */
-async function readPagesOverStableWindow(ctx: ScenarioContext, accountId: string) {
+/** Pages of 2 at offsets 0, 2, 4 against one page of 6 of the account's rules. */
+function readAccountPages(ctx: ScenarioContext, accountId: string) {
   const query = { 'filter[accountId]': accountId };
-  for (let attempt = 1; ; attempt += 1) {
-    const window = await listRules(ctx, { ...query, 'page[limit]': WINDOW });
-    const pages = [];
-    for (const offset of [0, 2, 4]) pages.push({ offset, ...(await listRules(ctx, { ...query, 'page[limit]': PAGE, 'page[offset]': offset })) });
-    const after = await listRules(ctx, { ...query, 'page[limit]': WINDOW });
-    if (JSON.stringify(ids(window.rules)) === JSON.stringify(ids(after.rules)) || attempt === ATTEMPTS) return { window, pages };
-    ctx.log(`the account's first ${WINDOW} rules changed while paging (someone else is using it); reading again`);
-  }
+  return readPagesOverStableWindow(ctx, {
+    what: `the account's first ${WINDOW} rules`,
+    window: () => listRules(ctx, { ...query, 'page[limit]': WINDOW }),
+    idsOf: (window) => ids(window.rules),
+    pages: async () => {
+      const pages = [];
+      for (const offset of [0, 2, 4]) pages.push({ offset, ...(await listRules(ctx, { ...query, 'page[limit]': PAGE, 'page[offset]': offset })) });
+      return pages;
+    },
+  });
 }
 
 const paging = defineScenario({
@@ -202,7 +200,7 @@ const paging = defineScenario({
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     const created = await createInSequence(ctx, accountId, Array.from({ length: 5 }, () => ({ type: 'drawdownPositivePay', attributes: {} })));
-    const { window, pages } = await readPagesOverStableWindow(ctx, accountId);
+    const { window, pages } = await readAccountPages(ctx, accountId);
     const whole = ids(window.rules);
     const present = ids(created).filter((id) => whole.includes(id));
     if (present.length === 0) throw new Error(`none of the 5 rules just created is among the first ${WINDOW} of the account's list (${whole.join(', ')})`);

@@ -1,5 +1,6 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { sinkEndpoint } from '../delivery/sinkSession.ts';
+import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 import { between, type CreatedWebhook, listAllWebhooks, pause, plainAttributes, requireWebhook } from './webhookFixtures.ts';
 
 // API 4.3 and 8: paging and filters of GET /webhooks.
@@ -27,35 +28,46 @@ const paging = defineScenario({
   holds: ['webhook-list'],
   async run(ctx) {
     // The default page size only shows with more than 100 webhooks; create the shortfall (each disabled again at cleanup).
-    let { webhooks: all } = await listAllWebhooks(ctx);
-    if (all.length <= 100) {
+    const { webhooks: existing } = await listAllWebhooks(ctx);
+    if (existing.length <= 100) {
       const endpoint = await sinkEndpoint(ctx, 'paging');
-      for (let n = all.length; n <= 100; n += 1) {
+      for (let n = existing.length; n <= 100; n += 1) {
         const created = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url));
         await ctx.api.call('webhook.disable', { params: { id: created.id } });
       }
-      ({ webhooks: all } = await listAllWebhooks(ctx));
     }
-    const byDefault = await ctx.api.call('webhook.list');
-    const defaultCount = byDefault.body?.data?.length;
+    // Pages are held against the whole list read before and after them: read again if it moved.
+    const size = 37;
+    const { window, pages } = await readPagesOverStableWindow(ctx, {
+      what: 'the list of webhooks',
+      window: () => listAllWebhooks(ctx),
+      idsOf: (read) => idsOf(read.webhooks),
+      pages: async () => {
+        const byDefault = await ctx.api.call('webhook.list');
+        const limited = [];
+        for (const limit of [1, 7, 1000]) limited.push({ limit, page: await ctx.api.call('webhook.list', { query: { 'page[limit]': limit } }) });
+        const pieces: string[] = [];
+        for (let offset = 0; offset < 4 * size; offset += size) {
+          const page = await ctx.api.call('webhook.list', { query: { 'page[limit]': size, 'page[offset]': offset } });
+          pieces.push(...idsOf(page.body?.data ?? []));
+        }
+        return { byDefault, limited, pieces };
+      },
+    });
+    const all = window.webhooks;
+    const defaultCount = pages.byDefault.body?.data?.length;
     ctx.check.expect('WH-LIST-PAGE-DEFAULT', defaultCount === Math.min(100, all.length),
-      `without page[limit] the list MUST hold ${Math.min(100, all.length)} of the ${all.length} webhooks; it held ${defaultCount}`, byDefault);
+      `without page[limit] the list MUST hold ${Math.min(100, all.length)} of the ${all.length} webhooks; it held ${defaultCount}`, pages.byDefault);
 
-    for (const limit of [1, 7, 1000]) {
-      const page = await ctx.api.call('webhook.list', { query: { 'page[limit]': limit } });
+    for (const { limit, page } of pages.limited) {
       const count = page.body?.data?.length;
       ctx.check.expect('WH-LIST-PAGE-LIMIT', page.status === 200 && count === Math.min(limit, all.length),
         `page[limit]=${limit} MUST answer 200 with ${Math.min(limit, all.length)} webhooks; got ${page.status} with ${count}`, page);
     }
 
     // Four consecutive pages of 37 MUST be the first 148 webhooks of the full list, in order.
-    const size = 37;
     const expected = idsOf(all).slice(0, 4 * size);
-    const pieces: string[] = [];
-    for (let offset = 0; offset < 4 * size; offset += size) {
-      const page = await ctx.api.call('webhook.list', { query: { 'page[limit]': size, 'page[offset]': offset } });
-      pieces.push(...idsOf(page.body?.data ?? []));
-    }
+    const { pieces } = pages;
     const firstDifference = expected.findIndex((id, index) => pieces[index] !== id);
     const consistent = pieces.length === expected.length && firstDifference === -1;
     ctx.check.expect('WH-LIST-PAGE-OFFSET', consistent,
