@@ -88,14 +88,12 @@ export interface InvalidCreate {
   withAccount: boolean;
   /** Replaces the fixture account id (an account that does not exist). */
   accountId?: string;
-  /** The body's tags are part of what is invalid, so no marker tag can be added to find a stray rule. */
-  tagsUnderTest?: boolean;
 }
 
 const omissions: InvalidCreate[] = [
   ...ACH_TYPES.flatMap((type): InvalidCreate[] => [
     { name: 'neither-originator', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: () => ({}), withAccount: true },
-    { name: 'neither-originator-with-amount-tags', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: (f) => ({ amount: cents(f), tags: tags(f) }), withAccount: true, tagsUnderTest: true },
+    { name: 'neither-originator-with-amount-tags', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: (f) => ({ amount: cents(f), tags: tags(f) }), withAccount: true },
   ]),
   { name: 'without-checkNumber', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ amount: cents(f) }), withAccount: true },
   { name: 'without-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ checkNumber: checkNumber(f) }), withAccount: true },
@@ -112,8 +110,8 @@ const malformed: InvalidCreate[] = [
   { name: 'expirationDate-impossible-day', type: 'receivedAchCreditPositivePay', attributes: (f) => ({ originatorName: originatorName(f), expirationDate: '2095-02-30' }), withAccount: true },
   { name: 'expirationDate-date-time', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '2095-01-01T00:00:00Z' }), withAccount: true },
   { name: 'expirationDate-day-first', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '31/12/2095' }), withAccount: true },
-  { name: 'tags-number-value', type: 'drawdownPositivePay', attributes: () => ({ tags: { reference: 42 } }), withAccount: true, tagsUnderTest: true },
-  { name: 'tags-array', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f), tags: ['reference'] }), withAccount: true, tagsUnderTest: true },
+  { name: 'tags-number-value', type: 'drawdownPositivePay', attributes: () => ({ tags: { reference: 42 } }), withAccount: true },
+  { name: 'tags-array', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f), tags: ['reference'] }), withAccount: true },
   { name: 'unknown-account', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f) }), withAccount: true, accountId: '999999999999' },
 ];
 
