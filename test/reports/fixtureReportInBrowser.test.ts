@@ -1,19 +1,16 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
-import { htmlReport } from '../../report/html/htmlReport.ts';
 import { compareResults } from '../../run/resultsComparison.ts';
 import { readBaseline, readResults } from '../../run/resultsFile.ts';
-import { openReport, screenshot, type OpenReport } from './headlessChromium.ts';
+import { openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // The standalone report of a hand-made run with failures (fixtures/reports/),
 // compared with an earlier night, read the way a person reads it: in Chromium,
 // offline, filtering to the failures and opening one requirement's evidence.
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/reports');
-const scratch = mkdtempSync(join(tmpdir(), 'bac-report-'));
 let report: OpenReport;
 
 const visibleOutcomes = () => report.page.$$eval('details.requirement:not([hidden])', (rows) => rows.map((row) => row.getAttribute('data-outcome')));
@@ -21,14 +18,11 @@ const visibleOutcomes = () => report.page.$$eval('details.requirement:not([hidde
 beforeAll(async () => {
   const document: ResultsDocument = readResults(join(FIXTURES, 'results-with-failures.json'));
   document.comparison = compareResults(readBaseline(join(FIXTURES, 'results-baseline.json')), document);
-  const file = join(scratch, 'report.html');
-  writeFileSync(file, htmlReport(document));
-  report = await openReport(file);
+  report = await openReportOf(document);
 });
 
 afterAll(async () => {
   await report?.close();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
 describe('standalone HTML report of a run with failures, in headless Chromium', () => {

@@ -1,8 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { htmlReport } from '../../report/html/htmlReport.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
 
 // The system's Chromium (Debian's /usr/bin/chromium, installed by .ci/run when
 // missing), driven by playwright-core: never a browser download. Each launch gets
@@ -55,6 +57,20 @@ export async function openReport(htmlFile: string): Promise<OpenReport> {
   } catch (error) {
     await context?.close();
     rmSync(profile, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/** The standalone report.html of a results document, written to a scratch folder (removed on close) and opened. */
+export async function openReportOf(document: ResultsDocument): Promise<OpenReport> {
+  const scratch = mkdtempSync(join(tmpdir(), 'bac-report-'));
+  try {
+    const file = join(scratch, 'report.html');
+    writeFileSync(file, htmlReport(document));
+    const report = await openReport(file);
+    return { ...report, close: () => report.close().finally(() => rmSync(scratch, { recursive: true, force: true })) };
+  } catch (error) {
+    rmSync(scratch, { recursive: true, force: true });
     throw error;
   }
 }

@@ -1,18 +1,14 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
-import { htmlReport } from '../../report/html/htmlReport.ts';
 import { readResults } from '../../run/resultsFile.ts';
-import { openReport, screenshot, type OpenReport } from './headlessChromium.ts';
+import { openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // Reading a failing run's page in Chromium: the failing ids in the verdict banner
 // lead to their rows (opened, shown again if a filter hid them); the table of what
 // the target does where the documents are silent comes after the matrix, collapsed;
 // an opened failure shows its whole response, with no scroll box inside the page.
 
-const scratch = mkdtempSync(join(tmpdir(), 'bac-navigation-'));
 let report: OpenReport;
 
 beforeAll(async () => {
@@ -21,14 +17,11 @@ beforeAll(async () => {
   const evidence = document.requirements.find((result) => result.id === 'PP-RULE-CREATE-STATUS')?.checks[0]?.evidence?.exchanges?.[0];
   if (!evidence?.response) throw new Error('fixture lacks the PP-RULE-CREATE-STATUS exchange');
   evidence.response.body = JSON.stringify({ data: Array.from({ length: 60 }, (_, index) => ({ type: 'checkPaymentPositivePay', id: String(index) })) });
-  const file = join(scratch, 'report.html');
-  writeFileSync(file, htmlReport(document));
-  report = await openReport(file);
+  report = await openReportOf(document);
 });
 
 afterAll(async () => {
   await report?.close();
-  rmSync(scratch, { recursive: true, force: true });
 });
 
 test('a failing id in the banner opens its row, even when a filter had hidden it', async () => {
