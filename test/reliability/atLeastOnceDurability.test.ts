@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
-import { call } from '../emulator/emulatorClient.ts';
+import { emulatorControl, pause, subscribe } from './support/deliveryFixtures.ts';
 import { FlakySink } from './support/flakySink.ts';
 
 // AtLeastOnce delivery loses nothing: 10,240 events injected in bursts reach a
@@ -31,20 +31,14 @@ afterAll(async () => {
   await sink.close();
 });
 
-const control = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
-  call(target.url, method, `/_emulator${path}`, body === undefined ? {} : { body, contentType: 'application/json' });
-const virtualNow = async (): Promise<number> => (await control('GET', '/clock')).body.nowMs;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test(`AtLeastOnce: ${CHUNKS * PER_CHUNK} events to a failing receiver that is down for minutes, none lost`, async () => {
   const endpoint = sink.endpoint('at-least-once', { odds: ODDS });
+  const control = emulatorControl(target.url);
+  const virtualNow = async (): Promise<number> => (await control('GET', '/clock')).body.nowMs;
   expect((await control('POST', '/clock/scale', { scale: CLOCK_SCALE })).status).toBe(200);
   expect((await control('PUT', '/delivery', { timeoutMs: DELIVERY_TIMEOUT_MS })).status).toBe(200);
-  const webhook = await call(target.url, 'POST', '/webhooks', {
-    token: target.token,
-    body: { data: { type: 'webhook', attributes: { label: 'durability', url: endpoint.url, token: '', contentType: 'Json', deliveryMode: 'AtLeastOnce' } } },
-  });
-  expect(webhook.status).toBe(201);
+  await subscribe(target.url, target.token, endpoint.url, 'AtLeastOnce', 'durability');
 
   const started = performance.now();
   const injected: string[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
-import { call } from '../emulator/emulatorClient.ts';
+import { emulatorControl, pause, subscribe } from './support/deliveryFixtures.ts';
 import { FlakySink } from './support/flakySink.ts';
 
 // AtMostOnce delivery never retries: 2,000 events to a receiver that answers 500,
@@ -23,18 +23,12 @@ afterAll(async () => {
   await sink.close();
 });
 
-const control = (method: 'POST' | 'PUT', path: string, body: unknown) =>
-  call(target.url, method, `/_emulator${path}`, { body, contentType: 'application/json' });
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 test(`AtMostOnce: ${EVENTS} events to a failing receiver, not one retry`, async () => {
   const endpoint = sink.endpoint('at-most-once', { odds: ODDS });
+  const control = emulatorControl(target.url);
   expect((await control('PUT', '/delivery', { timeoutMs: DELIVERY_TIMEOUT_MS })).status).toBe(200);
-  const webhook = await call(target.url, 'POST', '/webhooks', {
-    token: target.token,
-    body: { data: { type: 'webhook', attributes: { label: 'no retry', url: endpoint.url, token: '', contentType: 'Json', deliveryMode: 'AtMostOnce' } } },
-  });
-  expect(webhook.status).toBe(201);
+  await subscribe(target.url, target.token, endpoint.url, 'AtMostOnce', 'no retry');
 
   const started = performance.now();
   const answer = await control('POST', '/events', { type: 'account.updated', count: EVENTS });

@@ -4,6 +4,7 @@ import { afterAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { DEFAULT_STORE_LIMITS } from '../../emulator/core/storeLimits.ts';
 import { call } from '../emulator/emulatorClient.ts';
+import { subscribe } from './support/deliveryFixtures.ts';
 import { FlakySink } from './support/flakySink.ts';
 
 // Memory stays bounded while a receiver is down. A webhook's queue holds one
@@ -56,14 +57,6 @@ async function heapGrowth(prepare: (emulator: Emulator, token: string) => Promis
   return { emulator, bytes, ids };
 }
 
-const subscribe = async (emulator: Emulator, token: string, url: string) => {
-  const answer = await call(emulator.url(), 'POST', '/webhooks', {
-    token,
-    body: { data: { type: 'webhook', attributes: { label: 'down', url, token: '', contentType: 'Json', deliveryMode: 'AtLeastOnce' } } },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.data.id as string;
-};
 
 test(`${EVENTS} events queued for ${WEBHOOKS} webhooks whose receiver is down cost at most ${QUEUE_BYTES_PER_EVENT} bytes per event and webhook beyond storing them`, async () => {
   const sink = await FlakySink.start(1);
@@ -75,7 +68,7 @@ test(`${EVENTS} events queued for ${WEBHOOKS} webhooks whose receiver is down co
   // The same events stored, with Disabled webhooks that queue nothing.
   const stored = await heapGrowth(async (emulator, token) => {
     for (const endpoint of endpoints) {
-      const id = await subscribe(emulator, token, endpoint.url);
+      const id = await subscribe(emulator.url(), token, endpoint.url, 'AtLeastOnce', 'down');
       expect((await call(emulator.url(), 'POST', `/webhooks/${id}/disable`, { token })).status).toBe(200);
     }
   });
@@ -83,7 +76,7 @@ test(`${EVENTS} events queued for ${WEBHOOKS} webhooks whose receiver is down co
   // Stored and queued: the receiver refuses connections the whole time.
   await sink.goDown();
   const queued = await heapGrowth(async (emulator, token) => {
-    for (const endpoint of endpoints) await subscribe(emulator, token, endpoint.url);
+    for (const endpoint of endpoints) await subscribe(emulator.url(), token, endpoint.url, 'AtLeastOnce', 'down');
   });
   const storePerEvent = stored.bytes / EVENTS;
   const queuePerEvent = (queued.bytes - stored.bytes) / EVENTS / WEBHOOKS;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { call } from '../emulator/emulatorClient.ts';
+import { pause, subscribe } from './support/deliveryFixtures.ts';
 import { FlakySink } from './support/flakySink.ts';
 
 // A slow receiver on one webhook never delays another webhook's deliveries. For
@@ -25,16 +26,6 @@ afterAll(async () => {
   await sink.close();
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function subscribe(url: string, deliveryMode: string): Promise<string> {
-  const answer = await call(target.url, 'POST', '/webhooks', {
-    token: target.token,
-    body: { data: { type: 'webhook', attributes: { label: 'isolation', url, token: '', contentType: 'Json', deliveryMode } } },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.data.id;
-}
 
 /** Injects the bursts; returns when each event was injected (real ms). */
 async function injectBursts(perBurst: number): Promise<Map<string, number>> {
@@ -60,13 +51,13 @@ test('a slow receiver holds up only its own webhook', async () => {
   const figures: string[] = [];
   for (const mode of MODES) {
     const fast = sink.endpoint(`fast-${mode}`);
-    const fastId = await subscribe(fast.url, mode);
+    const fastId = await subscribe(target.url, target.token, fast.url, mode, 'isolation');
     const alone = await latencies(fast.record, await injectBursts(PER_BURST[mode]));
 
     const slow = sink.endpoint(`slow-${mode}`, { delayMs: SLOW_MS });
-    const slowId = await subscribe(slow.url, mode);
+    const slowId = await subscribe(target.url, target.token, slow.url, mode, 'isolation');
     const fastAgain = sink.endpoint(`fast-again-${mode}`);
-    const fastAgainId = await subscribe(fastAgain.url, mode);
+    const fastAgainId = await subscribe(target.url, target.token, fastAgain.url, mode, 'isolation');
     const beside = await latencies(fastAgain.record, await injectBursts(PER_BURST[mode]));
     const slowPosts = slow.record.posts;
     figures.push(`${mode} (${BURSTS} bursts of ${PER_BURST[mode]}): fast receiver alone ${describe(alone)}; beside one answering after ${SLOW_MS} ms ${describe(beside)} (the slow one got ${slowPosts} POSTs meanwhile)`);
