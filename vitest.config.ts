@@ -11,6 +11,9 @@ export default defineConfig({
         test: {
           name: 'project',
           include: ['test/**/*.test.ts'],
+          // Two files at a time: most of these tests wait (on virtual clocks, child runs,
+          // Chromium, Docker), and vitest's default on a 2-core machine is one.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
