@@ -5,7 +5,9 @@ import { EVENT_LIST_QUERY, json, RULE_DOCUMENT, RULE_LIST_QUERY, WEBHOOK_LIST_QU
 // takes (query parameters, request body). The API client validates each response
 // against this table; suites parameterise over it; the OpenAPI document is derived from it.
 
-export type Scope = 'payments' | 'payments-write' | 'webhooks' | 'webhooks-write' | 'events' | 'events-write';
+/** The scopes of section 5.1, the one list the harness keeps. */
+export const SCOPES = ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] as const;
+export type Scope = (typeof SCOPES)[number];
 
 export interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH';

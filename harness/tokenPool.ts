@@ -1,9 +1,9 @@
 import type { ControlClient } from './controlClient.ts';
-import type { Scope } from './operationCatalogue.ts';
+import { SCOPES, type Scope } from './operationCatalogue.ts';
 import { secretRedactor } from './secretRedactor.ts';
 import { SetupError, type TargetInfo } from './targetManifest.ts';
 
-export const ALL_SCOPES: readonly Scope[] = ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'];
+export const ALL_SCOPES: readonly Scope[] = SCOPES;
 
 // Bearer tokens for a run: from environment variables named by the manifest, or
 // minted through the control endpoint when the target claims tokenMinting.

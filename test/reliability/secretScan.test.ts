@@ -6,6 +6,7 @@ import { afterAll, expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
 import { call } from '../emulator/emulatorClient.ts';
 import { runCli } from '../cli/cliProcess.ts';
+import { ALL_SCOPES } from '../../harness/tokenPool.ts';
 
 // Tokens never leak into what a run leaves behind. An emulator accepts a
 // recognisable bearer token, which the run reads from BANKING_EMULATOR_TOKEN as a
@@ -25,7 +26,6 @@ const PLANTED = {
 /** Signing tokens the suite's scenarios generate (suites/webhooks, suites/delivery). */
 const SUITE_SIGNING_TOKEN = /tok-[a-z0-9]{6,}/gi;
 const FAULTS = ['signature-header-missing', 'webhook-patch-ignores-label'];
-const ALL_SCOPES = ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'];
 
 const emulator = await startEmulator({ tokens: [{ value: PLANTED.bearer }], faults: FAULTS });
 const workDir = mkdtempSync(join(tmpdir(), 'secret-scan-'));
