@@ -5,7 +5,12 @@ import type { PositivePayRule, RuleStatus } from '../core/domain.ts';
 // computed on every read so that advancing the clock needs no timer. Cancelled
 // wins over Expired: a cancelled rule stays Cancelled.
 export function effectiveStatus(rule: PositivePayRule, nowMs: number): RuleStatus {
-  if (rule.status === 'Cancelled' || rule.expirationDate === undefined) return rule.status;
-  const today = new Date(nowMs).toISOString().slice(0, 10);
-  return today > rule.expirationDate ? 'Expired' : rule.status;
+  if (rule.status === 'Cancelled') return rule.status;
+  return pastExpiration(rule, nowMs) ? 'Expired' : rule.status;
+}
+
+/** The clock's UTC date is after the rule's expirationDate (the expiration day itself still counts). */
+export function pastExpiration(rule: PositivePayRule, nowMs: number): boolean {
+  if (rule.expirationDate === undefined) return false;
+  return new Date(nowMs).toISOString().slice(0, 10) > rule.expirationDate;
 }

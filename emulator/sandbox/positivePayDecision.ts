@@ -1,5 +1,6 @@
 import type { PaymentType, PositivePayRule, RuleType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
+import { pastExpiration } from '../positivePay/ruleStatus.ts';
 import { sandboxFaultOn } from './faults.ts';
 import { isOptInType, type SimulatedPayment } from './simulatedPayment.ts';
 
@@ -42,9 +43,7 @@ export function effectiveOptIn(state: DecisionState, accountId: string): readonl
 function authorizes(state: DecisionState, rule: PositivePayRule): boolean {
   const activeEnough = rule.status === 'Active' || (rule.status === 'Cancelled' && sandboxFaultOn(state, 'cancelled-rule-authorizes'));
   if (!activeEnough) return false;
-  if (rule.expirationDate === undefined || sandboxFaultOn(state, 'expired-rule-authorizes')) return true;
-  const today = new Date(state.clock.now()).toISOString().slice(0, 10);
-  return today <= rule.expirationDate;
+  return sandboxFaultOn(state, 'expired-rule-authorizes') || !pastExpiration(rule, state.clock.now());
 }
 
 function matches(state: DecisionState, rule: PositivePayRule, payment: SimulatedPayment): boolean {
