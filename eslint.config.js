@@ -6,7 +6,7 @@ import tseslint from 'typescript-eslint';
 // typescript-eslint over every TypeScript source; generated and vendored files
 // are left out.
 export default tseslint.config(
-  { ignores: ['node_modules/', 'reports/', 'dist/', '**/*.d.ts', 'container/dist/'] },
+  { ignores: ['node_modules/', 'reports/', 'build/', 'dist/', '**/*.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
