@@ -33,6 +33,19 @@ export class ContainerLog {
     clearTimeout(timer);
   }
 
+  /**
+   * Replaces what was streamed with Docker's complete record of the output (a
+   * non-following read once the container has stopped): the followed stream can
+   * still lack the last lines when a container exits at once, and the last line is
+   * what a setup error names.
+   */
+  replaceWith(text: string): void {
+    this.kept.length = 0;
+    this.partial = '';
+    this.dropped = 0;
+    this.append(text);
+  }
+
   private append(text: string): void {
     const pieces = (this.partial + text).split(/\r?\n/);
     this.partial = pieces.pop() ?? '';
@@ -64,4 +77,23 @@ export class ContainerLog {
     const header = this.dropped > 0 ? `[${this.dropped} earlier line(s) not kept]\n` : '';
     return `${header}${this.lines().join('\n')}\n`;
   }
+}
+
+/**
+ * The text of Docker's multiplexed log format (a container without a TTY): frames
+ * of an 8-byte header (stream type, 3 zero bytes, payload size as uint32 BE) and
+ * the payload, stdout and stderr interleaved in the order they were written.
+ */
+export function dockerLogText(multiplexed: Buffer): string {
+  const framed = (at: number): boolean => multiplexed[at]! <= 2 && multiplexed[at + 1] === 0 && multiplexed[at + 2] === 0 && multiplexed[at + 3] === 0;
+  // A container with a TTY writes its output as it is, without frames.
+  if (multiplexed.length > 0 && (multiplexed.length < 8 || !framed(0))) return multiplexed.toString('utf8');
+  const pieces: Buffer[] = [];
+  let offset = 0;
+  while (offset + 8 <= multiplexed.length) {
+    const size = multiplexed.readUInt32BE(offset + 4);
+    pieces.push(multiplexed.subarray(offset + 8, offset + 8 + size));
+    offset += 8 + size;
+  }
+  return Buffer.concat(pieces).toString('utf8');
 }

@@ -1,7 +1,7 @@
 import { GenericContainer, type StartedTestContainer } from 'testcontainers';
 import { SetupError } from '../harness/targetManifest.ts';
 import { ContainerCleanup } from './containerCleanup.ts';
-import { ContainerLog } from './containerLog.ts';
+import { ContainerLog, dockerLogText } from './containerLog.ts';
 import type { ContainerSpec, NetworkMode } from './containerSpec.ts';
 import { connectDockerEngine, type DockerEngine } from './dockerEngine.ts';
 import { listenAddress } from './listenAddress.ts';
@@ -77,6 +77,17 @@ async function removeUnstarted(engine: DockerEngine, containerId: string | undef
   }
 }
 
+/** Docker's whole record of a container's output into `log`, where it can still be read. */
+async function readWholeLog(engine: DockerEngine, containerId: string | undefined, log: ContainerLog): Promise<void> {
+  if (!containerId) return;
+  try {
+    const output: unknown = await engine.client.container.dockerode.getContainer(containerId).logs({ stdout: true, stderr: true, follow: false });
+    if (Buffer.isBuffer(output)) log.replaceWith(dockerLogText(output));
+  } catch {
+    // What was streamed stays: a missing line is better than a lost error.
+  }
+}
+
 async function imageIdentity(engine: DockerEngine, name: string, started: StartedTestContainer): Promise<ImageIdentity> {
   const { Image: id } = await engine.client.container.dockerode.getContainer(started.getId()).inspect();
   const { RepoDigests } = await engine.client.container.dockerode.getImage(id).inspect();
@@ -106,6 +117,7 @@ export async function startContainerTarget(spec: ContainerSpec, write: (text: st
     started = await container.start();
   } catch (error) {
     await log.settled(1_000);
+    await readWholeLog(engine, container.createdId, log);
     await removeUnstarted(engine, container.createdId).then(
       () => cleanup.release(),
       () => undefined, // left to the exit hook, which tries again

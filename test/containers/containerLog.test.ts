@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { expect, test } from 'vitest';
-import { ContainerLog, MAX_LOG_LINES } from '../../container/containerLog.ts';
+import { ContainerLog, dockerLogText, MAX_LOG_LINES } from '../../container/containerLog.ts';
 
 // The container's output, line by line, bounded.
 
@@ -30,4 +30,19 @@ test('past the limit the oldest lines go, and the text says how many', async () 
 
 test('a container that printed nothing has no last line', () => {
   expect(new ContainerLog().lastLine()).toBeUndefined();
+});
+
+test("Docker's multiplexed record reads back as the output in the order it was written, stdout and stderr interleaved", () => {
+  const frame = (stream: 1 | 2, text: string) => {
+    const payload = Buffer.from(text);
+    const header = Buffer.alloc(8);
+    header[0] = stream;
+    header.writeUInt32BE(payload.length, 4);
+    return Buffer.concat([header, payload]);
+  };
+  const record = Buffer.concat([frame(1, 'starting\n'), frame(2, 'fatal: BROKEN'), frame(2, '_TARGET_CONFIG is not set\n')]);
+  const log = new ContainerLog();
+  log.replaceWith(dockerLogText(record));
+  expect(log.lastLine()).toBe('fatal: BROKEN_TARGET_CONFIG is not set');
+  expect(dockerLogText(Buffer.from('plain output of a container with a TTY\n'))).toBe('plain output of a container with a TTY\n');
 });
