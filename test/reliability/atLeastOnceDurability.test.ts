@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
-import { emulatorControl, pause, subscribe } from './support/deliveryFixtures.ts';
-import { FlakySink } from './support/flakySink.ts';
+import { emulatorControl, flakySinkPerFile, pause, subscribe } from './support/deliveryFixtures.ts';
 
 // AtLeastOnce delivery loses nothing: 10,240 events injected in bursts reach a
 // receiver that answers 500, resets the connection or never answers at random,
@@ -23,17 +22,11 @@ const ODDS = { error: 0.1, reset: 0.05, hang: 0.02 };
 const DELIVERY_TIMEOUT_MS = 250;
 
 const target = emulatorPerFile();
-let sink: FlakySink;
-beforeAll(async () => {
-  sink = await FlakySink.start(SEED);
-});
-afterAll(async () => {
-  await sink.close();
-});
+const receiver = flakySinkPerFile(SEED);
 
 
 test(`AtLeastOnce: ${CHUNKS * PER_CHUNK} events to a failing receiver that is down for minutes, none lost`, async () => {
-  const endpoint = sink.endpoint('at-least-once', { odds: ODDS });
+  const endpoint = receiver.sink.endpoint('at-least-once', { odds: ODDS });
   const control = emulatorControl(target.url);
   const virtualNow = async (): Promise<number> => (await control('GET', '/clock')).body.nowMs;
   expect((await control('POST', '/clock/scale', { scale: CLOCK_SCALE })).status).toBe(200);
@@ -47,7 +40,7 @@ test(`AtLeastOnce: ${CHUNKS * PER_CHUNK} events to a failing receiver that is do
   for (let chunk = 0; chunk < CHUNKS; chunk += 1) {
     if (chunk === DOWN_CHUNKS.from) {
       downSince = await virtualNow();
-      await sink.goDown();
+      await receiver.sink.goDown();
     }
     const answer = await control('POST', '/events', { type: 'transaction.created', count: PER_CHUNK });
     expect(answer.status).toBe(201);
@@ -55,7 +48,7 @@ test(`AtLeastOnce: ${CHUNKS * PER_CHUNK} events to a failing receiver that is do
     const downChunks = DOWN_CHUNKS.to - DOWN_CHUNKS.from + 1;
     await pause(chunk >= DOWN_CHUNKS.from && chunk <= DOWN_CHUNKS.to ? DOWN_VIRTUAL_MS / CLOCK_SCALE / downChunks : 20);
     if (chunk === DOWN_CHUNKS.to) {
-      await sink.comeUp();
+      await receiver.sink.comeUp();
       downVirtualMs = (await virtualNow()) - downSince;
     }
   }

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
-import { emulatorControl, pause, subscribe } from './support/deliveryFixtures.ts';
-import { FlakySink } from './support/flakySink.ts';
+import { emulatorControl, flakySinkPerFile, pause, subscribe } from './support/deliveryFixtures.ts';
 
 // AtMostOnce delivery never retries: 2,000 events to a receiver that answers 500,
 // resets the connection or never answers at random each arrive exactly once, one
@@ -15,17 +14,11 @@ const DELIVERY_TIMEOUT_MS = 200;
 const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
 
 const target = emulatorPerFile();
-let sink: FlakySink;
-beforeAll(async () => {
-  sink = await FlakySink.start(SEED);
-});
-afterAll(async () => {
-  await sink.close();
-});
+const receiver = flakySinkPerFile(SEED);
 
 
 test(`AtMostOnce: ${EVENTS} events to a failing receiver, not one retry`, async () => {
-  const endpoint = sink.endpoint('at-most-once', { odds: ODDS });
+  const endpoint = receiver.sink.endpoint('at-most-once', { odds: ODDS });
   const control = emulatorControl(target.url);
   expect((await control('PUT', '/delivery', { timeoutMs: DELIVERY_TIMEOUT_MS })).status).toBe(200);
   await subscribe(target.url, target.token, endpoint.url, 'AtMostOnce', 'no retry');

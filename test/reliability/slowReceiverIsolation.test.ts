@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { call } from '../emulator/emulatorClient.ts';
-import { pause, subscribe } from './support/deliveryFixtures.ts';
-import { FlakySink } from './support/flakySink.ts';
+import { flakySinkPerFile, pause, subscribe } from './support/deliveryFixtures.ts';
 
 // A slow receiver on one webhook never delays another webhook's deliveries. For
 // each delivery mode, a fast receiver gets 20 bursts of events alone, then again
@@ -18,13 +17,7 @@ const SLOW_MS = 1_500;
 const MODES = ['AtLeastOnce', 'AtMostOnce'] as const;
 
 const target = emulatorPerFile();
-let sink: FlakySink;
-beforeAll(async () => {
-  sink = await FlakySink.start(1);
-});
-afterAll(async () => {
-  await sink.close();
-});
+const receiver = flakySinkPerFile(1);
 
 
 /** Injects the bursts; returns when each event was injected (real ms). */
@@ -50,13 +43,13 @@ const describe = (sorted: number[]) => `median ${sorted[sorted.length >> 1]!.toF
 test('a slow receiver holds up only its own webhook', async () => {
   const figures: string[] = [];
   for (const mode of MODES) {
-    const fast = sink.endpoint(`fast-${mode}`);
+    const fast = receiver.sink.endpoint(`fast-${mode}`);
     const fastId = await subscribe(target.url, target.token, fast.url, mode, 'isolation');
     const alone = await latencies(fast.record, await injectBursts(PER_BURST[mode]));
 
-    const slow = sink.endpoint(`slow-${mode}`, { delayMs: SLOW_MS });
+    const slow = receiver.sink.endpoint(`slow-${mode}`, { delayMs: SLOW_MS });
     const slowId = await subscribe(target.url, target.token, slow.url, mode, 'isolation');
-    const fastAgain = sink.endpoint(`fast-again-${mode}`);
+    const fastAgain = receiver.sink.endpoint(`fast-again-${mode}`);
     const fastAgainId = await subscribe(target.url, target.token, fastAgain.url, mode, 'isolation');
     const beside = await latencies(fastAgain.record, await injectBursts(PER_BURST[mode]));
     const slowPosts = slow.record.posts;
