@@ -25,7 +25,7 @@ export interface EndpointRecord {
   /** Times each event id arrived. */
   arrivals: Map<string, number>;
   largestBatch: number;
-  /** Requests open (arrived, neither answered nor closed) at once, at most. */
+  /** Requests open at once, at most: arrived while another was neither answered nor abandoned by the sender. */
   mostOpen: number;
   answers: Record<SinkAnswer, number>;
   /** Real ms (performance.now) each event id first arrived. */
@@ -37,8 +37,21 @@ interface Endpoint {
   odds: FailureOdds;
   /** Every answer waits this long (a slow receiver). */
   delayMs: number;
-  open: number;
+  open: Set<OpenRequest>;
 }
+
+interface OpenRequest {
+  /** Answered 'hang': open until the sender gives up and closes the connection. */
+  hanging: boolean;
+}
+
+// How long after a request arrives a hanging one that was open then must still be open
+// to count as overlapping it. A sender that gives up on a request closes its connection
+// before it sends the next one, but the close reaches this server's 'close' event an
+// event-loop turn or two after the next request may have arrived (seen in CI as a
+// false overlap). An overlapping sender keeps the hanging request open for its whole
+// time-out (200 ms in the tests), far longer than this.
+const ABANDON_GRACE_MS = 20;
 
 const NO_FAILURES: FailureOdds = { error: 0, reset: 0, hang: 0 };
 
@@ -74,7 +87,7 @@ export class FlakySink {
     const record: EndpointRecord = {
       posts: 0, arrivals: new Map(), largestBatch: 0, mostOpen: 0, answers: { ok: 0, error: 0, reset: 0, hang: 0 }, firstArrival: new Map(),
     };
-    this.endpoints.set(`/${name}`, { record, odds: options.odds ?? NO_FAILURES, delayMs: options.delayMs ?? 0, open: 0 });
+    this.endpoints.set(`/${name}`, { record, odds: options.odds ?? NO_FAILURES, delayMs: options.delayMs ?? 0, open: new Set() });
     return { url: `http://127.0.0.1:${this.port}/${name}`, record };
   }
 
@@ -119,14 +132,10 @@ export class FlakySink {
       return;
     }
     const { record } = endpoint;
-    endpoint.open += 1;
-    record.mostOpen = Math.max(record.mostOpen, endpoint.open);
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      endpoint.open -= 1;
-    };
+    this.noteArrival(endpoint);
+    const self: OpenRequest = { hanging: false };
+    endpoint.open.add(self);
+    const settle = () => endpoint.open.delete(self);
     response.once('close', settle);
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -142,7 +151,12 @@ export class FlakySink {
       const answer = this.draw(endpoint.odds);
       record.answers[answer] += 1;
       const act = () => {
-        if (answer === 'hang') return;
+        if (answer === 'hang') {
+          // The sender giving up shows first as the end (or reset) of its connection.
+          self.hanging = true;
+          request.socket.once('end', settle).once('error', settle).once('close', settle);
+          return;
+        }
         if (answer === 'reset') {
           settle();
           request.socket.destroy();
@@ -154,5 +168,19 @@ export class FlakySink {
       if (endpoint.delayMs > 0) setTimeout(act, endpoint.delayMs);
       else act();
     });
+  }
+
+  /** Counts the requests open as one arrives; a hanging one counts only if it outlives the grace. */
+  private noteArrival(endpoint: Endpoint): void {
+    const { record } = endpoint;
+    const others = [...endpoint.open];
+    const answering = others.filter((other) => !other.hanging).length;
+    record.mostOpen = Math.max(record.mostOpen, 1 + answering);
+    const hanging = others.filter((other) => other.hanging);
+    if (hanging.length === 0) return;
+    setTimeout(() => {
+      const stillOpen = hanging.filter((other) => endpoint.open.has(other)).length;
+      record.mostOpen = Math.max(record.mostOpen, 1 + answering + stillOpen);
+    }, ABANDON_GRACE_MS);
   }
 }
