@@ -6,6 +6,7 @@ import type { ControlClient } from './controlClient.ts';
 import type { FixtureProvider } from './fixtureProvider.ts';
 import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
+import type { SessionSink } from './sessionSink.ts';
 import type { TargetInfo } from './targetManifest.ts';
 import type { TokenPool } from './tokenPool.ts';
 
@@ -67,6 +68,8 @@ export interface ScenarioContext {
   readonly fixtures: FixtureProvider;
   /** Makes the target receive payments (capability paymentSimulation): the manifest's adapter or the emulator's. */
   readonly simulation: PaymentSimulationAdapter;
+  /** The session's webhook sink, shared by its scenarios (each adds and removes its own endpoints). */
+  readonly sink: SessionSink;
   /** Seeded per scenario: the same seed replays the same generated data. */
   readonly faker: Faker;
   /** The scenario's own seed, derived from the run seed and the scenario id. */

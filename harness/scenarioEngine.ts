@@ -69,6 +69,7 @@ export async function runScenario(
     control: session.control,
     fixtures: session.fixtures,
     simulation: session.simulation,
+    sink: session.sink,
     faker,
     seed,
     runSeed: session.seed,

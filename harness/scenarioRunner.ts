@@ -1,4 +1,4 @@
-import { beforeAll, describe, test, type TestContext } from 'vitest';
+import { afterAll, beforeAll, describe, test, type TestContext } from 'vitest';
 import type { CheckRecord } from './checkRecords.ts';
 import { journalInto, type JournalEntry } from './exchangeJournal.ts';
 import { isFailing } from './checkRecords.ts';
@@ -42,6 +42,9 @@ export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): vo
     beforeAll(async () => {
       session = await openTargetSession(run.manifest, run.session);
     });
+    afterAll(async () => {
+      await session?.sink.close();
+    });
     const body = (scenario: Scenario) => async (context: TestContext) => {
       const exchanges: JournalEntry[] = [];
       const journal = run.session.recordExchanges ? journalInto(exchanges, scenario.id) : undefined;
@@ -73,5 +76,9 @@ export async function runScenarios(
   options: { baseUrl: string; manifest?: Partial<TargetManifestFile>; seed?: number; concurrency?: number },
 ): Promise<CheckRecord[]> {
   const session = await openTargetSession(emulatorManifest(options.manifest), { baseUrl: options.baseUrl, seed: options.seed ?? 1 });
-  return runScenarioList(scenarios, session, options.concurrency);
+  try {
+    return await runScenarioList(scenarios, session, options.concurrency);
+  } finally {
+    await session.sink.close();
+  }
 }

@@ -16,7 +16,7 @@ export interface TargetManifestFile {
   capabilities: Capability[];
   tokens?: Array<{ env: string; scopes: Scope[] }>;
   fixtures?: { accountId?: string; depositProductId?: string };
-  webhookSink?: { signatureHeader?: string; publicUrl?: string; bindHost?: string };
+  webhookSink?: { signatureHeader?: string; publicUrl?: string; bindHost?: string; port?: number };
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
   heavyProbes?: boolean;
@@ -39,7 +39,7 @@ export interface TargetInfo {
   environment: Environment;
   capabilities: ReadonlySet<Capability>;
   fixtures: { accountId?: string; depositProductId?: string };
-  webhookSink: { signatureHeader: string; publicUrl?: string; bindHost: string };
+  webhookSink: { signatureHeader: string; publicUrl?: string; bindHost: string; port?: number };
   controlPrefix: string;
   tokens: ReadonlyArray<{ env: string; scopes: readonly Scope[] }>;
   /** Whether scenarios marked heavy (e.g. 100 webhooks that can never be deleted) may run. */
@@ -94,6 +94,7 @@ export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: st
       signatureHeader: manifest.webhookSink?.signatureHeader ?? 'X-Service-Signature',
       bindHost: manifest.webhookSink?.bindHost ?? '127.0.0.1',
       ...(publicUrl ? { publicUrl } : {}),
+      ...(manifest.webhookSink?.port ? { port: manifest.webhookSink.port } : {}),
     },
     controlPrefix: manifest.controlPrefix ?? '/_emulator',
     tokens: manifest.tokens ?? [],

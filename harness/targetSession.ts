@@ -1,4 +1,5 @@
 import { ControlClient } from './controlClient.ts';
+import { SessionSink } from './sessionSink.ts';
 import { createFixtureProvider, type FixtureProvider } from './fixtureProvider.ts';
 import { loadManifest, resolveTarget, type TargetInfo, type TargetManifestFile, EMULATOR_MANIFEST_PATH } from './targetManifest.ts';
 import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
@@ -13,6 +14,8 @@ export interface TargetSession {
   tokens: TokenPool;
   fixtures: FixtureProvider;
   simulation: PaymentSimulationAdapter;
+  /** The harness webhook sink, started on first use; close it when the session ends. */
+  sink: SessionSink;
   seed: number;
   /** Throttling waited out by every scenario run in this session so far. */
   throttling: ThrottleTally;
@@ -54,6 +57,7 @@ export async function openTargetSession(manifest: TargetManifestFile, options: S
     tokens,
     fixtures: createFixtureProvider(target, control),
     simulation: await loadSimulationAdapter(manifest.simulation),
+    sink: new SessionSink(target.webhookSink),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
     ...(options.cleanupLedgerPath ? { cleanupLedgerPath: options.cleanupLedgerPath } : {}),

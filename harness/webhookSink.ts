@@ -286,26 +286,3 @@ export class WebhookSink {
     });
   }
 }
-
-const shared = new Map<string, Promise<WebhookSink>>();
-
-/**
- * One sink per process and configuration, started on first use and never held
- * open for the process (scenarios remove their endpoints when they end).
- * BANKING_API_SINK_PORT fixes the port, for a publicUrl that forwards to it.
- */
-export function sharedWebhookSink(options: SinkOptions): Promise<WebhookSink> {
-  const envPort = process.env.BANKING_API_SINK_PORT;
-  const resolved: SinkOptions = { ...options, port: options.port ?? (envPort ? Number(envPort) : 0) };
-  const key = JSON.stringify(resolved);
-  let sink = shared.get(key);
-  if (!sink) {
-    sink = WebhookSink.start(resolved).then((started) => {
-      started.unref();
-      return started;
-    });
-    sink.catch(() => shared.delete(key));
-    shared.set(key, sink);
-  }
-  return sink;
-}

@@ -1,5 +1,5 @@
 import type { EventTriggerKind, ScenarioContext } from '../../harness/scenario.ts';
-import { sharedWebhookSink, type SinkEndpoint, type SinkDelivery } from '../../harness/webhookSink.ts';
+import type { SinkEndpoint, SinkDelivery } from '../../harness/webhookSink.ts';
 import type { SinkStep } from '../../harness/webhookSinkScript.ts';
 import { makeEventsHappen } from '../shared/eventTriggers.ts';
 import { type CreatedWebhook, plainAttributes, requireEnabledWebhook, type WebhookAttributes } from '../webhooks/webhookFixtures.ts';
@@ -10,7 +10,7 @@ import { type CreatedWebhook, plainAttributes, requireEnabledWebhook, type Webho
 // same reason, instead of a wall of failures.
 
 export async function sinkEndpoint(ctx: ScenarioContext, name: string, options: { token?: string; script?: readonly SinkStep[] } = {}): Promise<SinkEndpoint> {
-  const sink = await sharedWebhookSink(ctx.target.webhookSink);
+  const sink = await ctx.sink.sink();
   const endpoint = sink.endpoint(`${ctx.faker.string.alphanumeric(4)}-${name}`, options);
   ctx.cleanup.add(`remove sink endpoint ${name}`, async () => endpoint.remove());
   return endpoint;
@@ -41,7 +41,6 @@ export const DELIVERY_TRIGGERS: readonly EventTriggerKind[] = ['injection', 'san
 export const witness = (ctx: ScenarioContext): Promise<Subscription> =>
   subscribe(ctx, 'witness', { token: '', deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
 
-const reachability = new Map<string, Promise<string | undefined>>();
 const PROBE_WAIT_MS = 10_000;
 
 // Any delivery proves the target reaches the sink, whoever's event it carries.
@@ -54,15 +53,9 @@ async function probe(ctx: ScenarioContext): Promise<string | undefined> {
     'set webhookSink.publicUrl (or --sink-public-url) to an address the target can reach';
 }
 
-/** Throws (making the scenario's checks UNTESTABLE) when the target cannot reach the sink; probed once per target. */
+/** Throws (making the scenario's checks UNTESTABLE) when the target cannot reach the sink; probed once per session. */
 export async function ensureSinkReachable(ctx: ScenarioContext): Promise<void> {
-  let verdict = reachability.get(ctx.target.baseUrl);
-  if (!verdict) {
-    verdict = probe(ctx);
-    reachability.set(ctx.target.baseUrl, verdict);
-    verdict.catch(() => reachability.delete(ctx.target.baseUrl));
-  }
-  const reason = await verdict;
+  const reason = await ctx.sink.reachability(() => probe(ctx));
   if (reason) throw new Error(reason);
 }
 
