@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { CLEANUP_LEDGER_FILE, readLedger } from '../harness/cleanupLedgerFile.ts';
 import { undoPending } from '../harness/ledgerUndo.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError } from '../harness/targetManifest.ts';
 import { openTargetSession } from '../harness/targetSession.ts';
 
@@ -15,7 +16,7 @@ export interface CleanupOptions {
   baseUrl?: string;
 }
 
-export async function cleanupCommand(options: CleanupOptions, write: (text: string) => void): Promise<number> {
+export async function cleanupCommand(options: CleanupOptions, write: (text: string) => void, redactor: SecretRedactor): Promise<number> {
   const path = join(options.reportDir, CLEANUP_LEDGER_FILE);
   const ledger = readLedger(path);
   if (ledger.created === 0 && !ledger.run) throw new SetupError(`no cleanup ledger in ${options.reportDir} (${CLEANUP_LEDGER_FILE}): give the --report-dir of the run to clean up after`);
@@ -25,7 +26,7 @@ export async function cleanupCommand(options: CleanupOptions, write: (text: stri
   }
   const manifestPath = options.target ?? ledger.run?.manifestPath ?? EMULATOR_MANIFEST_PATH;
   const baseUrl = options.baseUrl ?? (options.target ? undefined : ledger.run?.baseUrl);
-  const session = await openTargetSession(loadManifest(manifestPath), baseUrl ? { baseUrl } : {});
+  const session = await openTargetSession(loadManifest(manifestPath), baseUrl ? { baseUrl } : {}, { redactor });
   write(`Undoing ${ledger.pending.length} of ${ledger.created} resources on ${session.target.baseUrl} (ledger ${path})`);
   const outcomes = await undoPending(path, session.target.baseUrl, session.tokens.full());
   for (const outcome of outcomes) write(`  ${outcome.done ? 'done' : 'LEFT'}  ${outcome.describe}: ${outcome.detail}`);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommanderError } from 'commander';
-import { secretRedactor } from '../harness/secretRedactor.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 
 // How the command line ends when something went wrong: always one line on
@@ -12,7 +12,7 @@ import { SetupError } from '../harness/targetManifest.ts';
 
 export const SETUP_EXIT = 2;
 
-function crashFile(error: unknown): string {
+function crashFile(error: unknown, redactor: SecretRedactor): string {
   const path = join(tmpdir(), `banking-api-conformance-crash-${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.txt`);
   const details = [
     `banking-api-conformance crashed at ${new Date().toISOString()}`,
@@ -21,7 +21,7 @@ function crashFile(error: unknown): string {
     '',
     describeError(error),
   ].join('\n');
-  writeFileSync(path, `${secretRedactor.text(details)}\n`);
+  writeFileSync(path, `${redactor.text(details)}\n`);
   return path;
 }
 
@@ -31,18 +31,18 @@ function describeError(error: unknown): string {
   return `${error.stack ?? error.message}${cause}`;
 }
 
-/** Prints the one line and returns the exit code. */
-export function exitForFailure(error: unknown, writeError: (line: string) => void): number {
+/** Prints the one line and returns the exit code; `redactor` is the command line's, which knows the run's secrets. */
+export function exitForFailure(error: unknown, writeError: (line: string) => void, redactor: SecretRedactor): number {
   // commander has already printed its own message (and the help) for usage errors.
   if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : SETUP_EXIT;
   if (error instanceof SetupError) {
-    writeError(`banking-api-conformance: ${secretRedactor.text(error.message)}`);
+    writeError(`banking-api-conformance: ${redactor.text(error.message)}`);
     return SETUP_EXIT;
   }
-  const message = secretRedactor.text(error instanceof Error ? error.message : String(error)).split('\n')[0];
+  const message = redactor.text(error instanceof Error ? error.message : String(error)).split('\n')[0];
   let where: string;
   try {
-    where = `details in ${crashFile(error)}`;
+    where = `details in ${crashFile(error, redactor)}`;
   } catch {
     where = 'the details could not be written to a file';
   }
@@ -51,9 +51,9 @@ export function exitForFailure(error: unknown, writeError: (line: string) => voi
 }
 
 /** Whatever escapes every handler still ends as one line and exit 2, never a raw stack trace. */
-export function exitOnUncaughtError(writeError: (line: string) => void): void {
+export function exitOnUncaughtError(writeError: (line: string) => void, redactor: SecretRedactor): void {
   process.on('uncaughtException', (error) => {
-    process.exit(exitForFailure(error, writeError));
+    process.exit(exitForFailure(error, writeError, redactor));
   });
 }
 

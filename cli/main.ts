@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
+import { SecretRedactor } from '../harness/secretRedactor.ts';
 import { exitForFailure, exitIfStalled, exitOnUncaughtError } from './failureExit.ts';
 import { mergeCommand } from './mergeCommand.ts';
 import { allureReportCommand } from './allureReportCommand.ts';
@@ -10,6 +11,10 @@ import { suiteVersion } from './suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests).
+
+// The process's secrets (tokens, signing tokens) as the run learns them: what
+// this command line writes or prints, a crash included, is masked with them.
+const redactor = new SecretRedactor();
 
 const program = new Command()
   .name('banking-api-conformance')
@@ -52,7 +57,7 @@ program
   .option('--target-env <name=value>', 'environment variable for the --target-image (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
   .option('--target-manifest <file>', 'manifest describing the --target-image: capabilities, tokens (default targets/emulator-image.json)')
   .action(async (options) => {
-    process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`));
+    process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
 program
@@ -62,7 +67,7 @@ program
   .option('--target <file>', 'target manifest (default: the one the run used)')
   .option('--base-url <url>', 'base URL of the target (default: the one the run used)', url)
   .action(async (options) => {
-    process.exitCode = await cleanupCommand(options, (text) => process.stdout.write(`${text}\n`));
+    process.exitCode = await cleanupCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
 program
@@ -72,7 +77,7 @@ program
   .option('--report-dir <dir>', 'where to write the merged reports', 'reports')
   .option('--compare <file>', 'an earlier results.json (or its directory) to report the difference from')
   .action((dirs: string[], options) => {
-    process.exitCode = mergeCommand(dirs, options, (text) => process.stdout.write(`${text}\n`));
+    process.exitCode = mergeCommand(dirs, options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
 program
@@ -102,12 +107,12 @@ program
     process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
-exitOnUncaughtError((line) => process.stderr.write(`${line}\n`));
+exitOnUncaughtError((line) => process.stderr.write(`${line}\n`), redactor);
 const finished = exitIfStalled((line) => process.stderr.write(`${line}\n`));
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  process.exitCode = exitForFailure(error, (line) => process.stderr.write(`${line}\n`));
+  process.exitCode = exitForFailure(error, (line) => process.stderr.write(`${line}\n`), redactor);
 } finally {
   finished();
 }

@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { EXIT } from './exitCodes.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { copyAllureResults } from '../report/allureResults.ts';
 import { catalogueHash } from '../run/catalogueHash.ts';
 import { compareResults } from '../run/resultsComparison.ts';
@@ -18,11 +19,11 @@ export interface MergeOptions {
   compare?: string;
 }
 
-export function mergeCommand(locations: readonly string[], options: MergeOptions, write: (text: string) => void): number {
+export function mergeCommand(locations: readonly string[], options: MergeOptions, write: (text: string) => void, redactor: SecretRedactor): number {
   const documents = locations.map(readResults);
   const merged = mergeResults(documents, requirementCatalogue(), catalogueHash());
   if (options.compare) merged.comparison = compareResults(readBaseline(options.compare), merged);
-  const paths = writeReports(options.reportDir, merged);
+  const paths = writeReports(options.reportDir, merged, redactor);
   const allure = copyAllureResults(locations.map((location) => dirname(resultsPath(location))), options.reportDir);
   write(`Merged ${documents.length} result(s): ${locations.map(resultsPath).join(', ')}`);
   printSummary(merged, write);

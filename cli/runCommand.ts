@@ -1,4 +1,5 @@
 import { issueCertificate } from '../harness/certification.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import { describeThrottling } from '../harness/throttleRetry.ts';
 import { allureReporter } from '../report/allureResults.ts';
@@ -36,7 +37,8 @@ function assertConsistent(options: RunOptions): void {
   }
 }
 
-export async function runCommand(options: RunOptions, write: (text: string) => void): Promise<number> {
+/** `redactor` learns the run's secrets and masks every file the run writes. */
+export async function runCommand(options: RunOptions, write: (text: string) => void, redactor: SecretRedactor): Promise<number> {
   assertConsistent(options);
   assertRunFilesUsable(options);
   const quiet = options.quiet ?? false;
@@ -47,19 +49,20 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     say,
     write,
     progress: (plan) => progressDisplayFor(plan.selection.scenarios.length, { quiet, style }, write),
+    redactor,
     testReporters: (target, seed) => [allureReporter(options.reportDir, { target: target.name, baseUrl: target.baseUrl, seed: String(seed), suiteVersion: version })],
   });
-  const paths = writeReports(options.reportDir, document);
+  const paths = writeReports(options.reportDir, document, redactor);
   printSummary(document, write, { quiet, style });
   const throttleNote = document.throttling ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt)) : undefined;
   if (throttleNote) say(throttleNote);
   say(`Results: ${paths.results}`);
   say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);
-  if (options.har) say(`HAR: ${writeHar(options.har, exchanges, version)} (${exchanges.length} exchanges)`);
+  if (options.har) say(`HAR: ${writeHar(options.har, exchanges, version, redactor)} (${exchanges.length} exchanges)`);
   if (document.baseline) printBaseline(document.baseline, write);
   if (options.certify) {
     const certificate = issueCertificate(document.requirements, { target: document.target, suiteVersion: document.suiteVersion, catalogueHash: document.catalogueHash });
-    write(`Certificate: ${writeCertificate(options.reportDir, certificate)}: ${certificate.certified ? 'CERTIFIED' : `NOT CERTIFIED (${certificate.blocking.map((entry) => `${entry.id} ${entry.outcome}`).join(', ')})`}`);
+    write(`Certificate: ${writeCertificate(options.reportDir, certificate, redactor)}: ${certificate.certified ? 'CERTIFIED' : `NOT CERTIFIED (${certificate.blocking.map((entry) => `${entry.id} ${entry.outcome}`).join(', ')})`}`);
     return certificate.certified ? EXIT.conformant : EXIT.nonConformant;
   }
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
-import { secretRedactor } from '../harness/secretRedactor.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { attachContainerLog } from '../report/allureContainerLog.ts';
 import { containerSpecOf, type ContainerOptions } from './containerSpec.ts';
 import { startContainerTarget, type ContainerRunRecord, type ContainerTarget } from './containerTarget.ts';
@@ -39,11 +39,12 @@ export async function startTargetContainer(options: TargetImageOptions, manifest
 }
 
 /** Stops and removes the container, then writes its whole log to DIR/container.log and to the Allure results. */
-export async function recordContainerRun(container: ContainerTarget, reportDir: string): Promise<ContainerRunRecord> {
+export async function recordContainerRun(container: ContainerTarget, reportDir: string, redactor: SecretRedactor): Promise<ContainerRunRecord> {
   const { record, log } = await container.finish();
+  const redacted = redactor.text(log);
   mkdirSync(reportDir, { recursive: true });
-  writeFileSync(join(reportDir, CONTAINER_LOG_FILE), secretRedactor.text(log));
-  attachContainerLog(reportDir, record, log);
+  writeFileSync(join(reportDir, CONTAINER_LOG_FILE), redacted);
+  attachContainerLog(reportDir, record, redacted);
   return record;
 }
 

@@ -4,7 +4,7 @@ import type { CheckRecorder } from './checkRecorder.ts';
 import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type OperationName } from './operationCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
-import { secretRedactor } from './secretRedactor.ts';
+import type { SecretRedactor } from './secretRedactor.ts';
 import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
 import { readCappedBody } from './responseBodyReader.ts';
 
@@ -72,10 +72,10 @@ export function buildQuery(query: RequestOptions['query']): string {
 const excerpt = (text: string): string =>
   text.length > EXCERPT_LIMIT ? `${text.slice(0, EXCERPT_LIMIT)}… (${text.length} characters)` : text;
 
-function describeBody(body: Buffer, contentType: string | undefined): string | undefined {
+function describeBody(body: Buffer, contentType: string | undefined, redactor: SecretRedactor): string | undefined {
   if (body.length === 0) return undefined;
   const textual = !contentType || /json|text|xml|urlencoded/i.test(contentType);
-  return textual ? secretRedactor.text(excerpt(body.toString('utf8'))) : `<${body.length} bytes of ${contentType}>`;
+  return textual ? redactor.text(excerpt(body.toString('utf8'))) : `<${body.length} bytes of ${contentType}>`;
 }
 
 export class ApiClient {
@@ -88,7 +88,7 @@ export class ApiClient {
     /** Told of every exchange, for `run --har`. */
     private readonly journal?: ExchangeJournal,
   ) {
-    if (token) secretRedactor.add(token);
+    if (token) recorder.redactor.add(token);
   }
 
   withToken(token: string | null): ApiClient {
@@ -151,9 +151,9 @@ export class ApiClient {
       headers['content-type'] = options.contentType ?? JSON_API;
     }
     const exchange: ExchangeExcerpt = {
-      request: { method, url, headers: secretRedactor.headers(headers) },
+      request: { method, url, headers: this.recorder.redactor.headers(headers) },
     };
-    const body = payload ? describeBody(payload, headers['content-type']) : undefined;
+    const body = payload ? describeBody(payload, headers['content-type'], this.recorder.redactor) : undefined;
     if (body !== undefined) exchange.request.body = body;
 
     const startedAt = new Date();
@@ -188,8 +188,8 @@ export class ApiClient {
     }
     const durationMs = Math.round(performance.now() - started);
     const contentType = responseHeaders['content-type'];
-    exchange.response = { status, headers: secretRedactor.headers(responseHeaders), durationMs };
-    const responseBody = describeBody(rawBody, contentType);
+    exchange.response = { status, headers: this.recorder.redactor.headers(responseHeaders), durationMs };
+    const responseBody = describeBody(rawBody, contentType, this.recorder.redactor);
     if (responseBody !== undefined) exchange.response.body = responseBody;
     if (cutAtBytes !== undefined) exchange.error = `the body was cut at ${cutAtBytes} bytes; the target sent more, which the harness did not read`;
     this.journal?.(exchange, startedAt);

@@ -1,6 +1,6 @@
 import type { CheckRecord, Evidence, ExchangeExcerpt, Outcome } from './checkRecords.ts';
 import type { RequirementCatalogue } from './requirementCatalogue.ts';
-import { secretRedactor } from './secretRedactor.ts';
+import type { SecretRedactor } from './secretRedactor.ts';
 
 /** Anything that carries an exchange (an API response, a sink delivery) can serve as evidence. */
 export type EvidenceSource = Evidence | { exchange: ExchangeExcerpt } | ReadonlyArray<{ exchange: ExchangeExcerpt }>;
@@ -13,10 +13,10 @@ function toEvidence(source: EvidenceSource | undefined): Evidence | undefined {
 }
 
 /** An observed value with every known secret masked; the value itself when there is none in it. */
-function redactedObserved(observed: unknown): unknown {
+function redactedObserved(observed: unknown, redactor: SecretRedactor): unknown {
   const text = JSON.stringify(observed);
   if (text === undefined) return observed;
-  const redacted = secretRedactor.text(text);
+  const redacted = redactor.text(text);
   return redacted === text ? observed : JSON.parse(redacted);
 }
 
@@ -35,6 +35,8 @@ export class CheckRecorder {
     readonly scenarioId: string,
     /** Ids this scenario declared, plus the ids the harness itself checks on every call. */
     private readonly allowed: ReadonlySet<string>,
+    /** The session's redactor: messages, observed values and the API client's excerpts pass through it. */
+    readonly redactor: SecretRedactor,
   ) {}
 
   /** PASS when `holds`, else a miss judged by the requirement's level. Returns `holds`. */
@@ -89,7 +91,7 @@ export class CheckRecorder {
 
   private add(requirementId: string, outcome: Outcome, quoting: string, source?: EvidenceSource, observed?: unknown): void {
     // Messages quote what was sent and answered: a secret seen in an exchange is masked here too.
-    const message = secretRedactor.text(quoting);
+    const message = this.redactor.text(quoting);
     const evidence = toEvidence(source);
     const now = performance.now();
     const elapsedMs = Math.round((now - this.lastRecordedAt) * 10) / 10;
@@ -106,7 +108,7 @@ export class CheckRecorder {
       }
     }
     const record: CheckRecord = { requirementId, scenarioId: this.scenarioId, outcome, message, elapsedMs };
-    if (observed !== undefined) record.observed = redactedObserved(observed);
+    if (observed !== undefined) record.observed = redactedObserved(observed, this.redactor);
     if (evidence !== undefined) record.evidence = evidence;
     this.recorded.push(record);
     if (foldable) this.folded.set(key, record);

@@ -46,7 +46,7 @@ export async function runScenario(
   journal?: ExchangeJournal,
 ): Promise<CheckRecord[]> {
   const catalogue = requirementCatalogue();
-  const recorder = new CheckRecorder(catalogue, scenario.id, new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]));
+  const recorder = new CheckRecorder(catalogue, scenario.id, new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]), session.redactor);
   const reason = whyNotApplicable(scenario, session);
   if (reason) {
     for (const id of scenario.requirements) recorder.skip(id, reason);

@@ -4,6 +4,10 @@
 // signing secrets) are masked in JSON bodies, and their values become known
 // secrets: a signing token a scenario made up and sent is masked wherever it
 // shows up next (a check message quoting it, an observed value).
+//
+// Whoever holds the secrets owns the redactor: a target session (its tokens, the
+// signing tokens its scenarios make up) and the command line (what it writes).
+// A fresh redactor still masks Authorization headers and token members.
 
 const MASK = '[redacted]';
 /** A token member's value shorter than this is not learned: masking a short word everywhere would garble evidence. */
@@ -41,6 +45,3 @@ export class SecretRedactor {
     return result;
   }
 }
-
-/** One redactor per process: every client and report writer shares the same secret list. */
-export const secretRedactor = new SecretRedactor();

@@ -1,3 +1,4 @@
+import type { SecretRedactor } from './secretRedactor.ts';
 import { WebhookSink, type SinkOptions } from './webhookSink.ts';
 
 // The webhook sink of one target session: started when a scenario first needs
@@ -9,12 +10,12 @@ export class SessionSink {
   private started: Promise<WebhookSink> | undefined;
   private reachable: Promise<string | undefined> | undefined;
 
-  constructor(private readonly options: SinkOptions) {}
+  constructor(private readonly options: SinkOptions, private readonly redactor: SecretRedactor) {}
 
   /** The running sink; a start that failed is tried again by the next caller. */
   sink(): Promise<WebhookSink> {
     if (!this.started) {
-      const starting = WebhookSink.start(this.options).then((sink) => {
+      const starting = WebhookSink.start(this.options, this.redactor).then((sink) => {
         // Scenarios remove their endpoints when they end; an idle sink must not hold the process open.
         sink.unref();
         return sink;

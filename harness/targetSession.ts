@@ -1,4 +1,5 @@
 import { ControlClient } from './controlClient.ts';
+import { SecretRedactor } from './secretRedactor.ts';
 import { SessionSink } from './sessionSink.ts';
 import { createFixtureProvider, type FixtureProvider } from './fixtureProvider.ts';
 import { loadManifest, resolveTarget, type TargetInfo, type TargetManifestFile, EMULATOR_MANIFEST_PATH } from './targetManifest.ts';
@@ -14,6 +15,8 @@ export interface TargetSession {
   tokens: TokenPool;
   fixtures: FixtureProvider;
   simulation: PaymentSimulationAdapter;
+  /** Masks the session's secrets (its tokens, the signing tokens its scenarios make up) in everything it records. */
+  redactor: SecretRedactor;
   /** The harness webhook sink, started on first use; close it when the session ends. */
   sink: SessionSink;
   seed: number;
@@ -46,18 +49,27 @@ export interface SessionOptions {
   budget?: RunBudget;
 }
 
-/** `tokenEnv` is where the manifest's token variables are read (the process environment unless a test gives its own). */
-export async function openTargetSession(manifest: TargetManifestFile, options: SessionOptions = {}, tokenEnv: NodeJS.ProcessEnv = process.env): Promise<TargetSession> {
+/** What a session is opened with that cannot travel to a worker with SessionOptions. */
+export interface SessionOwners {
+  /** Where the manifest's token variables are read (the process environment unless a test gives its own). */
+  tokenEnv?: NodeJS.ProcessEnv;
+  /** The redactor the session teaches its secrets; the command line's own, so that what it writes is masked too. Default: the session's own. */
+  redactor?: SecretRedactor;
+}
+
+export async function openTargetSession(manifest: TargetManifestFile, options: SessionOptions = {}, owners: SessionOwners = {}): Promise<TargetSession> {
   const target = resolveTarget(manifest, options.baseUrl, options.sinkPublicUrl, options.heavyProbes);
   const control = new ControlClient(target);
-  const tokens = await createTokenPool(target, control, tokenEnv);
+  const redactor = owners.redactor ?? new SecretRedactor();
+  const tokens = await createTokenPool(target, control, redactor, owners.tokenEnv);
   return {
     target,
     control,
     tokens,
     fixtures: createFixtureProvider(target, control),
     simulation: await loadSimulationAdapter(manifest.simulation),
-    sink: new SessionSink(target.webhookSink),
+    redactor,
+    sink: new SessionSink(target.webhookSink, redactor),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
     ...(options.cleanupLedgerPath ? { cleanupLedgerPath: options.cleanupLedgerPath } : {}),

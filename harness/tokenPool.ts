@@ -1,13 +1,13 @@
 import type { ControlClient } from './controlClient.ts';
 import { SCOPES, type Scope } from './operationCatalogue.ts';
-import { secretRedactor } from './secretRedactor.ts';
+import type { SecretRedactor } from './secretRedactor.ts';
 import { SetupError, type TargetInfo } from './targetManifest.ts';
 
 export const ALL_SCOPES: readonly Scope[] = SCOPES;
 
 // Bearer tokens for a run: from environment variables named by the manifest, or
 // minted through the control endpoint when the target claims tokenMinting.
-// Token values go to the redactor the moment they are known.
+// Token values go to the session's redactor the moment they are known.
 
 export interface ScopedToken {
   value: string;
@@ -36,7 +36,7 @@ const key = (scopes: readonly Scope[]) => [...scopes].sort().join(' ');
 class MintingTokenPool implements TokenPool {
   private readonly minted = new Map<string, Promise<string>>();
   private readonly scopesByToken = new Map<string, readonly Scope[]>();
-  constructor(private readonly control: ControlClient, private readonly fullToken: string) {
+  constructor(private readonly control: ControlClient, private readonly fullToken: string, private readonly redactor: SecretRedactor) {
     this.scopesByToken.set(fullToken, ALL_SCOPES);
   }
 
@@ -49,7 +49,7 @@ class MintingTokenPool implements TokenPool {
     let token = this.minted.get(id);
     if (!token) {
       token = this.control.mintToken(scopes).then((value) => {
-        secretRedactor.add(value);
+        this.redactor.add(value);
         this.scopesByToken.set(value, [...scopes]);
         return value;
       });
@@ -100,16 +100,16 @@ class ConfiguredTokenPool implements TokenPool {
   }
 }
 
-export async function createTokenPool(target: TargetInfo, control: ControlClient, env: NodeJS.ProcessEnv = process.env): Promise<TokenPool> {
+export async function createTokenPool(target: TargetInfo, control: ControlClient, redactor: SecretRedactor, env: NodeJS.ProcessEnv = process.env): Promise<TokenPool> {
   if (target.capabilities.has('tokenMinting')) {
     const full = await mintFullToken(target, control);
-    secretRedactor.add(full);
-    return new MintingTokenPool(control, full);
+    redactor.add(full);
+    return new MintingTokenPool(control, full, redactor);
   }
   const tokens = target.tokens.map((token) => {
     const value = env[token.env];
     if (!value) throw new SetupError(`environment variable ${token.env} is not set (a token of target '${target.name}'); export it before running`);
-    secretRedactor.add(value);
+    redactor.add(value);
     return { value, scopes: token.scopes };
   });
   const full = tokens.find((token) => ALL_SCOPES.every((scope) => token.scopes.includes(scope)));

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ExchangeExcerpt } from './checkRecords.ts';
 import { type DeliveryPayload, parseDeliveryPayload } from './deliveryPayload.ts';
-import { secretRedactor } from './secretRedactor.ts';
+import { SecretRedactor } from './secretRedactor.ts';
 import { ANSWER_OK, describeStep, SinkScript, type SinkStep } from './webhookSinkScript.ts';
 import { type SignatureVerdict, verifySignature } from './webhookSinkSignature.ts';
 
@@ -91,8 +91,10 @@ class Endpoint implements SinkEndpoint {
     public token: string | undefined,
     steps: readonly SinkStep[],
     private readonly onRemove: () => void,
+    /** Learns the signing token: it is a secret wherever it shows up. */
+    private readonly redactor: SecretRedactor,
   ) {
-    secretRedactor.add(token);
+    redactor.add(token);
     this.script = new SinkScript(steps);
   }
 
@@ -109,7 +111,7 @@ class Endpoint implements SinkEndpoint {
   }
 
   setToken(token: string | undefined): void {
-    secretRedactor.add(token);
+    this.redactor.add(token);
     this.token = token;
   }
 
@@ -156,11 +158,13 @@ export class WebhookSink {
     private readonly server: Server,
     private readonly signatureHeader: string,
     private readonly deliveriesKept: number,
+    private readonly redactor: SecretRedactor,
   ) {}
 
-  static async start(options: SinkOptions = {}): Promise<WebhookSink> {
+  /** `redactor` masks the excerpts of deliveries: a target session passes its own, which knows the session's secrets. */
+  static async start(options: SinkOptions = {}, redactor = new SecretRedactor()): Promise<WebhookSink> {
     const server = createServer();
-    const sink = new WebhookSink(server, (options.signatureHeader ?? 'X-Service-Signature').toLowerCase(), options.deliveriesKept ?? SINK_DELIVERIES_KEPT);
+    const sink = new WebhookSink(server, (options.signatureHeader ?? 'X-Service-Signature').toLowerCase(), options.deliveriesKept ?? SINK_DELIVERIES_KEPT, redactor);
     server.on('request', (request, response) => sink.handle(request, response));
     const host = options.bindHost ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
@@ -177,7 +181,7 @@ export class WebhookSink {
   endpoint(name: string, options: { token?: string; script?: readonly SinkStep[] } = {}): SinkEndpoint {
     const slug = `${name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)}-${randomBytes(4).toString('hex')}`;
     const path = `${this.prefix}/${slug}`;
-    const endpoint = new Endpoint(name, `${this.baseUrl}${path}`, options.token, options.script ?? [], () => this.endpoints.delete(path));
+    const endpoint = new Endpoint(name, `${this.baseUrl}${path}`, options.token, options.script ?? [], () => this.endpoints.delete(path), this.redactor);
     this.endpoints.set(path, endpoint);
     return endpoint;
   }
@@ -243,8 +247,8 @@ export class WebhookSink {
           request: {
             method: request.method ?? 'POST',
             url: `${this.baseUrl}${path}`,
-            headers: secretRedactor.headers(headers),
-            body: secretRedactor.text(rawBody.toString('utf8').slice(0, BODY_EXCERPT)),
+            headers: this.redactor.headers(headers),
+            body: this.redactor.text(rawBody.toString('utf8').slice(0, BODY_EXCERPT)),
           },
           response: { status: 'status' in step ? step.status : 0, headers: {}, durationMs: 0 },
         },

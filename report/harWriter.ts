@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Entry, Har, Header } from 'har-format';
 import type { JournalEntry } from '../harness/exchangeJournal.ts';
-import { secretRedactor } from '../harness/secretRedactor.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
 
 // `run --har FILE`: every exchange of the run's API clients as an HTTP Archive 1.2,
 // which browser dev tools and HAR viewers open. It holds what the evidence holds:
@@ -96,8 +96,8 @@ export function harDocument(entries: readonly JournalEntry[], creatorVersion: st
   };
 }
 
-export function writeHar(file: string, entries: readonly JournalEntry[], creatorVersion: string): string {
+export function writeHar(file: string, entries: readonly JournalEntry[], creatorVersion: string, redactor: SecretRedactor): string {
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${secretRedactor.text(JSON.stringify(harDocument(entries, creatorVersion), null, 2))}\n`);
+  writeFileSync(file, `${redactor.text(JSON.stringify(harDocument(entries, creatorVersion), null, 2))}\n`);
   return file;
 }

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ResultsDocument, writeResults } from '../run/resultsDocument.ts';
-import { secretRedactor } from '../harness/secretRedactor.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { htmlReport } from './html/htmlReport.ts';
 import { junitXml } from './junitReport.ts';
 
@@ -15,12 +15,12 @@ export interface ReportPaths {
   html: string;
 }
 
-export function redactedDocument(document: ResultsDocument): ResultsDocument {
-  return JSON.parse(secretRedactor.text(JSON.stringify(document))) as ResultsDocument;
+export function redactedDocument(document: ResultsDocument, redactor: SecretRedactor): ResultsDocument {
+  return JSON.parse(redactor.text(JSON.stringify(document))) as ResultsDocument;
 }
 
-export function writeReports(dir: string, document: ResultsDocument): ReportPaths {
-  const redacted = redactedDocument(document);
+export function writeReports(dir: string, document: ResultsDocument, redactor: SecretRedactor): ReportPaths {
+  const redacted = redactedDocument(document, redactor);
   const results = writeResults(dir, redacted);
   const junit = join(dir, 'junit.xml');
   writeFileSync(junit, junitXml(redacted));

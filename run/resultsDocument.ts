@@ -4,14 +4,13 @@ import type { ContainerRunRecord, ImageIdentity } from '../container/containerTa
 import type { Outcome } from '../harness/checkRecords.ts';
 import type { ExpectedFailure } from '../harness/expectedFailures.ts';
 import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
-import { secretRedactor } from '../harness/secretRedactor.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
 import type { Comparison } from './resultsComparison.ts';
 import type { ThrottleTally } from '../harness/throttleRetry.ts';
 
 // results.json: the machine-readable record of one run, described by
-// schemas/harness/results.schema.json. Written through the redactor so that no
-// token can reach a report, whatever a check put in it.
+// schemas/harness/results.schema.json. The document written is already redacted
+// (report/reportWriter.ts redacts it once for every report).
 
 export const RESULTS_FORMAT_VERSION = 2;
 
@@ -80,6 +79,6 @@ export function describeTarget(target: TargetInfo): ResultsDocument['target'] {
 export function writeResults(dir: string, document: ResultsDocument): string {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, 'results.json');
-  writeFileSync(path, `${secretRedactor.text(JSON.stringify(document, null, 2))}\n`);
+  writeFileSync(path, `${JSON.stringify(document, null, 2)}\n`);
   return path;
 }

@@ -1,5 +1,6 @@
 import type { Reporter } from 'vitest/node';
 import type { JournalEntry } from '../harness/exchangeJournal.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
 import { openTargetSession, type SessionOptions } from '../harness/targetSession.ts';
@@ -36,6 +37,8 @@ export interface RunObservers {
   write(text: string): void;
   /** Told of each area and scenario as it finishes. */
   progress(plan: RunPlan): ExecutionListener & { finish(): void };
+  /** Learns the run's secrets (the session's tokens) and masks what the run writes (a container's log). */
+  redactor: SecretRedactor;
   /** Reporters of the tests themselves (Allure), once the target is known. */
   testReporters(target: TargetInfo, seed: number): Reporter[];
 }
@@ -74,7 +77,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       cleanupLedgerPath: ledger.path,
     };
     // Opening a session here catches missing tokens before any test starts.
-    const opened = await openTargetSession(target.manifest, session);
+    const opened = await openTargetSession(target.manifest, session, { redactor: observers.redactor });
     const info = opened.target;
     ledger.begin(opened, request.target, observers.write);
     // --fail-fast stops at the first failing scenario: only one at a time has a first.
@@ -93,7 +96,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
     });
     progress.finish();
     await ledger.finish(observers.say);
-    const container = target.container ? await recordContainerRun(target.container, request.reportDir) : undefined;
+    const container = target.container ? await recordContainerRun(target.container, request.reportDir, observers.redactor) : undefined;
     const document = judgeRun({
       plan,
       execution,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { exitForFailure } from '../../cli/failureExit.ts';
-import { secretRedactor } from '../../harness/secretRedactor.ts';
+import { SecretRedactor } from '../../harness/secretRedactor.ts';
 
 // An unexpected error (a bug of the suite) ends in exit 2 and one line that
 // says what happened and which file holds the stack trace, redacted like every
@@ -9,11 +9,12 @@ import { secretRedactor } from '../../harness/secretRedactor.ts';
 
 test('an internal error prints one line naming the file with its details', () => {
   const token = 'planted-token-for-the-crash-file-7f3a';
-  secretRedactor.add(token);
+  const redactor = new SecretRedactor();
+  redactor.add(token);
   const lines: string[] = [];
   const error = new Error(`the reporter broke while holding ${token}`, { cause: new TypeError('x is undefined') });
 
-  const code = exitForFailure(error, (line) => lines.push(line));
+  const code = exitForFailure(error, (line) => lines.push(line), redactor);
 
   expect(code).toBe(2);
   expect(lines).toHaveLength(1);

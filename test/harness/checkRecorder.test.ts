@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CheckRecorder } from '../../harness/checkRecorder.ts';
+import { SecretRedactor } from '../../harness/secretRedactor.ts';
 import type { Requirement, RequirementCatalogue } from '../../harness/requirementCatalogue.ts';
 
 const requirement = (id: string, level: Requirement['level']): Requirement => ({
@@ -11,7 +12,7 @@ const catalogue: RequirementCatalogue = {
   has: (id) => entries.some((entry) => entry.id === id),
   get: (id) => entries.find((entry) => entry.id === id) ?? (() => { throw new Error(id); })(),
 };
-const recorder = () => new CheckRecorder(catalogue, 'area/scenario', new Set(['PP-MUST', 'PP-SHOULD', 'PP-OBSERVE']));
+const recorder = () => new CheckRecorder(catalogue, 'area/scenario', new Set(['PP-MUST', 'PP-SHOULD', 'PP-OBSERVE']), new SecretRedactor());
 
 describe('check recorder', () => {
   test('a missed MUST is FAIL, a missed SHOULD is WARN, an OBSERVE is never judged', () => {
@@ -31,7 +32,7 @@ describe('check recorder', () => {
   });
 
   test('recording an id the scenario did not declare is a harness error', () => {
-    const checks = new CheckRecorder(catalogue, 'area/scenario', new Set(['PP-MUST']));
+    const checks = new CheckRecorder(catalogue, 'area/scenario', new Set(['PP-MUST']), new SecretRedactor());
     expect(() => checks.pass('PP-SHOULD', 'x')).toThrow(/does not declare/);
   });
 });

@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
+import { SecretRedactor } from '../../harness/secretRedactor.ts';
 import { SessionSink } from '../../harness/sessionSink.ts';
 import { resolveTarget } from '../../harness/targetManifest.ts';
 
@@ -12,7 +13,7 @@ afterEach(async () => {
   for (const sink of sinks.splice(0)) await sink.close();
 });
 const sessionSink = (options: ConstructorParameters<typeof SessionSink>[0] = {}) => {
-  const sink = new SessionSink(options);
+  const sink = new SessionSink(options, new SecretRedactor());
   sinks.push(sink);
   return sink;
 };

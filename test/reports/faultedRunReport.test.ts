@@ -7,6 +7,7 @@ import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { CLIENT_REQUIREMENTS } from '../../harness/operationCatalogue.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { SecretRedactor } from '../../harness/secretRedactor.ts';
 import { writeReports, type ReportPaths } from '../../report/reportWriter.ts';
 import { positivePayScenarios } from '../../suites/positive-pay/index.ts';
 import { openReport, screenshot } from './headlessChromium.ts';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   const records = await runScenarios(scenarios, { baseUrl: emulator.url(), seed: 20261121 });
   const selected = [...scenarios.flatMap((scenario) => scenario.requirements), ...Object.values(CLIENT_REQUIREMENTS)];
   document = resultsOfRun({ records, selected, scenarios, target: emulatorTarget(emulator.url()) });
-  paths = writeReports(scratch, document);
+  paths = writeReports(scratch, document, new SecretRedactor());
 }, 60_000);
 
 afterAll(async () => {
