@@ -1,12 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OptInType } from './decisionModel.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
 import type { Scope } from './operationCatalogue.ts';
 
 // Target manifests (targets/*.json): where a target is and what it claims.
 // A bad manifest gets one message naming the field and what is wrong.
+
+/** A target's fixed fixtures, where it does not provision fresh ones. */
+export interface ManifestFixtures {
+  accountId?: string;
+  depositProductId?: string;
+  /** The fixture account's opt-in as it stands, put back after scenarios that change it. */
+  accountOptIn?: OptInType[];
+  /** The fixture product's default opt-in as it stands, put back after scenarios that change it. */
+  depositProductOptIn?: OptInType[];
+}
 
 export interface TargetManifestFile {
   name: string;
@@ -15,7 +26,7 @@ export interface TargetManifestFile {
   environment: Environment;
   capabilities: Capability[];
   tokens?: Array<{ env: string; scopes: Scope[] }>;
-  fixtures?: { accountId?: string; depositProductId?: string };
+  fixtures?: ManifestFixtures;
   webhookSink?: { signatureHeader?: string; publicUrl?: string; bindHost?: string; port?: number };
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
@@ -38,7 +49,7 @@ export interface TargetInfo {
   baseUrl: string;
   environment: Environment;
   capabilities: ReadonlySet<Capability>;
-  fixtures: { accountId?: string; depositProductId?: string };
+  fixtures: ManifestFixtures;
   webhookSink: { signatureHeader: string; publicUrl?: string; bindHost: string; port?: number };
   controlPrefix: string;
   tokens: ReadonlyArray<{ env: string; scopes: readonly Scope[] }>;

@@ -1,11 +1,13 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { mayChangeOptIn, putBackIfTaken } from './fixtureOptIn.ts';
 import { PAYMENT_TYPES } from './ruleRequests.ts';
 import { is4xx, isSuccess } from './ruleSteps.ts';
 
 // Sections 2.2, 2.3, 4.1, 7: account-level policy and product-level default opt-in.
 // Their effect on payments is decisioning (decisioning suite); here only the
 // operations themselves. The responses are not shown: recorded, never judged.
+// What a scenario changes on the fixture is put back (./fixtureOptIn.ts).
 
 const OPT_IN_SETS: ReadonlyArray<readonly string[]> = [...PAYMENT_TYPES.map((type) => [type]), [...PAYMENT_TYPES]];
 
@@ -19,15 +21,6 @@ const productBody = (positivePayOptIn: unknown) => ({
   data: { type: 'updateDepositProduct', attributes: positivePayOptIn === undefined ? {} : { positivePayOptIn } },
 });
 
-/** Opt-in changes payment outcomes; put the account back to no opt-in when done (best effort). */
-function resetPolicyOnCleanup(ctx: ScenarioContext, accountId: string): void {
-  ctx.cleanup.add(`reset positive pay policy of account ${accountId}`, () => ctx.api.call('positivePayPolicy.create', { body: policyBody([], accountId) }));
-}
-
-function resetProductOnCleanup(ctx: ScenarioContext, productId: string): void {
-  ctx.cleanup.add(`reset opt-in of deposit product ${productId}`, () => ctx.api.call('depositProduct.update', { params: { id: productId }, body: productBody([]) }));
-}
-
 const summary = (response: ApiResponse) => ({ status: response.status, body: response.body ?? null });
 
 const policyCreate = OPT_IN_SETS.map((optInTypes) =>
@@ -37,8 +30,9 @@ const policyCreate = OPT_IN_SETS.map((optInTypes) =>
     title: `a positive pay policy opting the account in to ${optInTypes.join(', ')} MUST succeed`,
     requirements: ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'],
     async run(ctx) {
-      const { accountId } = await ctx.fixtures.account();
-      resetPolicyOnCleanup(ctx, accountId);
+      const fixture = await ctx.fixtures.account();
+      if (!mayChangeOptIn(ctx, fixture, 'account', ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'])) return;
+      const { accountId } = fixture;
       const response = await ctx.api.call('positivePayPolicy.create', { body: policyBody(optInTypes, accountId) });
       ctx.check.expect('PP-POLICY-CREATE', isSuccess(response), `a valid policy for ${optInTypes.join(', ')} MUST succeed; got ${response.status}`, response);
       ctx.check.observe('PP-POLICY-RESPONSE', summary(response), `a valid policy request answered ${response.status}`, response);
@@ -51,7 +45,9 @@ const policyEmpty = defineScenario({
   title: 'whether an empty optInTypes is accepted is not shown; the answer is recorded',
   requirements: ['PP-POLICY-EMPTY-OPTIN'],
   async run(ctx) {
-    const { accountId } = await ctx.fixtures.account();
+    const fixture = await ctx.fixtures.account();
+    if (!mayChangeOptIn(ctx, fixture, 'account', ['PP-POLICY-EMPTY-OPTIN'])) return;
+    const { accountId } = fixture;
     const response = await ctx.api.call('positivePayPolicy.create', { body: policyBody([], accountId) });
     ctx.check.observe('PP-POLICY-EMPTY-OPTIN', summary(response), `a policy with optInTypes [] answered ${response.status}`, response);
   },
@@ -75,10 +71,13 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
     title: `a policy request ${invalid.name} ${invalid.requirements.includes('PP-POLICY-INVALID-REFUSED') ? 'is invalid: it MUST NOT succeed and' : ''} SHOULD be answered 4xx`,
     requirements: invalid.requirements,
     async run(ctx) {
-      const { accountId } = await ctx.fixtures.account();
+      const fixture = await ctx.fixtures.account();
+      const { accountId } = fixture;
       const target = invalid.withAccount ? (invalid.unknownAccount ? '999999999999' : accountId) : undefined;
-      if (target === accountId) resetPolicyOnCleanup(ctx, accountId);
+      let taken = false;
+      if (target === accountId) putBackIfTaken(ctx, fixture, 'account', () => taken);
       const response = await ctx.api.send('POST', '/positive-pay-policy', { body: policyBody(invalid.optInTypes, target) });
+      taken = isSuccess(response);
       for (const id of invalid.requirements) {
         if (id === 'PP-POLICY-INVALID-REFUSED') {
           ctx.check.expect(id, !isSuccess(response), `a policy request ${invalid.name} MUST NOT succeed; got ${response.status}`, response);
@@ -96,8 +95,9 @@ const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
     title: `updating a deposit product's default opt-in to [${positivePayOptIn.join(', ')}] MUST succeed`,
     requirements: ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'],
     async run(ctx) {
-      const { depositProductId } = await ctx.fixtures.account();
-      resetProductOnCleanup(ctx, depositProductId);
+      const fixture = await ctx.fixtures.account();
+      if (!mayChangeOptIn(ctx, fixture, 'product', ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'])) return;
+      const { depositProductId } = fixture;
       const response = await ctx.api.call('depositProduct.update', { params: { id: depositProductId }, body: productBody(positivePayOptIn) });
       ctx.check.expect('PP-PRODUCT-OPTIN-UPDATE', isSuccess(response),
         `PATCH /deposit-products/${depositProductId} with positivePayOptIn [${positivePayOptIn.join(', ')}] MUST succeed; got ${response.status}`, response);
@@ -111,7 +111,9 @@ const productEmpty = defineScenario({
   title: 'whether an empty positivePayOptIn is accepted is not shown; the answer is recorded',
   requirements: ['PP-PRODUCT-EMPTY-OPTIN'],
   async run(ctx) {
-    const { depositProductId } = await ctx.fixtures.account();
+    const fixture = await ctx.fixtures.account();
+    if (!mayChangeOptIn(ctx, fixture, 'product', ['PP-PRODUCT-EMPTY-OPTIN'])) return;
+    const { depositProductId } = fixture;
     const response = await ctx.api.call('depositProduct.update', { params: { id: depositProductId }, body: productBody([]) });
     ctx.check.observe('PP-PRODUCT-EMPTY-OPTIN', summary(response), `a deposit product update with positivePayOptIn [] answered ${response.status}`, response);
   },
@@ -133,10 +135,12 @@ const productInvalid = PRODUCT_INVALID.map((invalid) =>
     title: `a deposit product update ${invalid.name} SHOULD be answered 4xx`,
     requirements: [invalid.requirement],
     async run(ctx) {
-      const { depositProductId } = await ctx.fixtures.account();
-      const id = invalid.unknownProduct ? '999999999999' : depositProductId;
-      if (!invalid.unknownProduct) resetProductOnCleanup(ctx, depositProductId);
+      const fixture = await ctx.fixtures.account();
+      const id = invalid.unknownProduct ? '999999999999' : fixture.depositProductId;
+      let taken = false;
+      if (!invalid.unknownProduct) putBackIfTaken(ctx, fixture, 'product', () => taken);
       const response = await ctx.api.send('PATCH', `/deposit-products/${encodeURIComponent(id)}`, { body: productBody(invalid.positivePayOptIn) });
+      taken = isSuccess(response);
       ctx.check.expect(invalid.requirement, is4xx(response), `a deposit product update ${invalid.name} SHOULD be answered 4xx; got ${response.status}`, response);
     },
   }));

@@ -1,0 +1,66 @@
+import type { OptInType } from '../../harness/decisionModel.ts';
+import type { AccountFixture } from '../../harness/fixtureProvider.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+
+// A scenario that changes the fixture's positive pay opt-in (the account's
+// policy, 2.2; the product's default, 2.3) must put it back, and the documents
+// have no operation that reads it. On a shared sandbox the fixture is somebody's
+// configuration: it is put back to what the manifest declares, never guessed.
+// A fresh fixture is the scenario's own; with heavy probes (the manifest's
+// consent to irreversible traces) an undeclared opt-in is reset to [].
+
+export type OptInHolder = 'account' | 'product';
+
+const FIELD: Record<OptInHolder, string> = { account: 'fixtures.accountOptIn', product: 'fixtures.depositProductOptIn' };
+const WHAT: Record<OptInHolder, string> = { account: 'account policy', product: 'deposit product default opt-in' };
+
+type Restore = { to?: readonly OptInType[] } | { cannot: string };
+
+function plannedRestore(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder): Restore {
+  if (fixture.fresh) return {};
+  const declared = fixture.declaredOptIn[holder];
+  if (declared) return { to: declared };
+  if (ctx.target.heavyProbes) return { to: [] };
+  return {
+    cannot: `changes the fixture's ${WHAT[holder]}, which no documented operation reads back (2.2, 2.3), so it could not be put back: ` +
+      `declare its current value as ${FIELD[holder]} in the manifest, or run with --heavy-probes to let it be reset to []`,
+  };
+}
+
+function putBack(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, to: readonly OptInType[]) {
+  const optIn = [...to];
+  return holder === 'account'
+    ? ctx.api.call('positivePayPolicy.create', {
+      body: { data: { type: 'positivePayPolicy', attributes: { optInTypes: optIn }, relationships: { account: { data: { type: 'account', id: fixture.accountId } } } } },
+    })
+    : ctx.api.call('depositProduct.update', { params: { id: fixture.depositProductId }, body: { data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: optIn } } } });
+}
+
+/**
+ * For a scenario whose request changes the opt-in when it succeeds: registers the
+ * put-back and returns true, or SKIPs the scenario's requirements with the reason
+ * and returns false when the opt-in could not be put back.
+ */
+export function mayChangeOptIn(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, requirements: readonly string[]): boolean {
+  const restore = plannedRestore(ctx, fixture, holder);
+  if ('cannot' in restore) {
+    for (const id of requirements) ctx.check.skip(id, restore.cannot);
+    return false;
+  }
+  const { to } = restore;
+  if (to) ctx.cleanup.add(`put back the ${WHAT[holder]} of the fixture`, () => putBack(ctx, fixture, holder, to));
+  return true;
+}
+
+/**
+ * For a request that MUST NOT succeed: if the target took it anyway, the opt-in
+ * is put back where that is possible, and otherwise the note says it was left.
+ */
+export function putBackIfTaken(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, taken: () => boolean): void {
+  ctx.cleanup.add(`put back the ${WHAT[holder]} of the fixture if the target took the invalid request`, async () => {
+    if (!taken()) return;
+    const restore = plannedRestore(ctx, fixture, holder);
+    if ('cannot' in restore) ctx.log(`the target took an invalid request that may have changed the fixture's ${WHAT[holder]}; it was left as the target set it (${FIELD[holder]} not declared)`);
+    else if (restore.to) await putBack(ctx, fixture, holder, restore.to);
+  });
+}
