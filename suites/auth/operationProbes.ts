@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { ApiResponse, RequestOptions } from '../../harness/apiClient.ts';
 import { OPERATIONS, type OperationName } from '../../harness/operationCatalogue.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
-import { sampleDocument } from '../positive-pay/documentBodies.ts';
-import { MINIMAL, ruleBody } from '../positive-pay/ruleRequests.ts';
-import { cancelOnCleanup, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../positive-pay/ruleSteps.ts';
+import { sampleDocument } from '../shared/documentBodies.ts';
+import { MINIMAL, ruleBody } from '../shared/ruleRequests.ts';
+import { cancelOnCleanup, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../shared/ruleSteps.ts';
 
 // For each documented operation (section 5.1 and the operation table): a request
 // that would succeed with the right credentials, and, where state is visible, a

@@ -1,7 +1,7 @@
 import { JSON_API } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import { cents, farFutureDate, MINIMAL, ruleBody, RULE_TYPES, type RuleType } from '../positive-pay/ruleRequests.ts';
-import { isSuccess, sendRule, type RuleResource } from '../positive-pay/ruleSteps.ts';
+import { cents, farFutureDate, MINIMAL, ruleBody, RULE_TYPES, type RuleType } from '../shared/ruleRequests.ts';
+import { isSuccess, sendRule, type RuleResource } from '../shared/ruleSteps.ts';
 
 // Conventions and section 2.1: media types, the resource envelope, ids, and the
 // formats of <timestamp>, <date> and cents, judged on positive pay rules.

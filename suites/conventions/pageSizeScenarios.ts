@@ -1,5 +1,5 @@
 import { defineScenario, heavyProbeSkipReason, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { ruleBody } from '../positive-pay/ruleRequests.ts';
+import { ruleBody } from '../shared/ruleRequests.ts';
 
 // Section 8 (and 4.2): default page size 100, maximum 1000, default offset 0,
 // judged on the positive pay list of an account holding more rules than a page.

@@ -1,7 +1,7 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { absentListedMembers, describeAbsent } from '../../harness/listedEventMembers.ts';
-import { LISTED_MEMBERS_REQUIREMENT } from '../events/catalogueChecks.ts';
-import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from '../sandbox/eventLookup.ts';
+import { LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
+import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
 import { buildCase, toModelPayment } from './caseSetup.ts';
 import { simulate } from './simulationClient.ts';
 import { TargetWorld } from './targetWorld.ts';

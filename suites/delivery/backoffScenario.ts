@@ -5,7 +5,7 @@ import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { checkModeShape } from './deliveryChecks.ts';
 import { CAP_SECONDS, fitFibonacci, type MeasuredPause } from './fibonacciFit.ts';
 import { scaleClock } from './modeScenarios.ts';
-import { carrying, ensureSinkReachable, hasAll, subscribe } from './sinkSession.ts';
+import { carrying, ensureSinkReachable, hasAll, subscribe } from '../shared/sinkSession.ts';
 
 // API 6.1 and 8: a failing AtLeastOnce batch is retried with Fibonacci backoff,
 // never more than 1 hour apart. The emulator clock is sped up so hours pass in

@@ -1,7 +1,7 @@
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
-import { checkEventShape } from '../events/catalogueChecks.ts';
-import type { Subscription } from './sinkSession.ts';
+import { checkEventShape } from '../shared/catalogueChecks.ts';
+import type { Subscription } from '../shared/sinkSession.ts';
 
 // Judgements about the deliveries one webhook received, shared by the delivery
 // scenarios. Each takes only the deliveries that carried events the scenario

@@ -1,10 +1,10 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
-import { pause, type WebhookAttributes, webhookDocument } from '../webhooks/webhookFixtures.ts';
+import { pause, type WebhookAttributes, webhookDocument } from '../shared/webhookFixtures.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
 import { MEDIA_TYPES } from './deliveryChecks.ts';
-import { DELIVERY_TRIGGERS, ensureSinkReachable, sinkEndpoint, subscribe, witness } from './sinkSession.ts';
+import { DELIVERY_TRIGGERS, ensureSinkReachable, sinkEndpoint, subscribe, witness } from '../shared/sinkSession.ts';
 import { admits, AUTHORIZATION_REQUESTS, excludedArrivals } from './subscriptionTypes.ts';
 
 // API 2.6, 3.2, 4.3 and 6.1 as deliveries show them: defaults, Disabled webhooks,

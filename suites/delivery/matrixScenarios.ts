@@ -1,11 +1,11 @@
 import { injectEvents, type InjectedEvent } from '../../harness/eventInjection.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { CATALOGUE_REQUIREMENTS, injectableTypes, LISTED_MEMBERS_REQUIREMENT } from '../events/catalogueChecks.ts';
+import { CATALOGUE_REQUIREMENTS, injectableTypes, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { chooseTrigger, injectedEvents, makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
-import { pause } from '../webhooks/webhookFixtures.ts';
+import { pause } from '../shared/webhookFixtures.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
 import { checkDeliveredEventShapes, checkFormat, checkIncludedResources, checkModeShape, checkSignatures, describeSubscription } from './deliveryChecks.ts';
-import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe, type Subscription, witness } from './sinkSession.ts';
+import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe, type Subscription, witness } from '../shared/sinkSession.ts';
 import { admits, AUTHORIZATION_REQUESTS, excludedArrivals, SUBSCRIPTION_TYPES, type SubscriptionType } from './subscriptionTypes.ts';
 
 // API 5.3 and 6.1 over every combination of deliveryMode × subscriptionType (one

@@ -3,10 +3,10 @@ import { defineScenario, type Scenario, type ScenarioContext } from '../../harne
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { describeStep, type SinkStep } from '../../harness/webhookSinkScript.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
-import { pause } from '../webhooks/webhookFixtures.ts';
+import { pause } from '../shared/webhookFixtures.ts';
 import { checkModeShape, MAX_BATCH } from './deliveryChecks.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
-import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe } from './sinkSession.ts';
+import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe } from '../shared/sinkSession.ts';
 
 // API 6.1: what each delivery mode does when the endpoint fails, and under load.
 

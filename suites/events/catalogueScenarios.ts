@@ -3,7 +3,7 @@ import { injectEvents } from '../../harness/eventInjection.ts';
 import { defineScenario, type EventTriggerKind, type Scenario, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
 import { eventTypeEntry } from '../../harness/schemaRegistry.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
-import { checkEventShape, injectableTypes, LISTED_MEMBERS_REQUIREMENT, SECTION_REQUIREMENTS } from './catalogueChecks.ts';
+import { checkEventShape, injectableTypes, LISTED_MEMBERS_REQUIREMENT, SECTION_REQUIREMENTS } from '../shared/catalogueChecks.ts';
 import { listEvents } from './eventLists.ts';
 import { requireOurEvents } from './ourEvents.ts';
 

@@ -3,7 +3,7 @@ import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
-import { between, pause } from '../webhooks/webhookFixtures.ts';
+import { between, pause } from '../shared/webhookFixtures.ts';
 import { idsOf, justAfter, justBefore, listAllEvents, listEvents, type Query } from './eventLists.ts';
 import { combineTriggered, latestCreatedAt, requireOurEvents } from './ourEvents.ts';
 

@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import type { TriggeredEvents } from '../shared/eventTriggers.ts';
-import { pause } from '../webhooks/webhookFixtures.ts';
+import { pause } from '../shared/webhookFixtures.ts';
 import { listAllEvents } from './eventLists.ts';
 
 // Finding the events a scenario made happen among everyone else's on a shared

@@ -1,6 +1,6 @@
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import { hasAll, subscribe, carrying } from '../delivery/sinkSession.ts';
-import { pause } from '../webhooks/webhookFixtures.ts';
+import { hasAll, subscribe, carrying } from '../shared/sinkSession.ts';
+import { pause } from '../shared/webhookFixtures.ts';
 import { justBefore, listAllEvents } from './eventLists.ts';
 import { FIRST_DELIVERY_MS, neverDelivered, publishEventsOfTypes, sinkReachableWhereProbed } from './sinkEvents.ts';
 

@@ -1,8 +1,8 @@
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
-import { carrying, hasAll, subscribe } from '../delivery/sinkSession.ts';
+import { carrying, hasAll, subscribe } from '../shared/sinkSession.ts';
 import { makeEventsHappen } from '../shared/eventTriggers.ts';
-import { pause } from '../webhooks/webhookFixtures.ts';
+import { pause } from '../shared/webhookFixtures.ts';
 import { idsOf, listAllEvents } from './eventLists.ts';
 import { FIRST_DELIVERY_MS, neverDelivered, sinkReachableWhereProbed } from './sinkEvents.ts';
 import { requireOurEvents } from './ourEvents.ts';

@@ -1,8 +1,8 @@
 import { injectEvents } from '../../harness/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { makeEventsHappen } from '../shared/eventTriggers.ts';
-import { pause } from '../webhooks/webhookFixtures.ts';
-import { checkEventShape, LISTED_MEMBERS_REQUIREMENT } from './catalogueChecks.ts';
+import { pause } from '../shared/webhookFixtures.ts';
+import { checkEventShape, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { idsOf, listEvents } from './eventLists.ts';
 import { combineTriggered, OBSERVE_WAIT_MS, observeOurEvents } from './ourEvents.ts';
 

@@ -1,6 +1,6 @@
 import { injectEvents } from '../../harness/eventInjection.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
-import { ensureSinkReachable } from '../delivery/sinkSession.ts';
+import { ensureSinkReachable } from '../shared/sinkSession.ts';
 import { listEvents } from './eventLists.ts';
 
 // Events scenarios that watch deliveries at the webhook sink. With eventInjection

@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { MINIMAL, PAST_DATE, type RuleType } from './ruleRequests.ts';
-import { is4xx, markCancelled, postRule, requireRule, sleep, statusOf, type RuleResource } from './ruleSteps.ts';
+import { MINIMAL, PAST_DATE, type RuleType } from '../shared/ruleRequests.ts';
+import { is4xx, markCancelled, postRule, requireRule, sleep, statusOf, type RuleResource } from '../shared/ruleSteps.ts';
 
 // Sections 3.1, 4.2, 6.3: cancel, its event, and the starting states the documents leave open.
 

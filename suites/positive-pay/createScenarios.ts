@@ -1,7 +1,7 @@
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { missingOrChanged, sameValue } from './ruleComparison.ts';
-import { INITIAL_STATUS, MINIMAL, PAST_DATE, VALID_VARIANTS } from './ruleRequests.ts';
-import { getRule, is4xx, postRule, type RuleResource } from './ruleSteps.ts';
+import { INITIAL_STATUS, MINIMAL, PAST_DATE, VALID_VARIANTS } from '../shared/ruleRequests.ts';
+import { getRule, is4xx, postRule, type RuleResource } from '../shared/ruleSteps.ts';
 
 // Sections 2.4, 2.5, 3.1, 4.2: creating each rule type and reading it back.
 

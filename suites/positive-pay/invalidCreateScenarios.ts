@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import { INVALID_CREATES, type InvalidCreate, ruleBody } from './ruleRequests.ts';
-import { is4xx, isSuccess, rulesCarryingMarker, sendRule, withMarker } from './ruleSteps.ts';
+import { INVALID_CREATES, type InvalidCreate, ruleBody } from '../shared/ruleRequests.ts';
+import { is4xx, isSuccess, rulesCarryingMarker, sendRule, withMarker } from '../shared/ruleSteps.ts';
 
 // Section 7 (and 2.4, 2.5): invalid create requests create nothing. The status
 // code is only a SHOULD: the documents do not show which codes are used.

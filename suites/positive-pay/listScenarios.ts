@@ -1,6 +1,6 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { MINIMAL, PAST_DATE, RULE_STATUSES, RULE_TYPES, type RuleType } from './ruleRequests.ts';
-import { createInSequence, getRule, is4xx, listRules, listUntilFound, markCancelled, postRule, type RuleResource } from './ruleSteps.ts';
+import { MINIMAL, PAST_DATE, RULE_STATUSES, RULE_TYPES, type RuleType } from '../shared/ruleRequests.ts';
+import { createInSequence, getRule, is4xx, listRules, listUntilFound, markCancelled, postRule, type RuleResource } from '../shared/ruleSteps.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 
 // Section 4.2 list: filters, sort, paging. Each scenario filters by an account,

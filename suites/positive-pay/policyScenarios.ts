@@ -1,8 +1,8 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { mayChangeOptIn, putBackIfTaken } from './fixtureOptIn.ts';
-import { PAYMENT_TYPES } from './ruleRequests.ts';
-import { is4xx, isSuccess } from './ruleSteps.ts';
+import { PAYMENT_TYPES } from '../shared/ruleRequests.ts';
+import { is4xx, isSuccess } from '../shared/ruleSteps.ts';
 
 // Sections 2.2, 2.3, 4.1, 7: account-level policy and product-level default opt-in.
 // Their effect on payments is decisioning (decisioning suite); here only the

@@ -2,10 +2,10 @@ import { TargetRequestError, type ApiResponse } from '../../harness/apiClient.ts
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import {
   pngOfSize, SAMPLE_DOCUMENTS, sampleDocument, SIZE_BETWEEN_READINGS, SIZE_OVER_ANY_READING, SIZE_WITHIN_ANY_READING,
-} from './documentBodies.ts';
-import { MINIMAL, type RuleType } from './ruleRequests.ts';
+} from '../shared/documentBodies.ts';
+import { MINIMAL, type RuleType } from '../shared/ruleRequests.ts';
 import { missingOrChanged } from './ruleComparison.ts';
-import { getRule, is4xx, isSuccess, markCancelled, requireRule, statusOf, type RuleResource } from './ruleSteps.ts';
+import { getRule, is4xx, isSuccess, markCancelled, requireRule, statusOf, type RuleResource } from '../shared/ruleSteps.ts';
 
 // Sections 3.1, 4.2, 7, 8: PUT /positive-pay/{id}/documents.
 

@@ -1,7 +1,7 @@
 import { OPERATIONS, expandPath } from '../../harness/operationCatalogue.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import { applicationBody } from './applicationBuilder.ts';
-import { approveBody, createApplication, readApplication } from './applicationClient.ts';
+import { applicationBody } from '../shared/applicationBuilder.ts';
+import { approveBody, createApplication, readApplication } from '../shared/applicationClient.ts';
 
 // API §4.5 and §5.1: sandbox operations use the live API's authentication, their
 // scopes are not shown, and they exist only in the sandbox environment.

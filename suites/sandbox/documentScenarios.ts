@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { applicationBody, documentFile } from './applicationBuilder.ts';
-import { type ApplicationView, createApplication, rejectBody, uploadDocument } from './applicationClient.ts';
-import { checkListedMembers, LISTED_MEMBERS_REQUIREMENT } from '../events/catalogueChecks.ts';
-import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+import { applicationBody, documentFile } from '../shared/applicationBuilder.ts';
+import { type ApplicationView, createApplication, rejectBody, uploadDocument } from '../shared/applicationClient.ts';
+import { checkListedMembers, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
+import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
 
 // API §4.5 and §6.3: approve, reject and download application documents. The
 // applications come from the AwaitingDocuments triggers, so each has a document

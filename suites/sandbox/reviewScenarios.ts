@@ -1,9 +1,9 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { an } from './wording.ts';
-import { applicationBody, type ApplicationKind, type TriggerSsns } from './applicationBuilder.ts';
-import { approveBody, createApplication, denyBody, readApplication } from './applicationClient.ts';
-import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+import { applicationBody, type ApplicationKind, type TriggerSsns } from '../shared/applicationBuilder.ts';
+import { approveBody, createApplication, denyBody, readApplication } from '../shared/applicationClient.ts';
+import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
 
 // API §3.3 and §4.5: sandbox approve and deny act on applications in
 // PendingReview or AwaitingDocuments and fire customer.created / application.denied

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { an } from './wording.ts';
-import { applicationBody, type ApplicationKind, type TriggerSsns } from './applicationBuilder.ts';
-import { createApplication, readApplication } from './applicationClient.ts';
-import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+import { applicationBody, type ApplicationKind, type TriggerSsns } from '../shared/applicationBuilder.ts';
+import { createApplication, readApplication } from '../shared/applicationClient.ts';
+import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
 
 // API §4.5 "Sandbox behaviour triggers": one scenario per row of
 // fixtures/applications/sandbox-triggers.json, each also judging the events the

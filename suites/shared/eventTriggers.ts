@@ -1,8 +1,8 @@
 import { injectEvents, type InjectedEvent } from '../../harness/eventInjection.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { EVENT_TRIGGERS, type EventTriggerKind, triggerAvailable } from '../../harness/scenario.ts';
-import { applicationBody } from '../sandbox/applicationBuilder.ts';
-import { approveBody, createApplication, denyBody } from '../sandbox/applicationClient.ts';
+import { applicationBody } from './applicationBuilder.ts';
+import { approveBody, createApplication, denyBody } from './applicationClient.ts';
 
 // Making events happen on a target. With eventInjection the emulator publishes
 // catalogue events on request; a vendor sandbox has no such thing, but documented

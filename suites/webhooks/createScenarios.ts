@@ -1,6 +1,6 @@
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import { sinkEndpoint } from '../delivery/sinkSession.ts';
-import { createWebhook, getWebhook, listAllWebhooks, plainAttributes, requireWebhook, succeeded } from './webhookFixtures.ts';
+import { sinkEndpoint } from '../shared/sinkSession.ts';
+import { createWebhook, getWebhook, listAllWebhooks, plainAttributes, requireWebhook, succeeded } from '../shared/webhookFixtures.ts';
 
 // API 2.6, 3.2, 4.3: creating and reading webhooks.
 

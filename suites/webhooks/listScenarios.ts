@@ -1,7 +1,7 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { sinkEndpoint } from '../delivery/sinkSession.ts';
+import { sinkEndpoint } from '../shared/sinkSession.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
-import { between, type CreatedWebhook, listAllWebhooks, pause, plainAttributes, requireWebhook } from './webhookFixtures.ts';
+import { between, type CreatedWebhook, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
 
 // API 4.3 and 8: paging and filters of GET /webhooks.
 

@@ -1,7 +1,7 @@
 import { injectEvents } from '../../harness/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import { deliveredIds, ensureSinkReachable, hasAll, sinkEndpoint, subscribe } from '../delivery/sinkSession.ts';
-import { createWebhook, getWebhook, isEnabled, listAllWebhooks, pause, plainAttributes, requireWebhook } from './webhookFixtures.ts';
+import { deliveredIds, ensureSinkReachable, hasAll, sinkEndpoint, subscribe } from '../shared/sinkSession.ts';
+import { createWebhook, getWebhook, isEnabled, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
 
 // API 3.2, 4.3, 7, 8: enable and disable, the sandbox limit of 100 Enabled
 // webhooks, and Unavailable after an endpoint stays unresponsive.

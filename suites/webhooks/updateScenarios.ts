@@ -1,6 +1,6 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { sinkEndpoint } from '../delivery/sinkSession.ts';
-import { getWebhook, plainAttributes, requireWebhook, webhookDocument } from './webhookFixtures.ts';
+import { sinkEndpoint } from '../shared/sinkSession.ts';
+import { getWebhook, plainAttributes, requireWebhook, webhookDocument } from '../shared/webhookFixtures.ts';
 
 // API 4.3: PATCH /webhooks/{id} replaces each attribute it is sent, and only those.
 

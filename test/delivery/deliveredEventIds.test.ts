@@ -5,7 +5,7 @@ import { defineScenario } from '../../harness/scenario.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { DeliveredEvents } from '../../suites/delivery/deliveredEvents.ts';
-import { subscribe } from '../../suites/delivery/sinkSession.ts';
+import { subscribe } from '../../suites/shared/sinkSession.ts';
 import { makeEventsHappen } from '../../suites/shared/eventTriggers.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 

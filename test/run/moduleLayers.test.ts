@@ -5,7 +5,7 @@ import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 // The run flows one way: cli/ parses arguments and calls run/ and report/;
 // run/ (the pipeline) and report/ (the reporters) never import cli/, and run/
-// never imports a reporter.
+// never imports a reporter. Suite areas borrow nothing from each other.
 
 function importsOf(folder: string): Array<{ file: string; from: string }> {
   const dir = join(PROJECT_ROOT, folder);
@@ -21,4 +21,11 @@ test('report/ and run/ never import cli/', () => {
 
 test('run/ never imports a reporter from report/', () => {
   expect(importsOf('run').filter(({ from }) => /(^|\/)report\//.test(from))).toEqual([]);
+});
+
+test('a suite area never imports another area: what areas share lives in suites/shared/', () => {
+  const borrowed = importsOf('suites')
+    .filter(({ file }) => !file.startsWith('suites/shared/') && file !== 'suites/scenarioIndex.ts')
+    .filter(({ from }) => /^\.\.\/(?!shared\/|\.\.\/)[^/]+\//.test(from));
+  expect(borrowed).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CATALOGUE_REQUIREMENTS } from '../../suites/events/catalogueChecks.ts';
+import { CATALOGUE_REQUIREMENTS } from '../../suites/shared/catalogueChecks.ts';
 import { catalogueScenarios } from '../../suites/events/catalogueScenarios.ts';
 import { runAgainstVendorLike } from '../support/vendorLikeRuns.ts';
 

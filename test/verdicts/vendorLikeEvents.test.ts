@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { CATALOGUE_REQUIREMENTS } from '../../suites/events/catalogueChecks.ts';
+import { CATALOGUE_REQUIREMENTS } from '../../suites/shared/catalogueChecks.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { problems } from '../support/emulatorRuns.ts';
 import { runAgainstVendorLike, type VendorLikeRun } from '../support/vendorLikeRuns.ts';

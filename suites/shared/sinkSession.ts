@@ -1,8 +1,8 @@
 import type { EventTriggerKind, ScenarioContext } from '../../harness/scenario.ts';
 import type { SinkEndpoint, SinkDelivery } from '../../harness/webhookSink.ts';
 import type { SinkStep } from '../../harness/webhookSinkScript.ts';
-import { makeEventsHappen } from '../shared/eventTriggers.ts';
-import { type CreatedWebhook, plainAttributes, requireEnabledWebhook, type WebhookAttributes } from '../webhooks/webhookFixtures.ts';
+import { makeEventsHappen } from './eventTriggers.ts';
+import { type CreatedWebhook, plainAttributes, requireEnabledWebhook, type WebhookAttributes } from './webhookFixtures.ts';
 
 // The suite's webhook sink as scenarios use it: one endpoint per webhook under
 // test, removed when the scenario ends, and a one-time check that the target can
