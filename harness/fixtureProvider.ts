@@ -1,5 +1,4 @@
 import type { ControlClient } from './controlClient.ts';
-import type { OptInType } from './decisionModel.ts';
 import type { TargetInfo } from './targetManifest.ts';
 
 // Accounts and deposit products to act on. The documents do not show how to
@@ -9,10 +8,6 @@ import type { TargetInfo } from './targetManifest.ts';
 export interface AccountFixture {
   accountId: string;
   depositProductId: string;
-  /** Made for this scenario: whatever the scenario changes on it is nobody else's. */
-  fresh: boolean;
-  /** The opt-in a fixed fixture's account and product have, as its manifest declares (nothing reads it back: 2.2, 2.3). */
-  declaredOptIn: { account?: readonly OptInType[]; product?: readonly OptInType[] };
 }
 
 export interface FixtureProvider {
@@ -24,18 +19,13 @@ export function createFixtureProvider(target: TargetInfo, control: ControlClient
     async account() {
       if (target.capabilities.has('fixtureProvisioning')) {
         const account = await control.createAccount();
-        return { accountId: account.id, depositProductId: account.depositProductId, fresh: true, declaredOptIn: {} };
+        return { accountId: account.id, depositProductId: account.depositProductId };
       }
-      const { accountId, depositProductId, accountOptIn, depositProductOptIn } = target.fixtures;
+      const { accountId, depositProductId } = target.fixtures;
       if (!accountId || !depositProductId) {
         throw new Error(`target '${target.name}' has no fixtures.accountId/depositProductId and does not claim fixtureProvisioning`);
       }
-      return {
-        accountId,
-        depositProductId,
-        fresh: false,
-        declaredOptIn: { ...(accountOptIn ? { account: accountOptIn } : {}), ...(depositProductOptIn ? { product: depositProductOptIn } : {}) },
-      };
+      return { accountId, depositProductId };
     },
   };
 }

@@ -11,29 +11,39 @@ import type { ScenarioContext } from '../../harness/scenario.ts';
 
 export type OptInHolder = 'account' | 'product';
 
-const FIELD: Record<OptInHolder, string> = { account: 'fixtures.accountOptIn', product: 'fixtures.depositProductOptIn' };
+const FIELD = { account: 'accountOptIn', product: 'depositProductOptIn' } as const;
 const WHAT: Record<OptInHolder, string> = { account: 'account policy', product: 'deposit product default opt-in' };
+
+/** A policy request body (2.2); `optInTypes` or the account left out for the invalid cases. */
+export const policyBody = (optInTypes: unknown, accountId: string | undefined) => {
+  const data: Record<string, unknown> = { type: 'positivePayPolicy', attributes: optInTypes === undefined ? {} : { optInTypes } };
+  if (accountId !== undefined) data.relationships = { account: { data: { type: 'account', id: accountId } } };
+  return { data };
+};
+
+/** A deposit product update body (2.3); `positivePayOptIn` left out for the invalid case. */
+export const productBody = (positivePayOptIn: unknown) => ({
+  data: { type: 'updateDepositProduct', attributes: positivePayOptIn === undefined ? {} : { positivePayOptIn } },
+});
 
 type Restore = { to?: readonly OptInType[] } | { cannot: string };
 
-function plannedRestore(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder): Restore {
-  if (fixture.fresh) return {};
-  const declared = fixture.declaredOptIn[holder];
+function plannedRestore(ctx: ScenarioContext, holder: OptInHolder): Restore {
+  // A provisioned fixture is fresh, made for this scenario: nothing of anybody's to put back.
+  if (ctx.target.capabilities.has('fixtureProvisioning')) return {};
+  const declared = ctx.target.fixtures[FIELD[holder]];
   if (declared) return { to: declared };
   if (ctx.target.heavyProbes) return { to: [] };
   return {
     cannot: `changes the fixture's ${WHAT[holder]}, which no documented operation reads back (2.2, 2.3), so it could not be put back: ` +
-      `declare its current value as ${FIELD[holder]} in the manifest, or run with --heavy-probes to let it be reset to []`,
+      `declare its current value as fixtures.${FIELD[holder]} in the manifest, or run with --heavy-probes to let it be reset to []`,
   };
 }
 
 function putBack(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, to: readonly OptInType[]) {
-  const optIn = [...to];
   return holder === 'account'
-    ? ctx.api.call('positivePayPolicy.create', {
-      body: { data: { type: 'positivePayPolicy', attributes: { optInTypes: optIn }, relationships: { account: { data: { type: 'account', id: fixture.accountId } } } } },
-    })
-    : ctx.api.call('depositProduct.update', { params: { id: fixture.depositProductId }, body: { data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: optIn } } } });
+    ? ctx.api.call('positivePayPolicy.create', { body: policyBody([...to], fixture.accountId) })
+    : ctx.api.call('depositProduct.update', { params: { id: fixture.depositProductId }, body: productBody([...to]) });
 }
 
 /**
@@ -42,7 +52,7 @@ function putBack(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHol
  * and returns false when the opt-in could not be put back.
  */
 export function mayChangeOptIn(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, requirements: readonly string[]): boolean {
-  const restore = plannedRestore(ctx, fixture, holder);
+  const restore = plannedRestore(ctx, holder);
   if ('cannot' in restore) {
     for (const id of requirements) ctx.check.skip(id, restore.cannot);
     return false;
@@ -59,8 +69,8 @@ export function mayChangeOptIn(ctx: ScenarioContext, fixture: AccountFixture, ho
 export function putBackIfTaken(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, taken: () => boolean): void {
   ctx.cleanup.add(`put back the ${WHAT[holder]} of the fixture if the target took the invalid request`, async () => {
     if (!taken()) return;
-    const restore = plannedRestore(ctx, fixture, holder);
-    if ('cannot' in restore) ctx.log(`the target took an invalid request that may have changed the fixture's ${WHAT[holder]}; it was left as the target set it (${FIELD[holder]} not declared)`);
+    const restore = plannedRestore(ctx, holder);
+    if ('cannot' in restore) ctx.log(`the target took an invalid request that may have changed the fixture's ${WHAT[holder]}; it was left as the target set it (fixtures.${FIELD[holder]} not declared)`);
     else if (restore.to) await putBack(ctx, fixture, holder, restore.to);
   });
 }

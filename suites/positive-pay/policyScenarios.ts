@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import { mayChangeOptIn, putBackIfTaken } from './fixtureOptIn.ts';
+import { mayChangeOptIn, policyBody, productBody, putBackIfTaken } from './fixtureOptIn.ts';
 import { PAYMENT_TYPES } from '../shared/ruleRequests.ts';
 import { is4xx, isSuccess } from '../shared/ruleSteps.ts';
 
@@ -10,16 +10,6 @@ import { is4xx, isSuccess } from '../shared/ruleSteps.ts';
 // What a scenario changes on the fixture is put back (./fixtureOptIn.ts).
 
 const OPT_IN_SETS: ReadonlyArray<readonly string[]> = [...PAYMENT_TYPES.map((type) => [type]), [...PAYMENT_TYPES]];
-
-const policyBody = (optInTypes: unknown, accountId: string | undefined) => {
-  const data: Record<string, unknown> = { type: 'positivePayPolicy', attributes: optInTypes === undefined ? {} : { optInTypes } };
-  if (accountId !== undefined) data.relationships = { account: { data: { type: 'account', id: accountId } } };
-  return { data };
-};
-
-const productBody = (positivePayOptIn: unknown) => ({
-  data: { type: 'updateDepositProduct', attributes: positivePayOptIn === undefined ? {} : { positivePayOptIn } },
-});
 
 const summary = (response: ApiResponse) => ({ status: response.status, body: response.body ?? null });
 
