@@ -1,6 +1,7 @@
 import { startEmulator } from '../emulator/emulator.ts';
 import { runScenarios } from '../harness/scenarioRunner.ts';
 import { generatedCaseCount, GENERATED_SCENARIOS } from '../suites/decisioning/generatedCases.ts';
+import { reportGoal } from './benchGoals.ts';
 
 // Benchmark: the property and lifecycle runs of the decisioning area — at least
 // 500 generated cases — against the in-process emulator, within 20 s.
@@ -14,9 +15,7 @@ try {
   const records = await runScenarios(GENERATED_SCENARIOS, { baseUrl: emulator.url(), seed: Number(process.env.BENCH_SEED ?? 1) });
   const ms = Math.round(performance.now() - started);
   const cases = generatedCaseCount(records);
-  const met = cases >= MIN_CASES && ms <= BUDGET_MS;
-  process.stdout.write(`decisioning properties: ${cases} generated cases in ${ms} ms (goal: ≥ ${MIN_CASES} cases within ${BUDGET_MS} ms): ${met ? 'met' : 'NOT met'}\n`);
-  process.exitCode = met ? 0 : 1;
+  reportGoal({ name: 'decisioning properties', figure: `${cases} generated cases in ${ms} ms`, goal: `≥ ${MIN_CASES} cases within ${BUDGET_MS} ms`, met: cases >= MIN_CASES && ms <= BUDGET_MS });
 } finally {
   await emulator.close();
 }

@@ -8,7 +8,7 @@ import { benchSize, median, reportGoal } from './benchGoals.ts';
 // connection. Events go in through the control endpoint, 10,000 per request,
 // of five types, as a test suite would inject them.
 
-const KIB_PER_EVENT_GOAL = 1;
+const BYTES_PER_EVENT_GOAL = 1024;
 const PAGE_MEDIAN_GOAL_MS = 2;
 const TYPES = ['payment.created', 'transaction.created', 'account.created', 'checkDeposit.created', 'card.created'];
 const PER_REQUEST = 10_000;
@@ -36,8 +36,14 @@ try {
     if (answer.statusCode !== 201) throw new Error(`injecting events answered ${answer.statusCode}`);
   }
   const injectSeconds = (performance.now() - started) / 1000;
-  const perEvent = (rss() - before) / count / 1024;
-  reportGoal({ name: `resident memory per stored event at ${count.toLocaleString('en')} events`, figure: `${perEvent.toFixed(2)} KiB (injected in ${injectSeconds.toFixed(1)} s)`, goal: `≤ ${KIB_PER_EVENT_GOAL} KiB`, met: perEvent <= KIB_PER_EVENT_GOAL });
+  const perEvent = (rss() - before) / count;
+  reportGoal({
+    name: `resident memory per stored event at ${count.toLocaleString('en')} events`,
+    figure: `${Math.round(perEvent).toLocaleString('en')} B (injected in ${injectSeconds.toFixed(1)} s)`,
+    baseline: `the emulator before injection ${(before / 2 ** 20).toFixed(0)} MiB resident`,
+    goal: `≤ ${BYTES_PER_EVENT_GOAL.toLocaleString('en')} B`,
+    met: perEvent <= BYTES_PER_EVENT_GOAL,
+  });
 
   const pageTimes = async (query: string): Promise<number> => {
     const times: number[] = [];
@@ -51,11 +57,14 @@ try {
     }
     return median(times);
   };
-  const filtered = await pageTimes('filter%5Btype%5D%5B%5D=payment.created&filter%5Btype%5D%5B%5D=card.created&page%5Blimit%5D=100');
-  reportGoal({ name: 'filter[type][] page of 100 (two types), median', figure: `${filtered.toFixed(2)} ms`, goal: `≤ ${PAGE_MEDIAN_GOAL_MS} ms`, met: filtered <= PAGE_MEDIAN_GOAL_MS });
+  // The newest page, neither filtered nor deep: what any page of 100 costs to render and send.
+  const first = await pageTimes('page%5Blimit%5D=100');
+  const pageGoal = (name: string, ms: number) => reportGoal({
+    name, figure: `${ms.toFixed(2)} ms`, baseline: `the newest page of 100 ${first.toFixed(2)} ms`, goal: `≤ ${PAGE_MEDIAN_GOAL_MS} ms`, met: ms <= PAGE_MEDIAN_GOAL_MS,
+  });
+  pageGoal('filter[type][] page of 100 (two types), median at one connection', await pageTimes('filter%5Btype%5D%5B%5D=payment.created&filter%5Btype%5D%5B%5D=card.created&page%5Blimit%5D=100'));
   const offset = Math.round(count * 0.9);
-  const deep = await pageTimes(`page%5Boffset%5D=${offset}&page%5Blimit%5D=100`);
-  reportGoal({ name: `page[offset]=${offset} page of 100, median`, figure: `${deep.toFixed(2)} ms`, goal: `≤ ${PAGE_MEDIAN_GOAL_MS} ms`, met: deep <= PAGE_MEDIAN_GOAL_MS });
+  pageGoal(`page[offset]=${offset.toLocaleString('en')} page of 100, median at one connection`, await pageTimes(`page%5Boffset%5D=${offset}&page%5Blimit%5D=100`));
 } finally {
   await emulator.close();
 }
