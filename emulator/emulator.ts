@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerControlRoutes } from './control/controlRoutes.ts';
 import { createAccount, createDepositProduct } from './control/fixtureFactory.ts';
 import { API_AREAS } from './areas.ts';
-import { authenticate } from './core/authentication.ts';
 import type { Environment } from './core/domain.ts';
 import type { EmulatorState } from './core/emulatorState.ts';
 import { checkServerTimeouts, clientErrorHandler, lingerOnUnreadBody, serverTimeoutOptions, type ServerTimeouts } from './core/connectionLimits.ts';
@@ -10,7 +9,8 @@ import { handleError, handleFrameworkError, handleNotFound } from './core/httpEr
 import { IdSequence } from './core/idSequence.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
 import type { Scope } from './core/scopes.ts';
-import { checkStoreLimits, eventCapacityHook, type StoreLimits } from './core/storeLimits.ts';
+import { addRouteHooks } from './core/routeHooks.ts';
+import { checkStoreLimits, type StoreLimits } from './core/storeLimits.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
 import { webhookServices } from './delivery/webhookServices.ts';
@@ -113,12 +113,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   registerJsonBodyParsers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);
-  app.addHook('onResponse', async (request) => lingerOnUnreadBody(request.raw));
+  app.addHook('onResponse', (request, _reply, done) => {
+    lingerOnUnreadBody(request.raw);
+    done();
+  });
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
-  app.addHook('onRequest', authenticate(tokens));
-  app.addHook('preHandler', eventCapacityHook(() => events.size(), state.limits.storedEvents));
+  addRouteHooks(app, tokens, events, state.limits.storedEvents);
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   registerOpenApiRoute(app);
   for (const area of API_AREAS) await area(app, state);

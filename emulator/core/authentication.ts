@@ -1,16 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Scope } from './scopes.ts';
 import type { TokenRegistry } from './tokenRegistry.ts';
 import { sendErrors } from './jsonApi.ts';
 
+const BEARER = /^Bearer\s+(\S+)$/i;
+
 // Section 5.1: every operation requires `Authorization: Bearer <token>` and a scope.
 // 401 without valid credentials, 403 when the token lacks the operation's scope.
-export function authenticate(tokens: TokenRegistry) {
+// One hook per documented route (core/routeHooks.ts), made with the route's scope
+// (absent: any valid token); a path with no route answers 404 before this runs.
+export function authenticate(tokens: TokenRegistry, required: Scope | undefined) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const config = request.routeOptions.config;
-    // No operation at this path: a 404 says so to anyone, token or not.
-    if (config?.control || request.is404) return;
     const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    const match = typeof header === 'string' ? BEARER.exec(header) : null;
     const scopes = match?.[1] ? tokens.scopesOf(match[1]) : undefined;
     if (!scopes) {
       reply.header('www-authenticate', 'Bearer');
@@ -22,7 +24,6 @@ export function authenticate(tokens: TokenRegistry) {
       }]);
       return;
     }
-    const required = config?.scope;
     if (required && !scopes.has(required)) {
       await sendErrors(reply, 403, [{ status: '403', title: 'Forbidden', detail: `this operation requires scope ${required}`, source: { header: 'Authorization' } }]);
     }

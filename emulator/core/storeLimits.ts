@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { ApiError } from './jsonApi.ts';
 
 // How much one emulator may hold. Everyone who uses an emulator shares it (one
@@ -37,8 +36,7 @@ export function limitReached(what: keyof typeof RAISED_BY, limit: number, held: 
 
 /** Refuses an operation that may record events (route config recordsEvents) once the event store is full. */
 export function eventCapacityHook(storedEvents: () => number, limit: number) {
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!request.routeOptions.config?.recordsEvents) return;
+  return async (): Promise<void> => {
     const held = storedEvents();
     if (held >= limit) throw limitReached('events', limit, held);
   };
