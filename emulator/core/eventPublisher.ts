@@ -22,8 +22,15 @@ export interface StoredEvent {
   attributes: Record<string, unknown>;
   relationships: Record<string, RelationshipRef>;
   included: unknown[];
+  /** The event as the API shows it (2.7, events/eventRendering.ts), as JSON text: rendered once, when stored. */
+  readonly json: string;
 }
 
 export interface EventPublisher {
   publish(input: EventInput): StoredEvent;
+}
+
+/** Reads a stored event back by id (what a delivery queue keeps is the id alone). */
+export interface EventReader {
+  get(id: string): StoredEvent | undefined;
 }

@@ -59,6 +59,11 @@ export function sendDocument(reply: FastifyReply, status: number, document: unkn
   return reply.code(status).type(JSON_API).send(document);
 }
 
+/** A document already serialised (from texts rendered once, e.g. stored events). */
+export function sendDocumentText(reply: FastifyReply, status: number, json: string): FastifyReply {
+  return reply.code(status).type(JSON_API).send(json);
+}
+
 export function sendErrors(reply: FastifyReply, status: number, errors: ErrorObject[]): FastifyReply {
   return reply.code(status).type(JSON_API).send({ errors });
 }

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../core/eventPublisher.ts';
+import type { EventReader, StoredEvent } from '../core/eventPublisher.ts';
 import type { Environment } from '../core/domain.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
@@ -28,7 +28,8 @@ interface Batch {
 
 interface WebhookQueue {
   webhook: Webhook;
-  pending: StoredEvent[];
+  /** Ids of the events to deliver, as numbers: a few bytes each, however many wait for a receiver that is down. */
+  pending: number[];
   /** Index of the first undelivered entry of `pending`: taking from the front is O(1). */
   head: number;
   active: Batch[];
@@ -45,6 +46,7 @@ export class DeliveryEngine {
 
   constructor(
     private readonly webhooks: WebhookRegistry,
+    private readonly events: EventReader,
     private readonly clock: VirtualClock,
     private readonly environment: Environment,
     private readonly active: FaultHolder,
@@ -64,7 +66,7 @@ export class DeliveryEngine {
     for (const webhook of this.recipients()) {
       if (!this.admits(webhook, event.type)) continue;
       const queue = this.queueOf(webhook);
-      queue.pending.push(event);
+      queue.pending.push(Number(event.id));
       this.schedulePump(queue);
     }
   }
@@ -126,7 +128,8 @@ export class DeliveryEngine {
     if (this.closed || !this.mayReceive(queue.webhook)) return;
     while (queue.active.length < this.maxActive(queue) && queue.head < queue.pending.length) {
       const end = Math.min(queue.pending.length, queue.head + this.batchSize(queue));
-      const batch: Batch = { events: queue.pending.slice(queue.head, end), failures: 0, inFlight: false, parked: false };
+      const events = queue.pending.slice(queue.head, end).map((id) => this.events.get(String(id))).filter((event) => event !== undefined);
+      const batch: Batch = { events, failures: 0, inFlight: false, parked: false };
       queue.head = end;
       if (queue.head > 1024 && queue.head * 2 > queue.pending.length) {
         queue.pending = queue.pending.slice(queue.head);

@@ -1,5 +1,4 @@
 import type { StoredEvent } from '../core/eventPublisher.ts';
-import { renderEvent } from '../events/eventRendering.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
 import { variationOn } from '../faults/toleratedVariations.ts';
@@ -36,25 +35,32 @@ function includedOf(events: readonly StoredEvent[]): unknown[] {
 
 const CARD_FRAUD_CASE = /^cardFraudCase\./;
 
+const jsonArray = (events: readonly StoredEvent[]): string => `[${events.map((event) => event.json).join(',')}]`;
+
 /** Event Catalog "Card fraud cases": payload data is a single object. A batch of several stays an array. */
-function dataOf(events: readonly StoredEvent[], faults: FaultHolder): unknown {
+function dataOf(events: readonly StoredEvent[], faults: FaultHolder): string {
   const [only] = events;
   const single = events.length === 1 && only !== undefined && CARD_FRAUD_CASE.test(only.type);
-  return single && !deliveryFaultOn(faults, 'card-fraud-case-data-array') ? renderEvent(only) : events.map(renderEvent);
+  return single && !deliveryFaultOn(faults, 'card-fraud-case-data-array') ? only.json : jsonArray(events);
+}
+
+/** The body as JSON text, from the events' texts rendered when they were stored. */
+function documentText(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): string {
+  // Tolerated variation: AtLeastOnce batches in another envelope (6.1: "not shown").
+  const document = webhook.deliveryMode === 'AtLeastOnce' && variationOn(faults, 'at-least-once-events-envelope')
+    ? `{"events":${jsonArray(events)}`
+    : `{"data":${dataOf(events, faults)}`;
+  if (webhook.includeResources && !deliveryFaultOn(faults, 'include-resources-ignored')) {
+    const included = includedOf(events);
+    if (included.length > 0) return `${document},"included":${JSON.stringify(included)}}`;
+  }
+  return `${document}}`;
 }
 
 export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): DeliveryRequest {
-  // Tolerated variation: AtLeastOnce batches in another envelope (6.1: "not shown").
-  const document: Record<string, unknown> = webhook.deliveryMode === 'AtLeastOnce' && variationOn(faults, 'at-least-once-events-envelope')
-    ? { events: events.map(renderEvent) }
-    : { data: dataOf(events, faults) };
-  if (webhook.includeResources && !deliveryFaultOn(faults, 'include-resources-ignored')) {
-    const included = includedOf(events);
-    if (included.length > 0) document.included = included;
-  }
-  const compact = JSON.stringify(document);
+  const compact = documentText(webhook, events, faults);
   const reserialized = deliveryFaultOn(faults, 'signature-over-reserialized-json');
-  const body = Buffer.from(reserialized ? JSON.stringify(document, null, 2) : compact, 'utf8');
+  const body = Buffer.from(reserialized ? JSON.stringify(JSON.parse(compact), null, 2) : compact, 'utf8');
   const mediaType = deliveryFaultOn(faults, 'content-type-always-json') ? MEDIA_TYPES.Json : MEDIA_TYPES[webhook.contentType];
   const headers: Record<string, string> = { 'content-type': mediaType };
   const signs = webhook.token !== '' || deliveryFaultOn(faults, 'signature-header-with-empty-token');

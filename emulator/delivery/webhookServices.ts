@@ -23,7 +23,7 @@ export function webhookServices(app: FastifyInstance, state: EmulatorState): Web
   if (!(state.events instanceof EventStore)) throw new Error('the emulator state must publish events through EventStore');
   const events = state.events;
   const webhooks = new WebhookRegistry();
-  const delivery = new DeliveryEngine(webhooks, state.clock, state.environment, state);
+  const delivery = new DeliveryEngine(webhooks, events, state.clock, state.environment, state);
   events.onPublish((event) => delivery.dispatch(event));
   applyEventVariations(events, state.faults);
   // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).

@@ -9,7 +9,7 @@ export interface RenderedEvent {
   relationships: StoredEvent['relationships'];
 }
 
-export function renderEvent(event: StoredEvent): RenderedEvent {
+export function renderEvent(event: Pick<StoredEvent, 'id' | 'type' | 'createdAt' | 'attributes' | 'relationships'>): RenderedEvent {
   return {
     id: event.id,
     type: event.type,

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { EmulatorArea } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import type { StoredEvent } from '../core/eventPublisher.ts';
-import { invalid, notFound, sendDocument } from '../core/jsonApi.ts';
+import { invalid, notFound, sendDocumentText } from '../core/jsonApi.ts';
 import { dateTime, defineListQuery, type RawQuery, readListQuery, repeated } from '../core/listQuery.ts';
 import { webhookServices } from '../delivery/webhookServices.ts';
-import { renderEvent } from './eventRendering.ts';
+import type { RenderedEvent } from './eventRendering.ts';
 import { eventFaultOn } from './faultSwitch.ts';
 
 // Section 4.4 / 6.2: events can be fetched, listed and resent for 90 days.
@@ -23,11 +23,15 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
   // A realistic slip: reading the events asks for the scope of resending them.
   const listScope = eventFaultOn(state, 'event-list-needs-write-scope') ? 'events-write' : 'events';
 
-  const render = (event: StoredEvent) => {
-    const rendered = renderEvent(event);
-    if (eventFaultOn(state, 'injected-events-missing-created-at')) delete rendered.attributes.createdAt;
-    return rendered;
-  };
+  // Events are rendered once, when stored; a fault that changes their rendering is chosen here, once.
+  const render: (event: StoredEvent) => string = eventFaultOn(state, 'injected-events-missing-created-at')
+    ? (event) => {
+      const rendered = JSON.parse(event.json) as RenderedEvent;
+      delete rendered.attributes.createdAt;
+      return JSON.stringify(rendered);
+    }
+    : (event) => event.json;
+  const eventDocument = (event: StoredEvent): string => `{"data":${render(event)}}`;
 
   const retentionStart = (): number | undefined => (keepsOldEvents ? undefined : state.clock.now() - RETENTION_MS);
 
@@ -40,7 +44,7 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
   };
 
   app.get<{ Params: { id: string } }>('/events/:id', { config: { scope: 'events' } }, async (request, reply) =>
-    sendDocument(reply, 200, { data: render(findRetained(request.params.id)) }));
+    sendDocumentText(reply, 200, eventDocument(findRetained(request.params.id))));
 
   app.get('/events', { config: { scope: listScope } }, async (request, reply) => {
     const uncapped = eventFaultOn(state, 'event-list-limit-uncapped');
@@ -53,10 +57,8 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
       offset: eventFaultOn(state, 'event-list-offset-ignored') ? 0 : page.offset,
       limit: page.limit,
     });
-    return sendDocument(reply, 200, {
-      data: result.events.map(render),
-      meta: { pagination: { total: result.total, limit: page.limit, offset: page.offset } },
-    });
+    const meta = { pagination: { total: result.total, limit: page.limit, offset: page.offset } };
+    return sendDocumentText(reply, 200, `{"data":[${result.events.map(render).join(',')}],"meta":${JSON.stringify(meta)}}`);
   });
 
   app.post<{ Params: { id: string } }>('/events/:id', { config: { scope: 'events-write' } }, async (request, reply) => {
@@ -70,7 +72,7 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
     } else {
       delivery.dispatch(event);
     }
-    return sendDocument(reply, 200, { data: render(event) });
+    return sendDocumentText(reply, 200, eventDocument(event));
   });
 
 };

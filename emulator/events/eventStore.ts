@@ -1,11 +1,16 @@
 import type { EventInput, EventPublisher, RelationshipRef, StoredEvent } from '../core/eventPublisher.ts';
 import type { IdSequence } from '../core/idSequence.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
+import { renderEvent } from './eventRendering.ts';
+import { NumberColumn, TextArena } from './textArena.ts';
 
 // Every event the emulator emits (2.7, 4.4, 6.2), sized for a million events and
 // thousands per second. Ids are numeric and assigned in creation order, and
-// createdAt never decreases, so each array below is sorted by both: a time range
-// is two binary searches and a page is a slice, never a scan of every event.
+// createdAt never decreases, so the store's positions are sorted by both: a time
+// range is two binary searches and a page is read from its end, never a scan or
+// a copy of every event. An event is kept as columns (id, time, type) and its
+// rendered JSON text in a shared arena, with no object of its own until it is
+// read: under 1 KiB per event at a million.
 
 export interface EventQuery {
   /** Restrict to these types (filter[type][]); empty means every type. */
@@ -25,56 +30,74 @@ export interface EventPage {
   total: number;
 }
 
+/** Store positions, ascending: all of them, or those of one type. */
+interface Positions {
+  length: number;
+  at(index: number): number;
+}
+
 interface Range {
-  events: readonly StoredEvent[];
+  positions: Positions;
   /** Half-open [lo, hi) in ascending order; listing walks it from hi - 1 down. */
   lo: number;
   hi: number;
 }
 
-/** First index whose createdAt is >= bound (or > bound when strict). */
-function lowerBound(events: readonly StoredEvent[], bound: number, strict: boolean): number {
-  let lo = 0;
-  let hi = events.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const at = events[mid]!.createdAt;
-    if (at < bound || (strict && at === bound)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-const sequenceOf = (event: StoredEvent): number => Number(event.id);
+const NO_INCLUDED = 0xffff_ffff;
 
 /**
- * A stored event. Its `included` resources (read only when a webhook asks for
- * them, 6.1 rule 3, or an event is resent) are most of its objects, so they are
- * kept as JSON text and parsed on each read: under 1 KiB per event at a million.
+ * A stored event as read: its members are parsed from the stored text on each
+ * read, a fresh copy every time (few readers need them: a resend, the included
+ * resources of a delivery, a tolerated variation).
  */
-class StoredEventRecord implements StoredEvent {
-  readonly #included: string | undefined;
-
+class StoredEventView implements StoredEvent {
   constructor(
     readonly id: string,
     readonly type: string,
     readonly createdAt: number,
-    readonly attributes: Record<string, unknown>,
-    readonly relationships: Record<string, RelationshipRef>,
-    included: readonly unknown[] | undefined,
-  ) {
-    this.#included = included && included.length > 0 ? JSON.stringify(included) : undefined;
+    readonly json: string,
+    private readonly includedJson: string | undefined,
+    /** Whether the published attributes carried a createdAt of their own (rendering puts one first either way). */
+    private readonly ownCreatedAt: boolean,
+  ) {}
+
+  get attributes(): Record<string, unknown> {
+    const { attributes } = JSON.parse(this.json) as { attributes: Record<string, unknown> };
+    if (!this.ownCreatedAt) delete attributes.createdAt;
+    return attributes;
   }
 
-  /** A fresh copy on each read. */
+  get relationships(): Record<string, RelationshipRef> {
+    return (JSON.parse(this.json) as { relationships: Record<string, RelationshipRef> }).relationships;
+  }
+
   get included(): unknown[] {
-    return this.#included === undefined ? [] : (JSON.parse(this.#included) as unknown[]);
+    return this.includedJson === undefined ? [] : (JSON.parse(this.includedJson) as unknown[]);
+  }
+}
+
+/** Every position, 0 … size - 1. */
+const everyPosition = (store: { size(): number }): Positions => ({ get length() { return store.size(); }, at: (index) => index });
+
+/** Positions of the events of one type, ascending. */
+class TypePositions extends NumberColumn {
+  constructor() {
+    super(Uint32Array);
   }
 }
 
 export class EventStore implements EventPublisher {
-  private readonly ordered: StoredEvent[] = [];
-  private readonly byType = new Map<string, StoredEvent[]>();
+  private readonly sequences = new NumberColumn();
+  private readonly times = new NumberColumn();
+  /** Type code × 2, + 1 when the attributes carried their own createdAt. */
+  private readonly typeCodes = new NumberColumn(Uint32Array);
+  private readonly includedIndexes = new NumberColumn(Uint32Array);
+  private readonly texts = new TextArena();
+  private readonly includedTexts = new TextArena();
+  private readonly typeNames: string[] = [];
+  private readonly typeCodeOf = new Map<string, number>();
+  private readonly byType = new Map<string, TypePositions>();
+  private readonly every = everyPosition(this);
   private readonly listeners: Array<(event: StoredEvent) => void> = [];
   private readonly inputShapers: Array<(input: EventInput) => EventInput> = [];
   private lastCreatedAt = Number.NEGATIVE_INFINITY;
@@ -110,35 +133,60 @@ export class EventStore implements EventPublisher {
 
   private store(input: EventInput, createdAt: number): StoredEvent {
     this.lastCreatedAt = createdAt;
-    const event = new StoredEventRecord(this.ids.next('event'), input.type, createdAt, input.attributes ?? {}, input.relationships ?? {}, input.included);
-    this.ordered.push(event);
-    let ofType = this.byType.get(event.type);
-    if (!ofType) this.byType.set(event.type, (ofType = []));
-    ofType.push(event);
-    return event;
+    const id = this.ids.next('event');
+    const attributes = input.attributes ?? {};
+    const json = JSON.stringify(renderEvent({ id, type: input.type, createdAt, attributes, relationships: input.relationships ?? {} }));
+    const includedJson = input.included && input.included.length > 0 ? JSON.stringify(input.included) : undefined;
+    const ownCreatedAt = Object.hasOwn(attributes, 'createdAt');
+    const position = this.texts.append(json);
+    this.sequences.push(Number(id));
+    this.times.push(createdAt);
+    this.typeCodes.push(this.typeCodeFor(input.type) * 2 + (ownCreatedAt ? 1 : 0));
+    this.includedIndexes.push(includedJson === undefined ? NO_INCLUDED : this.includedTexts.append(includedJson));
+    let ofType = this.byType.get(input.type);
+    if (!ofType) this.byType.set(input.type, (ofType = new TypePositions()));
+    ofType.push(position);
+    return new StoredEventView(id, input.type, createdAt, json, includedJson, ownCreatedAt);
   }
 
-  /** Ids are assigned in creation order, so `ordered` is sorted by them: a binary search, no index to keep. */
+  private typeCodeFor(type: string): number {
+    let code = this.typeCodeOf.get(type);
+    if (code === undefined) {
+      code = this.typeNames.push(type) - 1;
+      this.typeCodeOf.set(type, code);
+    }
+    return code;
+  }
+
+  private read(position: number): StoredEvent {
+    const code = this.typeCodes.at(position);
+    const includedIndex = this.includedIndexes.at(position);
+    return new StoredEventView(
+      String(this.sequences.at(position)),
+      this.typeNames[code >>> 1]!,
+      this.times.at(position),
+      this.texts.read(position),
+      includedIndex === NO_INCLUDED ? undefined : this.includedTexts.read(includedIndex),
+      (code & 1) === 1,
+    );
+  }
+
+  /** Ids are assigned in creation order, so positions are sorted by them: a binary search, no index to keep. */
   get(id: string): StoredEvent | undefined {
     const sequence = Number(id);
-    if (!Number.isSafeInteger(sequence)) return undefined;
+    if (!Number.isSafeInteger(sequence) || String(sequence) !== id) return undefined;
     let lo = 0;
-    let hi = this.ordered.length;
+    let hi = this.size();
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (sequenceOf(this.ordered[mid]!) < sequence) lo = mid + 1;
+      if (this.sequences.at(mid) < sequence) lo = mid + 1;
       else hi = mid;
     }
-    const event = this.ordered[lo];
-    return event?.id === id ? event : undefined;
-  }
-
-  all(): readonly StoredEvent[] {
-    return this.ordered;
+    return lo < this.size() && this.sequences.at(lo) === sequence ? this.read(lo) : undefined;
   }
 
   size(): number {
-    return this.ordered.length;
+    return this.sequences.length;
   }
 
   onPublish(listener: (event: StoredEvent) => void): void {
@@ -147,44 +195,58 @@ export class EventStore implements EventPublisher {
 
   /** Newest first. */
   list(query: EventQuery): EventPage {
-    const sources = query.types.length === 0 ? [this.ordered] : [...new Set(query.types)].map((type) => this.byType.get(type) ?? []);
-    const ranges = sources.map((events) => this.range(events, query)).filter((range) => range.hi > range.lo);
+    const sources = query.types.length === 0 ? [this.every] : [...new Set(query.types)].map((type) => this.byType.get(type) ?? new TypePositions());
+    const ranges = sources.map((positions) => this.range(positions, query)).filter((range) => range.hi > range.lo);
     const total = ranges.reduce((sum, range) => sum + (range.hi - range.lo), 0);
-    return { events: ranges.length === 1 ? this.slice(ranges[0]!, query) : this.merge(ranges, query), total };
+    const page = ranges.length === 1 ? this.slice(ranges[0]!, query) : this.merge(ranges, query);
+    return { events: page.map((position) => this.read(position)), total };
   }
 
-  private range(events: readonly StoredEvent[], query: EventQuery): Range {
+  /** First index of `positions` whose createdAt is >= bound (or > bound when strict). */
+  private lowerBound(positions: Positions, bound: number, strict: boolean): number {
     let lo = 0;
-    if (query.notBefore !== undefined) lo = Math.max(lo, lowerBound(events, query.notBefore, false));
-    if (query.since !== undefined) lo = Math.max(lo, lowerBound(events, query.since, true));
-    const hi = query.until === undefined ? events.length : lowerBound(events, query.until, false);
-    return { events, lo, hi };
+    let hi = positions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.times.at(positions.at(mid));
+      if (at < bound || (strict && at === bound)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
-  private slice(range: Range, query: EventQuery): StoredEvent[] {
+  private range(positions: Positions, query: EventQuery): Range {
+    let lo = 0;
+    if (query.notBefore !== undefined) lo = Math.max(lo, this.lowerBound(positions, query.notBefore, false));
+    if (query.since !== undefined) lo = Math.max(lo, this.lowerBound(positions, query.since, true));
+    const hi = query.until === undefined ? positions.length : this.lowerBound(positions, query.until, false);
+    return { positions, lo, hi };
+  }
+
+  private slice(range: Range, query: EventQuery): number[] {
     const start = range.hi - query.offset;
     const end = Math.max(range.lo, start - query.limit);
-    const page: StoredEvent[] = [];
-    for (let index = start - 1; index >= end; index -= 1) page.push(range.events[index]!);
+    const page: number[] = [];
+    for (let index = start - 1; index >= end; index -= 1) page.push(range.positions.at(index));
     return page;
   }
 
-  /** Several types: walk the per-type ranges newest first, as a k-way merge on the id. */
-  private merge(ranges: Range[], query: EventQuery): StoredEvent[] {
+  /** Several types: walk the per-type ranges newest first, as a k-way merge on the position (creation order). */
+  private merge(ranges: Range[], query: EventQuery): number[] {
     const heads = ranges.map((range) => range.hi - 1);
-    const page: StoredEvent[] = [];
+    const page: number[] = [];
     let skipped = 0;
     while (page.length < query.limit) {
       let best = -1;
       for (let r = 0; r < ranges.length; r += 1) {
         if (heads[r]! < ranges[r]!.lo) continue;
-        if (best === -1 || sequenceOf(ranges[r]!.events[heads[r]!]!) > sequenceOf(ranges[best]!.events[heads[best]!]!)) best = r;
+        if (best === -1 || ranges[r]!.positions.at(heads[r]!) > ranges[best]!.positions.at(heads[best]!)) best = r;
       }
       if (best === -1) break;
-      const event = ranges[best]!.events[heads[best]!]!;
+      const position = ranges[best]!.positions.at(heads[best]!);
       heads[best]! -= 1;
       if (skipped < query.offset) skipped += 1;
-      else page.push(event);
+      else page.push(position);
     }
     return page;
   }

@@ -23,7 +23,7 @@ async function send(method: string, path: string, body?: unknown, contentType = 
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const applicationCount = () => (target.emulator.state.events as EventStore).all().filter((event) => event.type === 'application.created').length;
+const applicationCount = () => (target.emulator.state.events as EventStore).list({ types: ['application.created'], offset: 0, limit: 1 }).total;
 
 
 test('individual and business fixtures validate against their request schemas and create schema-valid applications', async () => {

@@ -1,0 +1,59 @@
+// Append-only UTF-8 texts packed into large shared buffers, and growable number
+// columns: what the event store holds a million events in without one JS object
+// (or string) per event. A text never spans two buffers.
+
+const CHUNK_BYTES = 8 * 1024 * 1024;
+
+type TypedArrayOf = Float64ArrayConstructor | Uint32ArrayConstructor;
+
+/** A column of numbers that grows by doubling: Float64Array for times and ids, Uint32Array for small counts. */
+export class NumberColumn {
+  private values: Float64Array | Uint32Array;
+  length = 0;
+
+  constructor(private readonly make: TypedArrayOf = Float64Array) {
+    this.values = new make(1024);
+  }
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new this.make(this.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length] = value;
+    this.length += 1;
+  }
+
+  at(index: number): number {
+    return this.values[index]!;
+  }
+}
+
+export class TextArena {
+  private readonly chunks: Buffer[] = [];
+  private used = CHUNK_BYTES;
+  private readonly chunkOf = new NumberColumn(Uint32Array);
+  private readonly startOf = new NumberColumn(Uint32Array);
+  private readonly bytesOf = new NumberColumn(Uint32Array);
+
+  /** Stores a text; answers its index (0, 1, 2 …). */
+  append(text: string): number {
+    const bytes = Buffer.byteLength(text, 'utf8');
+    if (this.used + bytes > (this.chunks.at(-1)?.length ?? 0)) {
+      this.chunks.push(Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, bytes)));
+      this.used = 0;
+    }
+    this.chunks.at(-1)!.write(text, this.used, 'utf8');
+    this.chunkOf.push(this.chunks.length - 1);
+    this.startOf.push(this.used);
+    this.bytesOf.push(bytes);
+    this.used += bytes;
+    return this.chunkOf.length - 1;
+  }
+
+  read(index: number): string {
+    const start = this.startOf.at(index);
+    return this.chunks[this.chunkOf.at(index)]!.toString('utf8', start, start + this.bytesOf.at(index));
+  }
+}
