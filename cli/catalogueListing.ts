@@ -1,4 +1,4 @@
-import { FAULTS } from '../emulator/faults/faultCatalogue.ts';
+import { FAULTS } from '../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../emulator/faults/toleratedVariations.ts';
 import { requirementCatalogue, type Level, type Requirement } from '../harness/requirementCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';

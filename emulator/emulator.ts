@@ -13,10 +13,10 @@ import { addRouteHooks } from './core/routeHooks.ts';
 import { checkStoreLimits, type StoreLimits } from './core/storeLimits.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
-import { webhookServices } from './delivery/webhookServices.ts';
 import { registerEventControlRoutes } from './events/eventControlRoutes.ts';
 import { EventStore } from './events/eventStore.ts';
-import { assertKnownFaults } from './faults/faultCatalogue.ts';
+import { createWebhookServices } from './events/webhookServices.ts';
+import { assertKnownFaults } from './faultCatalogue.ts';
 import { anyVariationOn, toleratedVariationsHook } from './faults/toleratedVariations.ts';
 import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
 import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
@@ -123,8 +123,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   addRouteHooks(app, tokens, events, state.limits.storedEvents);
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   registerOpenApiRoute(app);
-  for (const area of API_AREAS) await area(app, state);
-  const services = webhookServices(app, state);
+  const services = createWebhookServices(app, state, events);
+  for (const area of API_AREAS) await area(app, state, services);
   if (options.controlEndpoints ?? true) {
     registerControlRoutes(app, state);
     registerEventControlRoutes(app, state, services);

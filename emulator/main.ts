@@ -1,6 +1,6 @@
 import type { Emulator } from './emulator.ts';
 import { startEmulator } from './emulator.ts';
-import { FAULTS } from './faults/faultCatalogue.ts';
+import { FAULTS } from './faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from './faults/toleratedVariations.ts';
 import { EMULATOR_PROFILES } from './profiles/emulatorProfiles.ts';
 import { type CommandLine, HELP, readCommandLine } from './startup/commandLine.ts';

@@ -4,7 +4,7 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
 import { invalid } from '../core/jsonApi.ts';
 import { limitReached } from '../core/storeLimits.ts';
-import type { WebhookServices } from '../delivery/webhookServices.ts';
+import type { WebhookServices } from './webhookServices.ts';
 import { MAX_BATCH_SIZE, BACKOFF_UNIT_MS, MAX_BACKOFF_MS } from '../delivery/deliverySettings.ts';
 import { chooseVariant, generateEvent } from './eventGenerator.ts';
 import { eventFaultOn } from './faultSwitch.ts';

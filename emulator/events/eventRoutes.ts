@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { EmulatorArea } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import { invalid, notFound, sendDocumentText } from '../core/jsonApi.ts';
 import { dateTime, defineListQuery, type RawQuery, readListQuery, repeated } from '../core/listQuery.ts';
-import { webhookServices } from '../delivery/webhookServices.ts';
 import type { RenderedEvent } from './eventRendering.ts';
 import { eventFaultOn } from './faultSwitch.ts';
+import type { WebhookServices } from './webhookServices.ts';
 
 // Section 4.4 / 6.2: events can be fetched, listed and resent for 90 days.
 export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
@@ -17,8 +16,7 @@ const EVENT_LIST_QUERY = defineListQuery({
   aliases: { 'filter[type]': 'filter[type][]' },
 });
 
-export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
-  const { events, delivery } = webhookServices(app, state);
+export function registerEventRoutes(app: FastifyInstance, state: EmulatorState, { events, delivery }: WebhookServices): void {
   const keepsOldEvents = eventFaultOn(state, 'old-events-returned');
   // A realistic slip: reading the events asks for the scope of resending them.
   const listScope = eventFaultOn(state, 'event-list-needs-write-scope') ? 'events-write' : 'events';
@@ -74,5 +72,4 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
     }
     return sendDocumentText(reply, 200, eventDocument(event));
   });
-
-};
+}

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { EmulatorArea } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, notFound, sendDocument } from '../core/jsonApi.ts';
 import { limitReached } from '../core/storeLimits.ts';
 import { readResource } from '../core/requestBody.ts';
-import { webhookServices } from '../delivery/webhookServices.ts';
 import { dateTime, defineListQuery, integer, type RawQuery, readListQuery } from '../core/listQuery.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import { webhookFaultOn } from './faultSwitch.ts';
@@ -61,8 +59,7 @@ function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultH
   return matching.slice(page.offset, page.offset + page.limit);
 }
 
-export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state: EmulatorState) => {
-  const { webhooks } = webhookServices(app, state);
+export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState, { webhooks }: { webhooks: WebhookRegistry }): void {
   const faults = state.faults;
 
   const find = (id: string): Webhook => {
@@ -127,4 +124,4 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
   });
 
   registerWebhookControlRoutes(app, state, webhooks);
-};
+}

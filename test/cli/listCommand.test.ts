@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { FAULTS } from '../../emulator/faults/faultCatalogue.ts';
+import { FAULTS } from '../../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../../emulator/faults/toleratedVariations.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { AREAS } from '../../harness/scenario.ts';

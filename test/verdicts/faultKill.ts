@@ -1,4 +1,4 @@
-import type { FaultDefinition } from '../../emulator/faults/faultCatalogue.ts';
+import type { FaultDefinition } from '../../emulator/faultCatalogue.ts';
 import type { CheckRecord, Outcome } from '../../harness/checkRecords.ts';
 import type { Environment } from '../../harness/requirementCatalogue.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';

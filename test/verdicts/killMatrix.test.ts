@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { FAULTS } from '../../emulator/faults/faultCatalogue.ts';
+import { FAULTS } from '../../emulator/faultCatalogue.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { formatMatrix, killFault, type KillRow } from './faultKill.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { FAULTS } from '../../emulator/faults/faultCatalogue.ts';
+import { FAULTS } from '../../emulator/faultCatalogue.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { scenariosJudging, worstById } from '../support/emulatorRuns.ts';

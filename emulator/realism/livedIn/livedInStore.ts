@@ -1,5 +1,5 @@
 import type { EmulatorState } from '../../core/emulatorState.ts';
-import type { WebhookServices } from '../../delivery/webhookServices.ts';
+import type { WebhookServices } from '../../events/webhookServices.ts';
 import { eventFaultOn } from '../../events/faultSwitch.ts';
 import { SeededRandom } from '../seededRandom.ts';
 import { DEFAULT_LIVED_IN_EVENTS, fillEvents } from './livedInEvents.ts';

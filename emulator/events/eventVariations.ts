@@ -1,7 +1,7 @@
 import type { EventInput } from '../core/eventPublisher.ts';
-import type { EventStore } from '../events/eventStore.ts';
-import { eventTypes } from '../events/eventTypeCatalogue.ts';
-import { variationOn } from './toleratedVariations.ts';
+import type { EventStore } from './eventStore.ts';
+import { eventTypes } from './eventTypeCatalogue.ts';
+import { variationOn } from '../faults/toleratedVariations.ts';
 
 // Tolerated variations of the event payloads, applied to every event as it is
 // published, so that lists, GET by id and deliveries all show the same event.

@@ -1,27 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
-import { EventStore } from '../events/eventStore.ts';
-import { applyEventVariations } from '../faults/eventVariations.ts';
+import { DeliveryEngine } from '../delivery/deliveryEngine.ts';
 import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
-import { DeliveryEngine } from './deliveryEngine.ts';
+import { applyEventVariations } from './eventVariations.ts';
+import type { EventStore } from './eventStore.ts';
 
-// The webhook registry, event store and delivery engine of one emulator, shared by
-// the webhook routes, the event routes and their control endpoints. Kept beside
-// the state (not in it) so the core state shape stays the lead's.
+// The webhook registry, event store and delivery engine of one emulator, made
+// once by createEmulator and handed to the webhook and event routes and their
+// control endpoints: publishing an event dispatches it to the delivery engine.
 export interface WebhookServices {
   webhooks: WebhookRegistry;
   events: EventStore;
   delivery: DeliveryEngine;
 }
 
-const servicesByState = new WeakMap<EmulatorState, WebhookServices>();
-
-export function webhookServices(app: FastifyInstance, state: EmulatorState): WebhookServices {
-  const existing = servicesByState.get(state);
-  if (existing) return existing;
-  if (!(state.events instanceof EventStore)) throw new Error('the emulator state must publish events through EventStore');
-  const events = state.events;
+export function createWebhookServices(app: FastifyInstance, state: EmulatorState, events: EventStore): WebhookServices {
   const webhooks = new WebhookRegistry();
   const delivery = new DeliveryEngine(webhooks, events, state.clock, state.environment, state);
   events.onPublish((event) => delivery.dispatch(event));
@@ -33,7 +27,5 @@ export function webhookServices(app: FastifyInstance, state: EmulatorState): Web
     });
   }
   app.addHook('onClose', async () => delivery.close());
-  const services = { webhooks, events, delivery };
-  servicesByState.set(state, services);
-  return services;
+  return { webhooks, events, delivery };
 }

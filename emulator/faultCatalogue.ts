@@ -1,10 +1,10 @@
-import { deliveryFaults } from '../delivery/faults.ts';
-import { eventsFaults } from '../events/faults.ts';
-import { positivePayFaults } from '../positivePay/faults.ts';
-import { sandboxFaults } from '../sandbox/faults.ts';
-import { webhooksFaults } from '../webhooks/faults.ts';
-import type { SeededFault } from './seededFault.ts';
-import { TOLERATED_VARIATIONS } from './toleratedVariations.ts';
+import { deliveryFaults } from './delivery/faults.ts';
+import { eventsFaults } from './events/faults.ts';
+import { positivePayFaults } from './positivePay/faults.ts';
+import { sandboxFaults } from './sandbox/faults.ts';
+import { webhooksFaults } from './webhooks/faults.ts';
+import type { SeededFault } from './faults/seededFault.ts';
+import { TOLERATED_VARIATIONS } from './faults/toleratedVariations.ts';
 
 // Every deviation the emulator can be started with: seeded faults (each a
 // realistic bug, mapped to the requirement ids it must break) and tolerated
