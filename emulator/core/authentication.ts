@@ -10,22 +10,23 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 // One hook per documented route (core/routeHooks.ts), made with the route's scope
 // (absent: any valid token); a path with no route answers 404 before this runs.
 export function authenticate(tokens: TokenRegistry, required: Scope | undefined) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  // Callback style: no promise per request. A refusal answers and never calls done.
+  return (request: FastifyRequest, reply: FastifyReply, done: () => void): void => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? BEARER.exec(header) : null;
     const scopes = match?.[1] ? tokens.scopesOf(match[1]) : undefined;
     if (!scopes) {
       reply.header('www-authenticate', 'Bearer');
-      await sendErrors(reply, 401, [{
+      sendErrors(reply, 401, [{
         status: '401',
         title: 'Unauthorized',
         detail: header ? 'the bearer token is not valid' : 'header Authorization: Bearer <token> is required',
         source: { header: 'Authorization' },
       }]);
-      return;
-    }
-    if (required && !scopes.has(required)) {
-      await sendErrors(reply, 403, [{ status: '403', title: 'Forbidden', detail: `this operation requires scope ${required}`, source: { header: 'Authorization' } }]);
+    } else if (required && !scopes.has(required)) {
+      sendErrors(reply, 403, [{ status: '403', title: 'Forbidden', detail: `this operation requires scope ${required}`, source: { header: 'Authorization' } }]);
+    } else {
+      done();
     }
   };
 }
