@@ -66,19 +66,19 @@ export interface Emulator {
 
 const JSON_BODY_LIMIT = 1024 * 1024;
 
-/** Fails before anything starts, naming the option and what is wrong. */
-function checkOptions(options: EmulatorOptions): void {
+/** Fails before anything starts, naming the option and what is wrong; answers the limits and time-outs it checked. */
+function checkOptions(options: EmulatorOptions): { limits: StoreLimits; timeouts: ServerTimeouts } {
   assertKnownFaults(options.faults ?? []);
   if (options.fixtures) checkFixtureIds(options.fixtures);
   if (options.livedIn) checkLivedInOptions(options.livedIn);
   const limits = checkStoreLimits(options.limits ?? {});
   const livedInEvents = options.livedIn ? (options.livedIn.events ?? DEFAULT_LIVED_IN_EVENTS) : 0;
   if (livedInEvents > limits.storedEvents) throw new RangeError(`livedIn.events (${livedInEvents}) must not exceed limits.storedEvents (${limits.storedEvents})`);
-  checkServerTimeouts(options.timeouts ?? {});
+  return { limits, timeouts: checkServerTimeouts(options.timeouts ?? {}) };
 }
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  checkOptions(options);
+  const { limits, timeouts } = checkOptions(options);
   const clock = new VirtualClock(options.clock);
   const ids = new IdSequence();
   const tokens = new TokenRegistry();
@@ -99,10 +99,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     events,
     faults: new Set(options.faults ?? []),
     fixtures: { depositProductId: product.id, accountId: account.id },
-    limits: checkStoreLimits(options.limits ?? {}),
+    limits,
   };
 
-  const timeouts = checkServerTimeouts(options.timeouts ?? {});
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
