@@ -16,7 +16,8 @@ import { reportRatio } from './benchGoals.ts';
 // Prism mock of a one-operation OpenAPI document returning the same body.
 
 const CONNECTIONS = 32;
-const SECONDS = 4;
+const SECONDS = 3;
+const ROUNDS = 3;
 
 async function load(url: string, headers: Record<string, string>): Promise<number> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
@@ -53,16 +54,21 @@ const sample = await request(`${emulator.url()}${rulePath}`, { headers: { author
 const bytes = Buffer.from(await sample.body.arrayBuffer());
 const contentType = String(sample.headers['content-type']);
 
-const emulatorRate = await load(`${emulator.url()}${rulePath}`, { authorization: `Bearer ${token}` });
-await emulator.close();
-
 const bare = createServer((_request, response) => {
   response.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length });
   response.end(bytes);
 });
 await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-const bareRate = await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}${rulePath}`, {});
+// Alternating rounds, best of each: a shared machine's load changes within seconds,
+// and the ratio must compare the two under the same load.
+let emulatorRate = 0;
+let bareRate = 0;
+for (let round = 0; round < ROUNDS; round += 1) {
+  emulatorRate = Math.max(emulatorRate, await load(`${emulator.url()}${rulePath}`, { authorization: `Bearer ${token}` }));
+  bareRate = Math.max(bareRate, await load(`http://127.0.0.1:${(bare.address() as AddressInfo).port}${rulePath}`, {}));
+}
 bare.close();
+await emulator.close();
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-prism-'));
 const document = {
