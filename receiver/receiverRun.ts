@@ -25,6 +25,9 @@ import { SandboxDeliveries } from './sandboxDeliveries.ts';
 export interface CaseRun {
   receiverCase: ReceiverCase;
   check: CheckRecorder;
+  /** Epoch ms. */
+  startedAt: number;
+  finishedAt: number;
 }
 
 export interface ReceiverRunObservers {
@@ -34,7 +37,7 @@ export interface ReceiverRunObservers {
 }
 
 /** Only the requirements of the receiver subject: a run against a target never judges them. */
-const catalogue = () => requirementCatalogue('receiver');
+export const receiverCatalogue = () => requirementCatalogue('receiver');
 const CONNECT_TIMEOUT_MS = 5000;
 /** Beyond the proxy's own wait, what a sandbox delivery may take to be made and sent. */
 const ARRIVAL_MARGIN_MS = 5000;
@@ -63,11 +66,12 @@ function whyNotApplicable(receiverCase: ReceiverCase, config: ReceiverConfig): s
 }
 
 async function runCase(receiverCase: ReceiverCase, context: Omit<CaseContext, 'check' | 'judge'>, redactor: SecretRedactor): Promise<CaseRun> {
-  const check = new CheckRecorder(catalogue(), receiverCase.id, new Set(receiverCase.requirements), redactor);
+  const check = new CheckRecorder(receiverCatalogue(), receiverCase.id, new Set(receiverCase.requirements), redactor);
+  const startedAt = Date.now();
   const reason = whyNotApplicable(receiverCase, context.config);
   if (reason) {
     for (const id of receiverCase.requirements) check.skip(id, reason);
-    return { receiverCase, check };
+    return { receiverCase, check, startedAt, finishedAt: startedAt };
   }
   try {
     await receiverCase.run({ ...context, check, judge: new AnswerJudge(check, context.config) });
@@ -77,7 +81,7 @@ async function runCase(receiverCase: ReceiverCase, context: Omit<CaseContext, 'c
   } finally {
     await context.sandbox.closeAll();
   }
-  return { receiverCase, check };
+  return { receiverCase, check, startedAt, finishedAt: Date.now() };
 }
 
 export interface ReceiverRun {
@@ -123,7 +127,7 @@ export function receiverResults(config: ReceiverConfig, { runs, idBase }: Receiv
   const records = runs.flatMap((run) => run.check.records());
   const target = { name: 'webhook receiver', baseUrl: config.url, environment: 'sandbox' as const, capabilities: new Set(['core' as const]) };
   const selected = new Set(runs.flatMap((run) => run.receiverCase.requirements));
-  const results = judgeRequirements(catalogue(), records, target, { selected });
+  const results = judgeRequirements(receiverCatalogue(), records, target, { selected });
   return {
     formatVersion: RESULTS_FORMAT_VERSION,
     suiteVersion: meta.suiteVersion,
