@@ -41,6 +41,8 @@ export const receiverCatalogue = () => requirementCatalogue('receiver');
 const CONNECT_TIMEOUT_MS = 5000;
 /** Beyond the proxy's own wait, what a sandbox delivery may take to be made and sent. */
 const ARRIVAL_MARGIN_MS = 5000;
+/** At least this long past the time-out, an answer is still waited for (and judged late). */
+const LATE_ANSWER_MS = 5000;
 
 /** Something must listen at the receiver's address; what it answers is then judged, never a setup error. */
 async function assertListening(url: string): Promise<void> {
@@ -96,8 +98,8 @@ export async function runReceiverCases(config: ReceiverConfig, observers: Receiv
   await assertListening(config.url);
   const idBase = EmbeddedSandbox.idBase();
   if (config.effectsUrl) await assertEffectsProbe(config.effectsUrl, String(idBase));
-  // The proxy waits past the sandbox's time-out, to see how late a slow receiver answers.
-  const waitMs = config.timeoutMs * 2;
+  // The proxy waits well past the sandbox's time-out, to see how late a slow receiver answers.
+  const waitMs = config.timeoutMs + Math.max(config.timeoutMs, LATE_ANSWER_MS);
   const proxy = await RecordingProxy.start({ receiverUrl: config.url, headerName: config.headerName, waitMs, redactor });
   let sandbox: EmbeddedSandbox | undefined;
   try {
