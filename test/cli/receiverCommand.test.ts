@@ -88,5 +88,8 @@ describe('receiver command', () => {
     const valid = document.requirements.find((entry: { id: string }) => entry.id === 'RC-ACCEPT-VALID');
     expect(valid.outcome).toBe('FAIL');
     expect(valid.evidence[0].exchanges[0].response.body).toContain('<html>');
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('RC-ACCEPT-VALID');
+    expect(html).toContain(`npx banking-api-conformance receiver --url ${page.url} --token-env RECEIVER_TOKEN`);
   });
 });
