@@ -74,8 +74,9 @@ program
 program
   .command('receiver')
   .description("Judge your own webhook receiver against the documents' rules for receivers: the embedded sandbox delivers to it, the suite sends forged and reshaped deliveries; writes DIR/results.json and the reports.")
-  .requiredOption('--url <url>', 'where your receiver takes deliveries', url)
-  .requiredOption('--token-env <var>', 'environment variable holding the webhook token your receiver verifies signatures with (never printed)')
+  .option('--url <url>', 'where your receiver takes deliveries (required, here or in the manifest)', url)
+  .option('--token-env <var>', 'environment variable holding the webhook token your receiver verifies signatures with (never printed; required, here or in the manifest)')
+  .option('--target <file>', 'a target manifest whose "receiver" section describes the receiver; options given here win')
   .option('--content-type <type>', "the webhook's contentType: Json or JsonAPI (default Json)")
   .option('--delivery-mode <mode>', "the webhook's deliveryMode: AtMostOnce or AtLeastOnce (default AtLeastOnce)")
   .option('--include-resources', 'the webhook has includeResources: deliveries carry the related resources')

@@ -1,6 +1,7 @@
 import { writeAllureCases } from '../report/allureCaseResults.ts';
 import { writeReports } from '../report/reportWriter.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import { loadManifest, SetupError } from '../harness/targetManifest.ts';
 import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
 import { receiverCatalogue, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
 import { EXIT } from './exitCodes.ts';
@@ -17,11 +18,21 @@ import { colourWanted, terminalStyle } from './terminalStyle.ts';
 export interface ReceiverCommandOptions extends ReceiverOptions {
   reportDir: string;
   quiet?: boolean;
+  /** A target manifest whose `receiver` section describes the receiver; the options win field by field. */
+  target?: string;
+}
+
+export function optionsWithManifest({ target, reportDir: _reportDir, quiet: _quiet, ...given }: ReceiverCommandOptions): ReceiverOptions {
+  if (target === undefined) return given;
+  const section = loadManifest(target).receiver;
+  if (!section) throw new SetupError(`--target ${target} has no "receiver" section: add one ({"url", "tokenEnv", ...}) or give --url and --token-env`);
+  const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  return { ...section, ...defined };
 }
 
 /** `redactor` learns the receiver's token and masks everything the command writes. */
 export async function receiverCommand(options: ReceiverCommandOptions, write: (text: string) => void, redactor: SecretRedactor, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const config = receiverConfig(options, env);
+  const config = receiverConfig(optionsWithManifest(options), env);
   redactor.add(config.token);
   assertRunFilesUsable({ reportDir: options.reportDir });
   const quiet = options.quiet ?? false;

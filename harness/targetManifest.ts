@@ -31,6 +31,17 @@ export interface TargetManifestFile {
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
   heavyProbes?: boolean;
+  /** The integrator's webhook receiver, for the `receiver` command (receiver/receiverConfig.ts). */
+  receiver?: {
+    url?: string;
+    tokenEnv?: string;
+    contentType?: string;
+    deliveryMode?: string;
+    includeResources?: boolean;
+    effects?: string;
+    headerName?: string;
+    timeoutMs?: number;
+  };
   /** Module of the payment simulation adapter (harness/simulation/); relative to the manifest, absolute once loaded. */
   simulation?: string;
   container?: {
