@@ -25,6 +25,9 @@ export class AnswerJudge {
     if (accepted) {
       const must = mode === 'AtMostOnce' ? 'MUST' : 'SHOULD';
       this.check.expect(EXACT_200[mode], answer.status === 200, `under ${mode} an accepted delivery ${must} be answered 200; ${what}: ${describeAnswer(answer)}`, answer);
+    } else {
+      // Outranked by any judgement of an accepted delivery; alone, it says why nothing was judged.
+      this.check.skip(EXACT_200[mode], 'the exact 200 is judged on accepted deliveries; this one was not accepted');
     }
     return accepted;
   }
