@@ -68,13 +68,6 @@ describe('receiver command', () => {
     expect(errorLines(result.stderr)).toEqual([`banking-api-conformance: cannot reach the receiver at http://127.0.0.1:${port}/webhook (ECONNREFUSED): start it, or fix --url`]);
   });
 
-  test('a token variable that is not set: exit 2 naming it', async () => {
-    const result = await runCli(['receiver', '--url', receiver.url, '--token-env', 'BAC_RECEIVER_TOKEN_NOT_SET', '--report-dir', join(scratch, 'unset')]);
-    expect(result.code).toBe(2);
-    expect(errorLines(result.stderr)).toHaveLength(1);
-    expect(result.stderr).toContain('--token-env BAC_RECEIVER_TOKEN_NOT_SET');
-  });
-
   test('an HTML page: exit 1, FAILs with the page as evidence, no stack trace', async () => {
     const dir = join(scratch, 'html');
     const result = await runCli(['receiver', '--url', page.url, '--token-env', 'RECEIVER_TOKEN', '--report-dir', dir], env);

@@ -37,6 +37,8 @@ describe('receiver options from a manifest', () => {
   test('without --target or a section, url and token are asked for by name', () => {
     expect(() => receiverConfig({ tokenEnv: 'T' }, { T: 'x' })).toThrow(/--url is required/);
     expect(() => receiverConfig({ url: 'http://127.0.0.1:1/' }, {})).toThrow(/--token-env is required/);
+    // The same setup error (exit 2, one line) as a receiver that is not running, naming the variable.
+    expect(() => receiverConfig({ url: 'http://127.0.0.1:1/', tokenEnv: 'NOT_SET_HERE' }, {})).toThrow(/--token-env NOT_SET_HERE: the variable is not set or empty/);
     expect(() => receiverConfig({ url: 'ftp://x', tokenEnv: 'T' }, { T: 'x' })).toThrow(/--url must be an http\(s\) URL/);
     expect(() => receiverConfig({ url: 'http://127.0.0.1:1/', tokenEnv: 'T', timeoutMs: 'soon' }, { T: 'x' })).toThrow(/--timeout-ms must be/);
   });
