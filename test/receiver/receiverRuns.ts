@@ -13,13 +13,19 @@ export const TOKEN = 'receiver-test-token-5f0c2d9a';
 export interface ReceiverRunRequest {
   options?: Omit<ReceiverOptions, 'url' | 'tokenEnv' | 'effects'>;
   steps?: ReferenceReceiverOptions['steps'];
+  /** The signature header the receiver reads (default X-Service-Signature). */
+  signatureHeader?: string;
   /** Judge the receiver through this URL instead of its own (e.g. a latency proxy in front of it): given its port, answers the URL base. */
   via?: (receiverPort: number) => Promise<{ base: string; close(): Promise<void> }>;
   withEffects?: boolean;
 }
 
 export async function judgeReferenceReceiver(request: ReceiverRunRequest = {}): Promise<ResultsDocument> {
-  const receiver = await startReferenceReceiver({ token: TOKEN, ...(request.steps ? { steps: request.steps } : {}) });
+  const receiver = await startReferenceReceiver({
+    token: TOKEN,
+    ...(request.steps ? { steps: request.steps } : {}),
+    ...(request.signatureHeader ? { signatureHeader: request.signatureHeader } : {}),
+  });
   const path = request.via ? await request.via(Number(new URL(receiver.url).port)) : undefined;
   const rebase = (url: string) => (path ? `${path.base}${new URL(url).pathname}` : url);
   try {

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { flagged, judgeReferenceReceiver, outcomesById } from './receiverRuns.ts';
+import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
+import { SecretRedactor } from '../../harness/secretRedactor.ts';
+import { receiverConfig } from '../../receiver/receiverConfig.ts';
+import { receiverResults, runReceiverCases } from '../../receiver/receiverRun.ts';
+import { flagged, judgeReferenceReceiver, outcomesById, TOKEN } from './receiverRuns.ts';
 
 // The reference receiver (examples/reference-receiver/) is the example an
 // integrator copies: it must be judged CONFORMANT, with nothing flagged, in
@@ -38,6 +42,25 @@ describe('the reference receiver', () => {
       const result = document.requirements.find((entry) => entry.id === id);
       expect(result?.outcome, id).toBe('SKIP');
       expect(result?.checks[0]?.message).toMatch(/no effects probe \(--effects URL\)/);
+    }
+  });
+
+  test('a vendor that names the signature header otherwise: with --header-name the sandbox\'s and the crafted deliveries carry it', async () => {
+    const document = await judgeReferenceReceiver({ signatureHeader: 'X-Vendor-Signature', options: { headerName: 'X-Vendor-Signature', deliveryMode: 'AtMostOnce' } });
+    expect(flagged(document)).toEqual([]);
+    expect(document.verdict).toBe('conformant');
+  });
+
+  test('judged twice while it keeps running, it is CONFORMANT twice: each run\'s event ids are its own', async () => {
+    const receiver = await startReferenceReceiver({ token: TOKEN });
+    try {
+      const config = receiverConfig({ url: receiver.url, tokenEnv: 'T', effects: receiver.effectsUrl }, { T: TOKEN });
+      for (const run of [1, 2]) {
+        const document = receiverResults(config, await runReceiverCases(config, { say: () => {}, redactor: new SecretRedactor() }), { suiteVersion: 'test', startedAt: new Date().toISOString() });
+        expect(flagged(document), `run ${run}`).toEqual([]);
+      }
+    } finally {
+      await receiver.close();
     }
   });
 });
