@@ -127,6 +127,7 @@ export async function runReceiverCases(config: ReceiverConfig, observers: Receiv
 /** The cases' records judged into a results document, as a run's are. */
 export function receiverResults(config: ReceiverConfig, { runs, idBase }: ReceiverRun, meta: { suiteVersion: string; startedAt: string }): ResultsDocument {
   const records = runs.flatMap((run) => run.check.records());
+  // The receiver is judged as the embedded sandbox delivers to it; no RC requirement needs more than core.
   const target = { name: 'webhook receiver', baseUrl: config.url, environment: 'sandbox' as const, capabilities: new Set(['core' as const]) };
   const selected = new Set(runs.flatMap((run) => run.receiverCase.requirements));
   const results = judgeRequirements(receiverCatalogue(), records, target, { selected });
