@@ -1,4 +1,4 @@
-import { SetupError } from '../harness/targetManifest.ts';
+import { type ManifestReceiver, SetupError } from '../harness/targetManifest.ts';
 
 // What the receiver command is told about the integrator's webhook: where the
 // receiver listens, the token it verifies with (from a variable, never a flag),
@@ -15,14 +15,8 @@ export const DEFAULT_SIGNATURE_HEADER = 'X-Service-Signature';
 /** The delivery time-out is not shown (6.1); the documented operation time-out of 5 s stands in. */
 export const DEFAULT_TIMEOUT_MS = 5000;
 
-export interface ReceiverOptions {
-  url?: string;
-  tokenEnv?: string;
-  contentType?: string;
-  deliveryMode?: string;
-  includeResources?: boolean;
-  effects?: string;
-  headerName?: string;
+/** The manifest's receiver section or the command line's options (where the time-out is still text). */
+export interface ReceiverOptions extends Omit<ManifestReceiver, 'timeoutMs'> {
   timeoutMs?: string | number;
 }
 
