@@ -2,6 +2,7 @@ import type { ApiResponse } from '../../harness/apiClient.ts';
 import { expandPath, OPERATIONS, type Operation, type Scope } from '../../harness/operationCatalogue.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { ALL_SCOPES } from '../../harness/tokenPool.ts';
+import { isUnavailable } from '../shared/ownResourceProbes.ts';
 import { type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';
 
 // Section 5.1 (and 4.5 for the sandbox operations): every operation refuses a
@@ -42,9 +43,16 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
     ...(sandboxOnly ? { environments: ['sandbox'] as const } : {}),
     async run(ctx) {
       const prepared = await probe.prepare(ctx);
+      if (isUnavailable(prepared)) {
+        ctx.check.skip(mustId, prepared.unavailable);
+        ctx.check.skip(shouldId, prepared.unavailable);
+        return;
+      }
       const response = await sendProbe(ctx, credential.token(), probe, prepared);
       undoIfCreated(ctx, probe.operation, response);
-      ctx.check.expect(mustId, !isSuccess(response), `${probe.operation} with ${credential.name} MUST NOT succeed; got ${response.status}`, response);
+      const change = prepared.changed ? await prepared.changed() : undefined;
+      ctx.check.expect(mustId, !isSuccess(response) && change === undefined,
+        `${probe.operation} with ${credential.name} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`, response);
       ctx.check.expect(shouldId, response.status === 401, `${probe.operation} with ${credential.name} SHOULD be answered 401; got ${response.status}`, response);
     },
   });
@@ -68,6 +76,11 @@ function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
       }
       const held = `a token lacking ${scope} (it holds ${listScopes(ctx.tokens.scopesOf(token))})`;
       const prepared = await probe.prepare(ctx);
+      if (isUnavailable(prepared)) {
+        ctx.check.skip('AU-SCOPE-REQUIRED', prepared.unavailable);
+        ctx.check.skip('AU-SCOPE-403', prepared.unavailable);
+        return;
+      }
       const response = await sendProbe(ctx, token, probe, prepared);
       undoIfCreated(ctx, probe.operation, response);
       const change = prepared.changed ? await prepared.changed() : undefined;
@@ -103,6 +116,10 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
       const exact = token.scopes.length === 1;
       const lacks = ALL_SCOPES.filter((other) => !token.scopes.includes(other));
       const prepared = await probe.prepare(ctx);
+      if (isUnavailable(prepared)) {
+        ctx.check.skip('AU-SCOPE-SUFFICIENT', prepared.unavailable);
+        return;
+      }
       const response = await sendProbe(ctx, token.value, probe, prepared);
       undoIfCreated(ctx, probe.operation, response);
       ctx.check.expect('AU-SCOPE-SUFFICIENT', isSuccess(response),
@@ -133,7 +150,12 @@ function undocumentedScopeScenario(probe: OperationProbe): Scenario {
         ctx.check.skip('AU-UNDOCUMENTED-SCOPE', tokenToAdd('without scopes', []));
         return;
       }
-      const response = await sendProbe(ctx, token, probe, await probe.prepare(ctx));
+      const prepared = await probe.prepare(ctx);
+      if (isUnavailable(prepared)) {
+        ctx.check.skip('AU-UNDOCUMENTED-SCOPE', prepared.unavailable);
+        return;
+      }
+      const response = await sendProbe(ctx, token, probe, prepared);
       ctx.check.observe('AU-UNDOCUMENTED-SCOPE', { operation: probe.operation, status: response.status },
         `${probe.operation} with a token holding no scope answered ${response.status}`, response);
     },
