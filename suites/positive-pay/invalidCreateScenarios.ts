@@ -11,7 +11,8 @@ import { is4xx, isSuccess, rulesCarryingMarker, sendRule, withMarker } from '../
 
 function invalidCreateScenario(invalid: InvalidCreate): Scenario {
   const mustId = invalid.requirement;
-  const shouldId = mustId ? 'PP-RULE-INVALID-4XX' : 'PP-RULE-INVALID-VALUES';
+  const malformedValue = mustId === undefined || mustId === 'PP-RULE-INVALID-VALUES-NO-EFFECT';
+  const shouldId = malformedValue ? 'PP-RULE-INVALID-VALUES' : 'PP-RULE-INVALID-4XX';
   return defineScenario({
     id: `positive-pay/create-invalid/${invalid.type}/${invalid.name}`,
     area: 'positive-pay',
