@@ -38,7 +38,6 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
   return defineScenario({
     id: `auth/${credential.name}/${probe.operation}`,
     area: 'auth',
-    title: `${operation.method} ${operation.path} with ${credential.name} MUST NOT succeed and SHOULD be answered 401`,
     requirements: [mustId, shouldId],
     ...(sandboxOnly ? { environments: ['sandbox'] as const } : {}),
     async run(ctx) {
@@ -59,11 +58,9 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
 }
 
 function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
-  const operation: Operation = OPERATIONS[probe.operation];
   return defineScenario({
     id: `auth/lacking-scope/${probe.operation}`,
     area: 'auth',
-    title: `${operation.method} ${operation.path} with a token lacking ${scope} MUST NOT succeed nor change state, and SHOULD be answered 403`,
     requirements: ['AU-SCOPE-REQUIRED', 'AU-SCOPE-403'],
     needs: ['scopedTokens'],
     async run(ctx) {
@@ -98,11 +95,9 @@ const SUFFICIENT_SCOPE_OPERATIONS = new Set<string>([
 ]);
 
 function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
-  const operation: Operation = OPERATIONS[probe.operation];
   return defineScenario({
     id: `auth/only-scope/${probe.operation}`,
     area: 'auth',
-    title: `${operation.method} ${operation.path} with a token holding only ${scope} MUST succeed`,
     requirements: ['AU-SCOPE-SUFFICIENT'],
     needs: ['scopedTokens'],
     async run(ctx) {
@@ -140,7 +135,6 @@ function undocumentedScopeScenario(probe: OperationProbe): Scenario {
   return defineScenario({
     id: `auth/undocumented-scope/${probe.operation}`,
     area: 'auth',
-    title: `the scope of ${operation.method} ${operation.path} is not shown; what a token without any scope gets is recorded`,
     requirements: ['AU-UNDOCUMENTED-SCOPE'],
     needs: ['scopedTokens'],
     ...(operation.sandboxOnly ? { environments: ['sandbox'] as const } : {}),
@@ -165,7 +159,6 @@ function undocumentedScopeScenario(probe: OperationProbe): Scenario {
 const nonBearerScheme = defineScenario({
   id: 'auth/non-bearer-scheme',
   area: 'auth',
-  title: 'what a valid token sent without the Bearer scheme gets is not shown; it is recorded',
   requirements: ['AU-NON-BEARER-SCHEME'],
   async run(ctx) {
     const observed: Record<string, number> = {};

@@ -29,7 +29,6 @@ const resourceFormat = RULE_TYPES.map((type) =>
   defineScenario({
     id: `conventions/resource-format/${type}`,
     area: 'conventions',
-    title: `a ${type} rule sent as application/vnd.api+json MUST be accepted and come back as a JSON:API resource with string ids, millisecond UTC timestamps, RFC 3339 dates and integer cents`,
     requirements: ['GN-MEDIA-TYPE', 'GN-TIMEOUT', 'GN-ENVELOPE', 'GN-ID-STRING', 'GN-ID-NUMERIC', 'GN-TIMESTAMP-FORMAT', 'GN-DATE-FORMAT',
       ...(HAS_AMOUNT.includes(type) ? ['GN-AMOUNT-CENTS'] : [])],
     async run(ctx) {
@@ -71,7 +70,6 @@ const resourceFormat = RULE_TYPES.map((type) =>
 const plainJson = defineScenario({
   id: 'conventions/plain-json-request',
   area: 'conventions',
-  title: 'what a JSON body sent as application/json gets is not shown; it is recorded',
   requirements: ['GN-PLAIN-JSON-REQUEST'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
@@ -83,7 +81,6 @@ const plainJson = defineScenario({
 const errorFormat = defineScenario({
   id: 'conventions/error-format',
   area: 'conventions',
-  title: 'the error body format is not shown; the body of a refused request is recorded',
   requirements: ['GN-ERROR-FORMAT', 'GN-MEDIA-TYPE'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();

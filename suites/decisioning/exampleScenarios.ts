@@ -16,7 +16,6 @@ function exampleScenario(example: Example): Scenario {
   return defineScenario({
     id: `decisioning/example/${example.id}`,
     area: 'decisioning',
-    title: example.title,
     requirements: [example.requirement],
     needs: example.needsClock ? ['paymentSimulation', 'fixtureProvisioning', 'clockControl'] : ['paymentSimulation', 'fixtureProvisioning'],
     async run(ctx) {

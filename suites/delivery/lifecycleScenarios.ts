@@ -21,7 +21,6 @@ const STRAGGLER_MS = 150;
 const disabled = (deliveryMode: 'AtMostOnce' | 'AtLeastOnce') => defineScenario({
   id: `delivery/disabled/${deliveryMode}`,
   area: 'delivery',
-  title: `A Disabled ${deliveryMode} webhook MUST receive no events`,
   requirements: ['DL-DISABLED-NO-DELIVERY'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
@@ -50,7 +49,6 @@ const disabled = (deliveryMode: 'AtMostOnce' | 'AtLeastOnce') => defineScenario(
 const defaults = defineScenario({
   id: 'delivery/defaults',
   area: 'delivery',
-  title: 'A webhook created without subscriptionType and includeResources MUST receive every event (All); whether related resources come is recorded',
   requirements: ['WH-DEFAULT-SUBSCRIPTION-TYPE', 'DL-INCLUDE-RESOURCES-OFF'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
@@ -83,7 +81,6 @@ async function patchWebhook(ctx: ScenarioContext, id: string, attributes: Webhoo
 const updateTakesEffect = defineScenario({
   id: 'delivery/update-takes-effect',
   area: 'delivery',
-  title: 'After PATCH of url, token, contentType, includeResources and subscriptionType, deliveries MUST follow the new values',
   requirements: ['DL-UPDATE-TAKES-EFFECT', 'WH-UPDATE-INCLUDE-RESOURCES'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,

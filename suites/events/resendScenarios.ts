@@ -25,7 +25,6 @@ const sameRelationships = (a: Relationships, b: Relationships) => a !== undefine
 const resend = defineScenario({
   id: 'events/resend',
   area: 'events',
-  title: 'POST /events/{id} MUST deliver the event again, with the same id, to the webhooks that admit it',
   requirements: ['EV-RESEND', 'EV-RESEND-RESPONSE', 'DL-EVENT-ID-STABLE'],
   needs: ['webhookDelivery'],
   eventTriggers: TRIGGERS,
@@ -58,7 +57,6 @@ const resend = defineScenario({
 const resendUnknown = defineScenario({
   id: 'events/resend-unknown',
   area: 'events',
-  title: 'POST /events/{id} for an id that does not exist SHOULD answer 404',
   requirements: ['EV-RESEND-UNKNOWN'],
   async run(ctx) {
     const response = await ctx.api.send('POST', `/events/${UNKNOWN_EVENT_ID}`, { body: {} });
@@ -69,7 +67,6 @@ const resendUnknown = defineScenario({
 const resendUnknownDeliversNothing = defineScenario({
   id: 'events/resend-unknown/delivers-nothing',
   area: 'events',
-  title: 'POST /events/{id} for an id that does not exist MUST deliver nothing',
   requirements: ['EV-RESEND-UNKNOWN-NO-DELIVERY'],
   needs: ['webhookDelivery'],
   eventTriggers: TRIGGERS,
@@ -97,7 +94,6 @@ const resendUnknownDeliversNothing = defineScenario({
 const retention = defineScenario({
   id: 'events/ninety-day-window',
   area: 'events',
-  title: 'An event MUST be fetchable, listed and resendable for 90 days, and none of these once it is older',
   requirements: ['EV-RETENTION-GET', 'EV-RETENTION-LIST', 'EV-RETENTION-RESEND', 'EV-RETENTION-RESEND-4XX'],
   needs: ['clockControl', 'webhookDelivery'],
   eventTriggers: TRIGGERS,

@@ -50,7 +50,6 @@ const cancelActive = ACTIVE_TYPES.map((type) =>
   defineScenario({
     id: `positive-pay/cancel/${type}`,
     area: 'positive-pay',
-    title: `cancelling an Active ${type} rule MUST answer 200 with status Cancelled, read back Cancelled, and fire ${EVENT_TYPE}`,
     requirements: ['PP-CANCEL', 'PP-CANCEL-EVENT'],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
@@ -80,7 +79,6 @@ async function cancelAndRecord(ctx: ScenarioContext, rule: RuleResource, started
 const cancelStates = defineScenario({
   id: 'positive-pay/cancel/starting-states',
   area: 'positive-pay',
-  title: 'which starting states permit cancel is not shown; cancelling AwaitingDocuments, past-expiration and Cancelled rules is recorded',
   requirements: ['PP-CANCEL-STATES'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
@@ -102,7 +100,6 @@ const cancelStates = defineScenario({
 const cancelUnknown = defineScenario({
   id: 'positive-pay/cancel/unknown-id',
   area: 'positive-pay',
-  title: 'cancelling a rule id that does not exist SHOULD be answered 4xx',
   requirements: ['PP-CANCEL-UNKNOWN'],
   async run(ctx) {
     const response = await ctx.api.send('POST', '/positive-pay/999999999999/cancel');

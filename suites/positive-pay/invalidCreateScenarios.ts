@@ -16,9 +16,6 @@ function invalidCreateScenario(invalid: InvalidCreate): Scenario {
   return defineScenario({
     id: `positive-pay/create-invalid/${invalid.type}/${invalid.name}`,
     area: 'positive-pay',
-    title: mustId
-      ? `a ${invalid.type} create ${invalid.name} is invalid: it MUST NOT create a rule and SHOULD be answered 4xx`
-      : `a ${invalid.type} create with ${invalid.name} SHOULD be answered 4xx and create no rule`,
     requirements: mustId ? [mustId, shouldId] : [shouldId],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();

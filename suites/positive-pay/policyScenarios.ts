@@ -18,7 +18,6 @@ const policyCreate = OPT_IN_SETS.map((optInTypes) =>
   defineScenario({
     id: `positive-pay/policy/opt-in/${optInTypes.join('+')}`,
     area: 'positive-pay',
-    title: `a positive pay policy opting the account in to ${optInTypes.join(', ')} MUST succeed`,
     requirements: ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
@@ -33,7 +32,6 @@ const policyCreate = OPT_IN_SETS.map((optInTypes) =>
 const policyEmpty = defineScenario({
   id: 'positive-pay/policy/empty-opt-in',
   area: 'positive-pay',
-  title: 'whether an empty optInTypes is accepted is not shown; the answer is recorded',
   requirements: ['PP-POLICY-EMPTY-OPTIN'],
   async run(ctx) {
     const fixture = await ctx.fixtures.account();
@@ -63,7 +61,6 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
   defineScenario({
     id: `positive-pay/policy/invalid/${invalid.name}`,
     area: 'positive-pay',
-    title: `a policy request ${invalid.name} ${invalid.requirements.includes('PP-POLICY-INVALID-REFUSED') ? 'is invalid: it MUST NOT succeed and' : ''} SHOULD be answered 4xx`,
     requirements: invalid.requirements,
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
@@ -90,7 +87,6 @@ const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
   defineScenario({
     id: `positive-pay/product/opt-in/${positivePayOptIn.join('+')}`,
     area: 'positive-pay',
-    title: `updating a deposit product's default opt-in to [${positivePayOptIn.join(', ')}] MUST succeed`,
     requirements: ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
@@ -106,7 +102,6 @@ const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
 const productEmpty = defineScenario({
   id: 'positive-pay/product/opt-in/none',
   area: 'positive-pay',
-  title: 'whether an empty positivePayOptIn is accepted is not shown; the answer is recorded',
   requirements: ['PP-PRODUCT-EMPTY-OPTIN'],
   async run(ctx) {
     const fixture = await ctx.fixtures.account();
@@ -135,7 +130,6 @@ const productInvalid = PRODUCT_INVALID.map((invalid) =>
   defineScenario({
     id: `positive-pay/product/invalid/${invalid.name}`,
     area: 'positive-pay',
-    title: `a deposit product update ${invalid.name} SHOULD be answered 4xx`,
     requirements: invalid.noEffect ? [PRODUCT_NO_EFFECT, invalid.requirement] : [invalid.requirement],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();

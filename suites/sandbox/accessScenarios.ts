@@ -10,7 +10,6 @@ import { isSandboxOperation, isUnavailable, prepareSandboxProbe } from '../share
 const authenticationScenario = defineScenario({
   id: 'sandbox/authentication',
   area: 'sandbox',
-  title: 'which scopes sandbox operations need is not shown; what a token with only payments gets is recorded',
   requirements: ['SB-SCOPES-NOT-SHOWN'],
   needs: ['applications'],
   environments: ['sandbox'],
@@ -34,7 +33,6 @@ const SANDBOX_OPERATIONS = (Object.keys(OPERATIONS) as OperationName[]).filter(i
 const liveScenario = defineScenario({
   id: 'sandbox/absent-in-live',
   area: 'sandbox',
-  title: 'in the live environment the sandbox operations MUST NOT act',
   requirements: ['SB-LIVE-ABSENT'],
   environments: ['live'],
   async run(ctx) {

@@ -13,7 +13,6 @@ import { runAgainstEmulator } from '../support/emulatorRuns.ts';
 const probeAsIssued = (live: boolean): Scenario => defineScenario({
   id: `test/probe-resources/${live ? 'live' : 'sandbox'}`,
   area: 'auth',
-  title: 'every probe names resources the target issued',
   requirements: ['AU-TOKEN-REQUIRED'],
   async run(ctx) {
     for (const probe of OPERATION_PROBES) {
