@@ -37,12 +37,15 @@ export interface OperationProbe {
 /** Port 9 (discard) on the target's loopback: never a real receiver. */
 const PROBE_URL = 'http://127.0.0.1:9/conformance-auth-probe';
 
-/** A webhook of the run's own, in the status the probe needs to see it change from. */
-async function ownWebhook(ctx: ScenarioContext, status?: 'Enabled' | 'Disabled'): Promise<{ id: string }> {
+/**
+ * A webhook of the run's own, Disabled unless the probe needs it Enabled: an Enabled one
+ * pointing nowhere would be sent every event of a shared sandbox while it lives.
+ */
+async function ownWebhook(ctx: ScenarioContext, status: 'Enabled' | 'Disabled' = 'Disabled'): Promise<{ id: string }> {
   const attributes = plainAttributes(ctx, PROBE_URL, { token: '' });
   if (status === 'Enabled') return requireEnabledWebhook(ctx, attributes);
   const created = await requireWebhook(ctx, attributes);
-  if (status === 'Disabled' && created.webhook?.attributes?.status !== 'Disabled') {
+  if (created.webhook?.attributes?.status !== 'Disabled') {
     const answer = await ctx.api.call('webhook.disable', { params: { id: created.id } });
     if (answer.status !== 200) throw new Error(`disabling the probe's own webhook ${created.id} answered ${answer.status}`);
   }
@@ -179,7 +182,7 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
   {
     operation: 'webhook.enable',
     async prepare(ctx) {
-      const webhook = await ownWebhook(ctx, 'Disabled');
+      const webhook = await ownWebhook(ctx);
       return { options: { params: { id: webhook.id } }, changed: await webhookChange(ctx, webhook.id, 'status') };
     },
   },
