@@ -1,4 +1,4 @@
-import { issueCertificate } from '../harness/certification.ts';
+import { issueCertificate } from '../run/certification.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import { describeThrottling } from '../harness/throttleRetry.ts';

@@ -1,5 +1,5 @@
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
-import type { BaselineOutcome } from '../harness/expectedFailures.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
+import type { BaselineOutcome } from '../run/expectedFailures.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
 import { printFailures } from './failureReport.ts';

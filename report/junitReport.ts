@@ -1,6 +1,6 @@
 import type { CheckRecord, Outcome } from '../harness/checkRecords.ts';
 import { worstOutcome } from '../harness/checkRecords.ts';
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { evidenceFacts, exchangeText } from './exchangeText.ts';
 import { xmlText } from './xmlText.ts';

@@ -1,5 +1,5 @@
 import type { CheckRecord } from '../../harness/checkRecords.ts';
-import type { RequirementResult } from '../../harness/requirementVerdict.ts';
+import type { RequirementResult } from '../../run/requirementVerdict.ts';
 import { evidenceFacts, exchangeText, jsonText } from '../exchangeText.ts';
 import { curlCommand, REPRODUCIBLE, TOKEN_VARIABLE } from '../reproduction.ts';
 import { html } from './htmlText.ts';

@@ -1,5 +1,5 @@
 import { OUTCOMES, type Outcome } from '../../harness/checkRecords.ts';
-import type { RequirementResult } from '../../harness/requirementVerdict.ts';
+import type { RequirementResult } from '../../run/requirementVerdict.ts';
 import { documentName, evidenceView, searchText, type ReplayCommand } from './evidenceView.ts';
 import type { SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';
