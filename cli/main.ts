@@ -7,7 +7,7 @@ import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { runCommand } from './runCommand.ts';
 import { cleanupCommand } from './cleanupCommand.ts';
-import { suiteVersion } from './suiteVersion.ts';
+import { suiteVersion } from '../harness/suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests).

@@ -1,4 +1,4 @@
-import { suiteVersion } from '../cli/suiteVersion.ts';
+import { suiteVersion } from '../harness/suiteVersion.ts';
 import { OPERATIONS, type Operation } from '../harness/operationCatalogue.ts';
 import type { QueryParameter, RequestBody } from '../harness/operationInputs.ts';
 import { eventTypeCatalogue } from '../harness/schemaRegistry.ts';
