@@ -7,12 +7,12 @@ import { schemaRegistry } from './schemaRegistry.ts';
 import type { SecretRedactor } from './secretRedactor.ts';
 import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
 import { readCappedBody } from './responseBodyReader.ts';
+import { JSON_API } from '../spec/mediaTypes.ts';
 
 // Speaks JSON:API to the target and judges what every response can be judged on
 // without knowing the scenario: the 5-second time-out, the media type, and the
 // response schema of the operation.
 
-export const JSON_API = 'application/vnd.api+json';
 /** The documented time-out of every operation (Conventions; section 8). */
 export const OPERATION_TIMEOUT_MS = 5_000;
 /** How long past the time-out we wait for an answer, so a slow target is judged rather than hung on. */

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { PaymentType as OptInType } from '../spec/positivePay.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
-import type { Scope } from './operationCatalogue.ts';
+import type { Scope } from '../spec/scopes.ts';
+import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 
 // Target manifests (targets/*.json): where a target is and what it claims.
 // A bad manifest gets one message naming the field and what is wrong.
@@ -102,7 +103,7 @@ export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: st
     capabilities,
     fixtures: { ...manifest.fixtures },
     webhookSink: {
-      signatureHeader: manifest.webhookSink?.signatureHeader ?? 'X-Service-Signature',
+      signatureHeader: manifest.webhookSink?.signatureHeader ?? SIGNATURE_HEADER,
       bindHost: manifest.webhookSink?.bindHost ?? '127.0.0.1',
       ...(publicUrl ? { publicUrl } : {}),
       ...(manifest.webhookSink?.port ? { port: manifest.webhookSink.port } : {}),
