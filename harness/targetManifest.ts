@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PaymentType as OptInType } from '../spec/positivePay.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
+import { CONTROL_PREFIX } from '../spec/controlRoutes.ts';
 import type { Scope } from '../spec/scopes.ts';
 import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 
@@ -108,7 +109,7 @@ export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: st
       ...(publicUrl ? { publicUrl } : {}),
       ...(manifest.webhookSink?.port ? { port: manifest.webhookSink.port } : {}),
     },
-    controlPrefix: manifest.controlPrefix ?? '/_emulator',
+    controlPrefix: manifest.controlPrefix ?? CONTROL_PREFIX,
     tokens: manifest.tokens ?? [],
     heavyProbes: heavyProbes ?? manifest.heavyProbes ?? false,
   };
