@@ -1,4 +1,4 @@
-import type { PaymentType, RuleStatus, RuleType } from '../../spec/positivePay.ts';
+import type { PaymentType, RuleAttributes, RuleStatus, RuleType } from '../../spec/positivePay.ts';
 
 // Domain records the emulator keeps in memory. Shapes follow the API document
 // (sections 2.2–2.7); JSON:API rendering lives with each area's routes.
@@ -27,19 +27,12 @@ export interface RuleDocument {
   uploadedAt: number;
 }
 
-export interface PositivePayRule {
+export interface PositivePayRule extends RuleAttributes {
   id: string;
   type: RuleType;
   accountId: string;
   /** Emulator-clock milliseconds. */
   createdAt: number;
   status: RuleStatus;
-  expirationDate?: string;
-  tags?: Record<string, string>;
-  originatorName?: string;
-  originatorEntityId?: string;
-  amount?: number;
-  checkNumber?: string;
-  payeeName?: string;
   document?: RuleDocument;
 }

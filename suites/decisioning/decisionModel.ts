@@ -1,5 +1,5 @@
 import type { SimulatedPayment } from '../../harness/simulation/paymentSimulation.ts';
-import { PAYMENT_TYPES, type PaymentType, type RuleType } from '../../spec/positivePay.ts';
+import { PAYMENT_TYPES, type PaymentType, type RuleAttributes, type RuleType } from '../../spec/positivePay.ts';
 
 // An executable reading of API sections 1–3 for positive pay decisioning,
 // written from the documents alone (it never looks at the emulator): given an
@@ -14,18 +14,11 @@ export type ModelRuleType = RuleType;
 /** The statuses the client causes (3.1); `Expired` is derived from expirationDate, see `expired`. */
 export type ModelRuleStatus = 'AwaitingDocuments' | 'Active' | 'Cancelled';
 
-export interface ModelRule {
+export interface ModelRule extends RuleAttributes {
   id: string;
   type: ModelRuleType;
   accountId: string;
   status: ModelRuleStatus;
-  expirationDate?: string;
-  tags?: Record<string, string>;
-  originatorName?: string;
-  originatorEntityId?: string;
-  amount?: number;
-  checkNumber?: string;
-  payeeName?: string;
 }
 
 export interface ModelAccount {
