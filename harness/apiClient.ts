@@ -1,4 +1,5 @@
 import { Agent, request as undiciRequest } from 'undici';
+import { JSON_API } from '../spec/mediaTypes.ts';
 import type { ExchangeExcerpt } from './checkRecords.ts';
 import type { CheckRecorder } from './checkRecorder.ts';
 import type { ExchangeJournal } from './exchangeJournal.ts';
@@ -7,7 +8,6 @@ import { schemaRegistry } from './schemaRegistry.ts';
 import type { SecretRedactor } from './secretRedactor.ts';
 import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
 import { readCappedBody } from './responseBodyReader.ts';
-import { JSON_API } from '../spec/mediaTypes.ts';
 
 // Speaks JSON:API to the target and judges what every response can be judged on
 // without knowing the scenario: the 5-second time-out, the media type, and the

@@ -7,8 +7,7 @@ import type { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import { buildDeliveryRequest } from './deliveryPayload.ts';
 import type { DeliveryOutcome } from './deliveryPoster.ts';
 import { DeliveryPoster } from './deliveryPoster.ts';
-import { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH_SIZE } from '../../spec/webhookDelivery.ts';
-import { DEFAULT_DELIVERY_TIMEOUT_MS, type DeliverySettings, fibonacciBackoffMs } from './deliverySettings.ts';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, type DeliverySettings, fibonacciBackoffMs, MAX_BATCH_SIZE } from './deliverySettings.ts';
 import { deliveryFaultOn } from './faultSwitch.ts';
 
 // Section 6.1. One queue per webhook, so a slow or dead endpoint only ever holds
