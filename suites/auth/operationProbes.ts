@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiResponse } from '../../harness/apiClient.ts';
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents } from '../shared/eventInjection.ts';
 import { OPERATIONS, type OperationName } from '../../harness/operationCatalogue.ts';
 import { describeTrigger, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
 import { sampleDocument } from '../shared/documentBodies.ts';

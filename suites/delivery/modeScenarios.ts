@@ -1,4 +1,4 @@
-import { shortenDeliveryTimeout } from '../../harness/deliverySettings.ts';
+import { shortenDeliveryTimeout } from './deliveryTimeout.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { describeStep, type SinkStep } from '../../harness/webhookSinkScript.ts';
