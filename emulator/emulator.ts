@@ -24,6 +24,10 @@ import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
+import { webhookFaultOn } from './webhooks/faultSwitch.ts';
+
+/** One webhook, one event or a sandbox operation: what token-ignored-on-resource-operations leaves unguarded. */
+const isResourceOperation = (url: string): boolean => /^\/(webhooks|events)\/:|^\/sandbox\//.test(url);
 
 export interface EmulatorOptions {
   environment?: Environment;
@@ -119,7 +123,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
-  addRouteHooks(app, tokens, events, state.limits.storedEvents);
+  // A seeded fault at the edge: the routes it names get no authentication hook at all.
+  addRouteHooks(app, tokens, events, state.limits.storedEvents, webhookFaultOn(state, 'token-ignored-on-resource-operations') ? isResourceOperation : undefined);
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   registerOpenApiRoute(app);
   const services = createWebhookServices(app, state, events);

@@ -16,11 +16,12 @@ function append(route: RouteOptions, name: HookName, hook: (...args: never[]) =>
   (route as Record<HookName, unknown>)[name] = [...hooks, hook];
 }
 
-export function addRouteHooks(app: FastifyInstance, tokens: TokenRegistry, events: { size(): number }, storedEventsLimit: number): void {
+/** `unguarded` is a seeded fault's way in: the routes (by URL pattern) it names are served to anyone. */
+export function addRouteHooks(app: FastifyInstance, tokens: TokenRegistry, events: { size(): number }, storedEventsLimit: number, unguarded?: (url: string) => boolean): void {
   const eventCapacity = eventCapacityHook(() => events.size(), storedEventsLimit);
   app.addHook('onRoute', (route) => {
     const config = route.config ?? {};
-    if (!config.control) append(route, 'onRequest', authenticate(tokens, config.scope));
+    if (!config.control && !unguarded?.(route.url)) append(route, 'onRequest', authenticate(tokens, config.scope));
     if (config.recordsEvents) append(route, 'preHandler', eventCapacity);
   });
 }

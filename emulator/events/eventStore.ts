@@ -189,6 +189,11 @@ export class EventStore implements EventPublisher {
     return this.sequences.length;
   }
 
+  /** The last event stored, if any. */
+  newest(): StoredEvent | undefined {
+    return this.size() === 0 ? undefined : this.read(this.size() - 1);
+  }
+
   onPublish(listener: (event: StoredEvent) => void): void {
     this.listeners.push(listener);
   }
