@@ -7,6 +7,7 @@ import { schemaRegistry } from './schemaRegistry.ts';
 import type { SecretRedactor } from './secretRedactor.ts';
 import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
 import { readCappedBody } from './responseBodyReader.ts';
+import type { Pace } from './schedulePerturbation.ts';
 
 // Speaks JSON:API to the target and judges what every response can be judged on
 // without knowing the scenario: the 5-second time-out, the media type, and the
@@ -87,12 +88,14 @@ export class ApiClient {
     readonly throttling: ThrottleTally = emptyTally(),
     /** Told of every exchange, for `run --har`. */
     private readonly journal?: ExchangeJournal,
+    /** Awaited before each call: the schedule fuzzer's pauses (harness/schedulePerturbation.ts). */
+    private readonly pace?: Pace,
   ) {
     if (token) recorder.redactor.add(token);
   }
 
   withToken(token: string | null): ApiClient {
-    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling, this.journal);
+    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling, this.journal, this.pace);
   }
 
   /** A documented operation: its response is judged against the operation's schema. */
@@ -109,6 +112,7 @@ export class ApiClient {
    * that ends it is returned.
    */
   async send(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    await this.pace?.();
     let waited = 0;
     let redialled = false;
     for (let attempt = 0; ; attempt += 1) {

@@ -6,7 +6,10 @@ import { CleanupLedger } from './cleanupLedger.ts';
 import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
 import { requirementCatalogue } from './requirementCatalogue.ts';
-import { describeTrigger, heavyProbeSkipReason, runsAlone, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
+import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
+import type { Pace } from './schedulePerturbation.ts';
+import { footprintOf } from './sharedState.ts';
+import { SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
 
 // Runs one scenario against a target session and returns its check records.
@@ -38,13 +41,18 @@ function whyNotApplicable(scenario: Scenario, session: TargetSession): string | 
   return undefined;
 }
 
-export async function runScenario(
-  scenario: Scenario,
-  session: TargetSession,
-  log: (message: string) => void = () => {},
+export interface ScenarioRunOptions {
+  log?: (message: string) => void;
   /** Told of every exchange of the scenario's API client (`run --har`). */
-  journal?: ExchangeJournal,
-): Promise<CheckRecord[]> {
+  journal?: ExchangeJournal;
+  /** Holds the scenario to its declared shared state (harness/scenarioExecutor.ts gives one that knows the scheduler). */
+  guard?: SharedStateGuard;
+  /** The schedule fuzzer's pause before each API call. */
+  pace?: Pace;
+}
+
+export async function runScenario(scenario: Scenario, session: TargetSession, options: ScenarioRunOptions = {}): Promise<CheckRecord[]> {
+  const log = options.log ?? (() => {});
   const catalogue = requirementCatalogue();
   const recorder = new CheckRecorder(catalogue, scenario.id, new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]), session.redactor);
   const reason = whyNotApplicable(scenario, session);
@@ -62,7 +70,7 @@ export async function runScenario(
   const cleanup = new CleanupLedger(session.cleanupLedgerPath, scenario.id);
   const context: ScenarioContext = {
     target: session.target,
-    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, journal),
+    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, options.journal, options.pace),
     tokens: session.tokens,
     check: recorder,
     cleanup,
@@ -73,6 +81,7 @@ export async function runScenario(
     faker,
     seed,
     runSeed: session.seed,
+    shared: options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario)),
     log,
   };
   try {
@@ -89,25 +98,4 @@ export async function runScenario(
     for (const failure of await cleanup.run()) log(`cleanup of ${failure.label} failed: ${failure.error}`);
   }
   return recorder.records();
-}
-
-/**
- * Runs scenarios and returns their records in the order given. With a
- * concurrency above 1, scenarios that hold nothing run that many at a time; the
- * ones that hold shared state (runsAlone) run afterwards, one at a time.
- */
-export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
-  const results = new Map<Scenario, CheckRecord[]>();
-  const together = concurrency > 1 ? scenarios.filter((scenario) => !runsAlone(scenario)) : [];
-  let next = 0;
-  const worker = async () => {
-    while (next < together.length) {
-      const scenario = together[next]!;
-      next += 1;
-      results.set(scenario, await runScenario(scenario, session));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, together.length) }, worker));
-  for (const scenario of scenarios) if (!results.has(scenario)) results.set(scenario, await runScenario(scenario, session));
-  return scenarios.flatMap((scenario) => results.get(scenario) ?? []);
 }

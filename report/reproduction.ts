@@ -49,11 +49,22 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
   return { command: parts.join(' ') };
 }
 
-/** `npx banking-api-conformance run --grep '<scenario>' --seed N` plus the options that chose the target. */
-export function replayCommand(document: Pick<ResultsDocument, 'seed' | 'replayArguments'>, scenarioId: string | undefined, requirementId: string): string {
-  const selection = scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
+/** What "depends on the schedule" means where a replay command would be printed. */
+export const SCHEDULE_DEPENDENT_NOTE = 'depends on the schedule: it failed while other scenarios ran beside it and passed when run again alone, so replaying it alone will pass; replay the whole run';
+
+type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'scheduleSeed' | 'scheduleDependent'>;
+
+/**
+ * `npx banking-api-conformance run --grep '<scenario>' --seed N [--schedule-seed M]` plus the options
+ * that chose the target; for a failure that depends on the schedule, the note and the whole run instead.
+ */
+export function replayCommand(document: ReplaySource, scenarioId: string | undefined, requirementId: string): string {
+  const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
+  const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
   const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
-  return ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...target].join(' ');
+  const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];
+  const command = ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...schedule, ...target].join(' ');
+  return whole ? `${SCHEDULE_DEPENDENT_NOTE}: ${command}` : command;
 }
 
 /** The checks of a requirement worth reproducing: its FAIL, WARN and UNTESTABLE checks. */

@@ -44,6 +44,10 @@ export interface ResultsDocument {
   /** `image`: present when the target was a container image (run --target-image). */
   target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[]; image?: ImageIdentity };
   seed: number;
+  /** Present with --schedule-seed: the schedule fuzzer's seed, carried by every replay command. */
+  scheduleSeed?: number;
+  /** Scenarios that failed beside others and passed when run again alone: their failures depend on the schedule. */
+  scheduleDependent?: string[];
   areas: string[];
   /** Present when this run executed one shard of the scenarios. */
   shard?: ShardInfo;

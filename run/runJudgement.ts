@@ -70,6 +70,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     catalogueHash: catalogueHash(),
     target: { ...describeTarget(request.target), ...(request.image ? { image: request.image } : {}) },
     seed: plan.seed,
+    ...(plan.scheduleSeed !== undefined ? { scheduleSeed: plan.scheduleSeed } : {}),
     areas: selection.areas,
     ...(plan.shard ? { shard: plan.shard } : {}),
     scenarioIds: selection.scenarios.map((scenario) => scenario.id).filter((id) => !stoppedEarly || reported.includes(id)),
@@ -84,6 +85,8 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     ...(request.container ? { container: request.container } : {}),
   };
   if (throttling.tooManyRequests + throttling.unavailable > 0) document.throttling = throttling;
+  const scheduleDependent = execution.scenarios.filter((meta) => meta.dependsOnSchedule).map((meta) => meta.scenarioId);
+  if (scheduleDependent.length > 0) document.scheduleDependent = scheduleDependent;
   if (request.compare) document.comparison = compareResults(request.compare, document);
   if (request.baseline && baselineOutcome) document.baseline = { path: request.baseline, ...baselineOutcome };
   return document;

@@ -63,7 +63,7 @@ const defaultPage = defineScenario({
   area: 'conventions',
   title: 'without page parameters a list MUST return 100 resources from offset 0 when 101 match',
   requirements: ['GN-DEFAULT-PAGE-SIZE', 'GN-DEFAULT-OFFSET'],
-  holds: ['account-rules'],
+  moves: ['account-rules'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     await topUpRules(ctx, accountId, DEFAULT_PAGE_SIZE + 1);

@@ -42,6 +42,7 @@ export const lifecycleScenario = defineScenario({
   title: 'decisions across rule lifecycles (create, upload, cancel, expire by clock) MUST agree with the model',
   requirements: ['DC-LIFECYCLE-MODEL'],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
+  moves: ['clock'],
   async run(ctx) {
     const world = new TargetWorld(ctx);
     const withClock = ctx.control.has('clockControl');

@@ -196,7 +196,7 @@ const paging = defineScenario({
   area: 'positive-pay',
   title: 'page[limit] MUST bound each page, page[offset] MUST skip, meta.pagination MUST echo them, and pages MUST concatenate to the whole list',
   requirements: ['PP-LIST-SHAPE', 'PP-LIST-LIMIT', 'PP-LIST-OFFSET', 'PP-LIST-PAGINATION-ECHO', 'PP-LIST-TOTAL'],
-  holds: ['account-rules'],
+  moves: ['account-rules'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     const created = await createInSequence(ctx, accountId, Array.from({ length: 5 }, () => ({ type: 'drawdownPositivePay', attributes: {} })));

@@ -19,6 +19,7 @@ const policyCreate = OPT_IN_SETS.map((optInTypes) =>
     area: 'positive-pay',
     title: `a positive pay policy opting the account in to ${optInTypes.join(', ')} MUST succeed`,
     requirements: ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'],
+    moves: ['account-opt-in'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       if (!mayChangeOptIn(ctx, fixture, 'account', ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'])) return;
@@ -34,6 +35,7 @@ const policyEmpty = defineScenario({
   area: 'positive-pay',
   title: 'whether an empty optInTypes is accepted is not shown; the answer is recorded',
   requirements: ['PP-POLICY-EMPTY-OPTIN'],
+  moves: ['account-opt-in'],
   async run(ctx) {
     const fixture = await ctx.fixtures.account();
     if (!mayChangeOptIn(ctx, fixture, 'account', ['PP-POLICY-EMPTY-OPTIN'])) return;
@@ -60,6 +62,7 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
     area: 'positive-pay',
     title: `a policy request ${invalid.name} ${invalid.requirements.includes('PP-POLICY-INVALID-REFUSED') ? 'is invalid: it MUST NOT succeed and' : ''} SHOULD be answered 4xx`,
     requirements: invalid.requirements,
+    moves: ['account-opt-in'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       const { accountId } = fixture;
@@ -84,6 +87,7 @@ const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
     area: 'positive-pay',
     title: `updating a deposit product's default opt-in to [${positivePayOptIn.join(', ')}] MUST succeed`,
     requirements: ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'],
+    moves: ['product-opt-in'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       if (!mayChangeOptIn(ctx, fixture, 'product', ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'])) return;
@@ -100,6 +104,7 @@ const productEmpty = defineScenario({
   area: 'positive-pay',
   title: 'whether an empty positivePayOptIn is accepted is not shown; the answer is recorded',
   requirements: ['PP-PRODUCT-EMPTY-OPTIN'],
+  moves: ['product-opt-in'],
   async run(ctx) {
     const fixture = await ctx.fixtures.account();
     if (!mayChangeOptIn(ctx, fixture, 'product', ['PP-PRODUCT-EMPTY-OPTIN'])) return;
@@ -124,6 +129,7 @@ const productInvalid = PRODUCT_INVALID.map((invalid) =>
     area: 'positive-pay',
     title: `a deposit product update ${invalid.name} SHOULD be answered 4xx`,
     requirements: [invalid.requirement],
+    moves: ['product-opt-in'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       const id = invalid.unknownProduct ? '999999999999' : fixture.depositProductId;

@@ -25,7 +25,7 @@ const paging = defineScenario({
   title: 'GET /webhooks MUST honour page[limit] (default 100, up to 1000) and page[offset]',
   requirements: ['WH-LIST-PAGE-LIMIT', 'WH-LIST-PAGE-DEFAULT', 'WH-LIST-PAGE-OFFSET', 'WH-LIST-PAGE-OVER-MAX'],
   // Pages read one after another must see the same list: webhooks created meanwhile (by the delivery scenarios, say) shift it.
-  holds: ['webhook-list'],
+  moves: ['webhook-list'],
   async run(ctx) {
     // The default page size only shows with more than 100 webhooks; create the shortfall (each disabled again at cleanup).
     const { webhooks: existing } = await listAllWebhooks(ctx);
@@ -87,6 +87,7 @@ const pageMaximum = defineScenario({
   area: 'webhooks',
   title: 'GET /webhooks MUST NOT return more than 1000 webhooks, even when page[limit] asks for 1001',
   requirements: ['WH-LIST-PAGE-MAX'],
+  moves: ['webhook-list'],
   async run(ctx) {
     // The maximum only shows with more than 1000 webhooks. Creating them through the API
     // would leave a shared sandbox 1000 webhooks it can never delete, so the suite adds

@@ -1,7 +1,7 @@
 import { startEmulator } from '../../emulator/emulator.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import { AREAS } from '../../harness/scenario.ts';
-import { runScenarioList } from '../../harness/scenarioEngine.ts';
+import { runScenarioList } from '../../harness/scenarioExecutor.ts';
 import { emulatorManifest, openTargetSession } from '../../harness/targetSession.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 
