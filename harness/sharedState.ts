@@ -49,6 +49,18 @@ export function controlAccess(method: string, path: string): { state: SharedStat
   return undefined;
 }
 
+/** Documented operations that use shared state: each Enabled webhook counts against the sandbox's 100. */
+const OPERATION_ACCESS: Partial<Record<string, { state: SharedState; access: Access }>> = {
+  'webhook.create': { state: 'webhook-quota', access: 'reads' },
+  'webhook.enable': { state: 'webhook-quota', access: 'reads' },
+};
+
+/** Tells `guard` what a documented operation uses. */
+export function noteOperation(guard: { use(state: SharedState, access: Access, by: string): void }, operation: string): void {
+  const use = OPERATION_ACCESS[operation];
+  if (use) guard.use(use.state, use.access, `operation ${operation}`);
+}
+
 /** A use of shared state the scenario did not declare: a defect of the suite, reported with the scenario. */
 export interface UndeclaredUse {
   scenarioId: string;

@@ -4,5 +4,5 @@ import { lifecycleScenarios } from './lifecycleScenarios.ts';
 import { matrixScenarios } from './matrixScenarios.ts';
 import { modeScenarios } from './modeScenarios.ts';
 
-/** Scenarios of the delivery area. Deliveries and their retries are timed by the target's clock. */
-export const deliveryScenarios: Scenario[] = alsoReading('clock', [...matrixScenarios, ...lifecycleScenarios, ...modeScenarios, ...backoffScenarios]);
+/** Scenarios of the delivery area. Deliveries and their retries are timed by the target's clock; each has webhooks of its own. */
+export const deliveryScenarios: Scenario[] = alsoReading('webhook-quota', alsoReading('clock', [...matrixScenarios, ...lifecycleScenarios, ...modeScenarios, ...backoffScenarios]));
