@@ -62,7 +62,7 @@ export interface ScenarioContext {
   /** The run's seed: what `run --seed N` takes to replay this scenario's generated data. */
   readonly runSeed: number;
   /** Target-wide state: a use it did not declare is a suite defect; a reader may move a state alone when it must. */
-  readonly shared: Pick<SharedStateGuard, 'use' | 'moveAlone'>;
+  readonly shared: Pick<SharedStateGuard, 'use' | 'moveAlone' | 'webhooks'>;
   /** A progress note shown while the suite runs (never include secrets). */
   log(message: string): void;
 }

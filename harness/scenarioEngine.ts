@@ -68,7 +68,7 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   const cleanup = new CleanupLedger(session.cleanupLedgerPath, scenario.id);
-  const shared = options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario));
+  const shared = options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario), undefined, session.webhooks);
   const context: ScenarioContext = {
     target: session.target,
     api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, options.journal, { ...(options.pace ? { pace: options.pace } : {}), operation: (name) => noteOperation(shared, name) }),

@@ -5,7 +5,7 @@ import type { Scenario } from './scenario.ts';
 import { runScenario } from './scenarioEngine.ts';
 import { schedule, type ScheduleHandle } from './scenarioScheduler.ts';
 import { scenarioPace, shuffled } from './schedulePerturbation.ts';
-import { footprintOf, type Footprint, type UndeclaredUse } from './sharedState.ts';
+import { footprintOf, type Footprint, type UndeclaredUse, type WebhookFootprint } from './sharedState.ts';
 import { GuardedControlClient, SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
 import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
@@ -53,6 +53,8 @@ export interface ScenarioResult {
   undeclared: UndeclaredUse[];
   /** It failed beside others and passed when run again alone. */
   dependsOnSchedule?: boolean;
+  /** The run's webhook footprint when it finished (the last one finished has the run's). */
+  webhooks: WebhookFootprint;
 }
 
 interface Planned {
@@ -69,7 +71,7 @@ function plannedFootprint(scenario: Scenario, options: ExecutionOptions): Footpr
 
 async function runOne(planned: Planned, session: TargetSession, options: ExecutionOptions, handle?: ScheduleHandle, paced = true): Promise<ScenarioResult> {
   const { scenario, footprint } = planned;
-  const guard = new SharedStateGuard(scenario.id, footprint, handle);
+  const guard = new SharedStateGuard(scenario.id, footprint, handle, session.webhooks);
   const pace = paced && options.scheduleSeed !== undefined ? scenarioPace(options.scheduleSeed, scenario.id) : undefined;
   const faulty = scenario.id === options.seededDeclarationFault;
   const control = faulty ? session.control : new GuardedControlClient(session.target, guard, pace);
@@ -82,7 +84,7 @@ async function runOne(planned: Planned, session: TargetSession, options: Executi
     guard,
     ...(pace ? { pace } : {}),
   });
-  return { scenario, records, throttling, undeclared: guard.undeclared, ...(options.recordExchanges ? { exchanges } : {}) };
+  return { scenario, records, throttling, undeclared: guard.undeclared, webhooks: session.webhooks.snapshot(), ...(options.recordExchanges ? { exchanges } : {}) };
 }
 
 const failed = (result: ScenarioResult): boolean => result.records.some((record) => isFailing(record.outcome));

@@ -6,7 +6,7 @@ import type { JournalEntry } from './exchangeJournal.ts';
 import { providedRun } from './providedRun.ts';
 import { AREAS, type Area, type Scenario } from './scenario.ts';
 import { executeScenarios, type ExecutionOptions, type ScenarioResult } from './scenarioExecutor.ts';
-import { describeUndeclared, type UndeclaredUse } from './sharedState.ts';
+import { describeUndeclared, type UndeclaredUse, type WebhookFootprint } from './sharedState.ts';
 import type { TargetManifestFile } from './targetManifest.ts';
 import type { ThrottleTally } from './throttleRetry.ts';
 import { emulatorManifest, openTargetSession } from './targetSession.ts';
@@ -30,6 +30,8 @@ export interface ConformanceMeta {
   undeclared?: UndeclaredUse[];
   /** It failed beside other scenarios and passed alone. */
   dependsOnSchedule?: boolean;
+  /** The run's webhook footprint when the scenario finished. */
+  webhooks?: WebhookFootprint;
 }
 
 declare module 'vitest' {
@@ -47,6 +49,7 @@ const metaOf = (result: ScenarioResult): ConformanceMeta => ({
   ...(result.exchanges ? { exchanges: result.exchanges } : {}),
   ...(result.undeclared.length > 0 ? { undeclared: result.undeclared } : {}),
   ...(result.dependsOnSchedule ? { dependsOnSchedule: true } : {}),
+  webhooks: result.webhooks,
 });
 
 /** Registers the run: one describe per area, one test per planned scenario; the scenarios themselves run in the executor. */

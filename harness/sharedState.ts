@@ -61,6 +61,33 @@ export function noteOperation(guard: { use(state: SharedState, access: Access, b
   if (use) guard.use(use.state, use.access, `operation ${operation}`);
 }
 
+export interface WebhookFootprint {
+  /** The most webhooks of the run's own on the target at once (created, not yet disabled). */
+  peakHeld: number;
+  /** Creates refused because the target's limit of Enabled webhooks was reached, and waited out. */
+  limitWaits: number;
+  limitWaitedMs: number;
+}
+
+/** How many of the target's webhooks the run holds (created and not yet disabled), and the most it held at once. */
+export class HeldWebhooks {
+  held = 0;
+  peak = 0;
+  /** Time spent waiting for the target's webhook limit to free a place, and how often. */
+  limitWaits = 0;
+  limitWaitedMs = 0;
+
+  /** What results.json reports (run/resultsDocument.ts `webhookFootprint`). */
+  snapshot(): WebhookFootprint {
+    return { peakHeld: this.peak, limitWaits: this.limitWaits, limitWaitedMs: this.limitWaitedMs };
+  }
+
+  change(by: number): void {
+    this.held = Math.max(0, this.held + by);
+    this.peak = Math.max(this.peak, this.held);
+  }
+}
+
 /** A use of shared state the scenario did not declare: a defect of the suite, reported with the scenario. */
 export interface UndeclaredUse {
   scenarioId: string;

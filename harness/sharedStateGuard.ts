@@ -1,7 +1,7 @@
 import { ControlClient } from './controlClient.ts';
 import type { ScheduleHandle } from './scenarioScheduler.ts';
 import type { Pace } from './schedulePerturbation.ts';
-import { type Access, allows, controlAccess, type Footprint, type SharedState, type UndeclaredUse } from './sharedState.ts';
+import { type Access, allows, controlAccess, type Footprint, HeldWebhooks, type SharedState, type UndeclaredUse } from './sharedState.ts';
 import type { TargetInfo } from './targetManifest.ts';
 
 // Holds one running scenario to what it declared: every use of shared state that
@@ -18,6 +18,8 @@ export class SharedStateGuard {
     readonly scenarioId: string,
     readonly footprint: Footprint,
     private readonly handle?: ScheduleHandle,
+    /** The run's tally of webhooks held on the target. */
+    readonly webhooks: HeldWebhooks = new HeldWebhooks(),
   ) {}
 
   /** Notes a use; one the scenario did not declare is kept. */
