@@ -7,6 +7,7 @@ import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { runCommand } from './runCommand.ts';
 import { cleanupCommand } from './cleanupCommand.ts';
+import { receiverCommand } from './receiverCommand.ts';
 import { suiteVersion } from './suiteVersion.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
@@ -69,6 +70,24 @@ program
   .option('--base-url <url>', 'base URL of the target (default: the one the run used)', url)
   .action(async (options) => {
     process.exitCode = await cleanupCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
+  });
+
+program
+  .command('receiver')
+  .description("Judge your own webhook receiver against the documents' rules for receivers: the embedded sandbox delivers to it, the suite sends forged and reshaped deliveries; writes DIR/results.json and the reports.")
+  .option('--url <url>', 'where your receiver takes deliveries (required, here or in the manifest)', url)
+  .option('--token-env <var>', 'environment variable holding the webhook token your receiver verifies signatures with (never printed; required, here or in the manifest)')
+  .option('--target <file>', 'a target manifest whose "receiver" section describes the receiver; options given here win')
+  .option('--content-type <type>', "the webhook's contentType: Json or JsonAPI (default Json)")
+  .option('--delivery-mode <mode>', "the webhook's deliveryMode: AtMostOnce or AtLeastOnce (default AtLeastOnce)")
+  .option('--include-resources', 'the webhook has includeResources: deliveries carry the related resources')
+  .option('--effects <url>', 'effects probe: GET URL?eventId=ID answers {"count": n}, how many times your receiver processed the event')
+  .option('--header-name <name>', 'the signature header (default X-Service-Signature)')
+  .option('--timeout-ms <ms>', 'the delivery time-out answers are judged against (default 5000)')
+  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
+  .option('--quiet', 'print the verdict and the failures only')
+  .action(async (options) => {
+    process.exitCode = await receiverCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
 program

@@ -18,7 +18,7 @@ const isFailingResult = (result: RequirementResult) => result.outcome === 'FAIL'
 function line(result: RequirementResult, style: TerminalStyle): string {
   const note = result.outcome === 'FAIL' || result.outcome === 'WARN' || result.outcome === 'UNTESTABLE'
     ? result.checks.find((check) => check.outcome === result.outcome)?.message ?? result.reason ?? ''
-    : result.outcome === 'SKIP' ? result.reason ?? '' : result.statement;
+    : result.outcome === 'SKIP' ? result.reason ?? result.checks.find((check) => check.outcome === 'SKIP')?.message ?? '' : result.statement;
   const text = `${result.id.padEnd(34)} ${note.replace(/\s+/g, ' ')}`;
   const room = WIDTH - 13;
   return `  ${style.outcome(result.outcome, result.outcome.padEnd(10))} ${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;

@@ -19,6 +19,19 @@ export interface ManifestFixtures {
   depositProductOptIn?: OptInType[];
 }
 
+/** A manifest's `receiver` section: the webhook receiver as its owner created the webhook (2.6). */
+export interface ManifestReceiver {
+  url?: string;
+  /** The variable holding the webhook token, never the token. */
+  tokenEnv?: string;
+  contentType?: string;
+  deliveryMode?: string;
+  includeResources?: boolean;
+  effects?: string;
+  headerName?: string;
+  timeoutMs?: number;
+}
+
 export interface TargetManifestFile {
   name: string;
   /** Absent only when `container` says where the target comes from. */
@@ -31,6 +44,8 @@ export interface TargetManifestFile {
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
   heavyProbes?: boolean;
+  /** The integrator's webhook receiver, for the `receiver` command (receiver/receiverConfig.ts). */
+  receiver?: ManifestReceiver;
   /** Module of the payment simulation adapter (harness/simulation/); relative to the manifest, absolute once loaded. */
   simulation?: string;
   container?: {

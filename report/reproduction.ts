@@ -52,16 +52,18 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
 /** What "depends on the schedule" means where a replay command would be printed. */
 export const SCHEDULE_DEPENDENT_NOTE = 'depends on the schedule: it failed while other scenarios ran beside it and passed when run again alone, so replaying it alone will pass; replay the whole run';
 
-type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'scheduleSeed' | 'scheduleDependent'>;
+type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command' | 'scheduleSeed' | 'scheduleDependent'>;
 
 /**
  * `npx banking-api-conformance run --grep '<scenario>' --seed N [--schedule-seed M]` plus the options
- * that chose the target; for a failure that depends on the schedule, the note and the whole run instead.
+ * that chose the target; for a failure that depends on the schedule, the note and the whole run instead;
+ * for a receiver document, the receiver command with the options that described the receiver.
  */
 export function replayCommand(document: ReplaySource, scenarioId: string | undefined, requirementId: string): string {
+  const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
+  if (document.command === 'receiver') return ['npx', 'banking-api-conformance', 'receiver', ...target].join(' ');
   const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
   const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
-  const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
   const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];
   const command = ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...schedule, ...target].join(' ');
   return whole ? `${SCHEDULE_DEPENDENT_NOTE}: ${command}` : command;

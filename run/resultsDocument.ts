@@ -61,6 +61,8 @@ export interface ResultsDocument {
   startedAt: string;
   finishedAt: string;
   verdict: Verdict;
+  /** `receiver` for a document of the receiver command (receiver/); absent for `run`. */
+  command?: 'run' | 'receiver';
   /** The run options that chose the target (`--target FILE`, `--base-url URL`, `--emulator-fault NAME`), repeated in replay commands. */
   replayArguments?: string[];
   /** Present when the run judged part of the catalogue; no certificate is issued for it. */

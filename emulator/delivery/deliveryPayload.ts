@@ -17,7 +17,8 @@ export interface DeliveryRequest {
   headers: Record<string, string>;
 }
 
-const MEDIA_TYPES = { Json: 'application/json', JsonAPI: 'application/vnd.api+json' } as const;
+/** 6.1: the Content-Type of each contentType (the emulator's choice; the receiver command sends the same). */
+export const MEDIA_TYPES = { Json: 'application/json', JsonAPI: 'application/vnd.api+json' } as const;
 
 function includedOf(events: readonly StoredEvent[]): unknown[] {
   const seen = new Set<string>();

@@ -30,3 +30,9 @@ test('a suite area never imports another area: what areas share lives in suites/
     .filter(({ from }) => /^\.\.\/(?!shared\/|\.\.\/)[^/]+\//.test(from));
   expect(borrowed).toEqual([]);
 });
+
+test('receiver/ never imports cli/ or a reporter from report/; run/ never imports receiver/', () => {
+  const upward = importsOf('receiver').filter(({ from }) => /(^|\/)(cli|report)\//.test(from));
+  expect(upward).toEqual([]);
+  expect(importsOf('run').filter(({ from }) => /(^|\/)receiver\//.test(from))).toEqual([]);
+});
