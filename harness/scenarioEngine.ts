@@ -7,7 +7,7 @@ import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
 import { requirementCatalogue } from './requirementCatalogue.ts';
 import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
-import type { Pace } from './schedulePerturbation.ts';
+import { mixSeed, type Pace } from './schedulePerturbation.ts';
 import { footprintOf, noteOperation } from './sharedState.ts';
 import { SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
@@ -18,12 +18,8 @@ import type { TargetSession } from './targetSession.ts';
 
 const HARNESS_REQUIREMENTS = [...Object.values(CLIENT_REQUIREMENTS), ...shapeRequirements()];
 
-/** Stable per-scenario seed: the run seed mixed with the scenario id (FNV-1a). */
-export function scenarioSeed(runSeed: number, scenarioId: string): number {
-  let hash = 0x811c9dc5 ^ runSeed;
-  for (const char of scenarioId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
-  return hash >>> 0;
-}
+/** Stable per-scenario seed: the run seed mixed with the scenario id. */
+export const scenarioSeed = (runSeed: number, scenarioId: string): number => mixSeed(runSeed, scenarioId);
 
 function whyNotApplicable(scenario: Scenario, session: TargetSession): string | undefined {
   const { target } = session;
