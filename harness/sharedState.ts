@@ -6,7 +6,7 @@
 export const SHARED_STATE = {
   clock: "the target's clock: read = the scenario relies on today's date or the time staying put; moved = it advances the clock or changes its scale",
   'delivery-timeout': "the target's delivery time-out, where a control endpoint sets it (harness/deliverySettings.ts)",
-  'webhook-quota': 'the Enabled webhooks a sandbox allows (100): moved by a scenario that enables webhooks up to the limit',
+  'webhook-quota': "the target's webhooks: read by every scenario that creates or enables one (the sandbox allows 100 Enabled); moved by one that enables them up to the limit or needs nobody else adding any",
   'webhook-list': 'the order and count of the webhook list: moved by a scenario that fills it past a page',
   'account-rules': "the order and count of the fixture account's rule list: moved by a scenario that fills it",
   'account-opt-in': "the fixture account's positive pay opt-in (its policy, 2.2)",

@@ -24,8 +24,9 @@ const paging = defineScenario({
   area: 'webhooks',
   title: 'GET /webhooks MUST honour page[limit] (default 100, up to 1000) and page[offset]',
   requirements: ['WH-LIST-PAGE-LIMIT', 'WH-LIST-PAGE-DEFAULT', 'WH-LIST-PAGE-OFFSET', 'WH-LIST-PAGE-OVER-MAX'],
-  // Pages read one after another must see the same list: webhooks created meanwhile (by the delivery scenarios, say) shift it.
-  moves: ['webhook-list'],
+  // Pages read one after another must see the same list: webhooks created meanwhile (by the delivery scenarios, say) shift it,
+  // so no scenario that creates webhooks (a reader of the quota) runs beside it.
+  moves: ['webhook-list', 'webhook-quota'],
   async run(ctx) {
     // The default page size only shows with more than 100 webhooks; create the shortfall (each disabled again at cleanup).
     const { webhooks: existing } = await listAllWebhooks(ctx);
