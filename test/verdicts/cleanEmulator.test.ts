@@ -23,7 +23,7 @@ describe.each(RUNS)('clean emulator ($environment, seed $seed, schedule seed $sc
   test('no check fails, warns or is untestable', async () => {
     records = await runAgainstEmulator(ALL_SCENARIOS, [], environment, seed, scheduleSeed);
     expect(problems(records)).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 
   // A SKIP counts: it carries its reason (e.g. a scenario that only runs in the sandbox).
   test('every applicable requirement has a result', () => {
