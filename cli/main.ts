@@ -8,7 +8,9 @@ import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { runCommand } from './runCommand.ts';
 import { cleanupCommand } from './cleanupCommand.ts';
 import { receiverCommand } from './receiverCommand.ts';
-import { suiteVersion } from './suiteVersion.ts';
+import { AREAS } from '../harness/scenario.ts';
+import { suiteVersion } from '../harness/suiteVersion.ts';
+import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../harness/concurrency.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests).
@@ -35,7 +37,7 @@ program
   .description('Run the suite against a target (by default the embedded reference emulator) and write DIR/results.json.')
   .option('--target <file>', 'target manifest (default: the embedded emulator, targets/emulator.json)')
   .option('--base-url <url>', 'override the manifest base URL (without --target: an emulator already running there)', url)
-  .option('--only <areas>', 'comma-separated areas: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
+  .option('--only <areas>', `comma-separated areas: ${AREAS.join(', ')}`)
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
   .option('--seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
   .option('--schedule-seed <n>', 'fuzz the schedule: start the scenarios that may run together in an order, and pause their calls, drawn from this seed')
@@ -50,7 +52,7 @@ program
   .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
   .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
   .option('--quiet', 'print the verdict and the failures only')
-  .option('--concurrency <n>', 'scenarios run N at a time, as their declared shared state allows (default 4 on loopback, 16 for a remote target; 1 runs one after another)')
+  .option('--concurrency <n>', `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target; 1 runs one after another)`)
   .option('--budget-minutes <m>', 'wall-clock budget of the scenarios: those not started by then are UNTESTABLE with that reason (default 30)')
   .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
@@ -105,7 +107,7 @@ program
   .description('List the requirements (default), scenarios, areas or seeded faults; --area X selects what `run --only X` judges.')
   .argument('[kind]', 'requirements, scenarios, areas or faults')
   .option('--level <level>', 'only MUST, SHOULD or OBSERVE requirements (scenarios and faults: judging one)')
-  .option('--area <area>', 'only what the area judges: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
+  .option('--area <area>', `only what the area judges: ${AREAS.join(', ')}`)
   .option('--json', 'a JSON array instead of one line per entry')
   .action((kind: string | undefined, options) => {
     process.exitCode = listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));

@@ -7,7 +7,7 @@ import { receiverCatalogue, receiverResults, runReceiverCases } from '../receive
 import { EXIT } from './exitCodes.ts';
 import { assertRunFilesUsable } from './runPreconditions.ts';
 import { printSummary } from './summaryPrinter.ts';
-import { suiteVersion } from './suiteVersion.ts';
+import { suiteVersion } from '../harness/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance receiver`: judges the integrator's own webhook

@@ -1,5 +1,6 @@
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
-import type { BaselineOutcome } from '../harness/expectedFailures.ts';
+import { isFailing } from '../harness/checkRecords.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
+import type { BaselineOutcome } from '../run/expectedFailures.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
 import { printFailures } from './failureReport.ts';
@@ -12,7 +13,7 @@ import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 const WIDTH = 110;
 const NOT_SELECTED = 'not selected in this run';
 
-const isFailingResult = (result: RequirementResult) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE';
+const isFailingResult = (result: RequirementResult) => isFailing(result.outcome);
 
 /** One line per requirement, cut to the width: the failures follow in full. */
 function line(result: RequirementResult, style: TerminalStyle): string {

@@ -1,4 +1,4 @@
-import { MEDIA_TYPES } from '../emulator/delivery/deliveryPayload.ts';
+import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../spec/mediaTypes.ts';
 import { expectedSignature } from '../harness/webhookSinkSignature.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { type AnsweredDelivery, postDelivery } from './deliveryExchange.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { request } from 'undici';
 import { startEmulator, type Emulator } from '../emulator/emulator.ts';
-import { JSON_API } from '../harness/apiClient.ts';
+import { JSON_API } from '../spec/mediaTypes.ts';
 import type { ReceiverConfig } from './receiverConfig.ts';
 import type { RecordingProxy } from './recordingProxy.ts';
 

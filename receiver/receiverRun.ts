@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { CheckRecorder } from '../harness/checkRecorder.ts';
 import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
-import { countOutcomes, judgeRequirements, verdictOf } from '../harness/requirementVerdict.ts';
+import { countOutcomes, judgeRequirements, verdictOf } from '../run/requirementVerdict.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import { catalogueHash } from '../run/catalogueHash.ts';

@@ -1,6 +1,6 @@
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/checkRecords.ts';
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
 
 // How to reproduce a failure by hand: a curl command that sends the request of an
 // exchange again (the token replaced by $BANKING_API_TOKEN, never written out),

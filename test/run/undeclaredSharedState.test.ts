@@ -18,7 +18,6 @@ afterAll(async () => {
 const clockUser = (declared: boolean) => defineScenario({
   id: `test/${declared ? 'declared' : 'undeclared'}-clock-move`,
   area: 'decisioning',
-  title: 'moves the clock an hour',
   requirements: [],
   ...(declared ? { moves: ['clock' as const] } : { reads: ['clock' as const] }),
   async run(ctx) {
