@@ -3,7 +3,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OptInType } from './decisionModel.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
-import { schemaRegistry } from './schemaRegistry.ts';
+import { firstViolationText, schemaRegistry } from './schemaRegistry.ts';
 import type { Scope } from './operationCatalogue.ts';
 
 // Target manifests (targets/*.json): where a target is and what it claims.
@@ -63,11 +63,7 @@ export const EMULATOR_MANIFEST_PATH = fileURLToPath(new URL('../targets/emulator
 
 export function validateManifest(value: unknown, origin: string): TargetManifestFile {
   const result = schemaRegistry().validate('harness/target-manifest', value);
-  if (!result.valid) {
-    const first = result.violations[0];
-    const field = first?.pointer ? first.pointer.slice(1).replace(/\//g, '.') : '(top level)';
-    throw new SetupError(`target manifest ${origin}: field ${field} ${first?.message ?? 'is invalid'}`);
-  }
+  if (!result.valid) throw new SetupError(`target manifest ${origin}: ${firstViolationText(result)}`);
   return value as TargetManifestFile;
 }
 
