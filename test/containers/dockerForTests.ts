@@ -6,29 +6,29 @@ import { Readable } from 'node:stream';
 import { docker } from '../../container/dockerCli.ts';
 import { TARGET_LABEL } from '../../container/containerTarget.ts';
 import { buildEmulatorImage } from '../../container/emulatorImage.ts';
+import { missingToolReason } from '../support/systemTools.ts';
 
 // Docker for the container tests. No image registry is reachable where these
 // tests run, so nothing is pulled: the base image is made here from the running
 // Node.js binary and the shared libraries ldd lists for it (docker import of
 // that root filesystem), and every image is built on it.
-// Without a Docker engine the tests skip with the reason; .ci/run installs and
-// starts one and sets REQUIRE_DOCKER_ENV, under which a missing engine fails.
+// Without a Docker engine the tests skip with the reason and the install command;
+// .ci/run installs and starts one and sets REQUIRE_DOCKER_ENV (and CI=true), under
+// which a missing engine fails.
 
 export const REQUIRE_DOCKER_ENV = 'BANKING_CONFORMANCE_REQUIRE_DOCKER';
+const DOCKER_INSTALL = 'apt-get install -y docker.io && (dockerd --bridge=none --iptables=false &) (as .ci/run does)';
 export const EMULATOR_TEST_TAG = 'banking-api-emulator:test';
 const BASE_TAG = `banking-api-conformance-base:node-${process.versions.node}`;
 
 /** Why the container tests cannot run here, or undefined when they can. */
 export function dockerUnavailableReason(): string | undefined {
   const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 15_000 });
-  let reason: string | undefined;
-  if (info.error) reason = `no docker CLI (${(info.error as NodeJS.ErrnoException).code ?? info.error.message})`;
-  else if (info.status !== 0) reason = `the Docker engine does not answer: ${(info.stderr || info.stdout).trim().split('\n').pop()}`;
-  else if (spawnSync('ldd', ['--version']).error) reason = 'no ldd to list the libraries of the node binary for the locally made base image';
-  if (reason && process.env[REQUIRE_DOCKER_ENV]) throw new Error(`${REQUIRE_DOCKER_ENV} is set but Docker cannot be used: ${reason}`);
-  // Said where it shows in the run's output; each skipped test also carries it as its note.
-  if (reason) console.warn(`Docker tests skipped: ${reason}`);
-  return reason;
+  let problem: string | undefined;
+  if (info.error) problem = `no docker CLI (${(info.error as NodeJS.ErrnoException).code ?? info.error.message})`;
+  else if (info.status !== 0) problem = `the Docker engine does not answer: ${(info.stderr || info.stdout).trim().split('\n').pop()}`;
+  else if (spawnSync('ldd', ['--version']).error) problem = 'no ldd to list the libraries of the node binary for the locally made base image';
+  return missingToolReason('Docker', problem, DOCKER_INSTALL, REQUIRE_DOCKER_ENV);
 }
 
 async function imageExists(tag: string): Promise<boolean> {
