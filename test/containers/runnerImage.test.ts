@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { chownSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { docker } from '../../container/dockerCli.ts';
 import { freeLoopbackPort } from '../../container/listenAddress.ts';
 import { buildRunnerImage } from '../../container/runnerImage.ts';
+import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
 import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, localNodeBaseImage } from './dockerForTests.ts';
 
 // The suite's own image (runner.Dockerfile), built on the locally made base, run as
@@ -23,17 +23,7 @@ let emulatorContainer = '';
 let release: (() => void) | undefined;
 let sizeBytes = 0;
 
-function dockerRun(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('docker', ['run', '--rm', '--network', 'host', '-v', `${data}:/data`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const dockerRun = (args: string[]): Promise<ProcessResult> => commandToExit('docker', ['run', '--rm', '--network', 'host', '-v', `${data}:/data`, ...args]);
 
 async function healthOf(url: string): Promise<{ fixtures: { accountId: string; depositProductId: string } }> {
   for (let tries = 0; ; tries++) {

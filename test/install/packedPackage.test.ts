@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
+import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
 import { dependencyCosts } from './dependencyCost.ts';
 
 // The package as a user gets it: `npm pack`, installed with `npm i ./tarball` into an
@@ -12,7 +13,7 @@ import { dependencyCosts } from './dependencyCost.ts';
 // installed size and what each runtime dependency costs (README, "Install").
 
 interface PackResult { filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> }
-interface Ran { code: number | null; stdout: string; stderr: string }
+type Ran = ProcessResult;
 
 const scratch = mkdtempSync(join(tmpdir(), 'bac-packed-'));
 const project = join(scratch, 'project');
@@ -20,17 +21,7 @@ let packed: PackResult;
 let emulator: ChildProcess | undefined;
 const TOKEN = `packed-${process.pid}-${Date.now()}`;
 
-function exec(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const exec = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> => commandToExit(command, args, { cwd, env });
 
 /** `npx <bin> ...` in the installed project, never fetching a package of that name from the registry. */
 const npx = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> => exec('npx', ['--no-install', ...args], project, { NO_COLOR: '1', ...env });
