@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { OPT_IN_TYPES, type OptInType } from '../harness/decisionModel.ts';
 import { SCOPES } from '../harness/operationCatalogue.ts';
+import { PUBLISHED_SCHEMA_ID_BASE } from '../harness/schemaRegistry.ts';
 import { CAPABILITIES } from '../harness/requirementCatalogue.ts';
 import { SetupError, type TargetManifestFile, validateManifest } from '../harness/targetManifest.ts';
 
@@ -85,10 +86,15 @@ export function manifestOf(answers: Answers, schemaReference: string): TargetMan
   };
 }
 
-/** The schema as an editor finds it from the manifest's folder: ./node_modules/banking-api-conformance/schemas/... once installed. */
+/**
+ * The schema as an editor finds it from the manifest's folder: ./node_modules/banking-api-conformance/schemas/...
+ * once installed. A manifest outside the package's project (a global install, the runner image's /data)
+ * names the schema's $id, where the published package serves it.
+ */
 export function schemaReferenceFrom(manifestPath: string): string {
   const path = relative(dirname(resolve(manifestPath)), SCHEMA_FILE).split(sep).join('/');
-  return path.startsWith('.') ? path : `./${path}`;
+  if (path.startsWith('../')) return `${PUBLISHED_SCHEMA_ID_BASE}harness/target-manifest.schema.json`;
+  return `./${path}`;
 }
 
 function fromFlags(options: InitOptions): Partial<Answers> {

@@ -26,15 +26,17 @@ async function runAction(args: string): Promise<ActionRun> {
 }
 
 beforeAll(async () => {
-  clean = await runAction('--only auth --seed 7');
-  faulted = await runAction(`--only auth --seed 7 --emulator-fault ${FAULT}`);
+  // Only what the fault breaks is judged: the action's handling is under test here, not
+  // the 5 s answer time every call is also judged by (a busy machine can break that).
+  clean = await runAction(`--requirement ${BROKEN.join(',')} --seed 7`);
+  faulted = await runAction(`--requirement ${BROKEN.join(',')} --seed 7 --emulator-fault ${FAULT}`);
 }, 400_000);
 afterAll(() => workspaces.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 test('clean: the step passes, outputs say conformant with the counts, the summary is summary.md, no annotation', () => {
   expect(clean.failed, clean.stdout.slice(-2000)).toBe(false);
   expect(clean.outputs).toMatchObject({ verdict: 'conformant', 'exit-code': '0', fail: '0', untestable: '0' });
-  expect(Number(clean.outputs.pass)).toBeGreaterThan(5);
+  expect(Number(clean.outputs.pass)).toBeGreaterThanOrEqual(BROKEN.length);
   expect(JSON.parse(clean.outputs.counts as string)).toMatchObject({ FAIL: 0, PASS: Number(clean.outputs.pass) });
   expect(clean.summary).toMatch(/^## Banking API conformance: CONFORMANT \(partial: \d+ of \d+ requirements\)/);
   expect(clean.summary).toBe(readFileSync(join(workspaces[0] as string, 'out/summary.md'), 'utf8'));
