@@ -39,7 +39,12 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(() => {
-  emulator?.kill();
+  // npx runs the emulator as its child: end the whole process group it leads.
+  try {
+    if (emulator?.pid) process.kill(-emulator.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -81,7 +86,7 @@ test('list, openapi, cleanup and report work from the installed package', async 
 }, 300_000);
 
 test('npx banking-api-emulator, init --yes writes a manifest, run --target accepts it', async () => {
-  const started = spawn('npx', ['--no-install', 'banking-api-emulator', '--port', '0'], { cwd: project, env: { ...process.env, BANKING_EMULATOR_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const started = spawn('npx', ['--no-install', 'banking-api-emulator', '--port', '0'], { cwd: project, env: { ...process.env, BANKING_EMULATOR_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   emulator = started;
   const banner = await new Promise<string>((resolve, reject) => {
     let text = '';
