@@ -41,7 +41,7 @@ export async function buildRunnerImage(options: RunnerImageOptions = {}): Promis
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'banking-api-conformance-image', private: true }, null, 2)}\n`);
     options.write?.(`Installing ${packed?.filename} with its runtime dependencies`);
     await npm(['install', '--omit=dev', '--no-audit', '--no-fund', join(context, packed?.filename ?? '')], app);
-    const args = ['build', '--tag', tag, '--file', join(PROJECT_ROOT, 'runner.Dockerfile')];
+    const args = ['build', '--force-rm', '--tag', tag, '--file', join(PROJECT_ROOT, 'runner.Dockerfile')];
     if (options.baseImage) args.push('--build-arg', `BASE_IMAGE=${options.baseImage}`);
     await docker([...args, context], options.write ? { echo: options.write } : {});
   } finally {
