@@ -1,6 +1,6 @@
 import { isFailing, OUTCOMES } from '../harness/checkRecords.ts';
-import { excusedRequirements } from '../harness/expectedFailures.ts';
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
+import { excusedRequirements } from '../run/expectedFailures.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
 import { describeThrottling } from '../harness/throttleRetry.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { replayCommand } from './reproduction.ts';

@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
-import { expandPath, OPERATIONS, type Operation, type Scope } from '../../harness/operationCatalogue.ts';
+import { expandPath, OPERATIONS, type Operation } from '../../harness/operationCatalogue.ts';
+import type { Scope } from '../../spec/scopes.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { ALL_SCOPES } from '../../harness/tokenPool.ts';
 import { type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';

@@ -1,4 +1,4 @@
-import { JSON_API } from '../../harness/apiClient.ts';
+import { JSON_API } from '../../spec/mediaTypes.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { cents, farFutureDate, MINIMAL, ruleBody, RULE_TYPES, type RuleType } from '../shared/ruleRequests.ts';
 import { isSuccess, sendRule, type RuleResource } from '../shared/ruleSteps.ts';

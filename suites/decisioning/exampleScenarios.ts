@@ -1,4 +1,4 @@
-import { admissibleDecisions } from '../../harness/decisionModel.ts';
+import { admissibleDecisions } from './decisionModel.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { buildCase, toModelPayment } from './caseSetup.ts';
 import { EXAMPLES, type Example } from './exampleTable.ts';
@@ -6,7 +6,7 @@ import { REFUSED, simulate } from './simulationClient.ts';
 import { PastExpirationRefused, TargetWorld } from './targetWorld.ts';
 
 // The fixed boundary examples of exampleTable.ts, one scenario each. The model
-// (harness/decisionModel.ts) must agree with every example's expectation; if it
+// (suites/decisioning/decisionModel.ts) must agree with every example's expectation; if it
 // does not, the example or the model is wrong and the scenario says so rather
 // than judging the target.
 

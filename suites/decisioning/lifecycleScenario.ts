@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { OPT_IN_TYPES } from '../../harness/decisionModel.ts';
+import { OPT_IN_TYPES } from './decisionModel.ts';
 import { defineScenario } from '../../harness/scenario.ts';
 import { achPayment, achRule, checkPayment, checkRule, type ClockPolicy } from './caseArbitraries.ts';
 import { AdvanceOneDay, CancelRule, CreateRule, type LifecycleModel, type LifecycleReal, PayAgainstRule, SendPayment, SetAccountOptIn, UploadDocument } from './lifecycleCommands.ts';

@@ -3,7 +3,7 @@ import { defineScenario, type Scenario, type ScenarioContext } from '../../harne
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause, type WebhookAttributes, webhookDocument } from '../shared/webhookFixtures.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
-import { MEDIA_TYPES } from './deliveryChecks.ts';
+import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../../spec/mediaTypes.ts';
 import { DELIVERY_TRIGGERS, ensureSinkReachable, sinkEndpoint, subscribe, witness } from '../shared/sinkSession.ts';
 import { admits, AUTHORIZATION_REQUESTS, excludedArrivals } from './subscriptionTypes.ts';
 

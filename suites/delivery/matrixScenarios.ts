@@ -1,4 +1,4 @@
-import { injectEvents, type InjectedEvent } from '../../harness/eventInjection.ts';
+import { injectEvents, type InjectedEvent } from '../shared/eventInjection.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { CATALOGUE_REQUIREMENTS, injectableTypes, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { chooseTrigger, injectedEvents, makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';

@@ -1,10 +1,11 @@
-import { shortenDeliveryTimeout } from '../../harness/deliverySettings.ts';
+import { shortenDeliveryTimeout } from './deliveryTimeout.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { describeStep, type SinkStep } from '../../harness/webhookSinkScript.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
-import { checkModeShape, MAX_BATCH } from './deliveryChecks.ts';
+import { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH } from '../../spec/webhookDelivery.ts';
+import { checkModeShape } from './deliveryChecks.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
 import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe } from '../shared/sinkSession.ts';
 

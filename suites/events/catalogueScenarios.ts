@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents } from '../shared/eventInjection.ts';
 import { defineScenario, type EventTriggerKind, type Scenario, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
 import { eventTypeEntry } from '../../harness/schemaRegistry.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';

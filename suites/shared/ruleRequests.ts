@@ -1,14 +1,12 @@
 import type { Faker } from '@faker-js/faker';
+import { type RuleStatus, RULE_TYPES, type RuleType } from '../../spec/positivePay.ts';
+
+export { PAYMENT_TYPES, RULE_STATUSES, RULE_TYPES, type RuleStatus, type RuleType } from '../../spec/positivePay.ts';
 
 // Request bodies for POST /positive-pay (sections 2.4, 2.5, 4.2), as data: the
 // valid variants of each rule type and the invalid ones of section 7.
 
-export const RULE_TYPES = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay', 'drawdownPositivePay'] as const;
-export type RuleType = (typeof RULE_TYPES)[number];
 export const ACH_TYPES = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay'] as const;
-export const RULE_STATUSES = ['AwaitingDocuments', 'Active', 'Expired', 'Cancelled'] as const;
-export type RuleStatus = (typeof RULE_STATUSES)[number];
-export const PAYMENT_TYPES = ['CheckPayment', 'ReceivedAchDebit', 'ReceivedAchCredit'] as const;
 
 /** Section 3.1: the status a new rule of each type starts in. */
 export const INITIAL_STATUS: Record<RuleType, RuleStatus> = {

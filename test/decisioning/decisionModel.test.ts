@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { disagreement } from '../../harness/decisionJudgement.ts';
-import { admissibleDecisions, decide, type ModelAccount, type ModelRule, READINGS } from '../../harness/decisionModel.ts';
+import { disagreement } from '../../suites/decisioning/decisionJudgement.ts';
+import { admissibleDecisions, decide, type ModelAccount, type ModelRule, READINGS } from '../../suites/decisioning/decisionModel.ts';
 
 // The decision model read against the documents' own sentences: the boundaries
 // and the two ambiguous readings.

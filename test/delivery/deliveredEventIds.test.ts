@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents } from '../../suites/shared/eventInjection.ts';
 import { parseDeliveryPayload } from '../../harness/deliveryPayload.ts';
 import { defineScenario } from '../../harness/scenario.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';

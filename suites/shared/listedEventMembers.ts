@@ -1,4 +1,4 @@
-import { eventTypeEntry, schemaRegistry } from './schemaRegistry.ts';
+import { eventTypeEntry, schemaRegistry } from '../../harness/schemaRegistry.ts';
 
 // Which of the members the Event Catalog lists for an event's type the event
 // lacks. The catalogue's tables list the members a type carries, but several

@@ -25,4 +25,4 @@ if (owner && owner.uid !== 0) {
   process.setgid(owner.gid);
   process.setuid(owner.uid);
 }
-await import('../bin/banking-api-conformance.mjs');
+await import('./banking-api-conformance.mjs');
