@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { registerControlRoutes } from './control/controlRoutes.ts';
 import { createAccount, createDepositProduct } from './control/fixtureFactory.ts';
 import { API_AREAS } from './areas.ts';
@@ -24,6 +24,10 @@ import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
+import { webhookFaultOn } from './webhooks/faultSwitch.ts';
+
+/** One webhook, one event or a sandbox operation: what token-ignored-on-resource-operations leaves unguarded. */
+const isResourceOperation = (request: FastifyRequest): boolean => /^\/(webhooks|events)\/:|^\/sandbox\//.test(request.routeOptions.url ?? '');
 
 export interface EmulatorOptions {
   environment?: Environment;
@@ -117,7 +121,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
-  app.addHook('onRequest', authenticate(tokens));
+  app.addHook('onRequest', authenticate(tokens, webhookFaultOn(state, 'token-ignored-on-resource-operations') ? isResourceOperation : undefined));
   app.addHook('preHandler', eventCapacityHook(() => events.size(), state.limits.storedEvents));
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   registerOpenApiRoute(app);

@@ -114,12 +114,26 @@ export function decide(account: ModelAccount, rules: readonly ModelRule[], payme
   return { status: authorizing.length > 0 ? 'Processed' : 'Blocked', gated: true, authorizingRuleIds: authorizing };
 }
 
+/**
+ * A drawdown naming a rule in force that is not a drawdown rule of its account: 3.1 rule 1
+ * rejects a drawdown whose rule is not Active and says nothing of this case, so rejecting
+ * it is only a SHOULD (DC-DRAWDOWN-RULE-MISMATCH), and the MUST properties admit review too.
+ */
+function mismatchedRuleInForce(rules: readonly ModelRule[], payment: ModelPayment, today: string, reading: Reading): ModelRule | undefined {
+  if (payment.kind !== 'WireDrawdown') return undefined;
+  const rule = rules.find((candidate) => candidate.id === payment.positivePayId);
+  const mismatched = rule !== undefined && (rule.type !== 'drawdownPositivePay' || rule.accountId !== payment.accountId);
+  return mismatched && inForce(rule, today, reading) ? rule : undefined;
+}
+
 /** The decision under every reading, without duplicates: one element when the documents leave no doubt. */
 export function admissibleDecisions(account: ModelAccount, rules: readonly ModelRule[], payment: ModelPayment, today: string): ModelDecision[] {
   const seen = new Map<string, ModelDecision>();
+  const admit = (decision: ModelDecision) => seen.set(`${decision.status}|${decision.authorizingRuleIds.join(',')}`, decision);
   for (const reading of READINGS) {
-    const decision = decide(account, rules, payment, today, reading);
-    seen.set(`${decision.status}|${decision.authorizingRuleIds.join(',')}`, decision);
+    admit(decide(account, rules, payment, today, reading));
+    const mismatched = mismatchedRuleInForce(rules, payment, today, reading);
+    if (mismatched) admit({ status: 'PendingReview', gated: true, authorizingRuleIds: [mismatched.id] });
   }
   return [...seen.values()];
 }

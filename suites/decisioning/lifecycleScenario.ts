@@ -39,9 +39,9 @@ function commandArbitraries(withClock: boolean) {
 export const lifecycleScenario = defineScenario({
   id: 'decisioning/lifecycle/model-based',
   area: 'decisioning',
-  title: 'decisions across rule lifecycles (create, upload, cancel, expire by clock) MUST agree with the model',
   requirements: ['DC-LIFECYCLE-MODEL'],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
+  moves: ['clock'],
   async run(ctx) {
     const world = new TargetWorld(ctx);
     const withClock = ctx.control.has('clockControl');

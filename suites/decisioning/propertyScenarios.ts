@@ -39,7 +39,6 @@ function propertyScenario(family: PropertyFamily): Scenario {
   return defineScenario({
     id: `decisioning/property/${family.id}`,
     area: 'decisioning',
-    title: `${family.what} MUST agree with the decision model`,
     requirements: [family.requirement],
     needs: ['paymentSimulation', 'fixtureProvisioning'],
     async run(ctx) {

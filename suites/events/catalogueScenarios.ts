@@ -116,7 +116,6 @@ function sectionScenario(requirement: string): Scenario {
   return defineScenario({
     id: `events/catalogue/${requirement.replace(/^EV-CATALOGUE-/, '').toLowerCase()}`,
     area: 'events',
-    title: `Every event type of "${section.name}" MUST be fetchable by id and match its catalogue shape (injected events, else the events the target holds)`,
     requirements: [requirement, LISTED_MEMBERS_REQUIREMENT, 'EV-GET', 'EV-RESOURCE-SHAPE'],
     async run(ctx) {
       if (ctx.control.has('eventInjection')) await judgeInjected(ctx, section);

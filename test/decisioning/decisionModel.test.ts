@@ -57,8 +57,9 @@ describe('rule status and expiry (2.4, 3.1)', () => {
     const wire = { kind: 'WireDrawdown' as const, accountId: 'a1', amount: 1, positivePayId: 'd1' };
     expect(statuses([drawdown], wire)).toEqual(['Rejected']);
     expect(statuses([{ ...drawdown, status: 'Active' }], wire)).toEqual(['PendingReview']);
-    expect(statuses([{ ...drawdown, status: 'Active', accountId: 'a2' }], wire)).toEqual(['Rejected']);
-    expect(statuses([{ ...ach, id: 'd1' }], wire)).toEqual(['Rejected']);
+    // Another account's Active rule: 3.1 does not say; rejecting is DC-DRAWDOWN-RULE-MISMATCH's SHOULD, so the MUST model admits both.
+    expect(statuses([{ ...drawdown, status: 'Active', accountId: 'a2' }], wire)).toEqual(['PendingReview', 'Rejected']);
+    expect(statuses([{ ...ach, id: 'd1' }], wire)).toEqual(['PendingReview', 'Rejected']);
     expect(statuses([], { kind: 'WireDrawdown', accountId: 'a1', amount: 1 })).toEqual(['Rejected']);
   });
   test('every reading is considered', () => expect(READINGS).toHaveLength(4));

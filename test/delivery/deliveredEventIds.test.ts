@@ -32,7 +32,6 @@ test('bare event ids in a delivery are looked up and placed', async () => {
   const scenario = defineScenario({
     id: 'test/delivered-event-ids',
     area: 'delivery',
-    title: 'bare ids are looked up',
     requirements: [],
     needs: ['webhookDelivery'],
     async run(ctx) {

@@ -83,7 +83,7 @@ test.each(LAYERS.filter(([folder]) => topLevelFolders().includes(folder)))('%s/ 
 
 test('a suite area never imports another area: what areas share lives in suites/shared/', () => {
   const borrowed = importsOf('suites')
-    // Files directly in suites/ (the scenario index) are no area.
+    // Files directly in suites/ (the scenario index, the one conformance file) are no area.
     .filter(({ file }) => !file.startsWith('suites/shared/') && file.split('/').length > 2)
     .filter(({ file, target }) => target.startsWith('suites/') && !target.startsWith('suites/shared/') && target.split('/')[1] !== file.split('/')[1])
     .map(({ file, target }) => `${file} → ${target}`);
