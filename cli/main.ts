@@ -7,6 +7,7 @@ import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { runCommand } from './runCommand.ts';
 import { cleanupCommand } from './cleanupCommand.ts';
+import { initCommand } from './initCommand.ts';
 import { receiverCommand } from './receiverCommand.ts';
 import { AREAS } from '../harness/scenario.ts';
 import { suiteVersion } from '../harness/suiteVersion.ts';
@@ -127,6 +128,26 @@ program
   .option('--report-dir <dir>', 'the report directory of a run', 'reports')
   .action(async (options) => {
     process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('init')
+  .description('Write a target manifest for your sandbox: asks on a terminal, otherwise takes the flags (--yes: the defaults for the rest); prints the command to run next.')
+  .option('--output <file>', 'where to write the manifest', 'banking-api-target.json')
+  .option('--yes', 'do not ask: the flags given and the defaults for the rest')
+  .option('--force', 'replace the file if it exists')
+  .option('--name <name>', 'a name for the target (default "vendor sandbox")')
+  .option('--base-url <url>', 'base URL of the API (default http://127.0.0.1:8080)', url)
+  .option('--environment <env>', 'sandbox or live (default sandbox)')
+  .option('--capabilities <list>', 'comma-separated capabilities the target really has (default core)')
+  .option('--token <ENV=scopes>', 'a token variable and its comma-separated scopes; no =: every scope (repeatable; default BANKING_API_TOKEN)', (value: string, previous: string[] = []) => [...previous, value])
+  .option('--account-id <id>', 'fixture account the suite may create rules on')
+  .option('--deposit-product-id <id>', "the fixture account's deposit product")
+  .option('--account-opt-in <types>', "the account's positive pay opt-in as it stands: comma-separated types, or [] for none")
+  .option('--deposit-product-opt-in <types>', "the deposit product's default opt-in as it stands: comma-separated types, or [] for none")
+  .option('--sink-public-url <url>', 'public URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
+  .action(async (options) => {
+    process.exitCode = await initCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 exitOnUncaughtError((line) => process.stderr.write(`${line}\n`), redactor);

@@ -64,7 +64,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     say(`Webhooks: the run held at most ${webhooks.peakHeld} of its own on the target at once${waits}`);
   }
   say(`Results: ${paths.results}`);
-  say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);
+  say(`Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);
   if (options.har) say(`HAR: ${writeHar(options.har, exchanges, version, redactor)} (${exchanges.length} exchanges)`);
   if (document.baseline) printBaseline(document.baseline, write);
   if (options.certify) {
