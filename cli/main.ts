@@ -7,10 +7,11 @@ import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { runCommand } from './runCommand.ts';
 import { cleanupCommand } from './cleanupCommand.ts';
+import { initCommand } from './initCommand.ts';
 import { receiverCommand } from './receiverCommand.ts';
 import { AREAS } from '../harness/scenario.ts';
 import { suiteVersion } from '../harness/suiteVersion.ts';
-import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../run/concurrency.ts';
+import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../harness/concurrency.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests).
@@ -40,6 +41,7 @@ program
   .option('--only <areas>', `comma-separated areas: ${AREAS.join(', ')}`)
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
   .option('--seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
+  .option('--schedule-seed <n>', 'fuzz the schedule: start the scenarios that may run together in an order, and pause their calls, drawn from this seed')
   .option('--sink-public-url <url>', 'URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
   .option('--verbose', 'show scenario notes while running')
   .option('--shard <i/n>', 'run shard i of n of the scenarios (deterministic); join the shards with `merge`')
@@ -51,7 +53,7 @@ program
   .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
   .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
   .option('--quiet', 'print the verdict and the failures only')
-  .option('--concurrency <n>', `scenarios that hold no shared state run N at a time (default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target; 1 runs one after another)`)
+  .option('--concurrency <n>', `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target; 1 runs one after another)`)
   .option('--budget-minutes <m>', 'wall-clock budget of the scenarios: those not started by then are UNTESTABLE with that reason (default 30)')
   .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
@@ -126,6 +128,26 @@ program
   .option('--report-dir <dir>', 'the report directory of a run', 'reports')
   .action(async (options) => {
     process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('init')
+  .description('Write a target manifest for your sandbox: asks on a terminal, otherwise takes the flags (--yes: the defaults for the rest); prints the command to run next.')
+  .option('--output <file>', 'where to write the manifest', 'banking-api-target.json')
+  .option('--yes', 'do not ask: the flags given and the defaults for the rest')
+  .option('--force', 'replace the file if it exists')
+  .option('--name <name>', 'a name for the target (default "vendor sandbox")')
+  .option('--base-url <url>', 'base URL of the API (default http://127.0.0.1:8080)', url)
+  .option('--environment <env>', 'sandbox or live (default sandbox)')
+  .option('--capabilities <list>', 'comma-separated capabilities the target really has (default core)')
+  .option('--token <ENV=scopes>', 'a token variable and its comma-separated scopes; no =: every scope (repeatable; default BANKING_API_TOKEN)', (value: string, previous: string[] = []) => [...previous, value])
+  .option('--account-id <id>', 'fixture account the suite may create rules on')
+  .option('--deposit-product-id <id>', "the fixture account's deposit product")
+  .option('--account-opt-in <types>', "the account's positive pay opt-in as it stands: comma-separated types, or [] for none")
+  .option('--deposit-product-opt-in <types>', "the deposit product's default opt-in as it stands: comma-separated types, or [] for none")
+  .option('--sink-public-url <url>', 'public URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
+  .action(async (options) => {
+    process.exitCode = await initCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 exitOnUncaughtError((line) => process.stderr.write(`${line}\n`), redactor);

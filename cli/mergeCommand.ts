@@ -27,6 +27,6 @@ export function mergeCommand(locations: readonly string[], options: MergeOptions
   const allure = copyAllureResults(locations.map((location) => dirname(resultsPath(location))), options.reportDir);
   write(`Merged ${documents.length} result(s): ${locations.map(resultsPath).join(', ')}`);
   printSummary(merged, write);
-  write(`Reports: ${paths.results}, ${paths.junit}, ${paths.html}${allure > 0 ? `, Allure results of ${allure} run(s)` : ''}`);
+  write(`Reports: ${paths.results}, ${paths.junit}, ${paths.html}, ${paths.summary}${allure > 0 ? `, Allure results of ${allure} run(s)` : ''}`);
   return merged.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

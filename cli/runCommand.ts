@@ -58,8 +58,13 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   printSummary(document, write, { quiet, style });
   const throttleNote = document.throttling ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt)) : undefined;
   if (throttleNote) say(throttleNote);
+  const webhooks = document.webhookFootprint;
+  if (webhooks) {
+    const waits = webhooks.limitWaits > 0 ? `; waited ${webhooks.limitWaits} time(s), ${(webhooks.limitWaitedMs / 1000).toFixed(0)} s in all, for the target's limit of Enabled webhooks to free a place` : '';
+    say(`Webhooks: the run held at most ${webhooks.peakHeld} of its own on the target at once${waits}`);
+  }
   say(`Results: ${paths.results}`);
-  say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);
+  say(`Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);
   if (options.har) say(`HAR: ${writeHar(options.har, exchanges, version, redactor)} (${exchanges.length} exchanges)`);
   if (document.baseline) printBaseline(document.baseline, write);
   if (options.certify) {

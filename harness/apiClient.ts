@@ -8,6 +8,7 @@ import { schemaRegistry } from './schemaRegistry.ts';
 import type { SecretRedactor } from './secretRedactor.ts';
 import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
 import { readCappedBody } from './responseBodyReader.ts';
+import type { Pace } from './schedulePerturbation.ts';
 
 // Speaks JSON:API to the target and judges what every response can be judged on
 // without knowing the scenario: the 5-second time-out, the media type, and the
@@ -78,6 +79,13 @@ function describeBody(body: Buffer, contentType: string | undefined, redactor: S
   return textual ? redactor.text(excerpt(body.toString('utf8'))) : `<${body.length} bytes of ${contentType}>`;
 }
 
+export interface CallHooks {
+  /** Awaited before each call: the schedule fuzzer's pauses (harness/schedulePerturbation.ts). */
+  pace?: Pace;
+  /** Told of each documented operation before it is sent. */
+  operation?: (name: OperationName) => void;
+}
+
 export class ApiClient {
   constructor(
     private readonly baseUrl: string,
@@ -87,17 +95,20 @@ export class ApiClient {
     readonly throttling: ThrottleTally = emptyTally(),
     /** Told of every exchange, for `run --har`. */
     private readonly journal?: ExchangeJournal,
+    /** What the executor watches: the shared state an operation uses, the schedule fuzzer's pause before each call. */
+    private readonly hooks?: CallHooks,
   ) {
     if (token) recorder.redactor.add(token);
   }
 
   withToken(token: string | null): ApiClient {
-    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling, this.journal);
+    return new ApiClient(this.baseUrl, token, this.recorder, this.throttling, this.journal, this.hooks);
   }
 
   /** A documented operation: its response is judged against the operation's schema. */
   async call(name: OperationName, options: RequestOptions = {}): Promise<ApiResponse> {
     const operation: Operation = OPERATIONS[name];
+    this.hooks?.operation?.(name);
     const response = await this.send(operation.method, expandPath(operation.path, options.params), options);
     this.judgeShape(name, operation, response);
     return response;
@@ -109,6 +120,7 @@ export class ApiClient {
    * that ends it is returned.
    */
   async send(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+    await this.hooks?.pace?.();
     let waited = 0;
     let redialled = false;
     for (let attempt = 0; ; attempt += 1) {

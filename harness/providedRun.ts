@@ -12,8 +12,12 @@ export interface ProvidedRun {
   session: SessionOptions;
   /** The scenarios of the plan, by id; a suite file registers a test for these only. */
   scenarioIds: string[];
-  /** How many scenarios that hold nothing run at the same time (also vitest's maxConcurrency). */
+  /** How many scenarios run at the same time (harness/scenarioScheduler.ts). */
   concurrency: number;
+  /** `run --schedule-seed N`: the schedule fuzzer's seed. */
+  scheduleSeed?: number;
+  /** `run --fail-fast`: no scenario starts after one failed. */
+  failFast?: boolean;
 }
 
 declare module 'vitest' {

@@ -7,6 +7,8 @@ import type { FixtureProvider } from './fixtureProvider.ts';
 import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
 import { type Capability, type Environment, requirementCatalogue } from './requirementCatalogue.ts';
 import type { SessionSink } from './sessionSink.ts';
+import type { SharedState } from './sharedState.ts';
+import type { SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetInfo } from './targetManifest.ts';
 import type { TokenPool } from './tokenPool.ts';
 
@@ -37,23 +39,6 @@ export const describeTrigger = (kind: EventTriggerKind): string => {
   return `${kind} (capability ${capability}${environment ? `, ${environment} only` : ''})`;
 };
 
-/**
- * What a scenario must have to itself while it runs: shared state that other
- * scenarios running at the same time would disturb. A scenario that holds
- * anything runs alone; one that needs clockControl holds the clock implicitly.
- */
-export type SharedResource =
-  /** The virtual clock (scale and offset are global). */
-  | 'clock'
-  /** The target's delivery time-out, where a control endpoint sets it (harness/deliverySettings.ts). */
-  | 'delivery-timeout'
-  /** The sandbox's count of Enabled webhooks. */
-  | 'enabled-webhooks'
-  /** The order and count of the webhook list. */
-  | 'webhook-list'
-  /** The order and count of the fixture account's rule list. */
-  | 'account-rules';
-
 /** What a scenario gets to talk to the target and record its checks. */
 export interface ScenarioContext {
   readonly target: TargetInfo;
@@ -76,6 +61,8 @@ export interface ScenarioContext {
   readonly seed: number;
   /** The run's seed: what `run --seed N` takes to replay this scenario's generated data. */
   readonly runSeed: number;
+  /** Target-wide state: a use it did not declare is a suite defect; a reader may move a state alone when it must. */
+  readonly shared: Pick<SharedStateGuard, 'use' | 'moveAlone' | 'webhooks'>;
   /** A progress note shown while the suite runs (never include secrets). */
   log(message: string): void;
 }
@@ -109,8 +96,16 @@ export interface Scenario {
    * probes (the emulator, `--heavy-probes`, `--certify`); elsewhere it SKIPs.
    */
   heavy?: string;
-  /** Shared state it must have to itself; such a scenario runs alone (see SharedResource). */
-  holds?: readonly SharedResource[];
+  /**
+   * Target-wide state it relies on staying put (harness/sharedState.ts): it runs
+   * beside other readers of it, never beside a mover.
+   */
+  reads?: readonly SharedState[];
+  /**
+   * Target-wide state it changes: it runs while no other reader or mover of it
+   * does. Needing clockControl makes a scenario a mover of the clock.
+   */
+  moves?: readonly SharedState[];
   /** Environments it applies to (default both). */
   environments?: readonly Environment[];
   run(ctx: ScenarioContext): Promise<void>;
@@ -129,10 +124,10 @@ export function derivedTitle(scenario: Pick<Scenario, 'id' | 'area' | 'requireme
 
 export const defineScenario = (definition: ScenarioDefinition): Scenario => ({ ...definition, title: derivedTitle(definition) });
 
+/** The scenarios, each also declared a reader of `state` (an area whose every scenario relies on it). */
+export const alsoReading = (state: SharedState, scenarios: readonly Scenario[]): Scenario[] =>
+  scenarios.map((scenario) => ({ ...scenario, reads: [...new Set([...(scenario.reads ?? []), state])] }));
+
 /** Why a heavy probe SKIPs where the target does not allow heavy probes. */
 export const heavyProbeSkipReason = (why: string): string =>
   `heavy probe, off by default against this target: ${why}; run with --heavy-probes (or "heavyProbes": true in the manifest) to include it`;
-
-/** Whether the scenario must run alone. */
-export const runsAlone = (scenario: Scenario): boolean =>
-  (scenario.holds?.length ?? 0) > 0 || (scenario.needs ?? []).includes('clockControl');

@@ -6,7 +6,10 @@ import { CleanupLedger } from './cleanupLedger.ts';
 import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts';
 import { requirementCatalogue } from './requirementCatalogue.ts';
-import { describeTrigger, heavyProbeSkipReason, runsAlone, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
+import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
+import { mixSeed, type Pace } from './schedulePerturbation.ts';
+import { footprintOf, noteOperation } from './sharedState.ts';
+import { SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
 
 // Runs one scenario against a target session and returns its check records.
@@ -15,12 +18,8 @@ import type { TargetSession } from './targetSession.ts';
 
 const HARNESS_REQUIREMENTS = [...Object.values(CLIENT_REQUIREMENTS), ...shapeRequirements()];
 
-/** Stable per-scenario seed: the run seed mixed with the scenario id (FNV-1a). */
-export function scenarioSeed(runSeed: number, scenarioId: string): number {
-  let hash = 0x811c9dc5 ^ runSeed;
-  for (const char of scenarioId) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
-  return hash >>> 0;
-}
+/** Stable per-scenario seed: the run seed mixed with the scenario id. */
+export const scenarioSeed = (runSeed: number, scenarioId: string): number => mixSeed(runSeed, scenarioId);
 
 function whyNotApplicable(scenario: Scenario, session: TargetSession): string | undefined {
   const { target } = session;
@@ -38,13 +37,18 @@ function whyNotApplicable(scenario: Scenario, session: TargetSession): string | 
   return undefined;
 }
 
-export async function runScenario(
-  scenario: Scenario,
-  session: TargetSession,
-  log: (message: string) => void = () => {},
+export interface ScenarioRunOptions {
+  log?: (message: string) => void;
   /** Told of every exchange of the scenario's API client (`run --har`). */
-  journal?: ExchangeJournal,
-): Promise<CheckRecord[]> {
+  journal?: ExchangeJournal;
+  /** Holds the scenario to its declared shared state (harness/scenarioExecutor.ts gives one that knows the scheduler). */
+  guard?: SharedStateGuard;
+  /** The schedule fuzzer's pause before each API call. */
+  pace?: Pace;
+}
+
+export async function runScenario(scenario: Scenario, session: TargetSession, options: ScenarioRunOptions = {}): Promise<CheckRecord[]> {
+  const log = options.log ?? (() => {});
   const catalogue = requirementCatalogue();
   const recorder = new CheckRecorder(catalogue, scenario.id, new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]), session.redactor);
   const reason = whyNotApplicable(scenario, session);
@@ -60,9 +64,10 @@ export async function runScenario(
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   const cleanup = new CleanupLedger(session.cleanupLedgerPath, scenario.id);
+  const shared = options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario), undefined, session.webhooks);
   const context: ScenarioContext = {
     target: session.target,
-    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, journal),
+    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, options.journal, { ...(options.pace ? { pace: options.pace } : {}), operation: (name) => noteOperation(shared, name) }),
     tokens: session.tokens,
     check: recorder,
     cleanup,
@@ -73,6 +78,7 @@ export async function runScenario(
     faker,
     seed,
     runSeed: session.seed,
+    shared,
     log,
   };
   try {
@@ -89,25 +95,4 @@ export async function runScenario(
     for (const failure of await cleanup.run()) log(`cleanup of ${failure.label} failed: ${failure.error}`);
   }
   return recorder.records();
-}
-
-/**
- * Runs scenarios and returns their records in the order given. With a
- * concurrency above 1, scenarios that hold nothing run that many at a time; the
- * ones that hold shared state (runsAlone) run afterwards, one at a time.
- */
-export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
-  const results = new Map<Scenario, CheckRecord[]>();
-  const together = concurrency > 1 ? scenarios.filter((scenario) => !runsAlone(scenario)) : [];
-  let next = 0;
-  const worker = async () => {
-    while (next < together.length) {
-      const scenario = together[next]!;
-      next += 1;
-      results.set(scenario, await runScenario(scenario, session));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, together.length) }, worker));
-  for (const scenario of scenarios) if (!results.has(scenario)) results.set(scenario, await runScenario(scenario, session));
-  return scenarios.flatMap((scenario) => results.get(scenario) ?? []);
 }

@@ -1,17 +1,21 @@
 import { afterAll, beforeAll, describe, test, type TestContext } from 'vitest';
 import type { CheckRecord } from './checkRecords.ts';
-import { journalInto, type JournalEntry } from './exchangeJournal.ts';
 import { isFailing } from './checkRecords.ts';
+import { defaultConcurrency } from './concurrency.ts';
+import type { JournalEntry } from './exchangeJournal.ts';
 import { providedRun } from './providedRun.ts';
-import { runsAlone, type Area, type Scenario } from './scenario.ts';
-import { runScenario, runScenarioList } from './scenarioEngine.ts';
+import { AREAS, type Area, type Scenario } from './scenario.ts';
+import { executeScenarios, type ExecutionOptions, type ScenarioResult } from './scenarioExecutor.ts';
+import { describeUndeclared, type UndeclaredUse, type WebhookFootprint } from './sharedState.ts';
 import type { TargetManifestFile } from './targetManifest.ts';
-import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
-import { emulatorManifest, openTargetSession, type TargetSession } from './targetSession.ts';
+import type { ThrottleTally } from './throttleRetry.ts';
+import { emulatorManifest, openTargetSession } from './targetSession.ts';
 
-// The vitest face of the engine: one test per planned scenario, named by its
-// requirement ids and its behaviour, carrying its check records in the task meta
-// for the run pipeline (run/scenarioCollector.ts). A test fails exactly when a check is FAIL or UNTESTABLE.
+// The vitest face of the one executor (harness/scenarioExecutor.ts): one target
+// session for the run, every planned scenario of every area scheduled together,
+// and one test per scenario that waits for its result and carries its check
+// records in the task meta for the run pipeline (run/scenarioCollector.ts) and
+// Allure (report/allureSetup.ts). A test fails exactly when a check is FAIL or UNTESTABLE.
 
 export interface ConformanceMeta {
   area: Area;
@@ -22,6 +26,12 @@ export interface ConformanceMeta {
   throttling: ThrottleTally;
   /** Every exchange of the scenario, with `run --har`. */
   exchanges?: JournalEntry[];
+  /** Shared state it used without declaring it: the run fails as a defect of the suite. */
+  undeclared?: UndeclaredUse[];
+  /** It failed beside other scenarios and passed alone. */
+  dependsOnSchedule?: boolean;
+  /** The run's webhook footprint when the scenario finished. */
+  webhooks?: WebhookFootprint;
 }
 
 declare module 'vitest' {
@@ -30,54 +40,99 @@ declare module 'vitest' {
   }
 }
 
-/** One test per scenario of the plan; with a concurrency above 1 the ones that hold nothing run concurrently, the holders alone afterwards. */
-export function conformanceSuite(area: Area, scenarios: readonly Scenario[]): void {
+const metaOf = (result: ScenarioResult): ConformanceMeta => ({
+  area: result.scenario.area,
+  scenarioId: result.scenario.id,
+  title: result.scenario.title,
+  records: result.records,
+  throttling: result.throttling,
+  ...(result.exchanges ? { exchanges: result.exchanges } : {}),
+  ...(result.undeclared.length > 0 ? { undeclared: result.undeclared } : {}),
+  ...(result.dependsOnSchedule ? { dependsOnSchedule: true } : {}),
+  webhooks: result.webhooks,
+});
+
+/** Registers the run: one describe per area, one test per planned scenario; the scenarios themselves run in the executor. */
+export function conformanceSuite(scenariosByArea: Readonly<Record<Area, readonly Scenario[]>>): void {
   const run = providedRun();
   const planned = new Set(run.scenarioIds);
-  const selected = scenarios.filter((scenario) => planned.has(scenario.id));
-  const together = run.concurrency > 1 ? selected.filter((scenario) => !runsAlone(scenario)) : [];
-  const alone = selected.filter((scenario) => !together.includes(scenario));
-  describe(area, () => {
-    let session: TargetSession;
-    beforeAll(async () => {
-      session = await openTargetSession(run.manifest, run.session);
-    });
-    afterAll(async () => {
-      await session?.sink.close();
-    });
-    const body = (scenario: Scenario) => async (context: TestContext) => {
-      const exchanges: JournalEntry[] = [];
-      const journal = run.session.recordExchanges ? journalInto(exchanges, scenario.id) : undefined;
-      // Its own tally: scenarios running at the same time must not count each other's throttling.
-      const throttling = emptyTally();
-      const records = await runScenario(scenario, { ...session, throttling }, (message) => console.log(`${scenario.id}: ${message}`), journal);
-      context.task.meta.conformance = { area, scenarioId: scenario.id, title: scenario.title, records, throttling, ...(journal ? { exchanges } : {}) };
-      const failing = records.filter((record) => isFailing(record.outcome));
-      if (failing.length > 0) {
-        const text = failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n');
-        // An AssertionError reads as "failed" in reports; UNTESTABLE alone stays a plain error ("broken").
-        throw Object.assign(new Error(text), { name: failing.some((record) => record.outcome === 'FAIL') ? 'AssertionError' : 'Error' });
-      }
-      const skipped = records.length > 0 && records.every((record) => record.outcome === 'SKIP');
-      if (skipped) context.skip(records[0]?.message);
-    };
-    const name = (scenario: Scenario) => `[${scenario.requirements.join(' ')}] ${scenario.title}`;
-    for (const scenario of together) test.concurrent(name(scenario), body(scenario));
-    for (const scenario of alone) test(name(scenario), body(scenario));
+  const selected = AREAS.flatMap((area) => scenariosByArea[area].filter((scenario) => planned.has(scenario.id)));
+  let execution: Promise<Map<string, ScenarioResult>> | undefined;
+  let closeSession: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const session = await openTargetSession(run.manifest, run.session);
+    closeSession = () => session.sink.close();
+    // Not awaited here: each test waits for its own scenario's result.
+    execution = executeScenarios(selected, session, {
+      concurrency: run.concurrency,
+      ...(run.scheduleSeed !== undefined ? { scheduleSeed: run.scheduleSeed } : {}),
+      ...(run.failFast ? { failFast: true } : {}),
+      ...(run.session.recordExchanges ? { recordExchanges: true } : {}),
+      log: (scenarioId, message) => console.log(`${scenarioId}: ${message}`),
+    }).then((results) => new Map(results.map((result) => [result.scenario.id, result])));
   });
+  afterAll(async () => {
+    await execution?.catch(() => undefined);
+    await closeSession();
+  });
+  const body = (scenario: Scenario) => async (context: TestContext) => {
+    const result = (await execution)?.get(scenario.id);
+    if (!result) {
+      context.skip('not run: --fail-fast stopped the run after a failing scenario');
+      return;
+    }
+    context.task.meta.conformance = metaOf(result);
+    const failing = result.records.filter((record) => isFailing(record.outcome));
+    if (result.undeclared.length > 0) throw new Error(result.undeclared.map(describeUndeclared).join('\n'));
+    if (failing.length > 0) {
+      const text = failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n');
+      // An AssertionError reads as "failed" in reports; UNTESTABLE alone stays a plain error ("broken").
+      throw Object.assign(new Error(text), { name: failing.some((record) => record.outcome === 'FAIL') ? 'AssertionError' : 'Error' });
+    }
+    if (result.records.length > 0 && result.records.every((record) => record.outcome === 'SKIP')) context.skip(result.records[0]?.message);
+  };
+  const name = (scenario: Scenario) => `[${scenario.requirements.join(' ')}] ${scenario.title}`;
+  for (const area of AREAS) {
+    const ofArea = selected.filter((scenario) => scenario.area === area);
+    if (ofArea.length === 0) continue;
+    describe(area, () => {
+      for (const scenario of ofArea) test.concurrent(name(scenario), body(scenario));
+    });
+  }
+}
+
+export interface RunScenariosOptions {
+  baseUrl: string;
+  manifest?: Partial<TargetManifestFile>;
+  seed?: number;
+  /** Default: what `run` uses for this base URL (harness/concurrency.ts). */
+  concurrency?: number;
+  scheduleSeed?: number;
+  /** Test-only: see ExecutionOptions.seededDeclarationFault. */
+  seededDeclarationFault?: string;
+  /** Told of each scenario's result (whether it depends on the schedule, what it used undeclared). */
+  onResult?: (result: ScenarioResult) => void;
 }
 
 /**
- * For the project's own tests: run scenarios in-process against a running target
- * (usually an emulator from startEmulator), with the emulator manifest by default.
+ * For the project's own tests: the scenarios against a running target (usually an
+ * emulator from startEmulator, with the emulator manifest by default), through the
+ * executor `run` uses. A scenario that used shared state it did not declare
+ * throws: a defect of the suite, whatever test meets it.
  */
-export async function runScenarios(
-  scenarios: readonly Scenario[],
-  options: { baseUrl: string; manifest?: Partial<TargetManifestFile>; seed?: number; concurrency?: number },
-): Promise<CheckRecord[]> {
+export async function runScenarios(scenarios: readonly Scenario[], options: RunScenariosOptions): Promise<CheckRecord[]> {
   const session = await openTargetSession(emulatorManifest(options.manifest), { baseUrl: options.baseUrl, seed: options.seed ?? 1 });
   try {
-    return await runScenarioList(scenarios, session, options.concurrency);
+    const execution: ExecutionOptions = {
+      concurrency: options.concurrency ?? defaultConcurrency(options.baseUrl),
+      ...(options.scheduleSeed !== undefined ? { scheduleSeed: options.scheduleSeed } : {}),
+      ...(options.seededDeclarationFault ? { seededDeclarationFault: options.seededDeclarationFault } : {}),
+    };
+    const results = await executeScenarios(scenarios, session, execution);
+    for (const result of results) options.onResult?.(result);
+    const undeclared = results.flatMap((result) => result.undeclared);
+    if (undeclared.length > 0) throw new Error(undeclared.map(describeUndeclared).join('\n'));
+    return results.flatMap((result) => result.records);
   } finally {
     await session.sink.close();
   }

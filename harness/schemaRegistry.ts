@@ -53,8 +53,14 @@ export interface EventTypeEntry {
   alsoSpelled?: string[];
 }
 
-export const SCHEMA_ID_BASE = 'https://schemas.banking-api-conformance.local/';
 const SUFFIX = '.schema.json';
+export const SCHEMA_ID_BASE = 'https://schemas.banking-api-conformance.local/';
+/**
+ * The schemas users point at (schemas/harness/: target manifest, results document,
+ * expected-failures baseline) are identified by where the published package serves them.
+ */
+export const PUBLISHED_SCHEMA_ID_BASE = 'https://unpkg.com/banking-api-conformance/schemas/';
+const schemaId = (key: string): string => (key.startsWith('harness/') ? PUBLISHED_SCHEMA_ID_BASE : SCHEMA_ID_BASE) + key + SUFFIX;
 const COMMON_EVENT = 'events/event';
 const DEFAULT_DIR = fileURLToPath(new URL('../schemas/', import.meta.url));
 
@@ -82,6 +88,13 @@ function schemaFiles(dir: string): string[] {
     .filter((entry) => entry.isFile() && entry.name.endsWith(SUFFIX))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
+}
+
+/** The first violation as a setup message names it: `field a.b.0 /a/b/0: must be ...`. */
+export function firstViolationText(result: ValidationResult): string {
+  const first = result.violations[0];
+  const field = first?.pointer ? first.pointer.slice(1).replace(/\//g, '.') : '(top level)';
+  return `field ${field} ${first?.message ?? 'is invalid'}`;
 }
 
 const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -125,7 +138,7 @@ export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
 
   for (const file of schemaFiles(dir)) {
     const key = relative(dir, file).split(sep).join('/').slice(0, -SUFFIX.length);
-    const expectedId = SCHEMA_ID_BASE + key + SUFFIX;
+    const expectedId = schemaId(key);
     try {
       const schema = JSON.parse(readFileSync(file, 'utf8')) as AnySchemaObject;
       if (schema.$id !== expectedId) throw new Error(`$id must be ${expectedId}, found ${String(schema.$id)}`);
@@ -138,7 +151,7 @@ export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
   // Compiled only after every file is added, so cross-file $refs resolve in any order.
   for (const [key, file] of fileOf) {
     try {
-      const validate = ajv.getSchema(SCHEMA_ID_BASE + key + SUFFIX);
+      const validate = ajv.getSchema(schemaId(key));
       if (!validate) throw new Error('not registered');
       validators.set(key, validate);
     } catch (error) {

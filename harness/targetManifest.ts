@@ -3,7 +3,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PaymentType as OptInType } from '../spec/positivePay.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
-import { schemaRegistry } from './schemaRegistry.ts';
+import { firstViolationText, schemaRegistry } from './schemaRegistry.ts';
 import { CONTROL_PREFIX } from '../spec/controlRoutes.ts';
 import type { Scope } from '../spec/scopes.ts';
 import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
@@ -80,11 +80,7 @@ export const EMULATOR_MANIFEST_PATH = fileURLToPath(new URL('../targets/emulator
 
 export function validateManifest(value: unknown, origin: string): TargetManifestFile {
   const result = schemaRegistry().validate('harness/target-manifest', value);
-  if (!result.valid) {
-    const first = result.violations[0];
-    const field = first?.pointer ? first.pointer.slice(1).replace(/\//g, '.') : '(top level)';
-    throw new SetupError(`target manifest ${origin}: field ${field} ${first?.message ?? 'is invalid'}`);
-  }
+  if (!result.valid) throw new SetupError(`target manifest ${origin}: ${firstViolationText(result)}`);
   return value as TargetManifestFile;
 }
 

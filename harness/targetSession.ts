@@ -5,6 +5,7 @@ import { createFixtureProvider, type FixtureProvider } from './fixtureProvider.t
 import { loadManifest, resolveTarget, type TargetInfo, type TargetManifestFile, EMULATOR_MANIFEST_PATH } from './targetManifest.ts';
 import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
 import { loadSimulationAdapter } from './simulation/simulationAdapterLoader.ts';
+import { HeldWebhooks } from './sharedState.ts';
 import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
 import { createTokenPool, type TokenPool } from './tokenPool.ts';
 
@@ -22,6 +23,8 @@ export interface TargetSession {
   seed: number;
   /** Throttling waited out by every scenario run in this session so far. */
   throttling: ThrottleTally;
+  /** The target's webhooks the session's scenarios hold: a good tenant on a shared sandbox states its footprint. */
+  webhooks: HeldWebhooks;
   /** The run's cleanup ledger file (harness/cleanupLedgerFile.ts), when the run keeps one. */
   cleanupLedgerPath?: string;
   /** The run's budget (run --budget-minutes): scenarios not started by then are UNTESTABLE. */
@@ -72,6 +75,7 @@ export async function openTargetSession(manifest: TargetManifestFile, options: S
     sink: new SessionSink(target.webhookSink, redactor),
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
+    webhooks: new HeldWebhooks(),
     ...(options.cleanupLedgerPath ? { cleanupLedgerPath: options.cleanupLedgerPath } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
   };

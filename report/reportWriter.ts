@@ -4,15 +4,18 @@ import { type ResultsDocument, writeResults } from '../run/resultsDocument.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { htmlReport } from './html/htmlReport.ts';
 import { junitXml } from './junitReport.ts';
+import { summaryMarkdown } from './summaryMarkdown.ts';
 
-// Writes the three reports of a run from one results document: results.json
-// (machine-readable), junit.xml (CI systems) and report.html (people). The
+// Writes the reports of a run from one results document: results.json
+// (machine-readable), junit.xml (CI systems), report.html (people) and summary.md
+// (Markdown for CI summaries and PR comments). The
 // document is redacted once up front so no report can show a token.
 
 export interface ReportPaths {
   results: string;
   junit: string;
   html: string;
+  summary: string;
 }
 
 export function redactedDocument(document: ResultsDocument, redactor: SecretRedactor): ResultsDocument {
@@ -26,5 +29,7 @@ export function writeReports(dir: string, document: ResultsDocument, redactor: S
   writeFileSync(junit, junitXml(redacted));
   const html = join(dir, 'report.html');
   writeFileSync(html, htmlReport(redacted));
-  return { results, junit, html };
+  const summary = join(dir, 'summary.md');
+  writeFileSync(summary, summaryMarkdown(redacted));
+  return { results, junit, html, summary };
 }

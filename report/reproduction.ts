@@ -49,15 +49,24 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
   return { command: parts.join(' ') };
 }
 
+/** What "depends on the schedule" means where a replay command would be printed. */
+export const SCHEDULE_DEPENDENT_NOTE = 'depends on the schedule: it failed while other scenarios ran beside it and passed when run again alone, so replaying it alone will pass; replay the whole run';
+
+type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command' | 'scheduleSeed' | 'scheduleDependent'>;
+
 /**
- * `npx banking-api-conformance run --grep '<scenario>' --seed N` plus the options that chose the target;
+ * `npx banking-api-conformance run --grep '<scenario>' --seed N [--schedule-seed M]` plus the options
+ * that chose the target; for a failure that depends on the schedule, the note and the whole run instead;
  * for a receiver document, the receiver command with the options that described the receiver.
  */
-export function replayCommand(document: Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command'>, scenarioId: string | undefined, requirementId: string): string {
+export function replayCommand(document: ReplaySource, scenarioId: string | undefined, requirementId: string): string {
   const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
   if (document.command === 'receiver') return ['npx', 'banking-api-conformance', 'receiver', ...target].join(' ');
-  const selection = scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
-  return ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...target].join(' ');
+  const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
+  const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
+  const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];
+  const command = ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...schedule, ...target].join(' ');
+  return whole ? `${SCHEDULE_DEPENDENT_NOTE}: ${command}` : command;
 }
 
 /** The checks of a requirement worth reproducing: its FAIL, WARN and UNTESTABLE checks. */

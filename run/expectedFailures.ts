@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { isFailing } from '../harness/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
+import { firstViolationText, schemaRegistry } from '../harness/schemaRegistry.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 
-// A per-target baseline of known failures (YAML). A listed failure that happens is
+// A per-target baseline of known failures (YAML, described by
+// schemas/harness/expected-failures.schema.json). A listed failure that happens is
 // reported as known and does not fail the run; a listed failure that no longer
 // happens fails the run as stale, so that the entry gets removed.
 
@@ -30,17 +32,13 @@ export function loadExpectedFailures(path: string, knownIds: (id: string) => boo
   } catch (error) {
     throw new SetupError(`cannot read baseline ${path}: ${(error as Error).message}`);
   }
-  const entries = (document as { expectedFailures?: unknown } | null)?.expectedFailures;
-  if (!Array.isArray(entries)) throw new SetupError(`baseline ${path}: field expectedFailures must be a list`);
-  return entries.map((entry, index) => {
-    const e = (entry ?? {}) as Record<string, unknown>;
-    const where = `baseline ${path}: expectedFailures[${index}]`;
-    if (typeof e.requirement !== 'string' || !knownIds(e.requirement)) throw new SetupError(`${where}.requirement must be a requirement id of the catalogue; got ${JSON.stringify(e.requirement)}`);
-    if (typeof e.reason !== 'string' || e.reason.length < 5) throw new SetupError(`${where}.reason must say why the failure is expected`);
-    if (typeof e.tracking !== 'string' || e.tracking.length < 3) throw new SetupError(`${where}.tracking must link the issue that tracks the fix`);
-    if (e.check !== undefined && typeof e.check !== 'string') throw new SetupError(`${where}.check must be a scenario id`);
-    return { requirement: e.requirement, reason: e.reason, tracking: e.tracking, ...(e.check ? { check: e.check as string } : {}) };
+  const checked = schemaRegistry().validate('harness/expected-failures', document);
+  if (!checked.valid) throw new SetupError(`baseline ${path}: ${firstViolationText(checked)}`);
+  const entries = (document as { expectedFailures: ExpectedFailure[] }).expectedFailures;
+  entries.forEach((entry, index) => {
+    if (!knownIds(entry.requirement)) throw new SetupError(`baseline ${path}: field expectedFailures.${index}.requirement must be a requirement id of the catalogue; got ${JSON.stringify(entry.requirement)}`);
   });
+  return entries.map((e) => ({ requirement: e.requirement, reason: e.reason, tracking: e.tracking, ...(e.check ? { check: e.check } : {}) }));
 }
 
 function happened(expected: ExpectedFailure, results: readonly RequirementResult[]): boolean {

@@ -6,6 +6,7 @@ import type { ExpectedFailure } from './expectedFailures.ts';
 import type { RequirementResult, Verdict } from './requirementVerdict.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
 import type { Comparison } from './resultsComparison.ts';
+import type { WebhookFootprint } from '../harness/sharedState.ts';
 import type { ThrottleTally } from '../harness/throttleRetry.ts';
 
 // results.json: the machine-readable record of one run, described by
@@ -44,6 +45,10 @@ export interface ResultsDocument {
   /** `image`: present when the target was a container image (run --target-image). */
   target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[]; image?: ImageIdentity };
   seed: number;
+  /** Present with --schedule-seed: the schedule fuzzer's seed, carried by every replay command. */
+  scheduleSeed?: number;
+  /** Scenarios that failed beside others and passed when run again alone: their failures depend on the schedule. */
+  scheduleDependent?: string[];
   areas: string[];
   /** Present when this run executed one shard of the scenarios. */
   shard?: ShardInfo;
@@ -68,6 +73,8 @@ export interface ResultsDocument {
   /** Present with `--compare FILE`: the difference from that earlier run. */
   comparison?: Comparison;
   baseline?: { path: string; known: ExpectedFailure[]; stale: ExpectedFailure[] };
+  /** Present when the run created webhooks: the most it held at once, and the waits for the target's Enabled limit. */
+  webhookFootprint?: WebhookFootprint;
   /** Present when the target throttled: 429s and 503s to reads waited out (never judged). */
   throttling?: ThrottleTally;
   /** Present when the target was a container: how it ran, and the end of its log. */

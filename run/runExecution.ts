@@ -8,12 +8,16 @@ import type { TargetManifestFile } from '../harness/targetManifest.ts';
 import type { RunPlan } from './runPlan.ts';
 import { type ExecutionListener, ScenarioCollector } from './scenarioCollector.ts';
 
-// The execute stage: the planned scenarios against the target, in the vitest
-// workers of the conformance project (one file per area, one test per scenario).
-// The plan reaches them through vitest's typed provide/inject (harness/providedRun.ts);
-// the check records come back in each test's meta (run/scenarioCollector.ts).
+// The execute stage: the planned scenarios against the target, in a vitest worker
+// of the conformance project: one file (suites/run.conformance.ts), one session,
+// one executor that schedules every area's scenarios together
+// (harness/scenarioExecutor.ts), one test per scenario. The plan reaches it through
+// vitest's typed provide/inject (harness/providedRun.ts); the check records come
+// back in each test's meta (run/scenarioCollector.ts).
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** What a scenario started just before the budget's end may still take (a slow sandbox's scenario can take minutes). */
+const TEST_TIMEOUT_MARGIN_MS = 15 * 60_000;
 
 export interface ExecutionRequest {
   plan: RunPlan;
@@ -41,6 +45,8 @@ export async function executeRun(request: ExecutionRequest): Promise<Execution> 
     session: request.session,
     scenarioIds: plan.selection.scenarios.map((scenario) => scenario.id),
     concurrency: request.concurrency,
+    ...(plan.scheduleSeed !== undefined ? { scheduleSeed: plan.scheduleSeed } : {}),
+    ...(plan.failFast ? { failFast: true } : {}),
   };
   const startedAt = new Date().toISOString();
   const vitest = await createVitest('test', {
@@ -49,13 +55,14 @@ export async function executeRun(request: ExecutionRequest): Promise<Execution> 
     project: 'conformance',
     watch: false,
     reporters: [collector, ...request.reporters],
-    maxConcurrency: request.concurrency,
-    // A conformance test fails exactly when a check is FAIL or UNTESTABLE.
-    ...(plan.failFast ? { bail: 1 } : {}),
+    // Every test only waits for its scenario's result; the executor decides what runs at once.
+    maxConcurrency: Math.max(1, provided.scenarioIds.length),
+    // A test waits from the start of the run: it may take the whole budget, and the budget's end stops what has not started.
+    testTimeout: plan.budgetMinutes * 60_000 + TEST_TIMEOUT_MARGIN_MS,
   });
   try {
     for (const project of vitest.projects) project.provide('conformanceRun', provided);
-    await vitest.start(plan.selection.areas.map((area) => `suites/${area}/`));
+    await vitest.start([]);
   } finally {
     await vitest.close();
   }

@@ -2,6 +2,7 @@ import type { ContainerRunRecord, ImageIdentity } from '../container/containerTa
 import type { CheckRecord } from '../harness/checkRecords.ts';
 import { applyBaseline, excusedRequirements, loadExpectedFailures } from './expectedFailures.ts';
 import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
+import type { WebhookFootprint } from '../harness/sharedState.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
 import { SetupError, type TargetInfo } from '../harness/targetManifest.ts';
 import { addTallies, emptyTally } from '../harness/throttleRetry.ts';
@@ -70,6 +71,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     catalogueHash: catalogueHash(),
     target: { ...describeTarget(request.target), ...(request.image ? { image: request.image } : {}) },
     seed: plan.seed,
+    ...(plan.scheduleSeed !== undefined ? { scheduleSeed: plan.scheduleSeed } : {}),
     areas: selection.areas,
     ...(plan.shard ? { shard: plan.shard } : {}),
     scenarioIds: selection.scenarios.map((scenario) => scenario.id).filter((id) => !stoppedEarly || reported.includes(id)),
@@ -84,6 +86,13 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     ...(request.container ? { container: request.container } : {}),
   };
   if (throttling.tooManyRequests + throttling.unavailable > 0) document.throttling = throttling;
+  const footprints = execution.scenarios.flatMap((meta) => (meta.webhooks ? [meta.webhooks] : []));
+  // Each scenario carries the run's counters when it finished; they only grow, so the largest are the run's.
+  const most = (key: keyof WebhookFootprint): number => Math.max(0, ...footprints.map((footprint) => footprint[key]));
+  const webhookFootprint: WebhookFootprint = { peakHeld: most('peakHeld'), limitWaits: most('limitWaits'), limitWaitedMs: most('limitWaitedMs') };
+  if (webhookFootprint.peakHeld > 0 || webhookFootprint.limitWaits > 0) document.webhookFootprint = webhookFootprint;
+  const scheduleDependent = execution.scenarios.filter((meta) => meta.dependsOnSchedule).map((meta) => meta.scenarioId);
+  if (scheduleDependent.length > 0) document.scheduleDependent = scheduleDependent;
   if (request.compare) document.comparison = compareResults(request.compare, document);
   if (request.baseline && baselineOutcome) document.baseline = { path: request.baseline, ...baselineOutcome };
   return document;

@@ -5,7 +5,7 @@ import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
 import { openTargetSession, type SessionOptions } from '../harness/targetSession.ts';
 import { recordContainerRun } from '../container/targetImageRun.ts';
-import { defaultConcurrency } from './concurrency.ts';
+import { defaultConcurrency } from '../harness/concurrency.ts';
 import type { ResultsDocument } from './resultsDocument.ts';
 import { readBaseline } from './resultsFile.ts';
 import { executeRun } from './runExecution.ts';
@@ -83,7 +83,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
     // --fail-fast stops at the first failing scenario: only one at a time has a first.
     const concurrency = plan.failFast ? 1 : plan.concurrency ?? defaultConcurrency(info.baseUrl);
     const { areas, scenarios } = plan.selection;
-    observers.say(`Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}; concurrency ${concurrency}`);
+    observers.say(`Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${concurrency}`);
     const progress = observers.progress(plan);
     const execution = await executeRun({
       plan,

@@ -14,7 +14,9 @@ export interface PlanRequest {
   grep?: string;
   shard?: string;
   seed?: string;
-  /** Scenarios that hold nothing run this many at a time; default sized for the target (run/concurrency.ts). */
+  /** `--schedule-seed N`: perturb the schedule (start order, pauses between calls) deterministically. */
+  scheduleSeed?: string;
+  /** Scenarios that hold nothing run this many at a time; default sized for the target (harness/concurrency.ts). */
   concurrency?: string;
   /** Wall-clock budget of the scenarios; the ones not started by then are UNTESTABLE. */
   budgetMinutes?: string;
@@ -23,6 +25,8 @@ export interface PlanRequest {
 
 export interface RunPlan {
   seed: number;
+  /** Present with --schedule-seed: the schedule fuzzer's seed (harness/schedulePerturbation.ts). */
+  scheduleSeed?: number;
   shard?: ShardInfo;
   selection: Selection;
   /** Undefined: sized for the target once it is known. */
@@ -34,10 +38,10 @@ export interface RunPlan {
 export const DEFAULT_BUDGET_MINUTES = 30;
 const MAX_CONCURRENCY = 64;
 
-function parseSeed(seed: string | undefined): number {
+function parseSeed(seed: string | undefined, option = '--seed'): number {
   if (seed === undefined) return Math.floor(Math.random() * 2 ** 31);
   const value = Number(seed);
-  if (!Number.isSafeInteger(value) || value < 0) throw new SetupError(`--seed must be a non-negative integer; got '${seed}'`);
+  if (!Number.isSafeInteger(value) || value < 0) throw new SetupError(`${option} must be a non-negative integer; got '${seed}'`);
   return value;
 }
 
@@ -62,6 +66,7 @@ export function planRun(request: PlanRequest, catalogue: RequirementCatalogue): 
   const concurrency = parseConcurrency(request.concurrency);
   return {
     seed: parseSeed(request.seed),
+    ...(request.scheduleSeed !== undefined ? { scheduleSeed: parseSeed(request.scheduleSeed, '--schedule-seed') } : {}),
     ...(shard ? { shard } : {}),
     selection: selectScenarios({
       ...(request.only !== undefined ? { only: request.only } : {}),

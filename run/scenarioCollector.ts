@@ -1,6 +1,7 @@
-import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import type { Reporter, TestCase, TestModule, TestSuite } from 'vitest/node';
 import { type Outcome, worstOutcome } from '../harness/checkRecords.ts';
 import type { ConformanceMeta } from '../harness/scenarioRunner.ts';
+import { describeUndeclared } from '../harness/sharedState.ts';
 
 // The execute stage's way back from the vitest workers: collects the check
 // records each conformance test carries in its meta and tells a listener (the
@@ -27,13 +28,15 @@ export class ScenarioCollector implements Reporter {
     const meta = testCase.meta().conformance;
     if (!meta) return;
     this.scenarios.push(meta);
+    // A scenario that used shared state it did not declare may have disturbed others: the suite's defect, not the target's.
+    for (const use of meta.undeclared ?? []) this.suiteErrors.push(describeUndeclared(use));
     const outcome = worstOutcome(meta.records.map((record) => record.outcome)) ?? 'SKIP';
     this.listener.scenarioFinished(meta.area, meta.scenarioId, outcome, meta.records.length);
   }
 
-  onTestModuleStart(testModule: TestModule): void {
-    const area = /suites\/([^/]+)\//.exec(testModule.moduleId)?.[1];
-    if (area) this.listener.areaStarted(area);
+  /** harness/scenarioRunner.ts names each area's describe block after the area. */
+  onTestSuiteReady(testSuite: TestSuite): void {
+    this.listener.areaStarted(testSuite.name);
   }
 
   onTestModuleEnd(testModule: TestModule): void {

@@ -62,7 +62,7 @@ const defaultPage = defineScenario({
   id: 'conventions/page-size/default',
   area: 'conventions',
   requirements: ['GN-DEFAULT-PAGE-SIZE', 'GN-DEFAULT-OFFSET'],
-  holds: ['account-rules'],
+  moves: ['account-rules'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     await topUpRules(ctx, accountId, DEFAULT_PAGE_SIZE + 1);

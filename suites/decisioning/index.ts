@@ -1,4 +1,4 @@
-import type { Scenario } from '../../harness/scenario.ts';
+import { alsoReading, type Scenario } from '../../harness/scenario.ts';
 import { consequenceScenarios } from './consequenceScenarios.ts';
 import { exampleScenarios } from './exampleScenarios.ts';
 import { lifecycleScenario } from './lifecycleScenario.ts';
@@ -8,6 +8,7 @@ import { propertyScenarios } from './propertyScenarios.ts';
  * Scenarios of the decisioning area. Decisions are observed through simulated
  * payments, which exist only in the sandbox environment (API §4.5: "The sandbox can
  * also simulate received ACH payments"), so on a live target they SKIP with that reason.
+ * Every case reads the target's today and makes rules that expire relative to it.
  */
-export const decisioningScenarios: Scenario[] = [...exampleScenarios, ...consequenceScenarios, ...propertyScenarios, lifecycleScenario]
+export const decisioningScenarios: Scenario[] = alsoReading('clock', [...exampleScenarios, ...consequenceScenarios, ...propertyScenarios, lifecycleScenario])
   .map((scenario) => ({ ...scenario, environments: ['sandbox'] as const }));

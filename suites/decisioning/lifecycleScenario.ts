@@ -41,6 +41,7 @@ export const lifecycleScenario = defineScenario({
   area: 'decisioning',
   requirements: ['DC-LIFECYCLE-MODEL'],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
+  moves: ['clock'],
   async run(ctx) {
     const world = new TargetWorld(ctx);
     const withClock = ctx.control.has('clockControl');

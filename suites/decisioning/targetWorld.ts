@@ -46,12 +46,19 @@ export class TargetWorld {
     return (await this.ctx.control.clock()).now.slice(0, 10);
   }
 
-  /** Moves the target clock past UTC midnight when a run could straddle it (needs clockControl). */
+  /**
+   * Moves the target clock past UTC midnight when a run could straddle it (needs
+   * clockControl). Seldom needed, so a case that only reads the clock moves it
+   * alone, once the scheduler lets it (harness/sharedStateGuard.ts).
+   */
   async awayFromMidnight(marginMs = 10 * 60_000): Promise<void> {
     if (!this.ctx.control.has('clockControl')) return;
-    const { nowMs } = await this.ctx.control.clock();
-    const untilMidnight = DAY_MS - (nowMs % DAY_MS);
-    if (untilMidnight < marginMs) await this.ctx.control.advanceClock(untilMidnight + 1_000);
+    const untilMidnight = async () => DAY_MS - ((await this.ctx.control.clock()).nowMs % DAY_MS);
+    if ((await untilMidnight()) >= marginMs) return;
+    await this.ctx.shared.moveAlone('clock', async () => {
+      const left = await untilMidnight();
+      if (left < marginMs) await this.ctx.control.advanceClock(left + 1_000);
+    });
   }
 
   async advanceDays(days: number): Promise<void> {

@@ -2,6 +2,9 @@ import type { ScenarioContext } from '../../harness/scenario.ts';
 import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
 import type { EventLike, ExpectedEvent, TriggeredEvents } from '../shared/eventTriggers.ts';
 
+/** How much longer than its quiet time-out a wait may take while deliveries keep arriving. */
+const QUIET_WAIT_CAP = 4;
+
 // Which of the events a webhook received the scenario made happen. On a shared
 // sandbox other people's events reach every webhook subscribed to them; they are
 // never counted as ours. A delivery carries full events, or only their ids (6.1:
@@ -73,16 +76,22 @@ export class DeliveredEvents {
     return expected.filter((wanted) => !delivered.some((event) => wanted.matches(event)));
   }
 
-  /** Resolves true once `predicate` holds over what the endpoint received (every event learned), false after timeoutMs. */
+  /**
+   * Resolves true once `predicate` holds over what the endpoint received (every
+   * event learned), false after timeoutMs in which nothing new arrived: deliveries
+   * still coming in are waited for (a busy machine slows them, it does not lose
+   * them), up to QUIET_WAIT_CAP times timeoutMs in all.
+   */
   async waitFor(endpoint: SinkEndpoint, predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
+    const cap = Date.now() + timeoutMs * QUIET_WAIT_CAP;
+    let quietUntil = Date.now() + timeoutMs;
     for (;;) {
       const deliveries = [...endpoint.deliveries()];
       await this.learn(deliveries);
       if (predicate(deliveries)) return true;
-      const left = deadline - Date.now();
+      const left = Math.min(quietUntil, cap) - Date.now();
       if (left <= 0) return false;
-      await endpoint.waitFor((all) => all.length > deliveries.length, left);
+      if (await endpoint.waitFor((all) => all.length > deliveries.length, left)) quietUntil = Date.now() + timeoutMs;
     }
   }
 

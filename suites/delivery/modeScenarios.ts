@@ -50,7 +50,7 @@ const atMostOnceFailures = defineScenario({
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
   // Where the target has a clock, it jumps or speeds it and shortens the delivery time-out for everyone.
-  holds: ['clock', 'delivery-timeout'],
+  moves: ['clock', 'delivery-timeout'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const { timeoutMs } = await shortenDeliveryTimeout(ctx, SHORT_TIMEOUT_MS);
@@ -142,7 +142,7 @@ const atLeastOnceRetries = defineScenario({
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
   // Where the target has a clock, it jumps or speeds it and shortens the delivery time-out for everyone.
-  holds: ['clock', 'delivery-timeout'],
+  moves: ['clock', 'delivery-timeout'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const clock = ctx.control.has('clockControl');

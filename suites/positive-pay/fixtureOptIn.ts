@@ -13,6 +13,8 @@ export type OptInHolder = 'account' | 'product';
 
 const FIELD = { account: 'accountOptIn', product: 'depositProductOptIn' } as const;
 const WHAT: Record<OptInHolder, string> = { account: 'account policy', product: 'deposit product default opt-in' };
+/** What the scenario moves (harness/sharedState.ts): it must declare it. */
+const STATE = { account: 'account-opt-in', product: 'product-opt-in' } as const;
 
 /** A policy request body (2.2); `optInTypes` or the account left out for the invalid cases. */
 export const policyBody = (optInTypes: unknown, accountId: string | undefined) => {
@@ -52,6 +54,7 @@ function putBack(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHol
  * and returns false when the opt-in could not be put back.
  */
 export function mayChangeOptIn(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, requirements: readonly string[]): boolean {
+  ctx.shared.use(STATE[holder], 'moves', `a change of the fixture's ${WHAT[holder]}`);
   const restore = plannedRestore(ctx, holder);
   if ('cannot' in restore) {
     for (const id of requirements) ctx.check.skip(id, restore.cannot);
@@ -67,6 +70,7 @@ export function mayChangeOptIn(ctx: ScenarioContext, fixture: AccountFixture, ho
  * is put back where that is possible, and otherwise the note says it was left.
  */
 export function putBackIfTaken(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, taken: () => boolean): void {
+  ctx.shared.use(STATE[holder], 'moves', `a request that may change the fixture's ${WHAT[holder]}`);
   ctx.cleanup.add(`put back the ${WHAT[holder]} of the fixture if the target took the invalid request`, async () => {
     if (!taken()) return;
     const restore = plannedRestore(ctx, holder);

@@ -1,4 +1,4 @@
-import type { Scenario } from '../../harness/scenario.ts';
+import { alsoReading, type Scenario } from '../../harness/scenario.ts';
 import { cancelScenarios } from './cancelScenarios.ts';
 import { createScenarios } from './createScenarios.ts';
 import { invalidCreateScenarios } from './invalidCreateScenarios.ts';
@@ -6,12 +6,16 @@ import { listScenarios } from './listScenarios.ts';
 import { policyScenarios } from './policyScenarios.ts';
 import { uploadScenarios } from './uploadScenarios.ts';
 
-/** Scenarios of the positive-pay area (API sections 2.2–2.5, 3.1, 4.1, 4.2, 7, 8). */
-export const positivePayScenarios: Scenario[] = [
+/**
+ * Scenarios of the positive-pay area (API sections 2.2–2.5, 3.1, 4.1, 4.2, 7, 8). They create
+ * and cancel rules on the fixture account, so a scenario paging its rule list (a mover of
+ * account-rules) runs while none of them does.
+ */
+export const positivePayScenarios: Scenario[] = alsoReading('account-rules', [
   ...policyScenarios,
   ...createScenarios,
   ...invalidCreateScenarios,
   ...listScenarios,
   ...cancelScenarios,
   ...uploadScenarios,
-];
+]);

@@ -190,7 +190,7 @@ const paging = defineScenario({
   id: 'positive-pay/list/limit-offset',
   area: 'positive-pay',
   requirements: ['PP-LIST-SHAPE', 'PP-LIST-LIMIT', 'PP-LIST-OFFSET', 'PP-LIST-PAGINATION-ECHO', 'PP-LIST-TOTAL'],
-  holds: ['account-rules'],
+  moves: ['account-rules'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     const created = await createInSequence(ctx, accountId, Array.from({ length: 5 }, () => ({ type: 'drawdownPositivePay', attributes: {} })));

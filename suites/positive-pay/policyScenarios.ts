@@ -19,6 +19,7 @@ const policyCreate = OPT_IN_SETS.map((optInTypes) =>
     id: `positive-pay/policy/opt-in/${optInTypes.join('+')}`,
     area: 'positive-pay',
     requirements: ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'],
+    moves: ['account-opt-in'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       if (!mayChangeOptIn(ctx, fixture, 'account', ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'])) return;
@@ -33,6 +34,7 @@ const policyEmpty = defineScenario({
   id: 'positive-pay/policy/empty-opt-in',
   area: 'positive-pay',
   requirements: ['PP-POLICY-EMPTY-OPTIN'],
+  moves: ['account-opt-in'],
   async run(ctx) {
     const fixture = await ctx.fixtures.account();
     if (!mayChangeOptIn(ctx, fixture, 'account', ['PP-POLICY-EMPTY-OPTIN'])) return;
@@ -62,6 +64,7 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
     id: `positive-pay/policy/invalid/${invalid.name}`,
     area: 'positive-pay',
     requirements: invalid.requirements,
+    moves: ['account-opt-in'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       const { accountId } = fixture;
@@ -88,6 +91,7 @@ const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
     id: `positive-pay/product/opt-in/${positivePayOptIn.join('+')}`,
     area: 'positive-pay',
     requirements: ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'],
+    moves: ['product-opt-in'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       if (!mayChangeOptIn(ctx, fixture, 'product', ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'])) return;
@@ -103,6 +107,7 @@ const productEmpty = defineScenario({
   id: 'positive-pay/product/opt-in/none',
   area: 'positive-pay',
   requirements: ['PP-PRODUCT-EMPTY-OPTIN'],
+  moves: ['product-opt-in'],
   async run(ctx) {
     const fixture = await ctx.fixtures.account();
     if (!mayChangeOptIn(ctx, fixture, 'product', ['PP-PRODUCT-EMPTY-OPTIN'])) return;
@@ -131,6 +136,7 @@ const productInvalid = PRODUCT_INVALID.map((invalid) =>
     id: `positive-pay/product/invalid/${invalid.name}`,
     area: 'positive-pay',
     requirements: invalid.noEffect ? [PRODUCT_NO_EFFECT, invalid.requirement] : [invalid.requirement],
+    moves: ['product-opt-in'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       const id = invalid.unknownProduct ? '999999999999' : fixture.depositProductId;

@@ -31,21 +31,46 @@ export interface CreatedWebhook {
 
 export const succeeded = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
 
-/** POST /webhooks; when it creates something, the webhook is disabled again at cleanup. */
+/** POST /webhooks; when it creates something, the webhook is disabled again at cleanup. The run counts what it holds. */
 export async function createWebhook(ctx: ScenarioContext, attributes: WebhookAttributes): Promise<{ response: ApiResponse; created?: CreatedWebhook }> {
   const response = await ctx.api.call('webhook.create', { body: webhookDocument(attributes) });
   const id = response.body?.data?.id;
   if (!succeeded(response) || (typeof id !== 'string' && typeof id !== 'number')) return { response };
   const created: CreatedWebhook = { id: String(id), webhook: response.body.data, response };
-  ctx.cleanup.record({ kind: 'webhook', id: created.id }, () => ctx.api.call('webhook.disable', { params: { id: created.id } }));
+  ctx.shared.webhooks.change(1);
+  ctx.cleanup.record({ kind: 'webhook', id: created.id }, async () => {
+    const disabled = await ctx.api.call('webhook.disable', { params: { id: created.id } });
+    if (succeeded(disabled)) ctx.shared.webhooks.change(-1);
+    return disabled;
+  });
   return { response, created };
 }
 
-/** A webhook the scenario cannot do without: a refusal ends the scenario (its checks become UNTESTABLE). */
+/** How long a scenario that needs a webhook waits for a shared sandbox's Enabled limit (4.3, 8) to free a place. */
+export const LIMIT_WAIT_MS = 120_000;
+const LIMIT_RETRY_MS = 2_000;
+
+/** The target's answer says its limit of Enabled webhooks is reached (409, API 4.3). */
+const limitReached = (response: ApiResponse): boolean => response.status === 409 && /limit/i.test(JSON.stringify(response.body ?? ''));
+
+/**
+ * A webhook the scenario cannot do without: a refusal ends the scenario (its checks
+ * become UNTESTABLE). Where the sandbox's limit of Enabled webhooks is reached (other
+ * tenants, another run) it waits for a place, at most LIMIT_WAIT_MS, counted in the run's footprint.
+ */
 export async function requireWebhook(ctx: ScenarioContext, attributes: WebhookAttributes): Promise<CreatedWebhook> {
-  const { response, created } = await createWebhook(ctx, attributes);
-  if (!created) throw new Error(`POST /webhooks answered ${response.status}; the scenario needs a webhook: ${JSON.stringify(response.body)}`);
-  return created;
+  const waitUntil = Date.now() + LIMIT_WAIT_MS;
+  for (;;) {
+    const { response, created } = await createWebhook(ctx, attributes);
+    if (created) return created;
+    if (!limitReached(response) || Date.now() + LIMIT_RETRY_MS > waitUntil) {
+      throw new Error(`POST /webhooks answered ${response.status}; the scenario needs a webhook: ${JSON.stringify(response.body)}`);
+    }
+    ctx.shared.webhooks.limitWaits += 1;
+    ctx.shared.webhooks.limitWaitedMs += LIMIT_RETRY_MS;
+    ctx.log(`the target's webhook limit is reached; waiting ${LIMIT_RETRY_MS / 1000} s for a place`);
+    await new Promise((resolve) => setTimeout(resolve, LIMIT_RETRY_MS));
+  }
 }
 
 /** A webhook that receives deliveries: enabled explicitly when the target creates it in another status. */

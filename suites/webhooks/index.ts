@@ -1,8 +1,8 @@
-import type { Scenario } from '../../harness/scenario.ts';
+import { alsoReading, type Scenario } from '../../harness/scenario.ts';
 import { createScenarios } from './createScenarios.ts';
 import { listScenarios } from './listScenarios.ts';
 import { stateScenarios } from './stateScenarios.ts';
 import { updateScenarios } from './updateScenarios.ts';
 
-/** Scenarios of the webhooks area. The sandbox limit runs before paging, which then finds more than 100 webhooks. */
-export const webhooksScenarios: Scenario[] = [...createScenarios, ...updateScenarios, ...stateScenarios, ...listScenarios];
+/** Scenarios of the webhooks area; they create Enabled webhooks (the sandbox limit moves their quota). */
+export const webhooksScenarios: Scenario[] = alsoReading('webhook-quota', [...createScenarios, ...updateScenarios, ...stateScenarios, ...listScenarios]);

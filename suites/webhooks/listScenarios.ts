@@ -23,8 +23,9 @@ const paging = defineScenario({
   id: 'webhooks/list/paging',
   area: 'webhooks',
   requirements: ['WH-LIST-PAGE-LIMIT', 'WH-LIST-PAGE-DEFAULT', 'WH-LIST-PAGE-OFFSET', 'WH-LIST-PAGE-OVER-MAX'],
-  // Pages read one after another must see the same list: webhooks created meanwhile (by the delivery scenarios, say) shift it.
-  holds: ['webhook-list'],
+  // Pages read one after another must see the same list: webhooks created meanwhile (by the delivery scenarios, say) shift it,
+  // so no scenario that creates webhooks (a reader of the quota) runs beside it.
+  moves: ['webhook-list', 'webhook-quota'],
   async run(ctx) {
     // The default page size only shows with more than 100 webhooks; create the shortfall (each disabled again at cleanup).
     const { webhooks: existing } = await listAllWebhooks(ctx);
@@ -85,6 +86,7 @@ const pageMaximum = defineScenario({
   id: 'webhooks/list/page-maximum',
   area: 'webhooks',
   requirements: ['WH-LIST-PAGE-MAX'],
+  moves: ['webhook-list'],
   async run(ctx) {
     // The maximum only shows with more than 1000 webhooks. Creating them through the API
     // would leave a shared sandbox 1000 webhooks it can never delete, so the suite adds

@@ -42,7 +42,7 @@ const enabledLimit = defineScenario({
   requirements: ['WH-ENABLED-LIMIT-BELOW', 'WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE', 'WH-ENABLED-LIMIT-4XX'],
   environments: ['sandbox'],
   heavy: 'it creates webhooks until 100 are Enabled, and the documents have no operation to delete a webhook',
-  holds: ['enabled-webhooks', 'webhook-list'],
+  moves: ['webhook-quota', 'webhook-list'],
   async run(ctx) {
     const endpoint = await sinkEndpoint(ctx, 'enabled-limit');
     const { webhooks } = await listAllWebhooks(ctx);

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { AREAS } from '../../harness/scenario.ts';
-import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../../run/concurrency.ts';
+import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../../harness/concurrency.ts';
 import { runCli } from './cliProcess.ts';
 
 // `run --help` states the defaults the code uses: they are read from the code, never retyped.

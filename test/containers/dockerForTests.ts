@@ -1,34 +1,35 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { docker } from '../../container/dockerCli.ts';
 import { TARGET_LABEL } from '../../container/containerTarget.ts';
-import { buildEmulatorImage } from '../../container/emulatorImage.ts';
+import { buildEmulatorImage, PROJECT_ROOT } from '../../container/emulatorImage.ts';
+import { missingToolReason } from '../support/systemTools.ts';
 
 // Docker for the container tests. No image registry is reachable where these
 // tests run, so nothing is pulled: the base image is made here from the running
 // Node.js binary and the shared libraries ldd lists for it (docker import of
 // that root filesystem), and every image is built on it.
-// Without a Docker engine the tests skip with the reason; .ci/run installs and
-// starts one and sets REQUIRE_DOCKER_ENV, under which a missing engine fails.
+// Without a Docker engine the tests skip with the reason and the install command;
+// .ci/run installs and starts one and sets REQUIRE_DOCKER_ENV (and CI=true), under
+// which a missing engine fails.
 
 export const REQUIRE_DOCKER_ENV = 'BANKING_CONFORMANCE_REQUIRE_DOCKER';
+const DOCKER_INSTALL = 'apt-get install -y docker.io && (dockerd --bridge=none --iptables=false &) (as .ci/run does)';
 export const EMULATOR_TEST_TAG = 'banking-api-emulator:test';
-const BASE_TAG = `banking-api-conformance-base:node-${process.versions.node}`;
+// -2: the base also holds the libraries of the native addons the suite loads (the runner image).
+const BASE_TAG = `banking-api-conformance-base:node-${process.versions.node}-2`;
 
 /** Why the container tests cannot run here, or undefined when they can. */
 export function dockerUnavailableReason(): string | undefined {
   const info = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 15_000 });
-  let reason: string | undefined;
-  if (info.error) reason = `no docker CLI (${(info.error as NodeJS.ErrnoException).code ?? info.error.message})`;
-  else if (info.status !== 0) reason = `the Docker engine does not answer: ${(info.stderr || info.stdout).trim().split('\n').pop()}`;
-  else if (spawnSync('ldd', ['--version']).error) reason = 'no ldd to list the libraries of the node binary for the locally made base image';
-  if (reason && process.env[REQUIRE_DOCKER_ENV]) throw new Error(`${REQUIRE_DOCKER_ENV} is set but Docker cannot be used: ${reason}`);
-  // Said where it shows in the run's output; each skipped test also carries it as its note.
-  if (reason) console.warn(`Docker tests skipped: ${reason}`);
-  return reason;
+  let problem: string | undefined;
+  if (info.error) problem = `no docker CLI (${(info.error as NodeJS.ErrnoException).code ?? info.error.message})`;
+  else if (info.status !== 0) problem = `the Docker engine does not answer: ${(info.stderr || info.stdout).trim().split('\n').pop()}`;
+  else if (spawnSync('ldd', ['--version']).error) problem = 'no ldd to list the libraries of the node binary for the locally made base image';
+  return missingToolReason('Docker', problem, DOCKER_INSTALL, REQUIRE_DOCKER_ENV);
 }
 
 async function imageExists(tag: string): Promise<boolean> {
@@ -44,7 +45,20 @@ function librariesOf(binary: string): string[] {
   return [...listed.stdout.matchAll(/(\/\S+) \(0x/g)].map((match) => match[1] as string);
 }
 
-/** A minimal image: this Node.js binary and its libraries, nothing else (~100 MB, no shell). */
+/** Native addons among the installed packages (vitest's bundler has some): the runner image loads them. */
+function nativeAddons(): string[] {
+  const modules = join(PROJECT_ROOT, 'node_modules');
+  const packages = readdirSync(modules).flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((inner) => join(name, inner)) : [name]));
+  return packages.flatMap((name) => {
+    try {
+      return readdirSync(join(modules, name)).filter((file) => file.endsWith('.node')).map((file) => join(modules, name, file));
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** A minimal image: this Node.js binary and the libraries it and the native addons need, nothing else (~100 MB, no shell). */
 export async function localNodeBaseImage(): Promise<string> {
   if (await imageExists(BASE_TAG)) return BASE_TAG;
   const rootfs = mkdtempSync(join(tmpdir(), 'bac-rootfs-'));
@@ -55,7 +69,7 @@ export async function localNodeBaseImage(): Promise<string> {
     };
     place(process.execPath, '/usr/local/bin/node');
     chmodSync(join(rootfs, 'usr/local/bin/node'), 0o755);
-    for (const library of librariesOf(process.execPath)) place(library, library);
+    for (const library of new Set([process.execPath, ...nativeAddons()].flatMap(librariesOf))) place(library, library);
     mkdirSync(join(rootfs, 'tmp'));
     chmodSync(join(rootfs, 'tmp'), 0o1777);
     const tar = spawn('tar', ['-C', rootfs, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });

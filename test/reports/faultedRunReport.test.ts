@@ -10,7 +10,7 @@ import { schemaRegistry } from '../../harness/schemaRegistry.ts';
 import { SecretRedactor } from '../../harness/secretRedactor.ts';
 import { writeReports, type ReportPaths } from '../../report/reportWriter.ts';
 import { positivePayScenarios } from '../../suites/positive-pay/index.ts';
-import { openReport, screenshot } from './headlessChromium.ts';
+import { chromiumUnavailableReason, openReport, screenshot } from './headlessChromium.ts';
 import { emulatorTarget, resultsOfRun } from './resultsOfRun.ts';
 
 // A report built from a real run: the positive pay list and create scenarios,
@@ -59,7 +59,9 @@ describe('reports of a run against a faulted emulator', () => {
     expect(xml.match(/<failure /g)).toHaveLength(failingPairs);
   });
 
-  test('the HTML report, filtered to failures in Chromium, lists every failing requirement and opens its evidence', async () => {
+  test('the HTML report, filtered to failures in Chromium, lists every failing requirement and opens its evidence', async (context) => {
+    const unavailable = chromiumUnavailableReason();
+    context.skip(unavailable !== undefined, unavailable);
     const report = await openReport(paths.html);
     try {
       expect(await report.page.textContent('#verdict h1')).toBe('NON-CONFORMANT');

@@ -1,21 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { compareResults } from '../../run/resultsComparison.ts';
 import { readBaseline, readResults } from '../../run/resultsFile.ts';
-import { openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
+import { chromiumUnavailableReason, openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // The standalone report of a hand-made run with failures (fixtures/reports/),
 // compared with an earlier night, read the way a person reads it: in Chromium,
 // offline, filtering to the failures and opening one requirement's evidence.
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/reports');
+const unavailable = chromiumUnavailableReason();
 let report: OpenReport;
 
 const visibleOutcomes = () => report.page.$$eval('details.requirement:not([hidden])', (rows) => rows.map((row) => row.getAttribute('data-outcome')));
 
 beforeAll(async () => {
+  if (unavailable) return;
   const document: ResultsDocument = readResults(join(FIXTURES, 'results-with-failures.json'));
   document.comparison = compareResults(readBaseline(join(FIXTURES, 'results-baseline.json')), document);
   report = await openReportOf(document);
@@ -23,6 +25,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await report?.close();
+});
+
+beforeEach((context) => {
+  context.skip(unavailable !== undefined, unavailable);
 });
 
 describe('standalone HTML report of a run with failures, in headless Chromium', () => {

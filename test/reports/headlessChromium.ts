@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { htmlReport } from '../../report/html/htmlReport.ts';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import { missingToolReason } from '../support/systemTools.ts';
 
 // The system's Chromium (Debian's /usr/bin/chromium, installed by .ci/run when
 // missing), driven by playwright-core: never a browser download. Each launch gets
@@ -13,6 +14,16 @@ import type { ResultsDocument } from '../../run/resultsDocument.ts';
 // were none beyond the file itself.
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Set by .ci/run once it installed Chromium: a missing browser then fails the tests (as CI=true does). */
+export const REQUIRE_CHROMIUM_ENV = 'BANKING_CONFORMANCE_REQUIRE_CHROMIUM';
+
+let unavailable: { reason: string | undefined } | undefined;
+
+/** Why the browser tests cannot run here (with the install command), or undefined when they can. */
+export function chromiumUnavailableReason(): string | undefined {
+  unavailable ??= { reason: missingToolReason('Chromium', existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM}`, 'apt-get install -y chromium (or set CHROMIUM_PATH)', REQUIRE_CHROMIUM_ENV) };
+  return unavailable.reason;
+}
 export const ARTIFACTS = join(import.meta.dirname, '../../reports/test-artifacts');
 
 const ARGS = [

@@ -1,17 +1,19 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { readResults } from '../../run/resultsFile.ts';
-import { openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
+import { chromiumUnavailableReason, openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // Reading a failing run's page in Chromium: the failing ids in the verdict banner
 // lead to their rows (opened, shown again if a filter hid them); the table of what
 // the target does where the documents are silent comes after the matrix, collapsed;
 // an opened failure shows its whole response, with no scroll box inside the page.
 
+const unavailable = chromiumUnavailableReason();
 let report: OpenReport;
 
 beforeAll(async () => {
+  if (unavailable) return;
   const document: ResultsDocument = readResults(join(import.meta.dirname, '../../fixtures/reports/results-with-failures.json'));
   // A long response body, as a real list answer can be.
   const evidence = document.requirements.find((result) => result.id === 'PP-RULE-CREATE-STATUS')?.checks[0]?.evidence?.exchanges?.[0];
@@ -22,6 +24,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await report?.close();
+});
+
+beforeEach((context) => {
+  context.skip(unavailable !== undefined, unavailable);
 });
 
 test('a failing id in the banner opens its row, even when a filter had hidden it', async () => {

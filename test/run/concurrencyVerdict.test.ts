@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { worstById } from '../support/emulatorRuns.ts';
-import { runSuiteByArea } from '../support/concurrentRuns.ts';
+import { runWholeSuite } from '../support/concurrentRuns.ts';
 
 // Concurrency must not change a verdict: with the same seed, the whole suite run
-// one scenario at a time and run eight at a time (holders of shared state alone)
+// one scenario at a time and run eight at a time (as their declared shared state allows)
 // gives every requirement the same outcome (and so the same verdict). bench/concurrentVerdict.bench.ts does
 // the same over 20 seeds.
 
@@ -11,8 +11,8 @@ const SEEDS = [1, 20261121];
 
 describe.each(SEEDS)('seed %i', (seed) => {
   test('serial and concurrent runs judge every requirement alike', async () => {
-    const serial = await runSuiteByArea(seed, 1);
-    const concurrent = await runSuiteByArea(seed, 8);
+    const serial = await runWholeSuite(seed, 1);
+    const concurrent = await runWholeSuite(seed, 8);
     const serialOutcomes = Object.fromEntries(worstById(serial));
     const concurrentOutcomes = Object.fromEntries(worstById(concurrent));
     expect(Object.keys(serialOutcomes).length).toBeGreaterThan(200);

@@ -35,6 +35,6 @@ describe('expected-failure baselines', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bac-baseline-'));
     const path = join(dir, 'baseline.yaml');
     writeFileSync(path, 'expectedFailures:\n  - requirement: NOPE-1\n    reason: because\n    tracking: T-3\n');
-    expect(() => loadExpectedFailures(path, (id) => id === 'PP-A')).toThrow(/expectedFailures\[0\]\.requirement/);
+    expect(() => loadExpectedFailures(path, (id) => id === 'PP-A')).toThrow(/field expectedFailures\.0\.requirement/);
   });
 });

@@ -29,9 +29,11 @@ const LAYERS: ReadonlyArray<readonly [folder: string, mayImport: readonly string
   ['report', ['spec', 'schemas', 'harness', 'container', 'run']],
   // receiver/ judges a webhook receiver with the embedded emulator as the sandbox, through the run's judgement.
   ['receiver', ['spec', 'schemas', 'harness', 'emulator', 'run']],
+  // action/: the GitHub Action's report step, reading a run's report directory.
+  ['action', ['spec', 'schemas', 'harness', 'run', 'report']],
   ['cli', ['spec', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'run', 'report', 'receiver']],
   ['bin', ['cli', 'emulator']],
-  ['test', ['spec', 'schemas', 'requirements', 'targets', 'examples', 'harness', 'fixtures', 'openapi', 'emulator', 'suites', 'container', 'run', 'receiver', 'report', 'cli', 'bin']],
+  ['test', ['spec', 'schemas', 'requirements', 'targets', 'examples', 'harness', 'fixtures', 'openapi', 'emulator', 'suites', 'container', 'run', 'receiver', 'report', 'action', 'cli', 'bin']],
   ['bench', ['spec', 'schemas', 'harness', 'fixtures', 'openapi', 'emulator', 'suites', 'container', 'run', 'receiver', 'report', 'cli', 'test']],
 ];
 
@@ -81,7 +83,7 @@ test.each(LAYERS.filter(([folder]) => topLevelFolders().includes(folder)))('%s/ 
 
 test('a suite area never imports another area: what areas share lives in suites/shared/', () => {
   const borrowed = importsOf('suites')
-    // Files directly in suites/ (the scenario index) are no area.
+    // Files directly in suites/ (the scenario index, the one conformance file) are no area.
     .filter(({ file }) => !file.startsWith('suites/shared/') && file.split('/').length > 2)
     .filter(({ file, target }) => target.startsWith('suites/') && !target.startsWith('suites/shared/') && target.split('/')[1] !== file.split('/')[1])
     .map(({ file, target }) => `${file} → ${target}`);

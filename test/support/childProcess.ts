@@ -8,9 +8,15 @@ export interface ProcessResult {
   stderr: string;
 }
 
-export function runToExit(script: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<ProcessResult> {
+export interface RunOptions {
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Any command (npm, npx, docker, ...) with these arguments, the environment added to this process's. */
+export function commandToExit(command: string, args: readonly string[], options: RunOptions = {}): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...args], {
+    const child = spawn(command, args, {
       ...(options.cwd ? { cwd: options.cwd } : {}),
       env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -22,4 +28,9 @@ export function runToExit(script: string, args: readonly string[], options: { cw
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** A Node.js script, run by the Node.js that runs the tests. */
+export function runToExit(script: string, args: readonly string[], options: RunOptions = {}): Promise<ProcessResult> {
+  return commandToExit(process.execPath, [script, ...args], options);
 }

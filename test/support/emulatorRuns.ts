@@ -16,10 +16,12 @@ export async function runAgainstEmulator(
   faults: readonly string[] = [],
   environment: Environment = 'sandbox',
   seed = 1,
+  /** Fuzz the schedule (run --schedule-seed). */
+  scheduleSeed?: number,
 ): Promise<CheckRecord[]> {
   const emulator = await startEmulator({ faults, environment });
   try {
-    return await runScenarios(scenarios, { baseUrl: emulator.url(), manifest: { environment }, seed });
+    return await runScenarios(scenarios, { baseUrl: emulator.url(), manifest: { environment }, seed, ...(scheduleSeed !== undefined ? { scheduleSeed } : {}) });
   } finally {
     await emulator.close();
   }

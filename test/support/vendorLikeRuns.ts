@@ -4,7 +4,7 @@ import type { CheckRecord } from '../../harness/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { judgeRequirements, type RequirementResult } from '../../run/requirementVerdict.ts';
 import type { Scenario } from '../../harness/scenario.ts';
-import { runScenarioList } from '../../harness/scenarioEngine.ts';
+import { runScenarioList } from '../../harness/scenarioExecutor.ts';
 import { loadManifest } from '../../harness/targetManifest.ts';
 import { openTargetSession } from '../../harness/targetSession.ts';
 import type { ThrottleTally } from '../../harness/throttleRetry.ts';

@@ -1,0 +1,124 @@
+import type { CheckRecord } from './checkRecords.ts';
+import { isFailing } from './checkRecords.ts';
+import { journalInto, type JournalEntry } from './exchangeJournal.ts';
+import type { Scenario } from './scenario.ts';
+import { runScenario } from './scenarioEngine.ts';
+import { schedule, type ScheduleHandle } from './scenarioScheduler.ts';
+import { scenarioPace, shuffled } from './schedulePerturbation.ts';
+import { footprintOf, type Footprint, type UndeclaredUse, type WebhookFootprint } from './sharedState.ts';
+import { GuardedControlClient, SharedStateGuard } from './sharedStateGuard.ts';
+import type { TargetSession } from './targetSession.ts';
+import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
+
+// The one executor of scenarios: what `run` uses (through the vitest face,
+// harness/scenarioRunner.ts) and what the project's tests use (runScenarios,
+// runScenarioList). One session, every planned scenario of every area, started
+// by the scheduler (harness/scenarioScheduler.ts) as their declared shared state
+// allows; with a schedule seed, in a shuffled order with small pauses at each
+// call. A scenario that failed while others ran beside it is run once more
+// alone: if it passes then, its failure depends on the schedule, and the report says so.
+
+/** At most this many failing scenarios are run again alone, so a broken target does not double the run. */
+export const MAX_ALONE_RERUNS = 8;
+
+export interface ExecutionOptions {
+  /** How many scenarios run at a time. */
+  concurrency: number;
+  /** Perturbs the schedule (start order, pauses between calls) deterministically: `run --schedule-seed N`. */
+  scheduleSeed?: number;
+  /** Start no scenario after one has failed (`run --fail-fast`). */
+  failFast?: boolean;
+  /** Keep every exchange (`run --har`). */
+  recordExchanges?: boolean;
+  /** A scenario's progress notes. */
+  log?: (scenarioId: string, message: string) => void;
+  /** Told as each scenario finishes (its first run, before any run alone). */
+  onFinished?: (result: ScenarioResult) => void;
+  /**
+   * Test-only (test/run/scheduleFuzzing.test.ts): the scenario with this id moves
+   * the clock, but the scheduler is told it only reads it and the guard does not
+   * see its moves: a wrong declaration the schedule fuzzer must find.
+   */
+  seededDeclarationFault?: string;
+}
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  records: CheckRecord[];
+  /** Throttling the scenario waited out (never judged). */
+  throttling: ThrottleTally;
+  /** Every exchange, with recordExchanges. */
+  exchanges?: JournalEntry[];
+  /** Shared state it used without declaring it: a defect of the suite. */
+  undeclared: UndeclaredUse[];
+  /** It failed beside others and passed when run again alone. */
+  dependsOnSchedule?: boolean;
+  /** The run's webhook footprint when it finished (the last one finished has the run's). */
+  webhooks: WebhookFootprint;
+}
+
+interface Planned {
+  id: string;
+  scenario: Scenario;
+  footprint: Footprint;
+}
+
+function plannedFootprint(scenario: Scenario, options: ExecutionOptions): Footprint {
+  const footprint = footprintOf(scenario);
+  if (scenario.id !== options.seededDeclarationFault) return footprint;
+  return { reads: new Set(['clock', ...footprint.reads]), moves: new Set([...footprint.moves].filter((state) => state !== 'clock')) };
+}
+
+async function runOne(planned: Planned, session: TargetSession, options: ExecutionOptions, handle?: ScheduleHandle, paced = true): Promise<ScenarioResult> {
+  const { scenario, footprint } = planned;
+  const guard = new SharedStateGuard(scenario.id, footprint, handle, session.webhooks);
+  const pace = paced && options.scheduleSeed !== undefined ? scenarioPace(options.scheduleSeed, scenario.id) : undefined;
+  const faulty = scenario.id === options.seededDeclarationFault;
+  const control = faulty ? session.control : new GuardedControlClient(session.target, guard, pace);
+  const exchanges: JournalEntry[] = [];
+  // Its own tally: scenarios running at the same time must not count each other's throttling.
+  const throttling = emptyTally();
+  const records = await runScenario(scenario, { ...session, control, throttling }, {
+    log: (message) => options.log?.(scenario.id, message),
+    ...(options.recordExchanges ? { journal: journalInto(exchanges, scenario.id) } : {}),
+    guard,
+    ...(pace ? { pace } : {}),
+  });
+  return { scenario, records, throttling, undeclared: guard.undeclared, webhooks: session.webhooks.snapshot(), ...(options.recordExchanges ? { exchanges } : {}) };
+}
+
+const failed = (result: ScenarioResult): boolean => result.records.some((record) => isFailing(record.outcome));
+/** A scenario the budget kept from starting did not run, so running it alone says nothing. */
+const ran = (result: ScenarioResult): boolean => !result.records.every((record) => record.message.startsWith('not run: '));
+
+/** Runs the scenarios against the session; the results in the order given. Scenarios --fail-fast kept from starting are left out. */
+export async function executeScenarios(scenarios: readonly Scenario[], session: TargetSession, options: ExecutionOptions): Promise<ScenarioResult[]> {
+  const planned: Planned[] = scenarios.map((scenario) => ({ id: scenario.id, scenario, footprint: plannedFootprint(scenario, options) }));
+  const order = options.scheduleSeed === undefined ? planned : shuffled(planned, options.scheduleSeed);
+  let stop = false;
+  const results = await schedule(order, Math.max(1, options.concurrency), async (item, handle) => {
+    const result = await runOne(item, session, options, handle);
+    if (options.failFast && failed(result)) stop = true;
+    options.onFinished?.(result);
+    return result;
+  }, () => stop);
+  const inOrder = planned.flatMap((item) => {
+    const result = results.get(item);
+    return result ? [{ item, result }] : [];
+  });
+  // Alone, nothing else can disturb it: a failure that goes away was the schedule's.
+  const beside = options.concurrency > 1 || options.scheduleSeed !== undefined;
+  const rerun = beside ? inOrder.filter(({ result }) => failed(result) && ran(result)).slice(0, MAX_ALONE_RERUNS) : [];
+  for (const { item, result } of rerun) {
+    if (session.budget && Date.now() >= session.budget.deadline) break;
+    const alone = await runOne(item, session, { ...options, recordExchanges: false }, undefined, false);
+    if (!failed(alone)) result.dependsOnSchedule = true;
+  }
+  return inOrder.map(({ result }) => result);
+}
+
+/** For tests that open their own session: the scenarios through the one executor, their records in the order given. */
+export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
+  const results = await executeScenarios(scenarios, session, { concurrency });
+  return results.flatMap((result) => result.records);
+}

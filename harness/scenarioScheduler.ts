@@ -1,0 +1,128 @@
+import { type Footprint, type SharedState } from './sharedState.ts';
+
+// Decides when each scenario may start. Up to `concurrency` run at a time;
+// readers of a shared state run together, a mover of it only while no other
+// reader or mover of it runs. Scenarios start in the order given (the executor
+// may have shuffled it, harness/schedulePerturbation.ts); one that must wait
+// keeps its place: what would hold it up does not start after it, so a mover is
+// never starved by a stream of readers.
+
+export interface Schedulable {
+  readonly id: string;
+  readonly footprint: Footprint;
+}
+
+export class SharedStateLocks {
+  private readonly readers = new Map<SharedState, number>();
+  private readonly movers = new Set<SharedState>();
+
+  /** Whether `footprint` may start beside what is held now and what `reserved` (scenarios waiting ahead of it) will hold. */
+  admits(footprint: Footprint, reserved: readonly Footprint[] = []): boolean {
+    const free = (state: SharedState, asMover: boolean): boolean => {
+      if (this.movers.has(state)) return false;
+      if (asMover && (this.readers.get(state) ?? 0) > 0) return false;
+      return reserved.every((ahead) => !ahead.moves.has(state) && !(asMover && ahead.reads.has(state)));
+    };
+    return [...footprint.moves].every((state) => free(state, true)) && [...footprint.reads].every((state) => free(state, false));
+  }
+
+  take(footprint: Footprint): void {
+    for (const state of footprint.moves) this.movers.add(state);
+    for (const state of footprint.reads) this.readers.set(state, (this.readers.get(state) ?? 0) + 1);
+  }
+
+  give(footprint: Footprint): void {
+    for (const state of footprint.moves) this.movers.delete(state);
+    for (const state of footprint.reads) this.readers.set(state, (this.readers.get(state) ?? 1) - 1);
+  }
+}
+
+/**
+ * Runs every item through `run`, at most `concurrency` at a time, honouring the
+ * locks. `shouldStop` ends the starting of new items (--fail-fast); items never
+ * started are left out of the result.
+ */
+export async function schedule<T extends Schedulable, R>(
+  items: readonly T[],
+  concurrency: number,
+  run: (item: T, locks: ScheduleHandle) => Promise<R>,
+  shouldStop: () => boolean = () => false,
+): Promise<Map<T, R>> {
+  const locks = new SharedStateLocks();
+  const results = new Map<T, R>();
+  const pending = [...items];
+  // Running scenarios waiting for their turn to hold a footprint (moveAlone); taken for them the moment it is free.
+  const waiters: Array<{ footprint: Footprint; resume: () => void }> = [];
+  let running = 0;
+  let finishAll: () => void = () => {};
+  const allDone = new Promise<void>((resolve) => (finishAll = resolve));
+
+  const waitTurn = (footprint: Footprint) => new Promise<void>((resume) => {
+    waiters.push({ footprint, resume });
+    pump();
+  });
+  const handle: ScheduleHandle = {
+    // The reader has not relied on the state yet (it asks before it reads), so nothing it judged is affected.
+    async moveAlone(reader, state, move) {
+      const alone: Footprint = { reads: new Set(), moves: new Set([state]) };
+      locks.give(reader);
+      await waitTurn(alone);
+      try {
+        return await move();
+      } finally {
+        locks.give(alone);
+        await waitTurn(reader);
+      }
+    },
+  };
+
+  function pump(): void {
+    // A scenario waiting to move a state it read comes first: it is already running.
+    for (let index = 0; index < waiters.length; index += 1) {
+      const waiter = waiters[index]!;
+      if (!locks.admits(waiter.footprint)) continue;
+      locks.take(waiter.footprint);
+      waiters.splice(index, 1);
+      index -= 1;
+      waiter.resume();
+    }
+    if (shouldStop()) pending.length = 0;
+    const reserved: Footprint[] = [];
+    for (let index = 0; index < pending.length && running < concurrency; index += 1) {
+      const item = pending[index]!;
+      if (waiters.length > 0 || !locks.admits(item.footprint, reserved)) {
+        reserved.push(item.footprint);
+        continue;
+      }
+      pending.splice(index, 1);
+      index -= 1;
+      start(item);
+    }
+    if (running === 0 && pending.length === 0 && waiters.length === 0) finishAll();
+  }
+
+  function start(item: T): void {
+    locks.take(item.footprint);
+    running += 1;
+    // run never rejects (a scenario's crash is its records); a rejection would only lose that item's result.
+    void run(item, handle).then((result) => void results.set(item, result), () => undefined).finally(() => {
+      locks.give(item.footprint);
+      running -= 1;
+      pump();
+    });
+  }
+
+  pump();
+  await allDone;
+  return results;
+}
+
+/** What a running scenario gets from the scheduler. */
+export interface ScheduleHandle {
+  /**
+   * For a reader that finds it must move the state after all (a case that would
+   * straddle UTC midnight): gives up its read, waits until it is alone with the
+   * state, moves it, and reads again.
+   */
+  moveAlone<T>(reader: Footprint, state: SharedState, move: () => Promise<T>): Promise<T>;
+}

@@ -1,4 +1,0 @@
-import { conformanceSuite } from '../../harness/scenarioRunner.ts';
-import { conventionsScenarios } from './index.ts';
-
-conformanceSuite('conventions', conventionsScenarios);

@@ -1,4 +1,0 @@
-import { conformanceSuite } from '../../harness/scenarioRunner.ts';
-import { decisioningScenarios } from './index.ts';
-
-conformanceSuite('decisioning', decisioningScenarios);

@@ -1,4 +1,0 @@
-import { conformanceSuite } from '../../harness/scenarioRunner.ts';
-import { eventsScenarios } from './index.ts';
-
-conformanceSuite('events', eventsScenarios);

@@ -1,4 +1,0 @@
-import { conformanceSuite } from '../../harness/scenarioRunner.ts';
-import { sandboxScenarios } from './index.ts';
-
-conformanceSuite('sandbox', sandboxScenarios);

@@ -1,4 +1,0 @@
-import { conformanceSuite } from '../../harness/scenarioRunner.ts';
-import { webhooksScenarios } from './index.ts';
-
-conformanceSuite('webhooks', webhooksScenarios);

@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PROJECT_ROOT } from '../cli/cliProcess.ts';
+import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
+import { dependencyCosts } from './dependencyCost.ts';
+
+// The package as a user gets it: `npm pack`, installed with `npm i ./tarball` into an
+// empty project (the npm registry is the only network it needs), then every command
+// the README promises run through npx from that project. It prints the packed and
+// installed size and what each runtime dependency costs (README, "Install").
+
+interface PackResult { filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> }
+type Ran = ProcessResult;
+
+const scratch = mkdtempSync(join(tmpdir(), 'bac-packed-'));
+const project = join(scratch, 'project');
+let packed: PackResult;
+let emulator: ChildProcess | undefined;
+const TOKEN = `packed-${process.pid}-${Date.now()}`;
+
+const exec = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> => commandToExit(command, args, { cwd, env });
+
+/** `npx <bin> ...` in the installed project, never fetching a package of that name from the registry. */
+const npx = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> => exec('npx', ['--no-install', ...args], project, { NO_COLOR: '1', ...env });
+const shown = (ran: Ran): string => `${ran.stdout.slice(-3000)}\n${ran.stderr.slice(-2000)}`;
+const mb = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+beforeAll(async () => {
+  const pack = await exec('npm', ['pack', '--json', '--pack-destination', scratch], PROJECT_ROOT);
+  expect(pack.code, pack.stderr).toBe(0);
+  packed = (JSON.parse(pack.stdout) as PackResult[])[0] as PackResult;
+  mkdirSync(project);
+  writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'empty-project', private: true }, null, 2)}\n`);
+  const install = await exec('npm', ['install', '--no-audit', '--no-fund', join(scratch, packed.filename)], project);
+  expect(install.code, install.stderr).toBe(0);
+}, 600_000);
+
+afterAll(() => {
+  // npx runs the emulator as its child: end the whole process group it leads.
+  try {
+    if (emulator?.pid) process.kill(-emulator.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+test('the package holds what a user runs, not the project\'s tests, benches or tooling', () => {
+  const paths = packed.files.map((file) => file.path);
+  for (const needed of ['bin/banking-api-conformance.mjs', 'bin/banking-api-emulator.mjs', 'vitest.config.ts', 'suites/auth/auth.conformance.ts',
+    'requirements/auth.yaml', 'schemas/harness/target-manifest.schema.json', 'schemas/harness/expected-failures.schema.json', 'targets/emulator.json']) {
+    expect(paths).toContain(needed);
+  }
+  const foreign = paths.filter((path) => /^(test|bench|docs|fixtures\/(reports|schemas|baselines|signing|simulation))\/|^(eslint\.config|tsconfig)|emulatorImage/.test(path));
+  expect(foreign).toEqual([]);
+  const { costs, installedBytes } = dependencyCosts(project, 'banking-api-conformance');
+  const tarball = statSync(join(scratch, packed.filename)).size;
+  console.log(`packed ${mb(tarball)}, unpacked ${mb(packed.unpackedSize)} (${paths.length} files); installed with its dependencies ${mb(installedBytes)}`);
+  console.log(costs.map((cost) => `  ${cost.name.padEnd(18)} own ${mb(cost.ownBytes).padStart(8)}, with shared ${mb(cost.allBytes).padStart(8)} (${cost.packages} packages)`).join('\n'));
+  expect(costs.length).toBeGreaterThan(5);
+});
+
+test('npx banking-api-conformance run --only auth: the embedded emulator, exit 0', async () => {
+  const run = await npx(['banking-api-conformance', 'run', '--only', 'auth', '--report-dir', 'reports']);
+  expect(run.code, shown(run)).toBe(0);
+  expect(run.stdout).toContain('Verdict: CONFORMANT');
+  expect(JSON.parse(readFileSync(join(project, 'reports/results.json'), 'utf8')).verdict).toBe('conformant');
+  expect(readFileSync(join(project, 'reports/summary.md'), 'utf8')).toContain('CONFORMANT');
+}, 300_000);
+
+test('list, openapi, cleanup and report work from the installed package', async () => {
+  const list = await npx(['banking-api-conformance', 'list', 'areas']);
+  expect(list.code, shown(list)).toBe(0);
+  expect(list.stdout).toMatch(/auth\s+\d+ scenarios/);
+  const openapi = await npx(['banking-api-conformance', 'openapi']);
+  expect(openapi.code, shown(openapi)).toBe(0);
+  expect(JSON.parse(openapi.stdout).openapi).toBe('3.1.0');
+  const cleanup = await npx(['banking-api-conformance', 'cleanup', '--report-dir', 'reports']);
+  expect(cleanup.code, shown(cleanup)).toBe(0);
+  const report = await npx(['banking-api-conformance', 'report', '--report-dir', 'reports']);
+  expect(report.code, shown(report)).toBe(0);
+  expect(statSync(join(project, 'reports/allure-report')).isDirectory()).toBe(true);
+}, 300_000);
+
+test('npx banking-api-emulator, init --yes writes a manifest, run --target accepts it', async () => {
+  const started = spawn('npx', ['--no-install', 'banking-api-emulator', '--port', '0'], { cwd: project, env: { ...process.env, BANKING_EMULATOR_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  emulator = started;
+  const banner = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    started.stdout?.on('data', (chunk) => {
+      text += chunk;
+      if (/account \S+/.test(text)) resolve(text);
+    });
+    started.on('exit', (code) => reject(new Error(`banking-api-emulator exited ${code}: ${text}`)));
+  });
+  const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1] as string;
+  const [, product, account] = /deposit product (\S+), account (\S+)/.exec(banner) as RegExpExecArray;
+  const init = await npx(['banking-api-conformance', 'init', '--yes', '--output', 'sandbox.json', '--base-url', url,
+    '--token', 'SANDBOX_TOKEN', '--account-id', account as string, '--deposit-product-id', (product as string).replace(/,$/, '')]);
+  expect(init.code, shown(init)).toBe(0);
+  expect(init.stdout).toContain('Next: npx banking-api-conformance run --target sandbox.json');
+  const manifest = JSON.parse(readFileSync(join(project, 'sandbox.json'), 'utf8'));
+  expect(manifest.$schema).toBe('./node_modules/banking-api-conformance/schemas/harness/target-manifest.schema.json');
+  expect(statSync(join(project, manifest.$schema)).isFile()).toBe(true);
+  const run = await npx(['banking-api-conformance', 'run', '--target', 'sandbox.json', '--only', 'auth', '--report-dir', 'sandbox-reports'], { SANDBOX_TOKEN: TOKEN });
+  expect(run.code, shown(run)).toBe(0);
+  expect(run.stdout).toContain('Verdict: CONFORMANT');
+  expect(run.stdout + run.stderr).not.toContain(TOKEN);
+}, 300_000);

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
+import type { CheckRecord } from '../../harness/checkRecords.ts';
+import type { ScenarioResult } from '../../harness/scenarioExecutor.ts';
+import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
+import { problems } from '../support/emulatorRuns.ts';
+
+// The schedule fuzzer finds a wrong declaration. The seeded fault (test-only,
+// ExecutionOptions.seededDeclarationFault): the decisioning case that moves the
+// target clock two days on is declared a mere reader, and its moves are hidden
+// from the guard, so the scheduler runs it beside cases that read today's date.
+// Within SEEDS schedule seeds a case beside it must fail, and be reported as
+// depending on the schedule (it passes when run again alone); with the
+// declaration back, the same seeds pass.
+
+const FAULTY = 'decisioning/example/drawdown-expired-rule';
+/** The fault must be found within this many schedule seeds (it was found with every one of seeds 1–6 when this was written). */
+const SEEDS = [1, 2, 3];
+const RUN_SEED = 1933787282;
+const scenarios = SCENARIOS_BY_AREA.decisioning.filter((scenario) => [FAULTY, 'decisioning/example/rule-expires-tomorrow', 'decisioning/example/rule-expired-yesterday'].includes(scenario.id));
+
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(async () => {
+  await emulator?.close();
+});
+
+async function fuzzed(scheduleSeed: number, fault: boolean): Promise<{ records: CheckRecord[]; dependent: string[] }> {
+  const results: ScenarioResult[] = [];
+  const records = await runScenarios(scenarios, {
+    baseUrl: emulator.url(), seed: RUN_SEED, scheduleSeed, concurrency: 4, onResult: (result) => results.push(result),
+    ...(fault ? { seededDeclarationFault: FAULTY } : {}),
+  });
+  return { records, dependent: results.filter((result) => result.dependsOnSchedule).map((result) => result.scenario.id) };
+}
+
+describe('an undeclared clock mover', () => {
+  test(`is found within ${SEEDS.length} schedule seeds, as a failure that depends on the schedule`, async () => {
+    let found: { seed: number; failures: string[]; dependent: string[] } | undefined;
+    for (const seed of SEEDS) {
+      const { records, dependent } = await fuzzed(seed, true);
+      const failures = problems(records.filter((record) => record.scenarioId !== FAULTY));
+      if (failures.length > 0) {
+        found = { seed, failures, dependent };
+        break;
+      }
+    }
+    expect(found, 'no schedule seed made a case beside the undeclared mover fail').toBeDefined();
+    expect(found?.failures.join('\n')).toMatch(/DC-EXPIRED-RULE-BLOCKS/);
+    expect(found?.dependent.length).toBeGreaterThan(0);
+  }, 240_000);
+
+  test('with its declaration back, the same schedule seeds pass', async () => {
+    for (const seed of SEEDS) expect(problems((await fuzzed(seed, false)).records), `schedule seed ${seed}`).toEqual([]);
+  }, 240_000);
+});
