@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { refuseUnlistedControlRoutes } from './control/controlRouteList.ts';
 import { registerControlRoutes } from './control/controlRoutes.ts';
 import { createAccount, createDepositProduct } from './control/fixtureFactory.ts';
 import { API_AREAS } from './areas.ts';
@@ -24,6 +25,7 @@ import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
+import { registerWebhookControlRoutes } from './webhooks/webhookControlRoutes.ts';
 
 export interface EmulatorOptions {
   environment?: Environment;
@@ -120,12 +122,14 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   app.addHook('onRequest', authenticate(tokens));
   app.addHook('preHandler', eventCapacityHook(() => events.size(), state.limits.storedEvents));
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
+  refuseUnlistedControlRoutes(app);
   registerOpenApiRoute(app);
   for (const area of API_AREAS) await area(app, state);
   const services = webhookServices(app, state);
   if (options.controlEndpoints ?? true) {
     registerControlRoutes(app, state);
     registerEventControlRoutes(app, state, services);
+    registerWebhookControlRoutes(app, state, services.webhooks);
   }
   const livedIn = options.livedIn ? fillLivedIn(state, services, options.livedIn) : undefined;
 

@@ -9,7 +9,6 @@ import { dateTime, defineListQuery, integer, type RawQuery, readListQuery } from
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import { webhookFaultOn } from './faultSwitch.ts';
 import { readCreate, readUpdate } from './webhookAttributes.ts';
-import { registerWebhookControlRoutes } from './webhookControlRoutes.ts';
 import { SANDBOX_ENABLED_LIMIT, type Webhook } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
 
@@ -126,5 +125,4 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
     }));
   });
 
-  registerWebhookControlRoutes(app, state, webhooks);
 };
