@@ -18,7 +18,7 @@ import { webhookServices } from './delivery/webhookServices.ts';
 import { registerEventControlRoutes } from './events/eventControlRoutes.ts';
 import { EventStore } from './events/eventStore.ts';
 import { assertKnownFaults } from './faults/faultCatalogue.ts';
-import { anyVariationOn, toleratedVariationsHook } from './faults/toleratedVariations.ts';
+import { anyVariationOn, toleratedVariationsHook, variationOn } from './faults/toleratedVariations.ts';
 import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
 import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
 import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
@@ -119,6 +119,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
+  if (variationOn(state, 'retry-after-http-date')) app.addHook('onRequest', rateLimitHook({ every: 25, retryAfterSeconds: 0, retryAfterForm: 'http-date' }));
   app.addHook('onRequest', authenticate(tokens));
   app.addHook('preHandler', eventCapacityHook(() => events.size(), state.limits.storedEvents));
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));

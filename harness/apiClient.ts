@@ -126,7 +126,7 @@ export class ApiClient {
         this.judgeMediaType(method, path, response);
         return response;
       }
-      const wait = nextWaitMs(attempt, response.headers['retry-after'], waited);
+      const wait = nextWaitMs(attempt, response.headers['retry-after'], waited, response.headers.date);
       if (wait === undefined) {
         throw new TargetRequestError(`${method} ${path} was still throttled (${response.status}) after ${attempt + 1} attempts and ${(waited / 1000).toFixed(1)} s of waiting`, response.exchange);
       }
