@@ -236,6 +236,12 @@ export class ApiClient {
         : `${name} response MUST match ${operation.responseSchema} (API §${operation.section}); ${summary}`,
       result.valid ? undefined : response,
     );
+    // Judged once, here, rather than as a shape violation of every resource that holds a timestamp.
+    if (result.timestampViolations.length > 0) {
+      const where = result.timestampViolations.slice(0, 5).map((violation) => violation.pointer).join(', ');
+      this.recorder.fail(CLIENT_REQUIREMENTS.timestampFormat,
+        `${name} response: a <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds (Conventions); these are not: ${where}`, response);
+    }
   }
 }
 
