@@ -2,7 +2,7 @@ import type { StoredEvent } from '../core/eventPublisher.ts';
 import { renderEvent } from '../events/eventRendering.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
-import { variationOn } from '../faults/toleratedVariations.ts';
+import { variationOn, withZeroOffsetTimestamps } from '../faults/toleratedVariations.ts';
 import { deliveryFaultOn } from './faultSwitch.ts';
 import { SIGNATURE_HEADER, signPayload } from './payloadSignature.ts';
 
@@ -34,6 +34,14 @@ function includedOf(events: readonly StoredEvent[]): unknown[] {
   return included;
 }
 
+function placeInsideEvents(document: Record<string, unknown>, events: readonly StoredEvent[]): void {
+  const rendered = [document.data, document.events].flat().filter((event): event is Record<string, unknown> => Boolean(event) && typeof event === 'object');
+  rendered.forEach((event, index) => {
+    const own = events[index]?.included ?? [];
+    if (own.length > 0) event.included = own;
+  });
+}
+
 const CARD_FRAUD_CASE = /^cardFraudCase\./;
 
 /** Event Catalog "Card fraud cases": payload data is a single object. A batch of several stays an array. */
@@ -50,8 +58,11 @@ export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEv
     : { data: dataOf(events, faults) };
   if (webhook.includeResources && !deliveryFaultOn(faults, 'include-resources-ignored')) {
     const included = includedOf(events);
-    if (included.length > 0) document.included = included;
+    // Tolerated variation: under Json (envelope not shown, 6.1) each event carries its own resources.
+    if (webhook.contentType === 'Json' && variationOn(faults, 'json-included-inside-events')) placeInsideEvents(document, events);
+    else if (included.length > 0) document.included = included;
   }
+  if (variationOn(faults, 'timestamps-with-zero-offset')) withZeroOffsetTimestamps(document);
   const compact = JSON.stringify(document);
   const reserialized = deliveryFaultOn(faults, 'signature-over-reserialized-json');
   const body = Buffer.from(reserialized ? JSON.stringify(document, null, 2) : compact, 'utf8');
