@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Certificate } from '../harness/certification.ts';
+import type { Certificate } from '../run/certification.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 
 export function writeCertificate(dir: string, certificate: Certificate, redactor: SecretRedactor): string {

@@ -1,5 +1,5 @@
 import type { CheckRecord } from '../harness/checkRecords.ts';
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
 import { evidenceFacts, exchangeText } from '../report/exchangeText.ts';
 import { curlCommand, replayCommand, REPRODUCIBLE, reproducibleChecks, TOKEN_VARIABLE } from '../report/reproduction.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';

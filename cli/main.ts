@@ -7,7 +7,10 @@ import { listCommand } from './listCommand.ts';
 import { openApiDocument } from '../openapi/openApiDocument.ts';
 import { runCommand } from './runCommand.ts';
 import { cleanupCommand } from './cleanupCommand.ts';
-import { suiteVersion } from './suiteVersion.ts';
+import { receiverCommand } from './receiverCommand.ts';
+import { AREAS } from '../harness/scenario.ts';
+import { suiteVersion } from '../harness/suiteVersion.ts';
+import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../run/concurrency.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests).
@@ -34,7 +37,7 @@ program
   .description('Run the suite against a target (by default the embedded reference emulator) and write DIR/results.json.')
   .option('--target <file>', 'target manifest (default: the embedded emulator, targets/emulator.json)')
   .option('--base-url <url>', 'override the manifest base URL (without --target: an emulator already running there)', url)
-  .option('--only <areas>', 'comma-separated areas: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
+  .option('--only <areas>', `comma-separated areas: ${AREAS.join(', ')}`)
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
   .option('--seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
   .option('--sink-public-url <url>', 'URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
@@ -48,7 +51,7 @@ program
   .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
   .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
   .option('--quiet', 'print the verdict and the failures only')
-  .option('--concurrency <n>', 'scenarios that hold no shared state run N at a time (default 8 on loopback, 16 for a remote target; 1 runs one after another)')
+  .option('--concurrency <n>', `scenarios that hold no shared state run N at a time (default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target; 1 runs one after another)`)
   .option('--budget-minutes <m>', 'wall-clock budget of the scenarios: those not started by then are UNTESTABLE with that reason (default 30)')
   .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
   .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
@@ -71,6 +74,24 @@ program
   });
 
 program
+  .command('receiver')
+  .description("Judge your own webhook receiver against the documents' rules for receivers: the embedded sandbox delivers to it, the suite sends forged and reshaped deliveries; writes DIR/results.json and the reports.")
+  .option('--url <url>', 'where your receiver takes deliveries (required, here or in the manifest)', url)
+  .option('--token-env <var>', 'environment variable holding the webhook token your receiver verifies signatures with (never printed; required, here or in the manifest)')
+  .option('--target <file>', 'a target manifest whose "receiver" section describes the receiver; options given here win')
+  .option('--content-type <type>', "the webhook's contentType: Json or JsonAPI (default Json)")
+  .option('--delivery-mode <mode>', "the webhook's deliveryMode: AtMostOnce or AtLeastOnce (default AtLeastOnce)")
+  .option('--include-resources', 'the webhook has includeResources: deliveries carry the related resources')
+  .option('--effects <url>', 'effects probe: GET URL?eventId=ID answers {"count": n}, how many times your receiver processed the event')
+  .option('--header-name <name>', 'the signature header (default X-Service-Signature)')
+  .option('--timeout-ms <ms>', 'the delivery time-out answers are judged against (default 5000)')
+  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
+  .option('--quiet', 'print the verdict and the failures only')
+  .action(async (options) => {
+    process.exitCode = await receiverCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
+  });
+
+program
   .command('merge')
   .description('Join the results of several runs (e.g. the shards of a CI matrix), re-judged from their check records, into one results.json, junit.xml, report.html and allure-results/.')
   .argument('<dirs...>', 'report directories (or results.json files) of the runs')
@@ -85,7 +106,7 @@ program
   .description('List the requirements (default), scenarios, areas or seeded faults; --area X selects what `run --only X` judges.')
   .argument('[kind]', 'requirements, scenarios, areas or faults')
   .option('--level <level>', 'only MUST, SHOULD or OBSERVE requirements (scenarios and faults: judging one)')
-  .option('--area <area>', 'only what the area judges: positive-pay, auth, conventions, webhooks, delivery, events, sandbox, decisioning')
+  .option('--area <area>', `only what the area judges: ${AREAS.join(', ')}`)
   .option('--json', 'a JSON array instead of one line per entry')
   .action((kind: string | undefined, options) => {
     process.exitCode = listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));

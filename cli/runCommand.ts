@@ -1,7 +1,8 @@
-import { issueCertificate } from '../harness/certification.ts';
+import { issueCertificate } from '../run/certification.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import { describeThrottling } from '../harness/throttleRetry.ts';
+import { attachContainerLog } from '../report/allureContainerLog.ts';
 import { allureReporter } from '../report/allureResults.ts';
 import { writeHar } from '../report/harWriter.ts';
 import { writeReports } from '../report/reportWriter.ts';
@@ -11,7 +12,7 @@ import { EXIT } from './exitCodes.ts';
 import { progressDisplayFor } from './progressDisplay.ts';
 import { assertRunFilesUsable } from './runPreconditions.ts';
 import { printBaseline, printSummary } from './summaryPrinter.ts';
-import { suiteVersion } from './suiteVersion.ts';
+import { suiteVersion } from '../harness/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance run`: checks that the options go together, runs the
@@ -53,6 +54,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     testReporters: (target, seed) => [allureReporter(options.reportDir, { target: target.name, baseUrl: target.baseUrl, seed: String(seed), suiteVersion: version })],
   });
   const paths = writeReports(options.reportDir, document, redactor);
+  if (document.container) attachContainerLog(options.reportDir, document.container);
   printSummary(document, write, { quiet, style });
   const throttleNote = document.throttling ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt)) : undefined;
   if (throttleNote) say(throttleNote);

@@ -1,5 +1,6 @@
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
-import type { BaselineOutcome } from '../harness/expectedFailures.ts';
+import { isFailing } from '../harness/checkRecords.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
+import type { BaselineOutcome } from '../run/expectedFailures.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
 import { printFailures } from './failureReport.ts';
@@ -12,13 +13,13 @@ import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 const WIDTH = 110;
 const NOT_SELECTED = 'not selected in this run';
 
-const isFailingResult = (result: RequirementResult) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE';
+const isFailingResult = (result: RequirementResult) => isFailing(result.outcome);
 
 /** One line per requirement, cut to the width: the failures follow in full. */
 function line(result: RequirementResult, style: TerminalStyle): string {
   const note = result.outcome === 'FAIL' || result.outcome === 'WARN' || result.outcome === 'UNTESTABLE'
     ? result.checks.find((check) => check.outcome === result.outcome)?.message ?? result.reason ?? ''
-    : result.outcome === 'SKIP' ? result.reason ?? '' : result.statement;
+    : result.outcome === 'SKIP' ? result.reason ?? result.checks.find((check) => check.outcome === 'SKIP')?.message ?? '' : result.statement;
   const text = `${result.id.padEnd(34)} ${note.replace(/\s+/g, ' ')}`;
   const room = WIDTH - 13;
   return `  ${style.outcome(result.outcome, result.outcome.padEnd(10))} ${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;

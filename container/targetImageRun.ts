@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
-import { attachContainerLog } from '../report/allureContainerLog.ts';
 import { containerSpecOf, type ContainerOptions } from './containerSpec.ts';
 import { startContainerTarget, type ContainerRunRecord, type ContainerTarget } from './containerTarget.ts';
 
@@ -38,13 +37,12 @@ export async function startTargetContainer(options: TargetImageOptions, manifest
   return spec ? startContainerTarget(spec, write) : undefined;
 }
 
-/** Stops and removes the container, then writes its whole log to DIR/container.log and to the Allure results. */
+/** Stops and removes the container, then writes its whole log to DIR/container.log (the reporters read it there). */
 export async function recordContainerRun(container: ContainerTarget, reportDir: string, redactor: SecretRedactor): Promise<ContainerRunRecord> {
   const { record, log } = await container.finish();
   const redacted = redactor.text(log);
   mkdirSync(reportDir, { recursive: true });
   writeFileSync(join(reportDir, CONTAINER_LOG_FILE), redacted);
-  attachContainerLog(reportDir, record, redacted);
   return record;
 }
 

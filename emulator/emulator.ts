@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { refuseUnlistedControlRoutes } from './control/controlRouteList.ts';
 import { registerControlRoutes } from './control/controlRoutes.ts';
 import { createAccount, createDepositProduct } from './control/fixtureFactory.ts';
@@ -25,7 +25,11 @@ import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
+import { webhookFaultOn } from './webhooks/faultSwitch.ts';
 import { registerWebhookControlRoutes } from './webhooks/webhookControlRoutes.ts';
+
+/** One webhook, one event or a sandbox operation: what token-ignored-on-resource-operations leaves unguarded. */
+const isResourceOperation = (request: FastifyRequest): boolean => /^\/(webhooks|events)\/:|^\/sandbox\//.test(request.routeOptions.url ?? '');
 
 export interface EmulatorOptions {
   environment?: Environment;
@@ -120,7 +124,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
   if (variationOn(state, 'retry-after-http-date')) app.addHook('onRequest', rateLimitHook({ every: 25, retryAfterSeconds: 0, retryAfterForm: 'http-date' }));
-  app.addHook('onRequest', authenticate(tokens));
+  app.addHook('onRequest', authenticate(tokens, webhookFaultOn(state, 'token-ignored-on-resource-operations') ? isResourceOperation : undefined));
   app.addHook('preHandler', eventCapacityHook(() => events.size(), state.limits.storedEvents));
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   refuseUnlistedControlRoutes(app);

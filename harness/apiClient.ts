@@ -1,4 +1,5 @@
 import { Agent, request as undiciRequest } from 'undici';
+import { JSON_API } from '../spec/mediaTypes.ts';
 import type { ExchangeExcerpt } from './checkRecords.ts';
 import type { CheckRecorder } from './checkRecorder.ts';
 import type { ExchangeJournal } from './exchangeJournal.ts';
@@ -12,7 +13,6 @@ import { readCappedBody } from './responseBodyReader.ts';
 // without knowing the scenario: the 5-second time-out, the media type, and the
 // response schema of the operation.
 
-export const JSON_API = 'application/vnd.api+json';
 /** The documented time-out of every operation (Conventions; section 8). */
 export const OPERATION_TIMEOUT_MS = 5_000;
 /** How long past the time-out we wait for an answer, so a slow target is judged rather than hung on. */

@@ -36,14 +36,18 @@ export interface CheckRecord {
   elapsedMs?: number;
 }
 
-/** Worst first: the outcome of a requirement is the worst outcome of its checks. */
-const SEVERITY: Record<Outcome, number> = { FAIL: 5, UNTESTABLE: 4, WARN: 3, PASS: 2, OBSERVED: 1, SKIP: 0 };
+/** The one severity order, worst first: a requirement's outcome is the worst of its checks, and every view lists them so. */
+const WORST_FIRST: readonly Outcome[] = ['FAIL', 'UNTESTABLE', 'WARN', 'PASS', 'OBSERVED', 'SKIP'];
+
+/** For sort(): worse outcomes first. */
+export const bySeverity = (a: Outcome, b: Outcome): number => WORST_FIRST.indexOf(a) - WORST_FIRST.indexOf(b);
 
 export function worstOutcome(outcomes: Iterable<Outcome>): Outcome | undefined {
   let worst: Outcome | undefined;
-  for (const outcome of outcomes) if (worst === undefined || SEVERITY[outcome] > SEVERITY[worst]) worst = outcome;
+  for (const outcome of outcomes) if (worst === undefined || bySeverity(outcome, worst) < 0) worst = outcome;
   return worst;
 }
 
 /** FAIL and UNTESTABLE count against the verdict; WARN is a SHOULD not met. */
-export const isFailing = (outcome: Outcome): boolean => outcome === 'FAIL' || outcome === 'UNTESTABLE';
+export const FAILING_OUTCOMES: readonly Outcome[] = ['FAIL', 'UNTESTABLE'];
+export const isFailing = (outcome: Outcome): boolean => FAILING_OUTCOMES.includes(outcome);

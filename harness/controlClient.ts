@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import { IDLE_CONNECTION_MS } from './apiClient.ts';
 import { readCappedBody } from './responseBodyReader.ts';
+import { CONTROL_ROUTES, type ControlRoute } from '../spec/controlRoutes.ts';
 import type { Capability } from './requirementCatalogue.ts';
 import type { TargetInfo } from './targetManifest.ts';
 
@@ -59,36 +60,41 @@ export class ControlClient {
   }
 
   clock(): Promise<ClockState> {
-    return this.expectOk('clockControl', 'GET', '/clock');
+    return this.expectOk(CONTROL_ROUTES.readClock);
   }
 
   advanceClock(ms: number): Promise<ClockState> {
-    return this.expectOk('clockControl', 'POST', '/clock/advance', { ms });
+    return this.expectOk(CONTROL_ROUTES.advanceClock, { ms });
   }
 
   setClockScale(scale: number): Promise<ClockState> {
-    return this.expectOk('clockControl', 'POST', '/clock/scale', { scale });
+    return this.expectOk(CONTROL_ROUTES.scaleClock, { scale });
   }
 
   async mintToken(scopes: readonly string[]): Promise<string> {
-    const answer = await this.expectOk<{ token: string }>('tokenMinting', 'POST', '/tokens', { scopes });
+    const answer = await this.expectOk<{ token: string }>(CONTROL_ROUTES.mintToken, { scopes });
     return answer.token;
   }
 
   createDepositProduct(options: { positivePayOptIn?: string[] } = {}): Promise<{ id: string }> {
-    return this.expectOk('fixtureProvisioning', 'POST', '/deposit-products', options);
+    return this.expectOk(CONTROL_ROUTES.createDepositProduct, options);
   }
 
   createAccount(options: { depositProductId?: string; positivePayOptIn?: string[] } = {}): Promise<{ id: string; depositProductId: string; customerId: string }> {
-    return this.expectOk('fixtureProvisioning', 'POST', '/accounts', options);
+    return this.expectOk(CONTROL_ROUTES.createAccount, options);
   }
 
   /** Disabled webhooks such as other clients leave on a shared sandbox, so a list can exceed its maximum page. */
   addDisabledWebhooks(count: number): Promise<{ total: number }> {
-    return this.expectOk('fixtureProvisioning', 'POST', '/webhooks', { count });
+    return this.expectOk(CONTROL_ROUTES.addOtherWebhooks, { count });
   }
 
-  private async expectOk<T>(capability: Capability, method: string, path: string, body?: unknown): Promise<T> {
+  /** Sends a listed control route (spec/controlRoutes.ts). */
+  send(route: ControlRoute, body?: unknown): Promise<{ status: number; body: unknown }> {
+    return this.request(route.method, route.path, body);
+  }
+
+  private async expectOk<T>({ capability, method, path }: ControlRoute, body?: unknown): Promise<T> {
     if (!this.has(capability)) throw new Error(`the target does not claim ${capability}; ${method} ${path} is not available`);
     const answer = await this.request(method, path, body);
     if (answer.status < 200 || answer.status >= 300) {

@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { JSON_API } from './apiClient.ts';
+import { JSON_API } from '../spec/mediaTypes.ts';
 import { readLedger, recordUndone, undoRequest, type UndoAction } from './cleanupLedgerFile.ts';
 import { readCappedBody } from './responseBodyReader.ts';
 

@@ -1,3 +1,4 @@
+import type { Scope } from '../spec/scopes.ts';
 import { EVENT_LIST_QUERY, json, RULE_DOCUMENT, RULE_LIST_QUERY, WEBHOOK_LIST_QUERY, type QueryParameter, type RequestBody } from './operationInputs.ts';
 
 // Every documented operation, as data: method, path template, scope (section 5.1),
@@ -6,8 +7,6 @@ import { EVENT_LIST_QUERY, json, RULE_DOCUMENT, RULE_LIST_QUERY, WEBHOOK_LIST_QU
 // against this table; suites parameterise over it; the OpenAPI document is derived from it.
 
 /** The scopes of section 5.1, the one list the harness keeps. */
-export const SCOPES = ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] as const;
-export type Scope = (typeof SCOPES)[number];
 
 export interface Operation {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH';

@@ -28,6 +28,14 @@ export const DOCUMENTS = {
 } as const;
 export type DocumentKey = keyof typeof DOCUMENTS;
 
+/**
+ * Who a requirement is about, set once per catalogue file (`subject:` at its top,
+ * default `target`): the service, judged by `run` against a target, or the
+ * integrator's webhook receiver, judged by the `receiver` command.
+ */
+export const SUBJECTS = ['target', 'receiver'] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
 export interface Requirement {
   id: string;
   source: { document: DocumentKey; section: string };
@@ -35,6 +43,8 @@ export interface Requirement {
   level: Level;
   environments: Environment[];
   capability: Capability;
+  /** Absent means `target`. */
+  subject?: Subject;
   /** Why the statement cannot be tested from outside; excluded requirements are never judged. */
   excluded?: string;
   /** Why the level is what it is, where that is not plain from the documents' wording (e.g. a level lowered because a status code is "not shown"). */
@@ -49,7 +59,7 @@ export interface RequirementCatalogue {
   has(id: string): boolean;
 }
 
-const ID = /^(PP|DC|WH|DL|EV|SB|AU|GN)-[A-Z0-9]+(-[A-Z0-9]+)*$/;
+const ID = /^(PP|DC|WH|DL|EV|SB|AU|GN|RC)-[A-Z0-9]+(-[A-Z0-9]+)*$/;
 const LEVELS: readonly string[] = ['MUST', 'SHOULD', 'OBSERVE'];
 
 class CatalogueError extends Error {}
@@ -58,7 +68,7 @@ function fail(file: string, where: string, problem: string): never {
   throw new CatalogueError(`requirements/${file}: ${where}: ${problem}`);
 }
 
-function readEntry(file: string, entry: unknown, index: number): Requirement {
+function readEntry(file: string, subject: Subject, entry: unknown, index: number): Requirement {
   const where = `requirements[${index}]`;
   if (typeof entry !== 'object' || entry === null) fail(file, where, 'must be a mapping');
   const e = entry as Record<string, unknown>;
@@ -91,6 +101,7 @@ function readEntry(file: string, entry: unknown, index: number): Requirement {
     level: e.level as Level,
     environments: environments as Environment[],
     capability: capability as Capability,
+    subject,
     file,
   };
   if (typeof e.excluded === 'string') requirement.excluded = e.excluded;
@@ -98,19 +109,31 @@ function readEntry(file: string, entry: unknown, index: number): Requirement {
   return requirement;
 }
 
+function subjectOf(file: string, value: unknown): Subject {
+  const subject = value ?? 'target';
+  if (!(SUBJECTS as readonly unknown[]).includes(subject)) fail(file, 'subject', `must be one of ${SUBJECTS.join(', ')}`);
+  return subject as Subject;
+}
+
+/** Every file's requirements (both subjects): ids are unique across all of them. */
 export function loadRequirementCatalogue(dir = fileURLToPath(new URL('../requirements/', import.meta.url))): RequirementCatalogue {
   const byId = new Map<string, Requirement>();
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort()) {
-    const document = parse(readFileSync(`${dir}/${file}`, 'utf8')) as { requirements?: unknown } | null;
+    const document = parse(readFileSync(`${dir}/${file}`, 'utf8')) as { requirements?: unknown; subject?: unknown } | null;
     if (!document || !Array.isArray(document.requirements)) fail(file, 'top level', 'must have a list `requirements`');
+    const subject = subjectOf(file, document.subject);
     document.requirements.forEach((entry, index) => {
-      const requirement = readEntry(file, entry, index);
+      const requirement = readEntry(file, subject, entry, index);
       const clash = byId.get(requirement.id);
       if (clash) fail(file, requirement.id, `duplicate id (also in requirements/${clash.file})`);
       byId.set(requirement.id, requirement);
     });
   }
-  const ordered = [...byId.values()];
+  return catalogueOf([...byId.values()]);
+}
+
+function catalogueOf(ordered: readonly Requirement[]): RequirementCatalogue {
+  const byId = new Map(ordered.map((requirement) => [requirement.id, requirement]));
   return {
     all: () => ordered,
     has: (id) => byId.has(id),
@@ -122,9 +145,19 @@ export function loadRequirementCatalogue(dir = fileURLToPath(new URL('../require
   };
 }
 
+/** The requirements about one subject, as a catalogue of their own. */
+export const catalogueAbout = (catalogue: RequirementCatalogue, subject: Subject): RequirementCatalogue =>
+  catalogueOf(catalogue.all().filter((requirement) => (requirement.subject ?? 'target') === subject));
+
 let shared: RequirementCatalogue | undefined;
-/** The project's catalogue, loaded once per process. */
-export function requirementCatalogue(): RequirementCatalogue {
+const bySubject = new Map<Subject, RequirementCatalogue>();
+/**
+ * The project's catalogue of one subject, loaded once per process: by default what
+ * a run against a target judges; `receiver` for the receiver command's requirements.
+ */
+export function requirementCatalogue(subject: Subject = 'target'): RequirementCatalogue {
   shared ??= loadRequirementCatalogue();
-  return shared;
+  const about = bySubject.get(subject) ?? catalogueAbout(shared, subject);
+  bySubject.set(subject, about);
+  return about;
 }

@@ -5,7 +5,7 @@ import type { CleanupLedger } from './cleanupLedger.ts';
 import type { ControlClient } from './controlClient.ts';
 import type { FixtureProvider } from './fixtureProvider.ts';
 import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
-import type { Capability, Environment } from './requirementCatalogue.ts';
+import { type Capability, type Environment, requirementCatalogue } from './requirementCatalogue.ts';
 import type { SessionSink } from './sessionSink.ts';
 import type { TargetInfo } from './targetManifest.ts';
 import type { TokenPool } from './tokenPool.ts';
@@ -89,7 +89,11 @@ export interface Scenario {
   /** Stable id: `<area>/<what>`, e.g. `positive-pay/create/checkPaymentPositivePay`. */
   id: string;
   area: Area;
-  /** The behaviour in MUST wording. */
+  /**
+   * What is shown for the scenario: derived by defineScenario from the statement of
+   * its first requirement in requirements/*.yaml, never written by hand, so a title
+   * cannot state a level its requirement does not have.
+   */
   title: string;
   requirements: readonly string[];
   /**
@@ -112,7 +116,18 @@ export interface Scenario {
   run(ctx: ScenarioContext): Promise<void>;
 }
 
-export const defineScenario = (scenario: Scenario): Scenario => scenario;
+/** A scenario as written: everything but the title, which is derived. */
+export type ScenarioDefinition = Omit<Scenario, 'title'>;
+
+/** `<what>: <statement of the first requirement>`; the catalogue gate holds every scenario to it. */
+export function derivedTitle(scenario: Pick<Scenario, 'id' | 'area' | 'requirements'>): string {
+  const catalogue = requirementCatalogue();
+  const first = scenario.requirements[0];
+  const statement = first !== undefined && catalogue.has(first) ? catalogue.get(first).statement : `(no requirement ${first ?? ''})`;
+  return `${scenario.id.slice(scenario.area.length + 1)}: ${statement}`;
+}
+
+export const defineScenario = (definition: ScenarioDefinition): Scenario => ({ ...definition, title: derivedTitle(definition) });
 
 /** Why a heavy probe SKIPs where the target does not allow heavy probes. */
 export const heavyProbeSkipReason = (why: string): string =>

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OptInType } from './decisionModel.ts';
+import type { PaymentType as OptInType } from '../spec/positivePay.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
-import type { Scope } from './operationCatalogue.ts';
+import { CONTROL_PREFIX } from '../spec/controlRoutes.ts';
+import type { Scope } from '../spec/scopes.ts';
+import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 
 // Target manifests (targets/*.json): where a target is and what it claims.
 // A bad manifest gets one message naming the field and what is wrong.
@@ -19,6 +21,19 @@ export interface ManifestFixtures {
   depositProductOptIn?: OptInType[];
 }
 
+/** A manifest's `receiver` section: the webhook receiver as its owner created the webhook (2.6). */
+export interface ManifestReceiver {
+  url?: string;
+  /** The variable holding the webhook token, never the token. */
+  tokenEnv?: string;
+  contentType?: string;
+  deliveryMode?: string;
+  includeResources?: boolean;
+  effects?: string;
+  headerName?: string;
+  timeoutMs?: number;
+}
+
 export interface TargetManifestFile {
   name: string;
   /** Absent only when `container` says where the target comes from. */
@@ -31,6 +46,8 @@ export interface TargetManifestFile {
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
   heavyProbes?: boolean;
+  /** The integrator's webhook receiver, for the `receiver` command (receiver/receiverConfig.ts). */
+  receiver?: ManifestReceiver;
   /** Module of the payment simulation adapter (harness/simulation/); relative to the manifest, absolute once loaded. */
   simulation?: string;
   container?: {
@@ -102,12 +119,12 @@ export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: st
     capabilities,
     fixtures: { ...manifest.fixtures },
     webhookSink: {
-      signatureHeader: manifest.webhookSink?.signatureHeader ?? 'X-Service-Signature',
+      signatureHeader: manifest.webhookSink?.signatureHeader ?? SIGNATURE_HEADER,
       bindHost: manifest.webhookSink?.bindHost ?? '127.0.0.1',
       ...(publicUrl ? { publicUrl } : {}),
       ...(manifest.webhookSink?.port ? { port: manifest.webhookSink.port } : {}),
     },
-    controlPrefix: manifest.controlPrefix ?? '/_emulator',
+    controlPrefix: manifest.controlPrefix ?? CONTROL_PREFIX,
     tokens: manifest.tokens ?? [],
     heavyProbes: heavyProbes ?? manifest.heavyProbes ?? false,
   };

@@ -1,5 +1,5 @@
 import type { ControlClient } from './controlClient.ts';
-import { SCOPES, type Scope } from './operationCatalogue.ts';
+import { SCOPES, type Scope } from '../spec/scopes.ts';
 import type { SecretRedactor } from './secretRedactor.ts';
 import { SetupError, type TargetInfo } from './targetManifest.ts';
 

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ExchangeExcerpt } from './checkRecords.ts';
 import { type DeliveryPayload, parseDeliveryPayload } from './deliveryPayload.ts';
+import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 import { SecretRedactor } from './secretRedactor.ts';
 import { ANSWER_OK, describeStep, SinkScript, type SinkStep } from './webhookSinkScript.ts';
 import { type SignatureVerdict, verifySignature } from './webhookSinkSignature.ts';
@@ -164,7 +165,7 @@ export class WebhookSink {
   /** `redactor` masks the excerpts of deliveries: a target session passes its own, which knows the session's secrets. */
   static async start(options: SinkOptions = {}, redactor = new SecretRedactor()): Promise<WebhookSink> {
     const server = createServer();
-    const sink = new WebhookSink(server, (options.signatureHeader ?? 'X-Service-Signature').toLowerCase(), options.deliveriesKept ?? SINK_DELIVERIES_KEPT, redactor);
+    const sink = new WebhookSink(server, (options.signatureHeader ?? SIGNATURE_HEADER).toLowerCase(), options.deliveriesKept ?? SINK_DELIVERIES_KEPT, redactor);
     server.on('request', (request, response) => sink.handle(request, response));
     const host = options.bindHost ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,6 @@
-import { suiteVersion } from '../cli/suiteVersion.ts';
+import { suiteVersion } from '../harness/suiteVersion.ts';
+import { DELIVERY_MEDIA_TYPES, JSON_API } from '../spec/mediaTypes.ts';
+import { AT_LEAST_ONCE_BATCH_SIZE, SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 import { OPERATIONS, type Operation } from '../harness/operationCatalogue.ts';
 import type { QueryParameter, RequestBody } from '../harness/operationInputs.ts';
 import { eventTypeCatalogue } from '../harness/schemaRegistry.ts';
@@ -12,10 +14,8 @@ import { componentRef, schemaComponents, type JsonObject } from './schemaCompone
 // the document says so instead of inventing one.
 
 const API_TITLE = 'Positive Pay, Webhooks, Event Retrieval and Sandbox Simulation Interface';
-const JSON_API = 'application/vnd.api+json';
 const SECURITY_SCHEME = 'bearerAuth';
-const DELIVERY_MEDIA_TYPES = ['application/json', JSON_API];
-const MAX_BATCH = 64;
+const MAX_BATCH = AT_LEAST_ONCE_BATCH_SIZE;
 
 export interface OpenApiOptions {
   /** Base URL of the server the document describes (default: a `{baseUrl}` variable). */
@@ -136,13 +136,13 @@ function webhooks(): Record<string, JsonObject> {
         + '(a batch may mix types, each matching its own schema) or a single event. contentType Json sends application/json, JsonAPI application/vnd.api+json.',
       tags: ['Webhook deliveries'],
       parameters: [{
-        name: 'X-Service-Signature',
+        name: SIGNATURE_HEADER,
         in: 'header',
         required: false,
         description: 'base64 of the HMAC-SHA1 of the raw body keyed with the webhook token; present when the token is not empty (§5.3)',
         schema: { type: 'string' },
       }],
-      requestBody: { required: true, content: Object.fromEntries(DELIVERY_MEDIA_TYPES.map((type) => [type, { schema: payload }])) },
+      requestBody: { required: true, content: Object.fromEntries(Object.values(DELIVERY_MEDIA_TYPES).map((type) => [type, { schema: payload }])) },
       responses: {
         '200': { description: 'Received. AtMostOnce counts only 200 as delivered; AtLeastOnce any 2xx, and retries otherwise (§6.1).' },
       },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerRunRecord } from '../container/containerTarget.ts';
+import { CONTAINER_LOG_FILE } from '../container/targetImageRun.ts';
 import { allureResultsDir } from './allureResults.ts';
 
 // Allure gets a container target's log as the attachment of a set-up fixture
@@ -9,8 +10,9 @@ import { allureResultsDir } from './allureResults.ts';
 // result format (a *-container.json whose `befores` apply to its `children`)
 // has no run-level attachment that both Allure 2 and 3 read.
 
-/** `log` is already redacted (container/targetImageRun.ts). */
-export function attachContainerLog(reportDir: string, record: ContainerRunRecord, log: string): string {
+/** The log is DIR/container.log, already redacted when the run wrote it (container/targetImageRun.ts). */
+export function attachContainerLog(reportDir: string, record: ContainerRunRecord): string {
+  const log = readFileSync(join(reportDir, CONTAINER_LOG_FILE), 'utf8');
   const startedAt = Date.parse(record.startedAt);
   const dir = allureResultsDir(reportDir);
   const children = readdirSync(dir)

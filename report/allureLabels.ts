@@ -26,7 +26,7 @@ const PER_CALL = new Set<string>(Object.values(CLIENT_REQUIREMENTS));
 const ATTACHMENTS = 20;
 
 /** `positive-pay/create/checkPaymentPositivePay` → `create`; the area itself when the id says no more. */
-export function featureOf(meta: Pick<ConformanceMeta, 'area' | 'scenarioId'>): string {
+export function featureOf(meta: { area: string; scenarioId: string }): string {
   const rest = meta.scenarioId.startsWith(`${meta.area}/`) ? meta.scenarioId.slice(meta.area.length + 1) : meta.scenarioId;
   return rest.split('/')[0] || meta.area;
 }
@@ -46,7 +46,10 @@ function attachmentOf(record: CheckRecord): AllureView['attachments'][number] {
   return { name: name.length > 120 ? `${name.slice(0, 119)}…` : name, content: parts.join('\n\n'), contentType: 'text/plain' };
 }
 
-export function allureView(meta: ConformanceMeta, catalogue: RequirementCatalogue): AllureView {
+/** What a test shows in Allure: a scenario's meta, or a receiver case's (area `receiver`). */
+export type AllureSubject = Pick<ConformanceMeta, 'scenarioId' | 'title' | 'records'> & { area: string };
+
+export function allureView(meta: AllureSubject, catalogue: RequirementCatalogue): AllureView {
   const stories = storiesOf(meta.records);
   const levels = stories.filter((id) => catalogue.has(id)).map((id) => catalogue.get(id).level);
   const strictest = LEVEL_ORDER.find((level) => levels.includes(level)) ?? 'OBSERVE';

@@ -8,11 +8,16 @@ import AllureVitestReporter from 'allure-vitest/reporter';
 
 export const allureResultsDir = (reportDir: string): string => join(reportDir, 'allure-results');
 
-export function allureReporter(reportDir: string, environment: Record<string, string>): AllureVitestReporter {
+/** DIR/allure-results, emptied: a report never mixes two runs. */
+export function freshAllureResultsDir(reportDir: string): string {
   const resultsDir = allureResultsDir(reportDir);
   rmSync(resultsDir, { recursive: true, force: true });
   mkdirSync(resultsDir, { recursive: true });
-  return new AllureVitestReporter({ resultsDir, environmentInfo: environment });
+  return resultsDir;
+}
+
+export function allureReporter(reportDir: string, environment: Record<string, string>): AllureVitestReporter {
+  return new AllureVitestReporter({ resultsDir: freshAllureResultsDir(reportDir), environmentInfo: environment });
 }
 
 /** Shards' results are independent files (one per test, uuid-named): merging is copying them side by side. */

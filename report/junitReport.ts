@@ -1,6 +1,6 @@
 import type { CheckRecord, Outcome } from '../harness/checkRecords.ts';
-import { worstOutcome } from '../harness/checkRecords.ts';
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
+import { isFailing, worstOutcome } from '../harness/checkRecords.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { evidenceFacts, exchangeText } from './exchangeText.ts';
 import { xmlText } from './xmlText.ts';
@@ -63,7 +63,7 @@ function casesOf(result: RequirementResult): Case[] {
   return [...byScenario.keys()].sort().map((scenarioId) => caseOfScenario(result, scenarioId, byScenario.get(scenarioId) ?? []));
 }
 
-const isFailure = (test: Case) => test.outcome === 'FAIL' || test.outcome === 'UNTESTABLE';
+const isFailure = (test: Case) => isFailing(test.outcome);
 const totalSeconds = (cases: readonly Case[]) => cases.reduce((sum, test) => sum + test.seconds, 0);
 
 function caseXml(test: Case): string {

@@ -1,6 +1,6 @@
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/checkRecords.ts';
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
+import type { RequirementResult } from '../run/requirementVerdict.ts';
 
 // How to reproduce a failure by hand: a curl command that sends the request of an
 // exchange again (the token replaced by $BANKING_API_TOKEN, never written out),
@@ -49,10 +49,14 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
   return { command: parts.join(' ') };
 }
 
-/** `npx banking-api-conformance run --grep '<scenario>' --seed N` plus the options that chose the target. */
-export function replayCommand(document: Pick<ResultsDocument, 'seed' | 'replayArguments'>, scenarioId: string | undefined, requirementId: string): string {
-  const selection = scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
+/**
+ * `npx banking-api-conformance run --grep '<scenario>' --seed N` plus the options that chose the target;
+ * for a receiver document, the receiver command with the options that described the receiver.
+ */
+export function replayCommand(document: Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command'>, scenarioId: string | undefined, requirementId: string): string {
   const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
+  if (document.command === 'receiver') return ['npx', 'banking-api-conformance', 'receiver', ...target].join(' ');
+  const selection = scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
   return ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...target].join(' ');
 }
 

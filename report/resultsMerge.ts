@@ -2,7 +2,7 @@ import type { MergedRun, ResultsDocument } from '../run/resultsDocument.ts';
 import { RESULTS_FORMAT_VERSION } from '../run/resultsDocument.ts';
 import type { CheckRecord } from '../harness/checkRecords.ts';
 import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
-import { countOutcomes, judgeRequirements, verdictOf } from '../harness/requirementVerdict.ts';
+import { countOutcomes, judgeRequirements, verdictOf } from '../run/requirementVerdict.ts';
 import { AREAS } from '../harness/scenario.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';

@@ -1,5 +1,5 @@
 import type { Outcome } from '../harness/checkRecords.ts';
-import type { RequirementResult } from '../harness/requirementVerdict.ts';
+import type { RequirementResult } from './requirementVerdict.ts';
 
 // The difference between an earlier run and this one, requirement by
 // requirement: what got worse, what got better, and where the target now does

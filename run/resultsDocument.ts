@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
 import type { Outcome } from '../harness/checkRecords.ts';
-import type { ExpectedFailure } from '../harness/expectedFailures.ts';
-import type { RequirementResult, Verdict } from '../harness/requirementVerdict.ts';
+import type { ExpectedFailure } from './expectedFailures.ts';
+import type { RequirementResult, Verdict } from './requirementVerdict.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
 import type { Comparison } from './resultsComparison.ts';
 import type { ThrottleTally } from '../harness/throttleRetry.ts';
@@ -56,6 +56,8 @@ export interface ResultsDocument {
   startedAt: string;
   finishedAt: string;
   verdict: Verdict;
+  /** `receiver` for a document of the receiver command (receiver/); absent for `run`. */
+  command?: 'run' | 'receiver';
   /** The run options that chose the target (`--target FILE`, `--base-url URL`, `--emulator-fault NAME`), repeated in replay commands. */
   replayArguments?: string[];
   /** Present when the run judged part of the catalogue; no certificate is issued for it. */

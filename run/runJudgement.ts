@@ -1,8 +1,8 @@
 import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
 import type { CheckRecord } from '../harness/checkRecords.ts';
-import { applyBaseline, excusedRequirements, loadExpectedFailures } from '../harness/expectedFailures.ts';
+import { applyBaseline, excusedRequirements, loadExpectedFailures } from './expectedFailures.ts';
 import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
-import { countOutcomes, judgeRequirements, verdictOf } from '../harness/requirementVerdict.ts';
+import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
 import { SetupError, type TargetInfo } from '../harness/targetManifest.ts';
 import { addTallies, emptyTally } from '../harness/throttleRetry.ts';
 import { catalogueHash } from './catalogueHash.ts';

@@ -1,25 +1,10 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import { CONTROL_PREFIX } from '../core/area.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from '../../spec/controlRoutes.ts';
 
-// Every control endpoint of the emulator, written once: the areas register their
-// handlers through `addControlRoute`, the emulator refuses any other route under
-// the prefix, and the test of `controlEndpoints: false` walks this list.
-
-export const CONTROL_ROUTES = {
-  health: { method: 'GET', path: '/health' },
-  mintToken: { method: 'POST', path: '/tokens' },
-  createDepositProduct: { method: 'POST', path: '/deposit-products' },
-  createAccount: { method: 'POST', path: '/accounts' },
-  readClock: { method: 'GET', path: '/clock' },
-  advanceClock: { method: 'POST', path: '/clock/advance' },
-  scaleClock: { method: 'POST', path: '/clock/scale' },
-  injectEvents: { method: 'POST', path: '/events' },
-  readDelivery: { method: 'GET', path: '/delivery' },
-  changeDelivery: { method: 'PUT', path: '/delivery' },
-  addOtherWebhooks: { method: 'POST', path: '/webhooks' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT'; path: string }>;
-
-export type ControlRoute = (typeof CONTROL_ROUTES)[keyof typeof CONTROL_ROUTES];
+// The emulator registers its control endpoints from the one list of them
+// (spec/controlRoutes.ts, which the harness calls): the areas add their handlers
+// through `addControlRoute`, the emulator refuses any other route under the
+// prefix, and the test of `controlEndpoints: false` walks the same list.
 
 const LISTED = new Set(Object.values(CONTROL_ROUTES).map((route) => `${route.method} ${CONTROL_PREFIX}${route.path}`));
 
@@ -34,7 +19,7 @@ export function refuseUnlistedControlRoutes(app: FastifyInstance): void {
     if (!route.url.startsWith(`${CONTROL_PREFIX}/`)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      if (!LISTED.has(`${method} ${route.url}`)) throw new Error(`control route ${method} ${route.url} is not listed in CONTROL_ROUTES (emulator/control/controlRouteList.ts)`);
+      if (!LISTED.has(`${method} ${route.url}`)) throw new Error(`control route ${method} ${route.url} is not listed in CONTROL_ROUTES (spec/controlRoutes.ts)`);
     }
   });
 }

@@ -3,7 +3,8 @@ import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, invalid } from '../core/jsonApi.ts';
 import { isScope, SCOPES, type Scope } from '../core/scopes.ts';
-import { addControlRoute, CONTROL_ROUTES } from './controlRouteList.ts';
+import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { addControlRoute } from './controlRouteList.ts';
 import { createAccount, createDepositProduct } from './fixtureFactory.ts';
 
 // Control endpoints under the reserved prefix: token minting, fixtures and the

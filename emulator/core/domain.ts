@@ -1,22 +1,11 @@
+import type { PaymentType, RuleAttributes, RuleStatus, RuleType } from '../../spec/positivePay.ts';
+
 // Domain records the emulator keeps in memory. Shapes follow the API document
 // (sections 2.2–2.7); JSON:API rendering lives with each area's routes.
 
 export type Environment = 'sandbox' | 'live';
 
-/** Payment types that positive pay opt-in can name (section 2.2, 2.3). */
-export const PAYMENT_TYPES = ['CheckPayment', 'ReceivedAchDebit', 'ReceivedAchCredit'] as const;
-export type PaymentType = (typeof PAYMENT_TYPES)[number];
-
-export const RULE_TYPES = [
-  'receivedAchDebitPositivePay',
-  'receivedAchCreditPositivePay',
-  'checkPaymentPositivePay',
-  'drawdownPositivePay',
-] as const;
-export type RuleType = (typeof RULE_TYPES)[number];
-
-export const RULE_STATUSES = ['AwaitingDocuments', 'Active', 'Expired', 'Cancelled'] as const;
-export type RuleStatus = (typeof RULE_STATUSES)[number];
+export { PAYMENT_TYPES, type PaymentType, RULE_STATUSES, type RuleStatus, RULE_TYPES, type RuleType } from '../../spec/positivePay.ts';
 
 export interface DepositProduct {
   id: string;
@@ -38,19 +27,12 @@ export interface RuleDocument {
   uploadedAt: number;
 }
 
-export interface PositivePayRule {
+export interface PositivePayRule extends RuleAttributes {
   id: string;
   type: RuleType;
   accountId: string;
   /** Emulator-clock milliseconds. */
   createdAt: number;
   status: RuleStatus;
-  expirationDate?: string;
-  tags?: Record<string, string>;
-  originatorName?: string;
-  originatorEntityId?: string;
-  amount?: number;
-  checkNumber?: string;
-  payeeName?: string;
   document?: RuleDocument;
 }

@@ -1,9 +1,8 @@
 import type { FastifyReply } from 'fastify';
+import { JSON_API } from '../../spec/mediaTypes.ts';
 
 // JSON:API rendering shared by every area. The documents leave the error body
 // open (section 7: "not shown"); the emulator uses the JSON:API error object.
-
-export const JSON_API = 'application/vnd.api+json';
 
 export interface ErrorObject {
   status: string;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiError, JSON_API } from './jsonApi.ts';
+import { JSON_API } from '../../spec/mediaTypes.ts';
+import { ApiError } from './jsonApi.ts';
 
 // JSON:API bodies (Conventions) are JSON; plain application/json is accepted too.
 // Real clients send `Content-Type: application/vnd.api+json` on every POST, even

@@ -1,7 +1,8 @@
 // Scopes of section 5.1. Operations whose scope the documents leave open
 // (PATCH deposit product, sandbox operations) accept any valid token.
-export const SCOPES = ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] as const;
-export type Scope = (typeof SCOPES)[number];
+import { SCOPES, type Scope } from '../../spec/scopes.ts';
+
+export { SCOPES, type Scope };
 
 export function isScope(value: unknown): value is Scope {
   return typeof value === 'string' && (SCOPES as readonly string[]).includes(value);

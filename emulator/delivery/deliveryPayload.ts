@@ -4,7 +4,9 @@ import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
 import { variationOn, withZeroOffsetTimestamps } from '../faults/toleratedVariations.ts';
 import { deliveryFaultOn } from './faultSwitch.ts';
-import { SIGNATURE_HEADER, signPayload } from './payloadSignature.ts';
+import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../../spec/mediaTypes.ts';
+import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
+import { signPayload } from './payloadSignature.ts';
 
 // One POST body and its headers (5.3, 6.1). Both delivery modes use the envelope
 // {"data": [event, ...]}, except a card fraud case event sent on its own, whose
@@ -16,8 +18,6 @@ export interface DeliveryRequest {
   body: Buffer;
   headers: Record<string, string>;
 }
-
-const MEDIA_TYPES = { Json: 'application/json', JsonAPI: 'application/vnd.api+json' } as const;
 
 function includedOf(events: readonly StoredEvent[]): unknown[] {
   const seen = new Set<string>();

@@ -1,8 +1,8 @@
 // Delivery constants the documents leave to the implementation (6.1, 8), chosen
 // here and documented in docs/delivery.md.
 
-/** Events per AtLeastOnce batch (8: "Events per batch 64"). */
-export const MAX_BATCH_SIZE = 64;
+/** Events per AtLeastOnce batch: the documents' number (spec/webhookDelivery.ts). */
+export { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH_SIZE } from '../../spec/webhookDelivery.ts';
 
 /** Fibonacci backoff unit: retries wait 1, 1, 2, 3, 5, 8 … units of emulator time. */
 export const BACKOFF_UNIT_MS = 1000;

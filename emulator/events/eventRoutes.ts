@@ -64,6 +64,9 @@ export const registerEventRoutes: EmulatorArea = (app: FastifyInstance, state: E
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
       throw invalid('', 'the body of a resend is an empty JSON object');
     }
+    // The seeded fault resend-unknown-delivers-latest: an unknown id falls back to the newest event, delivered before the 404.
+    const newest = events.all().at(-1);
+    if (!events.get(request.params.id) && newest && eventFaultOn(state, 'resend-unknown-delivers-latest')) delivery.dispatch(newest);
     const event = findRetained(request.params.id);
     if (eventFaultOn(state, 'resend-changes-event-id')) {
       events.publish({ type: event.type, attributes: event.attributes, relationships: event.relationships, included: event.included });

@@ -51,6 +51,16 @@ export const positivePayFaults = [
     breaks: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'],
   },
   {
+    name: 'fractional-amount-truncated',
+    description: 'a rule amount in fractions of a cent (1234.5) is truncated to whole cents and the rule created, instead of refused',
+    breaks: ['PP-RULE-INVALID-VALUES-NO-EFFECT', 'PP-RULE-INVALID-VALUES'],
+  },
+  {
+    name: 'opt-in-unknown-values-dropped',
+    description: 'a policy or deposit product update whose opt-in array holds unknown values (WireDrawdown, checkPayment) is accepted with those values dropped, replacing the opt-in',
+    breaks: ['PP-POLICY-OPTIN-NO-EFFECT', 'PP-PRODUCT-OPTIN-NO-EFFECT', 'PP-POLICY-OPTIN-VALUES', 'PP-PRODUCT-OPTIN-VALUES'],
+  },
+  {
     name: 'list-default-page-size-50',
     description: 'the rule list returns 50 rules when page[limit] is absent',
     breaks: ['GN-DEFAULT-PAGE-SIZE'],

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PAYMENT_TYPES } from '../core/domain.ts';
+import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { notFound, sendDocument } from '../core/jsonApi.ts';
 import { readResource, requireEnumArray, type ResourceObject } from '../core/requestBody.ts';
@@ -15,9 +15,21 @@ import { existingAccountId } from './ruleRequest.ts';
 // The policy has no id of its own in the documents; one policy per account, so
 // it borrows the account's id.
 
+/** The seeded fault opt-in-unknown-values-dropped: a lenient parser that keeps the known elements and drops the rest. */
+function knownElementsOnly(resource: ResourceObject, name: string): PaymentType[] | undefined {
+  const value = resource.attributes[name];
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((element): element is PaymentType => (PAYMENT_TYPES as readonly unknown[]).includes(element));
+}
+
+function optInArray(state: EmulatorState, resource: ResourceObject, name: string) {
+  const lenient = faultOn(state, 'opt-in-unknown-values-dropped') ? knownElementsOnly(resource, name) : undefined;
+  return lenient ?? requireEnumArray(resource, name, PAYMENT_TYPES);
+}
+
 function optInTypes(state: EmulatorState, resource: ResourceObject) {
   if (resource.attributes.optInTypes === undefined && faultOn(state, 'policy-optin-not-required')) return [];
-  return requireEnumArray(resource, 'optInTypes', PAYMENT_TYPES);
+  return optInArray(state, resource, 'optInTypes');
 }
 
 export function registerPolicyRoutes(app: FastifyInstance, state: EmulatorState): void {
@@ -42,7 +54,7 @@ export function registerPolicyRoutes(app: FastifyInstance, state: EmulatorState)
     const product = state.depositProducts.get(request.params.id);
     if (!product) throw notFound('deposit product', request.params.id);
     const resource = readResource(request.body, ['updateDepositProduct']);
-    product.positivePayOptIn = requireEnumArray(resource, 'positivePayOptIn', PAYMENT_TYPES);
+    product.positivePayOptIn = optInArray(state, resource, 'positivePayOptIn');
     return sendDocument(reply, 200, {
       data: { type: 'depositProduct', id: product.id, attributes: { name: product.name, positivePayOptIn: product.positivePayOptIn } },
     });

@@ -1,5 +1,5 @@
 import type { EmulatorArea } from '../core/area.ts';
-import { JSON_API } from '../core/jsonApi.ts';
+import { JSON_API } from '../../spec/mediaTypes.ts';
 import { registerDocumentRoutes } from './documentRoutes.ts';
 import { faultOn } from './faultSwitch.ts';
 import { registerPolicyRoutes } from './policyRoutes.ts';

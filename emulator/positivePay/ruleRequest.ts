@@ -25,8 +25,16 @@ function requiredString(resource: ResourceObject, name: string): string {
   return value;
 }
 
-function requiredCents(resource: ResourceObject, name: string): number {
-  const value = optionalCents(resource, name);
+/** Integer cents (Conventions); the seeded fault fractional-amount-truncated takes 1234.5 as 1234 instead. */
+function cents(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject, name: string): number | undefined {
+  const value = resource.attributes[name];
+  const fractional = typeof value === 'number' && value >= 0 && Number.isFinite(value) && !Number.isInteger(value);
+  if (fractional && faultOn(state, 'fractional-amount-truncated')) return Math.trunc(value);
+  return optionalCents(resource, name);
+}
+
+function requiredCents(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject, name: string): number {
+  const value = cents(state, resource, name);
   if (value === undefined) throw invalid(`/data/attributes/${name}`, `${name} is required for ${resource.type}`);
   return value;
 }
@@ -46,14 +54,14 @@ function originatorFields(state: Pick<EmulatorState, 'faults'>, resource: Resour
   if (originatorName === undefined && originatorEntityId === undefined && !faultOn(state, 'invalid-rule-answered-201')) {
     throw invalid('/data/attributes/originatorName', 'at least one of originatorName and originatorEntityId is required');
   }
-  return { originatorName, originatorEntityId, amount: optionalCents(resource, 'amount') };
+  return { originatorName, originatorEntityId, amount: cents(state, resource, 'amount') };
 }
 
 function checkFields(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject): Partial<RuleFields> {
   const checkNumber = faultOn(state, 'check-number-not-required')
     ? optionalString(resource, 'checkNumber')
     : requiredString(resource, 'checkNumber');
-  return { checkNumber, amount: requiredCents(resource, 'amount'), payeeName: optionalString(resource, 'payeeName') };
+  return { checkNumber, amount: requiredCents(state, resource, 'amount'), payeeName: optionalString(resource, 'payeeName') };
 }
 
 /** The rule type data.type names; with the fault, an unknown one is taken for a drawdown rule. */

@@ -71,6 +71,11 @@ export const sandboxFaults = [
     description: 'sandbox approve moves the application to Approved but publishes no customer.created event',
     breaks: ['SB-APPROVE-CUSTOMER-CREATED'],
   },
+  {
+    name: 'sandbox-operations-in-live',
+    description: 'the live environment serves the sandbox operations too (approve, deny, document review and downloads act as in the sandbox)',
+    breaks: ['SB-LIVE-ABSENT'],
+  },
 ] as const satisfies readonly SeededFault[];
 
 export type SandboxFault = (typeof sandboxFaults)[number]['name'];

@@ -3,6 +3,7 @@ import type { EmulatorArea } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApplicationLifecycle } from './applicationLifecycle.ts';
 import { registerApplicationRoutes } from './applicationRoutes.ts';
+import { sandboxFaultOn } from './faults.ts';
 import { registerPaymentSimulationRoutes } from './paymentSimulationRoutes.ts';
 import { registerReviewRoutes } from './reviewRoutes.ts';
 import { SandboxStore } from './sandboxRecords.ts';
@@ -21,7 +22,7 @@ async function sandboxArea(scope: FastifyInstance, state: EmulatorState): Promis
   const store = new SandboxStore();
   const lifecycle = new ApplicationLifecycle(state, store);
   registerApplicationRoutes(scope, state, store, lifecycle);
-  if (state.environment === 'live') return;
+  if (state.environment === 'live' && !sandboxFaultOn(state, 'sandbox-operations-in-live')) return;
   registerReviewRoutes(scope, state, store, lifecycle);
   registerPaymentSimulationRoutes(scope, state, store);
 }

@@ -13,6 +13,16 @@ export const webhooksFaults = [
   { name: 'webhook-disable-ignored', description: 'disable answers 200 but leaves the webhook Enabled', breaks: ['WH-DISABLE'] },
   { name: 'webhook-status-answer-stale', description: 'enable and disable change the status but answer with the webhook as it was before (a disable answer still says Enabled)', breaks: ['WH-DISABLE', 'WH-ENABLE'] },
   { name: 'webhook-list-limit-uncapped', description: 'the webhook list honours any page[limit], returning more than 1000 webhooks when asked for 1001', breaks: ['WH-LIST-PAGE-MAX'] },
+  {
+    name: 'webhook-invalid-request-applied',
+    description: 'a webhook create or update is stored before it is validated: an invalid or incomplete one is answered 400 but its webhook (Disabled) or its new values are kept',
+    breaks: ['WH-CREATE-INVALID-VALUE-NO-EFFECT', 'WH-CREATE-REFUSED-NO-EFFECT', 'WH-UPDATE-INVALID-NO-EFFECT'],
+  },
+  {
+    name: 'token-ignored-on-resource-operations',
+    description: 'webhook get/update/enable/disable, event get/resend and the sandbox operations serve anyone, token or not (an id that does not exist still answers 404)',
+    breaks: ['AU-TOKEN-REQUIRED', 'AU-TOKEN-INVALID-REFUSED', 'AU-SANDBOX-TOKEN-REQUIRED', 'AU-SCOPE-REQUIRED', 'AU-TOKEN-401', 'AU-SCOPE-403'],
+  },
 ] as const satisfies readonly SeededFault[];
 
 export type WebhooksFault = (typeof webhooksFaults)[number]['name'];

@@ -8,7 +8,7 @@ import { webhookServices } from '../delivery/webhookServices.ts';
 import { dateTime, defineListQuery, integer, oneOf, type RawQuery, readListQuery } from '../core/listQuery.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import { webhookFaultOn } from './faultSwitch.ts';
-import { readCreate, readUpdate } from './webhookAttributes.ts';
+import { readCreate, readUpdate, type WebhookSettings } from './webhookAttributes.ts';
 import { SANDBOX_ENABLED_LIMIT, type Webhook } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
 
@@ -73,9 +73,23 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
     return webhook;
   };
 
+  /** The seeded fault webhook-invalid-request-applied: the request is stored before it is validated, then refused. */
+  const appliedAnyway = <T>(read: () => T, apply: () => void): T => {
+    try {
+      return read();
+    } catch (error) {
+      if (webhookFaultOn(state, 'webhook-invalid-request-applied')) apply();
+      throw error;
+    }
+  };
+
   app.post('/webhooks', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const resource = readResource(request.body, ['webhook']);
-    const settings = readCreate(resource);
+    const settings = appliedAnyway(() => readCreate(resource), () => {
+      const id = state.ids.next('webhook');
+      const raw = { label: '', url: '', token: '', includeResources: false, subscriptionType: 'All', ...resource.attributes } as unknown as WebhookSettings;
+      webhooks.add({ ...raw, id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), status: 'Disabled' });
+    });
     if (webhookFaultOn(state, 'webhook-default-subscription-only-auth') && resource.attributes.subscriptionType === undefined) {
       settings.subscriptionType = 'OnlyAuthorizationRequest';
     }
@@ -98,7 +112,8 @@ export const registerWebhookRoutes: EmulatorArea = (app: FastifyInstance, state:
 
   app.patch<{ Params: { id: string } }>('/webhooks/:id', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
-    const changes = readUpdate(readResource(request.body, ['webhook']));
+    const resource = readResource(request.body, ['webhook']);
+    const changes = appliedAnyway(() => readUpdate(resource), () => Object.assign(webhook, resource.attributes));
     if (webhookFaultOn(state, 'webhook-patch-ignores-label')) delete changes.label;
     if (webhookFaultOn(state, 'webhook-patch-resets-omitted')) Object.assign(webhook, { label: '', includeResources: false, subscriptionType: 'All' });
     Object.assign(webhook, changes);

@@ -1,6 +1,5 @@
-import type { ObservedDecision } from '../decisionJudgement.ts';
 import { schemaRegistry } from '../schemaRegistry.ts';
-import { type PaymentSimulationAdapter, REFUSED, type SimulatedPayment } from './paymentSimulation.ts';
+import { type ObservedDecision, type PaymentSimulationAdapter, REFUSED, type SimulatedPayment } from './paymentSimulation.ts';
 
 // The built-in adapter: the reference emulator's simulation operations
 // (docs/sandbox-simulation.md, schemas/sandbox/), one POST per kind of payment

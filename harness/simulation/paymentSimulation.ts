@@ -1,6 +1,4 @@
 import type { ApiResponse, RequestOptions } from '../apiClient.ts';
-import type { ObservedDecision } from '../decisionJudgement.ts';
-import type { ModelPayment } from '../decisionModel.ts';
 
 // Payment simulation is how a sandbox is made to RECEIVE a payment so its
 // positive pay decision can be judged (API 1: "on receipt of a payment the
@@ -10,7 +8,19 @@ import type { ModelPayment } from '../decisionModel.ts';
 // (emulatorSimulation.ts); a manifest names another with `"simulation": "./my-adapter.ts"`.
 
 /** A payment to receive: an ACH debit or credit, a check, or a wire drawdown (API 1, 2.5). */
-export type SimulatedPayment = ModelPayment;
+export type SimulatedPayment =
+  | { kind: 'ReceivedAchDebit' | 'ReceivedAchCredit'; accountId: string; amount: number; originatorName?: string; originatorEntityId?: string }
+  | { kind: 'CheckPayment'; accountId: string; amount: number; checkNumber: string; payeeName?: string }
+  | { kind: 'WireDrawdown'; accountId: string; amount: number; positivePayId?: string };
+
+/** What a target decided about one payment, as the decisioning oracle judges it (suites/decisioning/decisionJudgement.ts). */
+export interface ObservedDecision {
+  status: string;
+  /** The rule the target says it matched (or, for a drawdown, reviewed against). */
+  ruleId?: string;
+  /** Present when the payment created a transaction. */
+  transaction?: { id: string; tags: Record<string, unknown> };
+}
 
 /** The status a refused simulation request is reported as (a drawdown without a rule id may be refused as invalid). */
 export const REFUSED = 'Refused';

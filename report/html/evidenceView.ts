@@ -1,5 +1,5 @@
-import type { CheckRecord } from '../../harness/checkRecords.ts';
-import type { RequirementResult } from '../../harness/requirementVerdict.ts';
+import { bySeverity, type CheckRecord } from '../../harness/checkRecords.ts';
+import type { RequirementResult } from '../../run/requirementVerdict.ts';
 import { evidenceFacts, exchangeText, jsonText } from '../exchangeText.ts';
 import { curlCommand, REPRODUCIBLE, TOKEN_VARIABLE } from '../reproduction.ts';
 import { html } from './htmlText.ts';
@@ -10,7 +10,6 @@ import { html } from './htmlText.ts';
 // requirement judged by a thousand generated cases stays readable.
 
 const EVIDENCE_SHOWN = 5;
-const SEVERITY_ORDER = ['FAIL', 'UNTESTABLE', 'WARN', 'OBSERVED', 'PASS', 'SKIP'];
 
 /** The replay command of a scenario (or, without one, of the requirement): see report/reproduction.ts. */
 export type ReplayCommand = (scenarioId: string | undefined, requirementId: string) => string;
@@ -52,7 +51,7 @@ export function evidenceView(result: RequirementResult, replay: ReplayCommand): 
   if (result.checks.length === 0 && REPRODUCIBLE.has(result.outcome)) {
     parts.push(`<div class="reproduce"><p>replay:</p><pre class="replay">${html(replay(undefined, result.id))}</pre></div>`);
   }
-  const checks = [...result.checks].sort((a, b) => SEVERITY_ORDER.indexOf(a.outcome) - SEVERITY_ORDER.indexOf(b.outcome));
+  const checks = [...result.checks].sort((a, b) => bySeverity(a.outcome, b.outcome));
   let withEvidence = 0;
   for (const check of checks) {
     const show = check.evidence !== undefined && withEvidence < EVIDENCE_SHOWN;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { OUTCOMES } from '../../harness/checkRecords.ts';
+import { isFailing, OUTCOMES } from '../../harness/checkRecords.ts';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { comparisonView } from './comparisonView.ts';
 import { containerView } from './containerView.ts';
@@ -20,7 +20,7 @@ import { REPORT_STYLE } from './reportStyle.ts';
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 function verdictBanner(document: ResultsDocument): string {
-  const failing = document.requirements.filter((result) => result.level === 'MUST' && (result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE'));
+  const failing = document.requirements.filter((result) => result.level === 'MUST' && isFailing(result.outcome));
   const conformant = document.verdict === 'conformant';
   // Each failing id links to its row; the page's script opens the row (report/html/reportScript.ts).
   const detail = conformant

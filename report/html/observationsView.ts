@@ -1,4 +1,4 @@
-import type { RequirementResult } from '../../harness/requirementVerdict.ts';
+import type { RequirementResult } from '../../run/requirementVerdict.ts';
 import { jsonText } from '../exchangeText.ts';
 import { observedValues } from '../../run/resultsComparison.ts';
 import { html } from './htmlText.ts';

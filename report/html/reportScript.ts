@@ -1,3 +1,5 @@
+import { FAILING_OUTCOMES } from '../../harness/checkRecords.ts';
+
 // The report's only script, inlined: filter the requirement matrix by outcome
 // and by a search text. It reads data attributes only; all content is rendered
 // (and escaped) beforehand, so the script never builds markup from data.
@@ -12,7 +14,7 @@ export const REPORT_SCRIPT = `
   var filter = 'all';
   function matchesOutcome(outcome) {
     if (filter === 'all') return true;
-    if (filter === 'failing') return outcome === 'FAIL' || outcome === 'UNTESTABLE';
+    if (filter === 'failing') return ${JSON.stringify(FAILING_OUTCOMES)}.indexOf(outcome) !== -1;
     return outcome === filter;
   }
   function apply() {

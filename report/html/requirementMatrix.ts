@@ -1,5 +1,5 @@
-import { OUTCOMES, type Outcome } from '../../harness/checkRecords.ts';
-import type { RequirementResult } from '../../harness/requirementVerdict.ts';
+import { FAILING_OUTCOMES, OUTCOMES, type Outcome } from '../../harness/checkRecords.ts';
+import type { RequirementResult } from '../../run/requirementVerdict.ts';
 import { documentName, evidenceView, searchText, type ReplayCommand } from './evidenceView.ts';
 import type { SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';
@@ -49,7 +49,7 @@ function row(result: RequirementResult, replay: ReplayCommand): string {
 }
 
 function filterButtons(counts: Record<Outcome, number>, total: number): string {
-  const failing = counts.FAIL + counts.UNTESTABLE;
+  const failing = FAILING_OUTCOMES.reduce((sum, outcome) => sum + counts[outcome], 0);
   const buttons = [
     { filter: 'all', label: `All (${total})` },
     { filter: 'failing', label: `Failing (${failing})` },

@@ -1,24 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiResponse, RequestOptions } from '../../harness/apiClient.ts';
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import { injectEvents } from '../shared/eventInjection.ts';
 import { OPERATIONS, type OperationName } from '../../harness/operationCatalogue.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import { describeTrigger, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
 import { sampleDocument } from '../shared/documentBodies.ts';
+import { findEvents } from '../shared/eventLookup.ts';
 import { type OptInHolder, putBackIfTaken } from '../shared/fixtureOptIn.ts';
+import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
+import { isSandboxOperation, type PreparedProbe, prepareSandboxProbe, type ProbePreparation, type UnavailableProbe } from '../shared/ownResourceProbes.ts';
 import { MINIMAL, ruleBody } from '../shared/ruleRequests.ts';
 import { cancelOnCleanup, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../shared/ruleSteps.ts';
+import { getWebhook, plainAttributes, requireEnabledWebhook, requireWebhook } from '../shared/webhookFixtures.ts';
 
 // For each documented operation (section 5.1 and the operation table): a request
 // that would succeed with the right credentials, and, where state is visible, a
-// way to tell that a refused request changed nothing. Positive pay operations
-// act on real resources; webhook, event and sandbox operations use ids that do
-// not exist, since a credential refusal comes before any lookup and only the
-// status is judged there.
+// way to tell that a refused request changed nothing. Every probe acts on a
+// resource the run made itself (a rule, a webhook, an event, an application and
+// its document): at an id the target never issued, a target that ignores the
+// credentials answers 404 too, and the check could not fail. Where the run
+// cannot make the resource, the probe is unavailable and its scenario SKIPs.
 
-export interface PreparedProbe {
-  options: RequestOptions;
-  /** Describes what changed, or undefined when nothing did. */
-  changed?: () => Promise<string | undefined>;
-}
+export type { PreparedProbe, ProbePreparation } from '../shared/ownResourceProbes.ts';
 
 /** The fixture opt-in an operation sets when it succeeds (2.2, 2.3): put back as docs/architecture.md says. */
 export const CHANGES_OPT_IN: Partial<Record<OperationName, OptInHolder>> = { 'positivePayPolicy.create': 'account', 'depositProduct.update': 'product' };
@@ -36,10 +38,64 @@ export async function undoIfCreated(ctx: ScenarioContext, operation: OperationNa
 
 export interface OperationProbe {
   operation: OperationName;
-  prepare(ctx: ScenarioContext): Promise<PreparedProbe>;
+  prepare(ctx: ScenarioContext): Promise<ProbePreparation>;
 }
 
-export const DUMMY_ID = '999999999999';
+/** Port 9 (discard) on the target's loopback: never a real receiver. */
+const PROBE_URL = 'http://127.0.0.1:9/conformance-auth-probe';
+
+/**
+ * A webhook of the run's own, Disabled unless the probe needs it Enabled: an Enabled one
+ * pointing nowhere would be sent every event of a shared sandbox while it lives.
+ */
+async function ownWebhook(ctx: ScenarioContext, status: 'Enabled' | 'Disabled' = 'Disabled'): Promise<{ id: string }> {
+  const attributes = plainAttributes(ctx, PROBE_URL, { token: '' });
+  if (status === 'Enabled') return requireEnabledWebhook(ctx, attributes);
+  const created = await requireWebhook(ctx, attributes);
+  if (created.webhook?.attributes?.status !== 'Disabled') {
+    const answer = await ctx.api.call('webhook.disable', { params: { id: created.id } });
+    if (answer.status !== 200) throw new Error(`disabling the probe's own webhook ${created.id} answered ${answer.status}`);
+  }
+  return created;
+}
+
+async function webhookMember(ctx: ScenarioContext, id: string, member: 'label' | 'status'): Promise<unknown> {
+  const response = await getWebhook(ctx, id);
+  if (response.status !== 200) throw new Error(`GET /webhooks/${id} answered ${response.status}, so the probe's webhook could not be read`);
+  return response.body?.data?.attributes?.[member];
+}
+
+/** Reads the member now; the answer reads it again and says how it changed, if it did. */
+async function webhookChange(ctx: ScenarioContext, id: string, member: 'label' | 'status'): Promise<() => Promise<string | undefined>> {
+  const before = await webhookMember(ctx, id, member);
+  return async () => {
+    const after = await webhookMember(ctx, id, member);
+    return after === before ? undefined : `webhook ${id} ${member} is now ${JSON.stringify(after)}, was ${JSON.stringify(before)}`;
+  };
+}
+
+/** An event of the run's own: injected, or fired by a sandbox approve (API 6.3) and found in GET /events. */
+async function ownEventId(ctx: ScenarioContext): Promise<string | UnavailableProbe> {
+  if (triggerAvailable('injection', ctx.target)) {
+    const [event] = await injectEvents(ctx.control, { type: 'account.created' });
+    if (event) return event.id;
+  }
+  if (triggerAvailable('sandbox-approve', ctx.target)) {
+    const triggered = await makeEventsHappen(ctx, 1, ['sandbox-approve']);
+    const found = await findEvents(ctx, [DOCUMENTED_FIRES['sandbox-approve']], triggered.since, triggered.isOurs, undefined, 10_000);
+    const id = found.events[0]?.id;
+    if (typeof id !== 'string') throw new Error(`the ${DOCUMENTED_FIRES['sandbox-approve']} event of the probe's own approve was not listed`);
+    return id;
+  }
+  return { unavailable: `the run cannot make an event of its own here (it needs ${describeTrigger('injection')} or ${describeTrigger('sandbox-approve')}), and an event id it did not make could be unknown to the target` };
+}
+
+async function withOwnEvent(ctx: ScenarioContext, build: (id: string) => PreparedProbe): Promise<ProbePreparation> {
+  const id = await ownEventId(ctx);
+  return typeof id === 'string' ? build(id) : id;
+}
+
+const SANDBOX_OPERATIONS = (Object.keys(OPERATIONS) as OperationName[]).filter(isSandboxOperation);
 
 async function awaitingDrawdown(ctx: ScenarioContext) {
   const { accountId } = await ctx.fixtures.account();
@@ -120,23 +176,35 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
       return { options: { body: { data: { type: 'webhook', attributes } } } };
     },
   },
-  { operation: 'webhook.get', prepare: async () => ({ options: { params: { id: DUMMY_ID } } }) },
+  { operation: 'webhook.get', prepare: async (ctx) => ({ options: { params: { id: (await ownWebhook(ctx)).id } } }) },
   { operation: 'webhook.list', prepare: async () => ({ options: {} }) },
-  { operation: 'webhook.update', prepare: async () => ({ options: { params: { id: DUMMY_ID }, body: { data: { type: 'webhook', attributes: { label: 'conformance auth probe' } } } } }) },
-  { operation: 'webhook.enable', prepare: async () => ({ options: { params: { id: DUMMY_ID } } }) },
-  { operation: 'webhook.disable', prepare: async () => ({ options: { params: { id: DUMMY_ID } } }) },
-  { operation: 'event.get', prepare: async () => ({ options: { params: { id: DUMMY_ID } } }) },
-  { operation: 'event.list', prepare: async () => ({ options: {} }) },
-  { operation: 'event.resend', prepare: async () => ({ options: { params: { id: DUMMY_ID }, body: {} } }) },
-  { operation: 'sandbox.approveApplication', prepare: async () => ({ options: { params: { applicationId: DUMMY_ID }, body: { data: { type: 'applicationApprove', attributes: { reason: 'conformance auth probe' } } } } }) },
-  { operation: 'sandbox.denyApplication', prepare: async () => ({ options: { params: { applicationId: DUMMY_ID }, body: { data: { type: 'applicationDeny', attributes: { reason: 'conformance auth probe' } } } } }) },
-  { operation: 'sandbox.approveDocument', prepare: async () => ({ options: { params: { applicationId: DUMMY_ID, documentId: DUMMY_ID }, body: {} } }) },
   {
-    operation: 'sandbox.rejectDocument',
-    prepare: async () => ({ options: { params: { applicationId: DUMMY_ID, documentId: DUMMY_ID }, body: { data: { type: 'documentReject', attributes: { reason: 'conformance auth probe', reasonCode: 'PoorQuality' } } } } }),
+    operation: 'webhook.update',
+    async prepare(ctx) {
+      const webhook = await ownWebhook(ctx);
+      const label = `conformance auth probe ${ctx.faker.string.alphanumeric(8)}`;
+      return { options: { params: { id: webhook.id }, body: { data: { type: 'webhook', attributes: { label } } } }, changed: await webhookChange(ctx, webhook.id, 'label') };
+    },
   },
-  { operation: 'sandbox.downloadDocument', prepare: async () => ({ options: { params: { applicationId: DUMMY_ID, documentId: DUMMY_ID } } }) },
-  { operation: 'sandbox.downloadDocumentBack', prepare: async () => ({ options: { params: { applicationId: DUMMY_ID, documentId: DUMMY_ID } } }) },
+  {
+    operation: 'webhook.enable',
+    async prepare(ctx) {
+      const webhook = await ownWebhook(ctx);
+      return { options: { params: { id: webhook.id } }, changed: await webhookChange(ctx, webhook.id, 'status') };
+    },
+  },
+  {
+    operation: 'webhook.disable',
+    async prepare(ctx) {
+      const webhook = await ownWebhook(ctx, 'Enabled');
+      return { options: { params: { id: webhook.id } }, changed: await webhookChange(ctx, webhook.id, 'status') };
+    },
+  },
+  { operation: 'event.get', prepare: async (ctx) => withOwnEvent(ctx, (id) => ({ options: { params: { id } } })) },
+  { operation: 'event.list', prepare: async () => ({ options: {} }) },
+  // What a resend changes is a delivery; without a receiver of the run's own, only the refusal is judged.
+  { operation: 'event.resend', prepare: async (ctx) => withOwnEvent(ctx, (id) => ({ options: { params: { id }, body: {} } })) },
+  ...SANDBOX_OPERATIONS.map((operation) => ({ operation, prepare: (ctx: ScenarioContext) => prepareSandboxProbe(ctx, operation) })),
 ];
 
 /** Every operation of the table has a probe; a new operation without one fails the project tests. */

@@ -61,7 +61,6 @@ async function listIds(ctx: ScenarioContext, query: Record<string, string | numb
 const defaultPage = defineScenario({
   id: 'conventions/page-size/default',
   area: 'conventions',
-  title: 'without page parameters a list MUST return 100 resources from offset 0 when 101 match',
   requirements: ['GN-DEFAULT-PAGE-SIZE', 'GN-DEFAULT-OFFSET'],
   holds: ['account-rules'],
   async run(ctx) {
@@ -82,7 +81,6 @@ const defaultPage = defineScenario({
 const maxPage = defineScenario({
   id: 'conventions/page-size/maximum',
   area: 'conventions',
-  title: 'page[limit]=1000 MUST return 1000 resources when 1001 match, and no list MUST return more than 1000',
   requirements: ['GN-MAX-PAGE-SIZE', 'PP-LIST-LIMIT-OVER-MAX'],
   // Creating up to 1001 rules: acceptable in a sandbox, not on a live system.
   environments: ['sandbox'],

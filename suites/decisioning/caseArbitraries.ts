@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { OPT_IN_TYPES } from '../../harness/decisionModel.ts';
+import { OPT_IN_TYPES } from './decisionModel.ts';
 import type { CaseSpec, PaymentDescription } from './caseSetup.ts';
 import type { RuleSpec } from './targetWorld.ts';
 

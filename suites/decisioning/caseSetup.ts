@@ -1,4 +1,4 @@
-import type { ModelAccount, ModelPayment, ModelRule, OptInType } from '../../harness/decisionModel.ts';
+import type { ModelAccount, ModelPayment, ModelRule, OptInType } from './decisionModel.ts';
 import type { RuleSpec, TargetWorld } from './targetWorld.ts';
 
 // Builds one decisioning situation on the target (accounts, rules, uploads,

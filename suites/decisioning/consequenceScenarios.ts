@@ -1,6 +1,6 @@
-import { carriesTags } from '../../harness/decisionJudgement.ts';
+import { carriesTags } from './decisionJudgement.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { absentListedMembers, describeAbsent } from '../../harness/listedEventMembers.ts';
+import { absentListedMembers, describeAbsent } from '../shared/listedEventMembers.ts';
 import { LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
 import { buildCase, toModelPayment } from './caseSetup.ts';
@@ -26,7 +26,6 @@ async function since(ctx: ScenarioContext): Promise<string> {
 const matchedPaymentScenario = defineScenario({
   id: 'decisioning/consequences/matched-payment-transaction',
   area: 'decisioning',
-  title: 'a matched check payment MUST create a transaction carrying the rule tags and fire transaction.created',
   requirements: ['DC-TAG-INHERITANCE', 'DC-TRANSACTION-CREATED-EVENT', LISTED_MEMBERS_REQUIREMENT],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {
@@ -64,7 +63,6 @@ const matchedPaymentScenario = defineScenario({
 const blockedPaymentScenario = defineScenario({
   id: 'decisioning/consequences/blocked-payment-declined',
   area: 'decisioning',
-  title: 'a blocked ACH debit SHOULD fire declinedIncomingPayment.created and MUST create no transaction',
   requirements: ['DC-BLOCKED-DECLINED-EVENT'],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {
@@ -93,7 +91,6 @@ const blockedPaymentScenario = defineScenario({
 const drawdownScenario = defineScenario({
   id: 'decisioning/consequences/drawdown-created',
   area: 'decisioning',
-  title: 'a drawdown that passes positive pay SHOULD fire wireDrawdown.created',
   requirements: ['DC-DRAWDOWN-CREATED-EVENT'],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {
@@ -122,7 +119,6 @@ const REPEATS = 3;
 const determinismScenario = defineScenario({
   id: 'decisioning/deterministic',
   area: 'decisioning',
-  title: 'the same payment against the same rules MUST get the same decision every time',
   requirements: ['DC-DETERMINISTIC'],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {

@@ -1,4 +1,4 @@
-import type { ModelStatus, OptInType } from '../../harness/decisionModel.ts';
+import type { ModelStatus, OptInType } from './decisionModel.ts';
 import type { RuleSpec } from './targetWorld.ts';
 
 // Fixed decisioning examples: the boundaries of sections 2.3–2.5, 3.1 and 7 as

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
-import { disagreement } from '../../harness/decisionJudgement.ts';
-import { admissibleDecisions, type ModelAccount, type ModelRule, type OptInType } from '../../harness/decisionModel.ts';
+import { disagreement } from './decisionJudgement.ts';
+import { admissibleDecisions, type ModelAccount, type ModelRule, type OptInType } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { type PaymentDescription, toModelPayment } from './caseSetup.ts';
 import { DecisionMismatch } from './propertyRun.ts';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { OPT_IN_TYPES } from '../../harness/decisionModel.ts';
+import { OPT_IN_TYPES } from './decisionModel.ts';
 import { defineScenario } from '../../harness/scenario.ts';
 import { achPayment, achRule, checkPayment, checkRule, type ClockPolicy } from './caseArbitraries.ts';
 import { AdvanceOneDay, CancelRule, CreateRule, type LifecycleModel, type LifecycleReal, PayAgainstRule, SendPayment, SetAccountOptIn, UploadDocument } from './lifecycleCommands.ts';
@@ -39,7 +39,6 @@ function commandArbitraries(withClock: boolean) {
 export const lifecycleScenario = defineScenario({
   id: 'decisioning/lifecycle/model-based',
   area: 'decisioning',
-  title: 'decisions across rule lifecycles (create, upload, cancel, expire by clock) MUST agree with the model',
   requirements: ['DC-LIFECYCLE-MODEL'],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {

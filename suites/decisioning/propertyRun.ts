@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { disagreement } from '../../harness/decisionJudgement.ts';
-import { admissibleDecisions } from '../../harness/decisionModel.ts';
+import { disagreement } from './decisionJudgement.ts';
+import { admissibleDecisions } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { buildCase, toModelPayment } from './caseSetup.ts';
 import type { GeneratedCase } from './caseArbitraries.ts';

@@ -6,7 +6,7 @@ import { TargetWorld } from './targetWorld.ts';
 
 // Property-based decisioning (API sections 1–3, 7): generated rule sets,
 // product and account opt-in, cancels, uploads, expiry dates and payments, each
-// decision compared with harness/decisionModel.ts. Case counts sum to 520 (with
+// decision compared with suites/decisioning/decisionModel.ts. Case counts sum to 520 (with
 // the lifecycle runs, well over 500 generated cases).
 
 interface PropertyFamily {
@@ -39,7 +39,6 @@ function propertyScenario(family: PropertyFamily): Scenario {
   return defineScenario({
     id: `decisioning/property/${family.id}`,
     area: 'decisioning',
-    title: `${family.what} MUST agree with the decision model`,
     requirements: [family.requirement],
     needs: ['paymentSimulation', 'fixtureProvisioning'],
     async run(ctx) {

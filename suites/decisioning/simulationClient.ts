@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
-import type { ObservedDecision } from '../../harness/decisionJudgement.ts';
-import type { ModelPayment } from '../../harness/decisionModel.ts';
+import type { ObservedDecision } from '../../harness/simulation/paymentSimulation.ts';
+import type { ModelPayment } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 
 // The decisioning scenarios' one way to make the target receive a payment: the

@@ -1,5 +1,5 @@
-import type { ModelAccount, ModelRule, OptInType } from '../../harness/decisionModel.ts';
-import { initialStatus } from '../../harness/decisionModel.ts';
+import type { ModelAccount, ModelRule, OptInType } from './decisionModel.ts';
+import { initialStatus } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 
 // Puts a decisioning situation on the target through the documented operations:

@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents } from '../shared/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { checkModeShape } from './deliveryChecks.ts';
@@ -43,7 +43,6 @@ const fmt = (seconds: number): string => (seconds >= 100 ? `${Math.round(seconds
 const backoff = defineScenario({
   id: 'delivery/at-least-once/fibonacci-backoff',
   area: 'delivery',
-  title: 'Retries of a failing AtLeastOnce batch MUST pause in Fibonacci steps and never more than 1 hour apart',
   requirements: ['DL-BACKOFF-FIBONACCI', 'DL-BACKOFF-CAP', 'DL-BACKOFF-UNIT', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-BATCH-LIMIT'],
   needs: ['clockControl', 'eventInjection', 'webhookDelivery'],
   async run(ctx) {

@@ -1,4 +1,6 @@
 import type { ScenarioContext } from '../../harness/scenario.ts';
+import { DELIVERY_MEDIA_TYPES } from '../../spec/mediaTypes.ts';
+import { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH } from '../../spec/webhookDelivery.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { checkEventShape } from '../shared/catalogueChecks.ts';
 import type { Subscription } from '../shared/sinkSession.ts';
@@ -7,8 +9,7 @@ import type { Subscription } from '../shared/sinkSession.ts';
 // scenarios. Each takes only the deliveries that carried events the scenario
 // injected, so unrelated events published meanwhile change nothing.
 
-export const MEDIA_TYPES: Readonly<Record<string, string>> = { Json: 'application/json', JsonAPI: 'application/vnd.api+json' };
-export const MAX_BATCH = 64;
+const MEDIA_TYPES: Readonly<Record<string, string>> = DELIVERY_MEDIA_TYPES;
 
 const mediaTypeOf = (delivery: SinkDelivery): string => (delivery.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 

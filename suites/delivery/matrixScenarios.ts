@@ -1,4 +1,4 @@
-import { injectEvents, type InjectedEvent } from '../../harness/eventInjection.ts';
+import { injectEvents, type InjectedEvent } from '../shared/eventInjection.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { CATALOGUE_REQUIREMENTS, injectableTypes, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { chooseTrigger, injectedEvents, makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
@@ -59,7 +59,6 @@ const list = (items: ReadonlyArray<{ id: string; type: string }>): string => ite
 const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: SubscriptionType, slot: number, slots: number) => defineScenario({
   id: `delivery/matrix/${deliveryMode}/${subscriptionType}`,
   area: 'delivery',
-  title: `${deliveryMode} webhooks subscribed to ${subscriptionType} MUST receive exactly the events their subscription admits, signed and formatted as configured`,
   requirements: [
     'DL-POST-TO-URL', SUBSCRIPTION_REQUIREMENT[subscriptionType], 'DL-PAYLOAD-JSON', 'DL-CONTENT-TYPE', 'DL-ENVELOPE',
     'DL-INCLUDE-RESOURCES', 'DL-INCLUDE-RESOURCES-OFF', 'DL-SIGNATURE-HEADER', 'DL-SIGNATURE-VALUE', 'DL-SIGNATURE-ABSENT-WITHOUT-TOKEN',

@@ -1,10 +1,10 @@
-import { shortenDeliveryTimeout } from '../../harness/deliverySettings.ts';
+import { shortenDeliveryTimeout } from './deliveryTimeout.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { describeStep, type SinkStep } from '../../harness/webhookSinkScript.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
-import { checkModeShape, MAX_BATCH } from './deliveryChecks.ts';
+import { checkModeShape } from './deliveryChecks.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
 import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe } from '../shared/sinkSession.ts';
 
@@ -46,7 +46,6 @@ const FAILURE_SCRIPT: readonly SinkStep[] = [{ status: 500 }, { hang: true }, { 
 const atMostOnceFailures = defineScenario({
   id: 'delivery/at-most-once/failures-not-retried',
   area: 'delivery',
-  title: 'An AtMostOnce delivery answered 500, 202, dropped or not answered in time MUST NOT be retried, and the next event MUST wait for the previous answer',
   requirements: ['DL-AT-MOST-ONCE-NO-RETRY', 'DL-AT-MOST-ONCE-SEQUENTIAL', 'DL-AT-MOST-ONCE-SINGLE', 'DL-DELIVERY-TIMEOUT'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
@@ -139,7 +138,6 @@ function overdueOrUnknown(deliveries: readonly SinkDelivery[], progress: RetryPr
 const atLeastOnceRetries = defineScenario({
   id: 'delivery/at-least-once/retried-until-success',
   area: 'delivery',
-  title: 'An AtLeastOnce batch answered 500, 503, 302, dropped or not answered in time MUST be retried until it succeeds, with the same event ids, one batch at a time',
   requirements: ['DL-AT-LEAST-ONCE-RETRY', 'DL-EVENT-ID-STABLE', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-BATCH-LIMIT'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
@@ -213,7 +211,6 @@ const HOLD_FIRST_ANSWER_MS = 2500;
 const atLeastOnceBurst = defineScenario({
   id: 'delivery/at-least-once/burst',
   area: 'delivery',
-  title: `A burst of events MUST reach an AtLeastOnce webhook in batches of at most ${MAX_BATCH}, one batch at a time`,
   requirements: ['DL-BATCH-LIMIT', 'DL-BATCH-SIZES', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-AT-LEAST-ONCE-RETRY'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,

@@ -1,5 +1,5 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents } from '../shared/eventInjection.ts';
 import { defineScenario, type EventTriggerKind, type Scenario, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
 import { eventTypeEntry } from '../../harness/schemaRegistry.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
@@ -116,7 +116,6 @@ function sectionScenario(requirement: string): Scenario {
   return defineScenario({
     id: `events/catalogue/${requirement.replace(/^EV-CATALOGUE-/, '').toLowerCase()}`,
     area: 'events',
-    title: `Every event type of "${section.name}" MUST be fetchable by id and match its catalogue shape (injected events, else the events the target holds)`,
     requirements: [requirement, LISTED_MEMBERS_REQUIREMENT, 'EV-GET', 'EV-RESOURCE-SHAPE'],
     async run(ctx) {
       if (ctx.control.has('eventInjection')) await judgeInjected(ctx, section);

@@ -34,7 +34,6 @@ const PAGES = 6;
 const paging = defineScenario({
   id: 'events/list/paging',
   area: 'events',
-  title: 'GET /events with page[offset]=k MUST skip the first k events: each page of 7 over a time window MUST equal positions k.. of one larger page of that window',
   requirements: ['EV-LIST-PAGING'],
   eventTriggers: TRIGGERS,
   async run(ctx) {
@@ -70,7 +69,6 @@ const paging = defineScenario({
 const filterType = defineScenario({
   id: 'events/list/filter-type',
   area: 'events',
-  title: 'GET /events with filter[type][] MUST return only events of the given type(s), including the matching ones',
   requirements: ['EV-LIST-FILTER-TYPE'],
   eventTriggers: TRIGGERS,
   async run(ctx) {
@@ -141,7 +139,6 @@ const mark = (ids: string[], events: any[]) => events.map((event) => `${event.id
 const filterTime = defineScenario({
   id: 'events/list/filter-since-until',
   area: 'events',
-  title: 'GET /events with filter[since] / filter[until] MUST return only events created after / before that date-time',
   requirements: ['EV-LIST-FILTER-SINCE', 'EV-LIST-FILTER-UNTIL'],
   eventTriggers: TRIGGERS,
   async run(ctx) {

@@ -11,7 +11,6 @@ const CARD_FRAUD_CASE_TYPES = ['cardFraudCase.created', 'cardFraudCase.activated
 const cardFraudCasePayload = defineScenario({
   id: 'events/card-fraud-case-payload',
   area: 'events',
-  title: 'A cardFraudCase event delivered on its own MUST carry data as a single object ("Payload data is a single object")',
   requirements: ['EV-CARD-FRAUD-CASE-PAYLOAD'],
   needs: ['webhookDelivery'],
   async run(ctx) {
@@ -42,7 +41,6 @@ const cardFraudCasePayload = defineScenario({
 const positivePayCancelled = defineScenario({
   id: 'events/positive-pay-cancelled-payload',
   area: 'events',
-  title: 'The payload of positivePay.cancelled is not shown; the suite records what cancelling a rule produces',
   requirements: ['EV-POSITIVE-PAY-CANCELLED-PAYLOAD'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();

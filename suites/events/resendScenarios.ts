@@ -16,6 +16,8 @@ const copiesOf = (deliveries: readonly SinkDelivery[], id: string): number =>
   deliveries.filter((delivery) => delivery.payload.events.some((event) => event.id === id)).length;
 
 const TRIGGERS = ['injection', 'sandbox-approve'] as const;
+/** An id no event has. */
+const UNKNOWN_EVENT_ID = '987654321987';
 
 type Relationships = Record<string, unknown> | undefined;
 const sameRelationships = (a: Relationships, b: Relationships) => a !== undefined && JSON.stringify(a) === JSON.stringify(b);
@@ -23,7 +25,6 @@ const sameRelationships = (a: Relationships, b: Relationships) => a !== undefine
 const resend = defineScenario({
   id: 'events/resend',
   area: 'events',
-  title: 'POST /events/{id} MUST deliver the event again, with the same id, to the webhooks that admit it',
   requirements: ['EV-RESEND', 'EV-RESEND-RESPONSE', 'DL-EVENT-ID-STABLE'],
   needs: ['webhookDelivery'],
   eventTriggers: TRIGGERS,
@@ -56,18 +57,43 @@ const resend = defineScenario({
 const resendUnknown = defineScenario({
   id: 'events/resend-unknown',
   area: 'events',
-  title: 'POST /events/{id} for an id that does not exist SHOULD answer 404',
   requirements: ['EV-RESEND-UNKNOWN'],
   async run(ctx) {
-    const response = await ctx.api.send('POST', '/events/987654321987', { body: {} });
+    const response = await ctx.api.send('POST', `/events/${UNKNOWN_EVENT_ID}`, { body: {} });
     ctx.check.expect('EV-RESEND-UNKNOWN', response.status === 404, `resend of an event that does not exist SHOULD answer 404; got ${response.status}`, response);
+  },
+});
+
+const resendUnknownDeliversNothing = defineScenario({
+  id: 'events/resend-unknown/delivers-nothing',
+  area: 'events',
+  requirements: ['EV-RESEND-UNKNOWN-NO-DELIVERY'],
+  needs: ['webhookDelivery'],
+  eventTriggers: TRIGGERS,
+  async run(ctx) {
+    // On a shared target others' events reach any webhook: what the resend must not
+    // deliver is the unknown id, or a copy of an event this webhook already had.
+    await sinkReachableWhereProbed(ctx);
+    const witness = await subscribe(ctx, 'resend-unknown', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
+    const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['card.pinChanged']);
+    const [event] = (await requireOurEvents(ctx, triggered)).expected;
+    const id = String(event.id);
+    if (!(await witness.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS))) throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, witness.endpoint.url);
+    const response = await ctx.api.send('POST', `/events/${UNKNOWN_EVENT_ID}`, { body: {} });
+    await witness.endpoint.waitFor((deliveries) => copiesOf(deliveries, id) >= 2 || copiesOf(deliveries, UNKNOWN_EVENT_ID) > 0, 2000);
+    await pause(QUIET_MS);
+    const deliveries = witness.endpoint.deliveries();
+    const unknown = copiesOf(deliveries, UNKNOWN_EVENT_ID);
+    const again = copiesOf(deliveries, id) - 1;
+    ctx.check.expect('EV-RESEND-UNKNOWN-NO-DELIVERY', unknown === 0 && again === 0,
+      `resend of event ${UNKNOWN_EVENT_ID}, which does not exist, MUST deliver nothing; it answered ${response.status}, ${unknown} deliveries carried that id and ${again} carried event ${id} (delivered before) again`,
+      [response, ...carrying(deliveries, new Set([UNKNOWN_EVENT_ID, id]))]);
   },
 });
 
 const retention = defineScenario({
   id: 'events/ninety-day-window',
   area: 'events',
-  title: 'An event MUST be fetchable, listed and resendable for 90 days, and none of these once it is older',
   requirements: ['EV-RETENTION-GET', 'EV-RETENTION-LIST', 'EV-RETENTION-RESEND', 'EV-RETENTION-RESEND-4XX'],
   needs: ['clockControl', 'webhookDelivery'],
   eventTriggers: TRIGGERS,
@@ -100,4 +126,4 @@ const retention = defineScenario({
   },
 });
 
-export const resendScenarios: Scenario[] = [resend, resendUnknown, retention];
+export const resendScenarios: Scenario[] = [resend, resendUnknown, resendUnknownDeliversNothing, retention];

@@ -1,4 +1,4 @@
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents } from '../shared/eventInjection.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { ensureSinkReachable } from '../shared/sinkSession.ts';
 import { listEvents } from './eventLists.ts';

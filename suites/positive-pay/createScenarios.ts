@@ -9,7 +9,6 @@ const createVariant = VALID_VARIANTS.map((variant) =>
   defineScenario({
     id: `positive-pay/create/${variant.type}/${variant.name}`,
     area: 'positive-pay',
-    title: `creating a ${variant.type} rule (${variant.name}) MUST answer 201 with the rule, its submitted attributes, account and initial status, and GET MUST return it`,
     requirements: ['PP-RULE-RESOURCE-SHAPE', 'PP-RULE-CREATE-201', 'PP-RULE-TYPE', 'PP-RULE-ECHO-ATTRIBUTES', 'PP-RULE-ACCOUNT-RELATIONSHIP', 'PP-RULE-INITIAL-STATUS', 'PP-RULE-GET'],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
@@ -43,7 +42,6 @@ const createVariant = VALID_VARIANTS.map((variant) =>
 const idsUnique = defineScenario({
   id: 'positive-pay/create/ids-unique',
   area: 'positive-pay',
-  title: 'two rules created from the same request MUST get different ids',
   requirements: ['PP-RULE-ID-UNIQUE'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
@@ -60,7 +58,6 @@ const idsUnique = defineScenario({
 const getUnknown = defineScenario({
   id: 'positive-pay/get/unknown-id',
   area: 'positive-pay',
-  title: 'GET /positive-pay/{id} of an id that does not exist SHOULD be answered 4xx',
   requirements: ['PP-RULE-GET-UNKNOWN'],
   async run(ctx) {
     const response = await ctx.api.send('GET', '/positive-pay/999999999999');
@@ -71,7 +68,6 @@ const getUnknown = defineScenario({
 const pastExpiration = defineScenario({
   id: 'positive-pay/expiry/past-expiration-date',
   area: 'positive-pay',
-  title: 'the status of a rule whose expirationDate has passed is not shown; it is recorded',
   requirements: ['PP-RULE-EXPIRED-STATUS'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();

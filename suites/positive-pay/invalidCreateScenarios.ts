@@ -11,13 +11,11 @@ import { is4xx, isSuccess, rulesCarryingMarker, sendRule, withMarker } from '../
 
 function invalidCreateScenario(invalid: InvalidCreate): Scenario {
   const mustId = invalid.requirement;
-  const shouldId = mustId ? 'PP-RULE-INVALID-4XX' : 'PP-RULE-INVALID-VALUES';
+  const malformedValue = mustId === undefined || mustId === 'PP-RULE-INVALID-VALUES-NO-EFFECT';
+  const shouldId = malformedValue ? 'PP-RULE-INVALID-VALUES' : 'PP-RULE-INVALID-4XX';
   return defineScenario({
     id: `positive-pay/create-invalid/${invalid.type}/${invalid.name}`,
     area: 'positive-pay',
-    title: mustId
-      ? `a ${invalid.type} create ${invalid.name} is invalid: it MUST NOT create a rule and SHOULD be answered 4xx`
-      : `a ${invalid.type} create with ${invalid.name} SHOULD be answered 4xx and create no rule`,
     requirements: mustId ? [mustId, shouldId] : [shouldId],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();

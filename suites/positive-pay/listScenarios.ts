@@ -41,7 +41,6 @@ const ids = (rules: readonly RuleResource[]) => rules.map((rule) => rule.id);
 const filterAccount = defineScenario({
   id: 'positive-pay/list/filter-account',
   area: 'positive-pay',
-  title: 'filter[accountId] MUST return only and all rules of that account, of every type',
   requirements: ['PP-LIST-FILTER-ACCOUNT', 'PP-LIST-ANY-TYPE'],
   async run(ctx) {
     const first = await seedAccount(ctx);
@@ -67,7 +66,6 @@ const filterStatus = RULE_STATUSES.map((status) =>
   defineScenario({
     id: `positive-pay/list/filter-status/${status}`,
     area: 'positive-pay',
-    title: `filter[status]=${status} MUST return only and all rules in status ${status}`,
     requirements: ['PP-LIST-FILTER-STATUS'],
     async run(ctx) {
       const { accountId, rules: seeded } = await seedAccount(ctx);
@@ -84,7 +82,6 @@ const filterType = RULE_TYPES.map((type) =>
   defineScenario({
     id: `positive-pay/list/filter-type/${type}`,
     area: 'positive-pay',
-    title: `filter[type]=${type} MUST return only and all rules of type ${type}`,
     requirements: ['PP-LIST-FILTER-TYPE'],
     async run(ctx) {
       const { accountId, rules: seeded } = await seedAccount(ctx);
@@ -116,7 +113,6 @@ const invalidQueries = INVALID_QUERIES.map((query) =>
   defineScenario({
     id: `positive-pay/list/invalid-query/${query.name}=${query.value}`,
     area: 'positive-pay',
-    title: `GET /positive-pay?${query.name}=${query.value} is outside the documented values and SHOULD be answered 4xx`,
     requirements: [query.requirement],
     async run(ctx) {
       const response = await ctx.api.send('GET', '/positive-pay', { query: { [query.name]: query.value } });
@@ -138,7 +134,6 @@ const sorts = SORTS.map(({ value, descending }) => {
   return defineScenario({
     id: `positive-pay/list/sort/${label}`,
     area: 'positive-pay',
-    title: `sort ${label} MUST order the rules by ${descending ? 'descending' : 'ascending'} createdAt`,
     requirements: [requirement],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
@@ -194,7 +189,6 @@ function readAccountPages(ctx: ScenarioContext, accountId: string) {
 const paging = defineScenario({
   id: 'positive-pay/list/limit-offset',
   area: 'positive-pay',
-  title: 'page[limit] MUST bound each page, page[offset] MUST skip, meta.pagination MUST echo them, and pages MUST concatenate to the whole list',
   requirements: ['PP-LIST-SHAPE', 'PP-LIST-LIMIT', 'PP-LIST-OFFSET', 'PP-LIST-PAGINATION-ECHO', 'PP-LIST-TOTAL'],
   holds: ['account-rules'],
   async run(ctx) {

@@ -1,6 +1,7 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { mayChangeOptIn, policyBody, productBody, putBackIfTaken } from '../shared/fixtureOptIn.ts';
+import { knownOptInFor, optInChange } from './optInEffect.ts';
 import { PAYMENT_TYPES } from '../shared/ruleRequests.ts';
 import { is4xx, isSuccess } from '../shared/ruleSteps.ts';
 
@@ -17,7 +18,6 @@ const policyCreate = OPT_IN_SETS.map((optInTypes) =>
   defineScenario({
     id: `positive-pay/policy/opt-in/${optInTypes.join('+')}`,
     area: 'positive-pay',
-    title: `a positive pay policy opting the account in to ${optInTypes.join(', ')} MUST succeed`,
     requirements: ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
@@ -32,7 +32,6 @@ const policyCreate = OPT_IN_SETS.map((optInTypes) =>
 const policyEmpty = defineScenario({
   id: 'positive-pay/policy/empty-opt-in',
   area: 'positive-pay',
-  title: 'whether an empty optInTypes is accepted is not shown; the answer is recorded',
   requirements: ['PP-POLICY-EMPTY-OPTIN'],
   async run(ctx) {
     const fixture = await ctx.fixtures.account();
@@ -43,14 +42,18 @@ const policyEmpty = defineScenario({
   },
 });
 
+/** The MUST halves: an invalid opt-in request leaves the opt-in as it was (judged in decisioning, ./optInEffect.ts). */
+const POLICY_NO_EFFECT = 'PP-POLICY-OPTIN-NO-EFFECT';
+const PRODUCT_NO_EFFECT = 'PP-PRODUCT-OPTIN-NO-EFFECT';
+
 type PolicyCase = { name: string; optInTypes: unknown; withAccount: boolean; unknownAccount?: boolean; requirements: string[] };
 
 const POLICY_INVALID: readonly PolicyCase[] = [
   { name: 'without-optInTypes', optInTypes: undefined, withAccount: true, requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'] },
   { name: 'without-account', optInTypes: ['CheckPayment'], withAccount: false, requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'] },
-  { name: 'optInTypes-unknown-value', optInTypes: ['WireDrawdown'], withAccount: true, requirements: ['PP-POLICY-OPTIN-VALUES'] },
-  { name: 'optInTypes-wrong-case', optInTypes: ['checkPayment'], withAccount: true, requirements: ['PP-POLICY-OPTIN-VALUES'] },
-  { name: 'optInTypes-not-an-array', optInTypes: 'CheckPayment', withAccount: true, requirements: ['PP-POLICY-OPTIN-VALUES'] },
+  { name: 'optInTypes-unknown-value', optInTypes: ['WireDrawdown'], withAccount: true, requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'] },
+  { name: 'optInTypes-wrong-case', optInTypes: ['checkPayment'], withAccount: true, requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'] },
+  { name: 'optInTypes-not-an-array', optInTypes: 'CheckPayment', withAccount: true, requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'] },
   { name: 'unknown-account', optInTypes: ['CheckPayment'], withAccount: true, unknownAccount: true, requirements: ['PP-POLICY-UNKNOWN-ACCOUNT'] },
 ];
 
@@ -58,18 +61,20 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
   defineScenario({
     id: `positive-pay/policy/invalid/${invalid.name}`,
     area: 'positive-pay',
-    title: `a policy request ${invalid.name} ${invalid.requirements.includes('PP-POLICY-INVALID-REFUSED') ? 'is invalid: it MUST NOT succeed and' : ''} SHOULD be answered 4xx`,
     requirements: invalid.requirements,
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       const { accountId } = fixture;
       const target = invalid.withAccount ? (invalid.unknownAccount ? '999999999999' : accountId) : undefined;
+      const judgeEffect = invalid.requirements.includes(POLICY_NO_EFFECT) && (await knownOptInFor(ctx, fixture, 'account', POLICY_NO_EFFECT));
       let taken = false;
       if (target === accountId) putBackIfTaken(ctx, fixture, 'account', () => taken);
       const response = await ctx.api.send('POST', '/positive-pay-policy', { body: policyBody(invalid.optInTypes, target) });
       taken = isSuccess(response);
       for (const id of invalid.requirements) {
-        if (id === 'PP-POLICY-INVALID-REFUSED') {
+        if (id === POLICY_NO_EFFECT) {
+          if (judgeEffect) await judgeNoEffect(ctx, id, accountId, `a policy request ${invalid.name}`, response);
+        } else if (id === 'PP-POLICY-INVALID-REFUSED') {
           ctx.check.expect(id, !isSuccess(response), `a policy request ${invalid.name} MUST NOT succeed; got ${response.status}`, response);
         } else {
           ctx.check.expect(id, is4xx(response), `a policy request ${invalid.name} SHOULD be answered 4xx; got ${response.status}`, response);
@@ -82,7 +87,6 @@ const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
   defineScenario({
     id: `positive-pay/product/opt-in/${positivePayOptIn.join('+')}`,
     area: 'positive-pay',
-    title: `updating a deposit product's default opt-in to [${positivePayOptIn.join(', ')}] MUST succeed`,
     requirements: ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
@@ -98,7 +102,6 @@ const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
 const productEmpty = defineScenario({
   id: 'positive-pay/product/opt-in/none',
   area: 'positive-pay',
-  title: 'whether an empty positivePayOptIn is accepted is not shown; the answer is recorded',
   requirements: ['PP-PRODUCT-EMPTY-OPTIN'],
   async run(ctx) {
     const fixture = await ctx.fixtures.account();
@@ -109,12 +112,17 @@ const productEmpty = defineScenario({
   },
 });
 
-type ProductCase = { name: string; positivePayOptIn: unknown; unknownProduct?: boolean; requirement: string };
+async function judgeNoEffect(ctx: ScenarioContext, id: string, accountId: string, request: string, response: ApiResponse): Promise<void> {
+  const { change, responses } = await optInChange(ctx, accountId);
+  ctx.check.expect(id, change === undefined, `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}${change ? `, and ${change}` : ', and decisioning shows the opt-in unchanged'}`, [response, ...responses]);
+}
+
+type ProductCase = { name: string; positivePayOptIn: unknown; unknownProduct?: boolean; requirement: string; noEffect?: boolean };
 
 const PRODUCT_INVALID: readonly ProductCase[] = [
-  { name: 'without-positivePayOptIn', positivePayOptIn: undefined, requirement: 'PP-PRODUCT-OPTIN-REQUIRED' },
-  { name: 'positivePayOptIn-unknown-value', positivePayOptIn: ['OutgoingWire'], requirement: 'PP-PRODUCT-OPTIN-VALUES' },
-  { name: 'positivePayOptIn-not-an-array', positivePayOptIn: 'ReceivedAchDebit', requirement: 'PP-PRODUCT-OPTIN-VALUES' },
+  { name: 'without-positivePayOptIn', positivePayOptIn: undefined, requirement: 'PP-PRODUCT-OPTIN-REQUIRED', noEffect: true },
+  { name: 'positivePayOptIn-unknown-value', positivePayOptIn: ['OutgoingWire'], requirement: 'PP-PRODUCT-OPTIN-VALUES', noEffect: true },
+  { name: 'positivePayOptIn-not-an-array', positivePayOptIn: 'CheckPayment', requirement: 'PP-PRODUCT-OPTIN-VALUES', noEffect: true },
   { name: 'unknown-product', positivePayOptIn: ['CheckPayment'], unknownProduct: true, requirement: 'PP-PRODUCT-UNKNOWN' },
 ];
 
@@ -122,15 +130,16 @@ const productInvalid = PRODUCT_INVALID.map((invalid) =>
   defineScenario({
     id: `positive-pay/product/invalid/${invalid.name}`,
     area: 'positive-pay',
-    title: `a deposit product update ${invalid.name} SHOULD be answered 4xx`,
-    requirements: [invalid.requirement],
+    requirements: invalid.noEffect ? [PRODUCT_NO_EFFECT, invalid.requirement] : [invalid.requirement],
     async run(ctx) {
       const fixture = await ctx.fixtures.account();
       const id = invalid.unknownProduct ? '999999999999' : fixture.depositProductId;
+      const judgeEffect = invalid.noEffect === true && (await knownOptInFor(ctx, fixture, 'product', PRODUCT_NO_EFFECT));
       let taken = false;
       if (!invalid.unknownProduct) putBackIfTaken(ctx, fixture, 'product', () => taken);
       const response = await ctx.api.send('PATCH', `/deposit-products/${encodeURIComponent(id)}`, { body: productBody(invalid.positivePayOptIn) });
       taken = isSuccess(response);
+      if (judgeEffect) await judgeNoEffect(ctx, PRODUCT_NO_EFFECT, fixture.accountId, `a deposit product update ${invalid.name}`, response);
       ctx.check.expect(invalid.requirement, is4xx(response), `a deposit product update ${invalid.name} SHOULD be answered 4xx; got ${response.status}`, response);
     },
   }));

@@ -26,7 +26,6 @@ const acceptedTypes = SAMPLE_DOCUMENTS.map(({ contentType, file }) =>
   defineScenario({
     id: `positive-pay/upload/accepted/${contentType}`,
     area: 'positive-pay',
-    title: `uploading a ${contentType} document to an AwaitingDocuments drawdown rule MUST succeed and make the rule Active`,
     requirements: ['PP-UPLOAD-ACCEPTED-TYPES', 'PP-UPLOAD-ACTIVATES', 'PP-UPLOAD-RESPONSE'],
     async run(ctx) {
       const rule = await awaitingDrawdown(ctx);
@@ -56,7 +55,6 @@ const refusedTypes = REFUSED_TYPES.map(({ contentType, body }) => {
   return defineScenario({
     id: `positive-pay/upload/refused/${label}`,
     area: 'positive-pay',
-    title: `an upload with ${label} MUST be refused, leaving the rule AwaitingDocuments, and SHOULD be answered 4xx`,
     requirements: ['PP-UPLOAD-CONTENT-TYPE-REFUSED', 'PP-UPLOAD-CONTENT-TYPE-4XX'],
     async run(ctx) {
       const rule = await awaitingDrawdown(ctx);
@@ -72,7 +70,6 @@ const refusedTypes = REFUSED_TYPES.map(({ contentType, body }) => {
 const sizeWithin = defineScenario({
   id: 'positive-pay/upload/size/20000000-bytes',
   area: 'positive-pay',
-  title: 'a 20,000,000-byte document is within 20 MB and MUST be accepted',
   requirements: ['PP-UPLOAD-SIZE-AT-LIMIT'],
   async run(ctx) {
     const rule = await awaitingDrawdown(ctx);
@@ -99,7 +96,6 @@ async function uploadOversized(ctx: ScenarioContext, id: string, size: number): 
 const sizeOver = defineScenario({
   id: 'positive-pay/upload/size/20MiB-plus-1-byte',
   area: 'positive-pay',
-  title: 'a document of 20 × 1024 × 1024 + 1 bytes is over 20 MB: it MUST be refused, leaving the rule AwaitingDocuments, and SHOULD be answered 4xx',
   requirements: ['PP-UPLOAD-SIZE-OVER-REFUSED', 'PP-UPLOAD-SIZE-OVER-4XX'],
   async run(ctx) {
     const rule = await awaitingDrawdown(ctx);
@@ -116,7 +112,6 @@ const sizeOver = defineScenario({
 const sizeBetween = defineScenario({
   id: 'positive-pay/upload/size/20000001-bytes',
   area: 'positive-pay',
-  title: 'whether 20 MB means 20,000,000 or 20,971,520 bytes is not stated; the answer to a 20,000,001-byte document is recorded',
   requirements: ['PP-UPLOAD-SIZE-BETWEEN'],
   async run(ctx) {
     const rule = await awaitingDrawdown(ctx);
@@ -133,7 +128,6 @@ const drawdownOnly = NON_DRAWDOWN.map((type) =>
   defineScenario({
     id: `positive-pay/upload/not-drawdown/${type}`,
     area: 'positive-pay',
-    title: `documents are for wire drawdown rules only: an upload to a ${type} rule MUST NOT succeed, MUST leave the rule unchanged, and SHOULD be answered 4xx`,
     requirements: ['PP-UPLOAD-DRAWDOWN-ONLY-REFUSED', 'PP-UPLOAD-DRAWDOWN-ONLY'],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
@@ -153,7 +147,6 @@ const drawdownOnly = NON_DRAWDOWN.map((type) =>
 const unknownRule = defineScenario({
   id: 'positive-pay/upload/unknown-id',
   area: 'positive-pay',
-  title: 'an upload to a rule id that does not exist SHOULD be answered 4xx',
   requirements: ['PP-UPLOAD-UNKNOWN'],
   async run(ctx) {
     const response = await upload(ctx, '999999999999', sampleDocument('authorization.png'), 'image/png');
@@ -164,7 +157,6 @@ const unknownRule = defineScenario({
 const notAwaiting = defineScenario({
   id: 'positive-pay/upload/not-awaiting-documents',
   area: 'positive-pay',
-  title: 'uploads to a drawdown rule that is already Active or Cancelled are not described; the answers are recorded',
   requirements: ['PP-UPLOAD-NOT-AWAITING'],
   async run(ctx) {
     const rule = await awaitingDrawdown(ctx);

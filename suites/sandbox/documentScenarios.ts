@@ -21,7 +21,6 @@ async function applicationWithDocument(ctx: ScenarioContext, ssn: string, ids: s
 const downloadScenario = defineScenario({
   id: 'sandbox/documents/download-front-and-back',
   area: 'sandbox',
-  title: 'sandbox download and download/back MUST return the uploaded files byte for byte',
   requirements: ['SB-DOWNLOAD-FRONT', 'SB-DOWNLOAD-BACK', 'SB-DOWNLOAD-FORMAT'],
   needs: ['applications'],
   environments: ['sandbox'],
@@ -53,7 +52,6 @@ const downloadScenario = defineScenario({
 const approveDocumentScenario = defineScenario({
   id: 'sandbox/documents/approve',
   area: 'sandbox',
-  title: 'sandbox approve document MUST fire document.approved relating to the document (and to the application where it names one)',
   requirements: ['SB-DOCUMENT-APPROVE-EVENT', LISTED_MEMBERS_REQUIREMENT, 'SB-REVIEW-RESPONSE'],
   needs: ['applications'],
   environments: ['sandbox'],
@@ -89,7 +87,6 @@ const givenIfPresent = (value: unknown, given: string): boolean => value === und
 const rejectDocumentScenario = defineScenario({
   id: 'sandbox/documents/reject',
   area: 'sandbox',
-  title: 'sandbox reject document MUST fire document.rejected, carrying the reason and reasonCode given where it carries them',
   requirements: ['SB-DOCUMENT-REJECT-EVENT', LISTED_MEMBERS_REQUIREMENT, 'SB-REJECT-REASON-CODES', 'SB-REVIEW-RESPONSE'],
   needs: ['applications'],
   environments: ['sandbox'],

@@ -69,7 +69,6 @@ function reviewScenario(c: ReviewCase): Scenario {
   return defineScenario({
     id: `sandbox/${c.operation}/${c.kind}-from-${c.from}`,
     area: 'sandbox',
-    title: `sandbox ${describe(c)} MUST make it ${TARGET_STATUS[c.operation]} and fire ${FIRES[c.operation].join(' and ')}`,
     requirements: [c.requirement, ...eventRequirements, 'SB-REVIEW-RESPONSE'],
     needs: ['applications'],
     environments: ['sandbox'],
@@ -109,7 +108,6 @@ function wrongStateScenario(c: ReviewCase): Scenario {
   return defineScenario({
     id: `sandbox/${c.operation}/refused-from-${c.from}`,
     area: 'sandbox',
-    title: `sandbox ${describe(c)} SHOULD be refused and change nothing`,
     requirements: [c.requirement],
     needs: ['applications'],
     environments: ['sandbox'],

@@ -56,7 +56,6 @@ function triggerScenario(row: TriggerRow): Scenario {
   return defineScenario({
     id: `sandbox/trigger/${row.id}`,
     area: 'sandbox',
-    title: `${an(row.kind)} application with ${describeInput(row)} MUST be ${row.status}`,
     requirements: [row.requirement, 'SB-TRIGGER-EVENTS', 'SB-APPLICATION-STATUS-VALUES'],
     needs: ['applications'],
     environments: ['sandbox'],

@@ -1,6 +1,6 @@
 import type { EvidenceSource } from '../../harness/checkRecorder.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
-import { absentListedMembers, describeAbsent } from '../../harness/listedEventMembers.ts';
+import { absentListedMembers, describeAbsent } from './listedEventMembers.ts';
 import { eventTypeCatalogue, eventTypeEntry, schemaRegistry } from '../../harness/schemaRegistry.ts';
 
 // Judging events against the Event Catalog: each catalogue section has its own

@@ -1,4 +1,4 @@
-import { injectEvents, type InjectedEvent } from '../../harness/eventInjection.ts';
+import { injectEvents, type InjectedEvent } from './eventInjection.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { EVENT_TRIGGERS, type EventTriggerKind, triggerAvailable } from '../../harness/scenario.ts';
 import { applicationBody } from './applicationBuilder.ts';

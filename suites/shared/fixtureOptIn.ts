@@ -1,4 +1,4 @@
-import type { OptInType } from '../../harness/decisionModel.ts';
+import type { PaymentType as OptInType } from '../../spec/positivePay.ts';
 import type { AccountFixture } from '../../harness/fixtureProvider.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 

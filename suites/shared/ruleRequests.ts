@@ -1,14 +1,12 @@
 import type { Faker } from '@faker-js/faker';
+import { type RuleStatus, RULE_TYPES, type RuleType } from '../../spec/positivePay.ts';
+
+export { PAYMENT_TYPES, RULE_STATUSES, RULE_TYPES, type RuleStatus, type RuleType } from '../../spec/positivePay.ts';
 
 // Request bodies for POST /positive-pay (sections 2.4, 2.5, 4.2), as data: the
 // valid variants of each rule type and the invalid ones of section 7.
 
-export const RULE_TYPES = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay', 'drawdownPositivePay'] as const;
-export type RuleType = (typeof RULE_TYPES)[number];
 export const ACH_TYPES = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay'] as const;
-export const RULE_STATUSES = ['AwaitingDocuments', 'Active', 'Expired', 'Cancelled'] as const;
-export type RuleStatus = (typeof RULE_STATUSES)[number];
-export const PAYMENT_TYPES = ['CheckPayment', 'ReceivedAchDebit', 'ReceivedAchCredit'] as const;
 
 /** Section 3.1: the status a new rule of each type starts in. */
 export const INITIAL_STATUS: Record<RuleType, RuleStatus> = {
@@ -82,8 +80,13 @@ export const UNKNOWN_RULE_TYPE = 'wireTransferPositivePay';
 export interface InvalidCreate {
   name: string;
   type: RuleType | typeof UNKNOWN_RULE_TYPE;
-  /** The MUST requirement the omission breaks, or undefined for a malformed value (SHOULD only). */
-  requirement?: 'PP-ACH-ORIGINATOR-REQUIRED' | 'PP-CHECK-REQUIRED-MEMBERS' | 'PP-RULE-ACCOUNT-REQUIRED' | 'PP-RULE-TYPE-UNKNOWN-REFUSED';
+  /**
+   * The MUST requirement the request breaks (a rule it creates): an omission, or an amount
+   * in fractions of a cent, which no rule can hold (amounts are integers in cents). Undefined
+   * for other malformed values, which a lenient reading could take (a date-time for a date,
+   * a number for a string): their 4xx and no rule are a SHOULD.
+   */
+  requirement?: 'PP-ACH-ORIGINATOR-REQUIRED' | 'PP-CHECK-REQUIRED-MEMBERS' | 'PP-RULE-ACCOUNT-REQUIRED' | 'PP-RULE-TYPE-UNKNOWN-REFUSED' | typeof TYPED_VALUE;
   attributes: Generate;
   withAccount: boolean;
   /** Replaces the fixture account id (an account that does not exist). */
@@ -102,11 +105,14 @@ const omissions: InvalidCreate[] = [
   { name: 'unknown-type', type: UNKNOWN_RULE_TYPE, requirement: 'PP-RULE-TYPE-UNKNOWN-REFUSED', attributes: () => ({}), withAccount: true },
 ];
 
+/** The MUST half of PP-RULE-INVALID-VALUES: an amount in fractions of a cent creates no rule. */
+const TYPED_VALUE = 'PP-RULE-INVALID-VALUES-NO-EFFECT';
+
 const malformed: InvalidCreate[] = [
-  { name: 'fractional-amount', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: checkNumber(f), amount: 1234.5 }), withAccount: true },
+  { name: 'fractional-amount', type: 'checkPaymentPositivePay', requirement: TYPED_VALUE, attributes: (f) => ({ checkNumber: checkNumber(f), amount: 1234.5 }), withAccount: true },
   { name: 'amount-as-string', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: checkNumber(f), amount: '1234' }), withAccount: true },
   { name: 'checkNumber-as-number', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: 1234, amount: cents(f) }), withAccount: true },
-  { name: 'fractional-maximum-amount', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f), amount: 99.99 }), withAccount: true },
+  { name: 'fractional-maximum-amount', type: 'receivedAchDebitPositivePay', requirement: TYPED_VALUE, attributes: (f) => ({ originatorName: originatorName(f), amount: 99.99 }), withAccount: true },
   { name: 'expirationDate-impossible-day', type: 'receivedAchCreditPositivePay', attributes: (f) => ({ originatorName: originatorName(f), expirationDate: '2095-02-30' }), withAccount: true },
   { name: 'expirationDate-date-time', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '2095-01-01T00:00:00Z' }), withAccount: true },
   { name: 'expirationDate-day-first', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '31/12/2095' }), withAccount: true },

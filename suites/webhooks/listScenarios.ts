@@ -22,7 +22,6 @@ const createdAtOf = (webhook: CreatedWebhook): string => webhook.webhook.attribu
 const paging = defineScenario({
   id: 'webhooks/list/paging',
   area: 'webhooks',
-  title: 'GET /webhooks MUST honour page[limit] (default 100, up to 1000) and page[offset]',
   requirements: ['WH-LIST-PAGE-LIMIT', 'WH-LIST-PAGE-DEFAULT', 'WH-LIST-PAGE-OFFSET', 'WH-LIST-PAGE-OVER-MAX'],
   // Pages read one after another must see the same list: webhooks created meanwhile (by the delivery scenarios, say) shift it.
   holds: ['webhook-list'],
@@ -85,7 +84,6 @@ const MAX_PAGE = 1000;
 const pageMaximum = defineScenario({
   id: 'webhooks/list/page-maximum',
   area: 'webhooks',
-  title: 'GET /webhooks MUST NOT return more than 1000 webhooks, even when page[limit] asks for 1001',
   requirements: ['WH-LIST-PAGE-MAX'],
   async run(ctx) {
     // The maximum only shows with more than 1000 webhooks. Creating them through the API
@@ -110,7 +108,6 @@ const pageMaximum = defineScenario({
 const filters = defineScenario({
   id: 'webhooks/list/filters',
   area: 'webhooks',
-  title: 'GET /webhooks MUST apply filter[since], filter[until], filter[fromId] and filter[toId]',
   requirements: ['WH-LIST-SHAPE', 'WH-LIST-FILTER-SINCE', 'WH-LIST-FILTER-UNTIL', 'WH-LIST-FILTER-FROM-ID', 'WH-LIST-FILTER-TO-ID'],
   async run(ctx) {
     const [a, b, c] = (await threeWebhooks(ctx, 'filters')) as [CreatedWebhook, CreatedWebhook, CreatedWebhook];
@@ -155,7 +152,6 @@ const INVALID_FILTERS: ReadonlyArray<[string, string]> = [
 const invalidFilters = defineScenario({
   id: 'webhooks/list/invalid-filters',
   area: 'webhooks',
-  title: 'GET /webhooks with a malformed date-time or integer filter SHOULD be refused with a 4xx',
   requirements: ['WH-LIST-FILTER-INVALID'],
   async run(ctx) {
     for (const [name, value] of INVALID_FILTERS) {

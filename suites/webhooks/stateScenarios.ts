@@ -1,4 +1,4 @@
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents } from '../shared/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { deliveredIds, ensureSinkReachable, hasAll, sinkEndpoint, subscribe } from '../shared/sinkSession.ts';
 import { createWebhook, getWebhook, isEnabled, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
@@ -13,7 +13,6 @@ const DAY = 24 * HOUR;
 const enableDisable = defineScenario({
   id: 'webhooks/enable-disable',
   area: 'webhooks',
-  title: 'Disable MUST make an Enabled webhook Disabled and enable MUST make it Enabled again, each answering 200 with the webhook in its new status',
   requirements: ['WH-DISABLE', 'WH-ENABLE', 'WH-ENABLE-DISABLE-REPEATED'],
   async run(ctx) {
     const endpoint = await sinkEndpoint(ctx, 'enable-disable');
@@ -40,7 +39,6 @@ const enableDisable = defineScenario({
 const enabledLimit = defineScenario({
   id: 'webhooks/sandbox-enabled-limit',
   area: 'webhooks',
-  title: 'In the sandbox, no webhook MUST be created or enabled while 100 webhooks are Enabled',
   requirements: ['WH-ENABLED-LIMIT-BELOW', 'WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE', 'WH-ENABLED-LIMIT-4XX'],
   environments: ['sandbox'],
   heavy: 'it creates webhooks until 100 are Enabled, and the documents have no operation to delete a webhook',
@@ -90,7 +88,6 @@ const enabledLimit = defineScenario({
 const unavailable = defineScenario({
   id: 'webhooks/unavailable-after-unresponsive',
   area: 'webhooks',
-  title: 'A webhook whose endpoint keeps failing MUST become Unavailable after 2 days (sandbox) / 7 days (live), receive nothing, and recover when enabled',
   requirements: ['WH-UNAVAILABLE-SANDBOX', 'WH-UNAVAILABLE-LIVE', 'WH-UNAVAILABLE-NO-DELIVERY', 'WH-ENABLE-FROM-UNAVAILABLE'],
   needs: ['clockControl', 'eventInjection', 'webhookDelivery'],
   async run(ctx) {

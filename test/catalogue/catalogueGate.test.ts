@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { handWrittenTitles, repeatedTitles, sameBehaviour } from '../../harness/catalogueDuplicates.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../harness/operationCatalogue.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { AREAS } from '../../harness/scenario.ts';
+import { AREAS, defineScenario } from '../../harness/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 
 // The catalogue gate: every requirement is covered by a check or excluded with a
@@ -50,5 +51,27 @@ describe('requirement catalogue gate', () => {
 
   test('every scenario declares at least one requirement and states its behaviour', () => {
     expect(scenarios.filter((scenario) => scenario.requirements.length === 0 || scenario.title.length < 10).map((scenario) => scenario.id)).toEqual([]);
+  });
+
+  test('no statement is written twice and no two requirements judge the same behaviour (statements alike once the level is set aside)', () => {
+    expect(sameBehaviour(catalogue.all())).toEqual([]);
+  });
+
+  test('every scenario title is derived from its first requirement, and no title is shown twice', () => {
+    expect(handWrittenTitles(scenarios)).toEqual([]);
+    expect(repeatedTitles(scenarios)).toEqual([]);
+  });
+
+  test('the duplicate checks fail on a statement written twice, a behaviour at two levels, a hand-written or repeated title', () => {
+    const statements = [
+      { id: 'X-ONE', statement: 'A request without a token MUST NOT succeed.' },
+      { id: 'X-TWO', statement: 'A request without a token SHOULD not succeed' },
+      { id: 'X-THREE', statement: 'A request with a token MUST succeed.' },
+    ];
+    expect(sameBehaviour(statements)).toEqual(['X-ONE = X-TWO']);
+    const derived = defineScenario({ id: 'auth/x', area: 'auth', requirements: ['AU-TOKEN-REQUIRED'], run: async () => {} });
+    const handWritten = { ...derived, id: 'auth/y', title: 'a request without a token MUST NOT succeed' };
+    expect(handWrittenTitles([derived, handWritten])).toEqual(['auth/y: a request without a token MUST NOT succeed']);
+    expect(repeatedTitles([derived, derived])).toEqual([derived.title]);
   });
 });

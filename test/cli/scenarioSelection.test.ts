@@ -36,7 +36,7 @@ describe('scenario selection', () => {
   test('the whole suite is not narrowed; an unknown id, an unjudged id or no match is a setup error', () => {
     expect(selectScenarios({}, catalogue)).toMatchObject({ narrowedBy: [], scenarios: everyScenario });
     expect(() => selectScenarios({ requirement: 'PP-NOPE' }, catalogue)).toThrow(/unknown requirement id PP-NOPE/);
-    expect(() => selectScenarios({ requirement: 'PP-TAGS-INHERITED' }, catalogue)).toThrow(/no scenario judges PP-TAGS-INHERITED \(excluded: /);
+    expect(() => selectScenarios({ requirement: 'AU-TOKEN-ISSUANCE' }, catalogue)).toThrow(/no scenario judges AU-TOKEN-ISSUANCE \(excluded: /);
     expect(() => selectScenarios({ grep: 'no-such-scenario' }, catalogue)).toThrow(/no scenario matches --grep "no-such-scenario"/);
     expect(() => selectScenarios({ requirement: 'PP-POLICY-CREATE', only: 'auth' }, catalogue)).toThrow(/no scenario matches --only auth --requirement PP-POLICY-CREATE/);
   });

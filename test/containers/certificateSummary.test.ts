@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { Certificate } from '../../harness/certification.ts';
+import type { Certificate } from '../../run/certification.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 // `npm run certificates:summary`: the CI matrix's summary job turns one

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { disagreement } from '../../harness/decisionJudgement.ts';
-import { admissibleDecisions, decide, type ModelAccount, type ModelRule, READINGS } from '../../harness/decisionModel.ts';
+import { disagreement } from '../../suites/decisioning/decisionJudgement.ts';
+import { admissibleDecisions, decide, type ModelAccount, type ModelRule, READINGS } from '../../suites/decisioning/decisionModel.ts';
 
 // The decision model read against the documents' own sentences: the boundaries
 // and the two ambiguous readings.
@@ -57,8 +57,9 @@ describe('rule status and expiry (2.4, 3.1)', () => {
     const wire = { kind: 'WireDrawdown' as const, accountId: 'a1', amount: 1, positivePayId: 'd1' };
     expect(statuses([drawdown], wire)).toEqual(['Rejected']);
     expect(statuses([{ ...drawdown, status: 'Active' }], wire)).toEqual(['PendingReview']);
-    expect(statuses([{ ...drawdown, status: 'Active', accountId: 'a2' }], wire)).toEqual(['Rejected']);
-    expect(statuses([{ ...ach, id: 'd1' }], wire)).toEqual(['Rejected']);
+    // Another account's Active rule: 3.1 does not say; rejecting is DC-DRAWDOWN-RULE-MISMATCH's SHOULD, so the MUST model admits both.
+    expect(statuses([{ ...drawdown, status: 'Active', accountId: 'a2' }], wire)).toEqual(['PendingReview', 'Rejected']);
+    expect(statuses([{ ...ach, id: 'd1' }], wire)).toEqual(['PendingReview', 'Rejected']);
     expect(statuses([], { kind: 'WireDrawdown', accountId: 'a1', amount: 1 })).toEqual(['Rejected']);
   });
   test('every reading is considered', () => expect(READINGS).toHaveLength(4));

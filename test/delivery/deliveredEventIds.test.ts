@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { injectEvents } from '../../harness/eventInjection.ts';
+import { injectEvents } from '../../suites/shared/eventInjection.ts';
 import { parseDeliveryPayload } from '../../harness/deliveryPayload.ts';
 import { defineScenario } from '../../harness/scenario.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
@@ -32,7 +32,6 @@ test('bare event ids in a delivery are looked up and placed', async () => {
   const scenario = defineScenario({
     id: 'test/delivered-event-ids',
     area: 'delivery',
-    title: 'bare ids are looked up',
     requirements: [],
     needs: ['webhookDelivery'],
     async run(ctx) {

@@ -1,6 +1,5 @@
 import { expect, test } from 'vitest';
-import { CONTROL_ROUTES } from '../../emulator/control/controlRouteList.ts';
-import { CONTROL_PREFIX } from '../../emulator/core/area.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { call } from './emulatorClient.ts';
 

@@ -1,7 +1,7 @@
 import { RESULTS_FORMAT_VERSION, describeTarget, type ResultsDocument, type ShardInfo } from '../../run/resultsDocument.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { countOutcomes, judgeRequirements, verdictOf } from '../../harness/requirementVerdict.ts';
+import { countOutcomes, judgeRequirements, verdictOf } from '../../run/requirementVerdict.ts';
 import type { Scenario } from '../../harness/scenario.ts';
 import { resolveTarget, type TargetInfo } from '../../harness/targetManifest.ts';
 import { emulatorManifest } from '../../harness/targetSession.ts';

@@ -2,7 +2,7 @@ import type { EmulatorOptions } from '../../emulator/emulator.ts';
 import { startVendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { judgeRequirements, type RequirementResult } from '../../harness/requirementVerdict.ts';
+import { judgeRequirements, type RequirementResult } from '../../run/requirementVerdict.ts';
 import type { Scenario } from '../../harness/scenario.ts';
 import { runScenarioList } from '../../harness/scenarioEngine.ts';
 import { loadManifest } from '../../harness/targetManifest.ts';

@@ -1,4 +1,5 @@
-import type { ScenarioContext } from './scenario.ts';
+import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
 
 // The delivery time-out of the target, when the target lets the suite see and set
 // it (the emulator's control endpoint {controlPrefix}/delivery). The documents give
@@ -13,11 +14,11 @@ export interface DeliveryTimeout {
 /** Shorten the delivery time-out for this scenario (restored at cleanup) when the target allows it. */
 export async function shortenDeliveryTimeout(ctx: ScenarioContext, timeoutMs: number): Promise<DeliveryTimeout> {
   if (!ctx.control.has('clockControl')) return {};
-  const current = await ctx.control.request('GET', '/delivery');
+  const current = await ctx.control.send(CONTROL_ROUTES.readDelivery);
   const previous = (current.body as { timeoutMs?: unknown } | undefined)?.timeoutMs;
   if (current.status !== 200 || typeof previous !== 'number') return {};
-  const answer = await ctx.control.request('PUT', '/delivery', { timeoutMs });
+  const answer = await ctx.control.send(CONTROL_ROUTES.changeDelivery, { timeoutMs });
   if (answer.status !== 200) return { timeoutMs: previous };
-  ctx.cleanup.add('restore the delivery time-out', () => ctx.control.request('PUT', '/delivery', { timeoutMs: previous }));
+  ctx.cleanup.add('restore the delivery time-out', () => ctx.control.send(CONTROL_ROUTES.changeDelivery, { timeoutMs: previous }));
   return { timeoutMs };
 }

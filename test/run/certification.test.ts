@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { issueCertificate } from '../../harness/certification.ts';
-import type { RequirementResult } from '../../harness/requirementVerdict.ts';
+import { issueCertificate } from '../../run/certification.ts';
+import type { RequirementResult } from '../../run/requirementVerdict.ts';
 
 const result = (id: string, level: RequirementResult['level'], outcome: RequirementResult['outcome'], reason?: string): RequirementResult => ({
   id, level, outcome, statement: 's', source: { document: 'api', section: '1' }, checks: [], evidence: [], ...(reason ? { reason } : {}),

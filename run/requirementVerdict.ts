@@ -1,7 +1,7 @@
-import type { CheckRecord, Evidence, Outcome } from './checkRecords.ts';
-import { isFailing, worstOutcome } from './checkRecords.ts';
-import type { Level, Requirement, RequirementCatalogue } from './requirementCatalogue.ts';
-import type { TargetInfo } from './targetManifest.ts';
+import type { CheckRecord, Evidence, Outcome } from '../harness/checkRecords.ts';
+import { isFailing, worstOutcome } from '../harness/checkRecords.ts';
+import type { Level, Requirement, RequirementCatalogue } from '../harness/requirementCatalogue.ts';
+import type { TargetInfo } from '../harness/targetManifest.ts';
 
 // From check records to one outcome per requirement, and from those to the
 // verdict. A requirement that applies, was selected, and still has no result is
@@ -28,7 +28,7 @@ export interface JudgeOptions {
 
 const EVIDENCE_LIMIT = 5;
 
-function notApplicable(requirement: Requirement, target: TargetInfo): string | undefined {
+function notApplicable(requirement: Requirement, target: Pick<TargetInfo, 'environment' | 'capabilities'>): string | undefined {
   if (requirement.excluded) return `excluded: ${requirement.excluded}`;
   if (!requirement.environments.includes(target.environment)) {
     return `applies to ${requirement.environments.join(', ')} only; the target is ${target.environment}`;
@@ -40,7 +40,7 @@ function notApplicable(requirement: Requirement, target: TargetInfo): string | u
 export function judgeRequirements(
   catalogue: RequirementCatalogue,
   records: readonly CheckRecord[],
-  target: TargetInfo,
+  target: Pick<TargetInfo, 'environment' | 'capabilities'>,
   options: JudgeOptions,
 ): RequirementResult[] {
   const byId = new Map<string, CheckRecord[]>();

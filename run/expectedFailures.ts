@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { isFailing } from './checkRecords.ts';
+import { isFailing } from '../harness/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
-import { SetupError } from './targetManifest.ts';
+import { SetupError } from '../harness/targetManifest.ts';
 
 // A per-target baseline of known failures (YAML). A listed failure that happens is
 // reported as known and does not fail the run; a listed failure that no longer

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import type { Requirement, RequirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { judgeRequirements, verdictOf } from '../../harness/requirementVerdict.ts';
+import { judgeRequirements, verdictOf } from '../../run/requirementVerdict.ts';
 import { resolveTarget } from '../../harness/targetManifest.ts';
 
 const make = (id: string, level: Requirement['level'], extra: Partial<Requirement> = {}): Requirement => ({

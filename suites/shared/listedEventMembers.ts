@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type AttributeKind, eventTypeEntry, schemaRegistry } from './schemaRegistry.ts';
+import { type AttributeKind, eventTypeEntry, schemaRegistry } from '../../harness/schemaRegistry.ts';
 
 // Which of the members the Event Catalog lists for an event's type the event
 // lacks. The catalogue's tables list the members a type carries, but several
@@ -32,7 +32,7 @@ let subMembersByKind: Record<string, string[]> | undefined;
 function subMembers(kind: AttributeKind): string[] {
   if (typeof kind !== 'string') return [];
   subMembersByKind ??= Object.fromEntries(Object.entries(
-    (JSON.parse(readFileSync(new URL('../schemas/events/definitions.schema.json', import.meta.url), 'utf8')) as { $defs: Record<string, { properties?: object }> }).$defs,
+    (JSON.parse(readFileSync(new URL('../../schemas/events/definitions.schema.json', import.meta.url), 'utf8')) as { $defs: Record<string, { properties?: object }> }).$defs,
   ).map(([name, definition]) => [name, Object.keys(definition.properties ?? {})]));
   return subMembersByKind[kind] ?? [];
 }

@@ -1,16 +1,9 @@
+import type { ObservedDecision } from '../../harness/simulation/paymentSimulation.ts';
 import type { ModelDecision, ModelRule } from './decisionModel.ts';
 
 // Holds what a target decided about one payment against the model's admissible
-// decisions (harness/decisionModel.ts). Returns what disagrees, in words, or
+// decisions (decisionModel.ts). Returns what disagrees, in words, or
 // undefined when the target's decision is one the documents allow.
-
-export interface ObservedDecision {
-  status: string;
-  /** The rule the target says it matched (or, for a drawdown, reviewed against). */
-  ruleId?: string;
-  /** Present when the payment created a transaction. */
-  transaction?: { id: string; tags: Record<string, unknown> };
-}
 
 /**
  * 2.4 tag inheritance: every tag of the rule is on the transaction. Tags the transaction carries

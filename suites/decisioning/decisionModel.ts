@@ -1,28 +1,24 @@
+import type { SimulatedPayment } from '../../harness/simulation/paymentSimulation.ts';
+import { PAYMENT_TYPES, type PaymentType, type RuleAttributes, type RuleType } from '../../spec/positivePay.ts';
+
 // An executable reading of API sections 1–3 for positive pay decisioning,
 // written from the documents alone (it never looks at the emulator): given an
 // account's opt-in, the rules the client created and an incoming payment, what
 // must happen to the payment. Where the documents are ambiguous the model takes a
 // `Reading`; a target agrees when its decision is the model's under some reading.
 
-export const OPT_IN_TYPES = ['CheckPayment', 'ReceivedAchDebit', 'ReceivedAchCredit'] as const;
-export type OptInType = (typeof OPT_IN_TYPES)[number];
+export const OPT_IN_TYPES = PAYMENT_TYPES;
+export type OptInType = PaymentType;
 
-export type ModelRuleType = 'receivedAchDebitPositivePay' | 'receivedAchCreditPositivePay' | 'checkPaymentPositivePay' | 'drawdownPositivePay';
+export type ModelRuleType = RuleType;
 /** The statuses the client causes (3.1); `Expired` is derived from expirationDate, see `expired`. */
 export type ModelRuleStatus = 'AwaitingDocuments' | 'Active' | 'Cancelled';
 
-export interface ModelRule {
+export interface ModelRule extends RuleAttributes {
   id: string;
   type: ModelRuleType;
   accountId: string;
   status: ModelRuleStatus;
-  expirationDate?: string;
-  tags?: Record<string, string>;
-  originatorName?: string;
-  originatorEntityId?: string;
-  amount?: number;
-  checkNumber?: string;
-  payeeName?: string;
 }
 
 export interface ModelAccount {
@@ -32,10 +28,8 @@ export interface ModelAccount {
   accountOptIn?: readonly OptInType[];
 }
 
-export type ModelPayment =
-  | { kind: 'ReceivedAchDebit' | 'ReceivedAchCredit'; accountId: string; amount: number; originatorName?: string; originatorEntityId?: string }
-  | { kind: 'CheckPayment'; accountId: string; amount: number; checkNumber: string; payeeName?: string }
-  | { kind: 'WireDrawdown'; accountId: string; amount: number; positivePayId?: string };
+/** The payment the model decides is the one a simulation adapter receives. */
+export type ModelPayment = SimulatedPayment;
 
 export type ModelStatus = 'Processed' | 'Blocked' | 'Rejected' | 'PendingReview';
 
@@ -120,12 +114,26 @@ export function decide(account: ModelAccount, rules: readonly ModelRule[], payme
   return { status: authorizing.length > 0 ? 'Processed' : 'Blocked', gated: true, authorizingRuleIds: authorizing };
 }
 
+/**
+ * A drawdown naming a rule in force that is not a drawdown rule of its account: 3.1 rule 1
+ * rejects a drawdown whose rule is not Active and says nothing of this case, so rejecting
+ * it is only a SHOULD (DC-DRAWDOWN-RULE-MISMATCH), and the MUST properties admit review too.
+ */
+function mismatchedRuleInForce(rules: readonly ModelRule[], payment: ModelPayment, today: string, reading: Reading): ModelRule | undefined {
+  if (payment.kind !== 'WireDrawdown') return undefined;
+  const rule = rules.find((candidate) => candidate.id === payment.positivePayId);
+  const mismatched = rule !== undefined && (rule.type !== 'drawdownPositivePay' || rule.accountId !== payment.accountId);
+  return mismatched && inForce(rule, today, reading) ? rule : undefined;
+}
+
 /** The decision under every reading, without duplicates: one element when the documents leave no doubt. */
 export function admissibleDecisions(account: ModelAccount, rules: readonly ModelRule[], payment: ModelPayment, today: string): ModelDecision[] {
   const seen = new Map<string, ModelDecision>();
+  const admit = (decision: ModelDecision) => seen.set(`${decision.status}|${decision.authorizingRuleIds.join(',')}`, decision);
   for (const reading of READINGS) {
-    const decision = decide(account, rules, payment, today, reading);
-    seen.set(`${decision.status}|${decision.authorizingRuleIds.join(',')}`, decision);
+    admit(decide(account, rules, payment, today, reading));
+    const mismatched = mismatchedRuleInForce(rules, payment, today, reading);
+    if (mismatched) admit({ status: 'PendingReview', gated: true, authorizingRuleIds: [mismatched.id] });
   }
   return [...seen.values()];
 }

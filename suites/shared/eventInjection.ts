@@ -1,4 +1,5 @@
-import type { ControlClient } from './controlClient.ts';
+import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import type { ControlClient } from '../../harness/controlClient.ts';
 
 // Typed wrapper over the event injection control endpoint (capability
 // eventInjection): POST {controlPrefix}/events publishes events of catalogued types
@@ -25,7 +26,7 @@ export interface InjectedEvent {
 
 export async function injectEvents(control: ControlClient, request: InjectionRequest): Promise<InjectedEvent[]> {
   if (!control.has('eventInjection')) throw new Error('the target does not claim eventInjection; events cannot be injected');
-  const answer = await control.request('POST', '/events', request);
+  const answer = await control.send(CONTROL_ROUTES.injectEvents, request);
   const events = (answer.body as { events?: unknown } | undefined)?.events;
   if (answer.status < 200 || answer.status >= 300 || !Array.isArray(events)) {
     throw new Error(`event injection of ${request.type ?? request.types?.join(', ')} answered ${answer.status}: ${JSON.stringify(answer.body)}`);

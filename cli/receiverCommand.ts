@@ -1,0 +1,60 @@
+import { writeAllureCases } from '../report/allureCaseResults.ts';
+import { writeReports } from '../report/reportWriter.ts';
+import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import { loadManifest, SetupError } from '../harness/targetManifest.ts';
+import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
+import { receiverCatalogue, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
+import { EXIT } from './exitCodes.ts';
+import { assertRunFilesUsable } from './runPreconditions.ts';
+import { printSummary } from './summaryPrinter.ts';
+import { suiteVersion } from '../harness/suiteVersion.ts';
+import { colourWanted, terminalStyle } from './terminalStyle.ts';
+
+// `banking-api-conformance receiver`: judges the integrator's own webhook
+// receiver against the documents' rules for receivers (requirements/receiver.yaml)
+// and writes the same reports as a run: results.json, report.html, junit.xml,
+// allure-results/. Exit 0 conformant, 1 not, 2 a setup error (one line).
+
+export interface ReceiverCommandOptions extends ReceiverOptions {
+  reportDir: string;
+  quiet?: boolean;
+  /** A target manifest whose `receiver` section describes the receiver; the options win field by field. */
+  target?: string;
+}
+
+export function optionsWithManifest({ target, reportDir: _reportDir, quiet: _quiet, ...given }: ReceiverCommandOptions): ReceiverOptions {
+  if (target === undefined) return given;
+  const section = loadManifest(target).receiver;
+  if (!section) throw new SetupError(`--target ${target} has no "receiver" section: add one ({"url", "tokenEnv", ...}) or give --url and --token-env`);
+  const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  return { ...section, ...defined };
+}
+
+/** `redactor` learns the receiver's token and masks everything the command writes. */
+export async function receiverCommand(options: ReceiverCommandOptions, write: (text: string) => void, redactor: SecretRedactor, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const config = receiverConfig(optionsWithManifest(options), env);
+  redactor.add(config.token);
+  assertRunFilesUsable({ reportDir: options.reportDir });
+  const quiet = options.quiet ?? false;
+  const say = quiet ? () => {} : write;
+  const version = suiteVersion();
+  say(`Receiver: ${config.url}; webhook ${config.deliveryMode}, ${config.contentType}${config.includeResources ? ', includeResources' : ''}, signature header ${config.headerName}, delivery time-out ${config.timeoutMs} ms`);
+  say(config.effectsUrl ? `Effects probe: ${config.effectsUrl}` : 'Effects probe: none (--effects URL): the requirements about what the receiver processed SKIP');
+  const startedAt = new Date().toISOString();
+  const run = await runReceiverCases(config, { say, redactor });
+  const document = receiverResults(config, run, { suiteVersion: version, startedAt });
+  const paths = writeReports(options.reportDir, document, redactor);
+  const cases = run.runs.map((caseRun) => ({
+    area: 'receiver',
+    scenarioId: caseRun.receiverCase.id,
+    title: caseRun.receiverCase.title,
+    records: caseRun.check.records(),
+    start: caseRun.startedAt,
+    stop: caseRun.finishedAt,
+  }));
+  const allure = writeAllureCases(options.reportDir, cases, receiverCatalogue(), { receiver: config.url, deliveryMode: config.deliveryMode, contentType: config.contentType, suiteVersion: version }, redactor);
+  printSummary(document, write, { quiet, style: terminalStyle(colourWanted(process.stdout, process.env)) });
+  say(`Results: ${paths.results}`);
+  say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${allure}`);
+  return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
+}

@@ -1,0 +1,26 @@
+import { batchSizes } from './cases/batchSizes.ts';
+import { duplicateInBatch } from './cases/duplicateInBatch.ts';
+import { escapedCharactersLayout, keyOrderLayout, whitespaceLayout } from './cases/layoutCases.ts';
+import { missingSignature } from './cases/missingSignature.ts';
+import { otherToken } from './cases/otherToken.ts';
+import { resentEvent } from './cases/resentEvent.ts';
+import { tamperedBody } from './cases/tamperedBody.ts';
+import { unknownEventType } from './cases/unknownEventType.ts';
+import { validDelivery } from './cases/validDelivery.ts';
+import type { ReceiverCase } from './receiverCase.ts';
+
+// Every receiver case, in the order they run: the sandbox's correct deliveries
+// first, then the crafted ones.
+export const RECEIVER_CASES: readonly ReceiverCase[] = [
+  validDelivery,
+  unknownEventType,
+  resentEvent,
+  batchSizes,
+  duplicateInBatch,
+  tamperedBody,
+  otherToken,
+  missingSignature,
+  whitespaceLayout,
+  keyOrderLayout,
+  escapedCharactersLayout,
+];

@@ -1,0 +1,56 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import type { AccountFixture } from '../../harness/fixtureProvider.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import { isSuccess } from '../shared/ruleSteps.ts';
+import { mayChangeOptIn, type OptInHolder, policyBody, productBody } from '../shared/fixtureOptIn.ts';
+
+// No documented operation reads an opt-in back (2.2, 2.3), so whether an invalid
+// policy or product update changed it shows only in decisioning: with a known
+// opt-in of [ReceivedAchDebit], an ACH debit no rule matches is blocked and a
+// check no rule matches is processed (1.2). Where the target cannot simulate
+// payments, or the product default would be hidden by an account's own policy,
+// the effect is unobservable and its MUST half SKIPs saying so.
+
+const KNOWN_OPT_IN = ['ReceivedAchDebit'];
+
+/** Why the effect on the opt-in cannot be seen here, or undefined when it can. */
+function unobservable(ctx: ScenarioContext, holder: OptInHolder): string | undefined {
+  if (!ctx.target.capabilities.has('paymentSimulation')) {
+    return 'no documented operation reads the opt-in back (2.2, 2.3); its effect shows only in decisioning, and the target does not claim paymentSimulation';
+  }
+  if (ctx.target.environment !== 'sandbox') {
+    return 'no documented operation reads the opt-in back (2.2, 2.3); its effect shows only in decisioning, observed through simulated payments, which exist only in the sandbox (4.5)';
+  }
+  if (holder === 'product' && !ctx.target.capabilities.has('fixtureProvisioning')) {
+    return 'the product default shows in decisioning only on an account without a policy of its own, which needs a fresh account (fixtureProvisioning)';
+  }
+  return undefined;
+}
+
+/**
+ * Prepares to judge `mustId`: sets the holder's opt-in to a known value with a valid
+ * request. Returns false (the requirement SKIPped with the reason) where it cannot be judged.
+ */
+export async function knownOptInFor(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, mustId: string): Promise<boolean> {
+  const reason = unobservable(ctx, holder);
+  if (reason) {
+    ctx.check.skip(mustId, reason);
+    return false;
+  }
+  if (!mayChangeOptIn(ctx, fixture, holder, [mustId])) return false;
+  const response = holder === 'account'
+    ? await ctx.api.call('positivePayPolicy.create', { body: policyBody(KNOWN_OPT_IN, fixture.accountId) })
+    : await ctx.api.call('depositProduct.update', { params: { id: fixture.depositProductId }, body: productBody(KNOWN_OPT_IN) });
+  if (!isSuccess(response)) throw new Error(`setting the ${holder} opt-in to [${KNOWN_OPT_IN.join(', ')}] answered ${response.status}, so what an invalid request changes could not be seen`);
+  return true;
+}
+
+/** What changed in the account's effective opt-in since knownOptInFor, or undefined when nothing did. */
+export async function optInChange(ctx: ScenarioContext, accountId: string): Promise<{ change?: string; responses: ApiResponse[] }> {
+  const debit = await ctx.simulation.receive({ kind: 'ReceivedAchDebit', accountId, amount: 1234, originatorName: `conformance unmatched ${ctx.faker.string.alphanumeric(10)}` }, ctx.api);
+  const check = await ctx.simulation.receive({ kind: 'CheckPayment', accountId, amount: 1234, checkNumber: ctx.faker.string.numeric(9) }, ctx.api);
+  const changes: string[] = [];
+  if (debit.decision.status !== 'Blocked') changes.push(`an ACH debit no rule matches was ${debit.decision.status}, so ReceivedAchDebit is no longer opted in`);
+  if (check.decision.status !== 'Processed') changes.push(`a check no rule matches was ${check.decision.status}, so CheckPayment is now opted in`);
+  return { ...(changes.length ? { change: changes.join('; ') } : {}), responses: [debit.response, check.response] };
+}

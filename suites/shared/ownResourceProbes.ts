@@ -1,0 +1,101 @@
+import type { RequestOptions } from '../../harness/apiClient.ts';
+import type { OperationName } from '../../harness/operationCatalogue.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import { applicationBody, documentFile } from './applicationBuilder.ts';
+import { type ApplicationView, approveBody, createApplication, denyBody, readApplication, rejectBody, uploadDocument } from './applicationClient.ts';
+
+// A probe that must be refused is sent at a resource the run made itself, so a
+// target that ignores the credential (or the environment) acts on it and the
+// check can fail; an id the target never issued is answered 404 either way.
+// The auth probes (every environment) and SB-LIVE-ABSENT (live) share the
+// sandbox operations' preparations here.
+
+export interface PreparedProbe {
+  options: RequestOptions;
+  /** Describes what changed, or undefined when nothing did. */
+  changed?: () => Promise<string | undefined>;
+}
+
+/** The run cannot make the resource the probe needs here: the probe SKIPs with this reason. */
+export interface UnavailableProbe {
+  unavailable: string;
+}
+
+export type ProbePreparation = PreparedProbe | UnavailableProbe;
+
+export const isUnavailable = (prepared: ProbePreparation): prepared is UnavailableProbe => 'unavailable' in prepared;
+
+const NEEDS_APPLICATIONS = 'the target does not claim capability applications, so the run cannot make an application of its own to probe with (an id it never issued would be answered 404 whatever the credentials)';
+
+/** SSN 000000004 puts an individual application in PendingReview (API 4.5), where approve and deny act. */
+const PENDING_REVIEW_SSN = '000000004';
+/** SSN 000000002 puts it in AwaitingDocuments with an address verification document to act on (API 4.5). */
+const AWAITING_DOCUMENT_SSN = '000000002';
+
+const probeReason = 'conformance auth probe';
+
+async function pendingApplication(ctx: ScenarioContext): Promise<ApplicationView> {
+  const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: PENDING_REVIEW_SSN }));
+  if (application.status !== 'PendingReview') {
+    throw new Error(`an application with SSN ${PENDING_REVIEW_SSN} is ${application.status}, not PendingReview, so a refused approve or deny could not be told from a wrong-state refusal`);
+  }
+  return application;
+}
+
+async function applicationWithDocument(ctx: ScenarioContext): Promise<{ application: ApplicationView; documentId: string }> {
+  const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: AWAITING_DOCUMENT_SSN }));
+  const documentId = application.documents[0]?.id;
+  if (!documentId) throw new Error(`an application with SSN ${AWAITING_DOCUMENT_SSN} gave no document to probe with (status ${application.status})`);
+  return { application, documentId };
+}
+
+/** What the probe may have changed: the application's status and its documents' statuses. */
+const applicationChange = (ctx: ScenarioContext, before: ApplicationView) => async (): Promise<string | undefined> => {
+  const after = await readApplication(ctx, before.id);
+  const changes: string[] = [];
+  if (after.status !== before.status) changes.push(`application ${before.id} is now ${after.status}, was ${before.status}`);
+  for (const document of before.documents) {
+    const now = after.documents.find((other) => other.id === document.id);
+    if (now && now.status !== document.status) changes.push(`document ${document.id} is now ${now.status}, was ${document.status}`);
+  }
+  return changes.length === 0 ? undefined : changes.join('; ');
+};
+
+async function reviewProbe(ctx: ScenarioContext, body: unknown): Promise<PreparedProbe> {
+  const application = await pendingApplication(ctx);
+  return { options: { params: { applicationId: application.id }, body }, changed: applicationChange(ctx, application) };
+}
+
+async function documentProbe(ctx: ScenarioContext, body: unknown): Promise<PreparedProbe> {
+  const { application, documentId } = await applicationWithDocument(ctx);
+  return { options: { params: { applicationId: application.id, documentId }, body }, changed: applicationChange(ctx, application) };
+}
+
+/** A download answers the file only once one was uploaded: without the upload a refusal shows nothing. */
+async function downloadProbe(ctx: ScenarioContext, side: 'front' | 'back'): Promise<PreparedProbe> {
+  const { application, documentId } = await applicationWithDocument(ctx);
+  const file = documentFile(side === 'front' ? 'document-front.png' : 'document-back.pdf');
+  await uploadDocument(ctx, application.id, documentId, side, file);
+  return { options: { params: { applicationId: application.id, documentId } } };
+}
+
+type SandboxOperation =
+  | 'sandbox.approveApplication' | 'sandbox.denyApplication' | 'sandbox.approveDocument'
+  | 'sandbox.rejectDocument' | 'sandbox.downloadDocument' | 'sandbox.downloadDocumentBack';
+
+const SANDBOX_PREPARATIONS: Record<SandboxOperation, (ctx: ScenarioContext) => Promise<PreparedProbe>> = {
+  'sandbox.approveApplication': (ctx) => reviewProbe(ctx, approveBody(probeReason)),
+  'sandbox.denyApplication': (ctx) => reviewProbe(ctx, denyBody(probeReason)),
+  'sandbox.approveDocument': (ctx) => documentProbe(ctx, {}),
+  'sandbox.rejectDocument': (ctx) => documentProbe(ctx, rejectBody(probeReason, 'PoorQuality')),
+  'sandbox.downloadDocument': (ctx) => downloadProbe(ctx, 'front'),
+  'sandbox.downloadDocumentBack': (ctx) => downloadProbe(ctx, 'back'),
+};
+
+export const isSandboxOperation = (name: OperationName): name is SandboxOperation => name in SANDBOX_PREPARATIONS;
+
+/** A sandbox operation's request at an application (and document) of the run's own; SKIPs without capability applications. */
+export async function prepareSandboxProbe(ctx: ScenarioContext, operation: SandboxOperation): Promise<ProbePreparation> {
+  if (!ctx.target.capabilities.has('applications')) return { unavailable: NEEDS_APPLICATIONS };
+  return SANDBOX_PREPARATIONS[operation](ctx);
+}

@@ -1,0 +1,14 @@
+import { expect, test } from 'vitest';
+import { AREAS } from '../../harness/scenario.ts';
+import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../../run/concurrency.ts';
+import { runCli } from './cliProcess.ts';
+
+// `run --help` states the defaults the code uses: they are read from the code, never retyped.
+
+test('run --help names every area and the concurrency defaults run/concurrency.ts applies', async () => {
+  const help = await runCli(['run', '--help']);
+  expect(help.code).toBe(0);
+  const text = help.stdout.replace(/\s+/g, ' ');
+  expect(text).toContain(`comma-separated areas: ${AREAS.join(', ')}`);
+  expect(text).toContain(`default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target`);
+});
