@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { refuseUnlistedControlRoutes } from './control/controlRouteList.ts';
 import { registerControlRoutes } from './control/controlRoutes.ts';
 import { createAccount, createDepositProduct } from './control/fixtureFactory.ts';
 import { API_AREAS } from './areas.ts';
@@ -17,7 +18,7 @@ import { registerEventControlRoutes } from './events/eventControlRoutes.ts';
 import { EventStore } from './events/eventStore.ts';
 import { createWebhookServices } from './events/webhookServices.ts';
 import { assertKnownFaults } from './faultCatalogue.ts';
-import { anyVariationOn, toleratedVariationsHook } from './faults/toleratedVariations.ts';
+import { anyVariationOn, toleratedVariationsHook, variationOn } from './faults/toleratedVariations.ts';
 import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
 import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
 import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
@@ -25,6 +26,7 @@ import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSumm
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
 import { webhookFaultOn } from './webhooks/faultSwitch.ts';
+import { registerWebhookControlRoutes } from './webhooks/webhookControlRoutes.ts';
 
 /** One webhook, one event or a sandbox operation: what token-ignored-on-resource-operations leaves unguarded. */
 const isResourceOperation = (url: string): boolean => /^\/(webhooks|events)\/:|^\/sandbox\//.test(url);
@@ -123,15 +125,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
+  if (variationOn(state, 'retry-after-http-date')) app.addHook('onRequest', rateLimitHook({ every: 25, retryAfterSeconds: 0, retryAfterForm: 'http-date' }));
   // A seeded fault at the edge: the routes it names get no authentication hook at all.
   addRouteHooks(app, tokens, events, state.limits.storedEvents, webhookFaultOn(state, 'token-ignored-on-resource-operations') ? isResourceOperation : undefined);
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
+  refuseUnlistedControlRoutes(app);
   registerOpenApiRoute(app);
   const services = createWebhookServices(app, state, events);
   for (const area of API_AREAS) await area(app, state, services);
   if (options.controlEndpoints ?? true) {
     registerControlRoutes(app, state);
     registerEventControlRoutes(app, state, services);
+    registerWebhookControlRoutes(app, state, services.webhooks);
   }
   const livedIn = options.livedIn ? fillLivedIn(state, services, options.livedIn) : undefined;
 

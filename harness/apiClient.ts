@@ -138,7 +138,7 @@ export class ApiClient {
         this.judgeMediaType(method, path, response);
         return response;
       }
-      const wait = nextWaitMs(attempt, response.headers['retry-after'], waited);
+      const wait = nextWaitMs(attempt, response.headers['retry-after'], waited, response.headers.date);
       if (wait === undefined) {
         throw new TargetRequestError(`${method} ${path} was still throttled (${response.status}) after ${attempt + 1} attempts and ${(waited / 1000).toFixed(1)} s of waiting`, response.exchange);
       }
@@ -248,6 +248,12 @@ export class ApiClient {
         : `${name} response MUST match ${operation.responseSchema} (API §${operation.section}); ${summary}`,
       result.valid ? undefined : response,
     );
+    // Judged once, here, rather than as a shape violation of every resource that holds a timestamp.
+    if (result.timestampViolations.length > 0) {
+      const where = result.timestampViolations.slice(0, 5).map((violation) => violation.pointer).join(', ');
+      this.recorder.fail(CLIENT_REQUIREMENTS.timestampFormat,
+        `${name} response: a <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds (Conventions); these are not: ${where}`, response);
+    }
   }
 }
 

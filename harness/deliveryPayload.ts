@@ -4,7 +4,10 @@
 // as "an array of event ids" whose exact envelope is "not shown"; so events are
 // looked for under `data` first, then in a body that is itself an array, then in
 // any top-level member (or member of a `data` object that is no event) holding
-// an array of events or of event ids.
+// an array of events or of event ids. Related resources (includeResources, 6.1
+// rule 3) are recognised wherever the envelope puts them — JSON:API's top-level
+// `included`, inside each event, or anywhere else — since the Json envelope is
+// not shown: any object with a type, an id and attributes that is not an event.
 
 export interface DeliveredEvent {
   id: string;
@@ -17,6 +20,7 @@ export interface DeliveryPayload {
   /** Undefined when the body is not JSON. */
   json: unknown;
   events: DeliveredEvent[];
+  /** The related resources the payload carries, wherever they are; undefined when none. */
   included?: unknown[];
   /** Shape of `data`: 'array', 'object', or what else came. */
   dataShape: 'array' | 'object' | 'missing' | 'not-json' | 'other';
@@ -60,6 +64,28 @@ function locateEvents(json: unknown): [string, unknown[]] | undefined {
   return undefined;
 }
 
+const isResourceObject = (value: unknown): value is Record<string, unknown> =>
+  isObject(value) && typeof value.type === 'string' && isEventId(value.id) && isObject(value.attributes);
+
+/** JSON:API's top-level `included` as it is, then every other resource object in the body that is not an event. */
+function resourcesIn(json: unknown, events: ReadonlySet<unknown>): unknown[] {
+  const found: unknown[] = isObject(json) && Array.isArray(json.included) ? [...json.included] : [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
+    if (!isObject(value)) return;
+    if (!events.has(value) && isResourceObject(value)) {
+      found.push(value);
+      return;
+    }
+    for (const [name, member] of Object.entries(value)) if (!(value === json && name === 'included')) visit(member);
+  };
+  visit(json);
+  return found;
+}
+
 export function parseDeliveryPayload(rawBody: Buffer): DeliveryPayload {
   let json: unknown;
   try {
@@ -76,6 +102,7 @@ export function parseDeliveryPayload(rawBody: Buffer): DeliveryPayload {
     dataShape: Array.isArray(data) ? 'array' : isObject(data) ? 'object' : data === undefined ? 'missing' : 'other',
   };
   if (located) payload.eventsAt = located[0];
-  if (isObject(json) && Array.isArray(json.included)) payload.included = json.included;
+  const included = resourcesIn(json, new Set(events.map((event) => event.event).filter(Boolean)));
+  if (included.length > 0) payload.included = included;
   return payload;
 }

@@ -138,6 +138,7 @@ export type OperationName = keyof typeof OPERATIONS;
 export const CLIENT_REQUIREMENTS = {
   timeout: 'GN-TIMEOUT',
   mediaType: 'GN-MEDIA-TYPE',
+  timestampFormat: 'GN-TIMESTAMP-FORMAT',
 } as const;
 
 export function shapeRequirements(): string[] {

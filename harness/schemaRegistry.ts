@@ -11,7 +11,12 @@ const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
 
 export interface SchemaViolation { pointer: string; message: string; keyword: string }
-export interface ValidationResult { valid: boolean; violations: SchemaViolation[] }
+/**
+ * `valid` and `violations` judge the shape; a <timestamp> written in a form that is not UTC
+ * with milliseconds is left out of them and reported in `timestampViolations`, judged once
+ * under GN-TIMESTAMP-FORMAT, so one deviating member does not fail every shape that holds it.
+ */
+export interface ValidationResult { valid: boolean; violations: SchemaViolation[]; timestampViolations: SchemaViolation[] }
 export interface SchemaRegistry {
   keys(): string[];
   has(key: string): boolean;
@@ -19,6 +24,8 @@ export interface SchemaRegistry {
   /** Key for an event type: its own schema when catalogued (either payment.canceled spelling), else 'events/event'. */
   eventSchemaKey(type: string): string;
   validateEvent(event: unknown): ValidationResult & { schemaKey: string };
+  /** What a `<timestamp>` must look like (common definitions), for checks of one value. */
+  readonly timestampPattern: RegExp;
 }
 
 /** How event-types.json describes an attribute's value (see the `kind` mapping in the event schemas). */
@@ -116,11 +123,11 @@ function toViolation(error: ErrorObject): SchemaViolation {
   return { pointer, keyword: error.keyword, message: `${pointer || '(root)'}: ${text}` };
 }
 
-function violations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
+function violations(errors: readonly ErrorObject[]): SchemaViolation[] {
   const seen = new Set<string>();
   const out: SchemaViolation[] = [];
   // An `if` error only says "must match then"; the `then` errors carry the detail.
-  for (const error of errors ?? []) {
+  for (const error of errors) {
     if (error.keyword === 'if') continue;
     const violation = toViolation(error);
     if (seen.has(violation.message)) continue;
@@ -130,10 +137,21 @@ function violations(errors: ErrorObject[] | null | undefined): SchemaViolation[]
   return out;
 }
 
-export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
+const TIMESTAMP_DEFINITIONS = 'common/definitions';
+
+/** The same schemas with `<timestamp>` left unpatterned: what judges the shape apart from the timestamp form. */
+function withoutTimestampPattern(key: string, schema: AnySchemaObject): AnySchemaObject {
+  if (key !== TIMESTAMP_DEFINITIONS) return schema;
+  const { pattern: _pattern, ...timestamp } = schema.$defs.timestamp as Record<string, unknown>;
+  return { ...schema, $defs: { ...schema.$defs, timestamp } };
+}
+
+type Validators = Map<string, ValidateFunction>;
+
+function compileAll(dir: string, shape: (key: string, schema: AnySchemaObject) => AnySchemaObject): Validators {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
   addFormats(ajv);
-  const validators = new Map<string, ValidateFunction>();
+  const validators: Validators = new Map();
   const fileOf = new Map<string, string>();
 
   for (const file of schemaFiles(dir)) {
@@ -142,7 +160,7 @@ export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
     try {
       const schema = JSON.parse(readFileSync(file, 'utf8')) as AnySchemaObject;
       if (schema.$id !== expectedId) throw new Error(`$id must be ${expectedId}, found ${String(schema.$id)}`);
-      ajv.addSchema(schema);
+      ajv.addSchema(shape(key, schema));
     } catch (error) {
       throw new Error(`Schema ${file} cannot be loaded: ${(error as Error).message}`, { cause: error });
     }
@@ -164,23 +182,34 @@ export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
     const validate = validators.get(`events/types/${entry.type}`);
     for (const spelling of entry.alsoSpelled ?? []) if (validate) validators.set(`events/types/${spelling}`, validate);
   }
+  return validators;
+}
+
+export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
+  const complete = compileAll(dir, (_key, schema) => schema);
+  const shapeOnly = compileAll(dir, withoutTimestampPattern);
+  const timestampPattern = (complete.get(TIMESTAMP_DEFINITIONS)?.schema as AnySchemaObject | undefined)?.$defs?.timestamp?.pattern as string | undefined;
 
   const validate = (key: string, value: unknown): ValidationResult => {
-    const validator = validators.get(key);
-    if (!validator) throw new Error(`Unknown schema key '${key}'`);
-    const valid = validator(value) as boolean;
-    return { valid, violations: valid ? [] : violations(validator.errors) };
+    const validator = complete.get(key);
+    const shape = shapeOnly.get(key);
+    if (!validator || !shape) throw new Error(`Unknown schema key '${key}'`);
+    if (validator(value) as boolean) return { valid: true, violations: [], timestampViolations: [] };
+    const timestampMisses = (validator.errors ?? []).filter((error) => error.keyword === 'pattern' && error.params.pattern === timestampPattern);
+    const valid = shape(value) as boolean;
+    return { valid, violations: valid ? [] : violations(shape.errors ?? []), timestampViolations: violations(timestampMisses) };
   };
   const eventSchemaKey = (type: string): string => {
     const key = `events/types/${type}`;
-    return validators.has(key) ? key : COMMON_EVENT;
+    return complete.has(key) ? key : COMMON_EVENT;
   };
 
   return {
-    keys: () => [...validators.keys()].sort(),
-    has: (key) => validators.has(key),
+    keys: () => [...complete.keys()].sort(),
+    has: (key) => complete.has(key),
     validate,
     eventSchemaKey,
+    timestampPattern: new RegExp(timestampPattern ?? '.*'),
     validateEvent(event) {
       const type = typeof event === 'object' && event !== null ? (event as { type?: unknown }).type : undefined;
       const schemaKey = typeof type === 'string' ? eventSchemaKey(type) : COMMON_EVENT;

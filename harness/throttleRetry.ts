@@ -36,22 +36,28 @@ export function isThrottled(method: string, status: number): boolean {
   return status === 429 || (status === 503 && READS.has(method.toUpperCase()));
 }
 
-/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 10.2.3); undefined when absent or unreadable. */
-export function retryAfterMs(header: string | undefined, nowMs = Date.now()): number | undefined {
+/**
+ * Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 10.2.3); undefined when
+ * absent or unreadable. A date is read against the answer's own Date header when it has one, so
+ * that a target whose clock is not ours is waited out for as long as it asked, not for the skew.
+ */
+export function retryAfterMs(header: string | undefined, nowMs = Date.now(), answeredAt?: string): number | undefined {
   if (!header) return undefined;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - nowMs);
+  if (Number.isNaN(date)) return undefined;
+  const targetNow = answeredAt === undefined ? Number.NaN : Date.parse(answeredAt);
+  return Math.max(0, date - (Number.isNaN(targetNow) ? nowMs : targetNow));
 }
 
 /**
  * The wait before retry number `attempt` (0-based), or undefined when the call
  * has retried enough or would exceed its budget.
  */
-export function nextWaitMs(attempt: number, retryAfter: string | undefined, waitedSoFarMs: number): number | undefined {
+export function nextWaitMs(attempt: number, retryAfter: string | undefined, waitedSoFarMs: number, answeredAt?: string): number | undefined {
   if (attempt >= MAX_RETRIES) return undefined;
-  const asked = retryAfterMs(retryAfter);
+  const asked = retryAfterMs(retryAfter, Date.now(), answeredAt);
   const wait = Math.min(asked ?? Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS), MAX_SINGLE_WAIT_MS);
   if (waitedSoFarMs + wait > THROTTLE_BUDGET_MS) return undefined;
   return wait;

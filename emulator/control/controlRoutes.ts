@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_PREFIX } from '../core/area.ts';
 import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, invalid } from '../core/jsonApi.ts';
 import { isScope, SCOPES, type Scope } from '../core/scopes.ts';
+import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { addControlRoute } from './controlRouteList.ts';
 import { createAccount, createDepositProduct } from './fixtureFactory.ts';
 
 // Control endpoints under the reserved prefix: token minting, fixtures and the
 // virtual clock. Plain JSON, not part of the documented API (see README).
 
-const control = { control: true } as const;
 /** 9999-12-31T23:59:59.999Z: the clock never leaves the years an RFC 3339 date-time can write. */
 const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
@@ -34,24 +34,24 @@ const bodyOf = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 
 export function registerControlRoutes(app: FastifyInstance, state: EmulatorState): void {
-  app.get(`${CONTROL_PREFIX}/health`, { config: control }, async () => ({
+  addControlRoute(app, CONTROL_ROUTES.health, async () => ({
     status: 'ok',
     environment: state.environment,
     fixtures: state.fixtures,
     clock: state.clock.state(),
   }));
 
-  app.post(`${CONTROL_PREFIX}/tokens`, { config: control }, async (request, reply) => {
+  addControlRoute(app, CONTROL_ROUTES.mintToken, async (request, reply) => {
     const scopes = readScopes(bodyOf(request.body).scopes);
     return reply.code(201).send({ token: state.tokens.mint(scopes), scopes });
   });
 
-  app.post(`${CONTROL_PREFIX}/deposit-products`, { config: control }, async (request, reply) => {
+  addControlRoute(app, CONTROL_ROUTES.createDepositProduct, async (request, reply) => {
     const optIn = readOptIn(bodyOf(request.body).positivePayOptIn, '/positivePayOptIn') ?? [];
     return reply.code(201).send(createDepositProduct(state, optIn));
   });
 
-  app.post(`${CONTROL_PREFIX}/accounts`, { config: control }, async (request, reply) => {
+  addControlRoute(app, CONTROL_ROUTES.createAccount, async (request, reply) => {
     const body = bodyOf(request.body);
     let productId = body.depositProductId;
     if (productId !== undefined && (typeof productId !== 'string' || !state.depositProducts.has(productId))) {
@@ -62,9 +62,9 @@ export function registerControlRoutes(app: FastifyInstance, state: EmulatorState
     return reply.code(201).send(createAccount(state, productId as string, optIn));
   });
 
-  app.get(`${CONTROL_PREFIX}/clock`, { config: control }, async () => state.clock.state());
+  addControlRoute(app, CONTROL_ROUTES.readClock, async () => state.clock.state());
 
-  app.post(`${CONTROL_PREFIX}/clock/advance`, { config: control }, async (request) => {
+  addControlRoute(app, CONTROL_ROUTES.advanceClock, async (request) => {
     const ms = bodyOf(request.body).ms;
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw invalid('/ms', 'ms must be a non-negative number of milliseconds');
     if (state.clock.now() + ms > LATEST_CLOCK_MS) throw invalid('/ms', `ms would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
@@ -72,7 +72,7 @@ export function registerControlRoutes(app: FastifyInstance, state: EmulatorState
     return state.clock.state();
   });
 
-  app.post(`${CONTROL_PREFIX}/clock/scale`, { config: control }, async (request) => {
+  addControlRoute(app, CONTROL_ROUTES.scaleClock, async (request) => {
     const scale = bodyOf(request.body).scale;
     if (typeof scale !== 'number' || !Number.isFinite(scale) || scale <= 0 || scale > 1e7) {
       throw new ApiError(400, 'Invalid request', 'scale must be a number greater than 0 and at most 10000000', { pointer: '/scale' });

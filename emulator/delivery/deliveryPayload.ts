@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
-import { variationOn } from '../faults/toleratedVariations.ts';
+import { variationOn, withZeroOffsetTimestamps } from '../faults/toleratedVariations.ts';
 import { deliveryFaultOn } from './faultSwitch.ts';
 import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../../spec/mediaTypes.ts';
 import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
@@ -33,6 +33,14 @@ function includedOf(events: readonly StoredEvent[]): unknown[] {
   return included;
 }
 
+function placeInsideEvents(document: Record<string, unknown>, events: readonly StoredEvent[]): void {
+  const rendered = [document.data, document.events].flat().filter((event): event is Record<string, unknown> => Boolean(event) && typeof event === 'object');
+  rendered.forEach((event, index) => {
+    const own = events[index]?.included ?? [];
+    if (own.length > 0) event.included = own;
+  });
+}
+
 const CARD_FRAUD_CASE = /^cardFraudCase\./;
 
 const jsonArray = (events: readonly StoredEvent[]): string => `[${events.map((event) => event.json).join(',')}]`;
@@ -57,8 +65,23 @@ function documentText(webhook: Webhook, events: readonly StoredEvent[], faults: 
   return `${document}}`;
 }
 
+/** Tolerated variations reshape the body (test targets only, so the parse is off the hot path). */
+function withDeliveryVariations(text: string, webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): string {
+  // Under Json (envelope not shown, 6.1) each event carries its own resources.
+  const inside = webhook.includeResources && webhook.contentType === 'Json' && variationOn(faults, 'json-included-inside-events');
+  const zeroOffset = variationOn(faults, 'timestamps-with-zero-offset');
+  if (!inside && !zeroOffset) return text;
+  const document = JSON.parse(text) as Record<string, unknown>;
+  if (inside && !deliveryFaultOn(faults, 'include-resources-ignored')) {
+    delete document.included;
+    placeInsideEvents(document, events);
+  }
+  if (zeroOffset) withZeroOffsetTimestamps(document);
+  return JSON.stringify(document);
+}
+
 export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): DeliveryRequest {
-  const compact = documentText(webhook, events, faults);
+  const compact = withDeliveryVariations(documentText(webhook, events, faults), webhook, events, faults);
   const reserialized = deliveryFaultOn(faults, 'signature-over-reserialized-json');
   const body = Buffer.from(reserialized ? JSON.stringify(JSON.parse(compact), null, 2) : compact, 'utf8');
   const mediaType = deliveryFaultOn(faults, 'content-type-always-json') ? MEDIA_TYPES.Json : MEDIA_TYPES[webhook.contentType];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_PREFIX } from '../core/area.ts';
+import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { addControlRoute } from '../control/controlRouteList.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
 import { invalid } from '../core/jsonApi.ts';
@@ -16,7 +17,6 @@ import { eventTypes } from './eventTypeCatalogue.ts';
 //     answers 201 {events: [{id, type, createdAt}]}.
 //   GET|PUT /_emulator/delivery {timeoutMs}: the delivery time-out (real ms).
 
-const control = { control: true } as const;
 const MAX_INJECTED = 10_000;
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 
@@ -52,7 +52,7 @@ function readOverrides(body: Record<string, unknown>): Pick<EventInput, 'attribu
 }
 
 export function registerEventControlRoutes(app: FastifyInstance, state: EmulatorState, services: WebhookServices): void {
-  app.post(`${CONTROL_PREFIX}/events`, { config: control }, async (request, reply) => {
+  addControlRoute(app, CONTROL_ROUTES.injectEvents, async (request, reply) => {
     const body = isObject(request.body) ? request.body : {};
     const types = readTypes(body);
     const count = readCount(body);
@@ -94,9 +94,9 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
     maxBackoffMs: MAX_BACKOFF_MS,
   });
 
-  app.get(`${CONTROL_PREFIX}/delivery`, { config: control }, async () => deliverySettings());
+  addControlRoute(app, CONTROL_ROUTES.readDelivery, async () => deliverySettings());
 
-  app.put(`${CONTROL_PREFIX}/delivery`, { config: control }, async (request) => {
+  addControlRoute(app, CONTROL_ROUTES.changeDelivery, async (request) => {
     const timeoutMs = isObject(request.body) ? request.body.timeoutMs : undefined;
     if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 10 || timeoutMs > 600_000) {
       throw invalid('/timeoutMs', 'timeoutMs must be a number of real milliseconds from 10 to 600000');

@@ -31,7 +31,34 @@ function extraRelationship(): (input: EventInput) => EventInput {
   };
 }
 
+/** The catalogue shows a merchant with only name and type (IIAS authorizationRequest.pending); a target may send that everywhere. */
+function merchantNameAndType(input: EventInput): EventInput {
+  const merchant = input.attributes?.merchant;
+  if (!merchant || typeof merchant !== 'object') return input;
+  const { name, type } = merchant as Record<string, unknown>;
+  return { ...input, attributes: { ...input.attributes, merchant: { name, type } } };
+}
+
+/** Tag values are never typed by the documents; null occurs. */
+function nullTagValue(input: EventInput): EventInput {
+  const tags = input.attributes?.tags;
+  if (!tags || typeof tags !== 'object' || Array.isArray(tags)) return input;
+  return { ...input, attributes: { ...input.attributes, tags: { ...tags, vendorNullTag: null } } };
+}
+
+/** 6.3: the events the sandbox operations fire. */
+const SANDBOX_EVENT_TYPES = new Set(['customer.created', 'application.denied', 'document.approved', 'document.rejected']);
+
+function withoutApplicationRelationship(input: EventInput): EventInput {
+  if (!SANDBOX_EVENT_TYPES.has(input.type) || !input.relationships?.application) return input;
+  const { application: _dropped, ...relationships } = input.relationships;
+  return { ...input, relationships };
+}
+
 export function applyEventVariations(events: EventStore, active: ReadonlySet<string>): void {
   if (variationOn(active, 'events-without-optional-members')) events.shapeEachInput(withoutOptionalMembers);
   if (variationOn(active, 'events-with-extra-relationships')) events.shapeEachInput(extraRelationship());
+  if (variationOn(active, 'merchant-name-and-type-only')) events.shapeEachInput(merchantNameAndType);
+  if (variationOn(active, 'null-tag-values')) events.shapeEachInput(nullTagValue);
+  if (variationOn(active, 'sandbox-events-without-application')) events.shapeEachInput(withoutApplicationRelationship);
 }

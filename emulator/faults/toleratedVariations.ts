@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isControlPath } from '../core/area.ts';
 import { type FaultHolder, faultSwitch } from './faultSwitch.ts';
 
 // Behaviour the documents leave open, which a correct suite must never fail.
@@ -7,6 +8,8 @@ import { type FaultHolder, faultSwitch } from './faultSwitch.ts';
 export interface VariationDefinition {
   name: string;
   description: string;
+  /** SHOULD requirements the variation departs from on purpose: WARN is their right verdict, FAIL and UNTESTABLE never are. */
+  warns?: readonly string[];
 }
 
 export const TOLERATED_VARIATIONS = [
@@ -18,6 +21,14 @@ export const TOLERATED_VARIATIONS = [
   { name: 'events-without-optional-members', description: 'no event, in lists, by id or delivered, carries tags or the members only some events have (currencyConversion, the payment of transaction.created): §2.7 "may contain tags", Event Catalog' },
   { name: 'events-with-extra-relationships', description: 'every event carries a relationship its catalogue entry does not list, with the related resource included for includeResources webhooks (relationships vary by instance, §2.7)' },
   { name: 'at-least-once-events-envelope', description: 'AtLeastOnce batches carry their events in a top-level "events" array instead of under data (envelope of a batch: not shown, §6.1)' },
+  { name: 'timestamps-with-zero-offset', description: 'every <timestamp> is written with the offset +00:00 instead of Z, in answers and deliveries (RFC 3339 writes UTC either way; Conventions)' },
+  { name: 'merchant-name-and-type-only', description: 'every merchant in an event carries only name and type, as the catalogue itself shows for the IIAS authorizationRequest.pending (Event Catalog: Card authorizations): a listed sub-member absent, at most a SHOULD', warns: ['EV-PAYLOAD-LISTED-MEMBERS'] },
+  { name: 'null-tag-values', description: 'every event that carries tags has one more tag whose value is null (the documents never type tag values: 2.4, Event Catalog: Common shape)' },
+  { name: 'transactions-with-extra-tags', description: 'a transaction made by a matched payment carries a tag of its own besides the rule\'s (2.4 says the rule\'s tags are copied to it, not that it carries nothing else)' },
+  { name: 'json-included-inside-events', description: 'Json deliveries of includeResources webhooks carry the related resources inside each event (event.included) instead of a top-level included array (the Json envelope is not shown, 6.1)' },
+  { name: 'sandbox-events-without-application', description: 'the events fired by the sandbox operations carry no application relationship (listed members may be absent: EV-PAYLOAD-LISTED-MEMBERS is a SHOULD)', warns: ['EV-PAYLOAD-LISTED-MEMBERS'] },
+  { name: 'sandbox-refusal-404', description: 'a sandbox operation without valid credentials is answered 404 instead of 401 (status codes of failures: not shown, 7)', warns: ['AU-TOKEN-401'] },
+  { name: 'retry-after-http-date', description: 'every 25th documented-API request is answered 429 with Retry-After as an HTTP date (RFC 9110 10.2.3) of the current second (rate limits: not shown, 8)' },
   { name: 'application-statuses-beyond-documents', description: 'application documents use status values the documents do not name (Pending, Uploaded) and an application without documents has no documents relationship (applications are outside the documents)' },
 ] as const satisfies readonly VariationDefinition[];
 
@@ -49,7 +60,23 @@ function renameApplicationStatuses(resource: Resource & { relationships?: Record
   if (/Application$/.test(String(resource.type)) && Array.isArray(documents) && documents.length === 0) delete resource.relationships!.documents;
 }
 
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})Z$/;
+
+/** Every <timestamp> in a document written +00:00 instead of Z (in place; control endpoints are not the API). */
+export function withZeroOffsetTimestamps<T>(value: T): T {
+  if (Array.isArray(value)) value.forEach((item, index) => { value[index] = withZeroOffsetTimestamps(item); });
+  else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    for (const [key, member] of Object.entries(record)) record[key] = withZeroOffsetTimestamps(member);
+  } else if (typeof value === 'string') {
+    const match = UTC_TIMESTAMP.exec(value);
+    if (match) return `${match[1]}+00:00` as T;
+  }
+  return value;
+}
+
 function rewrite(document: Record<string, unknown>, reply: FastifyReply, active: FaultHolder): void {
+  if (variationOn(active, 'timestamps-with-zero-offset') && !isControlPath(reply.request.url)) withZeroOffsetTimestamps(document);
   if (variationOn(active, 'extra-unknown-attribute')) {
     eachResource(document, (resource) => {
       if (resource.attributes) resource.attributes.vendorExtension = { addedWithoutNotice: true };
@@ -67,6 +94,11 @@ function rewrite(document: Record<string, unknown>, reply: FastifyReply, active:
     eachResource(document, (resource) => renameApplicationStatuses(resource as Resource & { relationships?: Record<string, { data?: unknown }> }));
   }
   const errors = Array.isArray(document.errors) ? (document.errors as Array<Record<string, unknown>>) : [];
+  if (variationOn(active, 'sandbox-refusal-404') && reply.statusCode === 401 && reply.request.url.startsWith('/sandbox/')) {
+    reply.code(404);
+    reply.removeHeader('www-authenticate');
+    for (const error of errors) Object.assign(error, { status: '404', title: 'Not found' });
+  }
   if (variationOn(active, 'invalid-as-422') && reply.statusCode === 400) {
     reply.code(422);
     for (const error of errors) error.status = '422';

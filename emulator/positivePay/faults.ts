@@ -13,7 +13,12 @@ export const positivePayFaults = [
   {
     name: 'created-at-without-millis',
     description: 'createdAt is rendered without milliseconds (2026-01-02T03:04:05Z)',
-    breaks: ['PP-RULE-RESOURCE-SHAPE', 'GN-TIMESTAMP-FORMAT'],
+    breaks: ['GN-TIMESTAMP-FORMAT'],
+  },
+  {
+    name: 'created-at-in-local-time',
+    description: 'createdAt is rendered at the offset +01:00 (not UTC), with milliseconds',
+    breaks: ['GN-TIMESTAMP-FORMAT'],
   },
   {
     name: 'invalid-rule-answered-201',

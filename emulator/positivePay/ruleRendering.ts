@@ -10,7 +10,10 @@ type State = Pick<EmulatorState, 'clock' | 'faults'>;
 /** Attributes of the rule's type that were submitted (section 4.2: "the submitted attributes"). */
 const TYPE_ATTRIBUTES = ['originatorName', 'originatorEntityId', 'checkNumber', 'amount', 'payeeName'] as const;
 
+const HOUR_MS = 3_600_000;
+
 function timestamp(state: State, ms: number): string {
+  if (faultOn(state, 'created-at-in-local-time')) return new Date(ms + HOUR_MS).toISOString().replace(/Z$/, '+01:00');
   const iso = new Date(ms).toISOString();
   return faultOn(state, 'created-at-without-millis') ? iso.replace(/\.\d{3}Z$/, 'Z') : iso;
 }

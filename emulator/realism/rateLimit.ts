@@ -12,7 +12,15 @@ export interface RateLimitOptions {
   every: number;
   /** Retry-After, in seconds (default 1). */
   retryAfterSeconds?: number;
+  /** How Retry-After is written: delta-seconds (the default) or an HTTP date (RFC 9110 10.2.3). */
+  retryAfterForm?: 'seconds' | 'http-date';
 }
+
+/**
+ * An HTTP date `seconds` from now. Wall-clock time, not the virtual clock: it must agree with
+ * the Date header Node writes, which is what a client reads it against.
+ */
+const httpDateIn = (seconds: number): string => new Date(Math.floor(Date.now() / 1000) * 1000 + seconds * 1000).toUTCString();
 
 export function checkRateLimitOptions(options: RateLimitOptions): void {
   if (!Number.isSafeInteger(options.every) || options.every < 1) throw new RangeError(`rateLimit.every must be a positive integer; got ${options.every}`);
@@ -30,7 +38,7 @@ export function rateLimitHook(options: RateLimitOptions) {
     if (isControlPath(request.url)) return;
     requests += 1;
     if (requests % options.every !== 0) return;
-    reply.header('retry-after', String(retryAfter));
+    reply.header('retry-after', options.retryAfterForm === 'http-date' ? httpDateIn(retryAfter) : String(retryAfter));
     await sendErrors(reply, 429, [{
       status: '429',
       title: 'Too many requests',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Account } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, sendDocument } from '../core/jsonApi.ts';
+import { variationOn } from '../faults/toleratedVariations.ts';
 import { sandboxFaultOn } from './faults.ts';
 import { type Decision, decide } from './positivePayDecision.ts';
 import type { SandboxStore, Transaction } from './sandboxRecords.ts';
@@ -61,6 +62,8 @@ class PaymentConsequences {
   process(account: Account, paymentId: string, payment: SimulatedPayment, decision: Decision): Transaction {
     const direction = creditOf(payment) ? 'Credit' : 'Debit';
     const inherited = decision.rule?.tags && !sandboxFaultOn(this.state, 'rule-tags-not-inherited') ? { ...decision.rule.tags } : {};
+    // Tolerated variation: the transaction carries a tag of its own besides the inherited ones.
+    const tags = variationOn(this.state, 'transactions-with-extra-tags') ? { ...inherited, ledgerSource: 'simulation' } : inherited;
     const balance = this.store.post(account.id, direction === 'Credit' ? payment.amount : -payment.amount);
     const transaction: Transaction = {
       id: this.state.ids.next('transaction'),
@@ -73,7 +76,7 @@ class PaymentConsequences {
       amount: payment.amount,
       balance,
       summary: summaryOf(payment),
-      tags: inherited,
+      tags,
     };
     this.store.transactions.set(transaction.id, transaction);
     const rendered = renderTransaction(transaction);

@@ -5,8 +5,13 @@ import { CONTENT_TYPES, DELIVERY_MODES, SUBSCRIPTION_TYPES, type Webhook } from 
 // Reading the webhook attributes of 2.6 (create) and 4.3 (update). The document
 // lists label, url, token, contentType and deliveryMode as "plain attributes"
 // against includeResources and subscriptionType marked optional, so the emulator
-// requires the former on create, except token: 2.6 says it is the empty string
-// when unset, so a create without it is a webhook without signing.
+// requires the former on create, except two: token, which 2.6 says is the empty
+// string when unset (a webhook without signing), and deliveryMode, which a real
+// vendor client (the platform's Python SDK) leaves out and the real service
+// accepts: the emulator then delivers AtMostOnce (one event per POST, no retries).
+
+/** What a create without deliveryMode gets. */
+export const DEFAULT_DELIVERY_MODE = 'AtMostOnce';
 
 export type WebhookSettings = Pick<Webhook, 'label' | 'url' | 'token' | 'contentType' | 'deliveryMode' | 'includeResources' | 'subscriptionType'>;
 export type WebhookChanges = Partial<Omit<WebhookSettings, 'deliveryMode'>>;
@@ -31,14 +36,14 @@ function required<T>(value: T | undefined, name: string): T {
   return value;
 }
 
-/** An omitted token is the empty string (2.6 "empty string when unset"), as real clients expect. */
+/** An omitted token is the empty string (2.6 "empty string when unset"); an omitted deliveryMode is AtMostOnce. */
 export function readCreate(resource: ResourceObject): WebhookSettings {
   return {
     label: required(optionalString(resource, 'label'), 'label'),
     url: required(readUrl(resource), 'url'),
     token: optionalString(resource, 'token') ?? '',
     contentType: required(optionalEnum(resource, 'contentType', CONTENT_TYPES), 'contentType'),
-    deliveryMode: required(optionalEnum(resource, 'deliveryMode', DELIVERY_MODES), 'deliveryMode'),
+    deliveryMode: optionalEnum(resource, 'deliveryMode', DELIVERY_MODES) ?? DEFAULT_DELIVERY_MODE,
     includeResources: optionalBoolean(resource, 'includeResources') ?? false,
     subscriptionType: optionalEnum(resource, 'subscriptionType', SUBSCRIPTION_TYPES) ?? 'All',
   };

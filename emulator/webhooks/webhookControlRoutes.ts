@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_PREFIX } from '../core/area.ts';
+import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { addControlRoute } from '../control/controlRouteList.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { invalid } from '../core/jsonApi.ts';
 import { limitReached } from '../core/storeLimits.ts';
@@ -12,13 +13,12 @@ import type { WebhookRegistry } from './webhookRegistry.ts';
 //     maximum page of 1000; answers 201 {ids: [first, last], total}.
 // Disabled, they count against no limit and receive nothing.
 
-const control = { control: true } as const;
 const MAX_ADDED = 5_000;
 /** Port 9 (discard) on loopback: nothing is ever delivered to these webhooks. */
 const UNUSED_URL = 'http://127.0.0.1:9/other-client';
 
 export function registerWebhookControlRoutes(app: FastifyInstance, state: EmulatorState, webhooks: WebhookRegistry): void {
-  app.post(`${CONTROL_PREFIX}/webhooks`, { config: control }, async (request, reply) => {
+  addControlRoute(app, CONTROL_ROUTES.addOtherWebhooks, async (request, reply) => {
     const count = (request.body as { count?: unknown } | null)?.count;
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > MAX_ADDED) {
       throw invalid('/count', `count must be an integer from 1 to ${MAX_ADDED}`);

@@ -3,11 +3,10 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, notFound, sendDocument } from '../core/jsonApi.ts';
 import { limitReached } from '../core/storeLimits.ts';
 import { readResource } from '../core/requestBody.ts';
-import { dateTime, defineListQuery, integer, type RawQuery, readListQuery } from '../core/listQuery.ts';
+import { dateTime, defineListQuery, integer, oneOf, type RawQuery, readListQuery } from '../core/listQuery.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import { webhookFaultOn } from './faultSwitch.ts';
 import { readCreate, readUpdate, type WebhookSettings } from './webhookAttributes.ts';
-import { registerWebhookControlRoutes } from './webhookControlRoutes.ts';
 import { SANDBOX_ENABLED_LIMIT, type Webhook } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
 
@@ -40,8 +39,10 @@ function checkEnabledLimit(state: EmulatorState, webhooks: WebhookRegistry, acti
   }
 }
 
+// `sort` is not in 4.3, but real clients send it (the platform's public API reference
+// lists it for this operation): accepted, oldest first unless -createdAt.
 const WEBHOOK_LIST_QUERY = defineListQuery({
-  parameters: { 'filter[since]': dateTime, 'filter[until]': dateTime, 'filter[fromId]': integer, 'filter[toId]': integer },
+  parameters: { 'filter[since]': dateTime, 'filter[until]': dateTime, 'filter[fromId]': integer, 'filter[toId]': integer, sort: oneOf(['createdAt', '-createdAt']) },
 });
 
 function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultHolder): Webhook[] {
@@ -56,7 +57,8 @@ function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultH
     (until === undefined || webhook.createdAt < until) &&
     (fromId === undefined || webhook.seq >= fromId) &&
     (toId === undefined || webhook.seq <= toId));
-  return matching.slice(page.offset, page.offset + page.limit);
+  const ordered = filters.sort === '-createdAt' ? [...matching].reverse() : matching;
+  return ordered.slice(page.offset, page.offset + page.limit);
 }
 
 export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState, { webhooks }: { webhooks: WebhookRegistry }): void {
@@ -138,5 +140,4 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
     }));
   });
 
-  registerWebhookControlRoutes(app, state, webhooks);
 }

@@ -19,7 +19,7 @@ export interface ObservedDecision {
   /** The rule the target says it matched (or, for a drawdown, reviewed against). */
   ruleId?: string;
   /** Present when the payment created a transaction. */
-  transaction?: { id: string; tags: Record<string, string> };
+  transaction?: { id: string; tags: Record<string, unknown> };
 }
 
 /** The status a refused simulation request is reported as (a drawdown without a rule id may be refused as invalid). */

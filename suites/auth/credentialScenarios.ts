@@ -3,8 +3,9 @@ import { expandPath, OPERATIONS, type Operation } from '../../harness/operationC
 import type { Scope } from '../../spec/scopes.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { ALL_SCOPES } from '../../harness/tokenPool.ts';
+import { whyOptInCannotBePutBack } from '../shared/fixtureOptIn.ts';
 import { isUnavailable } from '../shared/ownResourceProbes.ts';
-import { type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';
+import { CHANGES_OPT_IN, type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';
 
 // Section 5.1 (and 4.5 for the sandbox operations): every operation refuses a
 // request without valid credentials, and one whose token lacks the scope.
@@ -15,6 +16,13 @@ function sendProbe(ctx: ScenarioContext, token: string | null, probe: OperationP
   const operation: Operation = OPERATIONS[probe.operation];
   const { params, ...rest } = prepared.options;
   return ctx.api.withToken(token).send(operation.method, expandPath(operation.path, params), headers ? { ...rest, headers } : rest);
+}
+
+/** For a probe that may succeed and change the fixture's opt-in: why it must not be sent (it could not be put back). */
+function optInLeftChanged(ctx: ScenarioContext, probe: OperationProbe): string | undefined {
+  const holder = CHANGES_OPT_IN[probe.operation];
+  const reason = holder && whyOptInCannotBePutBack(ctx, holder);
+  return reason ? `this probe ${reason}` : undefined;
 }
 
 /** What a manifest would need for a scope check to run: the token to add, never a value. */
@@ -49,7 +57,7 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
         return;
       }
       const response = await sendProbe(ctx, credential.token(), probe, prepared);
-      undoIfCreated(ctx, probe.operation, response);
+      await undoIfCreated(ctx, probe.operation, response);
       const change = prepared.changed ? await prepared.changed() : undefined;
       ctx.check.expect(mustId, !isSuccess(response) && change === undefined,
         `${probe.operation} with ${credential.name} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`, response);
@@ -80,7 +88,7 @@ function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
         return;
       }
       const response = await sendProbe(ctx, token, probe, prepared);
-      undoIfCreated(ctx, probe.operation, response);
+      await undoIfCreated(ctx, probe.operation, response);
       const change = prepared.changed ? await prepared.changed() : undefined;
       ctx.check.expect('AU-SCOPE-REQUIRED', !isSuccess(response) && change === undefined,
         `${probe.operation} with ${held} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`, response);
@@ -109,6 +117,11 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
         ctx.check.skip('AU-SCOPE-SUFFICIENT', tokenToAdd(`with only ${scope} (nor any token holding it without every other scope)`, [scope]));
         return;
       }
+      const cannotPutBack = optInLeftChanged(ctx, probe);
+      if (cannotPutBack) {
+        ctx.check.skip('AU-SCOPE-SUFFICIENT', cannotPutBack);
+        return;
+      }
       const exact = token.scopes.length === 1;
       const lacks = ALL_SCOPES.filter((other) => !token.scopes.includes(other));
       const prepared = await probe.prepare(ctx);
@@ -117,7 +130,7 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
         return;
       }
       const response = await sendProbe(ctx, token.value, probe, prepared);
-      undoIfCreated(ctx, probe.operation, response);
+      await undoIfCreated(ctx, probe.operation, response);
       ctx.check.expect('AU-SCOPE-SUFFICIENT', isSuccess(response),
         exact
           ? `${probe.operation} with a token holding only ${scope} MUST succeed; got ${response.status}`
@@ -145,12 +158,18 @@ function undocumentedScopeScenario(probe: OperationProbe): Scenario {
         ctx.check.skip('AU-UNDOCUMENTED-SCOPE', tokenToAdd('without scopes', []));
         return;
       }
+      const cannotPutBack = optInLeftChanged(ctx, probe);
+      if (cannotPutBack) {
+        ctx.check.skip('AU-UNDOCUMENTED-SCOPE', cannotPutBack);
+        return;
+      }
       const prepared = await probe.prepare(ctx);
       if (isUnavailable(prepared)) {
         ctx.check.skip('AU-UNDOCUMENTED-SCOPE', prepared.unavailable);
         return;
       }
       const response = await sendProbe(ctx, token, probe, prepared);
+      await undoIfCreated(ctx, probe.operation, response);
       ctx.check.observe('AU-UNDOCUMENTED-SCOPE', { operation: probe.operation, status: response.status },
         `${probe.operation} with a token holding no scope answered ${response.status}`, response);
     },

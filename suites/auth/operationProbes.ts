@@ -5,6 +5,7 @@ import { OPERATIONS, type OperationName } from '../../harness/operationCatalogue
 import { describeTrigger, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
 import { sampleDocument } from '../shared/documentBodies.ts';
 import { findEvents } from '../shared/eventLookup.ts';
+import { type OptInHolder, putBackIfTaken } from '../shared/fixtureOptIn.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { isSandboxOperation, type PreparedProbe, prepareSandboxProbe, type ProbePreparation, type UnavailableProbe } from '../shared/ownResourceProbes.ts';
 import { MINIMAL, ruleBody } from '../shared/ruleRequests.ts';
@@ -21,10 +22,16 @@ import { getWebhook, plainAttributes, requireEnabledWebhook, requireWebhook } fr
 
 export type { PreparedProbe, ProbePreparation } from '../shared/ownResourceProbes.ts';
 
-/** Undo what a wrongly accepted request created, so a faulty target is left as found. */
-export function undoIfCreated(ctx: ScenarioContext, operation: OperationName, response: ApiResponse): void {
+/** The fixture opt-in an operation sets when it succeeds (2.2, 2.3): put back as docs/architecture.md says. */
+export const CHANGES_OPT_IN: Partial<Record<OperationName, OptInHolder>> = { 'positivePayPolicy.create': 'account', 'depositProduct.update': 'product' };
+
+/** Undo what an accepted request created or changed on the fixture, so the target is left as found. */
+export async function undoIfCreated(ctx: ScenarioContext, operation: OperationName, response: ApiResponse): Promise<void> {
+  const succeeded = response.status >= 200 && response.status < 300;
+  const holder = CHANGES_OPT_IN[operation];
+  if (holder && succeeded) putBackIfTaken(ctx, await ctx.fixtures.account(), holder, () => true);
   const id = response.body?.data?.id;
-  if (response.status < 200 || response.status >= 300 || typeof id !== 'string') return;
+  if (!succeeded || typeof id !== 'string') return;
   if (operation === 'positivePay.create') cancelOnCleanup(ctx, id);
   if (operation === 'webhook.create') ctx.cleanup.record({ kind: 'webhook', id }, () => ctx.api.send('POST', `/webhooks/${encodeURIComponent(id)}/disable`));
 }

@@ -1,12 +1,12 @@
 import { JSON_API } from '../../spec/mediaTypes.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { schemaRegistry } from '../../harness/schemaRegistry.ts';
 import { cents, farFutureDate, MINIMAL, ruleBody, RULE_TYPES, type RuleType } from '../shared/ruleRequests.ts';
 import { isSuccess, sendRule, type RuleResource } from '../shared/ruleSteps.ts';
 
 // Conventions and section 2.1: media types, the resource envelope, ids, and the
 // formats of <timestamp>, <date> and cents, judged on positive pay rules.
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|\+00:00)$/;
 const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const HAS_AMOUNT: readonly RuleType[] = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay'];
 
@@ -53,7 +53,7 @@ const resourceFormat = RULE_TYPES.map((type) =>
       if (createdAt === undefined) {
         ctx.check.untestable('GN-TIMESTAMP-FORMAT', 'the rule has no createdAt to judge (see PP-RULE-RESOURCE-SHAPE)', response);
       } else {
-        ctx.check.expect('GN-TIMESTAMP-FORMAT', typeof createdAt === 'string' && TIMESTAMP.test(createdAt) && !Number.isNaN(Date.parse(createdAt)),
+        ctx.check.expect('GN-TIMESTAMP-FORMAT', typeof createdAt === 'string' && schemaRegistry().timestampPattern.test(createdAt) && !Number.isNaN(Date.parse(createdAt)),
           `createdAt MUST be an ISO 8601 UTC date-time with milliseconds; got ${JSON.stringify(createdAt)}`, response);
       }
       const date = rule.attributes?.expirationDate;

@@ -49,9 +49,22 @@ export async function buildCase(world: TargetWorld, spec: CaseSpec, today?: stri
       continue;
     }
     const rule = rules['upload' in step ? step.upload : step.cancel];
-    if (!rule || !definedStep(step, rule, day)) continue;
-    if ('upload' in step) await world.uploadDocument(rule);
-    else await world.cancel(rule);
+    if (!rule) continue;
+    if ('cancel' in step) {
+      if (definedStep(step, rule, day)) await world.cancel(rule);
+      continue;
+    }
+    // The target's clock is shared and may have moved since the rule was made (another scenario
+    // advancing it, a wait out of throttling across midnight): whether an upload is defined is
+    // decided by its today at the upload, read before and, if the upload is refused, after it.
+    day = await world.today();
+    if (!definedStep(step, rule, day)) continue;
+    try {
+      await world.uploadDocument(rule);
+    } catch (error) {
+      day = await world.today();
+      if (definedStep(step, rule, day)) throw error;
+    }
   }
   return { account, rules, today: day };
 }

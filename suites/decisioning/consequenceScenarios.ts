@@ -1,3 +1,4 @@
+import { carriesTags } from './decisionJudgement.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { absentListedMembers, describeAbsent } from '../shared/listedEventMembers.ts';
 import { LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
@@ -13,8 +14,6 @@ import { TargetWorld } from './targetWorld.ts';
 
 const TAGS = { costCenter: 'CC-42', purpose: 'conformance-tag-inheritance' };
 
-const sameTags = (actual: unknown, expected: Record<string, string>): boolean =>
-  typeof actual === 'object' && actual !== null && JSON.stringify(Object.entries(actual).sort()) === JSON.stringify(Object.entries(expected).sort());
 
 const missingMembers = (object: Record<string, unknown> | undefined, names: string[]): string[] => names.filter((name) => object?.[name] === undefined);
 
@@ -43,7 +42,7 @@ const matchedPaymentScenario = defineScenario({
       (event) => relatedTo(event, 'transaction', transactionId) || relatedTo(event, 'account', built.account.id));
     const event = found.events.find((candidate) => relatedTo(candidate, 'transaction', transactionId)) ?? found.events[0];
     const eventTags = event?.attributes?.tags;
-    ctx.check.expect('DC-TAG-INHERITANCE', sameTags(observed.transaction?.tags, TAGS) && (eventTags === undefined || sameTags(eventTags, TAGS)),
+    ctx.check.expect('DC-TAG-INHERITANCE', carriesTags(observed.transaction?.tags, TAGS) && (eventTags === undefined || carriesTags(eventTags, TAGS)),
       `the transaction of a matched payment MUST carry the rule tags ${JSON.stringify(TAGS)}, and its transaction.created those tags if any; transaction tags ${JSON.stringify(observed.transaction?.tags)}, transaction.created tags ${eventTags === undefined ? 'absent (2.7: "may contain tags")' : JSON.stringify(eventTags)}`,
       [response, ...found.responses]);
     const problems = event ? eventShapeProblems(event) : [];

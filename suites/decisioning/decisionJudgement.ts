@@ -5,10 +5,14 @@ import type { ModelDecision, ModelRule } from './decisionModel.ts';
 // decisions (decisionModel.ts). Returns what disagrees, in words, or
 // undefined when the target's decision is one the documents allow.
 
-const sameTags = (a: Record<string, string>, b: Record<string, string>): boolean => {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-};
+/**
+ * 2.4 tag inheritance: every tag of the rule is on the transaction. Tags the transaction carries
+ * besides them (from the payment, the account, the target's own) are no failure: inheriting
+ * the rule's tags does not say a transaction carries nothing else.
+ */
+export const carriesTags = (actual: unknown, inherited: Readonly<Record<string, string>>): boolean =>
+  typeof actual === 'object' && actual !== null && !Array.isArray(actual)
+  && Object.entries(inherited).every(([key, value]) => (actual as Record<string, unknown>)[key] === value);
 
 export function disagreement(admissible: readonly ModelDecision[], observed: ObservedDecision, rules: readonly ModelRule[]): string | undefined {
   const statuses = [...new Set(admissible.map((decision) => decision.status))];
@@ -26,8 +30,8 @@ export function disagreement(admissible: readonly ModelDecision[], observed: Obs
   if (observed.transaction) {
     // 2.4 tag inheritance: the transaction carries the matched rule's tags.
     const expected = rules.find((rule) => rule.id === observed.ruleId)?.tags ?? {};
-    if (!sameTags(expected, observed.transaction.tags)) {
-      return `transaction tags ${JSON.stringify(observed.transaction.tags)} differ from the tags of matched rule ${observed.ruleId}: ${JSON.stringify(expected)}`;
+    if (!carriesTags(observed.transaction.tags, expected)) {
+      return `transaction tags ${JSON.stringify(observed.transaction.tags)} lack tags of matched rule ${observed.ruleId}: ${JSON.stringify(expected)}`;
     }
   }
   return undefined;

@@ -23,8 +23,14 @@ export async function runCase(ctx: ScenarioContext, world: TargetWorld, generate
   const built = await buildCase(world, generated);
   for (const description of generated.payments) {
     const payment = toModelPayment(description, built);
-    const admissible = admissibleDecisions(built.account, built.rules, payment, built.today);
+    // The target's today is read around the decision, not taken from the set-up: its clock is
+    // shared and may move meanwhile; a decision right for the day before or after it is admitted.
+    const before = await world.today();
     const { observed, response } = await simulate(ctx, payment);
+    const after = await world.today();
+    built.today = after;
+    const admissible = [before, ...(after === before ? [] : [after])]
+      .flatMap((today) => admissibleDecisions(built.account, built.rules, payment, today));
     const problem = disagreement(admissible, observed, built.rules);
     if (problem) {
       const rules = built.rules.map((rule) => ({ ...rule }));

@@ -2,7 +2,7 @@ import type { ApiResponse } from '../../harness/apiClient.ts';
 import type { AccountFixture } from '../../harness/fixtureProvider.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { isSuccess } from '../shared/ruleSteps.ts';
-import { mayChangeOptIn, type OptInHolder, policyBody, productBody } from './fixtureOptIn.ts';
+import { mayChangeOptIn, type OptInHolder, policyBody, productBody } from '../shared/fixtureOptIn.ts';
 
 // No documented operation reads an opt-in back (2.2, 2.3), so whether an invalid
 // policy or product update changed it shows only in decisioning: with a known

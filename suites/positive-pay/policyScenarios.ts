@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import { mayChangeOptIn, policyBody, productBody, putBackIfTaken } from './fixtureOptIn.ts';
+import { mayChangeOptIn, policyBody, productBody, putBackIfTaken } from '../shared/fixtureOptIn.ts';
 import { knownOptInFor, optInChange } from './optInEffect.ts';
 import { PAYMENT_TYPES } from '../shared/ruleRequests.ts';
 import { is4xx, isSuccess } from '../shared/ruleSteps.ts';
@@ -8,7 +8,7 @@ import { is4xx, isSuccess } from '../shared/ruleSteps.ts';
 // Sections 2.2, 2.3, 4.1, 7: account-level policy and product-level default opt-in.
 // Their effect on payments is decisioning (decisioning suite); here only the
 // operations themselves. The responses are not shown: recorded, never judged.
-// What a scenario changes on the fixture is put back (./fixtureOptIn.ts).
+// What a scenario changes on the fixture is put back (../shared/fixtureOptIn.ts).
 
 const OPT_IN_SETS: ReadonlyArray<readonly string[]> = [...PAYMENT_TYPES.map((type) => [type]), [...PAYMENT_TYPES]];
 

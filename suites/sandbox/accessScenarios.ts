@@ -33,7 +33,7 @@ const SANDBOX_OPERATIONS = (Object.keys(OPERATIONS) as OperationName[]).filter(i
 const liveScenario = defineScenario({
   id: 'sandbox/absent-in-live',
   area: 'sandbox',
-  requirements: ['SB-LIVE-ABSENT'],
+  requirements: ['SB-LIVE-ABSENT', 'SB-LIVE-ABSENT-4XX'],
   environments: ['live'],
   async run(ctx) {
     // At an application and document of the run's own: at an id the target never
@@ -43,6 +43,7 @@ const liveScenario = defineScenario({
       const prepared = await prepareSandboxProbe(ctx, name);
       if (isUnavailable(prepared)) {
         ctx.check.skip('SB-LIVE-ABSENT', prepared.unavailable);
+        ctx.check.skip('SB-LIVE-ABSENT-4XX', prepared.unavailable);
         continue;
       }
       const { params, ...options } = prepared.options;
@@ -51,6 +52,8 @@ const liveScenario = defineScenario({
       const acted = (response.status >= 200 && response.status < 300) || change !== undefined;
       ctx.check.expect('SB-LIVE-ABSENT', !acted,
         `${operation.method} ${operation.path} MUST NOT act in the live environment; answered ${response.status}${change ? `, and ${change}` : ''}`, response);
+      ctx.check.expect('SB-LIVE-ABSENT-4XX', response.status >= 400 && response.status < 500,
+        `${operation.method} ${operation.path} SHOULD be answered with a 4xx in the live environment (the status is not shown, 7); answered ${response.status}`, response);
     }
   },
 });

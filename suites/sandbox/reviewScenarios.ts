@@ -3,7 +3,7 @@ import { defineScenario, type Scenario, type ScenarioContext } from '../../harne
 import { an } from './wording.ts';
 import { applicationBody, type ApplicationKind, type TriggerSsns } from '../shared/applicationBuilder.ts';
 import { approveBody, createApplication, denyBody, readApplication } from '../shared/applicationClient.ts';
-import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
+import { eventShapeProblems, findEvents, firedFor, listEvents, namingFirst, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
 
 // API §3.3 and §4.5: sandbox approve and deny act on applications in
 // PendingReview or AwaitingDocuments and fire customer.created / application.denied
@@ -85,8 +85,8 @@ function reviewScenario(c: ReviewCase): Scenario {
         [response, after.response]);
 
       for (const type of FIRES[c.operation]) {
-        const found = await findEvents(ctx, [type], sinceBefore(application.createdAt), (event) => relatedTo(event, 'application', application.id));
-        const event = found.events[0];
+        const found = await findEvents(ctx, [type], sinceBefore(application.createdAt), (event) => firedFor(event, application.id, { customer: after.customerId }));
+        const event = namingFirst(found.events, application.id)[0];
         const problems = event === undefined ? [] : eventShapeProblems(event);
         const requirement = EVENT_REQUIREMENTS[type] as string;
         ctx.check.expect(requirement, event !== undefined && problems.length === 0,

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { an } from './wording.ts';
 import { applicationBody, type ApplicationKind, type TriggerSsns } from '../shared/applicationBuilder.ts';
-import { createApplication, readApplication } from '../shared/applicationClient.ts';
-import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
+import { type ApplicationView, createApplication, readApplication } from '../shared/applicationClient.ts';
+import { allTypesPresent, eventShapeProblems, findEvents, firedFor, sinceBefore } from '../shared/eventLookup.ts';
 
 // API §4.5 "Sandbox behaviour triggers": one scenario per row of
 // fixtures/applications/sandbox-triggers.json, each also judging the events the
@@ -37,9 +37,9 @@ function describeInput(row: TriggerRow): string {
   return owner ? `beneficial owner #${Number(owner[0]) + 1} SSN ${owner[1]}` : 'no trigger value';
 }
 
-async function judgeEvents(ctx: ScenarioContext, row: TriggerRow, applicationId: string, createdAt: string): Promise<void> {
+async function judgeEvents(ctx: ScenarioContext, row: TriggerRow, application: ApplicationView): Promise<void> {
   const expected = ['application.created', ...(OUTCOME_EVENTS[row.status] ?? [])];
-  const found = await findEvents(ctx, expected, sinceBefore(createdAt), (event) => relatedTo(event, 'application', applicationId), allTypesPresent(expected));
+  const found = await findEvents(ctx, expected, sinceBefore(application.createdAt), (event) => firedFor(event, application.id, { customer: application.customerId }), allTypesPresent(expected));
   const missing = expected.filter((type) => !found.events.some((event) => event.type === type));
   const misshapen = found.events.flatMap((event) => eventShapeProblems(event).map((problem) => `${event.type} ${problem}`));
   ctx.check.expect(
@@ -81,7 +81,7 @@ function triggerScenario(row: TriggerRow): Scenario {
       const documentStatuses = [...new Set(current.documents.map((document) => document.status))];
       ctx.check.observe('SB-APPLICATION-STATUS-VALUES', { application: current.status, documents: documentStatuses },
         `${an(row.kind)} application with ${input} has status ${current.status}${documentStatuses.length ? `; its documents: ${documentStatuses.join(', ')}` : ''}`, current.response);
-      await judgeEvents(ctx, row, created.id, created.createdAt);
+      await judgeEvents(ctx, row, { ...created, ...(current.customerId ? { customerId: current.customerId } : {}) });
     },
   });
 }

@@ -20,6 +20,22 @@ export const sinceBefore = (timestamp: string): string => new Date(Date.parse(ti
 export const relatedTo = (event: any, relationship: string, id: string): boolean =>
   event?.relationships?.[relationship]?.data?.id === id;
 
+/**
+ * Whether an event may be the one fired for this application: it names the application, or it
+ * names no application at all (a listed member may be absent: EV-PAYLOAD-LISTED-MEMBERS is a
+ * SHOULD) and each other relationship it has among `known` (e.g. the customer an approval made)
+ * names ours. Such an event is found, not "not fired".
+ */
+export function firedFor(event: any, applicationId: string, known: Readonly<Record<string, string | undefined>> = {}): boolean {
+  if (relatedTo(event, 'application', applicationId)) return true;
+  if (event?.relationships?.application !== undefined) return false;
+  return Object.entries(known).every(([relationship, id]) => id === undefined || event?.relationships?.[relationship] === undefined || relatedTo(event, relationship, id));
+}
+
+/** Events naming the application first, then those that name none (firedFor). */
+export const namingFirst = (events: any[], applicationId: string): any[] =>
+  [...events].sort((a, b) => Number(relatedTo(b, 'application', applicationId)) - Number(relatedTo(a, 'application', applicationId)));
+
 export async function listEvents(ctx: ScenarioContext, types: string[], since: string): Promise<{ events: any[]; response: ApiResponse }> {
   const response = await ctx.api.call('event.list', { query: { 'filter[type][]': types, 'filter[since]': since, 'page[limit]': 1000 } });
   if (response.status !== 200 || !Array.isArray(response.body?.data)) {

@@ -1,4 +1,5 @@
-import { eventTypeEntry, schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { readFileSync } from 'node:fs';
+import { type AttributeKind, eventTypeEntry, schemaRegistry } from '../../harness/schemaRegistry.ts';
 
 // Which of the members the Event Catalog lists for an event's type the event
 // lacks. The catalogue's tables list the members a type carries, but several
@@ -7,6 +8,9 @@ import { eventTypeEntry, schemaRegistry } from '../../harness/schemaRegistry.ts'
 // an absent one is reported here and judged at most as a SHOULD
 // (EV-PAYLOAD-LISTED-MEMBERS). The members come from schemas/events/event-types.json
 // alone; its optional members (tags, currencyConversion, …) are never expected.
+// The sub-members of a structured member that is present (merchant's name, type
+// and id, …: the `properties` of its definition) are held to the same level: an
+// absent one is reported here as `merchant.id`, never required by a schema.
 
 export interface AbsentMembers {
   type: string;
@@ -22,6 +26,25 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 const absent = (names: Iterable<string>, present: Record<string, unknown>): string[] =>
   [...names].filter((name) => present[name] === undefined);
 
+let subMembersByKind: Record<string, string[]> | undefined;
+
+/** The sub-members each structured kind lists (schemas/events/definitions.schema.json). */
+function subMembers(kind: AttributeKind): string[] {
+  if (typeof kind !== 'string') return [];
+  subMembersByKind ??= Object.fromEntries(Object.entries(
+    (JSON.parse(readFileSync(new URL('../../schemas/events/definitions.schema.json', import.meta.url), 'utf8')) as { $defs: Record<string, { properties?: object }> }).$defs,
+  ).map(([name, definition]) => [name, Object.keys(definition.properties ?? {})]));
+  return subMembersByKind[kind] ?? [];
+}
+
+/** `merchant.id` for each listed sub-member a present structured attribute lacks. */
+function absentSubMembers(kinds: Readonly<Record<string, AttributeKind>> | undefined, attributes: Record<string, unknown>): string[] {
+  return Object.entries(kinds ?? {}).flatMap(([name, kind]) => {
+    const value = attributes[name];
+    return isObject(value) ? absent(subMembers(kind), value).map((member) => `${name}.${member}`) : [];
+  });
+}
+
 /**
  * The listed members `event` lacks; undefined when its type is not catalogued (new
  * types come without notice and are held to the common shape only, API 6.1, 9).
@@ -35,7 +58,11 @@ export function absentListedMembers(event: unknown): AbsentMembers | undefined {
   const relationships = isObject(event.relationships) ? event.relationships : {};
   const common: AbsentMembers = {
     type,
-    attributes: absent(Object.keys(entry.attributes), attributes),
+    attributes: [
+      ...absent(Object.keys(entry.attributes), attributes),
+      ...absentSubMembers(entry.attributes, attributes),
+      ...absentSubMembers(entry.optionalAttributes, attributes),
+    ],
     relationships: absent(Object.keys(entry.relationships), relationships),
   };
   if (!entry.variants?.length) return common;
@@ -45,7 +72,7 @@ export function absentListedMembers(event: unknown): AbsentMembers | undefined {
   const forms = entry.variants.map((variant) => ({
     type,
     variant: variant.name,
-    attributes: [...common.attributes, ...absent(Object.keys(variant.attributes), attributes)],
+    attributes: [...common.attributes, ...absent(Object.keys(variant.attributes), attributes), ...absentSubMembers(variant.attributes, attributes)],
     relationships: [...common.relationships, ...absent(Object.keys(variant.relationships), relationships)],
     misfits: schemaRegistry().validate(`events/variants/${entry.type}.${variant.name}`, event).violations.length,
   }));

@@ -4,8 +4,12 @@ import { createWebhook, getWebhook, listAllWebhooks, plainAttributes, requireWeb
 
 // API 2.6, 3.2, 4.3: creating and reading webhooks.
 
-/** Plain attributes of 2.6 whose absence makes a create invalid; token is not one (2.6: "empty string when unset"). */
-const PLAIN = ['label', 'url', 'contentType', 'deliveryMode'] as const;
+/**
+ * Plain attributes of 2.6 whose absence makes a create invalid. Not token (2.6: "empty string
+ * when unset"), nor deliveryMode: a real vendor client leaves it out and the real service
+ * accepts that, so what such a create gets is recorded (WH-CREATE-WITHOUT-DELIVERY-MODE).
+ */
+const PLAIN = ['label', 'url', 'contentType'] as const;
 
 const INVALID_VALUES: ReadonlyArray<{ member: string; value: unknown }> = [
   { member: 'contentType', value: 'Xml' },
@@ -118,6 +122,21 @@ const withoutToken = defineScenario({
   },
 });
 
+const withoutDeliveryMode = defineScenario({
+  id: 'webhooks/create-without/deliveryMode',
+  area: 'webhooks',
+  requirements: ['WH-CREATE-WITHOUT-DELIVERY-MODE'],
+  async run(ctx) {
+    const endpoint = await sinkEndpoint(ctx, 'without-delivery-mode');
+    const attributes = plainAttributes(ctx, endpoint.url);
+    delete attributes.deliveryMode;
+    const { response, created } = await createWebhook(ctx, attributes);
+    const deliveryMode = created ? (await getWebhook(ctx, created.id)).body?.data?.attributes?.deliveryMode : undefined;
+    ctx.check.observe('WH-CREATE-WITHOUT-DELIVERY-MODE', { status: response.status, created: created !== undefined, deliveryMode },
+      `a create without deliveryMode answered ${response.status}${created ? ` and made webhook ${created.id} (deliveryMode ${JSON.stringify(deliveryMode)})` : ''}`, response);
+  },
+});
+
 const invalidValues = INVALID_VALUES.map(({ member, value }) => defineScenario({
   id: `webhooks/create-invalid/${member}`,
   area: 'webhooks',
@@ -135,4 +154,4 @@ const invalidValues = INVALID_VALUES.map(({ member, value }) => defineScenario({
   },
 }));
 
-export const createScenarios: Scenario[] = [createAndRead, defaults, ...missingPlain, withoutToken, ...invalidValues];
+export const createScenarios: Scenario[] = [createAndRead, defaults, ...missingPlain, withoutToken, withoutDeliveryMode, ...invalidValues];

@@ -34,16 +34,19 @@ const WRONG: Record<Exclude<AttributeKind, { const: string }>, unknown> = {
   number: '1.25',
   boolean: 'true',
   cents: 12.5,
-  timestamp: '2026-01-02T03:04:05Z',
+  // Not a date-time at all: a timestamp in another form is GN-TIMESTAMP-FORMAT's, not the event schema's.
+  timestamp: 'yesterday',
   date: '2026-01-02T03:04:05.678Z',
-  tags: { purpose: 1 },
+  // Tag values are untyped (the documents never type them); only an object is required.
+  tags: 'purpose',
   object: 'not an object',
   any: undefined,
   yearMonth: '2026-13',
-  merchant: { name: 'Corner Shop' },
+  // Absent sub-members are reported, never schema violations (listedEventMembers.ts): mistype instead.
+  merchant: 'Corner Shop',
   merchantNameType: 'Pharmacy',
   currencyConversion: { originalCurrency: 'EUR', amountInOriginalCurrency: '1100', fxRate: '1.1' },
-  healthCareAmounts: { transitAmount: 0 },
+  healthCareAmounts: { transitAmount: '0' },
   wireCounterparty: { name: 'Acme', routingNumber: 21000021, accountNumber: '1', accountType: 'Checking' },
   drawdownCounterparty: 'Acme',
   changesPreviousCurrent: { nickname: 'new' },

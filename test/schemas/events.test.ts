@@ -129,7 +129,7 @@ describe('event lookup', () => {
   it('validates an unknown event type against the common shape', () => {
     const event = { id: '7', type: 'widget.exploded', attributes: { createdAt: '2026-01-02T03:04:05.678Z', force: 9 }, relationships: {} };
     expect(registry.eventSchemaKey('widget.exploded')).toBe('events/event');
-    expect(registry.validateEvent(event)).toEqual({ valid: true, violations: [], schemaKey: 'events/event' });
+    expect(registry.validateEvent(event)).toEqual({ valid: true, violations: [], timestampViolations: [], schemaKey: 'events/event' });
     const broken = { ...event, attributes: { force: 9 } };
     expect(registry.validateEvent(broken).violations.map((v) => v.message)).toEqual(['/attributes/createdAt: is required but missing']);
   });

@@ -63,6 +63,7 @@ describe('schema registry', () => {
     expect(result).toEqual({
       valid: false,
       violations: [{ pointer: '/data/attributes/reason', keyword: 'required', message: '/data/attributes/reason: is required but missing' }],
+      timestampViolations: [],
     });
   });
 });

@@ -30,6 +30,17 @@ describe('delivery envelopes', () => {
     expect(payload.included).toHaveLength(1);
   });
 
+  // includeResources (6.1 rule 3): the Json envelope is not shown, so related resources count wherever they are.
+  test.each([
+    ['a top-level included array', { data: [event('1')], included: [{ id: '5', type: 'account', attributes: { status: 'Open' } }] }],
+    ['inside each event', { data: [{ ...event('1'), included: [{ id: '5', type: 'account', attributes: { status: 'Open' } }] }] }],
+    ['a member of its own', { data: [event('1')], resources: { account: { id: '5', type: 'account', attributes: { status: 'Open' } } } }],
+  ])('finds related resources in %s, and never takes an event or a bare reference for one', (_name, body) => {
+    const payload = parse(body);
+    expect(payload.included).toEqual([{ id: '5', type: 'account', attributes: { status: 'Open' } }]);
+    expect(payload.events.map((e) => e.id)).toEqual(['1']);
+  });
+
   test('a body without recognisable events, or not JSON, carries none', () => {
     expect(parse({ data: { kind: 'notice' } }).events).toEqual([]);
     expect(parse({ data: [] }).events).toEqual([]);

@@ -42,6 +42,12 @@ function plannedRestore(ctx: ScenarioContext, holder: OptInHolder): Restore {
   };
 }
 
+/** Why a scenario that changes this opt-in must not run (it could not be put back); undefined when it may. */
+export function whyOptInCannotBePutBack(ctx: ScenarioContext, holder: OptInHolder): string | undefined {
+  const restore = plannedRestore(ctx, holder);
+  return 'cannot' in restore ? restore.cannot : undefined;
+}
+
 function putBack(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, to: readonly OptInType[]) {
   return holder === 'account'
     ? ctx.api.call('positivePayPolicy.create', { body: policyBody([...to], fixture.accountId) })
