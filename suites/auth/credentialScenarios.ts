@@ -2,6 +2,7 @@ import type { ApiResponse } from '../../harness/apiClient.ts';
 import { expandPath, OPERATIONS, type Operation } from '../../harness/operationCatalogue.ts';
 import type { Scope } from '../../spec/scopes.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import type { SharedState } from '../../harness/sharedState.ts';
 import { ALL_SCOPES } from '../../harness/tokenPool.ts';
 import { whyOptInCannotBePutBack } from '../shared/fixtureOptIn.ts';
 import { isUnavailable } from '../shared/ownResourceProbes.ts';
@@ -40,11 +41,19 @@ const CREDENTIALS: readonly Credential[] = [
   { name: 'unknown-token', token: () => UNKNOWN_TOKEN, requirements: () => ['AU-TOKEN-INVALID-REFUSED', 'AU-TOKEN-401'] },
 ];
 
+/** A probe of the policy or the product update may change the fixture's opt-in, and puts it back (suites/shared/fixtureOptIn.ts). */
+const OPT_IN_MOVED: Partial<Record<string, SharedState>> = { 'positivePayPolicy.create': 'account-opt-in', 'depositProduct.update': 'product-opt-in' };
+const optInMovedBy = (operation: string): { moves?: SharedState[] } => {
+  const state = OPT_IN_MOVED[operation];
+  return state ? { moves: [state] } : {};
+};
+
 function credentialScenario(probe: OperationProbe, credential: Credential): Scenario {
   const operation: Operation = OPERATIONS[probe.operation];
   const sandboxOnly = operation.sandboxOnly === true;
   const [mustId, shouldId] = credential.requirements(sandboxOnly) as [string, string];
   return defineScenario({
+    ...optInMovedBy(probe.operation),
     id: `auth/${credential.name}/${probe.operation}`,
     area: 'auth',
     requirements: [mustId, shouldId],
@@ -68,6 +77,7 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
 
 function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
   return defineScenario({
+    ...optInMovedBy(probe.operation),
     id: `auth/lacking-scope/${probe.operation}`,
     area: 'auth',
     requirements: ['AU-SCOPE-REQUIRED', 'AU-SCOPE-403'],
@@ -105,6 +115,7 @@ const SUFFICIENT_SCOPE_OPERATIONS = new Set<string>([
 
 function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
   return defineScenario({
+    ...optInMovedBy(probe.operation),
     id: `auth/only-scope/${probe.operation}`,
     area: 'auth',
     requirements: ['AU-SCOPE-SUFFICIENT'],
@@ -147,6 +158,7 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
 function undocumentedScopeScenario(probe: OperationProbe): Scenario {
   const operation: Operation = OPERATIONS[probe.operation];
   return defineScenario({
+    ...optInMovedBy(probe.operation),
     id: `auth/undocumented-scope/${probe.operation}`,
     area: 'auth',
     requirements: ['AU-UNDOCUMENTED-SCOPE'],
