@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { refuseUnlistedControlRoutes } from './control/controlRouteList.ts';
+import { refuseUnlistedControlRoutes } from './core/controlRouteList.ts';
 import { registerControlRoutes } from './control/controlRoutes.ts';
 import { createAccount, createDepositProduct } from './control/fixtureFactory.ts';
 import { API_AREAS } from './areas.ts';

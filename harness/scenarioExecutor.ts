@@ -8,7 +8,7 @@ import { scenarioPace, shuffled } from './schedulePerturbation.ts';
 import { footprintOf, type Footprint, type UndeclaredUse, type WebhookFootprint } from './sharedState.ts';
 import { GuardedControlClient, SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
-import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
+import { addTallies, emptyTally, type ThrottleTally } from './throttleRetry.ts';
 
 // The one executor of scenarios: what `run` uses (through the vitest face,
 // harness/scenarioRunner.ts) and what the project's tests use (runScenarios,
@@ -120,5 +120,7 @@ export async function executeScenarios(scenarios: readonly Scenario[], session: 
 /** For tests that open their own session: the scenarios through the one executor, their records in the order given. */
 export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
   const results = await executeScenarios(scenarios, session, { concurrency });
+  // The session's tally is what such a test reads: each scenario counted its own.
+  for (const result of results) addTallies(session.throttling, result.throttling);
   return results.flatMap((result) => result.records);
 }

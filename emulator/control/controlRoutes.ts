@@ -4,7 +4,7 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, invalid } from '../core/jsonApi.ts';
 import { isScope, SCOPES, type Scope } from '../core/scopes.ts';
 import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
-import { addControlRoute } from './controlRouteList.ts';
+import { addControlRoute } from '../core/controlRouteList.ts';
 import { createAccount, createDepositProduct } from './fixtureFactory.ts';
 
 // Control endpoints under the reserved prefix: token minting, fixtures and the

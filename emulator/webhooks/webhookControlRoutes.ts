@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
-import { addControlRoute } from '../control/controlRouteList.ts';
+import { addControlRoute } from '../core/controlRouteList.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { invalid } from '../core/jsonApi.ts';
 import { limitReached } from '../core/storeLimits.ts';

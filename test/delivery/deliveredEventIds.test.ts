@@ -34,6 +34,7 @@ test('bare event ids in a delivery are looked up and placed', async () => {
     area: 'delivery',
     requirements: [],
     needs: ['webhookDelivery'],
+    reads: ['webhook-quota'],
     async run(ctx) {
       try {
         const subscription = await subscribe(ctx, 'bare-ids', { deliveryMode: 'AtMostOnce', subscriptionType: 'All', token: '' });

@@ -13,7 +13,7 @@ test.each([
   ['/positive-pay', 'filter[status][0]=Active'],
   ['/positive-pay', 'page[size]=10'],
   ['/webhooks', 'filter[status]=Enabled'],
-  ['/webhooks', 'sort=-createdAt'],
+  ['/webhooks', 'include=url'],
   ['/events', 'filter[types][]=account.created'],
   ['/events', 'include=customer'],
 ])('GET %s?%s is a 400 naming the parameter', async (path, query) => {
