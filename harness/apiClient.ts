@@ -253,8 +253,18 @@ export class ApiClient {
       const where = result.timestampViolations.slice(0, 5).map((violation) => violation.pointer).join(', ');
       this.recorder.fail(CLIENT_REQUIREMENTS.timestampFormat,
         `${name} response: a <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds (Conventions); these are not: ${where}`, response);
+    } else if (carriesCreatedAt(response.body)) {
+      // A pass only where a timestamp was there to judge, so a run without the conventions area still has a result.
+      this.recorder.expect(CLIENT_REQUIREMENTS.timestampFormat, true, `${name} responses: every <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds`);
     }
   }
+}
+
+/** Whether a JSON:API document's primary data carries an `attributes.createdAt` string. */
+function carriesCreatedAt(body: unknown): boolean {
+  const data = (body as { data?: unknown } | null)?.data;
+  const resources = Array.isArray(data) ? data : [data];
+  return resources.some((resource) => typeof (resource as { attributes?: { createdAt?: unknown } } | null)?.attributes?.createdAt === 'string');
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
