@@ -14,6 +14,9 @@ const probeAsIssued = (live: boolean): Scenario => defineScenario({
   id: `test/probe-resources/${live ? 'live' : 'sandbox'}`,
   area: 'auth',
   requirements: ['AU-TOKEN-REQUIRED'],
+  // It sends every probe itself, the policy and product updates and webhook creates among them.
+  reads: ['webhook-quota'],
+  moves: ['account-opt-in', 'product-opt-in'],
   async run(ctx) {
     for (const probe of OPERATION_PROBES) {
       const operation = OPERATIONS[probe.operation];
