@@ -50,7 +50,7 @@ afterAll(() => {
 
 test('the package holds what a user runs, not the project\'s tests, benches or tooling', () => {
   const paths = packed.files.map((file) => file.path);
-  for (const needed of ['bin/banking-api-conformance.mjs', 'bin/banking-api-emulator.mjs', 'vitest.config.ts', 'suites/auth/auth.conformance.ts',
+  for (const needed of ['bin/banking-api-conformance.mjs', 'bin/banking-api-emulator.mjs', 'vitest.config.ts', 'suites/run.conformance.ts',
     'requirements/auth.yaml', 'schemas/harness/target-manifest.schema.json', 'schemas/harness/expected-failures.schema.json', 'targets/emulator.json']) {
     expect(paths).toContain(needed);
   }
