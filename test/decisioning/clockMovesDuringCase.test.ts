@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
-import { propertyScenarios } from '../../suites/decisioning/propertyScenarios.ts';
+import { decisioningScenarios } from '../../suites/decisioning/index.ts';
 
 // DC-PROPERTY-DRAWDOWN once failed on a correct target: "PUT /positive-pay/{id}/documents
 // answered 409" for a rule created with expiresInDays: 1. The target's clock is shared:
@@ -19,7 +19,7 @@ test('the drawdown property holds while the shared clock moves on under it', asy
   const emulator = await startEmulator({ faults: ['retry-after-http-date'] });
   const jumps = setInterval(() => emulator.state.clock.advance(DAY_MS), 15);
   try {
-    const drawdown = propertyScenarios.filter((scenario) => scenario.id === 'decisioning/property/drawdown');
+    const drawdown = decisioningScenarios.filter((scenario) => scenario.id === 'decisioning/property/drawdown');
     const records = await runScenarios(drawdown, { baseUrl: emulator.url(), manifest: { environment: 'sandbox' }, seed: 1147980803 });
     const verdicts = records.filter((record) => record.requirementId === 'DC-PROPERTY-DRAWDOWN');
     expect(verdicts.map((record) => `${record.outcome}: ${record.message}`)).toEqual([expect.stringMatching(/^PASS/)]);
