@@ -61,7 +61,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   const webhooks = document.webhookFootprint;
   if (webhooks) {
     const waits = webhooks.limitWaits > 0 ? `; waited ${webhooks.limitWaits} time(s), ${(webhooks.limitWaitedMs / 1000).toFixed(0)} s in all, for the target's limit of Enabled webhooks to free a place` : '';
-    say(`Webhooks: the run held at most ${webhooks.peakHeld} of its own on the target at once${waits}`);
+    say(`Webhooks: the run held at most ${webhooks.peakHeld} of its own on the target at once (its budget ${webhooks.budget})${waits}`);
   }
   say(`Results: ${paths.results}`);
   say(`Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);

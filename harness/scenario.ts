@@ -62,7 +62,7 @@ export interface ScenarioContext {
   /** The run's seed: what `run --seed N` takes to replay this scenario's generated data. */
   readonly runSeed: number;
   /** Target-wide state: a use it did not declare is a suite defect; a reader may move a state alone when it must. */
-  readonly shared: Pick<SharedStateGuard, 'use' | 'moveAlone' | 'webhooks'>;
+  readonly shared: Pick<SharedStateGuard, 'use' | 'moveAlone' | 'webhooks' | 'holdWebhook' | 'releaseWebhook'>;
   /** A progress note shown while the suite runs (never include secrets). */
   log(message: string): void;
 }
@@ -106,6 +106,12 @@ export interface Scenario {
    * does. Needing clockControl makes a scenario a mover of the clock.
    */
   moves?: readonly SharedState[];
+  /**
+   * The most webhooks it holds at once (created and not yet disabled); default one
+   * where it reads or moves the webhook quota, else none. The scheduler keeps the
+   * run within its webhook budget by these; holding more is a defect of the suite.
+   */
+  webhooks?: number;
   /** Environments it applies to (default both). */
   environments?: readonly Environment[];
   run(ctx: ScenarioContext): Promise<void>;

@@ -8,7 +8,7 @@ import { CLIENT_REQUIREMENTS, shapeRequirements } from './operationCatalogue.ts'
 import { requirementCatalogue } from './requirementCatalogue.ts';
 import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
 import { mixSeed, type Pace } from './schedulePerturbation.ts';
-import { footprintOf, noteOperation } from './sharedState.ts';
+import { footprintOf, noteOperation, webhookAllowanceOf } from './sharedState.ts';
 import { SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
 
@@ -64,7 +64,7 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   const cleanup = new CleanupLedger(session.cleanupLedgerPath, scenario.id);
-  const shared = options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario), undefined, session.webhooks);
+  const shared = options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario), undefined, session.webhooks, webhookAllowanceOf(scenario));
   const context: ScenarioContext = {
     target: session.target,
     api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, options.journal, { ...(options.pace ? { pace: options.pace } : {}), operation: (name) => noteOperation(shared, name) }),

@@ -5,7 +5,7 @@ import type { Scenario } from './scenario.ts';
 import { runScenario } from './scenarioEngine.ts';
 import { schedule, type ScheduleHandle } from './scenarioScheduler.ts';
 import { scenarioPace, shuffled } from './schedulePerturbation.ts';
-import { footprintOf, type Footprint, type UndeclaredUse, type WebhookFootprint } from './sharedState.ts';
+import { footprintOf, type Footprint, type UndeclaredUse, type WebhookFootprint, webhookAllowanceOf } from './sharedState.ts';
 import { GuardedControlClient, SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
 import { addTallies, emptyTally, type ThrottleTally } from './throttleRetry.ts';
@@ -55,12 +55,15 @@ export interface ScenarioResult {
   dependsOnSchedule?: boolean;
   /** The run's webhook footprint when it finished (the last one finished has the run's). */
   webhooks: WebhookFootprint;
+  /** The most webhooks of its own it held at once. */
+  webhooksHeld: number;
 }
 
 interface Planned {
   id: string;
   scenario: Scenario;
   footprint: Footprint;
+  webhooks: number;
 }
 
 function plannedFootprint(scenario: Scenario, options: ExecutionOptions): Footprint {
@@ -71,7 +74,7 @@ function plannedFootprint(scenario: Scenario, options: ExecutionOptions): Footpr
 
 async function runOne(planned: Planned, session: TargetSession, options: ExecutionOptions, handle?: ScheduleHandle, paced = true): Promise<ScenarioResult> {
   const { scenario, footprint } = planned;
-  const guard = new SharedStateGuard(scenario.id, footprint, handle, session.webhooks);
+  const guard = new SharedStateGuard(scenario.id, footprint, handle, session.webhooks, webhookAllowanceOf(scenario));
   const pace = paced && options.scheduleSeed !== undefined ? scenarioPace(options.scheduleSeed, scenario.id) : undefined;
   const faulty = scenario.id === options.seededDeclarationFault;
   const control = faulty ? session.control : new GuardedControlClient(session.target, guard, pace);
@@ -84,7 +87,7 @@ async function runOne(planned: Planned, session: TargetSession, options: Executi
     guard,
     ...(pace ? { pace } : {}),
   });
-  return { scenario, records, throttling, undeclared: guard.undeclared, webhooks: session.webhooks.snapshot(), ...(options.recordExchanges ? { exchanges } : {}) };
+  return { scenario, records, throttling, undeclared: guard.undeclared, webhooks: session.webhooks.snapshot(), webhooksHeld: guard.peakHeld, ...(options.recordExchanges ? { exchanges } : {}) };
 }
 
 const failed = (result: ScenarioResult): boolean => result.records.some((record) => isFailing(record.outcome));
@@ -93,7 +96,9 @@ const ran = (result: ScenarioResult): boolean => !result.records.every((record) 
 
 /** Runs the scenarios against the session; the results in the order given. Scenarios --fail-fast kept from starting are left out. */
 export async function executeScenarios(scenarios: readonly Scenario[], session: TargetSession, options: ExecutionOptions): Promise<ScenarioResult[]> {
-  const planned: Planned[] = scenarios.map((scenario) => ({ id: scenario.id, scenario, footprint: plannedFootprint(scenario, options) }));
+  const planned: Planned[] = scenarios.map((scenario) => ({
+    id: scenario.id, scenario, footprint: plannedFootprint(scenario, options), webhooks: webhookAllowanceOf(scenario),
+  }));
   const order = options.scheduleSeed === undefined ? planned : shuffled(planned, options.scheduleSeed);
   let stop = false;
   const results = await schedule(order, Math.max(1, options.concurrency), async (item, handle) => {
@@ -101,7 +106,7 @@ export async function executeScenarios(scenarios: readonly Scenario[], session: 
     if (options.failFast && failed(result)) stop = true;
     options.onFinished?.(result);
     return result;
-  }, () => stop);
+  }, () => stop, session.webhooks.budget);
   const inOrder = planned.flatMap((item) => {
     const result = results.get(item);
     return result ? [{ item, result }] : [];

@@ -2,7 +2,7 @@ import { type Footprint, type SharedState } from './sharedState.ts';
 
 // Decides when each scenario may start. Up to `concurrency` run at a time;
 // readers of a shared state run together, a mover of it only while no other
-// reader or mover of it runs. Scenarios start in the order given (the executor
+// reader or mover of it runs; the webhooks they hold stay within the budget. Scenarios start in the order given (the executor
 // may have shuffled it, harness/schedulePerturbation.ts); one that must wait
 // keeps its place: what would hold it up does not start after it, so a mover is
 // never starved by a stream of readers.
@@ -10,6 +10,24 @@ import { type Footprint, type SharedState } from './sharedState.ts';
 export interface Schedulable {
   readonly id: string;
   readonly footprint: Footprint;
+  /** The most webhooks it holds at once (harness/scenario.ts `webhooks`). */
+  readonly webhooks?: number;
+}
+
+/**
+ * Places for webhooks on the target: a scenario starts only when the webhooks it
+ * declares fit beside those of the scenarios running, so the run never holds
+ * more than the budget. One that declares more than the whole budget (the
+ * sandbox-limit probe) takes all of it and runs as the only holder.
+ */
+export class WebhookPlaces {
+  private taken = 0;
+  constructor(readonly budget: number) {}
+
+  private need = (item: Schedulable): number => Math.min(item.webhooks ?? 0, this.budget);
+  fits = (item: Schedulable): boolean => this.taken + this.need(item) <= this.budget;
+  take = (item: Schedulable): void => void (this.taken += this.need(item));
+  give = (item: Schedulable): void => void (this.taken -= this.need(item));
 }
 
 export class SharedStateLocks {
@@ -47,8 +65,10 @@ export async function schedule<T extends Schedulable, R>(
   concurrency: number,
   run: (item: T, locks: ScheduleHandle) => Promise<R>,
   shouldStop: () => boolean = () => false,
+  webhookBudget = Number.POSITIVE_INFINITY,
 ): Promise<Map<T, R>> {
   const locks = new SharedStateLocks();
+  const places = new WebhookPlaces(webhookBudget);
   const results = new Map<T, R>();
   const pending = [...items];
   // Running scenarios waiting for their turn to hold a footprint (moveAlone); taken for them the moment it is free.
@@ -90,7 +110,7 @@ export async function schedule<T extends Schedulable, R>(
     const reserved: Footprint[] = [];
     for (let index = 0; index < pending.length && running < concurrency; index += 1) {
       const item = pending[index]!;
-      if (waiters.length > 0 || !locks.admits(item.footprint, reserved)) {
+      if (waiters.length > 0 || !locks.admits(item.footprint, reserved) || !places.fits(item)) {
         reserved.push(item.footprint);
         continue;
       }
@@ -103,10 +123,12 @@ export async function schedule<T extends Schedulable, R>(
 
   function start(item: T): void {
     locks.take(item.footprint);
+    places.take(item);
     running += 1;
     // run never rejects (a scenario's crash is its records); a rejection would only lose that item's result.
     void run(item, handle).then((result) => void results.set(item, result), () => undefined).finally(() => {
       locks.give(item.footprint);
+      places.give(item);
       running -= 1;
       pump();
     });

@@ -34,6 +34,22 @@ export function footprintOf(scenario: Declarations): Footprint {
   return { reads, moves };
 }
 
+/**
+ * The most webhooks a run holds on the target at once: a good tenant of a shared
+ * sandbox, whose limit of 100 Enabled is everybody's (API 4.3, 8).
+ */
+export const WEBHOOK_BUDGET = 10;
+
+/**
+ * The most webhooks a scenario holds at once: what it declares, else one for a
+ * scenario that reads or moves the webhook quota (it creates or enables one).
+ */
+export const webhookAllowanceOf = (scenario: Declarations & { webhooks?: number }): number => {
+  if (scenario.webhooks !== undefined) return scenario.webhooks;
+  const uses = [...(scenario.reads ?? []), ...(scenario.moves ?? [])];
+  return uses.includes('webhook-quota') ? 1 : 0;
+};
+
 export const touchesNothing = (footprint: Footprint): boolean => footprint.reads.size === 0 && footprint.moves.size === 0;
 
 /** Whether a scenario may use `state` this way: a mover may also read it. */
@@ -64,6 +80,8 @@ export function noteOperation(guard: { use(state: SharedState, access: Access, b
 export interface WebhookFootprint {
   /** The most webhooks of the run's own on the target at once (created, not yet disabled). */
   peakHeld: number;
+  /** What it allowed itself (WEBHOOK_BUDGET); a heavy probe that fills the target's limit goes past it. */
+  budget: number;
   /** Creates refused because the target's limit of Enabled webhooks was reached, and waited out. */
   limitWaits: number;
   limitWaitedMs: number;
@@ -71,6 +89,7 @@ export interface WebhookFootprint {
 
 /** How many of the target's webhooks the run holds (created and not yet disabled), and the most it held at once. */
 export class HeldWebhooks {
+  constructor(readonly budget = WEBHOOK_BUDGET) {}
   held = 0;
   peak = 0;
   /** Time spent waiting for the target's webhook limit to free a place, and how often. */
@@ -79,7 +98,7 @@ export class HeldWebhooks {
 
   /** What results.json reports (run/resultsDocument.ts `webhookFootprint`). */
   snapshot(): WebhookFootprint {
-    return { peakHeld: this.peak, limitWaits: this.limitWaits, limitWaitedMs: this.limitWaitedMs };
+    return { peakHeld: this.peak, budget: this.budget, limitWaits: this.limitWaits, limitWaitedMs: this.limitWaitedMs };
   }
 
   change(by: number): void {
@@ -95,8 +114,13 @@ export interface UndeclaredUse {
   access: Access;
   /** What did it, e.g. `control POST /clock/advance`. */
   by: string;
+  /** Set where the scenario held more webhooks at once than its `webhooks` declares. */
+  held?: { count: number; declared: number };
 }
 
 export const describeUndeclared = (use: UndeclaredUse): string =>
-  `scenario ${use.scenarioId} ${use.access === 'moves' ? 'moved' : 'read'} ${use.state} (${use.by}) without declaring it ` +
+  use.held
+    ? `scenario ${use.scenarioId} held ${use.held.count} webhooks at once (${use.by}) but declares \`webhooks: ${use.held.declared}\`: ` +
+      'the scheduler keeps the run within its webhook budget by the declarations'
+    : `scenario ${use.scenarioId} ${use.access === 'moves' ? 'moved' : 'read'} ${use.state} (${use.by}) without declaring it ` +
   `(\`${use.access}: ['${use.state}']\` in its definition): the scheduler may have run it beside scenarios it disturbs`;

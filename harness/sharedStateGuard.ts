@@ -20,7 +20,30 @@ export class SharedStateGuard {
     private readonly handle?: ScheduleHandle,
     /** The run's tally of webhooks held on the target. */
     readonly webhooks: HeldWebhooks = new HeldWebhooks(),
+    /** The most webhooks the scenario declared it holds at once (harness/scenario.ts `webhooks`). */
+    private readonly webhookAllowance = 0,
   ) {}
+
+  /** Webhooks of this scenario's own held now (created, not yet disabled), and the most at once. */
+  private heldNow = 0;
+  peakHeld = 0;
+
+  /** A webhook the scenario created: counted for it and for the run; more than it declared is an undeclared use. */
+  holdWebhook(by: string): void {
+    this.heldNow += 1;
+    this.peakHeld = Math.max(this.peakHeld, this.heldNow);
+    this.webhooks.change(1);
+    if (this.heldNow > this.webhookAllowance && !this.undeclared.some((use) => use.held !== undefined)) {
+      this.undeclared.push({ scenarioId: this.scenarioId, state: 'webhook-quota', access: 'reads', by, held: { count: this.heldNow, declared: this.webhookAllowance } });
+    }
+  }
+
+  /** One of its webhooks is disabled again. */
+  releaseWebhook(): void {
+    if (this.heldNow === 0) return;
+    this.heldNow -= 1;
+    this.webhooks.change(-1);
+  }
 
   /** Notes a use; one the scenario did not declare is kept. */
   use(state: SharedState, access: Access, by: string): void {

@@ -89,7 +89,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
   const footprints = execution.scenarios.flatMap((meta) => (meta.webhooks ? [meta.webhooks] : []));
   // Each scenario carries the run's counters when it finished; they only grow, so the largest are the run's.
   const most = (key: keyof WebhookFootprint): number => Math.max(0, ...footprints.map((footprint) => footprint[key]));
-  const webhookFootprint: WebhookFootprint = { peakHeld: most('peakHeld'), limitWaits: most('limitWaits'), limitWaitedMs: most('limitWaitedMs') };
+  const webhookFootprint: WebhookFootprint = { peakHeld: most('peakHeld'), budget: most('budget'), limitWaits: most('limitWaits'), limitWaitedMs: most('limitWaitedMs') };
   if (webhookFootprint.peakHeld > 0 || webhookFootprint.limitWaits > 0) document.webhookFootprint = webhookFootprint;
   const scheduleDependent = execution.scenarios.filter((meta) => meta.dependsOnSchedule).map((meta) => meta.scenarioId);
   if (scheduleDependent.length > 0) document.scheduleDependent = scheduleDependent;

@@ -26,6 +26,8 @@ Options:
   --lived-in SEED           start lived-in, as a shared sandbox is found: other tenants'
                             rules, about 20 webhooks, events of many types over 90 days
   --lived-in-events N       events of history in the lived-in store (default 3000)
+  --lived-in-enabled-webhooks N
+                            other tenants' Enabled webhooks in it (default 6, at most 100)
   --no-control-endpoints    serve only the documented API: /_emulator/* answers 404
   --control-endpoints       serve /_emulator/* even when the profile turns them off
   --tokens-file FILE        also accept the tokens in FILE: [{"value": "...", "scopes": [...]}]
@@ -71,6 +73,7 @@ function readFlags(argv: readonly string[]) {
         'retry-after': { type: 'string' },
         'lived-in': { type: 'string' },
         'lived-in-events': { type: 'string' },
+        'lived-in-enabled-webhooks': { type: 'string' },
         'no-control-endpoints': { type: 'boolean' },
         'control-endpoints': { type: 'boolean' },
         'tokens-file': { type: 'string' },
@@ -127,12 +130,19 @@ function rateLimitOf(flags: Flags, base: EmulatorOptions['rateLimit']): Emulator
 function livedInOf(flags: Flags, base: EmulatorOptions['livedIn']): EmulatorOptions['livedIn'] {
   const seed = integer('lived-in', flags['lived-in'], 0, Number.MAX_SAFE_INTEGER);
   const events = integer('lived-in-events', flags['lived-in-events'], 0, 200_000);
-  const merged = { seed: seed ?? base?.seed, events: events ?? base?.events };
+  const enabledWebhooks = integer('lived-in-enabled-webhooks', flags['lived-in-enabled-webhooks'], 0, 100);
+  const merged = { seed: seed ?? base?.seed, events: events ?? base?.events, enabledWebhooks: enabledWebhooks ?? base?.enabledWebhooks };
   if (merged.seed === undefined) {
-    if (events !== undefined) throw new UsageError('--lived-in-events needs --lived-in SEED (or a profile with a lived-in store)');
+    for (const [flag, value] of [['--lived-in-events', events], ['--lived-in-enabled-webhooks', enabledWebhooks]] as const) {
+      if (value !== undefined) throw new UsageError(`${flag} needs --lived-in SEED (or a profile with a lived-in store)`);
+    }
     return undefined;
   }
-  return merged.events === undefined ? { seed: merged.seed } : { seed: merged.seed, events: merged.events };
+  return {
+    seed: merged.seed,
+    ...(merged.events === undefined ? {} : { events: merged.events }),
+    ...(merged.enabledWebhooks === undefined ? {} : { enabledWebhooks: merged.enabledWebhooks }),
+  };
 }
 
 function controlEndpointsOf(flags: Flags, base: boolean | undefined): boolean {

@@ -10,7 +10,7 @@ import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { isSandboxOperation, type PreparedProbe, prepareSandboxProbe, type ProbePreparation, type UnavailableProbe } from '../shared/ownResourceProbes.ts';
 import { MINIMAL, ruleBody } from '../shared/ruleRequests.ts';
 import { cancelOnCleanup, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../shared/ruleSteps.ts';
-import { getWebhook, plainAttributes, requireEnabledWebhook, requireWebhook } from '../shared/webhookFixtures.ts';
+import { disableOwnWebhook, getWebhook, plainAttributes, requireEnabledWebhook, requireWebhook } from '../shared/webhookFixtures.ts';
 
 // For each documented operation (section 5.1 and the operation table): a request
 // that would succeed with the right credentials, and, where state is visible, a
@@ -53,7 +53,7 @@ async function ownWebhook(ctx: ScenarioContext, status: 'Enabled' | 'Disabled' =
   if (status === 'Enabled') return requireEnabledWebhook(ctx, attributes);
   const created = await requireWebhook(ctx, attributes);
   if (created.webhook?.attributes?.status !== 'Disabled') {
-    const answer = await ctx.api.call('webhook.disable', { params: { id: created.id } });
+    const answer = await disableOwnWebhook(ctx, created);
     if (answer.status !== 200) throw new Error(`disabling the probe's own webhook ${created.id} answered ${answer.status}`);
   }
   return created;

@@ -22,6 +22,8 @@ const disabled = (deliveryMode: 'AtMostOnce' | 'AtLeastOnce') => defineScenario(
   id: `delivery/disabled/${deliveryMode}`,
   area: 'delivery',
   requirements: ['DL-DISABLED-NO-DELIVERY'],
+  // The Disabled webhook and an Enabled witness.
+  webhooks: 2,
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
   async run(ctx) {
@@ -82,6 +84,8 @@ const updateTakesEffect = defineScenario({
   id: 'delivery/update-takes-effect',
   area: 'delivery',
   requirements: ['DL-UPDATE-TAKES-EFFECT', 'WH-UPDATE-INCLUDE-RESOURCES', 'DL-CONTENT-TYPE'],
+  // Its webhook, and a witness where events come from approved applications.
+  webhooks: 2,
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
   async run(ctx) {

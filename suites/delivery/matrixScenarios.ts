@@ -9,8 +9,9 @@ import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe, type Subscription, w
 import { admits, AUTHORIZATION_REQUESTS, excludedArrivals, SUBSCRIPTION_TYPES, type SubscriptionType } from './subscriptionTypes.ts';
 
 // API 5.3 and 6.1 over every combination of deliveryMode × subscriptionType (one
-// scenario each) × contentType × token set/empty × includeResources (eight
-// webhooks per scenario): the right webhooks receive the right events, and only
+// scenario each) × contentType × token set/empty × includeResources (half of those
+// eight per scenario, covering every pair; the halves alternate, so each mode meets
+// all eight): the right webhooks receive the right events, and only
 // those, in the right format. With injection the events come from across the
 // catalogue, rotated so that the six scenarios together inject every catalogued
 // type and form; on a sandbox without injection, approved applications make
@@ -54,6 +55,15 @@ async function makeMatrixEventsHappen(ctx: ScenarioContext, slot: number, slots:
   return makeEventsHappen(ctx, APPROVALS, DELIVERY_TRIGGERS);
 }
 
+/**
+ * Whether a webhook configuration is in this scenario's half of the eight: the
+ * half whose three choices have the parity of the slot. Either half pairs every
+ * choice with every other (an orthogonal array), and four webhooks, not eight,
+ * keep a run on a shared sandbox a small tenant (its webhook budget).
+ */
+const inHalf = (slot: number, contentType: number, signed: boolean, includeResources: boolean): boolean =>
+  (contentType + Number(signed) + Number(includeResources)) % 2 === slot % 2;
+
 const list = (items: ReadonlyArray<{ id: string; type: string }>): string => items.slice(0, 6).map((item) => `${item.type} ${item.id}`).join(', ');
 
 const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: SubscriptionType, slot: number, slots: number) => defineScenario({
@@ -67,12 +77,15 @@ const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: 
   ],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
+  // Its four webhooks, and a witness where only injection would make its events happen.
+  webhooks: 5,
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const subscriptions: Subscription[] = [];
-    for (const contentType of CONTENT_TYPES) {
+    for (const [c, contentType] of CONTENT_TYPES.entries()) {
       for (const signed of [true, false]) {
         for (const includeResources of [true, false]) {
+          if (!inHalf(slot, c, signed, includeResources)) continue;
           const token = signed ? `tok-${ctx.faker.string.alphanumeric(24)}` : '';
           subscriptions.push(await subscribe(ctx, `${contentType}-${signed ? 'signed' : 'unsigned'}-${includeResources}`,
             { deliveryMode, subscriptionType, contentType, token, includeResources }));

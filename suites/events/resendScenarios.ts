@@ -26,6 +26,7 @@ const resend = defineScenario({
   id: 'events/resend',
   area: 'events',
   requirements: ['EV-RESEND', 'EV-RESEND-RESPONSE', 'DL-EVENT-ID-STABLE'],
+  webhooks: 2,
   needs: ['webhookDelivery'],
   eventTriggers: TRIGGERS,
   async run(ctx) {

@@ -27,6 +27,8 @@ export interface CreatedWebhook {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   webhook: any;
   response: ApiResponse;
+  /** Disabled by the scenario: no longer held. */
+  released?: boolean;
 }
 
 export const succeeded = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
@@ -37,13 +39,19 @@ export async function createWebhook(ctx: ScenarioContext, attributes: WebhookAtt
   const id = response.body?.data?.id;
   if (!succeeded(response) || (typeof id !== 'string' && typeof id !== 'number')) return { response };
   const created: CreatedWebhook = { id: String(id), webhook: response.body.data, response };
-  ctx.shared.webhooks.change(1);
-  ctx.cleanup.record({ kind: 'webhook', id: created.id }, async () => {
-    const disabled = await ctx.api.call('webhook.disable', { params: { id: created.id } });
-    if (succeeded(disabled)) ctx.shared.webhooks.change(-1);
-    return disabled;
-  });
+  ctx.shared.holdWebhook(`POST /webhooks → ${created.id}`);
+  ctx.cleanup.record({ kind: 'webhook', id: created.id }, () => disableOwnWebhook(ctx, created));
   return { response, created };
+}
+
+/** Disables a webhook the scenario created; the first success gives its place in the run's webhook budget back. */
+export async function disableOwnWebhook(ctx: ScenarioContext, created: CreatedWebhook): Promise<ApiResponse> {
+  const disabled = await ctx.api.call('webhook.disable', { params: { id: created.id } });
+  if (succeeded(disabled) && !created.released) {
+    created.released = true;
+    ctx.shared.releaseWebhook();
+  }
+  return disabled;
 }
 
 /** How long a scenario that needs a webhook waits for a shared sandbox's Enabled limit (4.3, 8) to free a place. */

@@ -1,7 +1,7 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { sinkEndpoint } from '../shared/sinkSession.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
-import { between, type CreatedWebhook, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
+import { between, type CreatedWebhook, disableOwnWebhook, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
 
 // API 4.3 and 8: paging and filters of GET /webhooks.
 
@@ -33,7 +33,7 @@ const paging = defineScenario({
       const endpoint = await sinkEndpoint(ctx, 'paging');
       for (let n = existing.length; n <= 100; n += 1) {
         const created = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url));
-        await ctx.api.call('webhook.disable', { params: { id: created.id } });
+        await disableOwnWebhook(ctx, created);
       }
     }
     // Pages are held against the whole list read before and after them: read again if it moved.
@@ -111,6 +111,7 @@ const filters = defineScenario({
   id: 'webhooks/list/filters',
   area: 'webhooks',
   requirements: ['WH-LIST-SHAPE', 'WH-LIST-FILTER-SINCE', 'WH-LIST-FILTER-UNTIL', 'WH-LIST-FILTER-FROM-ID', 'WH-LIST-FILTER-TO-ID'],
+  webhooks: 3,
   async run(ctx) {
     const [a, b, c] = (await threeWebhooks(ctx, 'filters')) as [CreatedWebhook, CreatedWebhook, CreatedWebhook];
     const since = between(createdAtOf(a), createdAtOf(b));

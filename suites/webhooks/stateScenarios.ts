@@ -1,7 +1,7 @@
 import { injectEvents } from '../shared/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { deliveredIds, ensureSinkReachable, hasAll, sinkEndpoint, subscribe } from '../shared/sinkSession.ts';
-import { createWebhook, getWebhook, isEnabled, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
+import { createWebhook, disableOwnWebhook, getWebhook, isEnabled, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
 
 // API 3.2, 4.3, 7, 8: enable and disable, the sandbox limit of 100 Enabled
 // webhooks, and Unavailable after an endpoint stays unresponsive.
@@ -43,6 +43,8 @@ const enabledLimit = defineScenario({
   environments: ['sandbox'],
   heavy: 'it creates webhooks until 100 are Enabled, and the documents have no operation to delete a webhook',
   moves: ['webhook-quota', 'webhook-list'],
+  // A spare, then webhooks up to the limit: it holds the run's whole webhook budget (and more), so it runs as the only holder.
+  webhooks: SANDBOX_ENABLED_LIMIT + 1,
   async run(ctx) {
     const endpoint = await sinkEndpoint(ctx, 'enabled-limit');
     const { webhooks } = await listAllWebhooks(ctx);
@@ -52,7 +54,7 @@ const enabledLimit = defineScenario({
     }
     // A spare webhook, Disabled, to try enabling once the limit is reached.
     const spare = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url));
-    await ctx.api.call('webhook.disable', { params: { id: spare.id } });
+    await disableOwnWebhook(ctx, spare);
     let belowOk = true;
     for (let enabled = enabledBefore; enabled < SANDBOX_ENABLED_LIMIT; enabled += 1) {
       const { response, created } = await createWebhook(ctx, plainAttributes(ctx, endpoint.url));
@@ -89,6 +91,7 @@ const unavailable = defineScenario({
   id: 'webhooks/unavailable-after-unresponsive',
   area: 'webhooks',
   requirements: ['WH-UNAVAILABLE-SANDBOX', 'WH-UNAVAILABLE-LIVE', 'WH-UNAVAILABLE-NO-DELIVERY', 'WH-ENABLE-FROM-UNAVAILABLE'],
+  webhooks: 2,
   needs: ['clockControl', 'eventInjection', 'webhookDelivery'],
   async run(ctx) {
     const live = ctx.target.environment === 'live';

@@ -4,7 +4,7 @@ import { eventFaultOn } from '../../events/faultSwitch.ts';
 import { SeededRandom } from '../seededRandom.ts';
 import { DEFAULT_LIVED_IN_EVENTS, fillEvents } from './livedInEvents.ts';
 import { fillRules } from './livedInRules.ts';
-import { fillWebhooks } from './livedInWebhooks.ts';
+import { fillWebhooks, LIVED_IN_ENABLED_WEBHOOKS, MAX_LIVED_IN_ENABLED_WEBHOOKS } from './livedInWebhooks.ts';
 
 // A store that starts the way a vendor's shared sandbox is found: never empty.
 // Everything is older than anything a client creates afterwards, and the same
@@ -15,6 +15,8 @@ export interface LivedInOptions {
   seed: number;
   /** Events of history (default 3000). */
   events?: number;
+  /** Other tenants' Enabled webhooks (default 6, at most the sandbox limit of 100). */
+  enabledWebhooks?: number;
 }
 
 export interface LivedInSummary {
@@ -31,13 +33,17 @@ export function checkLivedInOptions(options: LivedInOptions): void {
   if (!Number.isInteger(events) || events < 0 || events > MAX_EVENTS) {
     throw new RangeError(`livedIn.events must be an integer from 0 to ${MAX_EVENTS}; got ${options.events}`);
   }
+  const enabled = options.enabledWebhooks ?? LIVED_IN_ENABLED_WEBHOOKS;
+  if (!Number.isInteger(enabled) || enabled < 0 || enabled > MAX_LIVED_IN_ENABLED_WEBHOOKS) {
+    throw new RangeError(`livedIn.enabledWebhooks must be an integer from 0 to ${MAX_LIVED_IN_ENABLED_WEBHOOKS}; got ${options.enabledWebhooks}`);
+  }
 }
 
 export function fillLivedIn(state: EmulatorState, services: WebhookServices, options: LivedInOptions): LivedInSummary {
   checkLivedInOptions(options);
   const random = new SeededRandom(options.seed);
   const { rules } = fillRules(state, random);
-  const webhooks = fillWebhooks(state, services.webhooks, random);
+  const webhooks = fillWebhooks(state, services.webhooks, random, options.enabledWebhooks);
   // History carries the generation faults too, so that a target judged on its history can be caught.
   const generation = {
     dropFirstAttribute: eventFaultOn(state, 'injected-events-drop-first-attribute'),

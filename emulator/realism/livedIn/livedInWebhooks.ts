@@ -10,17 +10,21 @@ import type { SeededRandom } from '../seededRandom.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_DAYS = 60;
-export const LIVED_IN_WEBHOOKS = 20;
+const LIVED_IN_DISABLED_WEBHOOKS = 14;
 export const LIVED_IN_ENABLED_WEBHOOKS = 6;
+/** The sandbox's limit of Enabled webhooks (API 4.3): other tenants may hold all of it. */
+export const MAX_LIVED_IN_ENABLED_WEBHOOKS = 100;
 /** Port 9 (discard) is closed on loopback: deliveries fail at once and are retried. */
 const FAILING_ENDPOINT = 'http://127.0.0.1:9';
 const PURPOSES = ['order sync', 'ledger export', 'fraud alerts', 'card auth', 'crm bridge', 'qa smoke test', 'staging relay'];
 
-export function fillWebhooks(state: EmulatorState, webhooks: WebhookRegistry, random: SeededRandom): number {
+/** Other tenants' webhooks, `enabledCount` of them Enabled and the rest of a few more Disabled; the number made. */
+export function fillWebhooks(state: EmulatorState, webhooks: WebhookRegistry, random: SeededRandom, enabledCount = LIVED_IN_ENABLED_WEBHOOKS): number {
   const nowMs = state.clock.now();
-  const createdAts = Array.from({ length: LIVED_IN_WEBHOOKS }, () => nowMs - random.int(60_000, HISTORY_DAYS * DAY_MS)).sort((a, b) => a - b);
+  const total = enabledCount + LIVED_IN_DISABLED_WEBHOOKS;
+  const createdAts = Array.from({ length: total }, () => nowMs - random.int(60_000, HISTORY_DAYS * DAY_MS)).sort((a, b) => a - b);
   const enabled = new Set<number>();
-  while (enabled.size < LIVED_IN_ENABLED_WEBHOOKS) enabled.add(random.int(LIVED_IN_WEBHOOKS));
+  while (enabled.size < enabledCount) enabled.add(random.int(total));
   createdAts.forEach((createdAt, index) => {
     const id = state.ids.next('webhook');
     const tenant = random.int(1, 9);
@@ -40,5 +44,5 @@ export function fillWebhooks(state: EmulatorState, webhooks: WebhookRegistry, ra
     };
     webhooks.add(webhook);
   });
-  return LIVED_IN_WEBHOOKS;
+  return total;
 }
