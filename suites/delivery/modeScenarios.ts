@@ -77,7 +77,9 @@ const atMostOnceFailures = defineScenario({
       const waited = next.receivedAt - deliveries[hung]!.receivedAt;
       ctx.check.observe('DL-DELIVERY-TIMEOUT', Math.round(waited), `the next AtMostOnce event came ${Math.round(waited)} ms after the unanswered one${timeoutMs ? ` (delivery time-out set to ${timeoutMs} ms)` : ''}`);
       if (timeoutMs) {
-        ctx.check.expect('DL-AT-MOST-ONCE-SEQUENTIAL', waited >= timeoutMs * 0.8,
+        // Arrivals are stamped when the sink reads them: a busy machine reading the unanswered one late shortens the gap.
+        // A target that does not wait sends the next at once; half the time-out tells the two apart on any machine.
+        ctx.check.expect('DL-AT-MOST-ONCE-SEQUENTIAL', waited >= timeoutMs * 0.5,
           `the event after an unanswered one MUST wait for the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`, [deliveries[hung]!, next]);
       }
     }

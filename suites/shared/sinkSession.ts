@@ -2,7 +2,7 @@ import type { EventTriggerKind, ScenarioContext } from '../../harness/scenario.t
 import type { SinkEndpoint, SinkDelivery } from '../../harness/webhookSink.ts';
 import type { SinkStep } from '../../harness/webhookSinkScript.ts';
 import { makeEventsHappen } from './eventTriggers.ts';
-import { type CreatedWebhook, plainAttributes, requireEnabledWebhook, type WebhookAttributes } from './webhookFixtures.ts';
+import { type CreatedWebhook, disableOwnWebhook, plainAttributes, requireEnabledWebhook, type WebhookAttributes } from './webhookFixtures.ts';
 
 // The suite's webhook sink as scenarios use it: one endpoint per webhook under
 // test, removed when the scenario ends, and a one-time check that the target can
@@ -48,6 +48,8 @@ async function probe(ctx: ScenarioContext): Promise<string | undefined> {
   const subscription = await subscribe(ctx, 'reachability', { token: '', deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
   await makeEventsHappen(ctx, 1, DELIVERY_TRIGGERS);
   const arrived = await subscription.endpoint.waitFor((deliveries) => deliveries.length > 0, PROBE_WAIT_MS);
+  // Its job is done: the place it held in the run's webhook budget is the scenario's again.
+  await disableOwnWebhook(ctx, subscription);
   if (arrived) return undefined;
   return `the target did not deliver an event to the webhook sink at ${subscription.endpoint.url} within ${PROBE_WAIT_MS / 1000} s; ` +
     'set webhookSink.publicUrl (or --sink-public-url) to an address the target can reach';
