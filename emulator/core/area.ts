@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CONTROL_PREFIX } from '../../spec/controlRoutes.ts';
 import type { EmulatorState } from './emulatorState.ts';
 import type { Scope } from './scopes.ts';
 
@@ -16,8 +17,6 @@ declare module 'fastify' {
 /** One area of the API (positive pay, webhooks, ...): registers its routes on the app. */
 export type EmulatorArea = (app: FastifyInstance, state: EmulatorState) => void | Promise<void>;
 
-/** Reserved path prefix for emulator control endpoints; never part of the documented API. */
-export const CONTROL_PREFIX = '/_emulator';
 
 /** Whether a request URL is under the control prefix (documented-API realism never applies there). */
 export function isControlPath(url: string): boolean {
