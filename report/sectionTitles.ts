@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENTS, type DocumentKey } from '../harness/requirementCatalogue.ts';
 
 // Section headings of the two documents, in document order, so the report can
 // group requirements as "API §4.2 Positive pay rules" in the order a reader of
-// the documents expects. The documents sit beside the project (../shared/spec);
-// without them the report still groups by section number.
+// the documents expects. They are read once from the documents into
+// spec/sectionHeadings.json (`npm run spec:headings`), which ships with the
+// package: an installed suite has no documents beside it.
 
 export interface SectionIndex {
   /** Heading text of a section ("4.2" → "Positive pay rules"; a named section maps to itself). */
@@ -14,26 +15,41 @@ export interface SectionIndex {
   position(document: string, section: string): number;
 }
 
-const SPEC_DIR = fileURLToPath(new URL('../../shared/spec/', import.meta.url));
+/** Per document, its headings in order: [section number, or the title of an unnumbered one; title]. */
+export type SectionHeadings = Record<DocumentKey, Array<[string, string]>>;
+
+export const SHIPPED_HEADINGS_PATH = fileURLToPath(new URL('../spec/sectionHeadings.json', import.meta.url));
 const HEADING = /^#{2,4}\s+(?:(\d+(?:\.\d+)*)\.?\s+)?(.+?)\s*$/;
 
-function headingsOf(file: string): Map<string, { title: string; position: number }> {
-  const headings = new Map<string, { title: string; position: number }>();
-  if (!existsSync(file)) return headings;
-  readFileSync(file, 'utf8').split('\n').forEach((line, position) => {
+/** The headings of one document's Markdown text. */
+function headingsOfText(text: string): Array<[string, string]> {
+  const headings: Array<[string, string]> = [];
+  for (const line of text.split('\n')) {
     const match = HEADING.exec(line);
-    if (!match) return;
+    if (!match) continue;
     const [, number, title] = match as unknown as [string, string | undefined, string];
     // Headings are Markdown: `code` spans read better without their backticks.
-    headings.set(number ?? title, { title: title.replace(/`/g, ''), position });
-  });
+    headings.push([number ?? title, title.replace(/`/g, '')]);
+  }
   return headings;
 }
 
-export function sectionIndex(specDir: string = SPEC_DIR): SectionIndex {
-  const byDocument = new Map<string, ReturnType<typeof headingsOf>>(
-    (Object.keys(DOCUMENTS) as DocumentKey[]).map((key) => [key, headingsOf(`${specDir}/${DOCUMENTS[key]}`)]),
-  );
+/** The headings read from the documents in `specDir`. */
+export function headingsOfDocuments(specDir: string): SectionHeadings {
+  const keys = Object.keys(DOCUMENTS) as DocumentKey[];
+  return Object.fromEntries(keys.map((key) => [key, headingsOfText(readFileSync(`${specDir}/${DOCUMENTS[key]}`, 'utf8'))])) as SectionHeadings;
+}
+
+let shipped: SectionHeadings | undefined;
+const shippedHeadings = (): SectionHeadings => (shipped ??= JSON.parse(readFileSync(SHIPPED_HEADINGS_PATH, 'utf8')) as SectionHeadings);
+
+export function sectionIndex(headings: SectionHeadings = shippedHeadings()): SectionIndex {
+  const byDocument = new Map<string, Map<string, { title: string; position: number }>>();
+  for (const [document, list] of Object.entries(headings)) {
+    const entries = new Map<string, { title: string; position: number }>();
+    list.forEach(([key, title], position) => entries.set(key, { title, position }));
+    byDocument.set(document, entries);
+  }
   return {
     title: (document, section) => byDocument.get(document)?.get(section)?.title,
     position: (document, section) => byDocument.get(document)?.get(section)?.position ?? Number.MAX_SAFE_INTEGER,
