@@ -113,10 +113,11 @@ const unavailable = defineScenario({
     await ensureSinkReachable(ctx);
     const subscription = await subscribe(ctx, 'unavailable', { deliveryMode: 'AtLeastOnce' });
     subscription.endpoint.setScript([], { status: 503 });
-    const [first] = await injectEvents(ctx.control, { type: 'account.frozen' });
+    await injectEvents(ctx.control, { type: 'account.frozen' });
     const count = () => subscription.endpoint.deliveries().length;
     const waitForAttempt = async (seen: number) => subscription.endpoint.waitFor((deliveries) => deliveries.length > seen, 5000);
-    if (!(await subscription.endpoint.waitFor(hasAll([first!.id]), 5000))) throw new Error('the first delivery attempt never arrived');
+    // Any attempt will do: events other scenarios made happen since the webhook was created may be ahead of the injected one in its queue.
+    if (!(await waitForAttempt(0))) throw new Error('the first delivery attempt never arrived');
 
     let seen = count();
     await ctx.control.advanceClock(limit - 2 * HOUR);
