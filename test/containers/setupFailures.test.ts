@@ -13,6 +13,8 @@ const BROKEN = 'banking-api-conformance-broken:test';
 const NEVER_READY = 'banking-api-conformance-never-ready:test';
 const work = mkdtempSync(join(tmpdir(), 'bac-image-setup-'));
 
+// The broken image's fatal line comes a moment after its first: stdout and stderr are two streams, and
+// lines written to both at once reach the log in either order.
 let release: (() => void) | undefined;
 afterAll(() => release?.());
 
@@ -20,7 +22,7 @@ beforeAll(async () => {
   if (unavailable) return;
   release = await dockerTestSlot();
   const base = await localNodeBaseImage();
-  await imageFromDockerfile(BROKEN, `FROM ${base}\nENTRYPOINT ["node", "-e", "console.log('starting'); console.error('fatal: BROKEN_TARGET_CONFIG is not set'); process.exit(3)"]\n`);
+  await imageFromDockerfile(BROKEN, `FROM ${base}\nENTRYPOINT ["node", "-e", "console.log('starting'); setTimeout(() => { console.error('fatal: BROKEN_TARGET_CONFIG is not set'); process.exit(3); }, 300)"]\n`);
   await imageFromDockerfile(NEVER_READY, `FROM ${base}\nENTRYPOINT ["node", "-e", "console.log('up, never listening'); setInterval(() => {}, 1000)"]\n`);
 }, 300_000);
 
