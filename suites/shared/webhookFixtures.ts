@@ -50,6 +50,8 @@ export async function disableOwnWebhook(ctx: ScenarioContext, created: CreatedWe
   if (succeeded(disabled) && !created.released) {
     created.released = true;
     ctx.shared.releaseWebhook();
+    // Disabled now, not at the scenario's end: a killed run's ledger must not name it as live.
+    ctx.cleanup.noteUndone({ kind: 'webhook', id: created.id });
   }
   return disabled;
 }
