@@ -15,14 +15,17 @@ export interface StableWindowRead<W, P> {
   idsOf: (window: W) => readonly string[];
   /** The pages to judge against the window read just before them. */
   pages: (window: W) => Promise<P>;
-  /** How many times to read before giving up; 3 unless said. */
+  /** How many times to read before giving up; 5 unless said. */
   attempts?: number;
 }
+
+/** The pause before the second read; each further read waits one more. */
+const PAUSE_MS = 250;
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, index) => id === b[index]);
 
 export async function readPagesOverStableWindow<W, P>(ctx: ScenarioContext, read: StableWindowRead<W, P>): Promise<{ window: W; pages: P }> {
-  const attempts = read.attempts ?? 3;
+  const attempts = read.attempts ?? 5;
   for (let attempt = 1; ; attempt += 1) {
     const window = await read.window();
     const pages = await read.pages(window);
@@ -32,5 +35,7 @@ export async function readPagesOverStableWindow<W, P>(ctx: ScenarioContext, read
       throw new Error(`${read.what} changed while paging on each of ${attempts} reads (someone else is using the target), so the pages cannot be judged against it`);
     }
     ctx.log(`${read.what} changed while paging (someone else is using the target); reading again`);
+    // Others change lists in bursts: a pause that grows lets one pass.
+    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * attempt));
   }
 }
