@@ -38,11 +38,57 @@ export async function knownOptInFor(ctx: ScenarioContext, fixture: AccountFixtur
     return false;
   }
   if (!mayChangeOptIn(ctx, fixture, holder, [mustId])) return false;
+  await setKnownOptIn(ctx, fixture, holder);
+  return true;
+}
+
+async function setKnownOptIn(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder): Promise<void> {
   const response = holder === 'account'
     ? await ctx.api.call('positivePayPolicy.create', { body: policyBody(KNOWN_OPT_IN, fixture.accountId) })
     : await ctx.api.call('depositProduct.update', { params: { id: fixture.depositProductId }, body: productBody(KNOWN_OPT_IN) });
   if (!isSuccess(response)) throw new Error(`setting the ${holder} opt-in to [${KNOWN_OPT_IN.join(', ')}] answered ${response.status}, so what an invalid request changes could not be seen`);
-  return true;
+}
+
+export interface NoEffectCase {
+  /** The MUST id judged. */
+  id: string;
+  fixture: AccountFixture;
+  holder: OptInHolder;
+  /** The invalid request in words: "a policy request without-optInTypes". */
+  request: string;
+  /** Its answer, already sent once after knownOptInFor. */
+  response: ApiResponse;
+  /** Sends the same invalid request again. */
+  sendAgain: () => Promise<ApiResponse>;
+}
+
+/**
+ * Judges that an invalid request left the opt-in as it was. On a shared sandbox
+ * another run may move the same fixture's opt-in meanwhile, so a change is read
+ * back before it is judged: the known opt-in is set again and probed with no
+ * request between (a change then is someone else's), and the invalid request is
+ * sent again; only a change that comes back with it FAILs.
+ */
+export async function judgeNoEffect(ctx: ScenarioContext, judged: NoEffectCase): Promise<void> {
+  const { id, fixture, holder, request, response } = judged;
+  const first = await optInChange(ctx, fixture.accountId);
+  if (!first.change) {
+    ctx.check.pass(id, `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}, and decisioning shows the opt-in unchanged`, [response, ...first.responses]);
+    return;
+  }
+  await setKnownOptIn(ctx, fixture, holder);
+  const control = await optInChange(ctx, fixture.accountId);
+  if (control.change) {
+    ctx.check.untestable(id, `the ${holder}'s opt-in was changed by someone else: set to [${KNOWN_OPT_IN.join(', ')}] again, with no request of this scenario since, ${control.change} (another run on the same fixture?)`, control.responses);
+    return;
+  }
+  const again = await judged.sendAgain();
+  const second = await optInChange(ctx, fixture.accountId);
+  if (!second.change) {
+    ctx.check.untestable(id, `after ${request} ${first.change}, but not when it was sent again: the opt-in was changed by someone else`, [response, ...first.responses, again, ...second.responses]);
+    return;
+  }
+  ctx.check.fail(id, `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}, and ${first.change}; the opt-in set back, the same request answered ${again.status}, and again ${second.change}`, [response, ...first.responses, again, ...second.responses]);
 }
 
 /** What changed in the account's effective opt-in since knownOptInFor, or undefined when nothing did. */

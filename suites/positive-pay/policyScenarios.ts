@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { mayChangeOptIn, policyBody, productBody, putBackIfTaken } from '../shared/fixtureOptIn.ts';
-import { knownOptInFor, optInChange } from './optInEffect.ts';
+import { judgeNoEffect, knownOptInFor } from './optInEffect.ts';
 import { PAYMENT_TYPES } from '../shared/ruleRequests.ts';
 import { is4xx, isSuccess } from '../shared/ruleSteps.ts';
 
@@ -72,11 +72,12 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
       const judgeEffect = invalid.requirements.includes(POLICY_NO_EFFECT) && (await knownOptInFor(ctx, fixture, 'account', POLICY_NO_EFFECT));
       let taken = false;
       if (target === accountId) putBackIfTaken(ctx, fixture, 'account', () => taken);
-      const response = await ctx.api.send('POST', '/positive-pay-policy', { body: policyBody(invalid.optInTypes, target) });
+      const send = () => ctx.api.send('POST', '/positive-pay-policy', { body: policyBody(invalid.optInTypes, target) });
+      const response = await send();
       taken = isSuccess(response);
       for (const id of invalid.requirements) {
         if (id === POLICY_NO_EFFECT) {
-          if (judgeEffect) await judgeNoEffect(ctx, id, accountId, `a policy request ${invalid.name}`, response);
+          if (judgeEffect) await judgeNoEffect(ctx, { id, fixture, holder: 'account', request: `a policy request ${invalid.name}`, response, sendAgain: send });
         } else if (id === 'PP-POLICY-INVALID-REFUSED') {
           ctx.check.expect(id, !isSuccess(response), `a policy request ${invalid.name} MUST NOT succeed; got ${response.status}`, response);
         } else {
@@ -117,11 +118,6 @@ const productEmpty = defineScenario({
   },
 });
 
-async function judgeNoEffect(ctx: ScenarioContext, id: string, accountId: string, request: string, response: ApiResponse): Promise<void> {
-  const { change, responses } = await optInChange(ctx, accountId);
-  ctx.check.expect(id, change === undefined, `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}${change ? `, and ${change}` : ', and decisioning shows the opt-in unchanged'}`, [response, ...responses]);
-}
-
 type ProductCase = { name: string; positivePayOptIn: unknown; unknownProduct?: boolean; requirement: string; noEffect?: boolean };
 
 const PRODUCT_INVALID: readonly ProductCase[] = [
@@ -143,9 +139,12 @@ const productInvalid = PRODUCT_INVALID.map((invalid) =>
       const judgeEffect = invalid.noEffect === true && (await knownOptInFor(ctx, fixture, 'product', PRODUCT_NO_EFFECT));
       let taken = false;
       if (!invalid.unknownProduct) putBackIfTaken(ctx, fixture, 'product', () => taken);
-      const response = await ctx.api.send('PATCH', `/deposit-products/${encodeURIComponent(id)}`, { body: productBody(invalid.positivePayOptIn) });
+      const send = () => ctx.api.send('PATCH', `/deposit-products/${encodeURIComponent(id)}`, { body: productBody(invalid.positivePayOptIn) });
+      const response = await send();
       taken = isSuccess(response);
-      if (judgeEffect) await judgeNoEffect(ctx, PRODUCT_NO_EFFECT, fixture.accountId, `a deposit product update ${invalid.name}`, response);
+      if (judgeEffect) {
+        await judgeNoEffect(ctx, { id: PRODUCT_NO_EFFECT, fixture, holder: 'product', request: `a deposit product update ${invalid.name}`, response, sendAgain: send });
+      }
       ctx.check.expect(invalid.requirement, is4xx(response), `a deposit product update ${invalid.name} SHOULD be answered 4xx; got ${response.status}`, response);
     },
   }));
