@@ -39,12 +39,23 @@ export function reportStep(reportDir: string, exitCode: number, env: NodeJS.Proc
   const resultsFile = join(reportDir, 'results.json');
   const document = exitCode <= 1 && existsSync(resultsFile) ? readResults(resultsFile) : undefined;
   const outputFile = env.GITHUB_OUTPUT;
-  if (outputFile) appendFileSync(outputFile, Object.entries(outputs(document, exitCode)).map(([name, value]) => `${name}=${value}\n`).join(''));
+  if (outputFile)
+    appendFileSync(
+      outputFile,
+      Object.entries(outputs(document, exitCode))
+        .map(([name, value]) => `${name}=${value}\n`)
+        .join(''),
+    );
   const summaryFile = join(reportDir, 'summary.md');
-  const summary = document ? (existsSync(summaryFile) ? readFileSync(summaryFile, 'utf8') : summaryMarkdown(document)) : setupErrorSummary(exitCode);
+  const summary = document
+    ? existsSync(summaryFile)
+      ? readFileSync(summaryFile, 'utf8')
+      : summaryMarkdown(document)
+    : setupErrorSummary(exitCode);
   if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, summary);
   if (!document) {
-    if (exitCode !== 0) print(`::error title=banking-api-conformance::${escapeData(`the suite exited ${exitCode} before judging: see the run step's log`)}`);
+    if (exitCode !== 0)
+      print(`::error title=banking-api-conformance::${escapeData(`the suite exited ${exitCode} before judging: see the run step's log`)}`);
     return;
   }
   for (const line of annotations(document)) print(line);

@@ -28,7 +28,11 @@ export function reportGoal(goal: Goal): void {
 }
 
 /** A ratio goal: the figure over the baseline, both printed. */
-export function reportRatio(name: string, measured: { value: number; baseline: number; unit: string; baselineName: string }, minimum: number): void {
+export function reportRatio(
+  name: string,
+  measured: { value: number; baseline: number; unit: string; baselineName: string },
+  minimum: number,
+): void {
   const ratio = measured.value / measured.baseline;
   const figure = (value: number) => `${Math.round(value).toLocaleString('en')} ${measured.unit}`;
   reportGoal({

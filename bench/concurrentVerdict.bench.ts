@@ -11,6 +11,12 @@ const differing: string[] = [];
 for (let seed = 100; seed < 100 + seeds; seed += 1) {
   const serial = worstById(await runWholeSuite(seed, 1));
   const concurrent = worstById(await runWholeSuite(seed, 8));
-  for (const [id, outcome] of serial) if (concurrent.get(id) !== outcome) differing.push(`seed ${seed} ${id}: ${outcome} serial, ${concurrent.get(id)} concurrent`);
+  for (const [id, outcome] of serial)
+    if (concurrent.get(id) !== outcome) differing.push(`seed ${seed} ${id}: ${outcome} serial, ${concurrent.get(id)} concurrent`);
 }
-reportGoal({ name: `requirement outcomes serial vs concurrency 8 over ${seeds} seeds`, figure: differing.length === 0 ? 'identical' : `${differing.length} differ: ${differing.slice(0, 5).join('; ')}`, goal: 'identical', met: differing.length === 0 });
+reportGoal({
+  name: `requirement outcomes serial vs concurrency 8 over ${seeds} seeds`,
+  figure: differing.length === 0 ? 'identical' : `${differing.length} differ: ${differing.slice(0, 5).join('; ')}`,
+  goal: 'identical',
+  met: differing.length === 0,
+});

@@ -15,7 +15,12 @@ try {
   const records = await runScenarios(GENERATED_SCENARIOS, { baseUrl: emulator.url(), seed: Number(process.env.BENCH_SEED ?? 1) });
   const ms = Math.round(performance.now() - started);
   const cases = generatedCaseCount(records);
-  reportGoal({ name: 'decisioning properties', figure: `${cases} generated cases in ${ms} ms`, goal: `≥ ${MIN_CASES} cases within ${BUDGET_MS} ms`, met: cases >= MIN_CASES && ms <= BUDGET_MS });
+  reportGoal({
+    name: 'decisioning properties',
+    figure: `${cases} generated cases in ${ms} ms`,
+    goal: `≥ ${MIN_CASES} cases within ${BUDGET_MS} ms`,
+    met: cases >= MIN_CASES && ms <= BUDGET_MS,
+  });
 } finally {
   await emulator.close();
 }

@@ -21,9 +21,14 @@ const ROUNDS = 3;
 
 async function load(url: string, headers: Record<string, string>): Promise<number> {
   const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]);
-  const { stdout } = await promisify(execFile)('node_modules/.bin/autocannon', ['-c', String(CONNECTIONS), '-d', String(SECONDS), '-j', ...headerArgs, url], { maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await promisify(execFile)(
+    'node_modules/.bin/autocannon',
+    ['-c', String(CONNECTIONS), '-d', String(SECONDS), '-j', ...headerArgs, url],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   const result = JSON.parse(stdout) as { requests: { average: number }; non2xx: number; errors: number };
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors under load`);
   return result.requests.average;
 }
 
@@ -33,7 +38,9 @@ async function waitForPrism(url: string): Promise<void> {
       const answer = await request(url);
       await answer.body.dump();
       if (answer.statusCode === 200) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('Prism did not start within 30 s');
@@ -46,7 +53,13 @@ const account = await session.fixtures.account();
 const created = await request(`${emulator.url()}/positive-pay`, {
   method: 'POST',
   headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
-  body: JSON.stringify({ data: { type: 'receivedAchDebitPositivePay', attributes: { originatorName: 'Bench Originator' }, relationships: { account: { data: { type: 'account', id: account.accountId } } } } }),
+  body: JSON.stringify({
+    data: {
+      type: 'receivedAchDebitPositivePay',
+      attributes: { originatorName: 'Bench Originator' },
+      relationships: { account: { data: { type: 'account', id: account.accountId } } },
+    },
+  }),
 });
 const ruleId = ((await created.body.json()) as { data: { id: string } }).data.id;
 const rulePath = `/positive-pay/${ruleId}`;
@@ -74,11 +87,22 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-prism-'));
 const document = {
   openapi: '3.1.0',
   info: { title: 'one rule', version: '1' },
-  paths: { '/positive-pay/{id}': { get: { parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'the rule', content: { 'application/vnd.api+json': { example: JSON.parse(bytes.toString('utf8')) } } } } } } },
+  paths: {
+    '/positive-pay/{id}': {
+      get: {
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          200: { description: 'the rule', content: { 'application/vnd.api+json': { example: JSON.parse(bytes.toString('utf8')) } } },
+        },
+      },
+    },
+  },
 };
 writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document));
 const prismPort = 40_000 + Math.floor(Math.random() * 10_000);
-const prism = spawn('node_modules/.bin/prism', ['mock', '-h', '127.0.0.1', '-p', String(prismPort), join(dir, 'openapi.json')], { stdio: 'ignore' });
+const prism = spawn('node_modules/.bin/prism', ['mock', '-h', '127.0.0.1', '-p', String(prismPort), join(dir, 'openapi.json')], {
+  stdio: 'ignore',
+});
 let prismRate: number;
 try {
   await waitForPrism(`http://127.0.0.1:${prismPort}${rulePath}`);

@@ -28,7 +28,9 @@ const VENDOR_LIKE_RATIO_GOAL = 2;
 const runs = benchSize('full suite', 2, 5, (count) => `${count} runs against the embedded emulator`);
 // Behind 100 ms the whole suite takes minutes (scenarios that are long chains of calls,
 // and the holders, run one call after another): CI compares three areas.
-const latencyAreas = benchSize('latency runs', ['--only', 'auth,sandbox,events'], [] as string[], (args) => (args.length ? `areas ${args[1]}` : 'the whole suite'));
+const latencyAreas = benchSize('latency runs', ['--only', 'auth,sandbox,events'], [] as string[], (args) =>
+  args.length ? `areas ${args[1]}` : 'the whole suite',
+);
 /** Keeps a target slower than expected from holding CI: the run then ends with UNTESTABLE and the goal is NOT MET. */
 const LATENCY_BUDGET = ['--budget-minutes', process.env.BENCH_FULL === '1' ? '30' : '3'];
 
@@ -36,11 +38,14 @@ async function runCli(args: string[], env: Readonly<Record<string, string>> = {}
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-run-'));
   const started = performance.now();
   // Asynchronous: the emulator of the latency runs lives in this process and must keep serving.
-  await promisify(execFile)(process.execPath, ['bin/banking-api-conformance.mjs', 'run', '--seed', '1', '--quiet', '--report-dir', reportDir, ...args], { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } })
-    .catch((error: { code?: number; stdout?: string; stderr?: string }) => {
-      // Exit code 1 is a non-conformant verdict, still a finished run; anything else broke.
-      if (error.code !== 1) throw new Error(`run ${args.join(' ')} exited ${error.code}: ${error.stderr || error.stdout?.slice(-2000)}`);
-    });
+  await promisify(execFile)(
+    process.execPath,
+    ['bin/banking-api-conformance.mjs', 'run', '--seed', '1', '--quiet', '--report-dir', reportDir, ...args],
+    { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
+  ).catch((error: { code?: number; stdout?: string; stderr?: string }) => {
+    // Exit code 1 is a non-conformant verdict, still a finished run; anything else broke.
+    if (error.code !== 1) throw new Error(`run ${args.join(' ')} exited ${error.code}: ${error.stderr || error.stdout?.slice(-2000)}`);
+  });
   const seconds = (performance.now() - started) / 1000;
   return { seconds, document: JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as ResultsDocument };
 }
@@ -69,11 +74,21 @@ const outcomes = (document: ResultsDocument): string => JSON.stringify(document.
 const embedded: Array<{ seconds: number; document: ResultsDocument }> = [];
 for (let run = 0; run < runs; run += 1) embedded.push(await runCli([]));
 const best = Math.min(...embedded.map((run) => run.seconds));
-reportGoal({ name: 'full suite against the embedded emulator', figure: `${best.toFixed(1)} s wall (runs: ${embedded.map((run) => run.seconds.toFixed(1)).join(', ')} s)`, goal: `≤ ${SUITE_GOAL_S} s`, met: best <= SUITE_GOAL_S });
+reportGoal({
+  name: 'full suite against the embedded emulator',
+  figure: `${best.toFixed(1)} s wall (runs: ${embedded.map((run) => run.seconds.toFixed(1)).join(', ')} s)`,
+  goal: `≤ ${SUITE_GOAL_S} s`,
+  met: best <= SUITE_GOAL_S,
+});
 const serial = await runCli(['--concurrency', '1']);
 const serialRatio = best / serial.seconds;
 const identical = outcomes(serial.document) === outcomes(embedded[0]!.document);
-reportGoal({ name: 'concurrent run vs --concurrency 1', figure: `${serialRatio.toFixed(2)} (${best.toFixed(1)} s vs ${serial.seconds.toFixed(1)} s; outcomes ${identical ? 'identical' : 'DIFFER'})`, goal: '≤ 0.33, identical outcomes', met: serialRatio <= SERIAL_RATIO_GOAL && identical });
+reportGoal({
+  name: 'concurrent run vs --concurrency 1',
+  figure: `${serialRatio.toFixed(2)} (${best.toFixed(1)} s vs ${serial.seconds.toFixed(1)} s; outcomes ${identical ? 'identical' : 'DIFFER'})`,
+  goal: '≤ 0.33, identical outcomes',
+  met: serialRatio <= SERIAL_RATIO_GOAL && identical,
+});
 
 /** Two loops spinning on both cores for the length of `work`, killed when it ends. */
 async function besideBusyLoops<T>(work: () => Promise<T>): Promise<T> {
@@ -85,8 +100,14 @@ async function besideBusyLoops<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 let conformant = 0;
-for (let run = 0; run < busyRuns; run += 1) if ((await besideBusyLoops(() => runCli([]))).document.verdict === 'conformant') conformant += 1;
-reportGoal({ name: 'full runs CONFORMANT beside two busy loops', figure: `${conformant} of ${busyRuns}`, goal: `${busyRuns} of ${busyRuns}`, met: conformant === busyRuns });
+for (let run = 0; run < busyRuns; run += 1)
+  if ((await besideBusyLoops(() => runCli([]))).document.verdict === 'conformant') conformant += 1;
+reportGoal({
+  name: 'full runs CONFORMANT beside two busy loops',
+  figure: `${conformant} of ${busyRuns}`,
+  goal: `${busyRuns} of ${busyRuns}`,
+  met: conformant === busyRuns,
+});
 process.stdout.write('  (the latency runs take a while: every call waits)\n');
 const what = latencyAreas.length ? latencyAreas[1] : 'full suite';
 const slow = await againstEmulator(LATENCY);

@@ -9,7 +9,9 @@ import { MISSED_GOAL_EXIT } from './benchGoals.ts';
 // only with BENCH_STRICT=1, since these machines are shared and noisy.
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
-const benches = readdirSync(dir).filter((name) => name.endsWith('.bench.ts')).sort();
+const benches = readdirSync(dir)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .sort();
 const strict = process.env.BENCH_STRICT === '1';
 let missed = 0;
 let broken = 0;
@@ -20,5 +22,7 @@ for (const bench of benches) {
   if (run.status === MISSED_GOAL_EXIT) missed += 1;
   else if (run.status !== 0) broken += 1;
 }
-process.stdout.write(`benchmarks: ${benches.length - missed - broken} met every goal, ${missed} missed a goal, ${broken} broken${strict ? ' (BENCH_STRICT=1: every goal binding)' : ''}\n`);
+process.stdout.write(
+  `benchmarks: ${benches.length - missed - broken} met every goal, ${missed} missed a goal, ${broken} broken${strict ? ' (BENCH_STRICT=1: every goal binding)' : ''}\n`,
+);
 process.exitCode = broken > 0 || (strict && missed > 0) ? 1 : 0;

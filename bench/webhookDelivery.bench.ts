@@ -16,8 +16,13 @@ const AT_LEAST_ONCE_GOAL = 50_000;
 const AT_MOST_ONCE_RATIO_GOAL = 0.5;
 const WEBHOOKS = 100;
 const PER_INJECTION = 10_000;
-const sizes = benchSize('webhook delivery', { atLeastOnce: 50_000, single: 2_000, each: 100 }, { atLeastOnce: 200_000, single: 10_000, each: 500 },
-  (size) => `${size.atLeastOnce.toLocaleString('en')} events AtLeastOnce, ${size.single.toLocaleString('en')} AtMostOnce to one webhook, ${size.each} × ${WEBHOOKS} webhooks AtMostOnce`);
+const sizes = benchSize(
+  'webhook delivery',
+  { atLeastOnce: 50_000, single: 2_000, each: 100 },
+  { atLeastOnce: 200_000, single: 10_000, each: 500 },
+  (size) =>
+    `${size.atLeastOnce.toLocaleString('en')} events AtLeastOnce, ${size.single.toLocaleString('en')} AtMostOnce to one webhook, ${size.each} × ${WEBHOOKS} webhooks AtMostOnce`,
+);
 
 let received = 0;
 let onReceived: () => void = () => {};
@@ -58,8 +63,19 @@ async function emulatorRate(deliveryMode: 'AtLeastOnce' | 'AtMostOnce', webhooks
     const session = await openTargetSession(emulatorManifest({ environment: 'live' }), { baseUrl: emulator.url(), seed: 1 });
     const headers = { authorization: `Bearer ${session.tokens.full()}`, 'content-type': 'application/vnd.api+json' };
     for (let index = 0; index < webhooks; index += 1) {
-      const attributes = { label: `bench ${index}`, url: sinkUrl, token: 'bench-signing-token', contentType: 'Json', deliveryMode, subscriptionType: 'All' };
-      const answer = await request(`${emulator.url()}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ data: { type: 'webhook', attributes } }) });
+      const attributes = {
+        label: `bench ${index}`,
+        url: sinkUrl,
+        token: 'bench-signing-token',
+        contentType: 'Json',
+        deliveryMode,
+        subscriptionType: 'All',
+      };
+      const answer = await request(`${emulator.url()}/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ data: { type: 'webhook', attributes } }),
+      });
       await answer.body.dump();
       if (answer.statusCode !== 201) throw new Error(`creating webhook ${index} answered ${answer.statusCode}`);
     }
@@ -68,7 +84,11 @@ async function emulatorRate(deliveryMode: 'AtLeastOnce' | 'AtMostOnce', webhooks
     const started = performance.now();
     for (let injected = 0; injected < events; injected += PER_INJECTION) {
       const body = JSON.stringify({ type: 'transaction.created', count: Math.min(PER_INJECTION, events - injected) });
-      const answer = await request(`${emulator.url()}/_emulator/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const answer = await request(`${emulator.url()}/_emulator/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       await answer.body.dump();
       if (answer.statusCode !== 201) throw new Error(`injecting events answered ${answer.statusCode}`);
     }
@@ -100,11 +120,19 @@ try {
   const single = await emulatorRate('AtMostOnce', 1, sizes.single);
   const singleBody = lastBody;
   const sequential = await bareRate(singleBody, 1, sizes.single);
-  reportRatio('AtMostOnce delivery to one webhook vs a bare sequential POST loop', { value: single, baseline: sequential, unit: 'events/s', baselineName: 'bare loop' }, AT_MOST_ONCE_RATIO_GOAL);
+  reportRatio(
+    'AtMostOnce delivery to one webhook vs a bare sequential POST loop',
+    { value: single, baseline: sequential, unit: 'events/s', baselineName: 'bare loop' },
+    AT_MOST_ONCE_RATIO_GOAL,
+  );
 
   const many = await emulatorRate('AtMostOnce', WEBHOOKS, sizes.each);
   const concurrent = await bareRate(singleBody, WEBHOOKS, sizes.each);
-  reportRatio(`AtMostOnce delivery to ${WEBHOOKS} webhooks vs ${WEBHOOKS} bare POST loops at once`, { value: many, baseline: concurrent, unit: 'deliveries/s', baselineName: 'bare loops' }, AT_MOST_ONCE_RATIO_GOAL);
+  reportRatio(
+    `AtMostOnce delivery to ${WEBHOOKS} webhooks vs ${WEBHOOKS} bare POST loops at once`,
+    { value: many, baseline: concurrent, unit: 'deliveries/s', baselineName: 'bare loops' },
+    AT_MOST_ONCE_RATIO_GOAL,
+  );
 
   const atLeastOnce = await emulatorRate('AtLeastOnce', 1, sizes.atLeastOnce);
   const batch = { body: lastBody, events: lastBodyEvents };

@@ -23,10 +23,14 @@ export async function allureReportCommand(options: AllureReportOptions, write: (
   const results = join(options.reportDir, 'allure-results');
   const output = join(options.reportDir, 'allure-report');
   if (!existsSync(results)) {
-    throw new SetupError(`report: no Allure results at ${results}; run \`banking-api-conformance run --report-dir ${options.reportDir}\` first`);
+    throw new SetupError(
+      `report: no Allure results at ${results}; run \`banking-api-conformance run --report-dir ${options.reportDir}\` first`,
+    );
   }
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [allureCli(), 'generate', results, '--output', output], { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, [allureCli(), 'generate', results, '--output', output], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     child.on('error', reject);
     child.on('close', resolve);
   });

@@ -59,7 +59,8 @@ export interface FaultRow {
 
 export function parseListKind(value: string | undefined): ListKind {
   if (value === undefined) return 'requirements';
-  if (!(LIST_KINDS as readonly string[]).includes(value)) throw new SetupError(`list: unknown kind '${value}'; kinds are ${LIST_KINDS.join(', ')}`);
+  if (!(LIST_KINDS as readonly string[]).includes(value))
+    throw new SetupError(`list: unknown kind '${value}'; kinds are ${LIST_KINDS.join(', ')}`);
   return value as ListKind;
 }
 
@@ -67,11 +68,13 @@ export function parseListFilters(options: { level?: string; area?: string }): Li
   const filters: ListFilters = {};
   if (options.level !== undefined) {
     const level = options.level.toUpperCase();
-    if (!(LEVELS as readonly string[]).includes(level)) throw new SetupError(`--level: unknown level '${options.level}'; levels are ${LEVELS.join(', ')}`);
+    if (!(LEVELS as readonly string[]).includes(level))
+      throw new SetupError(`--level: unknown level '${options.level}'; levels are ${LEVELS.join(', ')}`);
     filters.level = level as Level;
   }
   if (options.area !== undefined) {
-    if (!(AREAS as readonly string[]).includes(options.area)) throw new SetupError(`--area: unknown area '${options.area}'; areas are ${AREAS.join(', ')}`);
+    if (!(AREAS as readonly string[]).includes(options.area))
+      throw new SetupError(`--area: unknown area '${options.area}'; areas are ${AREAS.join(', ')}`);
     filters.area = options.area as Area;
   }
   return filters;
@@ -104,7 +107,8 @@ function requirementRow(requirement: Requirement, declaring: readonly Scenario[]
 
 export function listRequirements(filters: ListFilters): RequirementRow[] {
   const declaring = scenariosDeclaring();
-  return requirementCatalogue().all()
+  return requirementCatalogue()
+    .all()
     .map((requirement) => requirementRow(requirement, declaring.get(requirement.id) ?? []))
     .filter((row) => !filters.level || row.level === filters.level)
     .filter((row) => !filters.area || row.areas.includes(filters.area));
@@ -135,12 +139,18 @@ export function listAreas(filters: ListFilters): AreaRow[] {
 
 export function listFaults(filters: ListFilters): FaultRow[] {
   const judged = new Set(listRequirements(filters).map((row) => row.id));
-  const faults: FaultRow[] = FAULTS
-    .filter((fault) => (!filters.area && !filters.level) || fault.breaks.some((id) => judged.has(id)))
-    .map((fault) => ({ name: fault.name, kind: 'fault', description: fault.description, emulatorArea: fault.area, breaks: [...fault.breaks] }));
+  const faults: FaultRow[] = FAULTS.filter((fault) => (!filters.area && !filters.level) || fault.breaks.some((id) => judged.has(id))).map(
+    (fault) => ({ name: fault.name, kind: 'fault', description: fault.description, emulatorArea: fault.area, breaks: [...fault.breaks] }),
+  );
   // A tolerated variation breaks nothing, so no level or area selects it.
-  const variations: FaultRow[] = filters.area || filters.level
-    ? []
-    : TOLERATED_VARIATIONS.map((variation) => ({ name: variation.name, kind: 'variation', description: variation.description, breaks: [] }));
+  const variations: FaultRow[] =
+    filters.area || filters.level
+      ? []
+      : TOLERATED_VARIATIONS.map((variation) => ({
+          name: variation.name,
+          kind: 'variation',
+          description: variation.description,
+          breaks: [],
+        }));
   return [...faults, ...variations];
 }

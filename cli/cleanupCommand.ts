@@ -19,7 +19,10 @@ export interface CleanupOptions {
 export async function cleanupCommand(options: CleanupOptions, write: (text: string) => void, redactor: SecretRedactor): Promise<number> {
   const path = join(options.reportDir, CLEANUP_LEDGER_FILE);
   const ledger = readLedger(path);
-  if (ledger.created === 0 && !ledger.run) throw new SetupError(`no cleanup ledger in ${options.reportDir} (${CLEANUP_LEDGER_FILE}): give the --report-dir of the run to clean up after`);
+  if (ledger.created === 0 && !ledger.run)
+    throw new SetupError(
+      `no cleanup ledger in ${options.reportDir} (${CLEANUP_LEDGER_FILE}): give the --report-dir of the run to clean up after`,
+    );
   if (ledger.pending.length === 0) {
     write(`Nothing to undo: every one of the ${ledger.created} resources in ${path} was undone.`);
     return 0;
@@ -31,6 +34,10 @@ export async function cleanupCommand(options: CleanupOptions, write: (text: stri
   const outcomes = await undoPending(path, session.target.baseUrl, session.tokens.full());
   for (const outcome of outcomes) write(`  ${outcome.done ? 'done' : 'LEFT'}  ${outcome.describe}: ${outcome.detail}`);
   const left = outcomes.filter((outcome) => !outcome.done).length;
-  write(left === 0 ? `Cleanup complete: ${outcomes.length} undone.` : `Cleanup incomplete: ${left} of ${outcomes.length} still live; run cleanup again or undo them by hand.`);
+  write(
+    left === 0
+      ? `Cleanup complete: ${outcomes.length} undone.`
+      : `Cleanup incomplete: ${left} of ${outcomes.length} still live; run cleanup again or undo them by hand.`,
+  );
   return left === 0 ? 0 : 1;
 }

@@ -67,7 +67,9 @@ export function exitIfStalled(writeError: (line: string) => void): () => void {
   let finished = false;
   process.once('beforeExit', () => {
     if (finished) return;
-    writeError('banking-api-conformance: internal error (a bug of the suite, not the target): the command stopped before it finished, with nothing left to wait for; no verdict');
+    writeError(
+      'banking-api-conformance: internal error (a bug of the suite, not the target): the command stopped before it finished, with nothing left to wait for; no verdict',
+    );
     process.exitCode = SETUP_EXIT;
   });
   return () => {

@@ -15,16 +15,31 @@ const EVIDENCE_PER_REQUIREMENT = 3;
 
 const EXCHANGE_LINES = 40;
 
-const indent = (text: string, by: string) => text.split('\n').map((line) => `${by}${line}`).join('\n');
+const indent = (text: string, by: string) =>
+  text
+    .split('\n')
+    .map((line) => `${by}${line}`)
+    .join('\n');
 
 /** A long exchange is cut in the terminal only; report.html and results.json keep what the evidence holds. */
 function shortened(text: string): string {
   const lines = text.split('\n');
-  return lines.length <= EXCHANGE_LINES ? text : [...lines.slice(0, EXCHANGE_LINES), `… (${lines.length - EXCHANGE_LINES} more lines in report.html)`].join('\n');
+  return lines.length <= EXCHANGE_LINES
+    ? text
+    : [...lines.slice(0, EXCHANGE_LINES), `… (${lines.length - EXCHANGE_LINES} more lines in report.html)`].join('\n');
 }
 
-function checkLines(document: ResultsDocument, result: RequirementResult, check: CheckRecord, withEvidence: boolean, style: TerminalStyle): string[] {
-  const lines = [`  ${style.outcome(check.outcome)} in ${check.scenarioId}${check.count && check.count > 1 ? ` (×${check.count})` : ''}:`, indent(check.message, '    ')];
+function checkLines(
+  document: ResultsDocument,
+  result: RequirementResult,
+  check: CheckRecord,
+  withEvidence: boolean,
+  style: TerminalStyle,
+): string[] {
+  const lines = [
+    `  ${style.outcome(check.outcome)} in ${check.scenarioId}${check.count && check.count > 1 ? ` (×${check.count})` : ''}:`,
+    indent(check.message, '    '),
+  ];
   if (withEvidence) {
     for (const exchange of check.evidence?.exchanges ?? []) {
       lines.push('    exchange:', indent(shortened(exchangeText(exchange)), '      '));
@@ -38,7 +53,10 @@ function checkLines(document: ResultsDocument, result: RequirementResult, check:
 }
 
 function requirementLines(document: ResultsDocument, result: RequirementResult, style: TerminalStyle): string[] {
-  const lines = [`${style.outcome(result.outcome)} ${result.id} (${result.level}, ${result.source.document} §${result.source.section})`, indent(result.statement, '  ')];
+  const lines = [
+    `${style.outcome(result.outcome)} ${result.id} (${result.level}, ${result.source.document} §${result.source.section})`,
+    indent(result.statement, '  '),
+  ];
   const checks = reproducibleChecks(result);
   if (checks.length === 0) {
     lines.push(`  ${result.reason ?? 'no check recorded a result'}`, `    replay: ${replayCommand(document, undefined, result.id)}`);

@@ -41,22 +41,45 @@ const QUESTIONS: ReadonlyArray<{ key: keyof Answers; ask: string; default: strin
   { key: 'baseUrl', ask: 'Base URL of the API', default: 'http://127.0.0.1:8080' },
   { key: 'environment', ask: 'Environment (sandbox or live)', default: 'sandbox' },
   { key: 'capabilities', ask: `Capabilities the target really has, comma-separated (${CAPABILITIES.join(', ')})`, default: 'core' },
-  { key: 'token', ask: 'Token variables and their scopes, ENV=scope,scope separated by spaces (no scopes listed: every scope)', default: 'BANKING_API_TOKEN' },
+  {
+    key: 'token',
+    ask: 'Token variables and their scopes, ENV=scope,scope separated by spaces (no scopes listed: every scope)',
+    default: 'BANKING_API_TOKEN',
+  },
   { key: 'accountId', ask: `Fixture account id the suite may create rules on (${NONE}: leave out)`, default: NONE },
   { key: 'depositProductId', ask: `Its deposit product id (${NONE}: leave out)`, default: NONE },
-  { key: 'accountOptIn', ask: `The account's positive pay opt-in as it stands now (${OPT_IN_TYPES.join(', ')}; [] for none; ${NONE}: undeclared)`, default: NONE },
-  { key: 'depositProductOptIn', ask: `The deposit product's default opt-in as it stands now ([] for none; ${NONE}: undeclared)`, default: NONE },
-  { key: 'sinkPublicUrl', ask: `Public URL at which the target reaches the webhook sink, e.g. a tunnel (${NONE}: leave out)`, default: NONE },
+  {
+    key: 'accountOptIn',
+    ask: `The account's positive pay opt-in as it stands now (${OPT_IN_TYPES.join(', ')}; [] for none; ${NONE}: undeclared)`,
+    default: NONE,
+  },
+  {
+    key: 'depositProductOptIn',
+    ask: `The deposit product's default opt-in as it stands now ([] for none; ${NONE}: undeclared)`,
+    default: NONE,
+  },
+  {
+    key: 'sinkPublicUrl',
+    ask: `Public URL at which the target reaches the webhook sink, e.g. a tunnel (${NONE}: leave out)`,
+    default: NONE,
+  },
 ];
 
-const list = (text: string): string[] => text.split(',').map((item) => item.trim()).filter(Boolean);
+const list = (text: string): string[] =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 const given = (text: string): string | undefined => (text.trim() === '' || text.trim() === NONE ? undefined : text.trim());
 
 function tokensOf(text: string): NonNullable<TargetManifestFile['tokens']> {
-  return text.split(/\s+/).filter(Boolean).map((entry) => {
-    const [env = '', scopes] = entry.split('=', 2);
-    return { env, scopes: (scopes === undefined ? [...SCOPES] : list(scopes)) as (typeof SCOPES)[number][] };
-  });
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((entry) => {
+      const [env = '', scopes] = entry.split('=', 2);
+      return { env, scopes: (scopes === undefined ? [...SCOPES] : list(scopes)) as (typeof SCOPES)[number][] };
+    });
 }
 
 function optInOf(text: string): OptInType[] | undefined {
@@ -67,12 +90,14 @@ function optInOf(text: string): OptInType[] | undefined {
 
 /** A manifest from the answers: only what was given, in the order the schema lists it. */
 export function manifestOf(answers: Answers, schemaReference: string): TargetManifestFile & { $schema: string } {
-  const fixtures = Object.fromEntries(Object.entries({
-    accountId: given(answers.accountId),
-    depositProductId: given(answers.depositProductId),
-    accountOptIn: optInOf(answers.accountOptIn),
-    depositProductOptIn: optInOf(answers.depositProductOptIn),
-  }).filter(([, value]) => value !== undefined));
+  const fixtures = Object.fromEntries(
+    Object.entries({
+      accountId: given(answers.accountId),
+      depositProductId: given(answers.depositProductId),
+      accountOptIn: optInOf(answers.accountOptIn),
+      depositProductOptIn: optInOf(answers.depositProductOptIn),
+    }).filter(([, value]) => value !== undefined),
+  );
   const publicUrl = given(answers.sinkPublicUrl);
   return {
     $schema: schemaReference,
@@ -92,14 +117,18 @@ export function manifestOf(answers: Answers, schemaReference: string): TargetMan
  * names the schema's $id, where the published package serves it.
  */
 export function schemaReferenceFrom(manifestPath: string): string {
-  const path = relative(dirname(resolve(manifestPath)), SCHEMA_FILE).split(sep).join('/');
+  const path = relative(dirname(resolve(manifestPath)), SCHEMA_FILE)
+    .split(sep)
+    .join('/');
   if (path.startsWith('../')) return `${PUBLISHED_SCHEMA_ID_BASE}harness/target-manifest.schema.json`;
   return `./${path}`;
 }
 
 function fromFlags(options: InitOptions): Partial<Answers> {
   const { token, ...rest } = options;
-  const flags: Partial<Answers> = Object.fromEntries(Object.entries(rest).filter(([key, value]) => typeof value === 'string' && QUESTIONS.some((q) => q.key === key)));
+  const flags: Partial<Answers> = Object.fromEntries(
+    Object.entries(rest).filter(([key, value]) => typeof value === 'string' && QUESTIONS.some((q) => q.key === key)),
+  );
   return token?.length ? { ...flags, token: token.join(' ') } : flags;
 }
 
@@ -121,7 +150,8 @@ async function answersFor(options: InitOptions, interactive: boolean, write: (te
 
 export async function initCommand(options: InitOptions, write: (text: string) => void): Promise<number> {
   const output = resolve(options.output);
-  if (existsSync(output) && !options.force) throw new SetupError(`init: ${options.output} exists; choose another --output or add --force to replace it`);
+  if (existsSync(output) && !options.force)
+    throw new SetupError(`init: ${options.output} exists; choose another --output or add --force to replace it`);
   const interactive = !options.yes && process.stdin.isTTY === true && process.stdout.isTTY === true;
   const manifest = manifestOf(await answersFor(options, interactive, write), schemaReferenceFrom(output));
   validateManifest(manifest, options.output);

@@ -1,6 +1,15 @@
 import {
-  listAreas, listFaults, listRequirements, listScenarios, parseListFilters, parseListKind,
-  type AreaRow, type FaultRow, type ListKind, type RequirementRow, type ScenarioRow,
+  listAreas,
+  listFaults,
+  listRequirements,
+  listScenarios,
+  parseListFilters,
+  parseListKind,
+  type AreaRow,
+  type FaultRow,
+  type ListKind,
+  type RequirementRow,
+  type ScenarioRow,
 } from './catalogueListing.ts';
 
 // `banking-api-conformance list [requirements|scenarios|areas|faults] [--level L] [--area X] [--json]`:
@@ -23,11 +32,13 @@ function scenarioLine(row: ScenarioRow): string {
   return `${row.id}  ${row.title}  [${row.requirements.join(', ')}]${limits.length ? `  (${limits.join('; ')})` : ''}`;
 }
 
-const areaLine = (row: AreaRow) => `${row.area.padEnd(14)} ${String(row.scenarios).padStart(4)} scenarios ${String(row.requirements).padStart(4)} requirements`;
+const areaLine = (row: AreaRow) =>
+  `${row.area.padEnd(14)} ${String(row.scenarios).padStart(4)} scenarios ${String(row.requirements).padStart(4)} requirements`;
 
-const faultLine = (row: FaultRow) => row.kind === 'fault'
-  ? `fault      ${row.name.padEnd(44)} ${(row.emulatorArea ?? '').padEnd(12)} breaks ${row.breaks.join(', ')}: ${row.description}`
-  : `variation  ${row.name.padEnd(44)} ${'(any)'.padEnd(12)} breaks nothing: ${row.description}`;
+const faultLine = (row: FaultRow) =>
+  row.kind === 'fault'
+    ? `fault      ${row.name.padEnd(44)} ${(row.emulatorArea ?? '').padEnd(12)} breaks ${row.breaks.join(', ')}: ${row.description}`
+    : `variation  ${row.name.padEnd(44)} ${'(any)'.padEnd(12)} breaks nothing: ${row.description}`;
 
 function rowsOf(kind: ListKind, options: ListOptions): { rows: unknown[]; lines: string[]; noun: string } {
   const filters = parseListFilters(options);

@@ -41,25 +41,48 @@ program
   .option('--only <areas>', `comma-separated areas: ${AREAS.join(', ')}`)
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
   .option('--seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
-  .option('--schedule-seed <n>', 'fuzz the schedule: start the scenarios that may run together in an order, and pause their calls, drawn from this seed')
+  .option(
+    '--schedule-seed <n>',
+    'fuzz the schedule: start the scenarios that may run together in an order, and pause their calls, drawn from this seed',
+  )
   .option('--sink-public-url <url>', 'URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
   .option('--verbose', 'show scenario notes while running')
   .option('--shard <i/n>', 'run shard i of n of the scenarios (deterministic); join the shards with `merge`')
   .option('--compare <file>', 'an earlier results.json (or its directory): report what regressed, was fixed or observes differently')
   .option('--baseline <file>', 'expected failures of this target (YAML): known failures do not fail the run, stale entries do')
-  .option('--heavy-probes', 'also run probes that are heavy or leave traces the documented API cannot undo (on for the emulator and with --certify)')
+  .option(
+    '--heavy-probes',
+    'also run probes that are heavy or leave traces the documented API cannot undo (on for the emulator and with --certify)',
+  )
   .option('--certify', 'certification: whole suite, no baseline, every applicable requirement judged; writes certificate.json')
   .option('--requirement <ids>', 'comma-separated requirement ids: run only the scenarios that judge them (a partial run)')
   .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
   .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
   .option('--quiet', 'print the verdict and the failures only')
-  .option('--concurrency <n>', `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target; 1 runs one after another)`)
-  .option('--budget-minutes <m>', 'wall-clock budget of the scenarios: those not started by then are UNTESTABLE with that reason (default 30)')
+  .option(
+    '--concurrency <n>',
+    `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target; 1 runs one after another)`,
+  )
+  .option(
+    '--budget-minutes <m>',
+    'wall-clock budget of the scenarios: those not started by then are UNTESTABLE with that reason (default 30)',
+  )
   .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
-  .option('--emulator-fault <name>', 'start the embedded emulator with a seeded fault or tolerated variation (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
-  .option('--target-image <image>', 'target: a container image, started with testcontainers for the run and removed afterwards (needs Docker)')
+  .option(
+    '--emulator-fault <name>',
+    'start the embedded emulator with a seeded fault or tolerated variation (repeatable)',
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .option(
+    '--target-image <image>',
+    'target: a container image, started with testcontainers for the run and removed afterwards (needs Docker)',
+  )
   .option('--target-port <port>', 'the port the --target-image listens on (default 8080; under host networking a free port passed as PORT)')
-  .option('--target-env <name=value>', 'environment variable for the --target-image (repeatable)', (value: string, previous: string[] = []) => [...previous, value])
+  .option(
+    '--target-env <name=value>',
+    'environment variable for the --target-image (repeatable)',
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
   .option('--target-manifest <file>', 'manifest describing the --target-image: capabilities, tokens (default targets/emulator-image.json)')
   .action(async (options) => {
     process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
@@ -67,7 +90,9 @@ program
 
 program
   .command('cleanup')
-  .description('Finish the cleanup of a killed run from DIR/cleanup-ledger.jsonl: cancel its rules, disable its webhooks (exit 1 if any stay live).')
+  .description(
+    'Finish the cleanup of a killed run from DIR/cleanup-ledger.jsonl: cancel its rules, disable its webhooks (exit 1 if any stay live).',
+  )
   .option('--report-dir <dir>', 'the report directory of the run', 'reports')
   .option('--target <file>', 'target manifest (default: the one the run used)')
   .option('--base-url <url>', 'base URL of the target (default: the one the run used)', url)
@@ -77,9 +102,14 @@ program
 
 program
   .command('receiver')
-  .description("Judge your own webhook receiver against the documents' rules for receivers: the embedded sandbox delivers to it, the suite sends forged and reshaped deliveries; writes DIR/results.json and the reports.")
+  .description(
+    "Judge your own webhook receiver against the documents' rules for receivers: the embedded sandbox delivers to it, the suite sends forged and reshaped deliveries; writes DIR/results.json and the reports.",
+  )
   .option('--url <url>', 'where your receiver takes deliveries (required, here or in the manifest)', url)
-  .option('--token-env <var>', 'environment variable holding the webhook token your receiver verifies signatures with (never printed; required, here or in the manifest)')
+  .option(
+    '--token-env <var>',
+    'environment variable holding the webhook token your receiver verifies signatures with (never printed; required, here or in the manifest)',
+  )
   .option('--target <file>', 'a target manifest whose "receiver" section describes the receiver; options given here win')
   .option('--content-type <type>', "the webhook's contentType: Json or JsonAPI (default Json)")
   .option('--delivery-mode <mode>', "the webhook's deliveryMode: AtMostOnce or AtLeastOnce (default AtLeastOnce)")
@@ -95,7 +125,9 @@ program
 
 program
   .command('merge')
-  .description('Join the results of several runs (e.g. the shards of a CI matrix), re-judged from their check records, into one results.json, junit.xml, report.html and allure-results/.')
+  .description(
+    'Join the results of several runs (e.g. the shards of a CI matrix), re-judged from their check records, into one results.json, junit.xml, report.html and allure-results/.',
+  )
   .argument('<dirs...>', 'report directories (or results.json files) of the runs')
   .option('--report-dir <dir>', 'where to write the merged reports', 'reports')
   .option('--compare <file>', 'an earlier results.json (or its directory) to report the difference from')
@@ -132,7 +164,9 @@ program
 
 program
   .command('init')
-  .description('Write a target manifest for your sandbox: asks on a terminal, otherwise takes the flags (--yes: the defaults for the rest); prints the command to run next.')
+  .description(
+    'Write a target manifest for your sandbox: asks on a terminal, otherwise takes the flags (--yes: the defaults for the rest); prints the command to run next.',
+  )
   .option('--output <file>', 'where to write the manifest', 'banking-api-target.json')
   .option('--yes', 'do not ask: the flags given and the defaults for the rest')
   .option('--force', 'replace the file if it exists')
@@ -140,7 +174,11 @@ program
   .option('--base-url <url>', 'base URL of the API (default http://127.0.0.1:8080)', url)
   .option('--environment <env>', 'sandbox or live (default sandbox)')
   .option('--capabilities <list>', 'comma-separated capabilities the target really has (default core)')
-  .option('--token <ENV=scopes>', 'a token variable and its comma-separated scopes; no =: every scope (repeatable; default BANKING_API_TOKEN)', (value: string, previous: string[] = []) => [...previous, value])
+  .option(
+    '--token <ENV=scopes>',
+    'a token variable and its comma-separated scopes; no =: every scope (repeatable; default BANKING_API_TOKEN)',
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
   .option('--account-id <id>', 'fixture account the suite may create rules on')
   .option('--deposit-product-id <id>', "the fixture account's deposit product")
   .option('--account-opt-in <types>', "the account's positive pay opt-in as it stands: comma-separated types, or [] for none")

@@ -19,14 +19,24 @@ export interface MergeOptions {
   compare?: string;
 }
 
-export function mergeCommand(locations: readonly string[], options: MergeOptions, write: (text: string) => void, redactor: SecretRedactor): number {
+export function mergeCommand(
+  locations: readonly string[],
+  options: MergeOptions,
+  write: (text: string) => void,
+  redactor: SecretRedactor,
+): number {
   const documents = locations.map(readResults);
   const merged = mergeResults(documents, requirementCatalogue(), catalogueHash());
   if (options.compare) merged.comparison = compareResults(readBaseline(options.compare), merged);
   const paths = writeReports(options.reportDir, merged, redactor);
-  const allure = copyAllureResults(locations.map((location) => dirname(resultsPath(location))), options.reportDir);
+  const allure = copyAllureResults(
+    locations.map((location) => dirname(resultsPath(location))),
+    options.reportDir,
+  );
   write(`Merged ${documents.length} result(s): ${locations.map(resultsPath).join(', ')}`);
   printSummary(merged, write);
-  write(`Reports: ${paths.results}, ${paths.junit}, ${paths.html}, ${paths.summary}${allure > 0 ? `, Allure results of ${allure} run(s)` : ''}`);
+  write(
+    `Reports: ${paths.results}, ${paths.junit}, ${paths.html}, ${paths.summary}${allure > 0 ? `, Allure results of ${allure} run(s)` : ''}`,
+  );
   return merged.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

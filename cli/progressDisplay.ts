@@ -23,7 +23,9 @@ export function scenarioLines(total: number, write: (text: string) => void, styl
     areaStarted() {},
     scenarioFinished(_area, scenarioId, outcome, checks) {
       finished += 1;
-      write(`[${String(finished).padStart(width)}/${total}] ${style.outcome(outcome, outcome.padEnd(10))} ${scenarioId} (${checks} checks)`);
+      write(
+        `[${String(finished).padStart(width)}/${total}] ${style.outcome(outcome, outcome.padEnd(10))} ${scenarioId} (${checks} checks)`,
+      );
     },
     line: write,
     finish() {},
@@ -39,7 +41,11 @@ const elapsed = (ms: number) => {
 };
 
 /** Quiet runs show nothing; a TTY gets the live line; anything else one line per scenario. */
-export function progressDisplayFor(total: number, options: { quiet: boolean; style: TerminalStyle }, write: (text: string) => void): ProgressDisplay {
+export function progressDisplayFor(
+  total: number,
+  options: { quiet: boolean; style: TerminalStyle },
+  write: (text: string) => void,
+): ProgressDisplay {
   if (options.quiet) return scenarioLines(total, () => {}, options.style);
   return process.stdout.isTTY ? liveLine(total, process.stdout, options.style) : scenarioLines(total, write, options.style);
 }
@@ -57,7 +63,9 @@ export function liveLine(total: number, stream: LiveStream, style: TerminalStyle
   let drawn = false;
   const render = () => {
     const filled = total === 0 ? BAR : Math.round((finished / total) * BAR);
-    const tally = ORDER.filter((outcome) => counts.get(outcome)).map((outcome) => style.outcome(outcome, `${counts.get(outcome)} ${outcome}`)).join(' ');
+    const tally = ORDER.filter((outcome) => counts.get(outcome))
+      .map((outcome) => style.outcome(outcome, `${counts.get(outcome)} ${outcome}`))
+      .join(' ');
     const text = `[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${finished}/${total} ${area}${tally ? `  ${tally}` : ''}  ${elapsed(now() - started)}`;
     stream.write(`\r\u001b[2K${text}`);
     drawn = true;

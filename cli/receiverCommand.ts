@@ -25,21 +25,33 @@ export interface ReceiverCommandOptions extends ReceiverOptions {
 export function optionsWithManifest({ target, reportDir: _reportDir, quiet: _quiet, ...given }: ReceiverCommandOptions): ReceiverOptions {
   if (target === undefined) return given;
   const section = loadManifest(target).receiver;
-  if (!section) throw new SetupError(`--target ${target} has no "receiver" section: add one ({"url", "tokenEnv", ...}) or give --url and --token-env`);
+  if (!section)
+    throw new SetupError(`--target ${target} has no "receiver" section: add one ({"url", "tokenEnv", ...}) or give --url and --token-env`);
   const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
   return { ...section, ...defined };
 }
 
 /** `redactor` learns the receiver's token and masks everything the command writes. */
-export async function receiverCommand(options: ReceiverCommandOptions, write: (text: string) => void, redactor: SecretRedactor, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function receiverCommand(
+  options: ReceiverCommandOptions,
+  write: (text: string) => void,
+  redactor: SecretRedactor,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   const config = receiverConfig(optionsWithManifest(options), env);
   redactor.add(config.token);
   assertRunFilesUsable({ reportDir: options.reportDir });
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
   const version = suiteVersion();
-  say(`Receiver: ${config.url}; webhook ${config.deliveryMode}, ${config.contentType}${config.includeResources ? ', includeResources' : ''}, signature header ${config.headerName}, delivery time-out ${config.timeoutMs} ms`);
-  say(config.effectsUrl ? `Effects probe: ${config.effectsUrl}` : 'Effects probe: none (--effects URL): the requirements about what the receiver processed SKIP');
+  say(
+    `Receiver: ${config.url}; webhook ${config.deliveryMode}, ${config.contentType}${config.includeResources ? ', includeResources' : ''}, signature header ${config.headerName}, delivery time-out ${config.timeoutMs} ms`,
+  );
+  say(
+    config.effectsUrl
+      ? `Effects probe: ${config.effectsUrl}`
+      : 'Effects probe: none (--effects URL): the requirements about what the receiver processed SKIP',
+  );
   const startedAt = new Date().toISOString();
   const run = await runReceiverCases(config, { say, redactor });
   const document = receiverResults(config, run, { suiteVersion: version, startedAt });
@@ -52,7 +64,13 @@ export async function receiverCommand(options: ReceiverCommandOptions, write: (t
     start: caseRun.startedAt,
     stop: caseRun.finishedAt,
   }));
-  const allure = writeAllureCases(options.reportDir, cases, receiverCatalogue(), { receiver: config.url, deliveryMode: config.deliveryMode, contentType: config.contentType, suiteVersion: version }, redactor);
+  const allure = writeAllureCases(
+    options.reportDir,
+    cases,
+    receiverCatalogue(),
+    { receiver: config.url, deliveryMode: config.deliveryMode, contentType: config.contentType, suiteVersion: version },
+    redactor,
+  );
   printSummary(document, write, { quiet, style: terminalStyle(colourWanted(process.stdout, process.env)) });
   say(`Results: ${paths.results}`);
   say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${allure}`);

@@ -30,11 +30,23 @@ export interface RunOptions extends Omit<RunRequest, 'har'> {
 }
 
 function assertConsistent(options: RunOptions): void {
-  if (options.certify && (options.baseline || options.only || options.shard || options.requirement !== undefined || options.grep !== undefined || options.failFast)) {
-    throw new SetupError('--certify runs the whole suite with no baseline: drop --baseline, --only, --shard, --requirement, --grep and --fail-fast');
+  if (
+    options.certify &&
+    (options.baseline ||
+      options.only ||
+      options.shard ||
+      options.requirement !== undefined ||
+      options.grep !== undefined ||
+      options.failFast)
+  ) {
+    throw new SetupError(
+      '--certify runs the whole suite with no baseline: drop --baseline, --only, --shard, --requirement, --grep and --fail-fast',
+    );
   }
   if (options.emulatorFault?.length && (options.target || options.baseUrl)) {
-    throw new SetupError('--emulator-fault applies to the embedded emulator only: drop --target/--base-url, or start `npm run emulator -- --fault NAME` yourself');
+    throw new SetupError(
+      '--emulator-fault applies to the embedded emulator only: drop --target/--base-url, or start `npm run emulator -- --fault NAME` yourself',
+    );
   }
 }
 
@@ -51,25 +63,40 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     write,
     progress: (plan) => progressDisplayFor(plan.selection.scenarios.length, { quiet, style }, write),
     redactor,
-    testReporters: (target, seed) => [allureReporter(options.reportDir, { target: target.name, baseUrl: target.baseUrl, seed: String(seed), suiteVersion: version })],
+    testReporters: (target, seed) => [
+      allureReporter(options.reportDir, { target: target.name, baseUrl: target.baseUrl, seed: String(seed), suiteVersion: version }),
+    ],
   });
   const paths = writeReports(options.reportDir, document, redactor);
   if (document.container) attachContainerLog(options.reportDir, document.container);
   printSummary(document, write, { quiet, style });
-  const throttleNote = document.throttling ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt)) : undefined;
+  const throttleNote = document.throttling
+    ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt))
+    : undefined;
   if (throttleNote) say(throttleNote);
   const webhooks = document.webhookFootprint;
   if (webhooks) {
-    const waits = webhooks.limitWaits > 0 ? `; waited ${webhooks.limitWaits} time(s), ${(webhooks.limitWaitedMs / 1000).toFixed(0)} s in all, for the target's limit of Enabled webhooks to free a place` : '';
+    const waits =
+      webhooks.limitWaits > 0
+        ? `; waited ${webhooks.limitWaits} time(s), ${(webhooks.limitWaitedMs / 1000).toFixed(0)} s in all, for the target's limit of Enabled webhooks to free a place`
+        : '';
     say(`Webhooks: the run held at most ${webhooks.peakHeld} of its own on the target at once (its budget ${webhooks.budget})${waits}`);
   }
   say(`Results: ${paths.results}`);
-  say(`Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`);
+  say(
+    `Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`,
+  );
   if (options.har) say(`HAR: ${writeHar(options.har, exchanges, version, redactor)} (${exchanges.length} exchanges)`);
   if (document.baseline) printBaseline(document.baseline, write);
   if (options.certify) {
-    const certificate = issueCertificate(document.requirements, { target: document.target, suiteVersion: document.suiteVersion, catalogueHash: document.catalogueHash });
-    write(`Certificate: ${writeCertificate(options.reportDir, certificate, redactor)}: ${certificate.certified ? 'CERTIFIED' : `NOT CERTIFIED (${certificate.blocking.map((entry) => `${entry.id} ${entry.outcome}`).join(', ')})`}`);
+    const certificate = issueCertificate(document.requirements, {
+      target: document.target,
+      suiteVersion: document.suiteVersion,
+      catalogueHash: document.catalogueHash,
+    });
+    write(
+      `Certificate: ${writeCertificate(options.reportDir, certificate, redactor)}: ${certificate.certified ? 'CERTIFIED' : `NOT CERTIFIED (${certificate.blocking.map((entry) => `${entry.id} ${entry.outcome}`).join(', ')})`}`,
+    );
     return certificate.certified ? EXIT.conformant : EXIT.nonConformant;
   }
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;

@@ -18,13 +18,18 @@ export function assertRunFilesUsable(files: RunFiles): void {
       accessSync(files.baseline, constants.R_OK);
       if (!statSync(files.baseline).isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
     } catch (error) {
-      throw new SetupError(`--baseline ${files.baseline} cannot be read (${reason(error)}): give the path of an expected-failures YAML file`, { cause: error });
+      throw new SetupError(
+        `--baseline ${files.baseline} cannot be read (${reason(error)}): give the path of an expected-failures YAML file`,
+        { cause: error },
+      );
     }
   }
   try {
     mkdirSync(files.reportDir, { recursive: true });
     accessSync(files.reportDir, constants.W_OK);
   } catch (error) {
-    throw new SetupError(`--report-dir ${files.reportDir} cannot be written (${reason(error)}): choose a directory you can write to`, { cause: error });
+    throw new SetupError(`--report-dir ${files.reportDir} cannot be written (${reason(error)}): choose a directory you can write to`, {
+      cause: error,
+    });
   }
 }

@@ -17,9 +17,12 @@ const isFailingResult = (result: RequirementResult) => isFailing(result.outcome)
 
 /** One line per requirement, cut to the width: the failures follow in full. */
 function line(result: RequirementResult, style: TerminalStyle): string {
-  const note = result.outcome === 'FAIL' || result.outcome === 'WARN' || result.outcome === 'UNTESTABLE'
-    ? result.checks.find((check) => check.outcome === result.outcome)?.message ?? result.reason ?? ''
-    : result.outcome === 'SKIP' ? result.reason ?? result.checks.find((check) => check.outcome === 'SKIP')?.message ?? '' : result.statement;
+  const note =
+    result.outcome === 'FAIL' || result.outcome === 'WARN' || result.outcome === 'UNTESTABLE'
+      ? (result.checks.find((check) => check.outcome === result.outcome)?.message ?? result.reason ?? '')
+      : result.outcome === 'SKIP'
+        ? (result.reason ?? result.checks.find((check) => check.outcome === 'SKIP')?.message ?? '')
+        : result.statement;
   const text = `${result.id.padEnd(34)} ${note.replace(/\s+/g, ' ')}`;
   const room = WIDTH - 13;
   return `  ${style.outcome(result.outcome, result.outcome.padEnd(10))} ${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;
@@ -40,9 +43,7 @@ function printRequirements(results: readonly RequirementResult[], write: (text: 
 /** "3 MUST requirement(s) failed", or "… failed or could not be tested" when UNTESTABLE ones are among them. */
 function failingMustText(failing: readonly RequirementResult[]): string {
   const untestable = failing.filter((result) => result.outcome === 'UNTESTABLE').length;
-  const what = untestable > 0
-    ? `failed or could not be tested (${failing.length - untestable} FAIL, ${untestable} UNTESTABLE)`
-    : 'failed';
+  const what = untestable > 0 ? `failed or could not be tested (${failing.length - untestable} FAIL, ${untestable} UNTESTABLE)` : 'failed';
   return `${failing.length} MUST requirement(s) ${what}: ${failing.map((result) => result.id).join(', ')}`;
 }
 
@@ -61,19 +62,33 @@ export function printSummary(
     write('');
     write('Requirements');
     printRequirements(selected, write, style);
-    if (selected.length < results.length) write(`  (${results.length - selected.length} other requirements not listed: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`);
+    if (selected.length < results.length)
+      write(
+        `  (${results.length - selected.length} other requirements not listed: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`,
+      );
   }
   printFailures(document, write, style);
   write('');
-  if (!options.quiet) write(`Outcomes: ${Object.entries(document.counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
+  if (!options.quiet)
+    write(
+      `Outcomes: ${Object.entries(document.counts)
+        .map(([outcome, count]) => `${count} ${outcome}`)
+        .join(', ')}`,
+    );
   const conformant = document.verdict === 'conformant';
   const reason = conformant
     ? `every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`
-    : mustFailing.length > 0 ? failingMustText(mustFailing) : 'a stale baseline entry (below) fails the run';
+    : mustFailing.length > 0
+      ? failingMustText(mustFailing)
+      : 'a stale baseline entry (below) fails the run';
   write(`Verdict: ${style.verdict(conformant, verdictLabel(document))}: ${reason}`);
 }
 
 export function printBaseline(outcome: BaselineOutcome, write: (text: string) => void): void {
-  for (const entry of outcome.known) write(`Known failure (baseline): ${entry.requirement}${entry.check ? ` in ${entry.check}` : ''}: ${entry.reason} [${entry.tracking}]`);
-  for (const entry of outcome.stale) write(`STALE baseline entry: ${entry.requirement}${entry.check ? ` in ${entry.check}` : ''} no longer fails; remove it [${entry.tracking}]`);
+  for (const entry of outcome.known)
+    write(`Known failure (baseline): ${entry.requirement}${entry.check ? ` in ${entry.check}` : ''}: ${entry.reason} [${entry.tracking}]`);
+  for (const entry of outcome.stale)
+    write(
+      `STALE baseline entry: ${entry.requirement}${entry.check ? ` in ${entry.check}` : ''} no longer fails; remove it [${entry.tracking}]`,
+    );
 }

@@ -41,6 +41,7 @@ export class ContainerCleanup {
     if (this.released || !this.containerId) return;
     this.released = true;
     const result = spawnSync(process.execPath, [REMOVER, this.containerId], { stdio: ['ignore', 'ignore', 'inherit'], timeout: 30_000 });
-    if (result.status !== 0) process.stderr.write(`banking-api-conformance: remove container ${this.containerId} by hand: docker rm -f ${this.containerId}\n`);
+    if (result.status !== 0)
+      process.stderr.write(`banking-api-conformance: remove container ${this.containerId} by hand: docker rm -f ${this.containerId}\n`);
   }
 }

@@ -66,7 +66,9 @@ export class ContainerLog {
 
   /** The last line with something on it, or undefined when the container printed nothing. */
   lastLine(): string | undefined {
-    return this.lines().reverse().find((line) => line.trim() !== '');
+    return this.lines()
+      .reverse()
+      .find((line) => line.trim() !== '');
   }
 
   tail(count: number): string[] {
@@ -85,7 +87,8 @@ export class ContainerLog {
  * the payload, stdout and stderr interleaved in the order they were written.
  */
 export function dockerLogText(multiplexed: Buffer): string {
-  const framed = (at: number): boolean => multiplexed[at]! <= 2 && multiplexed[at + 1] === 0 && multiplexed[at + 2] === 0 && multiplexed[at + 3] === 0;
+  const framed = (at: number): boolean =>
+    multiplexed[at]! <= 2 && multiplexed[at + 1] === 0 && multiplexed[at + 2] === 0 && multiplexed[at + 3] === 0;
   // A container with a TTY writes its output as it is, without frames.
   if (multiplexed.length > 0 && (multiplexed.length < 8 || !framed(0))) return multiplexed.toString('utf8');
   const pieces: Buffer[] = [];

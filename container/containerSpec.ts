@@ -36,7 +36,8 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function parsePort(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new SetupError(`--target-port must be an integer from 1 to 65535; got '${value}'`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new SetupError(`--target-port must be an integer from 1 to 65535; got '${value}'`);
   return port;
 }
 
@@ -58,12 +59,16 @@ export function containerSpecOf(options: ContainerOptions, manifest: TargetManif
   const fromManifest = manifest.container;
   const image = options.targetImage ?? fromManifest?.image;
   if (!image) {
-    if (options.targetPort || options.targetEnv?.length) throw new SetupError('--target-port and --target-env apply to a container target: add --target-image IMAGE');
+    if (options.targetPort || options.targetEnv?.length)
+      throw new SetupError('--target-port and --target-env apply to a container target: add --target-image IMAGE');
     return undefined;
   }
-  if (options.baseUrl) throw new SetupError(`--base-url cannot be combined with a container target (${image}): its address is the container's`);
+  if (options.baseUrl)
+    throw new SetupError(`--base-url cannot be combined with a container target (${image}): its address is the container's`);
   if (options.emulatorFault?.length) {
-    throw new SetupError('--emulator-fault applies to the embedded emulator; for the emulator image use --target-env BANKING_EMULATOR_FAULTS=NAME[,NAME...]');
+    throw new SetupError(
+      '--emulator-fault applies to the embedded emulator; for the emulator image use --target-env BANKING_EMULATOR_FAULTS=NAME[,NAME...]',
+    );
   }
   const port = options.targetPort !== undefined ? parsePort(options.targetPort) : fromManifest?.port;
   return {

@@ -81,7 +81,9 @@ async function removeUnstarted(engine: DockerEngine, containerId: string | undef
 async function readWholeLog(engine: DockerEngine, containerId: string | undefined, log: ContainerLog): Promise<void> {
   if (!containerId) return;
   try {
-    const output: unknown = await engine.client.container.dockerode.getContainer(containerId).logs({ stdout: true, stderr: true, follow: false });
+    const output: unknown = await engine.client.container.dockerode
+      .getContainer(containerId)
+      .logs({ stdout: true, stderr: true, follow: false });
     if (Buffer.isBuffer(output)) log.replaceWith(dockerLogText(output));
   } catch {
     // What was streamed stays: a missing line is better than a lost error.
@@ -125,7 +127,9 @@ export async function startContainerTarget(spec: ContainerSpec, write: (text: st
     const reason = error instanceof ContainerNotReady ? error.message : `could not be started: ${oneLine((error as Error).message)}`;
     if (container.createdId === undefined) throw new SetupError(`target image ${spec.image} ${reason}`);
     const last = log.lastLine();
-    throw new SetupError(`target image ${spec.image} ${reason}; last log line: ${last === undefined ? '(none: it printed nothing)' : oneLine(last)}`);
+    throw new SetupError(
+      `target image ${spec.image} ${reason}; last log line: ${last === undefined ? '(none: it printed nothing)' : oneLine(last)}`,
+    );
   }
   const startupMs = Date.now() - startedAt;
   let image: ImageIdentity;

@@ -4,7 +4,10 @@ import { spawn } from 'node:child_process';
 // images (npm run emulator:image, the project's tests) and listing containers.
 
 /** Runs docker with these arguments; resolves with its stdout, rejects with its last output lines. */
-export function docker(args: readonly string[], options: { input?: NodeJS.ReadableStream; echo?: (text: string) => void } = {}): Promise<string> {
+export function docker(
+  args: readonly string[],
+  options: { input?: NodeJS.ReadableStream; echo?: (text: string) => void } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn('docker', args, { stdio: 'pipe' });
     let stdout = '';
@@ -19,7 +22,8 @@ export function docker(args: readonly string[], options: { input?: NodeJS.Readab
     child.on('error', (error) => reject(new Error(`docker ${args[0]}: ${error.message} (is the docker CLI installed?)`)));
     child.on('close', (code) => {
       if (code === 0) resolve(stdout);
-      else reject(new Error(`docker ${args.join(' ')} exited with ${code}: ${(stderr || stdout).trim().split('\n').slice(-5).join(' | ')}`));
+      else
+        reject(new Error(`docker ${args.join(' ')} exited with ${code}: ${(stderr || stdout).trim().split('\n').slice(-5).join(' | ')}`));
     });
   });
 }

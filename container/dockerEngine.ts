@@ -33,7 +33,10 @@ export interface DockerEngine extends NetworkChoice {
 }
 
 export function chooseNetwork(requested: NetworkMode | undefined, hasBridge: boolean, needsHostLoopback: boolean): NetworkChoice {
-  if (requested === 'bridge' && !hasBridge) throw new SetupError('container.network is bridge, but this Docker engine has no bridge network (started with --bridge=none?): use host');
+  if (requested === 'bridge' && !hasBridge)
+    throw new SetupError(
+      'container.network is bridge, but this Docker engine has no bridge network (started with --bridge=none?): use host',
+    );
   if (requested) return { network: requested, reason: 'as the manifest asks' };
   if (!hasBridge) return { network: 'host', reason: 'the engine has no bridge network' };
   if (needsHostLoopback) return { network: 'host', reason: "webhook deliveries must reach the sink on the host's loopback" };
@@ -43,7 +46,8 @@ export function chooseNetwork(requested: NetworkMode | undefined, hasBridge: boo
 /** Whether a local engine (a unix socket) has a bridge network; undefined when that cannot be asked before testcontainers connects. */
 async function localEngineHasBridge(): Promise<boolean | undefined> {
   const dockerHost = process.env.DOCKER_HOST;
-  const socketPath = dockerHost === undefined ? '/var/run/docker.sock' : dockerHost.startsWith('unix://') ? dockerHost.slice('unix://'.length) : undefined;
+  const socketPath =
+    dockerHost === undefined ? '/var/run/docker.sock' : dockerHost.startsWith('unix://') ? dockerHost.slice('unix://'.length) : undefined;
   if (!socketPath || !existsSync(socketPath)) return undefined;
   const agent = new Agent({ connect: { socketPath } });
   try {
@@ -61,7 +65,8 @@ async function localEngineHasBridge(): Promise<boolean | undefined> {
 }
 
 export async function connectDockerEngine(requested: NetworkMode | undefined, needsHostLoopback: boolean): Promise<DockerEngine> {
-  if ((await localEngineHasBridge()) === false && process.env[HOST_OVERRIDE_ENV] === undefined) process.env[HOST_OVERRIDE_ENV] = 'localhost';
+  if ((await localEngineHasBridge()) === false && process.env[HOST_OVERRIDE_ENV] === undefined)
+    process.env[HOST_OVERRIDE_ENV] = 'localhost';
   let client: ContainerRuntimeClient;
   try {
     client = await getContainerRuntimeClient();
@@ -69,7 +74,11 @@ export async function connectDockerEngine(requested: NetworkMode | undefined, ne
     throw new SetupError(`a container target needs a running Docker engine (docker info must answer): ${(error as Error).message}`);
   }
   const networks = await client.container.dockerode.listNetworks();
-  const choice = chooseNetwork(requested, networks.some((network) => network.Name === 'bridge'), needsHostLoopback);
+  const choice = chooseNetwork(
+    requested,
+    networks.some((network) => network.Name === 'bridge'),
+    needsHostLoopback,
+  );
   // testcontainers reads the setting when it first starts a container; a user's own choice stands.
   if (choice.network === 'host' && process.env[RYUK_DISABLED_ENV] === undefined) process.env[RYUK_DISABLED_ENV] = 'true';
   return { client, ...choice, reaper: process.env[RYUK_DISABLED_ENV] === 'true' ? 'disabled' : 'enabled' };

@@ -36,7 +36,8 @@ export async function listenAddress(spec: ContainerSpec, network: NetworkMode): 
   env.HOST ??= '127.0.0.1';
   if (env.PORT !== undefined) {
     const port = Number(env.PORT);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new SetupError(`the container's PORT must be an integer from 1 to 65535; got '${env.PORT}'`);
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new SetupError(`the container's PORT must be an integer from 1 to 65535; got '${env.PORT}'`);
     return { port, env };
   }
   if (spec.port !== undefined) return { port: spec.port, env };

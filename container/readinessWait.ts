@@ -88,7 +88,9 @@ export class ReadinessWait implements WaitStrategy {
         lastProblem = (error as Error).message || String(error);
       }
       if (Date.now() >= deadline) {
-        throw new ContainerNotReady(`not ready within ${this.startupTimeoutMs} ms (waiting for ${this.describe(boundPorts)}; last probe: ${lastProblem})`);
+        throw new ContainerNotReady(
+          `not ready within ${this.startupTimeoutMs} ms (waiting for ${this.describe(boundPorts)}; last probe: ${lastProblem})`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_INTERVAL_MS));
     }

@@ -27,7 +27,9 @@ function npm(args: string[], cwd: string): Promise<string> {
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`npm ${args[0]} exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`npm ${args[0]} exited ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`)),
+    );
   });
 }
 

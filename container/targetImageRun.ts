@@ -26,19 +26,28 @@ export const CONTAINER_LOG_FILE = 'container.log';
 /** The manifest to load for a --target-image run, or undefined when --target-image is not given. */
 export function targetImageManifestPath(options: TargetImageOptions): string | undefined {
   if (options.targetManifest && options.target) throw new SetupError('--target and --target-manifest both name a manifest: keep one');
-  if (options.targetManifest && !options.targetImage) throw new SetupError('--target-manifest describes a --target-image: add --target-image IMAGE, or use --target FILE');
+  if (options.targetManifest && !options.targetImage)
+    throw new SetupError('--target-manifest describes a --target-image: add --target-image IMAGE, or use --target FILE');
   if (!options.targetImage || options.target) return undefined;
   return options.targetManifest ?? EMULATOR_IMAGE_MANIFEST_PATH;
 }
 
 /** Starts the container target of this run; undefined when the target is not a container. */
-export async function startTargetContainer(options: TargetImageOptions, manifest: TargetManifestFile, write: (text: string) => void): Promise<ContainerTarget | undefined> {
+export async function startTargetContainer(
+  options: TargetImageOptions,
+  manifest: TargetManifestFile,
+  write: (text: string) => void,
+): Promise<ContainerTarget | undefined> {
   const spec = containerSpecOf(options, manifest);
   return spec ? startContainerTarget(spec, write) : undefined;
 }
 
 /** Stops and removes the container, then writes its whole log to DIR/container.log (the reporters read it there). */
-export async function recordContainerRun(container: ContainerTarget, reportDir: string, redactor: SecretRedactor): Promise<ContainerRunRecord> {
+export async function recordContainerRun(
+  container: ContainerTarget,
+  reportDir: string,
+  redactor: SecretRedactor,
+): Promise<ContainerRunRecord> {
   const { record, log } = await container.finish();
   const redacted = redactor.text(log);
   mkdirSync(reportDir, { recursive: true });
@@ -52,6 +61,8 @@ export async function disposeTargetContainer(container: ContainerTarget | undefi
   try {
     await container.finish();
   } catch (error) {
-    process.stderr.write(`banking-api-conformance: could not remove the target container: ${(error as Error).message}; see docker ps -a --filter label=banking-api-conformance.target\n`);
+    process.stderr.write(
+      `banking-api-conformance: could not remove the target container: ${(error as Error).message}; see docker ps -a --filter label=banking-api-conformance.target\n`,
+    );
   }
 }

@@ -10,9 +10,4 @@ import { registerWebhookRoutes } from './webhooks/webhookRoutes.ts';
 export type ApiArea = (app: FastifyInstance, state: EmulatorState, services: WebhookServices) => void | Promise<void>;
 
 /** The documented API, one area per folder. */
-export const API_AREAS: readonly ApiArea[] = [
-  registerPositivePayRoutes,
-  registerWebhookRoutes,
-  registerEventRoutes,
-  registerSandboxRoutes,
-];
+export const API_AREAS: readonly ApiArea[] = [registerPositivePayRoutes, registerWebhookRoutes, registerEventRoutes, registerSandboxRoutes];

@@ -5,7 +5,13 @@ import { createAccount, createDepositProduct } from './control/fixtureFactory.ts
 import { API_AREAS } from './areas.ts';
 import type { Environment } from './core/domain.ts';
 import type { EmulatorState } from './core/emulatorState.ts';
-import { checkServerTimeouts, clientErrorHandler, lingerOnUnreadBody, serverTimeoutOptions, type ServerTimeouts } from './core/connectionLimits.ts';
+import {
+  checkServerTimeouts,
+  clientErrorHandler,
+  lingerOnUnreadBody,
+  serverTimeoutOptions,
+  type ServerTimeouts,
+} from './core/connectionLimits.ts';
 import { handleError, handleFrameworkError, handleNotFound } from './core/httpErrors.ts';
 import { IdSequence } from './core/idSequence.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
@@ -79,7 +85,8 @@ function checkOptions(options: EmulatorOptions): { limits: StoreLimits; timeouts
   if (options.livedIn) checkLivedInOptions(options.livedIn);
   const limits = checkStoreLimits(options.limits ?? {});
   const livedInEvents = options.livedIn ? (options.livedIn.events ?? DEFAULT_LIVED_IN_EVENTS) : 0;
-  if (livedInEvents > limits.storedEvents) throw new RangeError(`livedIn.events (${livedInEvents}) must not exceed limits.storedEvents (${limits.storedEvents})`);
+  if (livedInEvents > limits.storedEvents)
+    throw new RangeError(`livedIn.events (${livedInEvents}) must not exceed limits.storedEvents (${limits.storedEvents})`);
   return { limits, timeouts: checkServerTimeouts(options.timeouts ?? {}) };
 }
 
@@ -125,9 +132,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   // Order matters: a slow answer is slow whatever it says; a 429 comes before authentication.
   if (options.latency) app.addHook('onRequest', responseLatencyHook(options.latency));
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
-  if (variationOn(state, 'retry-after-http-date')) app.addHook('onRequest', rateLimitHook({ every: 25, retryAfterSeconds: 0, retryAfterForm: 'http-date' }));
+  if (variationOn(state, 'retry-after-http-date'))
+    app.addHook('onRequest', rateLimitHook({ every: 25, retryAfterSeconds: 0, retryAfterForm: 'http-date' }));
   // A seeded fault at the edge: the routes it names get no authentication hook at all.
-  addRouteHooks(app, tokens, events, state.limits.storedEvents, webhookFaultOn(state, 'token-ignored-on-resource-operations') ? isResourceOperation : undefined);
+  addRouteHooks(
+    app,
+    tokens,
+    events,
+    state.limits.storedEvents,
+    webhookFaultOn(state, 'token-ignored-on-resource-operations') ? isResourceOperation : undefined,
+  );
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   refuseUnlistedControlRoutes(app);
   registerOpenApiRoute(app);

@@ -15,8 +15,7 @@ export interface FaultDefinition extends SeededFault {
   area: string;
 }
 
-const byArea = (area: string, faults: readonly SeededFault[]): FaultDefinition[] =>
-  faults.map((fault) => ({ ...fault, area }));
+const byArea = (area: string, faults: readonly SeededFault[]): FaultDefinition[] => faults.map((fault) => ({ ...fault, area }));
 
 export const FAULTS: readonly FaultDefinition[] = [
   ...byArea('positivePay', positivePayFaults),

@@ -10,7 +10,10 @@ const { HOST, PORT, BANKING_EMULATOR_ENVIRONMENT, BANKING_EMULATOR_FAULTS } = pr
 if (HOST) fromEnvironment.push('--host', HOST);
 if (PORT) fromEnvironment.push('--port', PORT);
 if (BANKING_EMULATOR_ENVIRONMENT) fromEnvironment.push('--environment', BANKING_EMULATOR_ENVIRONMENT);
-for (const fault of (BANKING_EMULATOR_FAULTS ?? '').split(',').map((name) => name.trim()).filter(Boolean)) {
+for (const fault of (BANKING_EMULATOR_FAULTS ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean)) {
   fromEnvironment.push('--fault', fault);
 }
 process.argv.splice(2, 0, ...fromEnvironment);

@@ -24,11 +24,16 @@ function describeStart(emulator: Emulator, command: Extract<CommandLine, { actio
     lines.push(`  lived-in (seed ${options.livedIn?.seed}): ${rules} rules, ${webhooks} webhooks, ${events} events`);
   }
   if (options.latency) lines.push(`  latency: ${options.latency.ms} ± ${options.latency.jitterMs ?? 0} ms`);
-  if (options.rateLimit) lines.push(`  rate limit: every ${options.rateLimit.every}th request answered 429, Retry-After: ${options.rateLimit.retryAfterSeconds ?? 1}`);
+  if (options.rateLimit)
+    lines.push(
+      `  rate limit: every ${options.rateLimit.every}th request answered 429, Retry-After: ${options.rateLimit.retryAfterSeconds ?? 1}`,
+    );
   if (command.tokenSources.length > 0) lines.push(`  tokens from: ${command.tokenSources.join(', ')}`);
-  lines.push(options.controlEndpoints === false
-    ? '  control endpoints: off (only the documented API is served)'
-    : `  mint a token: curl -X POST ${emulator.url()}/_emulator/tokens`);
+  lines.push(
+    options.controlEndpoints === false
+      ? '  control endpoints: off (only the documented API is served)'
+      : `  mint a token: curl -X POST ${emulator.url()}/_emulator/tokens`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
@@ -46,8 +51,10 @@ async function run(command: CommandLine): Promise<void> {
       process.stdout.write(`${HELP}\n`);
       return;
     case 'list-faults':
-      for (const fault of FAULTS) process.stdout.write(`fault      ${fault.name.padEnd(44)} breaks ${fault.breaks.join(', ')}: ${fault.description}\n`);
-      for (const variation of TOLERATED_VARIATIONS) process.stdout.write(`variation  ${variation.name.padEnd(44)} ${variation.description}\n`);
+      for (const fault of FAULTS)
+        process.stdout.write(`fault      ${fault.name.padEnd(44)} breaks ${fault.breaks.join(', ')}: ${fault.description}\n`);
+      for (const variation of TOLERATED_VARIATIONS)
+        process.stdout.write(`variation  ${variation.name.padEnd(44)} ${variation.description}\n`);
       return;
     case 'list-profiles':
       for (const [name, profile] of Object.entries(EMULATOR_PROFILES)) {

@@ -19,7 +19,9 @@ import { watchStalls } from './eventLoopStall.ts';
 export const OPERATION_TIMEOUT_MS = 5_000;
 
 const stalledNote = (stalledMs: number): string =>
-  stalledMs > 0 ? `, of which ${stalledMs} ms this process could not have read an answer (its event loop stood still), which is not counted` : '';
+  stalledMs > 0
+    ? `, of which ${stalledMs} ms this process could not have read an answer (its event loop stood still), which is not counted`
+    : '';
 /** How long past the time-out we wait for an answer, so a slow target is judged rather than hung on. */
 const GRACE_MS = 5_000;
 const EXCERPT_LIMIT = 4_000;
@@ -47,7 +49,11 @@ export interface ApiResponse {
 }
 
 export class TargetRequestError extends Error {
-  constructor(message: string, readonly exchange: ExchangeExcerpt, readonly connectionDropped = false) {
+  constructor(
+    message: string,
+    readonly exchange: ExchangeExcerpt,
+    readonly connectionDropped = false,
+  ) {
     super(message);
   }
 }
@@ -135,7 +141,8 @@ export class ApiClient {
         response = await this.sendOnce(method, path, options);
       } catch (error) {
         // A read is safe to send again once on a fresh connection; anything else could act twice.
-        if (!(error instanceof TargetRequestError && error.connectionDropped && READ_METHODS.has(method.toUpperCase())) || redialled) throw error;
+        if (!(error instanceof TargetRequestError && error.connectionDropped && READ_METHODS.has(method.toUpperCase())) || redialled)
+          throw error;
         redialled = true;
         response = await this.sendOnce(method, path, options);
       }
@@ -146,7 +153,10 @@ export class ApiClient {
       }
       const wait = nextWaitMs(attempt, response.headers['retry-after'], waited, response.headers.date);
       if (wait === undefined) {
-        throw new TargetRequestError(`${method} ${path} was still throttled (${response.status}) after ${attempt + 1} attempts and ${(waited / 1000).toFixed(1)} s of waiting`, response.exchange);
+        throw new TargetRequestError(
+          `${method} ${path} was still throttled (${response.status}) after ${attempt + 1} attempts and ${(waited / 1000).toFixed(1)} s of waiting`,
+          response.exchange,
+        );
       }
       if (response.status === 429) this.throttling.tooManyRequests += 1;
       else this.throttling.unavailable += 1;
@@ -202,16 +212,25 @@ export class ApiClient {
       exchange.error = `${(error as Error).message} after ${durationMs} ms`;
       this.journal?.(exchange, startedAt);
       if (durationMs - stalledMs >= OPERATION_TIMEOUT_MS) {
-        this.recorder.fail(CLIENT_REQUIREMENTS.timeout, `${method} ${path} MUST answer within 5 s; no answer after ${durationMs} ms${stalledNote(stalledMs)}`, { exchanges: [exchange] });
+        this.recorder.fail(
+          CLIENT_REQUIREMENTS.timeout,
+          `${method} ${path} MUST answer within 5 s; no answer after ${durationMs} ms${stalledNote(stalledMs)}`,
+          { exchanges: [exchange] },
+        );
       }
-      throw new TargetRequestError(`${method} ${url} failed: ${(error as Error).message}`, exchange, durationMs < OPERATION_TIMEOUT_MS && droppedConnection(error));
+      throw new TargetRequestError(
+        `${method} ${url} failed: ${(error as Error).message}`,
+        exchange,
+        durationMs < OPERATION_TIMEOUT_MS && droppedConnection(error),
+      );
     }
     const durationMs = Math.round(performance.now() - started);
     const contentType = responseHeaders['content-type'];
     exchange.response = { status, headers: this.recorder.redactor.headers(responseHeaders), durationMs };
     const responseBody = describeBody(rawBody, contentType, this.recorder.redactor);
     if (responseBody !== undefined) exchange.response.body = responseBody;
-    if (cutAtBytes !== undefined) exchange.error = `the body was cut at ${cutAtBytes} bytes; the target sent more, which the harness did not read`;
+    if (cutAtBytes !== undefined)
+      exchange.error = `the body was cut at ${cutAtBytes} bytes; the target sent more, which the harness did not read`;
     this.journal?.(exchange, startedAt);
 
     // A cut body is not the document the target sent, so it is not parsed.
@@ -225,7 +244,9 @@ export class ApiClient {
     this.recorder.expect(
       CLIENT_REQUIREMENTS.timeout,
       within,
-      within ? 'operations MUST answer within the documented 5 s time-out' : `${method} ${path} MUST answer within 5 s; took ${response.durationMs} ms${stalledNote(stalledMs)}`,
+      within
+        ? 'operations MUST answer within the documented 5 s time-out'
+        : `${method} ${path} MUST answer within 5 s; took ${response.durationMs} ms${stalledNote(stalledMs)}`,
       within ? undefined : response,
     );
   }
@@ -239,7 +260,9 @@ export class ApiClient {
     this.recorder.expect(
       CLIENT_REQUIREMENTS.mediaType,
       ok,
-      ok ? 'JSON responses MUST be served as application/vnd.api+json' : `${method} ${path} answered Content-Type '${contentType || '(none)'}'; JSON:API responses MUST use application/vnd.api+json`,
+      ok
+        ? 'JSON responses MUST be served as application/vnd.api+json'
+        : `${method} ${path} answered Content-Type '${contentType || '(none)'}'; JSON:API responses MUST use application/vnd.api+json`,
       ok ? undefined : response,
     );
   }
@@ -248,7 +271,10 @@ export class ApiClient {
     if (!operation.responseSchema || !operation.shapeRequirement) return;
     if (response.status < 200 || response.status >= 300) return;
     const result = schemaRegistry().validate(operation.responseSchema, response.body);
-    const summary = result.violations.slice(0, 5).map((violation) => `${violation.pointer || '/'}: ${violation.message}`).join('; ');
+    const summary = result.violations
+      .slice(0, 5)
+      .map((violation) => `${violation.pointer || '/'}: ${violation.message}`)
+      .join('; ');
     this.recorder.expect(
       operation.shapeRequirement,
       result.valid,
@@ -259,12 +285,22 @@ export class ApiClient {
     );
     // Judged once, here, rather than as a shape violation of every resource that holds a timestamp.
     if (result.timestampViolations.length > 0) {
-      const where = result.timestampViolations.slice(0, 5).map((violation) => violation.pointer).join(', ');
-      this.recorder.fail(CLIENT_REQUIREMENTS.timestampFormat,
-        `${name} response: a <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds (Conventions); these are not: ${where}`, response);
+      const where = result.timestampViolations
+        .slice(0, 5)
+        .map((violation) => violation.pointer)
+        .join(', ');
+      this.recorder.fail(
+        CLIENT_REQUIREMENTS.timestampFormat,
+        `${name} response: a <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds (Conventions); these are not: ${where}`,
+        response,
+      );
     } else if (carriesCreatedAt(response.body)) {
       // A pass only where a timestamp was there to judge, so a run without the conventions area still has a result.
-      this.recorder.expect(CLIENT_REQUIREMENTS.timestampFormat, true, `${name} responses: every <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds`);
+      this.recorder.expect(
+        CLIENT_REQUIREMENTS.timestampFormat,
+        true,
+        `${name} responses: every <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds`,
+      );
     }
   }
 }
@@ -273,7 +309,9 @@ export class ApiClient {
 function carriesCreatedAt(body: unknown): boolean {
   const data = (body as { data?: unknown } | null)?.data;
   const resources = Array.isArray(data) ? data : [data];
-  return resources.some((resource) => typeof (resource as { attributes?: { createdAt?: unknown } } | null)?.attributes?.createdAt === 'string');
+  return resources.some(
+    (resource) => typeof (resource as { attributes?: { createdAt?: unknown } } | null)?.attributes?.createdAt === 'string',
+  );
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -13,7 +13,11 @@ const LEVEL_WORDS = /\b(?:MUST|SHOULD|MAY)(?:\s+[Nn][Oo][Tt])?\b|\b(?:REQUIRED|R
 
 /** The statement with its level, case, punctuation and spacing set aside. */
 export const behaviourKey = (statement: string): string =>
-  statement.replace(LEVEL_WORDS, ' ').toLowerCase().replace(/[^a-z0-9{}/[\]]+/g, ' ').trim();
+  statement
+    .replace(LEVEL_WORDS, ' ')
+    .toLowerCase()
+    .replace(/[^a-z0-9{}/[\]]+/g, ' ')
+    .trim();
 
 /** Groups of requirement ids whose statements name the same behaviour, each as "A = B". */
 export function sameBehaviour(requirements: readonly Pick<Requirement, 'id' | 'statement'>[]): string[] {

@@ -21,7 +21,10 @@ export class CleanupLedger {
   private readonly entries: Entry[] = [];
 
   /** `file`: the run's ledger file, when there is one; `scenario` names the creator in it. */
-  constructor(private readonly file?: string, private readonly scenario?: string) {}
+  constructor(
+    private readonly file?: string,
+    private readonly scenario?: string,
+  ) {}
 
   /** In-process undo only: for state the run changes, not resources it leaves on the target. */
   add(label: string, undo: () => Promise<unknown>): void {
@@ -29,7 +32,11 @@ export class CleanupLedger {
   }
 
   /** A resource created on the target: undone at the end, and in the ledger file until it is. */
-  record(action: UndoAction, undo: () => Promise<unknown>, label = `${action.kind === 'rule' ? 'cancel rule' : 'disable webhook'} ${action.id}`): void {
+  record(
+    action: UndoAction,
+    undo: () => Promise<unknown>,
+    label = `${action.kind === 'rule' ? 'cancel rule' : 'disable webhook'} ${action.id}`,
+  ): void {
     if (this.file) recordCreated(this.file, action, this.scenario);
     this.entries.push({ label, undo, action });
   }

@@ -50,7 +50,14 @@ export function recordRun(path: string, run: LedgerRun): void {
 
 export function recordCreated(path: string, action: UndoAction, scenario?: string): void {
   const { method, path: undoPath } = undoRequest(action);
-  append(path, { op: 'created', at: new Date().toISOString(), kind: action.kind, id: action.id, undo: `${method} ${undoPath}`, ...(scenario ? { scenario } : {}) });
+  append(path, {
+    op: 'created',
+    at: new Date().toISOString(),
+    kind: action.kind,
+    id: action.id,
+    undo: `${method} ${undoPath}`,
+    ...(scenario ? { scenario } : {}),
+  });
 }
 
 export function recordUndone(path: string, action: UndoAction): void {

@@ -23,8 +23,13 @@ const EXCERPT = 120;
 
 /** A control endpoint did not do what was asked: its status and the start of its answer. */
 export class ControlError extends Error {
-  constructor(readonly method: string, readonly path: string, readonly status: number, answer: unknown) {
-    const text = typeof answer === 'string' ? answer : JSON.stringify(answer) ?? '';
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    answer: unknown,
+  ) {
+    const text = typeof answer === 'string' ? answer : (JSON.stringify(answer) ?? '');
     const start = text.replace(/\s+/g, ' ').slice(0, EXCERPT);
     super(`control ${method} ${path} answered ${status}${start ? `: ${start}${text.length > EXCERPT ? '…' : ''}` : ' with no body'}`);
   }
@@ -80,7 +85,9 @@ export class ControlClient {
     return this.expectOk(CONTROL_ROUTES.createDepositProduct, options);
   }
 
-  createAccount(options: { depositProductId?: string; positivePayOptIn?: string[] } = {}): Promise<{ id: string; depositProductId: string; customerId: string }> {
+  createAccount(
+    options: { depositProductId?: string; positivePayOptIn?: string[] } = {},
+  ): Promise<{ id: string; depositProductId: string; customerId: string }> {
     return this.expectOk(CONTROL_ROUTES.createAccount, options);
   }
 

@@ -28,8 +28,7 @@ export interface DeliveryPayload {
   eventsAt?: string;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isEventId = (value: unknown): boolean => typeof value === 'string' || typeof value === 'number';
 
@@ -55,7 +54,10 @@ function locateEvents(json: unknown): [string, unknown[]] | undefined {
   const data = json.data;
   if (Array.isArray(data)) return ['/data', data];
   if (isEventObject(data)) return ['/data', [data]];
-  for (const [container, pointer] of [[json, ''], [data, '/data']] as const) {
+  for (const [container, pointer] of [
+    [json, ''],
+    [data, '/data'],
+  ] as const) {
     if (!isObject(container)) continue;
     for (const [name, value] of Object.entries(container)) {
       if (name !== 'included' && eventArray(value)) return [`${pointer}/${name}`, value];

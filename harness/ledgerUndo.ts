@@ -44,10 +44,16 @@ async function undoOne(baseUrl: string, token: string, action: UndoAction): Prom
   try {
     const undone = await send(baseUrl, token, method, path);
     const after = await send(baseUrl, token, 'GET', `${RESOURCE_PATH[action.kind]}/${encodeURIComponent(action.id)}`);
-    if (after.status === 404) return { action, describe, done: true, detail: `${method} answered ${undone.status}; the ${action.kind} no longer exists` };
+    if (after.status === 404)
+      return { action, describe, done: true, detail: `${method} answered ${undone.status}; the ${action.kind} no longer exists` };
     const status = (after.body as { data?: { attributes?: { status?: unknown } } } | undefined)?.data?.attributes?.status;
     const done = after.status === 200 && typeof status === 'string' && !LIVE[action.kind].includes(status);
-    return { action, describe, done, detail: `${method} answered ${undone.status}; the ${action.kind} is now ${typeof status === 'string' ? status : `unknown (GET answered ${after.status})`}` };
+    return {
+      action,
+      describe,
+      done,
+      detail: `${method} answered ${undone.status}; the ${action.kind} is now ${typeof status === 'string' ? status : `unknown (GET answered ${after.status})`}`,
+    };
   } catch (error) {
     return { action, describe, done: false, detail: (error as Error).message };
   }

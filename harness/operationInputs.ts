@@ -33,7 +33,13 @@ export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
 export const DOCUMENT_MEDIA_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 
 const PAGE: readonly QueryParameter[] = [
-  { name: 'page[limit]', type: 'integer', default: PAGE_LIMIT.default, maximum: PAGE_LIMIT.maximum, description: 'Maximum number of resources returned' },
+  {
+    name: 'page[limit]',
+    type: 'integer',
+    default: PAGE_LIMIT.default,
+    maximum: PAGE_LIMIT.maximum,
+    description: 'Maximum number of resources returned',
+  },
   { name: 'page[offset]', type: 'integer', default: 0, minimum: 0, description: 'Number of resources to skip' },
 ];
 
@@ -46,9 +52,25 @@ const DATE_RANGE: readonly QueryParameter[] = [
 export const RULE_LIST_QUERY: readonly QueryParameter[] = [
   ...PAGE,
   { name: 'filter[accountId]', type: 'string', description: 'Filter by account id' },
-  { name: 'filter[status]', type: 'string', valuesSchema: 'common/definitions#/$defs/positivePayRuleStatus', description: 'Filter by rule status' },
-  { name: 'filter[type]', type: 'string', valuesSchema: 'common/definitions#/$defs/positivePayRuleType', description: 'Filter by rule type' },
-  { name: 'sort', type: 'string', default: '-createdAt', values: ['', 'createdAt', '-createdAt'], description: 'Empty or `createdAt` is ascending; `-createdAt` is descending' },
+  {
+    name: 'filter[status]',
+    type: 'string',
+    valuesSchema: 'common/definitions#/$defs/positivePayRuleStatus',
+    description: 'Filter by rule status',
+  },
+  {
+    name: 'filter[type]',
+    type: 'string',
+    valuesSchema: 'common/definitions#/$defs/positivePayRuleType',
+    description: 'Filter by rule type',
+  },
+  {
+    name: 'sort',
+    type: 'string',
+    default: '-createdAt',
+    values: ['', 'createdAt', '-createdAt'],
+    description: 'Empty or `createdAt` is ascending; `-createdAt` is descending',
+  },
 ];
 
 /** API §4.3, GET /webhooks. */

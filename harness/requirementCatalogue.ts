@@ -118,7 +118,9 @@ function subjectOf(file: string, value: unknown): Subject {
 /** Every file's requirements (both subjects): ids are unique across all of them. */
 export function loadRequirementCatalogue(dir = fileURLToPath(new URL('../requirements/', import.meta.url))): RequirementCatalogue {
   const byId = new Map<string, Requirement>();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .sort()) {
     const document = parse(readFileSync(`${dir}/${file}`, 'utf8')) as { requirements?: unknown; subject?: unknown } | null;
     if (!document || !Array.isArray(document.requirements)) fail(file, 'top level', 'must have a list `requirements`');
     const subject = subjectOf(file, document.subject);

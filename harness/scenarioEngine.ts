@@ -50,7 +50,12 @@ export interface ScenarioRunOptions {
 export async function runScenario(scenario: Scenario, session: TargetSession, options: ScenarioRunOptions = {}): Promise<CheckRecord[]> {
   const log = options.log ?? (() => {});
   const catalogue = requirementCatalogue();
-  const recorder = new CheckRecorder(catalogue, scenario.id, new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]), session.redactor);
+  const recorder = new CheckRecorder(
+    catalogue,
+    scenario.id,
+    new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]),
+    session.redactor,
+  );
   const reason = whyNotApplicable(scenario, session);
   if (reason) {
     for (const id of scenario.requirements) recorder.skip(id, reason);
@@ -64,10 +69,14 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
   const faker = new Faker({ locale: [en] });
   faker.seed(seed);
   const cleanup = new CleanupLedger(session.cleanupLedgerPath, scenario.id);
-  const shared = options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario), undefined, session.webhooks, webhookAllowanceOf(scenario));
+  const shared =
+    options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario), undefined, session.webhooks, webhookAllowanceOf(scenario));
   const context: ScenarioContext = {
     target: session.target,
-    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, options.journal, { ...(options.pace ? { pace: options.pace } : {}), operation: (name) => noteOperation(shared, name) }),
+    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, options.journal, {
+      ...(options.pace ? { pace: options.pace } : {}),
+      operation: (name) => noteOperation(shared, name),
+    }),
     tokens: session.tokens,
     check: recorder,
     cleanup,

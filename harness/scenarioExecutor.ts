@@ -72,7 +72,13 @@ function plannedFootprint(scenario: Scenario, options: ExecutionOptions): Footpr
   return { reads: new Set(['clock', ...footprint.reads]), moves: new Set([...footprint.moves].filter((state) => state !== 'clock')) };
 }
 
-async function runOne(planned: Planned, session: TargetSession, options: ExecutionOptions, handle?: ScheduleHandle, paced = true): Promise<ScenarioResult> {
+async function runOne(
+  planned: Planned,
+  session: TargetSession,
+  options: ExecutionOptions,
+  handle?: ScheduleHandle,
+  paced = true,
+): Promise<ScenarioResult> {
   const { scenario, footprint } = planned;
   const guard = new SharedStateGuard(scenario.id, footprint, handle, session.webhooks, webhookAllowanceOf(scenario));
   const pace = paced && options.scheduleSeed !== undefined ? scenarioPace(options.scheduleSeed, scenario.id) : undefined;
@@ -81,13 +87,25 @@ async function runOne(planned: Planned, session: TargetSession, options: Executi
   const exchanges: JournalEntry[] = [];
   // Its own tally: scenarios running at the same time must not count each other's throttling.
   const throttling = emptyTally();
-  const records = await runScenario(scenario, { ...session, control, throttling }, {
-    log: (message) => options.log?.(scenario.id, message),
-    ...(options.recordExchanges ? { journal: journalInto(exchanges, scenario.id) } : {}),
-    guard,
-    ...(pace ? { pace } : {}),
-  });
-  return { scenario, records, throttling, undeclared: guard.undeclared, webhooks: session.webhooks.snapshot(), webhooksHeld: guard.peakHeld, ...(options.recordExchanges ? { exchanges } : {}) };
+  const records = await runScenario(
+    scenario,
+    { ...session, control, throttling },
+    {
+      log: (message) => options.log?.(scenario.id, message),
+      ...(options.recordExchanges ? { journal: journalInto(exchanges, scenario.id) } : {}),
+      guard,
+      ...(pace ? { pace } : {}),
+    },
+  );
+  return {
+    scenario,
+    records,
+    throttling,
+    undeclared: guard.undeclared,
+    webhooks: session.webhooks.snapshot(),
+    webhooksHeld: guard.peakHeld,
+    ...(options.recordExchanges ? { exchanges } : {}),
+  };
 }
 
 const failed = (result: ScenarioResult): boolean => result.records.some((record) => isFailing(record.outcome));
@@ -95,18 +113,31 @@ const failed = (result: ScenarioResult): boolean => result.records.some((record)
 const ran = (result: ScenarioResult): boolean => !result.records.every((record) => record.message.startsWith('not run: '));
 
 /** Runs the scenarios against the session; the results in the order given. Scenarios --fail-fast kept from starting are left out. */
-export async function executeScenarios(scenarios: readonly Scenario[], session: TargetSession, options: ExecutionOptions): Promise<ScenarioResult[]> {
+export async function executeScenarios(
+  scenarios: readonly Scenario[],
+  session: TargetSession,
+  options: ExecutionOptions,
+): Promise<ScenarioResult[]> {
   const planned: Planned[] = scenarios.map((scenario) => ({
-    id: scenario.id, scenario, footprint: plannedFootprint(scenario, options), webhooks: webhookAllowanceOf(scenario),
+    id: scenario.id,
+    scenario,
+    footprint: plannedFootprint(scenario, options),
+    webhooks: webhookAllowanceOf(scenario),
   }));
   const order = options.scheduleSeed === undefined ? planned : shuffled(planned, options.scheduleSeed);
   let stop = false;
-  const results = await schedule(order, Math.max(1, options.concurrency), async (item, handle) => {
-    const result = await runOne(item, session, options, handle);
-    if (options.failFast && failed(result)) stop = true;
-    options.onFinished?.(result);
-    return result;
-  }, () => stop, session.webhooks.budget);
+  const results = await schedule(
+    order,
+    Math.max(1, options.concurrency),
+    async (item, handle) => {
+      const result = await runOne(item, session, options, handle);
+      if (options.failFast && failed(result)) stop = true;
+      options.onFinished?.(result);
+      return result;
+    },
+    () => stop,
+    session.webhooks.budget,
+  );
   const inOrder = planned.flatMap((item) => {
     const result = results.get(item);
     return result ? [{ item, result }] : [];

@@ -77,10 +77,11 @@ export async function schedule<T extends Schedulable, R>(
   let finishAll: () => void = () => {};
   const allDone = new Promise<void>((resolve) => (finishAll = resolve));
 
-  const waitTurn = (footprint: Footprint) => new Promise<void>((resume) => {
-    waiters.push({ footprint, resume });
-    pump();
-  });
+  const waitTurn = (footprint: Footprint) =>
+    new Promise<void>((resume) => {
+      waiters.push({ footprint, resume });
+      pump();
+    });
   const handle: ScheduleHandle = {
     // The reader has not relied on the state yet (it asks before it reads), so nothing it judged is affected.
     async moveAlone(reader, state, move) {
@@ -126,12 +127,17 @@ export async function schedule<T extends Schedulable, R>(
     places.take(item);
     running += 1;
     // run never rejects (a scenario's crash is its records); a rejection would only lose that item's result.
-    void run(item, handle).then((result) => void results.set(item, result), () => undefined).finally(() => {
-      locks.give(item.footprint);
-      places.give(item);
-      running -= 1;
-      pump();
-    });
+    void run(item, handle)
+      .then(
+        (result) => void results.set(item, result),
+        () => undefined,
+      )
+      .finally(() => {
+        locks.give(item.footprint);
+        places.give(item);
+        running -= 1;
+        pump();
+      });
   }
 
   pump();

@@ -10,13 +10,21 @@ import addFormatsModule from 'ajv-formats';
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
 
-export interface SchemaViolation { pointer: string; message: string; keyword: string }
+export interface SchemaViolation {
+  pointer: string;
+  message: string;
+  keyword: string;
+}
 /**
  * `valid` and `violations` judge the shape; a <timestamp> written in a form that is not UTC
  * with milliseconds is left out of them and reported in `timestampViolations`, judged once
  * under GN-TIMESTAMP-FORMAT, so one deviating member does not fail every shape that holds it.
  */
-export interface ValidationResult { valid: boolean; violations: SchemaViolation[]; timestampViolations: SchemaViolation[] }
+export interface ValidationResult {
+  valid: boolean;
+  violations: SchemaViolation[];
+  timestampViolations: SchemaViolation[];
+}
 export interface SchemaRegistry {
   keys(): string[];
   has(key: string): boolean;
@@ -30,15 +38,34 @@ export interface SchemaRegistry {
 
 /** How event-types.json describes an attribute's value (see the `kind` mapping in the event schemas). */
 export type AttributeKind =
-  | 'string' | 'integer' | 'number' | 'boolean' | 'cents' | 'timestamp' | 'date' | 'tags' | 'object' | 'any'
-  | 'yearMonth' | 'merchant' | 'merchantNameType' | 'currencyConversion' | 'healthCareAmounts'
-  | 'wireCounterparty' | 'drawdownCounterparty' | 'changesPreviousCurrent'
+  | 'string'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'cents'
+  | 'timestamp'
+  | 'date'
+  | 'tags'
+  | 'object'
+  | 'any'
+  | 'yearMonth'
+  | 'merchant'
+  | 'merchantNameType'
+  | 'currencyConversion'
+  | 'healthCareAmounts'
+  | 'wireCounterparty'
+  | 'drawdownCounterparty'
+  | 'changesPreviousCurrent'
   | { const: string };
 
 /** Relationship name → allowed related resource types; empty when the catalogue does not name one. */
 export type RelationshipSpec = Record<string, string[]>;
 
-export interface EventVariant { name: string; attributes: Record<string, AttributeKind>; relationships: RelationshipSpec }
+export interface EventVariant {
+  name: string;
+  attributes: Record<string, AttributeKind>;
+  relationships: RelationshipSpec;
+}
 
 /**
  * One entry of schemas/events/event-types.json. `createdAt` is implicit on every event.
@@ -188,14 +215,17 @@ function compileAll(dir: string, shape: (key: string, schema: AnySchemaObject) =
 export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
   const complete = compileAll(dir, (_key, schema) => schema);
   const shapeOnly = compileAll(dir, withoutTimestampPattern);
-  const timestampPattern = (complete.get(TIMESTAMP_DEFINITIONS)?.schema as AnySchemaObject | undefined)?.$defs?.timestamp?.pattern as string | undefined;
+  const timestampPattern = (complete.get(TIMESTAMP_DEFINITIONS)?.schema as AnySchemaObject | undefined)?.$defs?.timestamp?.pattern as
+    string | undefined;
 
   const validate = (key: string, value: unknown): ValidationResult => {
     const validator = complete.get(key);
     const shape = shapeOnly.get(key);
     if (!validator || !shape) throw new Error(`Unknown schema key '${key}'`);
     if (validator(value) as boolean) return { valid: true, violations: [], timestampViolations: [] };
-    const timestampMisses = (validator.errors ?? []).filter((error) => error.keyword === 'pattern' && error.params.pattern === timestampPattern);
+    const timestampMisses = (validator.errors ?? []).filter(
+      (error) => error.keyword === 'pattern' && error.params.pattern === timestampPattern,
+    );
     const valid = shape(value) as boolean;
     return { valid, violations: valid ? [] : violations(shape.errors ?? []), timestampViolations: violations(timestampMisses) };
   };

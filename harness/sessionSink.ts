@@ -10,7 +10,10 @@ export class SessionSink {
   private started: Promise<WebhookSink> | undefined;
   private reachable: Promise<string | undefined> | undefined;
 
-  constructor(private readonly options: SinkOptions, private readonly redactor: SecretRedactor) {}
+  constructor(
+    private readonly options: SinkOptions,
+    private readonly redactor: SecretRedactor,
+  ) {}
 
   /** The running sink; a start that failed is tried again by the next caller. */
   sink(): Promise<WebhookSink> {
@@ -47,6 +50,10 @@ export class SessionSink {
     const started = this.started;
     this.started = undefined;
     this.reachable = undefined;
-    if (started) await started.then((sink) => sink.close(), () => undefined);
+    if (started)
+      await started.then(
+        (sink) => sink.close(),
+        () => undefined,
+      );
   }
 }

@@ -4,9 +4,11 @@
 // and a mover only while no other reader or mover of that thing runs.
 
 export const SHARED_STATE = {
-  clock: "the target's clock: read = the scenario relies on today's date or the time staying put; moved = it advances the clock or changes its scale",
+  clock:
+    "the target's clock: read = the scenario relies on today's date or the time staying put; moved = it advances the clock or changes its scale",
   'delivery-timeout': "the target's delivery time-out, where a control endpoint sets it (harness/deliverySettings.ts)",
-  'webhook-quota': "the target's webhooks: read by every scenario that creates or enables one (the sandbox allows 100 Enabled); moved by one that enables them up to the limit or needs nobody else adding any",
+  'webhook-quota':
+    "the target's webhooks: read by every scenario that creates or enables one (the sandbox allows 100 Enabled); moved by one that enables them up to the limit or needs nobody else adding any",
   'webhook-list': 'the order and count of the webhook list: moved by a scenario that fills it past a page',
   'account-rules': "the order and count of the fixture account's rule list: moved by a scenario that fills it",
   'account-opt-in': "the fixture account's positive pay opt-in (its policy, 2.2)",
@@ -123,4 +125,4 @@ export const describeUndeclared = (use: UndeclaredUse): string =>
     ? `scenario ${use.scenarioId} held ${use.held.count} webhooks at once (${use.by}) but declares \`webhooks: ${use.held.declared}\`: ` +
       'the scheduler keeps the run within its webhook budget by the declarations'
     : `scenario ${use.scenarioId} ${use.access === 'moves' ? 'moved' : 'read'} ${use.state} (${use.by}) without declaring it ` +
-  `(\`${use.access}: ['${use.state}']\` in its definition): the scheduler may have run it beside scenarios it disturbs`;
+      `(\`${use.access}: ['${use.state}']\` in its definition): the scheduler may have run it beside scenarios it disturbs`;

@@ -34,7 +34,13 @@ export class SharedStateGuard {
     this.peakHeld = Math.max(this.peakHeld, this.heldNow);
     this.webhooks.change(1);
     if (this.heldNow > this.webhookAllowance && !this.undeclared.some((use) => use.held !== undefined)) {
-      this.undeclared.push({ scenarioId: this.scenarioId, state: 'webhook-quota', access: 'reads', by, held: { count: this.heldNow, declared: this.webhookAllowance } });
+      this.undeclared.push({
+        scenarioId: this.scenarioId,
+        state: 'webhook-quota',
+        access: 'reads',
+        by,
+        held: { count: this.heldNow, declared: this.webhookAllowance },
+      });
     }
   }
 
@@ -75,7 +81,11 @@ export class SharedStateGuard {
 
 /** The control client a scenario gets: each call is checked against its declarations and paced by the schedule fuzzer. */
 export class GuardedControlClient extends ControlClient {
-  constructor(target: TargetInfo, private readonly guard: SharedStateGuard, private readonly pace?: Pace) {
+  constructor(
+    target: TargetInfo,
+    private readonly guard: SharedStateGuard,
+    private readonly pace?: Pace,
+  ) {
     super(target);
   }
 

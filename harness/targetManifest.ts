@@ -103,7 +103,12 @@ export function loadManifest(path: string): TargetManifestFile {
   return manifest;
 }
 
-export function resolveTarget(manifest: TargetManifestFile, baseUrlOverride?: string, sinkPublicUrl?: string, heavyProbes?: boolean): TargetInfo {
+export function resolveTarget(
+  manifest: TargetManifestFile,
+  baseUrlOverride?: string,
+  sinkPublicUrl?: string,
+  heavyProbes?: boolean,
+): TargetInfo {
   const baseUrl = (baseUrlOverride ?? manifest.baseUrl ?? '').replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(baseUrl)) throw new SetupError(`base URL '${baseUrl}' is not an http(s) URL`);
   const capabilities = new Set<Capability>(['core', ...manifest.capabilities]);

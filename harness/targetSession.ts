@@ -60,7 +60,11 @@ export interface SessionOwners {
   redactor?: SecretRedactor;
 }
 
-export async function openTargetSession(manifest: TargetManifestFile, options: SessionOptions = {}, owners: SessionOwners = {}): Promise<TargetSession> {
+export async function openTargetSession(
+  manifest: TargetManifestFile,
+  options: SessionOptions = {},
+  owners: SessionOwners = {},
+): Promise<TargetSession> {
   const target = resolveTarget(manifest, options.baseUrl, options.sinkPublicUrl, options.heavyProbes);
   const control = new ControlClient(target);
   const redactor = owners.redactor ?? new SecretRedactor();

@@ -55,7 +55,12 @@ export function retryAfterMs(header: string | undefined, nowMs = Date.now(), ans
  * The wait before retry number `attempt` (0-based), or undefined when the call
  * has retried enough or would exceed its budget.
  */
-export function nextWaitMs(attempt: number, retryAfter: string | undefined, waitedSoFarMs: number, answeredAt?: string): number | undefined {
+export function nextWaitMs(
+  attempt: number,
+  retryAfter: string | undefined,
+  waitedSoFarMs: number,
+  answeredAt?: string,
+): number | undefined {
   if (attempt >= MAX_RETRIES) return undefined;
   const asked = retryAfterMs(retryAfter, Date.now(), answeredAt);
   const wait = Math.min(asked ?? Math.min(500 * 2 ** attempt, MAX_BACKOFF_MS), MAX_SINGLE_WAIT_MS);
@@ -68,6 +73,8 @@ export function describeThrottling(tally: ThrottleTally, runMs: number): string 
   if (tally.tooManyRequests === 0 && tally.unavailable === 0) return undefined;
   const seconds = (tally.waitedMs / 1000).toFixed(1);
   const share = runMs > 0 ? Math.round((100 * tally.waitedMs) / runMs) : 0;
-  return `Throttling: the target answered 429 ${tally.tooManyRequests} time(s) and 503 to a read ${tally.unavailable} time(s); ` +
-    `each was retried (never judged), waiting ${seconds} s in all, which stretched this run by about ${share}%.`;
+  return (
+    `Throttling: the target answered 429 ${tally.tooManyRequests} time(s) and 503 to a read ${tally.unavailable} time(s); ` +
+    `each was retried (never judged), waiting ${seconds} s in all, which stretched this run by about ${share}%.`
+  );
 }

@@ -36,7 +36,11 @@ const key = (scopes: readonly Scope[]) => [...scopes].sort().join(' ');
 class MintingTokenPool implements TokenPool {
   private readonly minted = new Map<string, Promise<string>>();
   private readonly scopesByToken = new Map<string, readonly Scope[]>();
-  constructor(private readonly control: ControlClient, private readonly fullToken: string, private readonly redactor: SecretRedactor) {
+  constructor(
+    private readonly control: ControlClient,
+    private readonly fullToken: string,
+    private readonly redactor: SecretRedactor,
+  ) {
     this.scopesByToken.set(fullToken, ALL_SCOPES);
   }
 
@@ -73,7 +77,10 @@ class MintingTokenPool implements TokenPool {
 }
 
 class ConfiguredTokenPool implements TokenPool {
-  constructor(private readonly tokens: readonly ScopedToken[], private readonly fullToken: string) {}
+  constructor(
+    private readonly tokens: readonly ScopedToken[],
+    private readonly fullToken: string,
+  ) {}
 
   full(): string {
     return this.fullToken;
@@ -90,7 +97,9 @@ class ConfiguredTokenPool implements TokenPool {
   }
 
   async narrowestHolding(scope: Scope): Promise<ScopedToken | undefined> {
-    const candidates = this.tokens.filter((token) => token.scopes.includes(scope) && ALL_SCOPES.some((other) => !token.scopes.includes(other)));
+    const candidates = this.tokens.filter(
+      (token) => token.scopes.includes(scope) && ALL_SCOPES.some((other) => !token.scopes.includes(other)),
+    );
     candidates.sort((a, b) => a.scopes.length - b.scopes.length);
     return candidates[0];
   }
@@ -100,7 +109,12 @@ class ConfiguredTokenPool implements TokenPool {
   }
 }
 
-export async function createTokenPool(target: TargetInfo, control: ControlClient, redactor: SecretRedactor, env: NodeJS.ProcessEnv = process.env): Promise<TokenPool> {
+export async function createTokenPool(
+  target: TargetInfo,
+  control: ControlClient,
+  redactor: SecretRedactor,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<TokenPool> {
   if (target.capabilities.has('tokenMinting')) {
     const full = await mintFullToken(target, control);
     redactor.add(full);
@@ -108,12 +122,16 @@ export async function createTokenPool(target: TargetInfo, control: ControlClient
   }
   const tokens = target.tokens.map((token) => {
     const value = env[token.env];
-    if (!value) throw new SetupError(`environment variable ${token.env} is not set (a token of target '${target.name}'); export it before running`);
+    if (!value)
+      throw new SetupError(`environment variable ${token.env} is not set (a token of target '${target.name}'); export it before running`);
     redactor.add(value);
     return { value, scopes: token.scopes };
   });
   const full = tokens.find((token) => ALL_SCOPES.every((scope) => token.scopes.includes(scope)));
-  if (!full) throw new SetupError(`target '${target.name}': no token in field tokens carries every scope (${ALL_SCOPES.join(', ')}), and it does not claim tokenMinting`);
+  if (!full)
+    throw new SetupError(
+      `target '${target.name}': no token in field tokens carries every scope (${ALL_SCOPES.join(', ')}), and it does not claim tokenMinting`,
+    );
   return new ConfiguredTokenPool(tokens, full.value);
 }
 
@@ -124,7 +142,10 @@ async function mintFullToken(target: TargetInfo, control: ControlClient): Promis
     if (typeof token !== 'string' || token === '') throw new Error('control POST /tokens answered without a token');
     return token;
   } catch (error) {
-    throw new SetupError(`target '${target.name}' at ${target.baseUrl} claims tokenMinting, but no token could be minted (${(error as Error).message}); `
-      + 'is it an emulator with its control endpoints? For another implementation, describe it with --target FILE (capabilities and token variables)', { cause: error });
+    throw new SetupError(
+      `target '${target.name}' at ${target.baseUrl} claims tokenMinting, but no token could be minted (${(error as Error).message}); ` +
+        'is it an emulator with its control endpoints? For another implementation, describe it with --target FILE (capabilities and token variables)',
+      { cause: error },
+    );
   }
 }

@@ -73,7 +73,8 @@ const nowMs = (): number => performance.timeOrigin + performance.now();
 
 function flatten(headers: IncomingMessage['headers']): Record<string, string> {
   const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) result[name] = Array.isArray(value) ? value.join(', ') : value;
   return result;
 }
 
@@ -165,7 +166,12 @@ export class WebhookSink {
   /** `redactor` masks the excerpts of deliveries: a target session passes its own, which knows the session's secrets. */
   static async start(options: SinkOptions = {}, redactor = new SecretRedactor()): Promise<WebhookSink> {
     const server = createServer();
-    const sink = new WebhookSink(server, (options.signatureHeader ?? SIGNATURE_HEADER).toLowerCase(), options.deliveriesKept ?? SINK_DELIVERIES_KEPT, redactor);
+    const sink = new WebhookSink(
+      server,
+      (options.signatureHeader ?? SIGNATURE_HEADER).toLowerCase(),
+      options.deliveriesKept ?? SINK_DELIVERIES_KEPT,
+      redactor,
+    );
     server.on('request', (request, response) => sink.handle(request, response));
     const host = options.bindHost ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
@@ -182,7 +188,14 @@ export class WebhookSink {
   endpoint(name: string, options: { token?: string; script?: readonly SinkStep[] } = {}): SinkEndpoint {
     const slug = `${name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)}-${randomBytes(4).toString('hex')}`;
     const path = `${this.prefix}/${slug}`;
-    const endpoint = new Endpoint(name, `${this.baseUrl}${path}`, options.token, options.script ?? [], () => this.endpoints.delete(path), this.redactor);
+    const endpoint = new Endpoint(
+      name,
+      `${this.baseUrl}${path}`,
+      options.token,
+      options.script ?? [],
+      () => this.endpoints.delete(path),
+      this.redactor,
+    );
     this.endpoints.set(path, endpoint);
     return endpoint;
   }

@@ -28,4 +28,8 @@ export class SinkScript {
 }
 
 export const describeStep = (step: SinkStep): string =>
-  'hang' in step ? 'no answer' : 'drop' in step ? 'dropped connection' : `HTTP ${step.status}${step.delayMs ? ` after ${step.delayMs} ms` : ''}`;
+  'hang' in step
+    ? 'no answer'
+    : 'drop' in step
+      ? 'dropped connection'
+      : `HTTP ${step.status}${step.delayMs ? ` after ${step.delayMs} ms` : ''}`;

@@ -37,7 +37,9 @@ const camel = (dotted: string) => dotted.replace(/[.\-_]+(\w)/g, (_, letter: str
 function parameterSchema(parameter: QueryParameter): JsonObject {
   const value: JsonObject = parameter.valuesSchema
     ? componentRef(parameter.valuesSchema)
-    : parameter.type === 'date-time' ? { type: 'string', format: 'date-time' } : { type: parameter.type };
+    : parameter.type === 'date-time'
+      ? { type: 'string', format: 'date-time' }
+      : { type: parameter.type };
   if (parameter.values) value.enum = [...parameter.values];
   if (parameter.default !== undefined) value.default = parameter.default;
   if (parameter.minimum !== undefined) value.minimum = parameter.minimum;
@@ -75,12 +77,21 @@ function requestBody(request: RequestBody): JsonObject {
 }
 
 function responses(operation: Operation): JsonObject {
-  const success = operation.successStatus && operation.responseSchema
-    ? { [String(operation.successStatus)]: { description: `Success (API §${operation.section})`, content: { [JSON_API]: { schema: componentRef(operation.responseSchema) } } } }
-    : { '2XX': { description: `Success; the response is not shown in the documents (API §${operation.section})` } };
+  const success =
+    operation.successStatus && operation.responseSchema
+      ? {
+          [String(operation.successStatus)]: {
+            description: `Success (API §${operation.section})`,
+            content: { [JSON_API]: { schema: componentRef(operation.responseSchema) } },
+          },
+        }
+      : { '2XX': { description: `Success; the response is not shown in the documents (API §${operation.section})` } };
   return {
     ...success,
-    '4XX': { description: 'Refused: missing or invalid token (401 expected), missing scope (403 expected), invalid request, unknown resource. The documents do not show the status codes or the error body format (API §7).' },
+    '4XX': {
+      description:
+        'Refused: missing or invalid token (401 expected), missing scope (403 expected), invalid request, unknown resource. The documents do not show the status codes or the error body format (API §7).',
+    },
   };
 }
 
@@ -131,18 +142,24 @@ function webhooks(): Record<string, JsonObject> {
     const post = {
       operationId: `${camel(entry.type)}Event`,
       summary: `Event ${entry.type}`,
-      description: `${entry.section}. Sent to the url of every Enabled webhook whose subscriptionType admits it (§6.1). `
-        + `The envelope is not shown in the documents: this is the suite's reading, {data: [event, ...]} with at most ${MAX_BATCH} events `
-        + '(a batch may mix types, each matching its own schema) or a single event. contentType Json sends application/json, JsonAPI application/vnd.api+json.',
+      description:
+        `${entry.section}. Sent to the url of every Enabled webhook whose subscriptionType admits it (§6.1). ` +
+        `The envelope is not shown in the documents: this is the suite's reading, {data: [event, ...]} with at most ${MAX_BATCH} events ` +
+        '(a batch may mix types, each matching its own schema) or a single event. contentType Json sends application/json, JsonAPI application/vnd.api+json.',
       tags: ['Webhook deliveries'],
-      parameters: [{
-        name: SIGNATURE_HEADER,
-        in: 'header',
-        required: false,
-        description: 'base64 of the HMAC-SHA1 of the raw body keyed with the webhook token; present when the token is not empty (§5.3)',
-        schema: { type: 'string' },
-      }],
-      requestBody: { required: true, content: Object.fromEntries(Object.values(DELIVERY_MEDIA_TYPES).map((type) => [type, { schema: payload }])) },
+      parameters: [
+        {
+          name: SIGNATURE_HEADER,
+          in: 'header',
+          required: false,
+          description: 'base64 of the HMAC-SHA1 of the raw body keyed with the webhook token; present when the token is not empty (§5.3)',
+          schema: { type: 'string' },
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: Object.fromEntries(Object.values(DELIVERY_MEDIA_TYPES).map((type) => [type, { schema: payload }])),
+      },
       responses: {
         '200': { description: 'Received. AtMostOnce counts only 200 as delivered; AtLeastOnce any 2xx, and retries otherwise (§6.1).' },
       },
@@ -167,18 +184,29 @@ function rootSchemaKeys(): string[] {
 export function openApiDocument(options: OpenApiOptions = {}): JsonObject {
   const servers = options.serverUrl
     ? [{ url: options.serverUrl }]
-    : [{ url: '{baseUrl}', variables: { baseUrl: { default: 'http://127.0.0.1:8080', description: 'The service base address ({base_url} in the documents)' } } }];
+    : [
+        {
+          url: '{baseUrl}',
+          variables: {
+            baseUrl: { default: 'http://127.0.0.1:8080', description: 'The service base address ({base_url} in the documents)' },
+          },
+        },
+      ];
   return {
     openapi: '3.1.0',
     info: {
       title: API_TITLE,
       version: suiteVersion(),
-      description: 'Derived by banking-api-conformance from its operation catalogue and JSON Schemas, which cite the API document and the Event Catalog. '
-        + 'Every operation has a documented time-out of 5 seconds. The API version identifier is not shown in the documents (§9): '
-        + 'info.version is the version of the suite that derived this document.',
+      description:
+        'Derived by banking-api-conformance from its operation catalogue and JSON Schemas, which cite the API document and the Event Catalog. ' +
+        'Every operation has a documented time-out of 5 seconds. The API version identifier is not shown in the documents (§9): ' +
+        'info.version is the version of the suite that derived this document.',
     },
     servers,
-    tags: [...new Map(Object.values(TAGS).map((tag) => [tag.name, tag])).values(), { name: 'Webhook deliveries', description: 'API §6.1, Event Catalog' }],
+    tags: [
+      ...new Map(Object.values(TAGS).map((tag) => [tag.name, tag])).values(),
+      { name: 'Webhook deliveries', description: 'API §6.1, Event Catalog' },
+    ],
     paths: paths(),
     webhooks: webhooks(),
     components: {
@@ -186,7 +214,8 @@ export function openApiDocument(options: OpenApiOptions = {}): JsonObject {
         [SECURITY_SCHEME]: {
           type: 'http',
           scheme: 'bearer',
-          description: 'Authorization: Bearer <ACCESS_TOKEN> (§5.1). Each operation lists the scope it needs as a role name; how tokens are obtained is not shown.',
+          description:
+            'Authorization: Bearer <ACCESS_TOKEN> (§5.1). Each operation lists the scope it needs as a role name; how tokens are obtained is not shown.',
         },
       },
       schemas: schemaComponents(rootSchemaKeys()),

@@ -11,7 +11,10 @@ const EXACT_200 = { AtMostOnce: 'RC-ACCEPT-200-AT-MOST-ONCE', AtLeastOnce: 'RC-A
 export const ANSWER_REQUIREMENTS = [...Object.values(EXACT_200), 'RC-ANSWER-TIME', 'RC-ANSWER-WITHIN-TIMEOUT'] as const;
 
 export class AnswerJudge {
-  constructor(private readonly check: CheckRecorder, private readonly config: ReceiverConfig) {}
+  constructor(
+    private readonly check: CheckRecorder,
+    private readonly config: ReceiverConfig,
+  ) {}
 
   /** A correct delivery MUST be accepted (`requirementId`); accepted, it is held to its mode's 200 and to the time-out. */
   accepted(requirementId: string, answer: AnsweredDelivery, what: string): boolean {
@@ -24,7 +27,12 @@ export class AnswerJudge {
     }
     if (accepted) {
       const must = mode === 'AtMostOnce' ? 'MUST' : 'SHOULD';
-      this.check.expect(EXACT_200[mode], answer.status === 200, `under ${mode} an accepted delivery ${must} be answered 200; ${what}: ${describeAnswer(answer)}`, answer);
+      this.check.expect(
+        EXACT_200[mode],
+        answer.status === 200,
+        `under ${mode} an accepted delivery ${must} be answered 200; ${what}: ${describeAnswer(answer)}`,
+        answer,
+      );
     } else {
       // Outranked by any judgement of an accepted delivery; alone, it says why nothing was judged.
       this.check.skip(EXACT_200[mode], 'the exact 200 is judged on accepted deliveries; this one was not accepted');
@@ -35,17 +43,29 @@ export class AnswerJudge {
   /** A delivery that does not verify SHOULD be refused (`requirementId`, a SHOULD). */
   refused(requirementId: string, answer: AnsweredDelivery, what: string): void {
     const refused = answer.status !== undefined && !isAccepted(answer);
-    this.check.expect(requirementId, refused, `${what} SHOULD be refused (answered other than 2xx); the receiver ${describeAnswer(answer)}`, answer);
+    this.check.expect(
+      requirementId,
+      refused,
+      `${what} SHOULD be refused (answered other than 2xx); the receiver ${describeAnswer(answer)}`,
+      answer,
+    );
   }
 
   private timing(answer: AnsweredDelivery, what: string): void {
     const limit = this.config.timeoutMs;
     const took = `${describeAnswer(answer)} after ${answer.durationMs} ms`;
-    this.check.observe('RC-ANSWER-TIME', answer.status === undefined ? null : answer.durationMs, `${what}: ${took} (delivery time-out ${limit} ms)`, answer);
+    this.check.observe(
+      'RC-ANSWER-TIME',
+      answer.status === undefined ? null : answer.durationMs,
+      `${what}: ${took} (delivery time-out ${limit} ms)`,
+      answer,
+    );
     // A refused connection is judged as not accepted; only an answer that never came is late.
     if (answer.status === undefined && !answer.error?.startsWith('no answer')) return;
     const within = answer.status !== undefined && answer.durationMs <= limit;
-    const message = within ? `${what} SHOULD be answered within the delivery time-out of ${limit} ms; it was` : `${what} SHOULD be answered within the delivery time-out of ${limit} ms; the receiver ${took}`;
+    const message = within
+      ? `${what} SHOULD be answered within the delivery time-out of ${limit} ms; it was`
+      : `${what} SHOULD be answered within the delivery time-out of ${limit} ms; the receiver ${took}`;
     this.check.expect('RC-ANSWER-WITHIN-TIMEOUT', within, message, answer);
   }
 }

@@ -52,7 +52,12 @@ export async function postDelivery(
 ): Promise<AnsweredDelivery & { answerHeaders?: Record<string, string>; answerBody?: Buffer }> {
   const eventIds = parseDeliveryPayload(body).events.map((event) => event.id);
   const exchange: ExchangeExcerpt = {
-    request: { method: 'POST', url, headers: options.redactor.headers(headers), body: options.redactor.text(excerpt(body.toString('utf8'))) },
+    request: {
+      method: 'POST',
+      url,
+      headers: options.redactor.headers(headers),
+      body: options.redactor.text(excerpt(body.toString('utf8'))),
+    },
   };
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), options.waitMs);

@@ -29,7 +29,12 @@ export async function readCount(effectsUrl: string, eventId: string): Promise<Co
   try {
     const answer = await request(url, { method: 'GET', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
     const text = (await readCappedBody(answer.body, 64 * 1024)).body.toString('utf8');
-    exchange.response = { status: answer.statusCode, headers: {}, body: text.slice(0, 500), durationMs: Math.round(performance.now() - started) };
+    exchange.response = {
+      status: answer.statusCode,
+      headers: {},
+      body: text.slice(0, 500),
+      durationMs: Math.round(performance.now() - started),
+    };
     let count: unknown;
     try {
       count = (JSON.parse(text) as { count?: unknown }).count;
@@ -37,7 +42,10 @@ export async function readCount(effectsUrl: string, eventId: string): Promise<Co
       count = undefined;
     }
     if (answer.statusCode !== 200 || typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
-      return { problem: `the effects probe answered ${answer.statusCode} ${JSON.stringify(text.slice(0, 80))}, not 200 {"count": n}`, exchange };
+      return {
+        problem: `the effects probe answered ${answer.statusCode} ${JSON.stringify(text.slice(0, 80))}, not 200 {"count": n}`,
+        exchange,
+      };
     }
     return { count, exchange };
   } catch (error) {
@@ -49,8 +57,12 @@ export async function readCount(effectsUrl: string, eventId: string): Promise<Co
 /** Before any case: the probe must answer its contract for an id never sent, or the run cannot judge processing. */
 export async function assertEffectsProbe(effectsUrl: string, unusedId: string): Promise<void> {
   const read = await readCount(effectsUrl, unusedId);
-  if ('problem' in read) throw new SetupError(`--effects ${effectsUrl}: ${read.problem}; it must answer GET ?eventId=ID with 200 {"count": n}`);
-  if (read.count !== 0) throw new SetupError(`--effects ${effectsUrl}: answered count ${read.count} for event id ${unusedId}, which was never sent; it must count only what the receiver processed`);
+  if ('problem' in read)
+    throw new SetupError(`--effects ${effectsUrl}: ${read.problem}; it must answer GET ?eventId=ID with 200 {"count": n}`);
+  if (read.count !== 0)
+    throw new SetupError(
+      `--effects ${effectsUrl}: answered count ${read.count} for event id ${unusedId}, which was never sent; it must count only what the receiver processed`,
+    );
 }
 
 interface Expectation {
@@ -103,8 +115,12 @@ function judgeExpectation({ check, requirementId, eventIds, times, what }: Expec
   const shown = (wrong.length > 0 ? wrong : counts).slice(0, 5);
   const exchanges = shown.map(({ id }) => (reads.get(id) as CountRead).exchange);
   const must = times === 0 ? 'MUST NOT be processed' : 'MUST be processed exactly once';
-  const found = wrong.length === 0
-    ? `the effects probe counts ${times} for ${eventIds.length === 1 ? `event ${eventIds[0]}` : `each of its ${eventIds.length} events`}`
-    : `the effects probe counts ${wrong.slice(0, 5).map((entry) => `${entry.count} for event ${entry.id}`).join(', ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more wrong` : ''}`;
+  const found =
+    wrong.length === 0
+      ? `the effects probe counts ${times} for ${eventIds.length === 1 ? `event ${eventIds[0]}` : `each of its ${eventIds.length} events`}`
+      : `the effects probe counts ${wrong
+          .slice(0, 5)
+          .map((entry) => `${entry.count} for event ${entry.id}`)
+          .join(', ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more wrong` : ''}`;
   check.expect(requirementId, wrong.length === 0, `${what} ${must}; ${found}`, { exchanges, details: { counts } });
 }

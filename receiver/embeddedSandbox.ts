@@ -101,7 +101,8 @@ export class EmbeddedSandbox {
     });
     const text = await answer.body.text();
     // The embedded emulator is ours: an error here is a bug of the suite, not of the receiver.
-    if (answer.statusCode >= 300) throw new Error(`embedded sandbox: ${method} ${path} answered ${answer.statusCode}: ${text.slice(0, 200)}`);
+    if (answer.statusCode >= 300)
+      throw new Error(`embedded sandbox: ${method} ${path} answered ${answer.statusCode}: ${text.slice(0, 200)}`);
     return text ? JSON.parse(text) : undefined;
   }
 }

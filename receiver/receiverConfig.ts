@@ -47,24 +47,31 @@ function httpUrl(option: string, value: string | undefined): string {
 
 function oneOf<T extends string>(option: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
   if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new SetupError(`${option} must be one of ${allowed.join(', ')}; got '${value}'`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new SetupError(`${option} must be one of ${allowed.join(', ')}; got '${value}'`);
   return value as T;
 }
 
 function timeout(value: string | number | undefined): number {
   if (value === undefined) return DEFAULT_TIMEOUT_MS;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 100 || ms > 120_000) throw new SetupError(`--timeout-ms must be a whole number of milliseconds from 100 to 120000; got '${value}'`);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 120_000)
+    throw new SetupError(`--timeout-ms must be a whole number of milliseconds from 100 to 120000; got '${value}'`);
   return ms;
 }
 
 export function receiverConfig(options: ReceiverOptions, env: NodeJS.ProcessEnv): ReceiverConfig {
   const url = httpUrl('--url', options.url);
-  if (!options.tokenEnv) throw new SetupError('--token-env is required: the name of the environment variable holding the webhook token your receiver verifies with');
+  if (!options.tokenEnv)
+    throw new SetupError(
+      '--token-env is required: the name of the environment variable holding the webhook token your receiver verifies with',
+    );
   const token = env[options.tokenEnv];
-  if (!token) throw new SetupError(`--token-env ${options.tokenEnv}: the variable is not set or empty; export it with your webhook's token`);
+  if (!token)
+    throw new SetupError(`--token-env ${options.tokenEnv}: the variable is not set or empty; export it with your webhook's token`);
   const headerName = options.headerName ?? DEFAULT_SIGNATURE_HEADER;
-  if (!/^[A-Za-z0-9-]+$/.test(headerName)) throw new SetupError(`--header-name must be an HTTP header name (letters, digits, '-'); got '${headerName}'`);
+  if (!/^[A-Za-z0-9-]+$/.test(headerName))
+    throw new SetupError(`--header-name must be an HTTP header name (letters, digits, '-'); got '${headerName}'`);
   return {
     url,
     tokenEnv: options.tokenEnv,
@@ -81,8 +88,14 @@ export function receiverConfig(options: ReceiverOptions, env: NodeJS.ProcessEnv)
 /** The options that describe this receiver again, for the replay command of each failure (no token value). */
 export function replayArguments(config: ReceiverConfig): string[] {
   return [
-    '--url', config.url, '--token-env', config.tokenEnv,
-    '--content-type', config.contentType, '--delivery-mode', config.deliveryMode,
+    '--url',
+    config.url,
+    '--token-env',
+    config.tokenEnv,
+    '--content-type',
+    config.contentType,
+    '--delivery-mode',
+    config.deliveryMode,
     ...(config.includeResources ? ['--include-resources'] : []),
     ...(config.effectsUrl ? ['--effects', config.effectsUrl] : []),
     ...(config.headerName !== DEFAULT_SIGNATURE_HEADER ? ['--header-name', config.headerName] : []),

@@ -58,7 +58,9 @@ async function assertListening(url: string): Promise<void> {
       socket.destroy();
       reject(new SetupError(`cannot reach the receiver at ${url} (no connection within ${CONNECT_TIMEOUT_MS} ms): start it, or fix --url`));
     });
-    socket.once('error', (error: NodeJS.ErrnoException) => reject(new SetupError(`cannot reach the receiver at ${url} (${error.code ?? error.message}): start it, or fix --url`)));
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new SetupError(`cannot reach the receiver at ${url} (${error.code ?? error.message}): start it, or fix --url`)),
+    );
   });
 }
 
@@ -67,7 +69,11 @@ function whyNotApplicable(receiverCase: ReceiverCase, config: ReceiverConfig): s
   return `applies to ${receiverCase.modes.join(', ')} webhooks; the receiver's webhook is ${config.deliveryMode} (--delivery-mode)`;
 }
 
-async function runCase(receiverCase: ReceiverCase, context: Omit<CaseContext, 'check' | 'judge'>, redactor: SecretRedactor): Promise<CaseRun> {
+async function runCase(
+  receiverCase: ReceiverCase,
+  context: Omit<CaseContext, 'check' | 'judge'>,
+  redactor: SecretRedactor,
+): Promise<CaseRun> {
   const check = new CheckRecorder(receiverCatalogue(), receiverCase.id, new Set(receiverCase.requirements), redactor);
   const startedAt = Date.now();
   const reason = whyNotApplicable(receiverCase, context.config);
@@ -92,7 +98,11 @@ export interface ReceiverRun {
   idBase: number;
 }
 
-export async function runReceiverCases(config: ReceiverConfig, observers: ReceiverRunObservers, cases: readonly ReceiverCase[] = RECEIVER_CASES): Promise<ReceiverRun> {
+export async function runReceiverCases(
+  config: ReceiverConfig,
+  observers: ReceiverRunObservers,
+  cases: readonly ReceiverCase[] = RECEIVER_CASES,
+): Promise<ReceiverRun> {
   const { redactor } = observers;
   redactor.add(config.token);
   await assertListening(config.url);
@@ -125,10 +135,19 @@ export async function runReceiverCases(config: ReceiverConfig, observers: Receiv
 }
 
 /** The cases' records judged into a results document, as a run's are. */
-export function receiverResults(config: ReceiverConfig, { runs, idBase }: ReceiverRun, meta: { suiteVersion: string; startedAt: string }): ResultsDocument {
+export function receiverResults(
+  config: ReceiverConfig,
+  { runs, idBase }: ReceiverRun,
+  meta: { suiteVersion: string; startedAt: string },
+): ResultsDocument {
   const records = runs.flatMap((run) => run.check.records());
   // The receiver is judged as the embedded sandbox delivers to it; no RC requirement needs more than core.
-  const target = { name: 'webhook receiver', baseUrl: config.url, environment: 'sandbox' as const, capabilities: new Set(['core' as const]) };
+  const target = {
+    name: 'webhook receiver',
+    baseUrl: config.url,
+    environment: 'sandbox' as const,
+    capabilities: new Set(['core' as const]),
+  };
   const selected = new Set(runs.flatMap((run) => run.receiverCase.requirements));
   const results = judgeRequirements(receiverCatalogue(), records, target, { selected });
   return {

@@ -28,7 +28,12 @@ export class RecordingProxy {
     private readonly redactor: SecretRedactor,
   ) {}
 
-  static async start(options: { receiverUrl: string; headerName: string; waitMs: number; redactor: SecretRedactor }): Promise<RecordingProxy> {
+  static async start(options: {
+    receiverUrl: string;
+    headerName: string;
+    waitMs: number;
+    redactor: SecretRedactor;
+  }): Promise<RecordingProxy> {
     const server = createServer();
     const proxy = new RecordingProxy(server, options.receiverUrl, options.headerName, options.waitMs, options.redactor);
     // A sender that hangs up mid-body (the sandbox closing) leaves nothing to relay.
@@ -47,7 +52,11 @@ export class RecordingProxy {
   }
 
   /** The first answered deliveries of `key` for which `found` holds, or undefined after timeoutMs. */
-  async waitFor<T>(key: string, found: (deliveries: readonly AnsweredDelivery[]) => T | undefined, timeoutMs: number): Promise<T | undefined> {
+  async waitFor<T>(
+    key: string,
+    found: (deliveries: readonly AnsweredDelivery[]) => T | undefined,
+    timeoutMs: number,
+  ): Promise<T | undefined> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const result = found(this.deliveries(key));
@@ -85,7 +94,11 @@ export class RecordingProxy {
       delete headers[SANDBOX_HEADER];
       headers[this.headerName.toLowerCase()] = signature;
     }
-    const answer = await postDelivery(this.receiverUrl, body, headers, { waitMs: this.waitMs, redactor: this.redactor, signal: this.closing.signal });
+    const answer = await postDelivery(this.receiverUrl, body, headers, {
+      waitMs: this.waitMs,
+      redactor: this.redactor,
+      signal: this.closing.signal,
+    });
     const { answerHeaders, answerBody, ...recorded } = answer;
     this.answered.set(key, [...this.deliveries(key), recorded]);
     for (const wake of [...this.waiters]) wake();

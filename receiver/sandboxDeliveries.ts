@@ -40,10 +40,16 @@ export class SandboxDeliveries {
    * exactly `eventIds` (a retry or a resend is a later occurrence).
    */
   async answerTo(webhook: SandboxWebhook, eventIds: readonly string[], occurrence = 1): Promise<AnsweredDelivery> {
-    const answer = await this.proxy.waitFor(webhook.key, (deliveries) => deliveries.filter((delivery) => sameIds(delivery, eventIds))[occurrence - 1], this.arrivalMs);
+    const answer = await this.proxy.waitFor(
+      webhook.key,
+      (deliveries) => deliveries.filter((delivery) => sameIds(delivery, eventIds))[occurrence - 1],
+      this.arrivalMs,
+    );
     if (!answer) {
       const seen = this.proxy.deliveries(webhook.key).map((delivery) => delivery.eventIds.length);
-      throw new NoDeliveryError(`the sandbox's delivery ${occurrence > 1 ? `#${occurrence} ` : ''}of ${eventIds.length} event(s) did not reach the receiver within ${this.arrivalMs} ms (deliveries seen on this webhook, by size: ${seen.join(', ') || 'none'})`);
+      throw new NoDeliveryError(
+        `the sandbox's delivery ${occurrence > 1 ? `#${occurrence} ` : ''}of ${eventIds.length} event(s) did not reach the receiver within ${this.arrivalMs} ms (deliveries seen on this webhook, by size: ${seen.join(', ') || 'none'})`,
+      );
     }
     return answer;
   }

@@ -23,7 +23,13 @@ function statusOf(records: readonly CheckRecord[]): Status {
   return Status.PASSED;
 }
 
-export function writeAllureCases(reportDir: string, cases: readonly AllureCase[], catalogue: RequirementCatalogue, environment: Record<string, string>, redactor: SecretRedactor): string {
+export function writeAllureCases(
+  reportDir: string,
+  cases: readonly AllureCase[],
+  catalogue: RequirementCatalogue,
+  environment: Record<string, string>,
+  redactor: SecretRedactor,
+): string {
   const resultsDir = freshAllureResultsDir(reportDir);
   const runtime = new ReporterRuntime({ writer: new FileSystemWriter({ resultsDir }), environmentInfo: environment });
   for (const subject of cases) {
@@ -46,7 +52,9 @@ export function writeAllureCases(reportDir: string, cases: readonly AllureCase[]
       start: subject.start,
     });
     for (const attachment of view.attachments) {
-      runtime.writeAttachment(uuid, null, attachment.name, Buffer.from(redactor.text(attachment.content)), { contentType: attachment.contentType });
+      runtime.writeAttachment(uuid, null, attachment.name, Buffer.from(redactor.text(attachment.content)), {
+        contentType: attachment.contentType,
+      });
     }
     runtime.stopTest(uuid, { stop: subject.stop });
     runtime.writeTest(uuid);

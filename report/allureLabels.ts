@@ -32,7 +32,8 @@ export function featureOf(meta: { area: string; scenarioId: string }): string {
 }
 
 function storiesOf(records: readonly CheckRecord[]): string[] {
-  const ids = records.filter((record) => !PER_CALL.has(record.requirementId) || isFailing(record.outcome) || record.outcome === 'WARN')
+  const ids = records
+    .filter((record) => !PER_CALL.has(record.requirementId) || isFailing(record.outcome) || record.outcome === 'WARN')
     .map((record) => record.requirementId);
   return [...new Set(ids)];
 }
@@ -66,7 +67,11 @@ export function allureView(meta: AllureSubject, catalogue: RequirementCatalogue)
     description: `${meta.title}\n\nScenario \`${meta.scenarioId}\`, ${meta.records.length} check(s).`,
     attachments: [
       ...telling.map(attachmentOf),
-      { name: 'check records', content: jsonText(meta.records.map(({ evidence: _evidence, ...record }) => record)), contentType: 'application/json' },
+      {
+        name: 'check records',
+        content: jsonText(meta.records.map(({ evidence: _evidence, ...record }) => record)),
+        contentType: 'application/json',
+      },
     ],
   };
 }

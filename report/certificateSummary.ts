@@ -17,7 +17,13 @@ export function readCertificate(path: string): SummaryEntry {
   } catch (error) {
     return { source: file, problem: `no certificate: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
   }
-  if (parsed.certificateVersion !== 1 || typeof parsed.certified !== 'boolean' || !parsed.target?.name || !parsed.counts || !Array.isArray(parsed.blocking)) {
+  if (
+    parsed.certificateVersion !== 1 ||
+    typeof parsed.certified !== 'boolean' ||
+    !parsed.target?.name ||
+    !parsed.counts ||
+    !Array.isArray(parsed.blocking)
+  ) {
     return { source: file, problem: 'not a certificate written by run --certify' };
   }
   return { source: file, certificate: parsed as Certificate };

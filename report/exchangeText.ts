@@ -26,7 +26,11 @@ export function exchangeText(exchange: ExchangeExcerpt): string {
   const lines = [`${exchange.request.method} ${exchange.request.url}`, ...headerLines(exchange.request.headers, redactor)];
   if (exchange.request.body !== undefined) lines.push('', bodyText(exchange.request.body));
   if (exchange.response) {
-    lines.push('', `HTTP ${exchange.response.status}  (${Math.round(exchange.response.durationMs)} ms)`, ...headerLines(exchange.response.headers, redactor));
+    lines.push(
+      '',
+      `HTTP ${exchange.response.status}  (${Math.round(exchange.response.durationMs)} ms)`,
+      ...headerLines(exchange.response.headers, redactor),
+    );
     if (exchange.response.body !== undefined) lines.push('', bodyText(exchange.response.body));
   }
   if (exchange.error) lines.push('', `error: ${exchange.error}`);

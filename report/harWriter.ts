@@ -13,9 +13,22 @@ import type { SecretRedactor } from '../harness/secretRedactor.ts';
 const BINARY_BODY = /^<(\d+) bytes of (.+)>$/;
 const CUT_BODY = /… \((\d+) characters\)$/;
 const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden',
-  404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict', 413: 'Payload Too Large', 415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 const headerList = (headers: Record<string, string>): Header[] => Object.entries(headers).map(([name, value]) => ({ name, value }));
@@ -58,13 +71,15 @@ function entryOf(journal: JournalEntry): Entry {
       cookies: [],
       headers: headerList(request.headers),
       queryString: [...url.searchParams].map(([name, value]) => ({ name, value })),
-      ...(request.body !== undefined ? { postData: { mimeType: mimeType(request.headers), text: sent.text ?? '', ...(sent.comment ? { comment: sent.comment } : {}) } } : {}),
+      ...(request.body !== undefined
+        ? { postData: { mimeType: mimeType(request.headers), text: sent.text ?? '', ...(sent.comment ? { comment: sent.comment } : {}) } }
+        : {}),
       headersSize: -1,
       bodySize: sent.size,
     },
     response: {
       status: response?.status ?? 0,
-      statusText: response ? STATUS_TEXT[response.status] ?? '' : '',
+      statusText: response ? (STATUS_TEXT[response.status] ?? '') : '',
       httpVersion: response ? 'HTTP/1.1' : '',
       cookies: [],
       headers: headerList(response?.headers ?? {}),

@@ -50,7 +50,8 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
 }
 
 /** What "depends on the schedule" means where a replay command would be printed. */
-export const SCHEDULE_DEPENDENT_NOTE = 'depends on the schedule: it failed while other scenarios ran beside it and passed when run again alone, so replaying it alone will pass; replay the whole run';
+export const SCHEDULE_DEPENDENT_NOTE =
+  'depends on the schedule: it failed while other scenarios ran beside it and passed when run again alone, so replaying it alone will pass; replay the whole run';
 
 type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command' | 'scheduleSeed' | 'scheduleDependent'>;
 
@@ -65,9 +66,12 @@ export function replayCommand(document: ReplaySource, scenarioId: string | undef
   const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
   const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
   const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];
-  const command = ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...schedule, ...target].join(' ');
+  const command = ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...schedule, ...target].join(
+    ' ',
+  );
   return whole ? `${SCHEDULE_DEPENDENT_NOTE}: ${command}` : command;
 }
 
 /** The checks of a requirement worth reproducing: its FAIL, WARN and UNTESTABLE checks. */
-export const reproducibleChecks = (result: RequirementResult): CheckRecord[] => result.checks.filter((check) => REPRODUCIBLE.has(check.outcome));
+export const reproducibleChecks = (result: RequirementResult): CheckRecord[] =>
+  result.checks.filter((check) => REPRODUCIBLE.has(check.outcome));

@@ -20,7 +20,10 @@ function refuse(problem: string): never {
 function sameEverywhere<T>(documents: readonly ResultsDocument[], what: string, pick: (document: ResultsDocument) => T): T {
   const first = pick(documents[0] as ResultsDocument);
   const other = documents.find((document) => JSON.stringify(pick(document)) !== JSON.stringify(first));
-  if (other) refuse(`the results differ in ${what} (${JSON.stringify(first)} vs ${JSON.stringify(pick(other))}); only runs of one suite against one target can be merged`);
+  if (other)
+    refuse(
+      `the results differ in ${what} (${JSON.stringify(first)} vs ${JSON.stringify(pick(other))}); only runs of one suite against one target can be merged`,
+    );
   return first;
 }
 
@@ -37,17 +40,27 @@ function checkShards(documents: readonly ResultsDocument[]): void {
   }
   // A missing shard would make its requirements "not selected": a false conformant.
   const missing = Array.from({ length: count as number }, (_, i) => i + 1).filter((index) => !seen.has(index));
-  if (missing.length > 0) refuse(`shard(s) ${missing.map((index) => `${index}/${count}`).join(', ')} missing; every shard is needed for a verdict`);
+  if (missing.length > 0)
+    refuse(`shard(s) ${missing.map((index) => `${index}/${count}`).join(', ')} missing; every shard is needed for a verdict`);
 }
 
-export function mergeResults(documents: readonly ResultsDocument[], catalogue: RequirementCatalogue, currentCatalogueHash: string): ResultsDocument {
+export function mergeResults(
+  documents: readonly ResultsDocument[],
+  catalogue: RequirementCatalogue,
+  currentCatalogueHash: string,
+): ResultsDocument {
   if (documents.length === 0) refuse('no results given');
   const catalogueHash = sameEverywhere(documents, 'catalogueHash', (document) => document.catalogueHash);
   if (catalogueHash !== currentCatalogueHash) {
-    refuse(`the results were judged against catalogue ${catalogueHash}, this checkout has ${currentCatalogueHash}; merge with the suite version that ran them`);
+    refuse(
+      `the results were judged against catalogue ${catalogueHash}, this checkout has ${currentCatalogueHash}; merge with the suite version that ran them`,
+    );
   }
   // Base URLs may differ (each shard's embedded emulator listens on its own port); the target may not.
-  const { baseUrl: _baseUrl, ...identity } = sameEverywhere(documents, 'target', ({ target: { baseUrl: _url, ...rest } }) => ({ ...rest, baseUrl: '' }));
+  const { baseUrl: _baseUrl, ...identity } = sameEverywhere(documents, 'target', ({ target: { baseUrl: _url, ...rest } }) => ({
+    ...rest,
+    baseUrl: '',
+  }));
   const target = { ...identity, baseUrl: [...new Set(documents.map((document) => document.target.baseUrl))].join(', ') };
   const suiteVersion = sameEverywhere(documents, 'suiteVersion', (document) => document.suiteVersion);
   checkShards(documents);
@@ -60,7 +73,9 @@ export function mergeResults(documents: readonly ResultsDocument[], catalogue: R
   const requirements = judgeRequirements(catalogue, records, targetInfo, { selected });
   const areas = new Set(ordered.flatMap((document) => document.areas));
   // All the shards of a run make it whole again; any other narrowing stays.
-  const narrowedBy = [...new Set(ordered.flatMap((document) => document.partial?.narrowedBy ?? []).filter((text) => !text.startsWith('--shard ')))];
+  const narrowedBy = [
+    ...new Set(ordered.flatMap((document) => document.partial?.narrowedBy ?? []).filter((text) => !text.startsWith('--shard '))),
+  ];
   const mergedFrom: MergedRun[] = ordered.map((document) => ({
     ...(document.shard ? { shard: document.shard } : {}),
     seed: document.seed,
@@ -78,7 +93,10 @@ export function mergeResults(documents: readonly ResultsDocument[], catalogue: R
     selectedRequirements: [...selected].sort(),
     mergedFrom,
     startedAt: ordered.map((document) => document.startedAt).sort()[0] as string,
-    finishedAt: ordered.map((document) => document.finishedAt).sort().at(-1) as string,
+    finishedAt: ordered
+      .map((document) => document.finishedAt)
+      .sort()
+      .at(-1) as string,
     verdict: verdictOf(requirements),
     ...(documents[0]?.replayArguments ? { replayArguments: documents[0].replayArguments } : {}),
     ...(narrowedBy.length > 0 ? { partial: { requirements: selected.size, of: catalogue.all().length, narrowedBy } } : {}),

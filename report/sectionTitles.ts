@@ -37,7 +37,9 @@ function headingsOfText(text: string): Array<[string, string]> {
 /** The headings read from the documents in `specDir`. */
 export function headingsOfDocuments(specDir: string): SectionHeadings {
   const keys = Object.keys(DOCUMENTS) as DocumentKey[];
-  return Object.fromEntries(keys.map((key) => [key, headingsOfText(readFileSync(`${specDir}/${DOCUMENTS[key]}`, 'utf8'))])) as SectionHeadings;
+  return Object.fromEntries(
+    keys.map((key) => [key, headingsOfText(readFileSync(`${specDir}/${DOCUMENTS[key]}`, 'utf8'))]),
+  ) as SectionHeadings;
 }
 
 let shipped: SectionHeadings | undefined;

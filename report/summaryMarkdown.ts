@@ -26,7 +26,7 @@ function failureLines(document: ResultsDocument, result: RequirementResult): str
   const source = `${result.source.document === 'api' ? 'API' : 'Event Catalog'} §${result.source.section}`;
   return [
     `- **${result.id}** ${result.outcome} (${source}): ${oneLine(result.statement)}`,
-    `  - ${oneLine(check ? `${check.scenarioId}: ${check.message}` : result.reason ?? 'no check recorded a result')}`,
+    `  - ${oneLine(check ? `${check.scenarioId}: ${check.message}` : (result.reason ?? 'no check recorded a result'))}`,
     `  - replay: ${code(replayCommand(document, check?.scenarioId, result.id))}`,
   ];
 }
@@ -43,10 +43,14 @@ export function summaryMarkdown(document: ResultsDocument): string {
     ...OUTCOMES.map((outcome) => `| ${outcome} | ${document.counts[outcome]} |`),
     '',
   ];
-  if (failing.length > 0) lines.push(`### Failing requirements (${failing.length})`, '', ...failing.flatMap((result) => failureLines(document, result)), '');
-  for (const entry of document.baseline?.stale ?? []) lines.push(`- stale baseline entry **${entry.requirement}**: it no longer fails; remove it (${entry.tracking})`);
+  if (failing.length > 0)
+    lines.push(`### Failing requirements (${failing.length})`, '', ...failing.flatMap((result) => failureLines(document, result)), '');
+  for (const entry of document.baseline?.stale ?? [])
+    lines.push(`- stale baseline entry **${entry.requirement}**: it no longer fails; remove it (${entry.tracking})`);
   if (document.baseline?.stale.length) lines.push('');
-  const throttled = document.throttling ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt)) : undefined;
+  const throttled = document.throttling
+    ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt))
+    : undefined;
   if (throttled) lines.push('### Throttling', '', throttled, '');
   lines.push('Full reports: `report.html` (open offline), `results.json`, `junit.xml` beside this file.');
   return `${lines.join('\n')}\n`;

@@ -2,8 +2,9 @@
 // characters XML cannot carry at all (most controls, lone surrogates) replaced,
 // since evidence holds whatever bytes the target sent.
 
-// eslint-disable-next-line no-control-regex -- these control characters are exactly what XML 1.0 cannot carry
-const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_IN_XML =
+  // eslint-disable-next-line no-control-regex -- these control characters are exactly what XML 1.0 cannot carry
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function xmlText(value: string): string {
   return value

@@ -16,10 +16,9 @@ function filesUnder(dir: string, suffix: string, recursive: boolean): string[] {
 }
 
 export function catalogueHash(root: string = PROJECT_ROOT): string {
-  const files = [
-    ...filesUnder(join(root, 'requirements'), '.yaml', false),
-    ...filesUnder(join(root, 'schemas'), '.json', true),
-  ].map((file) => ({ file, name: relative(root, file).split(sep).join('/') }));
+  const files = [...filesUnder(join(root, 'requirements'), '.yaml', false), ...filesUnder(join(root, 'schemas'), '.json', true)].map(
+    (file) => ({ file, name: relative(root, file).split(sep).join('/') }),
+  );
   // Sorted by portable path so the hash does not depend on directory order or OS.
   files.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const hash = createHash('sha256');

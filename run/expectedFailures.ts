@@ -36,9 +36,17 @@ export function loadExpectedFailures(path: string, knownIds: (id: string) => boo
   if (!checked.valid) throw new SetupError(`baseline ${path}: ${firstViolationText(checked)}`);
   const entries = (document as { expectedFailures: ExpectedFailure[] }).expectedFailures;
   entries.forEach((entry, index) => {
-    if (!knownIds(entry.requirement)) throw new SetupError(`baseline ${path}: field expectedFailures.${index}.requirement must be a requirement id of the catalogue; got ${JSON.stringify(entry.requirement)}`);
+    if (!knownIds(entry.requirement))
+      throw new SetupError(
+        `baseline ${path}: field expectedFailures.${index}.requirement must be a requirement id of the catalogue; got ${JSON.stringify(entry.requirement)}`,
+      );
   });
-  return entries.map((e) => ({ requirement: e.requirement, reason: e.reason, tracking: e.tracking, ...(e.check ? { check: e.check } : {}) }));
+  return entries.map((e) => ({
+    requirement: e.requirement,
+    reason: e.reason,
+    tracking: e.tracking,
+    ...(e.check ? { check: e.check } : {}),
+  }));
 }
 
 function happened(expected: ExpectedFailure, results: readonly RequirementResult[]): boolean {

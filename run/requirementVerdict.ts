@@ -33,7 +33,8 @@ function notApplicable(requirement: Requirement, target: Pick<TargetInfo, 'envir
   if (!requirement.environments.includes(target.environment)) {
     return `applies to ${requirement.environments.join(', ')} only; the target is ${target.environment}`;
   }
-  if (!target.capabilities.has(requirement.capability)) return `needs capability ${requirement.capability}, which the target does not claim`;
+  if (!target.capabilities.has(requirement.capability))
+    return `needs capability ${requirement.capability}, which the target does not claim`;
   return undefined;
 }
 

@@ -34,8 +34,13 @@ export function readResults(location: string): ResultsDocument {
 export function readBaseline(location: string): ComparableResults {
   const path = resultsPath(location);
   const document = readJson(path) as Partial<ComparableResults> | null;
-  const usable = document && typeof document === 'object' && Array.isArray(document.requirements)
-    && document.requirements.every((result) => typeof result?.id === 'string' && typeof result.outcome === 'string' && Array.isArray(result.checks));
+  const usable =
+    document &&
+    typeof document === 'object' &&
+    Array.isArray(document.requirements) &&
+    document.requirements.every(
+      (result) => typeof result?.id === 'string' && typeof result.outcome === 'string' && Array.isArray(result.checks),
+    );
   if (!usable) throw new SetupError(`--compare: ${path} is not a results.json (no requirements with id, outcome and checks)`);
   return {
     startedAt: String(document.startedAt ?? 'unknown'),

@@ -38,7 +38,11 @@ export interface JudgementRequest {
 function requirementsOfReported(selection: Selection, reported: readonly string[]): Set<string> {
   const ran = new Set(reported);
   const declared = new Set(selection.scenarios.filter((scenario) => ran.has(scenario.id)).flatMap((scenario) => scenario.requirements));
-  return new Set([...selection.requirements].filter((id) => declared.has(id) || !selection.scenarios.some((scenario) => scenario.requirements.includes(id))));
+  return new Set(
+    [...selection.requirements].filter(
+      (id) => declared.has(id) || !selection.scenarios.some((scenario) => scenario.requirements.includes(id)),
+    ),
+  );
 }
 
 export function judgeRun(request: JudgementRequest): ResultsDocument {
@@ -51,19 +55,24 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
   const reported = execution.scenarios.map((meta) => meta.scenarioId).sort();
   const stoppedEarly = plan.failFast && reported.length < expected.length;
   if (!stoppedEarly && JSON.stringify(expected) !== JSON.stringify(reported)) {
-    throw new SetupError(`the run executed other scenarios than it planned (the suite's test layout changed): expected ${expected.length}, ran ${reported.length}`);
+    throw new SetupError(
+      `the run executed other scenarios than it planned (the suite's test layout changed): expected ${expected.length}, ran ${reported.length}`,
+    );
   }
-  const records: CheckRecord[] = execution.scenarios.flatMap((meta) => meta.records)
+  const records: CheckRecord[] = execution.scenarios
+    .flatMap((meta) => meta.records)
     .filter((record) => !selection.onlyRequirements || selection.onlyRequirements.has(record.requirementId));
   const selected = stoppedEarly ? requirementsOfReported(selection, reported) : selection.requirements;
   const narrowedBy = stoppedEarly ? [...selection.narrowedBy, '--fail-fast'] : selection.narrowedBy;
-  const partial: PartialRun | undefined = narrowedBy.length > 0 ? { requirements: selected.size, of: catalogue.all().length, narrowedBy } : undefined;
+  const partial: PartialRun | undefined =
+    narrowedBy.length > 0 ? { requirements: selected.size, of: catalogue.all().length, narrowedBy } : undefined;
   const results = judgeRequirements(catalogue, records, request.target, { selected });
   const expectedFailures = request.baseline ? loadExpectedFailures(request.baseline, (id) => catalogue.has(id)) : undefined;
   const baselineOutcome = expectedFailures ? applyBaseline(expectedFailures, results) : undefined;
-  const verdict = baselineOutcome && baselineOutcome.stale.length > 0
-    ? 'non-conformant'
-    : verdictOf(results, baselineOutcome ? excusedRequirements(baselineOutcome.known, results) : new Set());
+  const verdict =
+    baselineOutcome && baselineOutcome.stale.length > 0
+      ? 'non-conformant'
+      : verdictOf(results, baselineOutcome ? excusedRequirements(baselineOutcome.known, results) : new Set());
   const throttling = execution.scenarios.reduce((sum, meta) => addTallies(sum, meta.throttling), emptyTally());
   const document: ResultsDocument = {
     formatVersion: RESULTS_FORMAT_VERSION,
@@ -89,7 +98,12 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
   const footprints = execution.scenarios.flatMap((meta) => (meta.webhooks ? [meta.webhooks] : []));
   // Each scenario carries the run's counters when it finished; they only grow, so the largest are the run's.
   const most = (key: keyof WebhookFootprint): number => Math.max(0, ...footprints.map((footprint) => footprint[key]));
-  const webhookFootprint: WebhookFootprint = { peakHeld: most('peakHeld'), budget: most('budget'), limitWaits: most('limitWaits'), limitWaitedMs: most('limitWaitedMs') };
+  const webhookFootprint: WebhookFootprint = {
+    peakHeld: most('peakHeld'),
+    budget: most('budget'),
+    limitWaits: most('limitWaits'),
+    limitWaitedMs: most('limitWaitedMs'),
+  };
   if (webhookFootprint.peakHeld > 0 || webhookFootprint.limitWaits > 0) document.webhookFootprint = webhookFootprint;
   const scheduleDependent = execution.scenarios.filter((meta) => meta.dependsOnSchedule).map((meta) => meta.scenarioId);
   if (scheduleDependent.length > 0) document.scheduleDependent = scheduleDependent;

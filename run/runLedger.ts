@@ -45,7 +45,9 @@ export class RunLedger {
     const outcomes = await undoPending(this.path, this.session.target.baseUrl, this.session.tokens.full());
     if (outcomes.length > 0) {
       const left = outcomes.filter((outcome) => !outcome.done);
-      say(`Cleanup: ${outcomes.length - left.length} of ${outcomes.length} resources left by scenarios undone${left.length ? `; still live: ${left.map((outcome) => `${outcome.describe} (${outcome.detail})`).join(', ')}` : ''} (ledger ${this.path})`);
+      say(
+        `Cleanup: ${outcomes.length - left.length} of ${outcomes.length} resources left by scenarios undone${left.length ? `; still live: ${left.map((outcome) => `${outcome.describe} (${outcome.detail})`).join(', ')}` : ''} (ledger ${this.path})`,
+      );
     }
     return outcomes;
   }

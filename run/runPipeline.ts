@@ -73,7 +73,10 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       ...(request.heavyProbes || request.certify ? { heavyProbes: true } : {}),
       ...(request.sinkPublicUrl ? { sinkPublicUrl: request.sinkPublicUrl } : {}),
       ...(request.har ? { recordExchanges: true } : {}),
-      budget: { deadline: Date.now() + budgetMs, reason: `the run's budget of ${plan.budgetMinutes} minute(s) (--budget-minutes) ran out before this scenario started` },
+      budget: {
+        deadline: Date.now() + budgetMs,
+        reason: `the run's budget of ${plan.budgetMinutes} minute(s) (--budget-minutes) ran out before this scenario started`,
+      },
       cleanupLedgerPath: ledger.path,
     };
     // Opening a session here catches missing tokens before any test starts.
@@ -81,9 +84,11 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
     const info = opened.target;
     ledger.begin(opened, request.target, observers.write);
     // --fail-fast stops at the first failing scenario: only one at a time has a first.
-    const concurrency = plan.failFast ? 1 : plan.concurrency ?? defaultConcurrency(info.baseUrl);
+    const concurrency = plan.failFast ? 1 : (plan.concurrency ?? defaultConcurrency(info.baseUrl));
     const { areas, scenarios } = plan.selection;
-    observers.say(`Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${concurrency}`);
+    observers.say(
+      `Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${concurrency}`,
+    );
     const progress = observers.progress(plan);
     const execution = await executeRun({
       plan,

@@ -68,12 +68,15 @@ export function planRun(request: PlanRequest, catalogue: RequirementCatalogue): 
     seed: parseSeed(request.seed),
     ...(request.scheduleSeed !== undefined ? { scheduleSeed: parseSeed(request.scheduleSeed, '--schedule-seed') } : {}),
     ...(shard ? { shard } : {}),
-    selection: selectScenarios({
-      ...(request.only !== undefined ? { only: request.only } : {}),
-      ...(request.requirement !== undefined ? { requirement: request.requirement } : {}),
-      ...(request.grep !== undefined ? { grep: request.grep } : {}),
-      ...(shard ? { shard } : {}),
-    }, catalogue),
+    selection: selectScenarios(
+      {
+        ...(request.only !== undefined ? { only: request.only } : {}),
+        ...(request.requirement !== undefined ? { requirement: request.requirement } : {}),
+        ...(request.grep !== undefined ? { grep: request.grep } : {}),
+        ...(shard ? { shard } : {}),
+      },
+      catalogue,
+    ),
     ...(concurrency !== undefined ? { concurrency } : {}),
     budgetMinutes: parseBudget(request.budgetMinutes),
     failFast: request.failFast ?? false,

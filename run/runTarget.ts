@@ -1,6 +1,12 @@
 import { startEmulator, type Emulator } from '../emulator/emulator.ts';
 import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
-import { type ContainerTarget, disposeTargetContainer, startTargetContainer, targetImageManifestPath, type TargetImageOptions } from '../container/targetImageRun.ts';
+import {
+  type ContainerTarget,
+  disposeTargetContainer,
+  startTargetContainer,
+  targetImageManifestPath,
+  type TargetImageOptions,
+} from '../container/targetImageRun.ts';
 import { assertReachable } from './reachability.ts';
 
 // What the run is against: the embedded emulator (no --target, no --base-url, no
@@ -27,7 +33,11 @@ export function targetManifestPath(request: TargetRequest): string {
   return request.target ?? targetImageManifestPath(request) ?? EMULATOR_MANIFEST_PATH;
 }
 
-export async function startRunTarget(request: TargetRequest, say: (text: string) => void, write: (text: string) => void): Promise<RunTarget> {
+export async function startRunTarget(
+  request: TargetRequest,
+  say: (text: string) => void,
+  write: (text: string) => void,
+): Promise<RunTarget> {
   const manifestPath = targetManifestPath(request);
   const manifest = loadManifest(manifestPath);
   const embedded = !request.target && !request.baseUrl && !request.targetImage;
@@ -45,7 +55,10 @@ export async function startRunTarget(request: TargetRequest, say: (text: string)
     const container = await startTargetContainer(request, manifest, write);
     if (container) target.container = container;
     target.baseUrl = target.emulator?.url() ?? container?.baseUrl ?? request.baseUrl ?? manifest.baseUrl ?? '';
-    await assertReachable(target.baseUrl.replace(/\/+$/, ''), request.baseUrl ? '--base-url' : container ? `the container of ${container.image.name}` : `baseUrl in ${manifestPath}`);
+    await assertReachable(
+      target.baseUrl.replace(/\/+$/, ''),
+      request.baseUrl ? '--base-url' : container ? `the container of ${container.image.name}` : `baseUrl in ${manifestPath}`,
+    );
     return target;
   } catch (error) {
     await stopRunTarget(target);

@@ -33,7 +33,10 @@ export interface Selection {
 
 function parseAreas(only: string | undefined): Area[] {
   if (only === undefined) return [...AREAS];
-  const chosen = only.split(',').map((area) => area.trim()).filter(Boolean);
+  const chosen = only
+    .split(',')
+    .map((area) => area.trim())
+    .filter(Boolean);
   // An empty --only (an unset CI variable) must not quietly mean "everything".
   if (chosen.length === 0) throw new SetupError(`--only needs at least one area: ${AREAS.join(', ')}`);
   const unknown = chosen.filter((area) => !(AREAS as readonly string[]).includes(area));
@@ -42,10 +45,14 @@ function parseAreas(only: string | undefined): Area[] {
 }
 
 function parseRequirementIds(text: string, catalogue: RequirementCatalogue, declared: ReadonlySet<string>): Set<string> {
-  const ids = text.split(',').map((id) => id.trim().toUpperCase()).filter(Boolean);
+  const ids = text
+    .split(',')
+    .map((id) => id.trim().toUpperCase())
+    .filter(Boolean);
   if (ids.length === 0) throw new SetupError('--requirement needs at least one requirement id (see `list requirements`)');
   for (const id of ids) {
-    if (!catalogue.has(id)) throw new SetupError(`--requirement: unknown requirement id ${id} (see \`banking-api-conformance list requirements\`)`);
+    if (!catalogue.has(id))
+      throw new SetupError(`--requirement: unknown requirement id ${id} (see \`banking-api-conformance list requirements\`)`);
     const excluded = catalogue.get(id).excluded;
     if (!declared.has(id)) throw new SetupError(`--requirement: no scenario judges ${id}${excluded ? ` (excluded: ${excluded})` : ''}`);
   }
@@ -65,7 +72,11 @@ export function selectScenarios(options: SelectionOptions, catalogue: Requiremen
 
   let onlyRequirements: Set<string> | undefined;
   if (options.requirement !== undefined) {
-    onlyRequirements = parseRequirementIds(options.requirement, catalogue, new Set(everyScenario.flatMap((scenario) => scenario.requirements)));
+    onlyRequirements = parseRequirementIds(
+      options.requirement,
+      catalogue,
+      new Set(everyScenario.flatMap((scenario) => scenario.requirements)),
+    );
     const wanted = onlyRequirements;
     scenarios = scenarios.filter((scenario) => scenario.requirements.some((id) => wanted.has(id)));
     narrowedBy.push(`--requirement ${[...wanted].join(',')}`);

@@ -6,7 +6,12 @@ export const PAYMENT_TYPES = ['CheckPayment', 'ReceivedAchDebit', 'ReceivedAchCr
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
 /** Rule types (sections 2.4, 2.5). */
-export const RULE_TYPES = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay', 'drawdownPositivePay'] as const;
+export const RULE_TYPES = [
+  'receivedAchDebitPositivePay',
+  'receivedAchCreditPositivePay',
+  'checkPaymentPositivePay',
+  'drawdownPositivePay',
+] as const;
 export type RuleType = (typeof RULE_TYPES)[number];
 
 /** What a rule may carry besides its type and status (sections 2.4, 2.5), by rule type. */

@@ -67,7 +67,8 @@ export function registerControlRoutes(app: FastifyInstance, state: EmulatorState
   addControlRoute(app, CONTROL_ROUTES.advanceClock, async (request) => {
     const ms = bodyOf(request.body).ms;
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw invalid('/ms', 'ms must be a non-negative number of milliseconds');
-    if (state.clock.now() + ms > LATEST_CLOCK_MS) throw invalid('/ms', `ms would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
+    if (state.clock.now() + ms > LATEST_CLOCK_MS)
+      throw invalid('/ms', `ms would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
     state.clock.advance(ms);
     return state.clock.state();
   });

@@ -17,7 +17,6 @@ declare module 'fastify' {
 /** One area of the API (positive pay, webhooks, ...): registers its routes on the app. */
 export type EmulatorArea = (app: FastifyInstance, state: EmulatorState) => void | Promise<void>;
 
-
 /** Whether a request URL is under the control prefix (documented-API realism never applies there). */
 export function isControlPath(url: string): boolean {
   return url === CONTROL_PREFIX || url.startsWith(`${CONTROL_PREFIX}/`) || url.startsWith(`${CONTROL_PREFIX}?`);

@@ -17,14 +17,18 @@ export function authenticate(tokens: TokenRegistry, required: Scope | undefined)
     const scopes = match?.[1] ? tokens.scopesOf(match[1]) : undefined;
     if (!scopes) {
       reply.header('www-authenticate', 'Bearer');
-      sendErrors(reply, 401, [{
-        status: '401',
-        title: 'Unauthorized',
-        detail: header ? 'the bearer token is not valid' : 'header Authorization: Bearer <token> is required',
-        source: { header: 'Authorization' },
-      }]);
+      sendErrors(reply, 401, [
+        {
+          status: '401',
+          title: 'Unauthorized',
+          detail: header ? 'the bearer token is not valid' : 'header Authorization: Bearer <token> is required',
+          source: { header: 'Authorization' },
+        },
+      ]);
     } else if (required && !scopes.has(required)) {
-      sendErrors(reply, 403, [{ status: '403', title: 'Forbidden', detail: `this operation requires scope ${required}`, source: { header: 'Authorization' } }]);
+      sendErrors(reply, 403, [
+        { status: '403', title: 'Forbidden', detail: `this operation requires scope ${required}`, source: { header: 'Authorization' } },
+      ]);
     } else {
       done();
     }

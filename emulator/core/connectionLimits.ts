@@ -26,7 +26,8 @@ const HEADER_BLOCK_BYTES = 16 * 1024;
 export function checkServerTimeouts(timeouts: Partial<ServerTimeouts>): ServerTimeouts {
   const chosen = { ...DEFAULT_SERVER_TIMEOUTS, ...timeouts };
   for (const [name, value] of Object.entries(chosen)) {
-    if (!Number.isInteger(value) || value < 100) throw new RangeError(`timeouts.${name} must be an integer number of milliseconds, at least 100; got ${value}`);
+    if (!Number.isInteger(value) || value < 100)
+      throw new RangeError(`timeouts.${name} must be an integer number of milliseconds, at least 100; got ${value}`);
   }
   if (chosen.headersMs > chosen.requestMs) throw new RangeError('timeouts.headersMs must not exceed timeouts.requestMs');
   return chosen;
@@ -50,13 +51,25 @@ function methodOf(rawPacket: unknown): string {
 
 function describe(error: NodeJS.ErrnoException & { rawPacket?: unknown }, timeouts: ServerTimeouts): ErrorObject {
   if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: '408', title: 'Request timeout', detail: `the headers must arrive within ${timeouts.headersMs} ms and the whole request within ${timeouts.requestMs} ms` };
+    return {
+      status: '408',
+      title: 'Request timeout',
+      detail: `the headers must arrive within ${timeouts.headersMs} ms and the whole request within ${timeouts.requestMs} ms`,
+    };
   }
   if (error.code === 'HPE_HEADER_OVERFLOW') {
-    return { status: '431', title: 'Request header fields too large', detail: `the request line and headers together exceed ${HEADER_BLOCK_BYTES} bytes` };
+    return {
+      status: '431',
+      title: 'Request header fields too large',
+      detail: `the request line and headers together exceed ${HEADER_BLOCK_BYTES} bytes`,
+    };
   }
   if (error.code === 'HPE_INVALID_METHOD') {
-    return { status: '400', title: 'Invalid request', detail: `the method ${methodOf(error.rawPacket)} is not an HTTP method this server knows` };
+    return {
+      status: '400',
+      title: 'Invalid request',
+      detail: `the method ${methodOf(error.rawPacket)} is not an HTTP method this server knows`,
+    };
   }
   return { status: '400', title: 'Invalid request', detail: `the request is not valid HTTP/1.1 (${error.code ?? error.message})` };
 }
@@ -74,7 +87,7 @@ export function clientErrorHandler(timeouts: ServerTimeouts) {
     const status = Number(errorObject.status);
     socket.end(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/vnd.api+json\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
     // A client that keeps sending after the answer is cut off.
     setTimeout(() => socket.destroy(), 1_000).unref();

@@ -19,7 +19,8 @@ export function refuseUnlistedControlRoutes(app: FastifyInstance): void {
     if (!route.url.startsWith(`${CONTROL_PREFIX}/`)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      if (!LISTED.has(`${method} ${route.url}`)) throw new Error(`control route ${method} ${route.url} is not listed in CONTROL_ROUTES (spec/controlRoutes.ts)`);
+      if (!LISTED.has(`${method} ${route.url}`))
+        throw new Error(`control route ${method} ${route.url} is not listed in CONTROL_ROUTES (spec/controlRoutes.ts)`);
     }
   });
 }

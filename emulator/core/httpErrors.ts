@@ -10,11 +10,31 @@ const CONTENT_TYPE: ErrorSource = { header: 'Content-Type' };
 const CONTENT_LENGTH: ErrorSource = { header: 'Content-Length' };
 
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; title: string; detail: string; source: ErrorSource }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, title: 'Payload too large', detail: 'the request body exceeds the size limit of this operation', source: BODY },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', detail: 'the Content-Type of the request is not accepted by this operation', source: CONTENT_TYPE },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, title: 'Invalid request', detail: 'the request declares a JSON body but sends none', source: BODY },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    title: 'Payload too large',
+    detail: 'the request body exceeds the size limit of this operation',
+    source: BODY,
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    title: 'Unsupported media type',
+    detail: 'the Content-Type of the request is not accepted by this operation',
+    source: CONTENT_TYPE,
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    title: 'Invalid request',
+    detail: 'the request declares a JSON body but sends none',
+    source: BODY,
+  },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, title: 'Invalid request', detail: 'the request body is not valid JSON', source: BODY },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, title: 'Invalid request', detail: 'Content-Length does not match the body', source: CONTENT_LENGTH },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    title: 'Invalid request',
+    detail: 'Content-Length does not match the body',
+    source: CONTENT_LENGTH,
+  },
 };
 
 export function handleError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): FastifyReply {
@@ -29,14 +49,18 @@ export function handleError(error: FastifyError | ApiError | Error, request: Fas
     return sendErrors(reply, known.status, [{ status: String(known.status), title: known.title, detail: known.detail, source }]);
   }
   if (error instanceof SyntaxError) {
-    return sendErrors(reply, 400, [{ status: '400', title: 'Invalid request', detail: `the request body is not valid JSON: ${error.message}`, source: BODY }]);
+    return sendErrors(reply, 400, [
+      { status: '400', title: 'Invalid request', detail: `the request body is not valid JSON: ${error.message}`, source: BODY },
+    ]);
   }
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) {
     return sendErrors(reply, status, [{ status: String(status), title: 'Invalid request', detail: error.message }]);
   }
   request.log.error({ err: error }, 'unexpected emulator error');
-  return sendErrors(reply, 500, [{ status: '500', title: 'Internal error', detail: 'the emulator failed unexpectedly; this is a bug in the emulator' }]);
+  return sendErrors(reply, 500, [
+    { status: '500', title: 'Internal error', detail: 'the emulator failed unexpectedly; this is a bug in the emulator' },
+  ]);
 }
 
 const pathOf = (request: FastifyRequest): string => request.url.split('?')[0]!;
@@ -48,10 +72,18 @@ export function handleNotFound(request: FastifyRequest, reply: FastifyReply): Fa
 /** Fastify's own refusals of a path, before any route: rendered like every other error, quoting the path. */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error.code === 'FST_ERR_BAD_URL') {
-    return sendErrors(reply, 400, [{ status: '400', title: 'Invalid request', detail: `the path ${pathOf(request)} is not valid: a percent-encoded segment is not UTF-8` }]);
+    return sendErrors(reply, 400, [
+      {
+        status: '400',
+        title: 'Invalid request',
+        detail: `the path ${pathOf(request)} is not valid: a percent-encoded segment is not UTF-8`,
+      },
+    ]);
   }
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendErrors(reply, 414, [{ status: '414', title: 'URI too long', detail: `a path segment is too long to be an id: ${pathOf(request)}` }]);
+    return sendErrors(reply, 414, [
+      { status: '414', title: 'URI too long', detail: `a path segment is too long to be an id: ${pathOf(request)}` },
+    ]);
   }
   return handleError(error, request, reply);
 }

@@ -39,8 +39,7 @@ export class ApiError extends Error {
   }
 }
 
-export const invalid = (pointer: string, detail: string): ApiError =>
-  new ApiError(400, 'Invalid request', detail, { pointer });
+export const invalid = (pointer: string, detail: string): ApiError => new ApiError(400, 'Invalid request', detail, { pointer });
 
 export const invalidParameter = (parameter: string, detail: string): ApiError =>
   new ApiError(400, 'Invalid query parameter', detail, { parameter });
@@ -49,8 +48,7 @@ export const invalidParameter = (parameter: string, detail: string): ApiError =>
 export const headerError = (status: number, title: string, detail: string, header: string): ApiError =>
   new ApiError(status, title, detail, { header });
 
-export const notFound = (what: string, id: string): ApiError =>
-  new ApiError(404, 'Not found', `${what} '${id}' does not exist`);
+export const notFound = (what: string, id: string): ApiError => new ApiError(404, 'Not found', `${what} '${id}' does not exist`);
 
 export const conflict = (detail: string): ApiError => new ApiError(409, 'Conflict', detail);
 

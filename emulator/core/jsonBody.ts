@@ -38,7 +38,10 @@ export function registerJsonBodyParsers(app: FastifyInstance): void {
     parseJson(request, body, (error, parsed) => {
       const deep = error ? undefined : tooDeep(parsed);
       if (deep === undefined) done(error, parsed);
-      else done(new ApiError(400, 'Invalid request', `the request body nests deeper than ${MAX_JSON_DEPTH} levels at ${deep}`, { pointer: deep }));
+      else
+        done(
+          new ApiError(400, 'Invalid request', `the request body nests deeper than ${MAX_JSON_DEPTH} levels at ${deep}`, { pointer: deep }),
+        );
     });
   };
   app.removeContentTypeParser('application/json');

@@ -22,7 +22,8 @@ export const text = { kind: 'text' } as const;
 export const repeated = { kind: 'repeated' } as const;
 export const oneOf = <const T extends string>(values: readonly T[]) => ({ kind: 'oneOf', values }) as const;
 
-type Parameter = typeof dateTime | typeof integer | typeof text | typeof repeated | { readonly kind: 'oneOf'; readonly values: readonly string[] };
+type Parameter =
+  typeof dateTime | typeof integer | typeof text | typeof repeated | { readonly kind: 'oneOf'; readonly values: readonly string[] };
 
 type ValueOf<P> = P extends { kind: 'dateTime' | 'integer' }
   ? number
@@ -112,7 +113,10 @@ function parseValue(name: string, parameter: Parameter, entry: Given): unknown {
   if (parameter.kind === 'oneOf') {
     if (raw === '' && !parameter.values.includes('')) return undefined;
     if (!parameter.values.includes(raw)) {
-      throw invalidParameter(name, `${name} must be one of ${parameter.values.map((value) => (value === '' ? '(empty)' : value)).join(', ')}; got '${raw}'`);
+      throw invalidParameter(
+        name,
+        `${name} must be one of ${parameter.values.map((value) => (value === '' ? '(empty)' : value)).join(', ')}; got '${raw}'`,
+      );
     }
     return raw;
   }
@@ -124,7 +128,8 @@ function parseValue(name: string, parameter: Parameter, entry: Given): unknown {
       return parseInteger(name, raw, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
     case 'dateTime': {
       const ms = DATE_TIME.test(raw) ? Date.parse(raw) : Number.NaN;
-      if (Number.isNaN(ms)) throw invalidParameter(name, `${name} must be an RFC 3339 date-time such as 2026-01-02T03:04:05Z; got '${raw}'`);
+      if (Number.isNaN(ms))
+        throw invalidParameter(name, `${name} must be an RFC 3339 date-time such as 2026-01-02T03:04:05Z; got '${raw}'`);
       return ms;
     }
   }
@@ -162,5 +167,8 @@ export function readListQuery<P extends Record<string, Parameter>>(
     const value = parseValue(name, parameter, entry);
     if (value !== undefined) filters[name] = value;
   }
-  return { page: readPage(given, options.defaultLimit ?? DEFAULT_PAGE_LIMIT, options.maxLimit ?? MAX_PAGE_LIMIT), filters: filters as ListQuery<P>['filters'] };
+  return {
+    page: readPage(given, options.defaultLimit ?? DEFAULT_PAGE_LIMIT, options.maxLimit ?? MAX_PAGE_LIMIT),
+    filters: filters as ListQuery<P>['filters'],
+  };
 }

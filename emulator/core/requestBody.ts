@@ -9,8 +9,7 @@ export interface ResourceObject {
   relationships: Record<string, unknown>;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function readResource(body: unknown, allowedTypes: readonly string[]): ResourceObject {
   if (!isObject(body)) throw invalid('', 'the request body must be a JSON:API document (a JSON object with member data)');

@@ -17,7 +17,13 @@ function append(route: RouteOptions, name: HookName, hook: (...args: never[]) =>
 }
 
 /** `unguarded` is a seeded fault's way in: the routes (by URL pattern) it names are served to anyone. */
-export function addRouteHooks(app: FastifyInstance, tokens: TokenRegistry, events: { size(): number }, storedEventsLimit: number, unguarded?: (url: string) => boolean): void {
+export function addRouteHooks(
+  app: FastifyInstance,
+  tokens: TokenRegistry,
+  events: { size(): number },
+  storedEventsLimit: number,
+  unguarded?: (url: string) => boolean,
+): void {
   const eventCapacity = eventCapacityHook(() => events.size(), storedEventsLimit);
   app.addHook('onRoute', (route) => {
     const config = route.config ?? {};

@@ -30,8 +30,12 @@ export function checkStoreLimits(limits: Partial<StoreLimits>): StoreLimits {
 const RAISED_BY = { webhooks: '--max-webhooks (limits.webhooks)', events: '--max-events (limits.storedEvents)' } as const;
 
 export function limitReached(what: keyof typeof RAISED_BY, limit: number, held: number, where: { pointer?: string } = {}): ApiError {
-  return new ApiError(409, 'Limit reached',
-    `this emulator holds ${held} ${what} and holds at most ${limit} (they cannot be deleted): start a new emulator, or start one with a higher ${RAISED_BY[what]}`, where);
+  return new ApiError(
+    409,
+    'Limit reached',
+    `this emulator holds ${held} ${what} and holds at most ${limit} (they cannot be deleted): start a new emulator, or start one with a higher ${RAISED_BY[what]}`,
+    where,
+  );
 }
 
 /** Refuses an operation that may record events (route config recordsEvents) once the event store is full. */

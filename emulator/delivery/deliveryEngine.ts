@@ -85,7 +85,8 @@ export class DeliveryEngine {
     if (webhook.subscriptionType === 'NotAuthorizationRequest' && eventType === 'authorizationRequest.pending') {
       if (deliveryFaultOn(this.active, 'auth-requests-leak-to-not-auth-subscription')) return true;
     }
-    if (webhook.subscriptionType === 'OnlyAuthorizationRequest' && deliveryFaultOn(this.active, 'only-auth-receives-everything')) return true;
+    if (webhook.subscriptionType === 'OnlyAuthorizationRequest' && deliveryFaultOn(this.active, 'only-auth-receives-everything'))
+      return true;
     return admits(webhook.subscriptionType, eventType);
   }
 
@@ -128,7 +129,10 @@ export class DeliveryEngine {
     if (this.closed || !this.mayReceive(queue.webhook)) return;
     while (queue.active.length < this.maxActive(queue) && queue.head < queue.pending.length) {
       const end = Math.min(queue.pending.length, queue.head + this.batchSize(queue));
-      const events = queue.pending.slice(queue.head, end).map((id) => this.events.get(String(id))).filter((event) => event !== undefined);
+      const events = queue.pending
+        .slice(queue.head, end)
+        .map((id) => this.events.get(String(id)))
+        .filter((event) => event !== undefined);
       const batch: Batch = { events, failures: 0, inFlight: false, parked: false };
       queue.head = end;
       if (queue.head > 1024 && queue.head * 2 > queue.pending.length) {
@@ -167,7 +171,8 @@ export class DeliveryEngine {
       this.noteFailure(queue);
       const retries = atMostOnce
         ? deliveryFaultOn(this.active, 'at-most-once-retried') && batch.failures === 1
-        : !deliveryFaultOn(this.active, 'at-least-once-drops-failed-batch') && !(deliveryFaultOn(this.active, 'at-least-once-gives-up-after-retry') && batch.failures >= 2);
+        : !deliveryFaultOn(this.active, 'at-least-once-drops-failed-batch') &&
+          !(deliveryFaultOn(this.active, 'at-least-once-gives-up-after-retry') && batch.failures >= 2);
       if (retries) {
         this.scheduleRetry(queue, batch);
         return;

@@ -34,7 +34,9 @@ function includedOf(events: readonly StoredEvent[]): unknown[] {
 }
 
 function placeInsideEvents(document: Record<string, unknown>, events: readonly StoredEvent[]): void {
-  const rendered = [document.data, document.events].flat().filter((event): event is Record<string, unknown> => Boolean(event) && typeof event === 'object');
+  const rendered = [document.data, document.events]
+    .flat()
+    .filter((event): event is Record<string, unknown> => Boolean(event) && typeof event === 'object');
   rendered.forEach((event, index) => {
     const own = events[index]?.included ?? [];
     if (own.length > 0) event.included = own;
@@ -55,9 +57,10 @@ function dataOf(events: readonly StoredEvent[], faults: FaultHolder): string {
 /** The body as JSON text, from the events' texts rendered when they were stored. */
 function documentText(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): string {
   // Tolerated variation: AtLeastOnce batches in another envelope (6.1: "not shown").
-  const document = webhook.deliveryMode === 'AtLeastOnce' && variationOn(faults, 'at-least-once-events-envelope')
-    ? `{"events":${jsonArray(events)}`
-    : `{"data":${dataOf(events, faults)}`;
+  const document =
+    webhook.deliveryMode === 'AtLeastOnce' && variationOn(faults, 'at-least-once-events-envelope')
+      ? `{"events":${jsonArray(events)}`
+      : `{"data":${dataOf(events, faults)}`;
   if (webhook.includeResources && !deliveryFaultOn(faults, 'include-resources-ignored')) {
     const included = includedOf(events);
     if (included.length > 0) return `${document},"included":${JSON.stringify(included)}}`;

@@ -20,12 +20,12 @@ import { eventTypes } from './eventTypeCatalogue.ts';
 const MAX_INJECTED = 10_000;
 const EVENT_TYPE = /^[A-Za-z][A-Za-z0-9]*\.[A-Za-z][A-Za-z0-9]*$/;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readTypes(body: Record<string, unknown>): string[] {
   const raw = body.types ?? (body.type === undefined ? undefined : [body.type]);
-  if (!Array.isArray(raw) || raw.length === 0) throw invalid('/type', 'type (a string) or types (a non-empty array of strings) is required');
+  if (!Array.isArray(raw) || raw.length === 0)
+    throw invalid('/type', 'type (a string) or types (a non-empty array of strings) is required');
   raw.forEach((type, index) => {
     if (typeof type !== 'string' || !EVENT_TYPE.test(type)) {
       throw invalid(body.types ? `/types/${index}` : '/type', `an event type has the form resource.event; got ${JSON.stringify(type)}`);
@@ -58,7 +58,8 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
     const count = readCount(body);
     const overrides = readOverrides(body);
     const held = services.events.size();
-    if (held + types.length * count > state.limits.storedEvents) throw limitReached('events', state.limits.storedEvents, held, { pointer: '/count' });
+    if (held + types.length * count > state.limits.storedEvents)
+      throw limitReached('events', state.limits.storedEvents, held, { pointer: '/count' });
     const variant = body.variant;
     if (variant !== undefined && typeof variant !== 'string') throw invalid('/variant', 'variant must be a string');
     for (const type of types) {
@@ -73,10 +74,10 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
       for (let n = 0; n < count; n += 1) {
         const input: EventInput = entry
           ? generateEvent(type, entry, state.clock.now(), {
-            variant,
-            dropFirstAttribute: eventFaultOn(state.faults, 'injected-events-drop-first-attribute'),
-            mistypeFirstAttribute: eventFaultOn(state.faults, 'injected-events-mistype-first-attribute'),
-          })
+              variant,
+              dropFirstAttribute: eventFaultOn(state.faults, 'injected-events-drop-first-attribute'),
+              mistypeFirstAttribute: eventFaultOn(state.faults, 'injected-events-mistype-first-attribute'),
+            })
           : { type };
         input.attributes = { ...input.attributes, ...overrides.attributes };
         input.relationships = { ...input.relationships, ...overrides.relationships };

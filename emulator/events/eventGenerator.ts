@@ -41,8 +41,21 @@ function valueOf(kind: AttributeKind, name: string, nowMs: number, randomInt: Ra
       return { originalCurrency: 'EUR', amountInOriginalCurrency: randomInt(1, 100_000), fxRate: '1.08' };
     case 'healthCareAmounts': {
       const parts = [randomInt(0, 5000), randomInt(0, 5000), randomInt(0, 5000), randomInt(0, 5000), randomInt(0, 5000)];
-      const [transitAmount, prescriptionRXAmount, visionOpticalAmount, clinicOtherQualifiedMedicalAmount, dentalAmount] = parts as [number, number, number, number, number];
-      return { transitAmount, prescriptionRXAmount, visionOpticalAmount, clinicOtherQualifiedMedicalAmount, dentalAmount, totalHealthcareAmount: parts.reduce((a, b) => a + b, 0) };
+      const [transitAmount, prescriptionRXAmount, visionOpticalAmount, clinicOtherQualifiedMedicalAmount, dentalAmount] = parts as [
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      return {
+        transitAmount,
+        prescriptionRXAmount,
+        visionOpticalAmount,
+        clinicOtherQualifiedMedicalAmount,
+        dentalAmount,
+        totalHealthcareAmount: parts.reduce((a, b) => a + b, 0),
+      };
     }
     case 'wireCounterparty':
       return { name: `${word()} corp`, routingNumber: digits(9), accountNumber: digits(10), accountType: 'Checking' };
@@ -61,7 +74,8 @@ function attributesOf(kinds: Record<string, AttributeKind>, nowMs: number, targe
 }
 
 function relationshipsOf(specs: Record<string, string[]>, target: Record<string, RelationshipRef>, randomInt: RandomInt): void {
-  for (const [name, types] of Object.entries(specs)) target[name] = { data: { type: types[0] ?? name, id: String(randomInt(10_000_000, 100_000_000)) } };
+  for (const [name, types] of Object.entries(specs))
+    target[name] = { data: { type: types[0] ?? name, id: String(randomInt(10_000_000, 100_000_000)) } };
 }
 
 export interface GenerateOptions {

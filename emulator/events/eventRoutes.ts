@@ -24,10 +24,10 @@ export function registerEventRoutes(app: FastifyInstance, state: EmulatorState, 
   // Events are rendered once, when stored; a fault that changes their rendering is chosen here, once.
   const render: (event: StoredEvent) => string = eventFaultOn(state, 'injected-events-missing-created-at')
     ? (event) => {
-      const rendered = JSON.parse(event.json) as RenderedEvent;
-      delete rendered.attributes.createdAt;
-      return JSON.stringify(rendered);
-    }
+        const rendered = JSON.parse(event.json) as RenderedEvent;
+        delete rendered.attributes.createdAt;
+        return JSON.stringify(rendered);
+      }
     : (event) => event.json;
   const eventDocument = (event: StoredEvent): string => `{"data":${render(event)}}`;
 
@@ -42,11 +42,16 @@ export function registerEventRoutes(app: FastifyInstance, state: EmulatorState, 
   };
 
   app.get<{ Params: { id: string } }>('/events/:id', { config: { scope: 'events' } }, async (request, reply) =>
-    sendDocumentText(reply, 200, eventDocument(findRetained(request.params.id))));
+    sendDocumentText(reply, 200, eventDocument(findRetained(request.params.id))),
+  );
 
   app.get('/events', { config: { scope: listScope } }, async (request, reply) => {
     const uncapped = eventFaultOn(state, 'event-list-limit-uncapped');
-    const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY, uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {});
+    const { page, filters } = readListQuery(
+      request.query as RawQuery,
+      EVENT_LIST_QUERY,
+      uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {},
+    );
     const result = events.list({
       types: eventFaultOn(state, 'event-list-type-filter-ignored') ? [] : (filters['filter[type][]'] ?? []),
       since: filters['filter[since]'],

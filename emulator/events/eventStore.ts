@@ -77,7 +77,12 @@ class StoredEventView implements StoredEvent {
 }
 
 /** Every position, 0 … size - 1. */
-const everyPosition = (store: { size(): number }): Positions => ({ get length() { return store.size(); }, at: (index) => index });
+const everyPosition = (store: { size(): number }): Positions => ({
+  get length() {
+    return store.size();
+  },
+  at: (index) => index,
+});
 
 /** Positions of the events of one type, ascending. */
 class TypePositions extends NumberColumn {
@@ -200,7 +205,8 @@ export class EventStore implements EventPublisher {
 
   /** Newest first. */
   list(query: EventQuery): EventPage {
-    const sources = query.types.length === 0 ? [this.every] : [...new Set(query.types)].map((type) => this.byType.get(type) ?? new TypePositions());
+    const sources =
+      query.types.length === 0 ? [this.every] : [...new Set(query.types)].map((type) => this.byType.get(type) ?? new TypePositions());
     const ranges = sources.map((positions) => this.range(positions, query)).filter((range) => range.hi > range.lo);
     const total = ranges.reduce((sum, range) => sum + (range.hi - range.lo), 0);
     const page = ranges.length === 1 ? this.slice(ranges[0]!, query) : this.merge(ranges, query);

@@ -27,7 +27,11 @@ function extraRelationship(): (input: EventInput) => EventInput {
     next += 1;
     const data = { type: EXTRA_RELATIONSHIP, id: `vc-${next}` };
     const resource = { ...data, attributes: { note: 'a relationship the catalogue does not list' } };
-    return { ...input, relationships: { ...input.relationships, [EXTRA_RELATIONSHIP]: { data } }, included: [...(input.included ?? []), resource] };
+    return {
+      ...input,
+      relationships: { ...input.relationships, [EXTRA_RELATIONSHIP]: { data } },
+      included: [...(input.included ?? []), resource],
+    };
   };
 }
 

@@ -23,7 +23,8 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
   // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).
   if (variationOn(state, 'unknown-event-type')) {
     events.onPublish((event) => {
-      if (event.type !== UNKNOWN_EVENT_TYPE) events.publish({ type: UNKNOWN_EVENT_TYPE, attributes: { notice: `follows event ${event.id}` } });
+      if (event.type !== UNKNOWN_EVENT_TYPE)
+        events.publish({ type: UNKNOWN_EVENT_TYPE, attributes: { notice: `follows event ${event.id}` } });
     });
   }
   app.addHook('onClose', async () => delivery.close());

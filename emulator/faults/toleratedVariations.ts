@@ -13,29 +13,89 @@ export interface VariationDefinition {
 }
 
 export const TOLERATED_VARIATIONS = [
-  { name: 'extra-unknown-attribute', description: 'every resource carries an attribute the documents do not mention (attributes are added without notice, §9)' },
-  { name: 'unknown-event-type', description: 'an event of a type the catalogue does not list follows every event, in lists and deliveries (§6.1 receivers rule 1, §9)' },
+  {
+    name: 'extra-unknown-attribute',
+    description: 'every resource carries an attribute the documents do not mention (attributes are added without notice, §9)',
+  },
+  {
+    name: 'unknown-event-type',
+    description: 'an event of a type the catalogue does not list follows every event, in lists and deliveries (§6.1 receivers rule 1, §9)',
+  },
   { name: 'invalid-as-422', description: 'invalid requests are answered 422 instead of 400 (error status codes: not shown, §7)' },
-  { name: 'webhook-without-delivery-mode', description: 'webhook responses omit deliveryMode and includeResources (whether they are returned: not shown, §2.6)' },
+  {
+    name: 'webhook-without-delivery-mode',
+    description: 'webhook responses omit deliveryMode and includeResources (whether they are returned: not shown, §2.6)',
+  },
   { name: 'different-error-title', description: 'error documents use other title texts (error body format: not shown, §7)' },
-  { name: 'events-without-optional-members', description: 'no event, in lists, by id or delivered, carries tags or the members only some events have (currencyConversion, the payment of transaction.created): §2.7 "may contain tags", Event Catalog' },
-  { name: 'events-with-extra-relationships', description: 'every event carries a relationship its catalogue entry does not list, with the related resource included for includeResources webhooks (relationships vary by instance, §2.7)' },
-  { name: 'at-least-once-events-envelope', description: 'AtLeastOnce batches carry their events in a top-level "events" array instead of under data (envelope of a batch: not shown, §6.1)' },
-  { name: 'timestamps-with-zero-offset', description: 'every <timestamp> is written with the offset +00:00 instead of Z, in answers and deliveries (RFC 3339 writes UTC either way; Conventions)' },
-  { name: 'merchant-name-and-type-only', description: 'every merchant in an event carries only name and type, as the catalogue itself shows for the IIAS authorizationRequest.pending (Event Catalog: Card authorizations): a listed sub-member absent, at most a SHOULD', warns: ['EV-PAYLOAD-LISTED-MEMBERS'] },
-  { name: 'null-tag-values', description: 'every event that carries tags has one more tag whose value is null (the documents never type tag values: 2.4, Event Catalog: Common shape)' },
-  { name: 'transactions-with-extra-tags', description: 'a transaction made by a matched payment carries a tag of its own besides the rule\'s (2.4 says the rule\'s tags are copied to it, not that it carries nothing else)' },
-  { name: 'json-included-inside-events', description: 'Json deliveries of includeResources webhooks carry the related resources inside each event (event.included) instead of a top-level included array (the Json envelope is not shown, 6.1)' },
-  { name: 'sandbox-events-without-application', description: 'the events fired by the sandbox operations carry no application relationship (listed members may be absent: EV-PAYLOAD-LISTED-MEMBERS is a SHOULD)', warns: ['EV-PAYLOAD-LISTED-MEMBERS'] },
-  { name: 'sandbox-refusal-404', description: 'a sandbox operation without valid credentials is answered 404 instead of 401 (status codes of failures: not shown, 7)', warns: ['AU-TOKEN-401'] },
-  { name: 'retry-after-http-date', description: 'every 25th documented-API request is answered 429 with Retry-After as an HTTP date (RFC 9110 10.2.3) of the current second (rate limits: not shown, 8)' },
-  { name: 'application-statuses-beyond-documents', description: 'application documents use status values the documents do not name (Pending, Uploaded) and an application without documents has no documents relationship (applications are outside the documents)' },
+  {
+    name: 'events-without-optional-members',
+    description:
+      'no event, in lists, by id or delivered, carries tags or the members only some events have (currencyConversion, the payment of transaction.created): §2.7 "may contain tags", Event Catalog',
+  },
+  {
+    name: 'events-with-extra-relationships',
+    description:
+      'every event carries a relationship its catalogue entry does not list, with the related resource included for includeResources webhooks (relationships vary by instance, §2.7)',
+  },
+  {
+    name: 'at-least-once-events-envelope',
+    description:
+      'AtLeastOnce batches carry their events in a top-level "events" array instead of under data (envelope of a batch: not shown, §6.1)',
+  },
+  {
+    name: 'timestamps-with-zero-offset',
+    description:
+      'every <timestamp> is written with the offset +00:00 instead of Z, in answers and deliveries (RFC 3339 writes UTC either way; Conventions)',
+  },
+  {
+    name: 'merchant-name-and-type-only',
+    description:
+      'every merchant in an event carries only name and type, as the catalogue itself shows for the IIAS authorizationRequest.pending (Event Catalog: Card authorizations): a listed sub-member absent, at most a SHOULD',
+    warns: ['EV-PAYLOAD-LISTED-MEMBERS'],
+  },
+  {
+    name: 'null-tag-values',
+    description:
+      'every event that carries tags has one more tag whose value is null (the documents never type tag values: 2.4, Event Catalog: Common shape)',
+  },
+  {
+    name: 'transactions-with-extra-tags',
+    description:
+      "a transaction made by a matched payment carries a tag of its own besides the rule's (2.4 says the rule's tags are copied to it, not that it carries nothing else)",
+  },
+  {
+    name: 'json-included-inside-events',
+    description:
+      'Json deliveries of includeResources webhooks carry the related resources inside each event (event.included) instead of a top-level included array (the Json envelope is not shown, 6.1)',
+  },
+  {
+    name: 'sandbox-events-without-application',
+    description:
+      'the events fired by the sandbox operations carry no application relationship (listed members may be absent: EV-PAYLOAD-LISTED-MEMBERS is a SHOULD)',
+    warns: ['EV-PAYLOAD-LISTED-MEMBERS'],
+  },
+  {
+    name: 'sandbox-refusal-404',
+    description: 'a sandbox operation without valid credentials is answered 404 instead of 401 (status codes of failures: not shown, 7)',
+    warns: ['AU-TOKEN-401'],
+  },
+  {
+    name: 'retry-after-http-date',
+    description:
+      'every 25th documented-API request is answered 429 with Retry-After as an HTTP date (RFC 9110 10.2.3) of the current second (rate limits: not shown, 8)',
+  },
+  {
+    name: 'application-statuses-beyond-documents',
+    description:
+      'application documents use status values the documents do not name (Pending, Uploaded) and an application without documents has no documents relationship (applications are outside the documents)',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type ToleratedVariation = (typeof TOLERATED_VARIATIONS)[number]['name'];
 export const variationOn = faultSwitch<ToleratedVariation>();
 
-export const anyVariationOn = (holder: FaultHolder): boolean => TOLERATED_VARIATIONS.some((variation) => variationOn(holder, variation.name));
+export const anyVariationOn = (holder: FaultHolder): boolean =>
+  TOLERATED_VARIATIONS.some((variation) => variationOn(holder, variation.name));
 
 export const UNKNOWN_EVENT_TYPE = 'vendorNotice.created';
 
@@ -57,14 +117,18 @@ function renameApplicationStatuses(resource: Resource & { relationships?: Record
     if (renamed) resource.attributes.status = renamed;
   }
   const documents = resource.relationships?.documents?.data;
-  if (/Application$/.test(String(resource.type)) && Array.isArray(documents) && documents.length === 0) delete resource.relationships!.documents;
+  if (/Application$/.test(String(resource.type)) && Array.isArray(documents) && documents.length === 0)
+    delete resource.relationships!.documents;
 }
 
 const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3})Z$/;
 
 /** Every <timestamp> in a document written +00:00 instead of Z (in place; control endpoints are not the API). */
 export function withZeroOffsetTimestamps<T>(value: T): T {
-  if (Array.isArray(value)) value.forEach((item, index) => { value[index] = withZeroOffsetTimestamps(item); });
+  if (Array.isArray(value))
+    value.forEach((item, index) => {
+      value[index] = withZeroOffsetTimestamps(item);
+    });
   else if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
     for (const [key, member] of Object.entries(record)) record[key] = withZeroOffsetTimestamps(member);
@@ -91,7 +155,9 @@ function rewrite(document: Record<string, unknown>, reply: FastifyReply, active:
     });
   }
   if (variationOn(active, 'application-statuses-beyond-documents')) {
-    eachResource(document, (resource) => renameApplicationStatuses(resource as Resource & { relationships?: Record<string, { data?: unknown }> }));
+    eachResource(document, (resource) =>
+      renameApplicationStatuses(resource as Resource & { relationships?: Record<string, { data?: unknown }> }),
+    );
   }
   const errors = Array.isArray(document.errors) ? (document.errors as Array<Record<string, unknown>>) : [];
   if (variationOn(active, 'sandbox-refusal-404') && reply.statusCode === 401 && reply.request.url.startsWith('/sandbox/')) {

@@ -24,9 +24,18 @@ const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 const tooLarge = (detail: string, source: { header?: string; pointer?: string }) => new ApiError(413, 'Payload too large', detail, source);
 
-function readDocumentBody(declaredLength: string | undefined, payload: NodeJS.ReadableStream, limit: number, done: (error: Error | null, body?: Buffer) => void): void {
+function readDocumentBody(
+  declaredLength: string | undefined,
+  payload: NodeJS.ReadableStream,
+  limit: number,
+  done: (error: Error | null, body?: Buffer) => void,
+): void {
   if (Number(declaredLength) > DRAIN_LIMIT_BYTES) {
-    done(tooLarge(`Content-Length is ${declaredLength} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, { header: 'Content-Length' }));
+    done(
+      tooLarge(`Content-Length is ${declaredLength} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, {
+        header: 'Content-Length',
+      }),
+    );
     return;
   }
   const chunks: Buffer[] = [];
@@ -42,12 +51,17 @@ function readDocumentBody(declaredLength: string | undefined, payload: NodeJS.Re
     if (size <= limit) chunks.push(chunk);
     else if (size > DRAIN_LIMIT_BYTES) {
       payload.pause();
-      settle(tooLarge(`the document is more than ${DRAIN_LIMIT_BYTES} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, { pointer: '' }));
+      settle(
+        tooLarge(`the document is more than ${DRAIN_LIMIT_BYTES} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, {
+          pointer: '',
+        }),
+      );
     }
   });
   payload.on('error', (error) => settle(error));
   payload.on('end', () => {
-    if (size > limit) settle(tooLarge(`the document is ${size} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, { pointer: '' }));
+    if (size > limit)
+      settle(tooLarge(`the document is ${size} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, { pointer: '' }));
     else settle(null, Buffer.concat(chunks));
   });
 }
@@ -68,7 +82,9 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
     scoped.removeAllContentTypeParsers();
     // Every media type reaches the handler as bytes, so that a refused type gets a
     // JSON:API 415 from the handler rather than a framework default.
-    scoped.addContentTypeParser('*', (request, payload, done) => readDocumentBody(request.headers['content-length'], payload, bodyLimit, done));
+    scoped.addContentTypeParser('*', (request, payload, done) =>
+      readDocumentBody(request.headers['content-length'], payload, bodyLimit, done),
+    );
 
     scoped.put<{ Params: { id: string } }>(
       '/positive-pay/:id/documents',
@@ -77,15 +93,25 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
         const rule = findRule(state, request.params.id);
         const mediaType = mediaTypeOf(request.headers['content-type']);
         if (!acceptedType(state, mediaType)) {
-          throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`, { header: 'Content-Type' });
+          throw new ApiError(
+            415,
+            'Unsupported media type',
+            `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`,
+            { header: 'Content-Type' },
+          );
         }
         if (rule.type !== 'drawdownPositivePay' && !faultOn(state, 'upload-accepted-for-any-rule')) {
-          throw new ApiError(400, 'Invalid request', `documents can be uploaded to drawdownPositivePay rules only; rule ${rule.id} is ${rule.type}`);
+          throw new ApiError(
+            400,
+            'Invalid request',
+            `documents can be uploaded to drawdownPositivePay rules only; rule ${rule.id} is ${rule.type}`,
+          );
         }
         const status = effectiveStatus(rule, state.clock.now());
         if (status === 'Cancelled' || status === 'Expired') throw conflict(`rule ${rule.id} is ${status}; it no longer takes documents`);
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        if (bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the request body must be the document file; it is empty', { pointer: '' });
+        if (bytes.length === 0)
+          throw new ApiError(400, 'Invalid request', 'the request body must be the document file; it is empty', { pointer: '' });
         rule.document = { contentType: mediaType, bytes, uploadedAt: state.clock.now() };
         if (rule.status === 'AwaitingDocuments' && !faultOn(state, 'upload-keeps-awaiting')) rule.status = 'Active';
         return sendDocument(reply, 200, { data: renderRule(state, rule) });

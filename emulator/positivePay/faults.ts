@@ -57,7 +57,8 @@ export const positivePayFaults = [
   },
   {
     name: 'opt-in-unknown-values-dropped',
-    description: 'a policy or deposit product update whose opt-in array holds unknown values (WireDrawdown, checkPayment) is accepted with those values dropped, replacing the opt-in',
+    description:
+      'a policy or deposit product update whose opt-in array holds unknown values (WireDrawdown, checkPayment) is accepted with those values dropped, replacing the opt-in',
     breaks: ['PP-POLICY-OPTIN-NO-EFFECT', 'PP-PRODUCT-OPTIN-NO-EFFECT', 'PP-POLICY-OPTIN-VALUES', 'PP-PRODUCT-OPTIN-VALUES'],
   },
   {

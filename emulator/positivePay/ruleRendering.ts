@@ -34,4 +34,3 @@ export function renderRule(state: State, rule: PositivePayRule): Record<string, 
     relationships: { account: { data: { type: accountType, id: rule.accountId } } },
   };
 }
-

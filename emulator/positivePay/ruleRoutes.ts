@@ -33,7 +33,8 @@ export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState): 
   });
 
   app.get<IdParams>('/positive-pay/:id', { config: { scope: 'payments' } }, async (request, reply) =>
-    sendDocument(reply, 200, { data: renderRule(state, findRule(state, request.params.id)) }));
+    sendDocument(reply, 200, { data: renderRule(state, findRule(state, request.params.id)) }),
+  );
 
   const listScope: FastifyContextConfig = faultOn(state, 'scope-not-checked-on-list') ? {} : { scope: 'payments' };
   app.get('/positive-pay', { config: listScope }, async (request, reply) => {
@@ -48,8 +49,11 @@ export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState): 
   app.register(async (noBody) => {
     noBody.removeAllContentTypeParsers();
     noBody.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
-    noBody.post<IdParams>('/positive-pay/:id/cancel', { config: { scope: 'payments-write', recordsEvents: true } }, async (request, reply) =>
-      cancelRule(state, request.params.id, reply));
+    noBody.post<IdParams>(
+      '/positive-pay/:id/cancel',
+      { config: { scope: 'payments-write', recordsEvents: true } },
+      async (request, reply) => cancelRule(state, request.params.id, reply),
+    );
   });
 }
 

@@ -12,7 +12,7 @@ export const EMULATOR_PROFILES = {
   'vendor-like': {
     description:
       'what a vendor sandbox is like: only the documented API (no control endpoints; tokens from the environment or --tokens-file), ' +
-      'a lived-in store (other tenants\' rules, webhooks, 3000 events over 90 days), 20 ± 15 ms latency, ' +
+      "a lived-in store (other tenants' rules, webhooks, 3000 events over 90 days), 20 ± 15 ms latency, " +
       'every 25th request answered 429 with Retry-After: 1, fixed fixture ids (account 10001, deposit product 7001)',
     options: {
       controlEndpoints: false,

@@ -23,7 +23,8 @@ export interface RateLimitOptions {
 const httpDateIn = (seconds: number): string => new Date(Math.floor(Date.now() / 1000) * 1000 + seconds * 1000).toUTCString();
 
 export function checkRateLimitOptions(options: RateLimitOptions): void {
-  if (!Number.isSafeInteger(options.every) || options.every < 1) throw new RangeError(`rateLimit.every must be a positive integer; got ${options.every}`);
+  if (!Number.isSafeInteger(options.every) || options.every < 1)
+    throw new RangeError(`rateLimit.every must be a positive integer; got ${options.every}`);
   const retryAfter = options.retryAfterSeconds ?? 1;
   if (!Number.isSafeInteger(retryAfter) || retryAfter < 0 || retryAfter > 3600) {
     throw new RangeError(`rateLimit.retryAfterSeconds must be an integer from 0 to 3600; got ${options.retryAfterSeconds}`);
@@ -39,10 +40,12 @@ export function rateLimitHook(options: RateLimitOptions) {
     requests += 1;
     if (requests % options.every !== 0) return;
     reply.header('retry-after', options.retryAfterForm === 'http-date' ? httpDateIn(retryAfter) : String(retryAfter));
-    await sendErrors(reply, 429, [{
-      status: '429',
-      title: 'Too many requests',
-      detail: `rate limit exceeded; retry after ${retryAfter} second${retryAfter === 1 ? '' : 's'}`,
-    }]);
+    await sendErrors(reply, 429, [
+      {
+        status: '429',
+        title: 'Too many requests',
+        detail: `rate limit exceeded; retry after ${retryAfter} second${retryAfter === 1 ? '' : 's'}`,
+      },
+    ]);
   };
 }

@@ -14,8 +14,10 @@ const MAX_LATENCY_MS = 60_000;
 
 export function checkLatencyOptions(options: LatencyOptions): void {
   const { ms, jitterMs = 0 } = options;
-  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS) throw new RangeError(`latency.ms must be a number of milliseconds from 0 to ${MAX_LATENCY_MS}; got ${ms}`);
-  if (!Number.isFinite(jitterMs) || jitterMs < 0 || jitterMs > ms) throw new RangeError(`latency.jitterMs must be from 0 to latency.ms (${ms}); got ${jitterMs}`);
+  if (!Number.isFinite(ms) || ms < 0 || ms > MAX_LATENCY_MS)
+    throw new RangeError(`latency.ms must be a number of milliseconds from 0 to ${MAX_LATENCY_MS}; got ${ms}`);
+  if (!Number.isFinite(jitterMs) || jitterMs < 0 || jitterMs > ms)
+    throw new RangeError(`latency.jitterMs must be from 0 to latency.ms (${ms}); got ${jitterMs}`);
 }
 
 export function responseLatencyHook(options: LatencyOptions) {

@@ -29,7 +29,8 @@ const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function text(parent: Json, name: string, pointer: string): string {
   const value = parent[name];
-  if (typeof value !== 'string' || value.trim() === '') throw invalid(`${pointer}/${name}`, `${name} is required and must be a non-empty string`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw invalid(`${pointer}/${name}`, `${name} is required and must be a non-empty string`);
   return value;
 }
 

@@ -1,7 +1,15 @@
 import type { EmulatorState } from '../core/emulatorState.ts';
 import type { ApplicationInput } from './applicationInput.ts';
 import type { ApplicationOutcome } from './applicationOutcome.ts';
-import { applicationRef, customerRef, customerType, documentRef, renderApplication, renderCustomer, renderDocument } from './applicationResources.ts';
+import {
+  applicationRef,
+  customerRef,
+  customerType,
+  documentRef,
+  renderApplication,
+  renderCustomer,
+  renderDocument,
+} from './applicationResources.ts';
 import { sandboxFaultOn } from './faults.ts';
 import type { Application, ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
 
@@ -27,7 +35,12 @@ export class ApplicationLifecycle {
     };
     this.store.applications.set(application.id, application);
     for (const required of outcome.requiredDocuments) {
-      const document: ApplicationDocument = { id: this.state.ids.next('document'), applicationId: application.id, status: 'Required', ...required };
+      const document: ApplicationDocument = {
+        id: this.state.ids.next('document'),
+        applicationId: application.id,
+        status: 'Required',
+        ...required,
+      };
       this.store.documents.set(document.id, document);
       application.documentIds.push(document.id);
     }

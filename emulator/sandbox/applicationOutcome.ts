@@ -23,7 +23,10 @@ const INDIVIDUAL_DOCUMENTS: Record<string, RequiredDocument> = {
 /** Section 4.5 names no document for the business row; the officer's id document is asked for. */
 const OFFICER_DOCUMENT: RequiredDocument = { documentType: 'IdDocument', description: 'Government-issued id document of the officer' };
 
-const outcome = (status: ApplicationStatus, requiredDocuments: RequiredDocument[] = []): ApplicationOutcome => ({ status, requiredDocuments });
+const outcome = (status: ApplicationStatus, requiredDocuments: RequiredDocument[] = []): ApplicationOutcome => ({
+  status,
+  requiredDocuments,
+});
 
 export function decideApplication(input: ApplicationInput, options: { pendingReviewApproved: boolean }): ApplicationOutcome {
   if (input.kind === 'individualApplication') {

@@ -46,6 +46,13 @@ export function renderCustomer(customer: Customer) {
     type: customer.type,
     id: customer.id,
     attributes: { ...customer.attributes, createdAt: iso(customer.createdAt) },
-    relationships: { application: { data: { type: customer.type === 'individualCustomer' ? 'individualApplication' : 'businessApplication', id: customer.applicationId } } },
+    relationships: {
+      application: {
+        data: {
+          type: customer.type === 'individualCustomer' ? 'individualApplication' : 'businessApplication',
+          id: customer.applicationId,
+        },
+      },
+    },
   };
 }

@@ -25,14 +25,22 @@ const DOCUMENT_LIST_QUERY = defineListQuery({ parameters: {} });
 function readUpload(request: FastifyRequest): { contentType: string; bytes: Buffer } {
   const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   if (!(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-    throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}`, { header: 'Content-Type' });
+    throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}`, {
+      header: 'Content-Type',
+    });
   }
   const bytes = request.body;
-  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ApiError(400, 'Invalid request', 'the body must be the file, as raw bytes', { pointer: '' });
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0)
+    throw new ApiError(400, 'Invalid request', 'the body must be the file, as raw bytes', { pointer: '' });
   return { contentType, bytes };
 }
 
-export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorState, store: SandboxStore, lifecycle: ApplicationLifecycle): void {
+export function registerApplicationRoutes(
+  app: FastifyInstance,
+  state: EmulatorState,
+  store: SandboxStore,
+  lifecycle: ApplicationLifecycle,
+): void {
   app.post('/applications', { config: { recordsEvents: true } }, async (request, reply) => {
     const input = readApplication(request.body);
     const outcome = decideApplication(input, { pendingReviewApproved: sandboxFaultOn(state, 'ssn-000000004-approved') });
@@ -66,16 +74,23 @@ export function registerApplicationRoutes(app: FastifyInstance, state: EmulatorS
     return sendDocument(reply, 200, { data: renderDocument(findDocument(store, application, request.params.documentId), application) });
   });
 
-  const upload = (side: 'front' | 'back') => async (request: FastifyRequest<{ Params: DocumentParams }>, reply: import('fastify').FastifyReply) => {
-    const application = findApplication(store, request.params.applicationId);
-    const document = findDocument(store, application, request.params.documentId);
-    document[side] = readUpload(request);
-    if (document.status === 'Required' || document.status === 'Rejected') document.status = 'Received';
-    return sendDocument(reply, 200, { data: renderDocument(document, application) });
-  };
+  const upload =
+    (side: 'front' | 'back') => async (request: FastifyRequest<{ Params: DocumentParams }>, reply: import('fastify').FastifyReply) => {
+      const application = findApplication(store, request.params.applicationId);
+      const document = findDocument(store, application, request.params.documentId);
+      document[side] = readUpload(request);
+      if (document.status === 'Required' || document.status === 'Rejected') document.status = 'Received';
+      return sendDocument(reply, 200, { data: renderDocument(document, application) });
+    };
   const uploadOptions = { bodyLimit: DOCUMENT_SIZE_LIMIT };
   app.put('/applications/:applicationId/documents/:documentId', uploadOptions, upload('front'));
   app.put('/applications/:applicationId/documents/:documentId/back', uploadOptions, upload('back'));
-  app.get<{ Params: DocumentParams }>('/applications/:applicationId/documents/:documentId/download', documentDownload(state, store, 'front'));
-  app.get<{ Params: DocumentParams }>('/applications/:applicationId/documents/:documentId/download/back', documentDownload(state, store, 'back'));
+  app.get<{ Params: DocumentParams }>(
+    '/applications/:applicationId/documents/:documentId/download',
+    documentDownload(state, store, 'front'),
+  );
+  app.get<{ Params: DocumentParams }>(
+    '/applications/:applicationId/documents/:documentId/download/back',
+    documentDownload(state, store, 'back'),
+  );
 }

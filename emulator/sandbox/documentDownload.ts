@@ -14,7 +14,8 @@ export type DocumentParams = { applicationId: string; documentId: string };
 /** A placeholder the download fault serves instead of the uploaded file. */
 const OTHER_BYTES = Buffer.from('not the uploaded file');
 
-export const documentDownload = (state: EmulatorState, store: SandboxStore, side: 'front' | 'back') =>
+export const documentDownload =
+  (state: EmulatorState, store: SandboxStore, side: 'front' | 'back') =>
   async (request: { params: DocumentParams }, reply: FastifyReply): Promise<FastifyReply> => {
     const application = findApplication(store, request.params.applicationId);
     const document = findDocument(store, application, request.params.documentId);

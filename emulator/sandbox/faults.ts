@@ -29,7 +29,14 @@ export const sandboxFaults = [
   {
     name: 'cancelled-rule-authorizes',
     description: 'a cancelled rule keeps authorizing payments and drawdowns',
-    breaks: ['DC-CANCELLED-RULE-BLOCKS', 'DC-DRAWDOWN-NOT-ACTIVE-REJECTED', 'DC-PROPERTY-ACH', 'DC-PROPERTY-CHECK', 'DC-PROPERTY-DRAWDOWN', 'DC-LIFECYCLE-MODEL'],
+    breaks: [
+      'DC-CANCELLED-RULE-BLOCKS',
+      'DC-DRAWDOWN-NOT-ACTIVE-REJECTED',
+      'DC-PROPERTY-ACH',
+      'DC-PROPERTY-CHECK',
+      'DC-PROPERTY-DRAWDOWN',
+      'DC-LIFECYCLE-MODEL',
+    ],
   },
   {
     name: 'rule-tags-not-inherited',
@@ -73,7 +80,8 @@ export const sandboxFaults = [
   },
   {
     name: 'sandbox-operations-in-live',
-    description: 'the live environment serves the sandbox operations too (approve, deny, document review and downloads act as in the sandbox)',
+    description:
+      'the live environment serves the sandbox operations too (approve, deny, document review and downloads act as in the sandbox)',
     breaks: ['SB-LIVE-ABSENT'],
   },
 ] as const satisfies readonly SeededFault[];

@@ -48,7 +48,9 @@ function renderTransaction(transaction: Transaction) {
     relationships: {
       account: { data: { type: 'depositAccount', id: transaction.accountId } },
       customer: { data: { type: 'customer', id: transaction.customerId } },
-      payment: { data: { type: transaction.type === 'receivedAchTransaction' ? 'receivedPayment' : 'checkPayment', id: transaction.paymentId } },
+      payment: {
+        data: { type: transaction.type === 'receivedAchTransaction' ? 'receivedPayment' : 'checkPayment', id: transaction.paymentId },
+      },
     },
   };
 }
@@ -82,7 +84,14 @@ class PaymentConsequences {
     const rendered = renderTransaction(transaction);
     this.state.events.publish({
       type: 'transaction.created',
-      attributes: { summary: transaction.summary, direction, amount: transaction.amount, available: balance, balance, tags: transaction.tags },
+      attributes: {
+        summary: transaction.summary,
+        direction,
+        amount: transaction.amount,
+        available: balance,
+        balance,
+        tags: transaction.tags,
+      },
       relationships: {
         transaction: { data: { type: transaction.type, id: transaction.id } },
         account: accountRef(account),
@@ -127,14 +136,17 @@ export function registerPaymentSimulationRoutes(app: FastifyInstance, state: Emu
       const payment = readSimulatedPayment(kind, request.body);
       const account = state.accounts.get(payment.accountId);
       if (!account) {
-        throw new ApiError(404, 'Not found', `account '${payment.accountId}' does not exist`, { pointer: '/data/relationships/account/data/id' });
+        throw new ApiError(404, 'Not found', `account '${payment.accountId}' does not exist`, {
+          pointer: '/data/relationships/account/data/id',
+        });
       }
       const paymentId = state.ids.next('simulatedPayment');
       const decision = decide(state, payment);
       let transaction: Transaction | undefined;
       if (decision.status === 'Processed') transaction = consequences.process(account, paymentId, payment, decision);
       else if (decision.status === 'Blocked') consequences.decline(account, payment);
-      else if (decision.status === 'PendingReview' && payment.kind === 'WireDrawdown') consequences.reviewDrawdown(account, paymentId, payment);
+      else if (decision.status === 'PendingReview' && payment.kind === 'WireDrawdown')
+        consequences.reviewDrawdown(account, paymentId, payment);
 
       const relationships: Record<string, unknown> = { account: accountRef(account) };
       if (decision.rule) relationships.positivePay = { data: { type: decision.rule.type, id: decision.rule.id } };

@@ -9,8 +9,15 @@ import { isOptInType, type SimulatedPayment } from './simulatedPayment.ts';
 
 export type DecisionStatus = 'Processed' | 'Blocked' | 'Rejected' | 'PendingReview';
 export type DecisionReason =
-  | 'NotOptedIn' | 'MatchedRule' | 'NoMatchingRule'
-  | 'RuleIdMissing' | 'RuleNotFound' | 'RuleNotDrawdown' | 'RuleOnOtherAccount' | 'RuleNotActive' | 'ManualReview';
+  | 'NotOptedIn'
+  | 'MatchedRule'
+  | 'NoMatchingRule'
+  | 'RuleIdMissing'
+  | 'RuleNotFound'
+  | 'RuleNotDrawdown'
+  | 'RuleOnOtherAccount'
+  | 'RuleNotActive'
+  | 'ManualReview';
 
 export interface Decision {
   status: DecisionStatus;
@@ -49,19 +56,28 @@ function authorizes(state: DecisionState, rule: PositivePayRule): boolean {
 function matches(state: DecisionState, rule: PositivePayRule, payment: SimulatedPayment): boolean {
   if (payment.kind === 'CheckPayment') {
     const tolerance = CHECK_TOLERANCE_CENTS + (sandboxFaultOn(state, 'check-tolerance-101') ? 1 : 0);
-    return rule.checkNumber === payment.checkNumber
-      && rule.amount !== undefined && Math.abs(payment.amount - rule.amount) <= tolerance
-      && (rule.payeeName === undefined || rule.payeeName === payment.payeeName);
+    return (
+      rule.checkNumber === payment.checkNumber &&
+      rule.amount !== undefined &&
+      Math.abs(payment.amount - rule.amount) <= tolerance &&
+      (rule.payeeName === undefined || rule.payeeName === payment.payeeName)
+    );
   }
   if (payment.kind === 'WireDrawdown') return false;
-  const originator = (rule.originatorName !== undefined && rule.originatorName === payment.originatorName)
-    || (rule.originatorEntityId !== undefined && rule.originatorEntityId === payment.originatorEntityId);
+  const originator =
+    (rule.originatorName !== undefined && rule.originatorName === payment.originatorName) ||
+    (rule.originatorEntityId !== undefined && rule.originatorEntityId === payment.originatorEntityId);
   if (!originator || rule.amount === undefined) return originator;
   return sandboxFaultOn(state, 'ach-maximum-exclusive') ? payment.amount < rule.amount : payment.amount <= rule.amount;
 }
 
 function decideDrawdown(state: DecisionState, payment: Extract<SimulatedPayment, { kind: 'WireDrawdown' }>): Decision {
-  const rejected = (reason: DecisionReason, rule?: PositivePayRule): Decision => ({ status: 'Rejected', reason, optedIn: true, ...(rule ? { rule } : {}) });
+  const rejected = (reason: DecisionReason, rule?: PositivePayRule): Decision => ({
+    status: 'Rejected',
+    reason,
+    optedIn: true,
+    ...(rule ? { rule } : {}),
+  });
   if (payment.positivePayId === undefined) return rejected('RuleIdMissing');
   const rule = state.positivePayRules.get(payment.positivePayId);
   if (!rule) return rejected('RuleNotFound');
@@ -84,5 +100,7 @@ export function decide(state: DecisionState, payment: SimulatedPayment): Decisio
     .filter((rule) => rule.type === ruleType && rule.accountId === payment.accountId)
     .sort((a, b) => a.createdAt - b.createdAt || Number(a.id) - Number(b.id));
   const rule = candidates.find((candidate) => authorizes(state, candidate) && matches(state, candidate, payment));
-  return rule ? { status: 'Processed', reason: 'MatchedRule', optedIn: true, rule } : { status: 'Blocked', reason: 'NoMatchingRule', optedIn: true };
+  return rule
+    ? { status: 'Processed', reason: 'MatchedRule', optedIn: true, rule }
+    : { status: 'Blocked', reason: 'NoMatchingRule', optedIn: true };
 }

@@ -20,7 +20,9 @@ const REVIEWABLE: readonly Application['status'][] = ['PendingReview', 'Awaiting
 function requireReviewable(application: Application, operation: string, allowApproved: boolean): void {
   if (REVIEWABLE.includes(application.status)) return;
   if (allowApproved && application.status === 'Approved') return;
-  throw conflict(`only applications in PendingReview or AwaitingDocuments can be ${operation}; application ${application.id} is ${application.status}`);
+  throw conflict(
+    `only applications in PendingReview or AwaitingDocuments can be ${operation}; application ${application.id} is ${application.status}`,
+  );
 }
 
 function requiredString(value: string | undefined, name: string): string {
@@ -31,7 +33,12 @@ function requiredString(value: string | undefined, name: string): string {
 /** Every review records an event (application.*, document.*). */
 const records = { config: { recordsEvents: true } };
 
-export function registerReviewRoutes(app: FastifyInstance, state: EmulatorState, store: SandboxStore, lifecycle: ApplicationLifecycle): void {
+export function registerReviewRoutes(
+  app: FastifyInstance,
+  state: EmulatorState,
+  store: SandboxStore,
+  lifecycle: ApplicationLifecycle,
+): void {
   app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/approve', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     optionalString(readResource(request.body, ['applicationApprove']), 'reason');
@@ -48,28 +55,42 @@ export function registerReviewRoutes(app: FastifyInstance, state: EmulatorState,
     return sendDocument(reply, 200, { data: renderApplication(application) });
   });
 
-  app.post<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/approve', records, async (request, reply) => {
-    const application = findApplication(store, request.params.applicationId);
-    const document = findDocument(store, application, request.params.documentId);
-    const body = request.body;
-    // The documented body is an empty JSON object; anything but an object is refused.
-    if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
-      throw invalid('', 'the body must be an empty JSON object');
-    }
-    lifecycle.approveDocument(application, document);
-    return sendDocument(reply, 200, { data: renderDocument(document, application) });
-  });
+  app.post<{ Params: DocumentParams }>(
+    '/sandbox/applications/:applicationId/documents/:documentId/approve',
+    records,
+    async (request, reply) => {
+      const application = findApplication(store, request.params.applicationId);
+      const document = findDocument(store, application, request.params.documentId);
+      const body = request.body;
+      // The documented body is an empty JSON object; anything but an object is refused.
+      if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) {
+        throw invalid('', 'the body must be an empty JSON object');
+      }
+      lifecycle.approveDocument(application, document);
+      return sendDocument(reply, 200, { data: renderDocument(document, application) });
+    },
+  );
 
-  app.post<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/reject', records, async (request, reply) => {
-    const application = findApplication(store, request.params.applicationId);
-    const document = findDocument(store, application, request.params.documentId);
-    const resource = readResource(request.body, ['documentReject']);
-    const reason = requiredString(optionalString(resource, 'reason'), 'reason');
-    const reasonCode = requiredString(optionalString(resource, 'reasonCode'), 'reasonCode');
-    lifecycle.rejectDocument(application, document, reason, reasonCode);
-    return sendDocument(reply, 200, { data: renderDocument(document, application) });
-  });
+  app.post<{ Params: DocumentParams }>(
+    '/sandbox/applications/:applicationId/documents/:documentId/reject',
+    records,
+    async (request, reply) => {
+      const application = findApplication(store, request.params.applicationId);
+      const document = findDocument(store, application, request.params.documentId);
+      const resource = readResource(request.body, ['documentReject']);
+      const reason = requiredString(optionalString(resource, 'reason'), 'reason');
+      const reasonCode = requiredString(optionalString(resource, 'reasonCode'), 'reasonCode');
+      lifecycle.rejectDocument(application, document, reason, reasonCode);
+      return sendDocument(reply, 200, { data: renderDocument(document, application) });
+    },
+  );
 
-  app.get<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/download', documentDownload(state, store, 'front'));
-  app.get<{ Params: DocumentParams }>('/sandbox/applications/:applicationId/documents/:documentId/download/back', documentDownload(state, store, 'back'));
+  app.get<{ Params: DocumentParams }>(
+    '/sandbox/applications/:applicationId/documents/:documentId/download',
+    documentDownload(state, store, 'front'),
+  );
+  app.get<{ Params: DocumentParams }>(
+    '/sandbox/applications/:applicationId/documents/:documentId/download/back',
+    documentDownload(state, store, 'back'),
+  );
 }

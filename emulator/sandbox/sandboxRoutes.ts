@@ -17,7 +17,9 @@ async function sandboxArea(scope: FastifyInstance, state: EmulatorState): Promis
   // Encapsulated: our raw-body parsers must not clash with another area's.
   for (const contentType of DOCUMENT_CONTENT_TYPES) {
     if (scope.hasContentTypeParser(contentType)) scope.removeContentTypeParser(contentType);
-    scope.addContentTypeParser(contentType, { parseAs: 'buffer', bodyLimit: DOCUMENT_SIZE_LIMIT }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser(contentType, { parseAs: 'buffer', bodyLimit: DOCUMENT_SIZE_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
   }
   const store = new SandboxStore();
   const lifecycle = new ApplicationLifecycle(state, store);

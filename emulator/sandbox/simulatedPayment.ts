@@ -7,9 +7,22 @@ import { optionalCents, optionalString, readRelationship, readResource, type Res
 // One request type per path; every failure names the member.
 
 export type SimulatedPayment =
-  | { kind: 'ReceivedAchDebit' | 'ReceivedAchCredit'; accountId: string; amount: number; originatorName?: string; originatorEntityId?: string; description?: string }
+  | {
+      kind: 'ReceivedAchDebit' | 'ReceivedAchCredit';
+      accountId: string;
+      amount: number;
+      originatorName?: string;
+      originatorEntityId?: string;
+      description?: string;
+    }
   | { kind: 'CheckPayment'; accountId: string; amount: number; checkNumber: string; payeeName?: string }
-  | { kind: 'WireDrawdown'; accountId: string; amount: number; positivePayId?: string; counterparty: { name: string; routingNumber: string; accountNumber: string } };
+  | {
+      kind: 'WireDrawdown';
+      accountId: string;
+      amount: number;
+      positivePayId?: string;
+      counterparty: { name: string; routingNumber: string; accountNumber: string };
+    };
 
 export type SimulationKind = SimulatedPayment['kind'];
 
@@ -24,7 +37,8 @@ export const isOptInType = (kind: SimulationKind): kind is PaymentType => kind !
 
 function requiredAmount(resource: ResourceObject): number {
   const amount = optionalCents(resource, 'amount');
-  if (amount === undefined || amount === 0) throw invalid('/data/attributes/amount', 'amount is required and must be a positive integer number of cents');
+  if (amount === undefined || amount === 0)
+    throw invalid('/data/attributes/amount', 'amount is required and must be a positive integer number of cents');
   return amount;
 }
 
@@ -38,7 +52,8 @@ function counterparty(resource: ResourceObject) {
   const value = resource.attributes.counterparty;
   const fallback = { name: 'Drawdown requester', routingNumber: '021000021', accountNumber: '000123456789' };
   if (value === undefined) return fallback;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('/data/attributes/counterparty', 'counterparty must be an object');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid('/data/attributes/counterparty', 'counterparty must be an object');
   const given = value as Record<string, unknown>;
   for (const member of ['name', 'routingNumber', 'accountNumber'] as const) {
     if (given[member] !== undefined && typeof given[member] !== 'string') {
@@ -79,7 +94,9 @@ export function readSimulatedPayment(kind: SimulationKind, body: unknown): Simul
   }
   const description = optionalText(resource, 'description');
   return {
-    kind, accountId, amount,
+    kind,
+    accountId,
+    amount,
     ...(originatorName !== undefined ? { originatorName } : {}),
     ...(originatorEntityId !== undefined ? { originatorEntityId } : {}),
     ...(description !== undefined ? { description } : {}),

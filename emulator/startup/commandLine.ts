@@ -96,7 +96,8 @@ function readFlags(argv: readonly string[]) {
 function integer(flag: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) throw new UsageError(`--${flag} must be an integer from ${min} to ${max}; got '${raw}'`);
+  if (!/^\d+$/.test(raw) || value < min || value > max)
+    throw new UsageError(`--${flag} must be an integer from ${min} to ${max}; got '${raw}'`);
   return value;
 }
 
@@ -111,7 +112,8 @@ function latencyOf(flags: Flags, base: EmulatorOptions['latency']): EmulatorOpti
     if (jitterMs !== undefined) throw new UsageError('--latency-jitter needs --latency (or a profile with latency)');
     return undefined;
   }
-  if ((merged.jitterMs ?? 0) > merged.ms) throw new UsageError(`--latency-jitter (${merged.jitterMs}) must not exceed --latency (${merged.ms})`);
+  if ((merged.jitterMs ?? 0) > merged.ms)
+    throw new UsageError(`--latency-jitter (${merged.jitterMs}) must not exceed --latency (${merged.ms})`);
   return { ms: merged.ms, jitterMs: merged.jitterMs ?? 0 };
 }
 
@@ -133,7 +135,10 @@ function livedInOf(flags: Flags, base: EmulatorOptions['livedIn']): EmulatorOpti
   const enabledWebhooks = integer('lived-in-enabled-webhooks', flags['lived-in-enabled-webhooks'], 0, 100);
   const merged = { seed: seed ?? base?.seed, events: events ?? base?.events, enabledWebhooks: enabledWebhooks ?? base?.enabledWebhooks };
   if (merged.seed === undefined) {
-    for (const [flag, value] of [['--lived-in-events', events], ['--lived-in-enabled-webhooks', enabledWebhooks]] as const) {
+    for (const [flag, value] of [
+      ['--lived-in-events', events],
+      ['--lived-in-enabled-webhooks', enabledWebhooks],
+    ] as const) {
       if (value !== undefined) throw new UsageError(`${flag} needs --lived-in SEED (or a profile with a lived-in store)`);
     }
     return undefined;
@@ -146,20 +151,24 @@ function livedInOf(flags: Flags, base: EmulatorOptions['livedIn']): EmulatorOpti
 }
 
 function controlEndpointsOf(flags: Flags, base: boolean | undefined): boolean {
-  if (flags['control-endpoints'] && flags['no-control-endpoints']) throw new UsageError('--control-endpoints and --no-control-endpoints contradict each other');
+  if (flags['control-endpoints'] && flags['no-control-endpoints'])
+    throw new UsageError('--control-endpoints and --no-control-endpoints contradict each other');
   if (flags['control-endpoints']) return true;
   if (flags['no-control-endpoints']) return false;
   return base ?? true;
 }
 
 function tokensOf(flags: Flags, env: NodeJS.ProcessEnv): ConfiguredToken[] {
-  const fromFile = flags['tokens-file'] === undefined ? [] : (() => {
-    try {
-      return readTokensFile(flags['tokens-file']);
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
-  })();
+  const fromFile =
+    flags['tokens-file'] === undefined
+      ? []
+      : (() => {
+          try {
+            return readTokensFile(flags['tokens-file']);
+          } catch (error) {
+            throw new UsageError((error as Error).message);
+          }
+        })();
   return [...tokensFromEnvironment(env), ...fromFile];
 }
 
@@ -171,19 +180,24 @@ export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv)
 
   let profile: ProfileName | undefined;
   if (flags.profile !== undefined) {
-    if (!isProfileName(flags.profile)) throw new UsageError(`--profile must be one of ${Object.keys(EMULATOR_PROFILES).join(', ')}; got '${flags.profile}'`);
+    if (!isProfileName(flags.profile))
+      throw new UsageError(`--profile must be one of ${Object.keys(EMULATOR_PROFILES).join(', ')}; got '${flags.profile}'`);
     profile = flags.profile;
   }
   const base: EmulatorOptions = profile ? EMULATOR_PROFILES[profile].options : {};
 
   const environment = (flags.environment ?? 'sandbox') as Environment;
-  if (environment !== 'sandbox' && environment !== 'live') throw new UsageError(`--environment must be sandbox or live; got '${flags.environment}'`);
+  if (environment !== 'sandbox' && environment !== 'live')
+    throw new UsageError(`--environment must be sandbox or live; got '${flags.environment}'`);
   const scale = flags['clock-scale'] === undefined ? 1 : Number(flags['clock-scale']);
-  if (!(scale > 0) || !Number.isFinite(scale)) throw new UsageError(`--clock-scale must be a positive number; got '${flags['clock-scale']}'`);
+  if (!(scale > 0) || !Number.isFinite(scale))
+    throw new UsageError(`--clock-scale must be a positive number; got '${flags['clock-scale']}'`);
   const tokens = tokensOf(flags, env);
   const controlEndpoints = controlEndpointsOf(flags, base.controlEndpoints);
   if (!controlEndpoints && tokens.length === 0) {
-    throw new UsageError(`without control endpoints no token can be minted: set ${TOKEN_VARIABLES[0]!.env} (or another token variable, see --help) or give --tokens-file`);
+    throw new UsageError(
+      `without control endpoints no token can be minted: set ${TOKEN_VARIABLES[0]!.env} (or another token variable, see --help) or give --tokens-file`,
+    );
   }
   const fixtures = {
     ...base.fixtures,
@@ -209,6 +223,7 @@ export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (livedIn) options.livedIn = livedIn;
   const webhooks = integer('max-webhooks', flags['max-webhooks'], 1, Number.MAX_SAFE_INTEGER);
   const storedEvents = integer('max-events', flags['max-events'], 1, Number.MAX_SAFE_INTEGER);
-  if (webhooks !== undefined || storedEvents !== undefined) options.limits = { ...(webhooks !== undefined ? { webhooks } : {}), ...(storedEvents !== undefined ? { storedEvents } : {}) };
+  if (webhooks !== undefined || storedEvents !== undefined)
+    options.limits = { ...(webhooks !== undefined ? { webhooks } : {}), ...(storedEvents !== undefined ? { storedEvents } : {}) };
   return { action: 'start', options, ...(profile ? { profile } : {}), tokenSources: tokens.map((token) => token.source) };
 }

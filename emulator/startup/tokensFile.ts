@@ -7,14 +7,14 @@ import type { ConfiguredToken } from './tokenVariables.ts';
 //   [{ "value": "<at least 8 characters>", "scopes": ["payments", ...] }]
 // ("scopes" omitted: every scope). Errors name the entry and member, never a token value.
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function readScopes(value: unknown, where: string): readonly Scope[] {
   if (value === undefined) return SCOPES;
   if (!Array.isArray(value)) throw new Error(`${where}.scopes must be an array of scope names`);
   value.forEach((scope, index) => {
-    if (!isScope(scope)) throw new Error(`${where}.scopes[${index}] ${JSON.stringify(scope)} is not a scope; known scopes: ${SCOPES.join(', ')}`);
+    if (!isScope(scope))
+      throw new Error(`${where}.scopes[${index}] ${JSON.stringify(scope)} is not a scope; known scopes: ${SCOPES.join(', ')}`);
   });
   return value as Scope[];
 }
@@ -44,7 +44,9 @@ export function readTokensFile(path: string): ConfiguredToken[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new Error(`cannot read tokens file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, { cause: error });
+    throw new Error(`cannot read tokens file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      cause: error,
+    });
   }
   return parseTokensFile(text, path);
 }

@@ -2,26 +2,63 @@ import type { SeededFault } from '../faults/seededFault.ts';
 
 // Deliberate deviations of the webhook operations.
 export const webhooksFaults = [
-  { name: 'enabled-limit-not-enforced', description: 'sandbox creates and enables webhooks beyond 100 Enabled', breaks: ['WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE', 'WH-ENABLED-LIMIT-4XX'] },
-  { name: 'webhook-token-null-when-unset', description: 'renders an unset token as null instead of the empty string', breaks: ['WH-TOKEN-EMPTY-WHEN-UNSET', 'WH-RESOURCE-SHAPE'] },
-  { name: 'webhook-patch-resets-omitted', description: 'PATCH resets attributes it was not sent to their defaults', breaks: ['WH-UPDATE-PARTIAL'] },
+  {
+    name: 'enabled-limit-not-enforced',
+    description: 'sandbox creates and enables webhooks beyond 100 Enabled',
+    breaks: ['WH-ENABLED-LIMIT-CREATE', 'WH-ENABLED-LIMIT-ENABLE', 'WH-ENABLED-LIMIT-4XX'],
+  },
+  {
+    name: 'webhook-token-null-when-unset',
+    description: 'renders an unset token as null instead of the empty string',
+    breaks: ['WH-TOKEN-EMPTY-WHEN-UNSET', 'WH-RESOURCE-SHAPE'],
+  },
+  {
+    name: 'webhook-patch-resets-omitted',
+    description: 'PATCH resets attributes it was not sent to their defaults',
+    breaks: ['WH-UPDATE-PARTIAL'],
+  },
   { name: 'webhook-patch-ignores-label', description: 'PATCH keeps the old label', breaks: ['WH-UPDATE-LABEL'] },
   { name: 'webhook-list-ignores-from-id', description: 'the list ignores filter[fromId]', breaks: ['WH-LIST-FILTER-FROM-ID'] },
   { name: 'webhook-list-since-ignored', description: 'the list ignores filter[since]', breaks: ['WH-LIST-FILTER-SINCE'] },
-  { name: 'webhook-default-subscription-only-auth', description: 'a webhook created without subscriptionType gets OnlyAuthorizationRequest', breaks: ['WH-DEFAULT-SUBSCRIPTION-TYPE'] },
-  { name: 'webhook-enable-from-unavailable-refused', description: 'an Unavailable webhook cannot be enabled again', breaks: ['WH-ENABLE-FROM-UNAVAILABLE'] },
+  {
+    name: 'webhook-default-subscription-only-auth',
+    description: 'a webhook created without subscriptionType gets OnlyAuthorizationRequest',
+    breaks: ['WH-DEFAULT-SUBSCRIPTION-TYPE'],
+  },
+  {
+    name: 'webhook-enable-from-unavailable-refused',
+    description: 'an Unavailable webhook cannot be enabled again',
+    breaks: ['WH-ENABLE-FROM-UNAVAILABLE'],
+  },
   { name: 'webhook-disable-ignored', description: 'disable answers 200 but leaves the webhook Enabled', breaks: ['WH-DISABLE'] },
-  { name: 'webhook-status-answer-stale', description: 'enable and disable change the status but answer with the webhook as it was before (a disable answer still says Enabled)', breaks: ['WH-DISABLE', 'WH-ENABLE'] },
-  { name: 'webhook-list-limit-uncapped', description: 'the webhook list honours any page[limit], returning more than 1000 webhooks when asked for 1001', breaks: ['WH-LIST-PAGE-MAX'] },
+  {
+    name: 'webhook-status-answer-stale',
+    description: 'enable and disable change the status but answer with the webhook as it was before (a disable answer still says Enabled)',
+    breaks: ['WH-DISABLE', 'WH-ENABLE'],
+  },
+  {
+    name: 'webhook-list-limit-uncapped',
+    description: 'the webhook list honours any page[limit], returning more than 1000 webhooks when asked for 1001',
+    breaks: ['WH-LIST-PAGE-MAX'],
+  },
   {
     name: 'webhook-invalid-request-applied',
-    description: 'a webhook create or update is stored before it is validated: an invalid or incomplete one is answered 400 but its webhook (Disabled) or its new values are kept',
+    description:
+      'a webhook create or update is stored before it is validated: an invalid or incomplete one is answered 400 but its webhook (Disabled) or its new values are kept',
     breaks: ['WH-CREATE-INVALID-VALUE-NO-EFFECT', 'WH-CREATE-REFUSED-NO-EFFECT', 'WH-UPDATE-INVALID-NO-EFFECT'],
   },
   {
     name: 'token-ignored-on-resource-operations',
-    description: 'webhook get/update/enable/disable, event get/resend and the sandbox operations serve anyone, token or not (an id that does not exist still answers 404)',
-    breaks: ['AU-TOKEN-REQUIRED', 'AU-TOKEN-INVALID-REFUSED', 'AU-SANDBOX-TOKEN-REQUIRED', 'AU-SCOPE-REQUIRED', 'AU-TOKEN-401', 'AU-SCOPE-403'],
+    description:
+      'webhook get/update/enable/disable, event get/resend and the sandbox operations serve anyone, token or not (an id that does not exist still answers 404)',
+    breaks: [
+      'AU-TOKEN-REQUIRED',
+      'AU-TOKEN-INVALID-REFUSED',
+      'AU-SANDBOX-TOKEN-REQUIRED',
+      'AU-SCOPE-REQUIRED',
+      'AU-TOKEN-401',
+      'AU-SCOPE-403',
+    ],
   },
 ] as const satisfies readonly SeededFault[];
 

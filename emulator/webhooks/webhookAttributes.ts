@@ -13,7 +13,10 @@ import { CONTENT_TYPES, DELIVERY_MODES, SUBSCRIPTION_TYPES, type Webhook } from 
 /** What a create without deliveryMode gets. */
 export const DEFAULT_DELIVERY_MODE = 'AtMostOnce';
 
-export type WebhookSettings = Pick<Webhook, 'label' | 'url' | 'token' | 'contentType' | 'deliveryMode' | 'includeResources' | 'subscriptionType'>;
+export type WebhookSettings = Pick<
+  Webhook,
+  'label' | 'url' | 'token' | 'contentType' | 'deliveryMode' | 'includeResources' | 'subscriptionType'
+>;
 export type WebhookChanges = Partial<Omit<WebhookSettings, 'deliveryMode'>>;
 
 function readUrl(resource: ResourceObject): string | undefined {
@@ -51,7 +54,10 @@ export function readCreate(resource: ResourceObject): WebhookSettings {
 
 export function readUpdate(resource: ResourceObject): WebhookChanges {
   if (resource.attributes.deliveryMode !== undefined) {
-    throw invalid('/data/attributes/deliveryMode', 'deliveryMode cannot be changed by an update (4.3 lists label, url, contentType, token, includeResources, subscriptionType)');
+    throw invalid(
+      '/data/attributes/deliveryMode',
+      'deliveryMode cannot be changed by an update (4.3 lists label, url, contentType, token, includeResources, subscriptionType)',
+    );
   }
   const changes: WebhookChanges = {};
   const label = optionalString(resource, 'label');

@@ -42,7 +42,13 @@ function checkEnabledLimit(state: EmulatorState, webhooks: WebhookRegistry, acti
 // `sort` is not in 4.3, but real clients send it (the platform's public API reference
 // lists it for this operation): accepted, oldest first unless -createdAt.
 const WEBHOOK_LIST_QUERY = defineListQuery({
-  parameters: { 'filter[since]': dateTime, 'filter[until]': dateTime, 'filter[fromId]': integer, 'filter[toId]': integer, sort: oneOf(['createdAt', '-createdAt']) },
+  parameters: {
+    'filter[since]': dateTime,
+    'filter[until]': dateTime,
+    'filter[fromId]': integer,
+    'filter[toId]': integer,
+    sort: oneOf(['createdAt', '-createdAt']),
+  },
 });
 
 function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultHolder): Webhook[] {
@@ -52,11 +58,15 @@ function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultH
   const until = filters['filter[until]'];
   const fromId = webhookFaultOn(active, 'webhook-list-ignores-from-id') ? undefined : filters['filter[fromId]'];
   const toId = filters['filter[toId]'];
-  const matching = webhooks.all().filter((webhook) =>
-    (since === undefined || webhook.createdAt > since) &&
-    (until === undefined || webhook.createdAt < until) &&
-    (fromId === undefined || webhook.seq >= fromId) &&
-    (toId === undefined || webhook.seq <= toId));
+  const matching = webhooks
+    .all()
+    .filter(
+      (webhook) =>
+        (since === undefined || webhook.createdAt > since) &&
+        (until === undefined || webhook.createdAt < until) &&
+        (fromId === undefined || webhook.seq >= fromId) &&
+        (toId === undefined || webhook.seq <= toId),
+    );
   const ordered = filters.sort === '-createdAt' ? [...matching].reverse() : matching;
   return ordered.slice(page.offset, page.offset + page.limit);
 }
@@ -82,11 +92,21 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
 
   app.post('/webhooks', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const resource = readResource(request.body, ['webhook']);
-    const settings = appliedAnyway(() => readCreate(resource), () => {
-      const id = state.ids.next('webhook');
-      const raw = { label: '', url: '', token: '', includeResources: false, subscriptionType: 'All', ...resource.attributes } as unknown as WebhookSettings;
-      webhooks.add({ ...raw, id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), status: 'Disabled' });
-    });
+    const settings = appliedAnyway(
+      () => readCreate(resource),
+      () => {
+        const id = state.ids.next('webhook');
+        const raw = {
+          label: '',
+          url: '',
+          token: '',
+          includeResources: false,
+          subscriptionType: 'All',
+          ...resource.attributes,
+        } as unknown as WebhookSettings;
+        webhooks.add({ ...raw, id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), status: 'Disabled' });
+      },
+    );
     if (webhookFaultOn(state, 'webhook-default-subscription-only-auth') && resource.attributes.subscriptionType === undefined) {
       settings.subscriptionType = 'OnlyAuthorizationRequest';
     }
@@ -105,14 +125,19 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
   });
 
   app.get<{ Params: { id: string } }>('/webhooks/:id', { config: { scope: 'webhooks' } }, async (request, reply) =>
-    sendDocument(reply, 200, { data: render(find(request.params.id), state) }));
+    sendDocument(reply, 200, { data: render(find(request.params.id), state) }),
+  );
 
   app.patch<{ Params: { id: string } }>('/webhooks/:id', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
     const resource = readResource(request.body, ['webhook']);
-    const changes = appliedAnyway(() => readUpdate(resource), () => Object.assign(webhook, resource.attributes));
+    const changes = appliedAnyway(
+      () => readUpdate(resource),
+      () => Object.assign(webhook, resource.attributes),
+    );
     if (webhookFaultOn(state, 'webhook-patch-ignores-label')) delete changes.label;
-    if (webhookFaultOn(state, 'webhook-patch-resets-omitted')) Object.assign(webhook, { label: '', includeResources: false, subscriptionType: 'All' });
+    if (webhookFaultOn(state, 'webhook-patch-resets-omitted'))
+      Object.assign(webhook, { label: '', includeResources: false, subscriptionType: 'All' });
     Object.assign(webhook, changes);
     return sendDocument(reply, 200, { data: render(webhook, state) });
   });
@@ -130,14 +155,21 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
       throw new ApiError(409, 'Conflict', 'an Unavailable webhook cannot be enabled');
     }
     if (webhook.status !== 'Enabled') checkEnabledLimit(state, webhooks, 'enable the webhook');
-    return sendDocument(reply, 200, answerStatusChange(webhook, () => webhooks.setStatus(webhook, 'Enabled')));
+    return sendDocument(
+      reply,
+      200,
+      answerStatusChange(webhook, () => webhooks.setStatus(webhook, 'Enabled')),
+    );
   });
 
   app.post<{ Params: { id: string } }>('/webhooks/:id/disable', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
-    return sendDocument(reply, 200, answerStatusChange(webhook, () => {
-      if (!webhookFaultOn(state, 'webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
-    }));
+    return sendDocument(
+      reply,
+      200,
+      answerStatusChange(webhook, () => {
+        if (!webhookFaultOn(state, 'webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
+      }),
+    );
   });
-
 }

@@ -74,7 +74,8 @@ export function eventsOf(body: unknown): ReceivedEvent[] {
   const container = Array.isArray(body) ? body : (body as { data?: unknown } | null)?.data;
   const items = Array.isArray(container) ? container : container === undefined ? [] : [container];
   // An AtLeastOnce batch may carry bare ids (6.1): then the id is all there is to go by.
-  return items.map((item) => (typeof item === 'string' || typeof item === 'number' ? { id: String(item) } : item as ReceivedEvent))
+  return items
+    .map((item) => (typeof item === 'string' || typeof item === 'number' ? { id: String(item) } : (item as ReceivedEvent)))
     .filter((event) => event !== null && typeof event === 'object' && (typeof event.id === 'string' || typeof event.id === 'number'))
     .map((event) => ({ ...event, id: String(event.id) }));
 }
@@ -140,9 +141,12 @@ export async function startReferenceReceiver(options: ReferenceReceiverOptions):
 
   const server: Server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://receiver').pathname;
-    const handled = request.method === 'GET' && path === '/effects'
-      ? Promise.resolve(effects(request, response))
-      : request.method === 'POST' ? delivery(request, response) : Promise.resolve(answer(response, 405, { error: 'POST deliveries here' }));
+    const handled =
+      request.method === 'GET' && path === '/effects'
+        ? Promise.resolve(effects(request, response))
+        : request.method === 'POST'
+          ? delivery(request, response)
+          : Promise.resolve(answer(response, 405, { error: 'POST deliveries here' }));
     // A handler that throws answers 500, so the sender retries (AtLeastOnce); it never takes the process down.
     handled.catch(() => {
       if (!response.headersSent) answer(response, 500, { error: 'processing failed' });
@@ -156,9 +160,10 @@ export async function startReferenceReceiver(options: ReferenceReceiverOptions):
     url: `${base}/webhook`,
     effectsUrl: `${base}/effects`,
     processed,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

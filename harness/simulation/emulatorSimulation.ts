@@ -34,7 +34,9 @@ export const emulatorSimulation: PaymentSimulationAdapter = {
     const data = response.body?.data;
     if (response.status < 200 || response.status >= 300 || typeof data?.attributes?.status !== 'string') {
       const shape = schemaRegistry().validate('sandbox/payment-decision', response.body);
-      throw new Error(`POST ${route.path} answered ${response.status}${shape.valid ? '' : ` without a readable payment decision status (${shape.violations[0]?.message})`}`);
+      throw new Error(
+        `POST ${route.path} answered ${response.status}${shape.valid ? '' : ` without a readable payment decision status (${shape.violations[0]?.message})`}`,
+      );
     }
     const transactionId: string | undefined = data.relationships?.transaction?.data?.id;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

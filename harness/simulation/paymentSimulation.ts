@@ -9,7 +9,13 @@ import type { ApiResponse, RequestOptions } from '../apiClient.ts';
 
 /** A payment to receive: an ACH debit or credit, a check, or a wire drawdown (API 1, 2.5). */
 export type SimulatedPayment =
-  | { kind: 'ReceivedAchDebit' | 'ReceivedAchCredit'; accountId: string; amount: number; originatorName?: string; originatorEntityId?: string }
+  | {
+      kind: 'ReceivedAchDebit' | 'ReceivedAchCredit';
+      accountId: string;
+      amount: number;
+      originatorName?: string;
+      originatorEntityId?: string;
+    }
   | { kind: 'CheckPayment'; accountId: string; amount: number; checkNumber: string; payeeName?: string }
   | { kind: 'WireDrawdown'; accountId: string; amount: number; positivePayId?: string };
 

@@ -17,7 +17,9 @@ export async function loadSimulationAdapter(modulePath: string | undefined): Pro
   }
   const adapter = (loaded.default ?? loaded.simulationAdapter) as Partial<PaymentSimulationAdapter> | undefined;
   if (!adapter || typeof adapter.receive !== 'function' || typeof adapter.name !== 'string') {
-    throw new SetupError(`simulation adapter ${modulePath}: its default export must be an adapter { name: string, receive(payment, http) } (see harness/simulation/paymentSimulation.ts)`);
+    throw new SetupError(
+      `simulation adapter ${modulePath}: its default export must be an adapter { name: string, receive(payment, http) } (see harness/simulation/paymentSimulation.ts)`,
+    );
   }
   return adapter as PaymentSimulationAdapter;
 }

@@ -20,6 +20,7 @@ export const batchSizes = defineReceiverCase({
       acceptedAny = true;
       effects.expect(check, 'RC-BATCH-PROCESSED-ONCE', eventIds, 1, `each event of the accepted batch of ${size}`);
     }
-    if (!acceptedAny) check.untestable('RC-BATCH-PROCESSED-ONCE', 'the receiver accepted no batch (RC-BATCH-ACCEPTED), so none could be judged processed');
+    if (!acceptedAny)
+      check.untestable('RC-BATCH-PROCESSED-ONCE', 'the receiver accepted no batch (RC-BATCH-ACCEPTED), so none could be judged processed');
   },
 });

@@ -15,6 +15,12 @@ export const duplicateInBatch = defineReceiverCase({
     const body = JSON.stringify(crafted.envelope([first!, second!, first!]));
     judge.accepted('RC-DUPLICATE-ACCEPTED', await crafted.sendSigned(body), 'a batch carrying one event twice');
     judge.accepted('RC-DUPLICATE-ACCEPTED', await crafted.sendSigned(body), 'the same batch delivered again');
-    effects.expect(check, 'RC-DUPLICATE-PROCESSED-ONCE', [String(first!.id), String(second!.id)], 1, 'each event of a batch carrying one twice, delivered twice,');
+    effects.expect(
+      check,
+      'RC-DUPLICATE-PROCESSED-ONCE',
+      [String(first!.id), String(second!.id)],
+      1,
+      'each event of a batch carrying one twice, delivered twice,',
+    );
   },
 });

@@ -8,7 +8,8 @@ export function containerView(record: ContainerRunRecord | undefined): string {
   if (!record) return '';
   const shown = record.logTail.length;
   const caption = record.logLineCount > shown ? `last ${shown} of ${record.logLineCount} lines` : `${shown} line(s)`;
-  const body = shown > 0 ? `<pre id="container-log">${html(record.logTail.join('\n'))}</pre>` : '<p class="empty">The container printed nothing.</p>';
+  const body =
+    shown > 0 ? `<pre id="container-log">${html(record.logTail.join('\n'))}</pre>` : '<p class="empty">The container printed nothing.</p>';
   return [
     '<section id="container" class="panel">',
     `<h2>Target container: <code>${html(record.image.name)}</code></h2>`,

@@ -20,9 +20,11 @@ export const documentName = (key: string): string => DOCUMENT_NAMES[key] ?? key;
 /** For a FAIL, WARN or UNTESTABLE check: a curl command per exchange, and the scenario's replay command. */
 function reproduceView(check: CheckRecord, replay: ReplayCommand, withEvidence: boolean): string {
   const parts = ['<div class="reproduce">'];
-  for (const exchange of withEvidence ? check.evidence?.exchanges ?? [] : []) {
+  for (const exchange of withEvidence ? (check.evidence?.exchanges ?? []) : []) {
     const curl = curlCommand(exchange);
-    parts.push(`<p>curl (with <code>${TOKEN_VARIABLE}</code> exported${curl.bodyNote ? `; ${html(curl.bodyNote)}` : ''}):</p><pre class="curl">${html(curl.command)}</pre>`);
+    parts.push(
+      `<p>curl (with <code>${TOKEN_VARIABLE}</code> exported${curl.bodyNote ? `; ${html(curl.bodyNote)}` : ''}):</p><pre class="curl">${html(curl.command)}</pre>`,
+    );
   }
   parts.push(`<p>replay the scenario:</p><pre class="replay">${html(replay(check.scenarioId, check.requirementId))}</pre></div>`);
   return parts.join('');
@@ -67,7 +69,14 @@ export function evidenceView(result: RequirementResult, replay: ReplayCommand): 
 
 /** Everything a search should find for a requirement, lower-cased. */
 export function searchText(result: RequirementResult): string {
-  const words = [result.id, result.level, result.outcome, result.statement, result.reason ?? '', result.source.section,
-    ...result.checks.flatMap((check) => [check.scenarioId, check.message])];
+  const words = [
+    result.id,
+    result.level,
+    result.outcome,
+    result.statement,
+    result.reason ?? '',
+    result.source.section,
+    ...result.checks.flatMap((check) => [check.scenarioId, check.message]),
+  ];
   return words.join(' ').toLowerCase();
 }

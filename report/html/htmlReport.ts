@@ -36,7 +36,9 @@ function runFacts(document: ResultsDocument): string {
   const { target } = document;
   const run = document.mergedFrom
     ? `merged from ${document.mergedFrom.length} run(s)${document.mergedFrom[0]?.shard ? ` (${document.mergedFrom[0].shard.count} shards)` : ''}`
-    : document.shard ? `shard ${document.shard.index} of ${document.shard.count}` : 'single run';
+    : document.shard
+      ? `shard ${document.shard.index} of ${document.shard.count}`
+      : 'single run';
   const facts: Array<[string, string]> = [
     ['Target', `${target.name} (${target.environment})`],
     ['Base URL', target.baseUrl],
@@ -79,7 +81,9 @@ export function htmlReport(document: ResultsDocument, sections: SectionIndex = s
     runFacts(document),
     outcomeCounts(document),
     comparisonView(document.comparison),
-    requirementMatrix(document.requirements, document.counts, sections, (scenarioId, requirementId) => replayCommand(document, scenarioId, requirementId)),
+    requirementMatrix(document.requirements, document.counts, sections, (scenarioId, requirementId) =>
+      replayCommand(document, scenarioId, requirementId),
+    ),
     // Facts about the target, not judgements: after the matrix, collapsed.
     observationsView(document.requirements),
     `</main><script>${REPORT_SCRIPT}</script></body></html>`,

@@ -15,9 +15,10 @@ export function observationsView(results: readonly RequirementResult[]): string 
   if (all.length === 0) return '';
   const rows = observed.map((result) => {
     const values = observedValues(result);
-    const shown = values.length > 0
-      ? values.map((value) => `<code class="observed">${html(jsonText(value))}</code>`).join(' ')
-      : `<span class="empty">${html(result.reason ?? 'nothing observed')}</span>`;
+    const shown =
+      values.length > 0
+        ? values.map((value) => `<code class="observed">${html(jsonText(value))}</code>`).join(' ')
+        : `<span class="empty">${html(result.reason ?? 'nothing observed')}</span>`;
     const note = result.checks.find((check) => check.outcome === 'OBSERVED')?.message ?? '';
     return `<tr><td><a href="#req-${html(result.id)}"><code>${html(result.id)}</code></a></td><td>${html(result.statement)}</td><td>${shown}${note ? `<br><span class="scenario">${html(note)}</span>` : ''}</td></tr>`;
   });

@@ -29,9 +29,12 @@ function groupsOf(results: readonly RequirementResult[], sections: SectionIndex)
     groups.set(key, group);
   }
   // Document order where the headings are known, then section numbers in natural order (2.10 after 2.9).
-  return [...groups.values()].sort((a, b) => a.document.localeCompare(b.document)
-    || sections.position(a.document, a.section) - sections.position(b.document, b.section)
-    || a.section.localeCompare(b.section, 'en', { numeric: true }));
+  return [...groups.values()].sort(
+    (a, b) =>
+      a.document.localeCompare(b.document) ||
+      sections.position(a.document, a.section) - sections.position(b.document, b.section) ||
+      a.section.localeCompare(b.section, 'en', { numeric: true }),
+  );
 }
 
 function row(result: RequirementResult, replay: ReplayCommand): string {
@@ -56,11 +59,19 @@ function filterButtons(counts: Record<Outcome, number>, total: number): string {
     ...OUTCOMES.map((outcome) => ({ filter: outcome, label: `${outcome} (${counts[outcome]})` })),
   ];
   return buttons
-    .map((button) => `<button type="button" data-filter="${html(button.filter)}" aria-pressed="${button.filter === 'all'}">${html(button.label)}</button>`)
+    .map(
+      (button) =>
+        `<button type="button" data-filter="${html(button.filter)}" aria-pressed="${button.filter === 'all'}">${html(button.label)}</button>`,
+    )
     .join('');
 }
 
-export function requirementMatrix(results: readonly RequirementResult[], counts: Record<Outcome, number>, sections: SectionIndex, replay: ReplayCommand): string {
+export function requirementMatrix(
+  results: readonly RequirementResult[],
+  counts: Record<Outcome, number>,
+  sections: SectionIndex,
+  replay: ReplayCommand,
+): string {
   return [
     '<section id="matrix"><h2>Requirements</h2>',
     '<div class="controls" role="search">',
@@ -68,7 +79,10 @@ export function requirementMatrix(results: readonly RequirementResult[], counts:
     '<input id="search" type="search" placeholder="Search id, statement, scenario or message" aria-label="Search requirements">',
     '<output id="shown" aria-live="polite"></output>',
     '</div>',
-    ...groupsOf(results, sections).map((group) => `<section class="group"><h3>${html(group.title)}</h3>${group.results.map((result) => row(result, replay)).join('')}</section>`),
+    ...groupsOf(results, sections).map(
+      (group) =>
+        `<section class="group"><h3>${html(group.title)}</h3>${group.results.map((result) => row(result, replay)).join('')}</section>`,
+    ),
     results.length === 0 ? '<p class="empty">The catalogue has no requirements.</p>' : '',
     '</section>',
   ].join('\n');

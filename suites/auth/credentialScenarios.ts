@@ -13,7 +13,13 @@ import { CHANGES_OPT_IN, type OperationProbe, OPERATION_PROBES, type PreparedPro
 
 const isSuccess = (response: ApiResponse) => response.status >= 200 && response.status < 300;
 
-function sendProbe(ctx: ScenarioContext, token: string | null, probe: OperationProbe, prepared: PreparedProbe, headers?: Record<string, string>): Promise<ApiResponse> {
+function sendProbe(
+  ctx: ScenarioContext,
+  token: string | null,
+  probe: OperationProbe,
+  prepared: PreparedProbe,
+  headers?: Record<string, string>,
+): Promise<ApiResponse> {
   const operation: Operation = OPERATIONS[probe.operation];
   const { params, ...rest } = prepared.options;
   return ctx.api.withToken(token).send(operation.method, expandPath(operation.path, params), headers ? { ...rest, headers } : rest);
@@ -30,19 +36,32 @@ function optInLeftChanged(ctx: ScenarioContext, probe: OperationProbe): string |
 const tokenToAdd = (what: string, scopes: readonly Scope[]) =>
   `the target provides no token ${what}; add one to the manifest's tokens, e.g. {"env": "<VARIABLE>", "scopes": ${JSON.stringify(scopes)}}`;
 
-const listScopes = (scopes: readonly Scope[] | undefined) => (scopes === undefined ? 'unknown scopes' : scopes.length === 0 ? 'no scope' : scopes.join(', '));
+const listScopes = (scopes: readonly Scope[] | undefined) =>
+  scopes === undefined ? 'unknown scopes' : scopes.length === 0 ? 'no scope' : scopes.join(', ');
 
-type Credential = { name: string; token: () => string | null; header?: Record<string, string>; requirements: (sandboxOnly: boolean) => string[] };
+type Credential = {
+  name: string;
+  token: () => string | null;
+  header?: Record<string, string>;
+  requirements: (sandboxOnly: boolean) => string[];
+};
 
 const UNKNOWN_TOKEN = 'conformance-token-that-was-never-issued';
 
 const CREDENTIALS: readonly Credential[] = [
-  { name: 'no-token', token: () => null, requirements: (sandboxOnly) => [sandboxOnly ? 'AU-SANDBOX-TOKEN-REQUIRED' : 'AU-TOKEN-REQUIRED', 'AU-TOKEN-401'] },
+  {
+    name: 'no-token',
+    token: () => null,
+    requirements: (sandboxOnly) => [sandboxOnly ? 'AU-SANDBOX-TOKEN-REQUIRED' : 'AU-TOKEN-REQUIRED', 'AU-TOKEN-401'],
+  },
   { name: 'unknown-token', token: () => UNKNOWN_TOKEN, requirements: () => ['AU-TOKEN-INVALID-REFUSED', 'AU-TOKEN-401'] },
 ];
 
 /** A probe of the policy or the product update may change the fixture's opt-in, and puts it back (suites/shared/fixtureOptIn.ts). */
-const OPT_IN_MOVED: Partial<Record<string, SharedState>> = { 'positivePayPolicy.create': 'account-opt-in', 'depositProduct.update': 'product-opt-in' };
+const OPT_IN_MOVED: Partial<Record<string, SharedState>> = {
+  'positivePayPolicy.create': 'account-opt-in',
+  'depositProduct.update': 'product-opt-in',
+};
 const optInMovedBy = (operation: string): { moves?: SharedState[] } => {
   const state = OPT_IN_MOVED[operation];
   return state ? { moves: [state] } : {};
@@ -68,9 +87,18 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
       const response = await sendProbe(ctx, credential.token(), probe, prepared);
       await undoIfCreated(ctx, probe.operation, response);
       const change = prepared.changed ? await prepared.changed() : undefined;
-      ctx.check.expect(mustId, !isSuccess(response) && change === undefined,
-        `${probe.operation} with ${credential.name} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`, response);
-      ctx.check.expect(shouldId, response.status === 401, `${probe.operation} with ${credential.name} SHOULD be answered 401; got ${response.status}`, response);
+      ctx.check.expect(
+        mustId,
+        !isSuccess(response) && change === undefined,
+        `${probe.operation} with ${credential.name} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`,
+        response,
+      );
+      ctx.check.expect(
+        shouldId,
+        response.status === 401,
+        `${probe.operation} with ${credential.name} SHOULD be answered 401; got ${response.status}`,
+        response,
+      );
     },
   });
 }
@@ -100,17 +128,32 @@ function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
       const response = await sendProbe(ctx, token, probe, prepared);
       await undoIfCreated(ctx, probe.operation, response);
       const change = prepared.changed ? await prepared.changed() : undefined;
-      ctx.check.expect('AU-SCOPE-REQUIRED', !isSuccess(response) && change === undefined,
-        `${probe.operation} with ${held} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`, response);
-      ctx.check.expect('AU-SCOPE-403', response.status === 403, `${probe.operation} with ${held} SHOULD be answered 403; got ${response.status}`, response);
+      ctx.check.expect(
+        'AU-SCOPE-REQUIRED',
+        !isSuccess(response) && change === undefined,
+        `${probe.operation} with ${held} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`,
+        response,
+      );
+      ctx.check.expect(
+        'AU-SCOPE-403',
+        response.status === 403,
+        `${probe.operation} with ${held} SHOULD be answered 403; got ${response.status}`,
+        response,
+      );
     },
   });
 }
 
 /** Operations that a token with only their scope can complete here (webhook and event get/write need resources of other areas). */
 const SUFFICIENT_SCOPE_OPERATIONS = new Set<string>([
-  'positivePayPolicy.create', 'positivePay.create', 'positivePay.uploadDocument', 'positivePay.get', 'positivePay.list', 'positivePay.cancel',
-  'webhook.list', 'event.list',
+  'positivePayPolicy.create',
+  'positivePay.create',
+  'positivePay.uploadDocument',
+  'positivePay.get',
+  'positivePay.list',
+  'positivePay.cancel',
+  'webhook.list',
+  'event.list',
 ]);
 
 function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
@@ -125,7 +168,10 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
       // so its refusal shows the documented scope is not enough, and its success that none it lacks is needed.
       const token = await ctx.tokens.narrowestHolding(scope);
       if (!token) {
-        ctx.check.skip('AU-SCOPE-SUFFICIENT', tokenToAdd(`with only ${scope} (nor any token holding it without every other scope)`, [scope]));
+        ctx.check.skip(
+          'AU-SCOPE-SUFFICIENT',
+          tokenToAdd(`with only ${scope} (nor any token holding it without every other scope)`, [scope]),
+        );
         return;
       }
       const cannotPutBack = optInLeftChanged(ctx, probe);
@@ -142,15 +188,18 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
       }
       const response = await sendProbe(ctx, token.value, probe, prepared);
       await undoIfCreated(ctx, probe.operation, response);
-      ctx.check.expect('AU-SCOPE-SUFFICIENT', isSuccess(response),
+      ctx.check.expect(
+        'AU-SCOPE-SUFFICIENT',
+        isSuccess(response),
         exact
           ? `${probe.operation} with a token holding only ${scope} MUST succeed; got ${response.status}`
           : `${probe.operation} with a token holding only ${scope} MUST succeed; the target provides no such token, so the narrowest one holding ${scope} stands in ` +
-            `(scopes ${token.scopes.join(', ')}; lacking ${lacks.join(', ')}): got ${response.status}` +
-            (isSuccess(response)
-              ? ` — the operation needs none of ${lacks.join(', ')} (an approximation: ${token.scopes.filter((other) => other !== scope).join(', ')} were held too)`
-              : ` — scopes only grant, so a token with only ${scope} would be refused too`),
-        response);
+              `(scopes ${token.scopes.join(', ')}; lacking ${lacks.join(', ')}): got ${response.status}` +
+              (isSuccess(response)
+                ? ` — the operation needs none of ${lacks.join(', ')} (an approximation: ${token.scopes.filter((other) => other !== scope).join(', ')} were held too)`
+                : ` — scopes only grant, so a token with only ${scope} would be refused too`),
+        response,
+      );
     },
   });
 }
@@ -182,8 +231,12 @@ function undocumentedScopeScenario(probe: OperationProbe): Scenario {
       }
       const response = await sendProbe(ctx, token, probe, prepared);
       await undoIfCreated(ctx, probe.operation, response);
-      ctx.check.observe('AU-UNDOCUMENTED-SCOPE', { operation: probe.operation, status: response.status },
-        `${probe.operation} with a token holding no scope answered ${response.status}`, response);
+      ctx.check.observe(
+        'AU-UNDOCUMENTED-SCOPE',
+        { operation: probe.operation, status: response.status },
+        `${probe.operation} with a token holding no scope answered ${response.status}`,
+        response,
+      );
     },
   });
 }
@@ -195,12 +248,22 @@ const nonBearerScheme = defineScenario({
   async run(ctx) {
     const observed: Record<string, number> = {};
     const responses: ApiResponse[] = [];
-    for (const [name, header] of [['bare token', ctx.tokens.full()], ['Token scheme', `Token ${ctx.tokens.full()}`]] as const) {
-      const response = await ctx.api.withToken(null).send('GET', '/positive-pay', { query: { 'page[limit]': 1 }, headers: { authorization: header } });
+    for (const [name, header] of [
+      ['bare token', ctx.tokens.full()],
+      ['Token scheme', `Token ${ctx.tokens.full()}`],
+    ] as const) {
+      const response = await ctx.api
+        .withToken(null)
+        .send('GET', '/positive-pay', { query: { 'page[limit]': 1 }, headers: { authorization: header } });
       observed[name] = response.status;
       responses.push(response);
     }
-    ctx.check.observe('AU-NON-BEARER-SCHEME', observed, `GET /positive-pay with a valid token but no Bearer scheme answered ${JSON.stringify(observed)}`, responses);
+    ctx.check.observe(
+      'AU-NON-BEARER-SCHEME',
+      observed,
+      `GET /positive-pay with a valid token but no Bearer scheme answered ${JSON.stringify(observed)}`,
+      responses,
+    );
   },
 });
 
@@ -209,7 +272,8 @@ const scoped = OPERATION_PROBES.filter((probe) => (OPERATIONS[probe.operation] a
 export const credentialScenarios: Scenario[] = [
   ...CREDENTIALS.flatMap((credential) => OPERATION_PROBES.map((probe) => credentialScenario(probe, credential))),
   ...scoped.map((probe) => lackingScopeScenario(probe, (OPERATIONS[probe.operation] as Operation).scope!)),
-  ...scoped.filter((probe) => SUFFICIENT_SCOPE_OPERATIONS.has(probe.operation))
+  ...scoped
+    .filter((probe) => SUFFICIENT_SCOPE_OPERATIONS.has(probe.operation))
     .map((probe) => onlyScopeScenario(probe, (OPERATIONS[probe.operation] as Operation).scope!)),
   ...OPERATION_PROBES.filter((probe) => (OPERATIONS[probe.operation] as Operation).scope === undefined).map(undocumentedScopeScenario),
   nonBearerScheme,

@@ -5,4 +5,7 @@ import { credentialScenarios } from './credentialScenarios.ts';
  * Scenarios of the auth area (API sections 4.5, 5.1). Their probes of POST /webhooks create Enabled webhooks;
  * their probes of events act on an event of the run's own, which a clock moved past retention would take away.
  */
-export const authScenarios: Scenario[] = alsoReading('clock', alsoReading('account-rules', alsoReading('webhook-quota', [...credentialScenarios])));
+export const authScenarios: Scenario[] = alsoReading(
+  'clock',
+  alsoReading('account-rules', alsoReading('webhook-quota', [...credentialScenarios])),
+);

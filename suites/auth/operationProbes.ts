@@ -7,7 +7,13 @@ import { sampleDocument } from '../shared/documentBodies.ts';
 import { findEvents } from '../shared/eventLookup.ts';
 import { type OptInHolder, putBackIfTaken } from '../shared/fixtureOptIn.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
-import { isSandboxOperation, type PreparedProbe, prepareSandboxProbe, type ProbePreparation, type UnavailableProbe } from '../shared/ownResourceProbes.ts';
+import {
+  isSandboxOperation,
+  type PreparedProbe,
+  prepareSandboxProbe,
+  type ProbePreparation,
+  type UnavailableProbe,
+} from '../shared/ownResourceProbes.ts';
 import { MINIMAL, ruleBody } from '../shared/ruleRequests.ts';
 import { cancelOnCleanup, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../shared/ruleSteps.ts';
 import { disableOwnWebhook, getWebhook, plainAttributes, requireEnabledWebhook, requireWebhook } from '../shared/webhookFixtures.ts';
@@ -23,7 +29,10 @@ import { disableOwnWebhook, getWebhook, plainAttributes, requireEnabledWebhook, 
 export type { PreparedProbe, ProbePreparation } from '../shared/ownResourceProbes.ts';
 
 /** The fixture opt-in an operation sets when it succeeds (2.2, 2.3): put back as docs/architecture.md says. */
-export const CHANGES_OPT_IN: Partial<Record<OperationName, OptInHolder>> = { 'positivePayPolicy.create': 'account', 'depositProduct.update': 'product' };
+export const CHANGES_OPT_IN: Partial<Record<OperationName, OptInHolder>> = {
+  'positivePayPolicy.create': 'account',
+  'depositProduct.update': 'product',
+};
 
 /** Undo what an accepted request created or changed on the fixture, so the target is left as found. */
 export async function undoIfCreated(ctx: ScenarioContext, operation: OperationName, response: ApiResponse): Promise<void> {
@@ -33,7 +42,8 @@ export async function undoIfCreated(ctx: ScenarioContext, operation: OperationNa
   const id = response.body?.data?.id;
   if (!succeeded || typeof id !== 'string') return;
   if (operation === 'positivePay.create') cancelOnCleanup(ctx, id);
-  if (operation === 'webhook.create') ctx.cleanup.record({ kind: 'webhook', id }, () => ctx.api.send('POST', `/webhooks/${encodeURIComponent(id)}/disable`));
+  if (operation === 'webhook.create')
+    ctx.cleanup.record({ kind: 'webhook', id }, () => ctx.api.send('POST', `/webhooks/${encodeURIComponent(id)}/disable`));
 }
 
 export interface OperationProbe {
@@ -84,10 +94,13 @@ async function ownEventId(ctx: ScenarioContext): Promise<string | UnavailablePro
     const triggered = await makeEventsHappen(ctx, 1, ['sandbox-approve']);
     const found = await findEvents(ctx, [DOCUMENTED_FIRES['sandbox-approve']], triggered.since, triggered.isOurs, undefined, 10_000);
     const id = found.events[0]?.id;
-    if (typeof id !== 'string') throw new Error(`the ${DOCUMENTED_FIRES['sandbox-approve']} event of the probe's own approve was not listed`);
+    if (typeof id !== 'string')
+      throw new Error(`the ${DOCUMENTED_FIRES['sandbox-approve']} event of the probe's own approve was not listed`);
     return id;
   }
-  return { unavailable: `the run cannot make an event of its own here (it needs ${describeTrigger('injection')} or ${describeTrigger('sandbox-approve')}), and an event id it did not make could be unknown to the target` };
+  return {
+    unavailable: `the run cannot make an event of its own here (it needs ${describeTrigger('injection')} or ${describeTrigger('sandbox-approve')}), and an event id it did not make could be unknown to the target`,
+  };
 }
 
 async function withOwnEvent(ctx: ScenarioContext, build: (id: string) => PreparedProbe): Promise<ProbePreparation> {
@@ -112,14 +125,29 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
     operation: 'positivePayPolicy.create',
     async prepare(ctx) {
       const { accountId } = await ctx.fixtures.account();
-      return { options: { body: { data: { type: 'positivePayPolicy', attributes: { optInTypes: ['CheckPayment'] }, relationships: { account: { data: { type: 'account', id: accountId } } } } } } };
+      return {
+        options: {
+          body: {
+            data: {
+              type: 'positivePayPolicy',
+              attributes: { optInTypes: ['CheckPayment'] },
+              relationships: { account: { data: { type: 'account', id: accountId } } },
+            },
+          },
+        },
+      };
     },
   },
   {
     operation: 'depositProduct.update',
     async prepare(ctx) {
       const { depositProductId } = await ctx.fixtures.account();
-      return { options: { params: { id: depositProductId }, body: { data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: [] } } } } };
+      return {
+        options: {
+          params: { id: depositProductId },
+          body: { data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: [] } } },
+        },
+      };
     },
   },
   {
@@ -129,7 +157,9 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
       // A unique tag tells a rule this request created from other people's, created meanwhile.
       const marker = randomUUID();
       return {
-        options: { body: ruleBody('receivedAchDebitPositivePay', withMarker(MINIMAL.receivedAchDebitPositivePay(ctx.faker), marker), accountId) },
+        options: {
+          body: ruleBody('receivedAchDebitPositivePay', withMarker(MINIMAL.receivedAchDebitPositivePay(ctx.faker), marker), accountId),
+        },
         async changed() {
           const created = await rulesCarryingMarker(ctx, accountId, marker);
           return created.length === 0 ? undefined : `rules ${created.join(', ')} were created`;
@@ -172,7 +202,13 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
     operation: 'webhook.create',
     async prepare() {
       // Port 9 (discard) on loopback: never a real receiver.
-      const attributes = { label: 'conformance auth probe', url: 'http://127.0.0.1:9/conformance-auth-probe', token: '', contentType: 'Json', deliveryMode: 'AtMostOnce' };
+      const attributes = {
+        label: 'conformance auth probe',
+        url: 'http://127.0.0.1:9/conformance-auth-probe',
+        token: '',
+        contentType: 'Json',
+        deliveryMode: 'AtMostOnce',
+      };
       return { options: { body: { data: { type: 'webhook', attributes } } } };
     },
   },
@@ -183,7 +219,10 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
     async prepare(ctx) {
       const webhook = await ownWebhook(ctx);
       const label = `conformance auth probe ${ctx.faker.string.alphanumeric(8)}`;
-      return { options: { params: { id: webhook.id }, body: { data: { type: 'webhook', attributes: { label } } } }, changed: await webhookChange(ctx, webhook.id, 'label') };
+      return {
+        options: { params: { id: webhook.id }, body: { data: { type: 'webhook', attributes: { label } } } },
+        changed: await webhookChange(ctx, webhook.id, 'label'),
+      };
     },
   },
   {

@@ -20,7 +20,8 @@ function envelopeProblems(resource: RuleResource | undefined): string[] {
   if (!isObject(resource.attributes)) problems.push('attributes is not an object');
   for (const [name, relationship] of Object.entries(resource.relationships ?? {})) {
     const data = isObject(relationship) ? relationship.data : undefined;
-    if (!isObject(data) || typeof data.type !== 'string' || typeof data.id !== 'string') problems.push(`relationship ${name} is not {data: {type, id}}`);
+    if (!isObject(data) || typeof data.type !== 'string' || typeof data.id !== 'string')
+      problems.push(`relationship ${name} is not {data: {type, id}}`);
   }
   return problems;
 }
@@ -29,8 +30,16 @@ const resourceFormat = RULE_TYPES.map((type) =>
   defineScenario({
     id: `conventions/resource-format/${type}`,
     area: 'conventions',
-    requirements: ['GN-MEDIA-TYPE', 'GN-TIMEOUT', 'GN-ENVELOPE', 'GN-ID-STRING', 'GN-ID-NUMERIC', 'GN-TIMESTAMP-FORMAT', 'GN-DATE-FORMAT',
-      ...(HAS_AMOUNT.includes(type) ? ['GN-AMOUNT-CENTS'] : [])],
+    requirements: [
+      'GN-MEDIA-TYPE',
+      'GN-TIMEOUT',
+      'GN-ENVELOPE',
+      'GN-ID-STRING',
+      'GN-ID-NUMERIC',
+      'GN-TIMESTAMP-FORMAT',
+      'GN-DATE-FORMAT',
+      ...(HAS_AMOUNT.includes(type) ? ['GN-AMOUNT-CENTS'] : []),
+    ],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
       const attributes: Record<string, unknown> = { ...MINIMAL[type](ctx.faker), expirationDate: farFutureDate(ctx.faker) };
@@ -44,28 +53,57 @@ const resourceFormat = RULE_TYPES.map((type) =>
       if (response.status !== 201) throw new Error(`the rule was not created (${response.status}); its format cannot be judged`);
       const rule = response.body.data as RuleResource;
       const problems = envelopeProblems(rule);
-      ctx.check.expect('GN-ENVELOPE', problems.length === 0, problems.length === 0 ? 'a resource MUST be {type, id, attributes, relationships}' : `the resource envelope MUST hold: ${problems.join('; ')}`, response);
+      ctx.check.expect(
+        'GN-ENVELOPE',
+        problems.length === 0,
+        problems.length === 0
+          ? 'a resource MUST be {type, id, attributes, relationships}'
+          : `the resource envelope MUST hold: ${problems.join('; ')}`,
+        response,
+      );
       const ids = [rule.id, ...Object.values(rule.relationships ?? {}).map((relationship) => relationship?.data?.id)];
-      ctx.check.expect('GN-ID-STRING', ids.every((id) => typeof id === 'string'), `ids MUST be strings; got ${JSON.stringify(ids)}`, response);
-      ctx.check.observe('GN-ID-NUMERIC', { ids, allDigits: ids.every((id) => typeof id === 'string' && /^\d+$/.test(id)) },
-        `ids returned: ${JSON.stringify(ids)}`, response);
+      ctx.check.expect(
+        'GN-ID-STRING',
+        ids.every((id) => typeof id === 'string'),
+        `ids MUST be strings; got ${JSON.stringify(ids)}`,
+        response,
+      );
+      ctx.check.observe(
+        'GN-ID-NUMERIC',
+        { ids, allDigits: ids.every((id) => typeof id === 'string' && /^\d+$/.test(id)) },
+        `ids returned: ${JSON.stringify(ids)}`,
+        response,
+      );
       const createdAt = rule.attributes?.createdAt;
       if (createdAt === undefined) {
         ctx.check.untestable('GN-TIMESTAMP-FORMAT', 'the rule has no createdAt to judge (see PP-RULE-RESOURCE-SHAPE)', response);
       } else {
-        ctx.check.expect('GN-TIMESTAMP-FORMAT', typeof createdAt === 'string' && schemaRegistry().timestampPattern.test(createdAt) && !Number.isNaN(Date.parse(createdAt)),
-          `createdAt MUST be an ISO 8601 UTC date-time with milliseconds; got ${JSON.stringify(createdAt)}`, response);
+        ctx.check.expect(
+          'GN-TIMESTAMP-FORMAT',
+          typeof createdAt === 'string' && schemaRegistry().timestampPattern.test(createdAt) && !Number.isNaN(Date.parse(createdAt)),
+          `createdAt MUST be an ISO 8601 UTC date-time with milliseconds; got ${JSON.stringify(createdAt)}`,
+          response,
+        );
       }
       const date = rule.attributes?.expirationDate;
-      ctx.check.expect('GN-DATE-FORMAT', typeof date === 'string' && FULL_DATE.test(date) && date === attributes.expirationDate,
-        `expirationDate MUST come back as the RFC 3339 date ${String(attributes.expirationDate)}; got ${JSON.stringify(date)}`, response);
+      ctx.check.expect(
+        'GN-DATE-FORMAT',
+        typeof date === 'string' && FULL_DATE.test(date) && date === attributes.expirationDate,
+        `expirationDate MUST come back as the RFC 3339 date ${String(attributes.expirationDate)}; got ${JSON.stringify(date)}`,
+        response,
+      );
       if (HAS_AMOUNT.includes(type)) {
         const amount = rule.attributes?.amount;
-        ctx.check.expect('GN-AMOUNT-CENTS', Number.isInteger(amount) && amount === attributes.amount,
-          `amount MUST come back as the integer cents ${String(attributes.amount)}; got ${JSON.stringify(amount)}`, response);
+        ctx.check.expect(
+          'GN-AMOUNT-CENTS',
+          Number.isInteger(amount) && amount === attributes.amount,
+          `amount MUST come back as the integer cents ${String(attributes.amount)}; got ${JSON.stringify(amount)}`,
+          response,
+        );
       }
     },
-  }));
+  }),
+);
 
 const plainJson = defineScenario({
   id: 'conventions/plain-json-request',
@@ -74,7 +112,12 @@ const plainJson = defineScenario({
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     const response = await sendRule(ctx, ruleBody('drawdownPositivePay', {}, accountId), 'application/json');
-    ctx.check.observe('GN-PLAIN-JSON-REQUEST', { status: response.status }, `a rule sent as application/json answered ${response.status}`, response);
+    ctx.check.observe(
+      'GN-PLAIN-JSON-REQUEST',
+      { status: response.status },
+      `a rule sent as application/json answered ${response.status}`,
+      response,
+    );
   },
 });
 
@@ -85,8 +128,12 @@ const errorFormat = defineScenario({
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     const response = await sendRule(ctx, ruleBody('checkPaymentPositivePay', {}, accountId));
-    ctx.check.observe('GN-ERROR-FORMAT', { status: response.status, contentType: response.headers['content-type'] ?? null, body: response.body ?? null },
-      `an invalid create answered ${response.status} with ${response.headers['content-type'] ?? 'no content type'}`, response);
+    ctx.check.observe(
+      'GN-ERROR-FORMAT',
+      { status: response.status, contentType: response.headers['content-type'] ?? null, body: response.body ?? null },
+      `an invalid create answered ${response.status} with ${response.headers['content-type'] ?? 'no content type'}`,
+      response,
+    );
   },
 });
 

@@ -27,7 +27,10 @@ async function countRules(ctx: ScenarioContext, accountId: string, enough: numbe
   let count = 0;
   for (let offset = 0; count < enough; offset += MAX_PAGE_SIZE) {
     const page = await listIds(ctx, { 'filter[accountId]': accountId, 'page[limit]': MAX_PAGE_SIZE, 'page[offset]': offset });
-    if (!page.ids) throw new Error(`GET /positive-pay answered ${page.response.status} without a data array, so the account's rules could not be counted`);
+    if (!page.ids)
+      throw new Error(
+        `GET /positive-pay answered ${page.response.status} without a data array, so the account's rules could not be counted`,
+      );
     count += page.ids.length;
     if (page.ids.length < MAX_PAGE_SIZE) break;
   }
@@ -42,10 +45,12 @@ async function topUpRules(ctx: ScenarioContext, accountId: string, atLeast: numb
     inParallel(created.length, async (index) => {
       await ctx.api.send('POST', `/positive-pay/${encodeURIComponent(created[index]!)}/cancel`);
       ctx.cleanup.noteUndone({ kind: 'rule', id: created[index]! });
-    }));
+    }),
+  );
   await inParallel(shortfall, async (index) => {
     const response = await ctx.api.call('positivePay.create', { body: ruleBody('drawdownPositivePay', {}, accountId) });
-    if (response.status !== 201 || typeof response.body?.data?.id !== 'string') throw new Error(`creating rule ${index + 1} of ${shortfall} to fill pages answered ${response.status}`);
+    if (response.status !== 201 || typeof response.body?.data?.id !== 'string')
+      throw new Error(`creating rule ${index + 1} of ${shortfall} to fill pages answered ${response.status}`);
     created.push(response.body.data.id);
     ctx.cleanup.note({ kind: 'rule', id: response.body.data.id });
   });
@@ -68,13 +73,21 @@ const defaultPage = defineScenario({
     await topUpRules(ctx, accountId, DEFAULT_PAGE_SIZE + 1);
     const plain = await listIds(ctx, { 'filter[accountId]': accountId });
     if (!plain.ids) throw new Error(`GET /positive-pay answered ${plain.response.status} without a data array`);
-    ctx.check.expect('GN-DEFAULT-PAGE-SIZE', plain.ids.length === DEFAULT_PAGE_SIZE,
-      `without page[limit] a list of at least ${DEFAULT_PAGE_SIZE + 1} rules MUST return ${DEFAULT_PAGE_SIZE}; got ${plain.ids.length}`, plain.response);
+    ctx.check.expect(
+      'GN-DEFAULT-PAGE-SIZE',
+      plain.ids.length === DEFAULT_PAGE_SIZE,
+      `without page[limit] a list of at least ${DEFAULT_PAGE_SIZE + 1} rules MUST return ${DEFAULT_PAGE_SIZE}; got ${plain.ids.length}`,
+      plain.response,
+    );
     const zero = await listIds(ctx, { 'filter[accountId]': accountId, 'page[offset]': 0 });
     const same = zero.ids !== undefined && zero.ids.length === plain.ids.length && zero.ids.every((id) => plain.ids!.includes(id));
     const echoed = plain.response.body?.meta?.pagination?.offset;
-    ctx.check.expect('GN-DEFAULT-OFFSET', same && (echoed === undefined || echoed === 0),
-      `without page[offset] the list MUST be the page at offset 0; ${same ? 'same rules' : 'different rules'}, meta offset ${JSON.stringify(echoed)}`, [plain.response, zero.response]);
+    ctx.check.expect(
+      'GN-DEFAULT-OFFSET',
+      same && (echoed === undefined || echoed === 0),
+      `without page[offset] the list MUST be the page at offset 0; ${same ? 'same rules' : 'different rules'}, meta offset ${JSON.stringify(echoed)}`,
+      [plain.response, zero.response],
+    );
   },
 });
 
@@ -88,21 +101,35 @@ const maxPage = defineScenario({
     const { accountId } = await ctx.fixtures.account();
     const held = await countRules(ctx, accountId, MAX_PAGE_SIZE + 1);
     if (held <= MAX_PAGE_SIZE && !ctx.target.heavyProbes) {
-      const reason = heavyProbeSkipReason(`the account holds ${held} rules and judging the maximum page needs 1001, so hundreds of cancelled rules would be left behind`);
+      const reason = heavyProbeSkipReason(
+        `the account holds ${held} rules and judging the maximum page needs 1001, so hundreds of cancelled rules would be left behind`,
+      );
       for (const id of ['GN-MAX-PAGE-SIZE', 'PP-LIST-LIMIT-OVER-MAX']) ctx.check.skip(id, reason);
       return;
     }
     await topUpRules(ctx, accountId, MAX_PAGE_SIZE + 1);
     const atMax = await listIds(ctx, { 'filter[accountId]': accountId, 'page[limit]': MAX_PAGE_SIZE });
     if (!atMax.ids) throw new Error(`GET /positive-pay?page[limit]=1000 answered ${atMax.response.status} without a data array`);
-    ctx.check.expect('GN-MAX-PAGE-SIZE', atMax.ids.length === MAX_PAGE_SIZE,
-      `page[limit]=1000 over at least ${MAX_PAGE_SIZE + 1} rules MUST return exactly ${MAX_PAGE_SIZE}; got ${atMax.ids.length}`, atMax.response);
+    ctx.check.expect(
+      'GN-MAX-PAGE-SIZE',
+      atMax.ids.length === MAX_PAGE_SIZE,
+      `page[limit]=1000 over at least ${MAX_PAGE_SIZE + 1} rules MUST return exactly ${MAX_PAGE_SIZE}; got ${atMax.ids.length}`,
+      atMax.response,
+    );
     const over = await listIds(ctx, { 'filter[accountId]': accountId, 'page[limit]': MAX_PAGE_SIZE + 1 });
-    ctx.check.observe('PP-LIST-LIMIT-OVER-MAX', { status: over.response.status, returned: over.ids?.length ?? null },
-      `page[limit]=1001 answered ${over.response.status}${over.ids ? ` with ${over.ids.length} rules` : ''}`, over.response);
+    ctx.check.observe(
+      'PP-LIST-LIMIT-OVER-MAX',
+      { status: over.response.status, returned: over.ids?.length ?? null },
+      `page[limit]=1001 answered ${over.response.status}${over.ids ? ` with ${over.ids.length} rules` : ''}`,
+      over.response,
+    );
     if (over.ids) {
-      ctx.check.expect('GN-MAX-PAGE-SIZE', over.ids.length <= MAX_PAGE_SIZE,
-        `a list MUST NOT return more than ${MAX_PAGE_SIZE} resources; page[limit]=1001 returned ${over.ids.length}`, over.response);
+      ctx.check.expect(
+        'GN-MAX-PAGE-SIZE',
+        over.ids.length <= MAX_PAGE_SIZE,
+        `a list MUST NOT return more than ${MAX_PAGE_SIZE} resources; page[limit]=1001 returned ${over.ids.length}`,
+        over.response,
+      );
     }
   },
 });

@@ -22,7 +22,9 @@ export interface ClockPolicy {
 }
 
 const optInSet = fc.subarray([...OPT_IN_TYPES]);
-const tags = fc.option(fc.record({ costCenter: fc.constantFrom(...COST_CENTERS), purpose: fc.constantFrom('payroll', 'vendor') }), { nil: undefined });
+const tags = fc.option(fc.record({ costCenter: fc.constantFrom(...COST_CENTERS), purpose: fc.constantFrom('payroll', 'vendor') }), {
+  nil: undefined,
+});
 const expiry = (clock: ClockPolicy) => fc.option(fc.constantFrom(...clock.expiryOffsets), { nil: undefined, freq: 3 });
 
 const withoutUndefined = <T extends object>(value: T): T =>
@@ -35,38 +37,46 @@ const originator = fc.oneof(
 );
 
 export const achRule = (clock: ClockPolicy): fc.Arbitrary<RuleSpec> =>
-  fc.record({
-    type: fc.constantFrom('receivedAchDebitPositivePay' as const, 'receivedAchCreditPositivePay' as const),
-    originator,
-    amount: fc.option(fc.constantFrom(...ACH_MAXIMA), { nil: undefined }),
-    expiresInDays: expiry(clock),
-    tags,
-  }).map(({ originator: who, ...rest }) => withoutUndefined({ ...rest, ...who }));
+  fc
+    .record({
+      type: fc.constantFrom('receivedAchDebitPositivePay' as const, 'receivedAchCreditPositivePay' as const),
+      originator,
+      amount: fc.option(fc.constantFrom(...ACH_MAXIMA), { nil: undefined }),
+      expiresInDays: expiry(clock),
+      tags,
+    })
+    .map(({ originator: who, ...rest }) => withoutUndefined({ ...rest, ...who }));
 
 const achAmount = fc.oneof(fc.constantFrom(999, 1_000, 1_001, 4_999, 5_000, 5_001), fc.integer({ min: 1, max: 20_000 }));
 
-export const achPayment: fc.Arbitrary<PaymentDescription> = fc.record({
-  kind: fc.constantFrom('ReceivedAchDebit' as const, 'ReceivedAchCredit' as const),
-  originator,
-  amount: achAmount,
-}).map(({ originator: who, ...rest }) => ({ ...rest, ...who }));
+export const achPayment: fc.Arbitrary<PaymentDescription> = fc
+  .record({
+    kind: fc.constantFrom('ReceivedAchDebit' as const, 'ReceivedAchCredit' as const),
+    originator,
+    amount: achAmount,
+  })
+  .map(({ originator: who, ...rest }) => ({ ...rest, ...who }));
 
 export const checkRule = (clock: ClockPolicy): fc.Arbitrary<RuleSpec> =>
-  fc.record({
-    type: fc.constant('checkPaymentPositivePay' as const),
-    checkNumber: fc.constantFrom(...CHECK_NUMBERS),
-    amount: fc.constantFrom(...CHECK_AMOUNTS),
-    payeeName: fc.option(fc.constantFrom(...PAYEES), { nil: undefined }),
-    expiresInDays: expiry(clock),
-    tags,
-  }).map(withoutUndefined);
+  fc
+    .record({
+      type: fc.constant('checkPaymentPositivePay' as const),
+      checkNumber: fc.constantFrom(...CHECK_NUMBERS),
+      amount: fc.constantFrom(...CHECK_AMOUNTS),
+      payeeName: fc.option(fc.constantFrom(...PAYEES), { nil: undefined }),
+      expiresInDays: expiry(clock),
+      tags,
+    })
+    .map(withoutUndefined);
 
-export const checkPayment: fc.Arbitrary<PaymentDescription> = fc.record({
-  kind: fc.constant('CheckPayment' as const),
-  checkNumber: fc.constantFrom(...CHECK_NUMBERS),
-  amount: fc.tuple(fc.constantFrom(...CHECK_AMOUNTS), fc.constantFrom(...CHECK_OFFSETS)).map(([base, offset]) => base + offset),
-  payeeName: fc.option(fc.constantFrom(...PAYEES), { nil: undefined }),
-}).map(withoutUndefined);
+export const checkPayment: fc.Arbitrary<PaymentDescription> = fc
+  .record({
+    kind: fc.constant('CheckPayment' as const),
+    checkNumber: fc.constantFrom(...CHECK_NUMBERS),
+    amount: fc.tuple(fc.constantFrom(...CHECK_AMOUNTS), fc.constantFrom(...CHECK_OFFSETS)).map(([base, offset]) => base + offset),
+    payeeName: fc.option(fc.constantFrom(...PAYEES), { nil: undefined }),
+  })
+  .map(withoutUndefined);
 
 /** A generated case: opt-in, rules with some cancelled (and drawdown documents uploaded), and the payments sent. */
 export interface GeneratedCase extends CaseSpec {
@@ -76,18 +86,23 @@ export interface GeneratedCase extends CaseSpec {
 function steps(ruleCount: number, withUploads: boolean) {
   const index = fc.nat({ max: Math.max(0, ruleCount - 1) });
   const step = withUploads
-    ? fc.oneof(index.map((upload) => ({ upload })), index.map((cancel) => ({ cancel })))
+    ? fc.oneof(
+        index.map((upload) => ({ upload })),
+        index.map((cancel) => ({ cancel })),
+      )
     : index.map((cancel) => ({ cancel }));
   return ruleCount === 0 ? fc.constant([]) : fc.uniqueArray(step, { maxLength: withUploads ? 4 : 2, selector: (s) => JSON.stringify(s) });
 }
 
 function paymentCase(rule: fc.Arbitrary<RuleSpec>, payment: fc.Arbitrary<PaymentDescription>): fc.Arbitrary<GeneratedCase> {
-  return fc.record({
-    productOptIn: optInSet,
-    accountOptIn: fc.option(optInSet, { nil: undefined }),
-    rules: fc.array(rule, { maxLength: 4 }),
-    payments: fc.array(payment, { minLength: 1, maxLength: 3 }),
-  }).chain((generated) => steps(generated.rules.length, false).map((chosen) => withoutUndefined({ ...generated, steps: chosen })));
+  return fc
+    .record({
+      productOptIn: optInSet,
+      accountOptIn: fc.option(optInSet, { nil: undefined }),
+      rules: fc.array(rule, { maxLength: 4 }),
+      payments: fc.array(payment, { minLength: 1, maxLength: 3 }),
+    })
+    .chain((generated) => steps(generated.rules.length, false).map((chosen) => withoutUndefined({ ...generated, steps: chosen })));
 }
 
 export const achCase = (clock: ClockPolicy) => paymentCase(achRule(clock), achPayment);
@@ -95,7 +110,17 @@ export const checkCase = (clock: ClockPolicy) => paymentCase(checkRule(clock), c
 
 const drawdownRule = (clock: ClockPolicy): fc.Arbitrary<RuleSpec & { ruleAccount?: 'other' }> =>
   fc.oneof(
-    { weight: 4, arbitrary: fc.record({ type: fc.constant('drawdownPositivePay' as const), expiresInDays: expiry(clock), tags, ruleAccount: fc.option(fc.constant('other' as const), { nil: undefined, freq: 5 }) }).map(withoutUndefined) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({
+          type: fc.constant('drawdownPositivePay' as const),
+          expiresInDays: expiry(clock),
+          tags,
+          ruleAccount: fc.option(fc.constant('other' as const), { nil: undefined, freq: 5 }),
+        })
+        .map(withoutUndefined),
+    },
     { weight: 1, arbitrary: achRule(clock) },
   );
 
@@ -109,8 +134,15 @@ export const drawdownCase = (clock: ClockPolicy): fc.Arbitrary<GeneratedCase> =>
         fc.record({
           kind: fc.constant('WireDrawdown' as const),
           amount: fc.integer({ min: 1, max: 1_000_000 }),
-          rule: rules.length === 0 ? fc.constant('unknown' as const) : fc.oneof({ weight: 5, arbitrary: fc.nat({ max: rules.length - 1 }) }, { weight: 1, arbitrary: fc.constant('unknown' as const) }),
+          rule:
+            rules.length === 0
+              ? fc.constant('unknown' as const)
+              : fc.oneof(
+                  { weight: 5, arbitrary: fc.nat({ max: rules.length - 1 }) },
+                  { weight: 1, arbitrary: fc.constant('unknown' as const) },
+                ),
         }),
         { minLength: 1, maxLength: 2 },
       ),
-    }));
+    }),
+  );

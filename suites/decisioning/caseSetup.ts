@@ -29,8 +29,11 @@ export const UNKNOWN_RULE_ID = 'conformance-no-such-rule';
  */
 function definedStep(step: { upload: number } | { cancel: number }, rule: ModelRule, today: string): boolean {
   if ('cancel' in step) return rule.status !== 'Cancelled';
-  return rule.type === 'drawdownPositivePay' && rule.status === 'AwaitingDocuments'
-    && (rule.expirationDate === undefined || rule.expirationDate > today);
+  return (
+    rule.type === 'drawdownPositivePay' &&
+    rule.status === 'AwaitingDocuments' &&
+    (rule.expirationDate === undefined || rule.expirationDate > today)
+  );
 }
 
 export async function buildCase(world: TargetWorld, spec: CaseSpec, today?: string): Promise<BuiltCase> {

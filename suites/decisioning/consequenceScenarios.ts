@@ -14,8 +14,8 @@ import { TargetWorld } from './targetWorld.ts';
 
 const TAGS = { costCenter: 'CC-42', purpose: 'conformance-tag-inheritance' };
 
-
-const missingMembers = (object: Record<string, unknown> | undefined, names: string[]): string[] => names.filter((name) => object?.[name] === undefined);
+const missingMembers = (object: Record<string, unknown> | undefined, names: string[]): string[] =>
+  names.filter((name) => object?.[name] === undefined);
 
 async function since(ctx: ScenarioContext): Promise<string> {
   // The events of this scenario are newer than the target's clock now, minus a second of slack.
@@ -31,31 +31,56 @@ const matchedPaymentScenario = defineScenario({
   async run(ctx) {
     const world = new TargetWorld(ctx);
     const from = await since(ctx);
-    const built = await buildCase(world, { productOptIn: ['CheckPayment'], rules: [{ type: 'checkPaymentPositivePay', checkNumber: '7001', amount: 42_000, tags: TAGS }] });
-    const { observed, response, transactionId } = await simulate(ctx, toModelPayment({ kind: 'CheckPayment', amount: 42_000, checkNumber: '7001' }, built));
+    const built = await buildCase(world, {
+      productOptIn: ['CheckPayment'],
+      rules: [{ type: 'checkPaymentPositivePay', checkNumber: '7001', amount: 42_000, tags: TAGS }],
+    });
+    const { observed, response, transactionId } = await simulate(
+      ctx,
+      toModelPayment({ kind: 'CheckPayment', amount: 42_000, checkNumber: '7001' }, built),
+    );
     if (observed.status !== 'Processed' || !transactionId) {
-      for (const id of this.requirements) ctx.check.untestable(id, `a check matching an Active rule was not processed (decided ${observed.status}); nothing to inspect`, response);
+      for (const id of this.requirements)
+        ctx.check.untestable(
+          id,
+          `a check matching an Active rule was not processed (decided ${observed.status}); nothing to inspect`,
+          response,
+        );
       return;
     }
     // The account is fresh, so a transaction.created about it after `from` is this payment's even without a transaction relationship.
-    const found = await findEvents(ctx, ['transaction.created'], from,
-      (event) => relatedTo(event, 'transaction', transactionId) || relatedTo(event, 'account', built.account.id));
+    const found = await findEvents(
+      ctx,
+      ['transaction.created'],
+      from,
+      (event) => relatedTo(event, 'transaction', transactionId) || relatedTo(event, 'account', built.account.id),
+    );
     const event = found.events.find((candidate) => relatedTo(candidate, 'transaction', transactionId)) ?? found.events[0];
     const eventTags = event?.attributes?.tags;
-    ctx.check.expect('DC-TAG-INHERITANCE', carriesTags(observed.transaction?.tags, TAGS) && (eventTags === undefined || carriesTags(eventTags, TAGS)),
+    ctx.check.expect(
+      'DC-TAG-INHERITANCE',
+      carriesTags(observed.transaction?.tags, TAGS) && (eventTags === undefined || carriesTags(eventTags, TAGS)),
       `the transaction of a matched payment MUST carry the rule tags ${JSON.stringify(TAGS)}, and its transaction.created those tags if any; transaction tags ${JSON.stringify(observed.transaction?.tags)}, transaction.created tags ${eventTags === undefined ? 'absent (2.7: "may contain tags")' : JSON.stringify(eventTags)}`,
-      [response, ...found.responses]);
+      [response, ...found.responses],
+    );
     const problems = event ? eventShapeProblems(event) : [];
-    ctx.check.expect('DC-TRANSACTION-CREATED-EVENT', event !== undefined && problems.length === 0,
+    ctx.check.expect(
+      'DC-TRANSACTION-CREATED-EVENT',
+      event !== undefined && problems.length === 0,
       event === undefined
         ? `a processed payment MUST fire transaction.created for transaction ${transactionId}; none found`
         : `transaction.created MUST fire with its members of their documented types; ${problems.length ? problems.join('; ') : 'it did'}`,
-      found.responses);
+      found.responses,
+    );
     const absent = event ? absentListedMembers(event) : undefined;
     if (absent) {
       const lacking = describeAbsent(absent);
-      ctx.check.expect(LISTED_MEMBERS_REQUIREMENT, lacking === '',
-        `transaction.created SHOULD carry the members the Event Catalog lists; ${lacking ? `it lacks ${lacking}` : 'it does'}`, found.responses);
+      ctx.check.expect(
+        LISTED_MEMBERS_REQUIREMENT,
+        lacking === '',
+        `transaction.created SHOULD carry the members the Event Catalog lists; ${lacking ? `it lacks ${lacking}` : 'it does'}`,
+        found.responses,
+      );
     }
   },
 });
@@ -70,21 +95,33 @@ const blockedPaymentScenario = defineScenario({
     const from = await since(ctx);
     const built = await buildCase(world, { productOptIn: ['ReceivedAchDebit'], rules: [] });
     const accountId = built.account.id;
-    const { observed, response } = await simulate(ctx, toModelPayment({ kind: 'ReceivedAchDebit', amount: 31_337, originatorName: 'Unlisted Originator' }, built));
+    const { observed, response } = await simulate(
+      ctx,
+      toModelPayment({ kind: 'ReceivedAchDebit', amount: 31_337, originatorName: 'Unlisted Originator' }, built),
+    );
     if (observed.status !== 'Blocked') {
-      ctx.check.untestable('DC-BLOCKED-DECLINED-EVENT', `an opted-in ACH debit with no rule was not blocked (decided ${observed.status})`, response);
+      ctx.check.untestable(
+        'DC-BLOCKED-DECLINED-EVENT',
+        `an opted-in ACH debit with no rule was not blocked (decided ${observed.status})`,
+        response,
+      );
       return;
     }
     const found = await findEvents(ctx, ['declinedIncomingPayment.created'], from, (event) => relatedTo(event, 'account', accountId));
     const transactions = await listEvents(ctx, ['transaction.created'], from);
     const stray = transactions.events.filter((event) => relatedTo(event, 'account', accountId));
     const event = found.events[0];
-    const missing = event ? [...missingMembers(event.attributes, ['amount', 'direction', 'reason', 'paymentType']), ...eventShapeProblems(event)] : [];
-    ctx.check.expect('DC-BLOCKED-DECLINED-EVENT', event !== undefined && missing.length === 0 && event.attributes.amount === 31_337 && stray.length === 0,
+    const missing = event
+      ? [...missingMembers(event.attributes, ['amount', 'direction', 'reason', 'paymentType']), ...eventShapeProblems(event)]
+      : [];
+    ctx.check.expect(
+      'DC-BLOCKED-DECLINED-EVENT',
+      event !== undefined && missing.length === 0 && event.attributes.amount === 31_337 && stray.length === 0,
       event === undefined
         ? `a blocked payment SHOULD fire declinedIncomingPayment.created for account ${accountId}; none found (${stray.length} transaction.created)`
         : `declinedIncomingPayment.created SHOULD carry amount 31337, direction, reason, paymentType and no transaction.created may follow; got ${JSON.stringify(event.attributes)}${missing.length ? ` (${missing.join('; ')})` : ''}, ${stray.length} transaction.created`,
-      [response, ...found.responses, transactions.response]);
+      [response, ...found.responses, transactions.response],
+    );
   },
 });
 
@@ -99,18 +136,32 @@ const drawdownScenario = defineScenario({
     const built = await buildCase(world, { productOptIn: [], rules: [{ type: 'drawdownPositivePay' }], steps: [{ upload: 0 }] });
     const { observed, response } = await simulate(ctx, toModelPayment({ kind: 'WireDrawdown', amount: 123_456, rule: 0 }, built));
     if (observed.status !== 'PendingReview') {
-      ctx.check.untestable('DC-DRAWDOWN-CREATED-EVENT', `a drawdown naming an Active drawdown rule did not pass positive pay (decided ${observed.status})`, response);
+      ctx.check.untestable(
+        'DC-DRAWDOWN-CREATED-EVENT',
+        `a drawdown naming an Active drawdown rule did not pass positive pay (decided ${observed.status})`,
+        response,
+      );
       return;
     }
     const found = await findEvents(ctx, ['wireDrawdown.created'], from, (event) => relatedTo(event, 'account', built.account.id));
     const event = found.events[0];
     const counterparty = event?.attributes?.counterparty ?? {};
-    const missing = event ? [...missingMembers(event.attributes, ['amount', 'direction', 'counterparty']), ...missingMembers(counterparty, ['name', 'routingNumber', 'accountNumber']).map((name) => `counterparty.${name}`), ...missingMembers(event.relationships, ['wireDrawdown', 'customer', 'account']).map((name) => `relationships.${name}`), ...eventShapeProblems(event)] : [];
-    ctx.check.expect('DC-DRAWDOWN-CREATED-EVENT', event !== undefined && missing.length === 0,
+    const missing = event
+      ? [
+          ...missingMembers(event.attributes, ['amount', 'direction', 'counterparty']),
+          ...missingMembers(counterparty, ['name', 'routingNumber', 'accountNumber']).map((name) => `counterparty.${name}`),
+          ...missingMembers(event.relationships, ['wireDrawdown', 'customer', 'account']).map((name) => `relationships.${name}`),
+          ...eventShapeProblems(event),
+        ]
+      : [];
+    ctx.check.expect(
+      'DC-DRAWDOWN-CREATED-EVENT',
+      event !== undefined && missing.length === 0,
       event === undefined
         ? `a drawdown routed to review SHOULD fire wireDrawdown.created for account ${built.account.id}; none found`
         : `wireDrawdown.created SHOULD carry amount, direction, counterparty {name, routingNumber, accountNumber} and relationships wireDrawdown, customer, account; ${missing.length ? `missing ${missing.join(', ')}` : 'all present'}`,
-      [response, ...found.responses]);
+      [response, ...found.responses],
+    );
   },
 });
 
@@ -125,7 +176,10 @@ const determinismScenario = defineScenario({
     const world = new TargetWorld(ctx);
     const built = await buildCase(world, {
       productOptIn: ['CheckPayment', 'ReceivedAchDebit'],
-      rules: [{ type: 'checkPaymentPositivePay', checkNumber: '3003', amount: 5_000 }, { type: 'receivedAchDebitPositivePay', originatorEntityId: '4444444444', amount: 900 }],
+      rules: [
+        { type: 'checkPaymentPositivePay', checkNumber: '3003', amount: 5_000 },
+        { type: 'receivedAchDebitPositivePay', originatorEntityId: '4444444444', amount: 900 },
+      ],
     });
     const payments = [
       { kind: 'CheckPayment' as const, amount: 5_050, checkNumber: '3003' },
@@ -141,8 +195,12 @@ const determinismScenario = defineScenario({
         decisions.push(observed.status);
         responses.push(response);
       }
-      ctx.check.expect('DC-DETERMINISTIC', new Set(decisions).size === 1,
-        `${description.kind} ${JSON.stringify(description)} sent ${REPEATS} times MUST get one decision; got ${decisions.join(', ')}`, responses);
+      ctx.check.expect(
+        'DC-DETERMINISTIC',
+        new Set(decisions).size === 1,
+        `${description.kind} ${JSON.stringify(description)} sent ${REPEATS} times MUST get one decision; got ${decisions.join(', ')}`,
+        responses,
+      );
     }
   },
 });

@@ -11,10 +11,16 @@ import type { ModelDecision, ModelRule } from './decisionModel.ts';
  * the rule's tags does not say a transaction carries nothing else.
  */
 export const carriesTags = (actual: unknown, inherited: Readonly<Record<string, string>>): boolean =>
-  typeof actual === 'object' && actual !== null && !Array.isArray(actual)
-  && Object.entries(inherited).every(([key, value]) => (actual as Record<string, unknown>)[key] === value);
+  typeof actual === 'object' &&
+  actual !== null &&
+  !Array.isArray(actual) &&
+  Object.entries(inherited).every(([key, value]) => (actual as Record<string, unknown>)[key] === value);
 
-export function disagreement(admissible: readonly ModelDecision[], observed: ObservedDecision, rules: readonly ModelRule[]): string | undefined {
+export function disagreement(
+  admissible: readonly ModelDecision[],
+  observed: ObservedDecision,
+  rules: readonly ModelRule[],
+): string | undefined {
   const statuses = [...new Set(admissible.map((decision) => decision.status))];
   const candidates = admissible.filter((decision) => decision.status === observed.status);
   if (candidates.length === 0) return `decided ${observed.status}; the documents require ${statuses.join(' or ')}`;

@@ -88,9 +88,12 @@ export function ruleMatches(rule: ModelRule, payment: ModelPayment, reading: Rea
   if (payment.kind === 'WireDrawdown' || rule.accountId !== payment.accountId) return false;
   if (rule.type !== GOVERNING_RULE_TYPE[payment.kind]) return false;
   if (payment.kind === 'CheckPayment') {
-    return rule.checkNumber === payment.checkNumber
-      && rule.amount !== undefined && withinTolerance(payment.amount - rule.amount, reading)
-      && (rule.payeeName === undefined || rule.payeeName === payment.payeeName);
+    return (
+      rule.checkNumber === payment.checkNumber &&
+      rule.amount !== undefined &&
+      withinTolerance(payment.amount - rule.amount, reading) &&
+      (rule.payeeName === undefined || rule.payeeName === payment.payeeName)
+    );
   }
   const byName = rule.originatorName !== undefined && rule.originatorName === payment.originatorName;
   const byEntity = rule.originatorEntityId !== undefined && rule.originatorEntityId === payment.originatorEntityId;
@@ -98,16 +101,28 @@ export function ruleMatches(rule: ModelRule, payment: ModelPayment, reading: Rea
   return (byName || byEntity) && (rule.amount === undefined || payment.amount <= rule.amount);
 }
 
-function decideDrawdown(rules: readonly ModelRule[], payment: Extract<ModelPayment, { kind: 'WireDrawdown' }>, today: string, reading: Reading): ModelDecision {
+function decideDrawdown(
+  rules: readonly ModelRule[],
+  payment: Extract<ModelPayment, { kind: 'WireDrawdown' }>,
+  today: string,
+  reading: Reading,
+): ModelDecision {
   const rule = rules.find((candidate) => candidate.id === payment.positivePayId);
-  const passes = rule !== undefined && rule.type === 'drawdownPositivePay' && rule.accountId === payment.accountId && inForce(rule, today, reading);
+  const passes =
+    rule !== undefined && rule.type === 'drawdownPositivePay' && rule.accountId === payment.accountId && inForce(rule, today, reading);
   // 1.3, 3.1: past positive pay a drawdown goes to the bank's manual review; 3.1 rule 1: otherwise rejected.
   return passes
     ? { status: 'PendingReview', gated: true, authorizingRuleIds: [rule.id] }
     : { status: 'Rejected', gated: true, authorizingRuleIds: [] };
 }
 
-export function decide(account: ModelAccount, rules: readonly ModelRule[], payment: ModelPayment, today: string, reading: Reading): ModelDecision {
+export function decide(
+  account: ModelAccount,
+  rules: readonly ModelRule[],
+  payment: ModelPayment,
+  today: string,
+  reading: Reading,
+): ModelDecision {
   if (payment.kind === 'WireDrawdown') return decideDrawdown(rules, payment, today, reading);
   if (!effectiveOptIn(account).includes(payment.kind)) return { status: 'Processed', gated: false, authorizingRuleIds: [] };
   const authorizing = rules.filter((rule) => inForce(rule, today, reading) && ruleMatches(rule, payment, reading)).map((rule) => rule.id);
@@ -127,7 +142,12 @@ function mismatchedRuleInForce(rules: readonly ModelRule[], payment: ModelPaymen
 }
 
 /** The decision under every reading, without duplicates: one element when the documents leave no doubt. */
-export function admissibleDecisions(account: ModelAccount, rules: readonly ModelRule[], payment: ModelPayment, today: string): ModelDecision[] {
+export function admissibleDecisions(
+  account: ModelAccount,
+  rules: readonly ModelRule[],
+  payment: ModelPayment,
+  today: string,
+): ModelDecision[] {
   const seen = new Map<string, ModelDecision>();
   const admit = (decision: ModelDecision) => seen.set(`${decision.status}|${decision.authorizingRuleIds.join(',')}`, decision);
   for (const reading of READINGS) {

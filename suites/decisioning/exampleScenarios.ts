@@ -34,7 +34,9 @@ function exampleScenario(example: Example): Scenario {
       const should = requirementCatalogue().get(example.requirement).level === 'SHOULD';
       const agrees = should ? admissible.includes(example.expect as never) : admissible.length === 1 && admissible[0] === example.expect;
       if (example.expect !== 'observe' && !agrees) {
-        throw new Error(`example ${example.id} expects ${example.expect} but the model admits ${admissible.join(', ')}: fix the example or the model`);
+        throw new Error(
+          `example ${example.id} expects ${example.expect} but the model admits ${admissible.join(', ')}: fix the example or the model`,
+        );
       }
       const { observed, response } = await simulate(ctx, payment);
       if (example.expect === 'observe') {
@@ -46,9 +48,12 @@ function exampleScenario(example: Example): Scenario {
       const holds = observed.status === example.expect || refusalRejects;
       const madeTransaction = observed.transaction !== undefined;
       const transactionRight = example.expect === 'Processed' ? madeTransaction : !madeTransaction;
-      ctx.check.expect(example.requirement, holds && transactionRight,
+      ctx.check.expect(
+        example.requirement,
+        holds && transactionRight,
         `${example.title}: expected ${example.expect}; the target decided ${observed.status}${madeTransaction ? ` and created transaction ${observed.transaction?.id}` : ' and created no transaction'}`,
-        response);
+        response,
+      );
     },
   });
 }

@@ -2,8 +2,9 @@ import type { CheckRecord } from '../../harness/checkRecords.ts';
 import { decisioningScenarios } from './index.ts';
 
 /** The property-based and model-based (lifecycle) scenarios of the area. */
-export const GENERATED_SCENARIOS = decisioningScenarios.filter((scenario) =>
-  scenario.id.startsWith('decisioning/property/') || scenario.id.startsWith('decisioning/lifecycle/'));
+export const GENERATED_SCENARIOS = decisioningScenarios.filter(
+  (scenario) => scenario.id.startsWith('decisioning/property/') || scenario.id.startsWith('decisioning/lifecycle/'),
+);
 
 /** Generated cases that agreed with the model, as the passing checks report them. */
 export function generatedCaseCount(records: readonly CheckRecord[]): number {

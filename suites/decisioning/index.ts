@@ -10,5 +10,9 @@ import { propertyScenarios } from './propertyScenarios.ts';
  * also simulate received ACH payments"), so on a live target they SKIP with that reason.
  * Every case reads the target's today and makes rules that expire relative to it.
  */
-export const decisioningScenarios: Scenario[] = alsoReading('clock', [...exampleScenarios, ...consequenceScenarios, ...propertyScenarios, lifecycleScenario])
-  .map((scenario) => ({ ...scenario, environments: ['sandbox'] as const }));
+export const decisioningScenarios: Scenario[] = alsoReading('clock', [
+  ...exampleScenarios,
+  ...consequenceScenarios,
+  ...propertyScenarios,
+  lifecycleScenario,
+]).map((scenario) => ({ ...scenario, environments: ['sandbox'] as const }));

@@ -44,8 +44,12 @@ export class UploadDocument implements LifecycleCommand {
   check(model: Readonly<LifecycleModel>) {
     const rule = pick(model as LifecycleModel, this.index);
     // 3.1 defines the upload for a drawdown rule AwaitingDocuments; a rule at or past its date is left out.
-    return rule !== undefined && rule.type === 'drawdownPositivePay' && rule.status === 'AwaitingDocuments'
-      && (rule.expirationDate === undefined || rule.expirationDate > model.today);
+    return (
+      rule !== undefined &&
+      rule.type === 'drawdownPositivePay' &&
+      rule.status === 'AwaitingDocuments' &&
+      (rule.expirationDate === undefined || rule.expirationDate > model.today)
+    );
   }
   async run(model: LifecycleModel, real: LifecycleReal) {
     const rule = pick(model, this.index) as ModelRule;
@@ -96,10 +100,16 @@ function paymentFor(rule: ModelRule, index: number): PaymentDescription {
     case 'drawdownPositivePay':
       return { kind: 'WireDrawdown', amount: 10_000, rule: index };
     case 'checkPaymentPositivePay':
-      return { kind: 'CheckPayment', amount: rule.amount ?? 1, checkNumber: rule.checkNumber ?? '', ...(rule.payeeName ? { payeeName: rule.payeeName } : {}) };
+      return {
+        kind: 'CheckPayment',
+        amount: rule.amount ?? 1,
+        checkNumber: rule.checkNumber ?? '',
+        ...(rule.payeeName ? { payeeName: rule.payeeName } : {}),
+      };
     default: {
       const kind = rule.type === 'receivedAchDebitPositivePay' ? 'ReceivedAchDebit' : 'ReceivedAchCredit';
-      const originator = rule.originatorName !== undefined ? { originatorName: rule.originatorName } : { originatorEntityId: rule.originatorEntityId ?? '' };
+      const originator =
+        rule.originatorName !== undefined ? { originatorName: rule.originatorName } : { originatorEntityId: rule.originatorEntityId ?? '' };
       return { kind, amount: rule.amount ?? 1, ...originator };
     }
   }
@@ -107,16 +117,16 @@ function paymentFor(rule: ModelRule, index: number): PaymentDescription {
 
 async function sendAndCompare(model: LifecycleModel, real: LifecycleReal, description: PaymentDescription): Promise<void> {
   const payment = toModelPayment(description, { account: model.account, rules: model.rules, today: model.today });
-    const admissible = admissibleDecisions(model.account, model.rules, payment, model.today);
-    const { observed, response } = await simulate(real.ctx, payment);
-    const problem = disagreement(admissible, observed, model.rules);
-    if (problem) {
-      throw new DecisionMismatch(
-        `${payment.kind} ${JSON.stringify(payment)} with rules ${JSON.stringify(model.rules)} and opt-in ${JSON.stringify(model.account)} (today ${model.today}): ${problem}`,
-        response.exchange,
-      );
-    }
+  const admissible = admissibleDecisions(model.account, model.rules, payment, model.today);
+  const { observed, response } = await simulate(real.ctx, payment);
+  const problem = disagreement(admissible, observed, model.rules);
+  if (problem) {
+    throw new DecisionMismatch(
+      `${payment.kind} ${JSON.stringify(payment)} with rules ${JSON.stringify(model.rules)} and opt-in ${JSON.stringify(model.account)} (today ${model.today}): ${problem}`,
+      response.exchange,
+    );
   }
+}
 
 export class SendPayment implements LifecycleCommand {
   constructor(readonly description: PaymentDescription) {}

@@ -2,7 +2,17 @@ import fc from 'fast-check';
 import { OPT_IN_TYPES } from './decisionModel.ts';
 import { defineScenario } from '../../harness/scenario.ts';
 import { achPayment, achRule, checkPayment, checkRule, type ClockPolicy } from './caseArbitraries.ts';
-import { AdvanceOneDay, CancelRule, CreateRule, type LifecycleModel, type LifecycleReal, PayAgainstRule, SendPayment, SetAccountOptIn, UploadDocument } from './lifecycleCommands.ts';
+import {
+  AdvanceOneDay,
+  CancelRule,
+  CreateRule,
+  type LifecycleModel,
+  type LifecycleReal,
+  PayAgainstRule,
+  SendPayment,
+  SetAccountOptIn,
+  UploadDocument,
+} from './lifecycleCommands.ts';
 import { checkProperty } from './propertyRun.ts';
 import { TargetWorld } from './targetWorld.ts';
 
@@ -17,10 +27,12 @@ const ruleIndex = fc.nat({ max: 4 });
 function commandArbitraries(withClock: boolean) {
   // Expiry around today and tomorrow, so that one clock step expires rules.
   const clock: ClockPolicy = { expiryOffsets: withClock ? [0, 1] : [30] };
-  const drawdownRule = fc.record({
-    type: fc.constant('drawdownPositivePay' as const),
-    expiresInDays: fc.option(fc.constantFrom(...clock.expiryOffsets), { nil: undefined }),
-  }).map((spec) => (spec.expiresInDays === undefined ? { type: spec.type } : spec));
+  const drawdownRule = fc
+    .record({
+      type: fc.constant('drawdownPositivePay' as const),
+      expiresInDays: fc.option(fc.constantFrom(...clock.expiryOffsets), { nil: undefined }),
+    })
+    .map((spec) => (spec.expiresInDays === undefined ? { type: spec.type } : spec));
   const drawdown = fc.record({ kind: fc.constant('WireDrawdown' as const), amount: fc.integer({ min: 1, max: 500_000 }), rule: ruleIndex });
   const commands: Array<fc.Arbitrary<fc.AsyncCommand<LifecycleModel, LifecycleReal>>> = [
     fc.oneof(achRule(clock), checkRule(clock), drawdownRule).map((spec) => new CreateRule(spec)),
@@ -47,16 +59,26 @@ export const lifecycleScenario = defineScenario({
     const withClock = ctx.control.has('clockControl');
     await world.awayFromMidnight(60 * 60_000);
     // Mostly every type opted in, so that rule status decides; sometimes a narrower product default.
-    const productOptIn = fc.oneof({ weight: 3, arbitrary: fc.constant([...OPT_IN_TYPES]) }, { weight: 1, arbitrary: fc.subarray([...OPT_IN_TYPES]) });
+    const productOptIn = fc.oneof(
+      { weight: 3, arbitrary: fc.constant([...OPT_IN_TYPES]) },
+      { weight: 1, arbitrary: fc.subarray([...OPT_IN_TYPES]) },
+    );
     const scenario = fc.tuple(productOptIn, fc.commands(commandArbitraries(withClock), { maxCommands: MAX_COMMANDS, size: 'max' }));
-    const outcome = await checkProperty(ctx, 'DC-LIFECYCLE-MODEL', 'every decision across a generated rule lifecycle', scenario,
+    const outcome = await checkProperty(
+      ctx,
+      'DC-LIFECYCLE-MODEL',
+      'every decision across a generated rule lifecycle',
+      scenario,
       async ([productOptIn, commands]) => {
         const setup = async () => {
           const account = await world.account(productOptIn);
           return { model: { account, rules: [], today: await world.today(), daysAdvanced: 0 }, real: { ctx, world } };
         };
         await fc.asyncModelRun(setup, commands);
-      }, RUNS, ([productOptIn, commands]) => ({ productOptIn, commands: [...commands].map(String) }));
+      },
+      RUNS,
+      ([productOptIn, commands]) => ({ productOptIn, commands: [...commands].map(String) }),
+    );
     ctx.log(`lifecycle: ${outcome.cases} command sequences in ${outcome.durationMs} ms`);
   },
 });

@@ -13,7 +13,10 @@ import type { TargetWorld } from './targetWorld.ts';
 // scenario's fast-check seed derives from it), and fast-check's own seed and path.
 
 export class DecisionMismatch extends Error {
-  constructor(message: string, readonly exchange: unknown) {
+  constructor(
+    message: string,
+    readonly exchange: unknown,
+  ) {
     super(message);
   }
 }
@@ -29,8 +32,9 @@ export async function runCase(ctx: ScenarioContext, world: TargetWorld, generate
     const { observed, response } = await simulate(ctx, payment);
     const after = await world.today();
     built.today = after;
-    const admissible = [before, ...(after === before ? [] : [after])]
-      .flatMap((today) => admissibleDecisions(built.account, built.rules, payment, today));
+    const admissible = [before, ...(after === before ? [] : [after])].flatMap((today) =>
+      admissibleDecisions(built.account, built.rules, payment, today),
+    );
     const problem = disagreement(admissible, observed, built.rules);
     if (problem) {
       const rules = built.rules.map((rule) => ({ ...rule }));
@@ -66,7 +70,8 @@ export async function checkProperty<T>(
   const durationMs = Math.round(performance.now() - started);
   if (details.failed) {
     const error = details.errorInstance as (Error & { exchange?: unknown }) | undefined;
-    ctx.check.fail(requirementId,
+    ctx.check.fail(
+      requirementId,
       `${what} MUST agree with the model of sections 1–3; after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s) the smallest counterexample disagrees: ${error?.message ?? String(details.errorInstance)}`,
       {
         seed: ctx.runSeed,
@@ -79,10 +84,15 @@ export async function checkProperty<T>(
           numShrinks: details.numShrinks,
         },
         ...(error?.exchange ? { exchanges: [error.exchange as never] } : {}),
-      });
+      },
+    );
     return { cases: details.numRuns, durationMs };
   }
   if (details.interrupted && details.numRuns === 0) throw new Error(`${what}: no generated case finished within the time limit`);
-  ctx.check.pass(requirementId, `${what} MUST agree with the model of sections 1–3; ${details.numRuns} generated cases agreed (run seed ${ctx.runSeed}, ${durationMs} ms)`, { seed: ctx.runSeed });
+  ctx.check.pass(
+    requirementId,
+    `${what} MUST agree with the model of sections 1–3; ${details.numRuns} generated cases agreed (run seed ${ctx.runSeed}, ${durationMs} ms)`,
+    { seed: ctx.runSeed },
+  );
   return { cases: details.numRuns, durationMs };
 }

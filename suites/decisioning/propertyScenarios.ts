@@ -18,9 +18,27 @@ interface PropertyFamily {
 }
 
 const FAMILIES: PropertyFamily[] = [
-  { id: 'ach', requirement: 'DC-PROPERTY-ACH', what: 'every decision on a generated incoming ACH debit or credit', numRuns: 220, arbitrary: achCase },
-  { id: 'check', requirement: 'DC-PROPERTY-CHECK', what: 'every decision on a generated check payment', numRuns: 200, arbitrary: checkCase },
-  { id: 'drawdown', requirement: 'DC-PROPERTY-DRAWDOWN', what: 'every decision on a generated wire drawdown', numRuns: 100, arbitrary: drawdownCase },
+  {
+    id: 'ach',
+    requirement: 'DC-PROPERTY-ACH',
+    what: 'every decision on a generated incoming ACH debit or credit',
+    numRuns: 220,
+    arbitrary: achCase,
+  },
+  {
+    id: 'check',
+    requirement: 'DC-PROPERTY-CHECK',
+    what: 'every decision on a generated check payment',
+    numRuns: 200,
+    arbitrary: checkCase,
+  },
+  {
+    id: 'drawdown',
+    requirement: 'DC-PROPERTY-DRAWDOWN',
+    what: 'every decision on a generated wire drawdown',
+    numRuns: 100,
+    arbitrary: drawdownCase,
+  },
 ];
 
 /**
@@ -44,7 +62,14 @@ function propertyScenario(family: PropertyFamily): Scenario {
     async run(ctx) {
       const world = new TargetWorld(ctx);
       const clock = await clockPolicy(ctx, world);
-      const outcome = await checkProperty(ctx, family.requirement, family.what, family.arbitrary(clock), (generated) => runCase(ctx, world, generated), family.numRuns);
+      const outcome = await checkProperty(
+        ctx,
+        family.requirement,
+        family.what,
+        family.arbitrary(clock),
+        (generated) => runCase(ctx, world, generated),
+        family.numRuns,
+      );
       ctx.log(`${family.id}: ${outcome.cases} cases in ${outcome.durationMs} ms`);
     },
   });

@@ -10,7 +10,10 @@ import type { ScenarioContext } from '../../harness/scenario.ts';
 // requirements then become UNTESTABLE with the reason.
 
 /** A rule to create: the model's rule less what the target assigns, with expiry relative to the target's today. */
-export type RuleSpec = Pick<ModelRule, 'type' | 'tags' | 'originatorName' | 'originatorEntityId' | 'amount' | 'checkNumber' | 'payeeName'> & {
+export type RuleSpec = Pick<
+  ModelRule,
+  'type' | 'tags' | 'originatorName' | 'originatorEntityId' | 'amount' | 'checkNumber' | 'payeeName'
+> & {
   /** Days from the target's today; undefined for no expirationDate. */
   expiresInDays?: number;
 };
@@ -19,7 +22,8 @@ const DAY_MS = 86_400_000;
 /** A scrap PDF: the upload only has to be an accepted file (4.2). */
 const AUTHORIZATION_PDF = Buffer.from('%PDF-1.4\n% drawdown authorization\n%%EOF\n');
 
-export const addDays = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 const optInKey = (types: readonly OptInType[]): string => [...types].sort().join(',');
 
@@ -30,8 +34,13 @@ const optInKey = (types: readonly OptInType[]): string => [...types].sort().join
  * skipped with the reason instead.
  */
 export class PastExpirationRefused extends Error {
-  constructor(readonly expirationDate: string, readonly status: number) {
-    super(`the target refuses to create a rule already past its expirationDate (${expirationDate}; answered ${status}), which the documents neither allow nor forbid`);
+  constructor(
+    readonly expirationDate: string,
+    readonly status: number,
+  ) {
+    super(
+      `the target refuses to create a rule already past its expirationDate (${expirationDate}; answered ${status}), which the documents neither allow nor forbid`,
+    );
   }
 }
 
@@ -96,7 +105,13 @@ export class TargetWorld {
 
   async setAccountOptIn(account: ModelAccount, optInTypes: readonly OptInType[]): Promise<void> {
     const response = await this.ctx.api.call('positivePayPolicy.create', {
-      body: { data: { type: 'positivePayPolicy', attributes: { optInTypes: [...optInTypes] }, relationships: { account: { data: { type: 'account', id: account.id } } } } },
+      body: {
+        data: {
+          type: 'positivePayPolicy',
+          attributes: { optInTypes: [...optInTypes] },
+          relationships: { account: { data: { type: 'account', id: account.id } } },
+        },
+      },
     });
     if (response.status < 200 || response.status >= 300) throw new Error(`POST /positive-pay-policy answered ${response.status}`);
     account.accountOptIn = optInTypes;
@@ -140,14 +155,20 @@ export class TargetWorld {
   }
 
   async uploadDocument(rule: ModelRule): Promise<void> {
-    const response = await this.ctx.api.call('positivePay.uploadDocument', { params: { id: rule.id }, rawBody: AUTHORIZATION_PDF, contentType: 'application/pdf' });
-    if (response.status < 200 || response.status >= 300) throw new Error(`PUT /positive-pay/${rule.id}/documents answered ${response.status}`);
+    const response = await this.ctx.api.call('positivePay.uploadDocument', {
+      params: { id: rule.id },
+      rawBody: AUTHORIZATION_PDF,
+      contentType: 'application/pdf',
+    });
+    if (response.status < 200 || response.status >= 300)
+      throw new Error(`PUT /positive-pay/${rule.id}/documents answered ${response.status}`);
     if (rule.status === 'AwaitingDocuments') rule.status = 'Active';
   }
 
   async cancel(rule: ModelRule): Promise<void> {
     const response = await this.ctx.api.call('positivePay.cancel', { params: { id: rule.id } });
-    if (response.status < 200 || response.status >= 300) throw new Error(`POST /positive-pay/${rule.id}/cancel answered ${response.status}`);
+    if (response.status < 200 || response.status >= 300)
+      throw new Error(`POST /positive-pay/${rule.id}/cancel answered ${response.status}`);
     rule.status = 'Cancelled';
   }
 }

@@ -22,7 +22,11 @@ const MAX_ATTEMPTS = 24;
 /** Real-time noise allowed on every pause even on an idle machine (loopback, scheduling). */
 const BASE_NOISE_MS = 15;
 
-interface Pause { seconds: number; scale: number; after: number }
+interface Pause {
+  seconds: number;
+  scale: number;
+  after: number;
+}
 
 function pausesOf(deliveries: readonly SinkDelivery[], scaleChangedAt: number): Pause[] {
   const pauses: Pause[] = [];
@@ -56,7 +60,8 @@ const backoff = defineScenario({
       await injectEvents(ctx.control, { type: 'dispute.created' });
       // The batch at the head of the queue is the one retried: the injected event, or events other scenarios made
       // happen since the webhook was created, ahead of it in the same sequential queue.
-      if (!(await subscription.endpoint.waitFor((deliveries) => deliveries.length > 0, 5000))) throw new Error('the first delivery attempt never arrived');
+      if (!(await subscription.endpoint.waitFor((deliveries) => deliveries.length > 0, 5000)))
+        throw new Error('the first delivery attempt never arrived');
       const ids = new Set(subscription.endpoint.deliveries()[0]!.payload.events.map((event) => event.id));
       const attempts = () => carrying(subscription.endpoint.deliveries(), ids);
       await subscription.endpoint.waitFor(() => attempts().length >= EARLY_ATTEMPTS, 10_000);
@@ -77,19 +82,28 @@ const backoff = defineScenario({
       const measured: MeasuredPause[] = pauses.map((p) => ({ position: p.after - 1, seconds: p.seconds, scale: p.scale }));
       const fit = fitFibonacci(measured, noiseMs);
       const noise = `timing noise allowed ${noiseMs.toFixed(0)} ms real time per pause (fitted common lag ${fit.lagMs.toFixed(1)} ms)`;
-      ctx.check.observe('DL-BACKOFF-UNIT', Number(fit.unitSeconds.toFixed(2)),
-        `the pauses fit unit ${fmt(fit.unitSeconds)} × Fibonacci from F(${fit.start + 1}); the first pause was ${fmt(pauses[0]!.seconds)} of emulator time`);
-      ctx.check.expect('DL-BACKOFF-FIBONACCI', fit.deviations.length === 0,
+      ctx.check.observe(
+        'DL-BACKOFF-UNIT',
+        Number(fit.unitSeconds.toFixed(2)),
+        `the pauses fit unit ${fmt(fit.unitSeconds)} × Fibonacci from F(${fit.start + 1}); the first pause was ${fmt(pauses[0]!.seconds)} of emulator time`,
+      );
+      ctx.check.expect(
+        'DL-BACKOFF-FIBONACCI',
+        fit.deviations.length === 0,
         `pauses between retries MUST follow Fibonacci (any start); observed ${listing}; closest: ${fmt(fit.unitSeconds)} × F(${fit.start + 1}…), capped at 1 h; ${noise}` +
           (fit.deviations.length ? `; ${fit.deviations.slice(0, 4).join('; ')}` : ''),
-        { details: { pauses: pauses.map((p) => p.seconds), expected: fit.expected, noiseMs } });
+        { details: { pauses: pauses.map((p) => p.seconds), expected: fit.expected, noiseMs } },
+      );
 
       const longest = Math.max(...pauses.map((p) => p.seconds));
       const ceiling = CAP_SECONDS * 1.05 + (noiseMs / 1000) * LATE_SCALE;
       const reached = pauses.some((p) => p.seconds >= CAP_SECONDS * 0.8);
-      ctx.check.expect('DL-BACKOFF-CAP', longest <= ceiling,
+      ctx.check.expect(
+        'DL-BACKOFF-CAP',
+        longest <= ceiling,
         `no pause between retries MUST exceed 1 hour; the longest was ${fmt(longest)}${reached ? ' (the pauses reached the cap)' : ` after ${deliveries.length} attempts (the cap was not reached)`}; ${noise}`,
-        { details: { pauses: pauses.map((p) => p.seconds), noiseMs } });
+        { details: { pauses: pauses.map((p) => p.seconds), noiseMs } },
+      );
       checkModeShape(ctx, subscription, deliveries);
     } finally {
       lag.disable();

@@ -71,8 +71,9 @@ export class DeliveredEvents {
 
   /** The expected events none of these deliveries carried. */
   missing(deliveries: readonly SinkDelivery[], expected: readonly ExpectedEvent[]): ExpectedEvent[] {
-    const delivered = [...new Set(deliveries.flatMap((delivery) => delivery.payload.events.map((item) => item.id)))]
-      .map((id) => this.known.get(id) ?? { id, type: '' });
+    const delivered = [...new Set(deliveries.flatMap((delivery) => delivery.payload.events.map((item) => item.id)))].map(
+      (id) => this.known.get(id) ?? { id, type: '' },
+    );
     return expected.filter((wanted) => !delivered.some((event) => wanted.matches(event)));
   }
 

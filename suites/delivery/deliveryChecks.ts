@@ -22,28 +22,47 @@ export function checkFormat(ctx: ScenarioContext, subscription: Subscription, de
   const label = describeSubscription(subscription);
   // Where the events sit is open (6.1: the AtLeastOnce envelope is "not shown"; the catalogue: "usually inside data").
   const unreadable = deliveries.filter((delivery) => delivery.payload.dataShape === 'not-json' || delivery.payload.events.length === 0);
-  ctx.check.expect('DL-PAYLOAD-JSON', unreadable.length === 0,
+  ctx.check.expect(
+    'DL-PAYLOAD-JSON',
+    unreadable.length === 0,
     `${label}: every delivery MUST be JSON identifying the events it carries by id; ${unreadable.length ? `${unreadable.length} of ${deliveries.length} are ${unreadable.some((d) => d.payload.dataShape === 'not-json') ? 'not JSON or ' : ''}without a recognisable event` : `all ${deliveries.length} are`}`,
-    unreadable.length ? unreadable : deliveries.slice(0, 1));
+    unreadable.length ? unreadable : deliveries.slice(0, 1),
+  );
   const expected = MEDIA_TYPES[String(subscription.attributes.contentType)];
   const wrong = deliveries.filter((delivery) => mediaTypeOf(delivery) !== expected);
-  ctx.check.expect('DL-CONTENT-TYPE', wrong.length === 0,
-    `${label}: deliveries SHOULD carry Content-Type ${expected}; ${wrong.length ? `${wrong.length} carried ${[...new Set(wrong.map(mediaTypeOf))].join(', ')}` : 'all do'}`, wrong.length ? wrong : undefined);
+  ctx.check.expect(
+    'DL-CONTENT-TYPE',
+    wrong.length === 0,
+    `${label}: deliveries SHOULD carry Content-Type ${expected}; ${wrong.length ? `${wrong.length} carried ${[...new Set(wrong.map(mediaTypeOf))].join(', ')}` : 'all do'}`,
+    wrong.length ? wrong : undefined,
+  );
 }
 
 export function checkSignatures(ctx: ScenarioContext, subscription: Subscription, deliveries: readonly SinkDelivery[]): void {
   const label = describeSubscription(subscription);
   if (subscription.attributes.token) {
     const missing = deliveries.filter((delivery) => delivery.signature === 'missing');
-    ctx.check.expect('DL-SIGNATURE-HEADER', missing.length === 0,
-      `${label}: every delivery to a webhook with a token MUST carry X-Service-Signature; ${missing.length} of ${deliveries.length} did not`, missing.length ? missing : undefined);
+    ctx.check.expect(
+      'DL-SIGNATURE-HEADER',
+      missing.length === 0,
+      `${label}: every delivery to a webhook with a token MUST carry X-Service-Signature; ${missing.length} of ${deliveries.length} did not`,
+      missing.length ? missing : undefined,
+    );
     const invalid = deliveries.filter((delivery) => delivery.signature === 'invalid');
-    ctx.check.expect('DL-SIGNATURE-VALUE', invalid.length === 0,
-      `${label}: X-Service-Signature MUST be base64(HMAC-SHA1(token, raw body)); ${invalid.length} of ${deliveries.length} signatures did not verify`, invalid.length ? invalid : undefined);
+    ctx.check.expect(
+      'DL-SIGNATURE-VALUE',
+      invalid.length === 0,
+      `${label}: X-Service-Signature MUST be base64(HMAC-SHA1(token, raw body)); ${invalid.length} of ${deliveries.length} signatures did not verify`,
+      invalid.length ? invalid : undefined,
+    );
   } else {
     const signed = deliveries.filter((delivery) => delivery.signature === 'unexpected-header');
-    ctx.check.expect('DL-SIGNATURE-ABSENT-WITHOUT-TOKEN', signed.length === 0,
-      `${label}: a webhook with an empty token SHOULD receive no X-Service-Signature; ${signed.length} of ${deliveries.length} deliveries carried one`, signed.length ? signed : undefined);
+    ctx.check.expect(
+      'DL-SIGNATURE-ABSENT-WITHOUT-TOKEN',
+      signed.length === 0,
+      `${label}: a webhook with an empty token SHOULD receive no X-Service-Signature; ${signed.length} of ${deliveries.length} deliveries carried one`,
+      signed.length ? signed : undefined,
+    );
   }
 }
 
@@ -53,24 +72,47 @@ export function checkModeShape(ctx: ScenarioContext, subscription: Subscription,
   const overlapping = deliveries.filter((delivery) => delivery.openAtArrival > 0);
   if (subscription.attributes.deliveryMode === 'AtMostOnce') {
     const multi = deliveries.filter((delivery) => delivery.payload.events.length !== 1);
-    ctx.check.expect('DL-AT-MOST-ONCE-SINGLE', multi.length === 0,
-      `${label}: every AtMostOnce POST MUST carry exactly one event; ${multi.length ? `${multi.length} carried ${[...new Set(multi.map((d) => d.payload.events.length))].join('/')}` : 'all did'}`, multi.length ? multi : undefined);
-    ctx.check.expect('DL-AT-MOST-ONCE-SEQUENTIAL', overlapping.length === 0,
-      `${label}: an AtMostOnce POST MUST NOT arrive while the previous one is unanswered; ${overlapping.length} of ${deliveries.length} did`, overlapping.length ? overlapping : undefined);
+    ctx.check.expect(
+      'DL-AT-MOST-ONCE-SINGLE',
+      multi.length === 0,
+      `${label}: every AtMostOnce POST MUST carry exactly one event; ${multi.length ? `${multi.length} carried ${[...new Set(multi.map((d) => d.payload.events.length))].join('/')}` : 'all did'}`,
+      multi.length ? multi : undefined,
+    );
+    ctx.check.expect(
+      'DL-AT-MOST-ONCE-SEQUENTIAL',
+      overlapping.length === 0,
+      `${label}: an AtMostOnce POST MUST NOT arrive while the previous one is unanswered; ${overlapping.length} of ${deliveries.length} did`,
+      overlapping.length ? overlapping : undefined,
+    );
   } else {
     const largest = Math.max(0, ...deliveries.map((delivery) => delivery.payload.events.length));
-    ctx.check.expect('DL-BATCH-LIMIT', largest <= MAX_BATCH,
-      `${label}: an AtLeastOnce POST MUST carry at most ${MAX_BATCH} events; the largest carried ${largest}`, largest > MAX_BATCH ? deliveries.filter((d) => d.payload.events.length > MAX_BATCH).slice(0, 1) : undefined);
-    ctx.check.expect('DL-AT-LEAST-ONCE-SEQUENTIAL', overlapping.length === 0,
-      `${label}: an AtLeastOnce batch MUST NOT arrive while the previous one is unanswered; ${overlapping.length} of ${deliveries.length} did`, overlapping.length ? overlapping : undefined);
+    ctx.check.expect(
+      'DL-BATCH-LIMIT',
+      largest <= MAX_BATCH,
+      `${label}: an AtLeastOnce POST MUST carry at most ${MAX_BATCH} events; the largest carried ${largest}`,
+      largest > MAX_BATCH ? deliveries.filter((d) => d.payload.events.length > MAX_BATCH).slice(0, 1) : undefined,
+    );
+    ctx.check.expect(
+      'DL-AT-LEAST-ONCE-SEQUENTIAL',
+      overlapping.length === 0,
+      `${label}: an AtLeastOnce batch MUST NOT arrive while the previous one is unanswered; ${overlapping.length} of ${deliveries.length} did`,
+      overlapping.length ? overlapping : undefined,
+    );
   }
 }
 
-interface RelationshipData { data?: { type?: unknown; id?: unknown } }
+interface RelationshipData {
+  data?: { type?: unknown; id?: unknown };
+}
 
 /** 6.1 rule 3: with includeResources, each event tied to a resource comes with one of its related resources in full. */
 // Only for webhooks with includeResources true; what the others get is observed once per scenario (DL-INCLUDE-RESOURCES-OFF).
-export function checkIncludedResources(ctx: ScenarioContext, subscription: Subscription, deliveries: readonly SinkDelivery[], ids: ReadonlySet<string>): void {
+export function checkIncludedResources(
+  ctx: ScenarioContext,
+  subscription: Subscription,
+  deliveries: readonly SinkDelivery[],
+  ids: ReadonlySet<string>,
+): void {
   const label = describeSubscription(subscription);
   const lacking: string[] = [];
   for (const delivery of deliveries) {
@@ -79,18 +121,30 @@ export function checkIncludedResources(ctx: ScenarioContext, subscription: Subsc
       if (!ids.has(event.id)) continue;
       const relationships = Object.values((event.event?.relationships ?? {}) as Record<string, RelationshipData>);
       if (relationships.length === 0) continue;
-      const found = relationships.some((rel) => included.some((resource) =>
-        resource?.type === rel?.data?.type && String(resource?.id) === String(rel?.data?.id) && typeof resource.attributes === 'object'));
+      const found = relationships.some((rel) =>
+        included.some(
+          (resource) =>
+            resource?.type === rel?.data?.type && String(resource?.id) === String(rel?.data?.id) && typeof resource.attributes === 'object',
+        ),
+      );
       if (!found) lacking.push(`${event.type ?? '?'} ${event.id}`);
     }
   }
-  ctx.check.expect('DL-INCLUDE-RESOURCES', lacking.length === 0,
+  ctx.check.expect(
+    'DL-INCLUDE-RESOURCES',
+    lacking.length === 0,
     `${label}: each delivered event tied to a resource MUST carry a related resource in full; ${lacking.length ? `these did not: ${lacking.slice(0, 6).join(', ')}` : 'all did'}`,
-    lacking.length ? deliveries.slice(0, 1) : undefined);
+    lacking.length ? deliveries.slice(0, 1) : undefined,
+  );
 }
 
 /** Every full event the webhook received for these ids, held to its catalogue schema. */
-export function checkDeliveredEventShapes(ctx: ScenarioContext, subscription: Subscription, deliveries: readonly SinkDelivery[], ids: ReadonlySet<string>): void {
+export function checkDeliveredEventShapes(
+  ctx: ScenarioContext,
+  subscription: Subscription,
+  deliveries: readonly SinkDelivery[],
+  ids: ReadonlySet<string>,
+): void {
   const where = `delivered to ${describeSubscription(subscription)}`;
   for (const delivery of deliveries) {
     for (const event of delivery.payload.events) {

@@ -60,7 +60,12 @@ function unitAndLag(points: ReadonlyArray<{ x: number; real: number }>, maxLagS:
   return { unit: unitAt(lag), lag };
 }
 
-function fitFrom(start: number, pauses: readonly MeasuredPause[], sequence: readonly number[], noiseMs: number): FibonacciFit & { score: number } {
+function fitFrom(
+  start: number,
+  pauses: readonly MeasuredPause[],
+  sequence: readonly number[],
+  noiseMs: number,
+): FibonacciFit & { score: number } {
   const noiseS = noiseMs / 1000;
   const climbing = pauses
     .filter((pause) => pause.seconds < CAP_SECONDS * 0.9)
@@ -76,7 +81,8 @@ function fitFrom(start: number, pauses: readonly MeasuredPause[], sequence: read
     const allowed = RELATIVE_TOLERANCE * ideal + noiseS * pause.scale;
     const error = Math.abs(pause.seconds - measuredIdeal);
     score = Math.max(score, error / allowed);
-    if (error > allowed) deviations.push(`pause ${pause.position + 1} was ${fmt(pause.seconds)}, expected ${fmt(measuredIdeal)} (±${fmt(allowed)})`);
+    if (error > allowed)
+      deviations.push(`pause ${pause.position + 1} was ${fmt(pause.seconds)}, expected ${fmt(measuredIdeal)} (±${fmt(allowed)})`);
   }
   return { start, unitSeconds: unit, lagMs: lag * 1000, expected, deviations, score };
 }

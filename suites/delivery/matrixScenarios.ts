@@ -4,7 +4,14 @@ import { CATALOGUE_REQUIREMENTS, injectableTypes, LISTED_MEMBERS_REQUIREMENT } f
 import { chooseTrigger, injectedEvents, makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
-import { checkDeliveredEventShapes, checkFormat, checkIncludedResources, checkModeShape, checkSignatures, describeSubscription } from './deliveryChecks.ts';
+import {
+  checkDeliveredEventShapes,
+  checkFormat,
+  checkIncludedResources,
+  checkModeShape,
+  checkSignatures,
+  describeSubscription,
+} from './deliveryChecks.ts';
 import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe, type Subscription, witness } from '../shared/sinkSession.ts';
 import { admits, AUTHORIZATION_REQUESTS, excludedArrivals, SUBSCRIPTION_TYPES, type SubscriptionType } from './subscriptionTypes.ts';
 
@@ -46,7 +53,8 @@ function formsFor(slot: number, slots: number) {
 async function injectForms(ctx: ScenarioContext, forms: ReturnType<typeof formsFor>): Promise<InjectedEvent[]> {
   const plain = forms.filter((form) => form.variant === undefined).map((form) => form.type);
   const injected = await injectEvents(ctx.control, { types: [...plain, UNCATALOGUED_TYPE] });
-  for (const form of forms.filter((f) => f.variant !== undefined)) injected.push(...(await injectEvents(ctx.control, { type: form.type, variant: form.variant })));
+  for (const form of forms.filter((f) => f.variant !== undefined))
+    injected.push(...(await injectEvents(ctx.control, { type: form.type, variant: form.variant })));
   return injected;
 }
 
@@ -64,90 +72,141 @@ async function makeMatrixEventsHappen(ctx: ScenarioContext, slot: number, slots:
 const inHalf = (slot: number, contentType: number, signed: boolean, includeResources: boolean): boolean =>
   (contentType + Number(signed) + Number(includeResources)) % 2 === slot % 2;
 
-const list = (items: ReadonlyArray<{ id: string; type: string }>): string => items.slice(0, 6).map((item) => `${item.type} ${item.id}`).join(', ');
+const list = (items: ReadonlyArray<{ id: string; type: string }>): string =>
+  items
+    .slice(0, 6)
+    .map((item) => `${item.type} ${item.id}`)
+    .join(', ');
 
-const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: SubscriptionType, slot: number, slots: number) => defineScenario({
-  id: `delivery/matrix/${deliveryMode}/${subscriptionType}`,
-  area: 'delivery',
-  requirements: [
-    'DL-POST-TO-URL', SUBSCRIPTION_REQUIREMENT[subscriptionType], 'DL-PAYLOAD-JSON', 'DL-CONTENT-TYPE', 'DL-ENVELOPE',
-    'DL-INCLUDE-RESOURCES', 'DL-INCLUDE-RESOURCES-OFF', 'DL-SIGNATURE-HEADER', 'DL-SIGNATURE-VALUE', 'DL-SIGNATURE-ABSENT-WITHOUT-TOKEN',
-    ...(deliveryMode === 'AtMostOnce' ? ['DL-AT-MOST-ONCE-SINGLE', 'DL-AT-MOST-ONCE-SEQUENTIAL'] : ['DL-BATCH-LIMIT', 'DL-AT-LEAST-ONCE-SEQUENTIAL']),
-    ...CATALOGUE_REQUIREMENTS, LISTED_MEMBERS_REQUIREMENT,
-  ],
-  needs: ['webhookDelivery'],
-  eventTriggers: DELIVERY_TRIGGERS,
-  // Its four webhooks, and a witness where only injection would make its events happen.
-  webhooks: 5,
-  async run(ctx) {
-    await ensureSinkReachable(ctx);
-    const subscriptions: Subscription[] = [];
-    for (const [c, contentType] of CONTENT_TYPES.entries()) {
-      for (const signed of [true, false]) {
-        for (const includeResources of [true, false]) {
-          if (!inHalf(slot, c, signed, includeResources)) continue;
-          const token = signed ? `tok-${ctx.faker.string.alphanumeric(24)}` : '';
-          subscriptions.push(await subscribe(ctx, `${contentType}-${signed ? 'signed' : 'unsigned'}-${includeResources}`,
-            { deliveryMode, subscriptionType, contentType, token, includeResources }));
+const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: SubscriptionType, slot: number, slots: number) =>
+  defineScenario({
+    id: `delivery/matrix/${deliveryMode}/${subscriptionType}`,
+    area: 'delivery',
+    requirements: [
+      'DL-POST-TO-URL',
+      SUBSCRIPTION_REQUIREMENT[subscriptionType],
+      'DL-PAYLOAD-JSON',
+      'DL-CONTENT-TYPE',
+      'DL-ENVELOPE',
+      'DL-INCLUDE-RESOURCES',
+      'DL-INCLUDE-RESOURCES-OFF',
+      'DL-SIGNATURE-HEADER',
+      'DL-SIGNATURE-VALUE',
+      'DL-SIGNATURE-ABSENT-WITHOUT-TOKEN',
+      ...(deliveryMode === 'AtMostOnce'
+        ? ['DL-AT-MOST-ONCE-SINGLE', 'DL-AT-MOST-ONCE-SEQUENTIAL']
+        : ['DL-BATCH-LIMIT', 'DL-AT-LEAST-ONCE-SEQUENTIAL']),
+      ...CATALOGUE_REQUIREMENTS,
+      LISTED_MEMBERS_REQUIREMENT,
+    ],
+    needs: ['webhookDelivery'],
+    eventTriggers: DELIVERY_TRIGGERS,
+    // Its four webhooks, and a witness where only injection would make its events happen.
+    webhooks: 5,
+    async run(ctx) {
+      await ensureSinkReachable(ctx);
+      const subscriptions: Subscription[] = [];
+      for (const [c, contentType] of CONTENT_TYPES.entries()) {
+        for (const signed of [true, false]) {
+          for (const includeResources of [true, false]) {
+            if (!inHalf(slot, c, signed, includeResources)) continue;
+            const token = signed ? `tok-${ctx.faker.string.alphanumeric(24)}` : '';
+            subscriptions.push(
+              await subscribe(ctx, `${contentType}-${signed ? 'signed' : 'unsigned'}-${includeResources}`, {
+                deliveryMode,
+                subscriptionType,
+                contentType,
+                token,
+                includeResources,
+              }),
+            );
+          }
         }
       }
-    }
-    // Only injection makes authorization requests happen; without it an
-    // OnlyAuthorizationRequest webhook must stay silent, and a witness tells how long to listen.
-    const watcher = subscriptionType === 'OnlyAuthorizationRequest' && chooseTrigger(ctx, DELIVERY_TRIGGERS) !== 'injection' ? await witness(ctx) : undefined;
-    const happened = await makeMatrixEventsHappen(ctx, slot, slots);
-    const admitted = happened.expected.filter((event) => admits(subscriptionType, event.type));
-    const events = new DeliveredEvents(ctx);
-    await Promise.all([
-      ...subscriptions.map((s) => events.arrived(s.endpoint, admitted, ARRIVAL_WAIT_MS)),
-      ...(watcher ? [events.arrived(watcher.endpoint, happened.expected, ARRIVAL_WAIT_MS)] : []),
-    ]);
-    await pause(STRAGGLER_MS);
+      // Only injection makes authorization requests happen; without it an
+      // OnlyAuthorizationRequest webhook must stay silent, and a witness tells how long to listen.
+      const watcher =
+        subscriptionType === 'OnlyAuthorizationRequest' && chooseTrigger(ctx, DELIVERY_TRIGGERS) !== 'injection'
+          ? await witness(ctx)
+          : undefined;
+      const happened = await makeMatrixEventsHappen(ctx, slot, slots);
+      const admitted = happened.expected.filter((event) => admits(subscriptionType, event.type));
+      const events = new DeliveredEvents(ctx);
+      await Promise.all([
+        ...subscriptions.map((s) => events.arrived(s.endpoint, admitted, ARRIVAL_WAIT_MS)),
+        ...(watcher ? [events.arrived(watcher.endpoint, happened.expected, ARRIVAL_WAIT_MS)] : []),
+      ]);
+      await pause(STRAGGLER_MS);
 
-    let envelopeObserved = false;
-    let includedOffObserved = false;
-    for (const subscription of subscriptions) {
-      const label = describeSubscription(subscription);
-      const deliveries = [...subscription.endpoint.deliveries()];
-      await events.learn(deliveries);
-      const missing = events.missing(deliveries, admitted);
-      const excluded = excludedArrivals(events, subscriptionType, deliveries);
-      const notPost = deliveries.filter((delivery) => delivery.method !== 'POST');
-      // Nothing admitted and nothing received (OnlyAuthorizationRequest without injection) shows nothing about POSTs.
-      if (admitted.length > 0 || deliveries.length > 0) ctx.check.expect('DL-POST-TO-URL', missing.length === 0 && notPost.length === 0,
-        `${label}: each admitted event MUST arrive by POST at the webhook url; ${missing.length ? `missing: ${missing.slice(0, 6).map((e) => `${e.type} (${e.because})`).join(', ')}` : `all ${admitted.length} arrived`}${notPost.length ? `; ${notPost.length} requests were not POST` : ''}`,
-        deliveries.slice(0, 1));
-      ctx.check.expect(SUBSCRIPTION_REQUIREMENT[subscriptionType], excluded.length === 0 && missing.length === 0,
-        `${label}: a webhook subscribed to ${subscriptionType} MUST receive the ${admitted.length} admitted events of the ${happened.expected.length} made to happen (${happened.via}) and no event its subscription excludes; ` +
-          `${excluded.length ? `it received ${list(excluded)}` : 'none excluded arrived'}${missing.length ? `; ${missing.length} admitted events missing` : ''}`,
-        excluded.length ? deliveries.filter((d) => d.payload.events.some((e) => excluded.some((x) => x.id === e.id))).slice(0, 2) : undefined);
-      if (deliveries.length === 0) continue;
-      if (!envelopeObserved) {
-        envelopeObserved = true;
-        const first = deliveries[0]!;
-        const members = typeof first.payload.json === 'object' && first.payload.json ? Object.keys(first.payload.json) : [];
-        const fullEvents = first.payload.events.every((e) => e.event !== undefined);
-        ctx.check.observe('DL-ENVELOPE', { members, data: first.payload.dataShape, eventsAt: first.payload.eventsAt ?? null, fullEvents },
-          `${label}: the body has members ${members.join(', ') || '(none)'}, data is ${first.payload.dataShape === 'array' ? 'an array' : first.payload.dataShape}; the events (${fullEvents ? 'full events' : 'event ids'}) are at ${first.payload.eventsAt === undefined ? 'no recognisable place' : first.payload.eventsAt || 'the top level'}`, first);
+      let envelopeObserved = false;
+      let includedOffObserved = false;
+      for (const subscription of subscriptions) {
+        const label = describeSubscription(subscription);
+        const deliveries = [...subscription.endpoint.deliveries()];
+        await events.learn(deliveries);
+        const missing = events.missing(deliveries, admitted);
+        const excluded = excludedArrivals(events, subscriptionType, deliveries);
+        const notPost = deliveries.filter((delivery) => delivery.method !== 'POST');
+        // Nothing admitted and nothing received (OnlyAuthorizationRequest without injection) shows nothing about POSTs.
+        if (admitted.length > 0 || deliveries.length > 0)
+          ctx.check.expect(
+            'DL-POST-TO-URL',
+            missing.length === 0 && notPost.length === 0,
+            `${label}: each admitted event MUST arrive by POST at the webhook url; ${
+              missing.length
+                ? `missing: ${missing
+                    .slice(0, 6)
+                    .map((e) => `${e.type} (${e.because})`)
+                    .join(', ')}`
+                : `all ${admitted.length} arrived`
+            }${notPost.length ? `; ${notPost.length} requests were not POST` : ''}`,
+            deliveries.slice(0, 1),
+          );
+        ctx.check.expect(
+          SUBSCRIPTION_REQUIREMENT[subscriptionType],
+          excluded.length === 0 && missing.length === 0,
+          `${label}: a webhook subscribed to ${subscriptionType} MUST receive the ${admitted.length} admitted events of the ${happened.expected.length} made to happen (${happened.via}) and no event its subscription excludes; ` +
+            `${excluded.length ? `it received ${list(excluded)}` : 'none excluded arrived'}${missing.length ? `; ${missing.length} admitted events missing` : ''}`,
+          excluded.length
+            ? deliveries.filter((d) => d.payload.events.some((e) => excluded.some((x) => x.id === e.id))).slice(0, 2)
+            : undefined,
+        );
+        if (deliveries.length === 0) continue;
+        if (!envelopeObserved) {
+          envelopeObserved = true;
+          const first = deliveries[0]!;
+          const members = typeof first.payload.json === 'object' && first.payload.json ? Object.keys(first.payload.json) : [];
+          const fullEvents = first.payload.events.every((e) => e.event !== undefined);
+          ctx.check.observe(
+            'DL-ENVELOPE',
+            { members, data: first.payload.dataShape, eventsAt: first.payload.eventsAt ?? null, fullEvents },
+            `${label}: the body has members ${members.join(', ') || '(none)'}, data is ${first.payload.dataShape === 'array' ? 'an array' : first.payload.dataShape}; the events (${fullEvents ? 'full events' : 'event ids'}) are at ${first.payload.eventsAt === undefined ? 'no recognisable place' : first.payload.eventsAt || 'the top level'}`,
+            first,
+          );
+        }
+        // Every delivery the target made to this webhook, the scenario's events or not.
+        checkFormat(ctx, subscription, deliveries);
+        checkSignatures(ctx, subscription, deliveries);
+        checkModeShape(ctx, subscription, deliveries);
+        // Only the events the documents say must happen are held to including their resource.
+        if (subscription.attributes.includeResources)
+          checkIncludedResources(ctx, subscription, deliveries, events.matching(deliveries, happened.expected));
+        else if (!includedOffObserved) {
+          includedOffObserved = true;
+          const withIncluded = deliveries.filter((delivery) => (delivery.payload.included?.length ?? 0) > 0).length;
+          ctx.check.observe(
+            'DL-INCLUDE-RESOURCES-OFF',
+            withIncluded > 0 ? 'related resources included' : 'no related resources',
+            `${label}: ${withIncluded} of ${deliveries.length} deliveries carried related resources`,
+          );
+        }
+        checkDeliveredEventShapes(ctx, subscription, deliveries, events.ours(deliveries, happened));
       }
-      // Every delivery the target made to this webhook, the scenario's events or not.
-      checkFormat(ctx, subscription, deliveries);
-      checkSignatures(ctx, subscription, deliveries);
-      checkModeShape(ctx, subscription, deliveries);
-      // Only the events the documents say must happen are held to including their resource.
-      if (subscription.attributes.includeResources) checkIncludedResources(ctx, subscription, deliveries, events.matching(deliveries, happened.expected));
-      else if (!includedOffObserved) {
-        includedOffObserved = true;
-        const withIncluded = deliveries.filter((delivery) => (delivery.payload.included?.length ?? 0) > 0).length;
-        ctx.check.observe('DL-INCLUDE-RESOURCES-OFF', withIncluded > 0 ? 'related resources included' : 'no related resources',
-          `${label}: ${withIncluded} of ${deliveries.length} deliveries carried related resources`);
-      }
-      checkDeliveredEventShapes(ctx, subscription, deliveries, events.ours(deliveries, happened));
-    }
-  },
-});
+    },
+  });
 
 const COMBINATIONS = MODES.flatMap((mode) => SUBSCRIPTION_TYPES.map((subscription) => [mode, subscription] as const));
 
 export const matrixScenarios: Scenario[] = COMBINATIONS.map(([mode, subscription], slot) =>
-  matrixScenario(mode, subscription, slot, COMBINATIONS.length));
+  matrixScenario(mode, subscription, slot, COMBINATIONS.length),
+);

@@ -36,10 +36,12 @@ export async function scaleClock(ctx: ScenarioContext, scale: number): Promise<v
 const occurrences = (deliveries: readonly SinkDelivery[], id: string): number =>
   deliveries.filter((delivery) => delivery.payload.events.some((event) => event.id === id)).length;
 
-const succeeded = (delivery: SinkDelivery): boolean => typeof delivery.answer === 'number' && delivery.answer >= 200 && delivery.answer < 300;
+const succeeded = (delivery: SinkDelivery): boolean =>
+  typeof delivery.answer === 'number' && delivery.answer >= 200 && delivery.answer < 300;
 
 /** Ids of the events these deliveries carried. */
-const idsOf = (deliveries: readonly SinkDelivery[]): Set<string> => new Set(deliveries.flatMap((delivery) => delivery.payload.events.map((event) => event.id)));
+const idsOf = (deliveries: readonly SinkDelivery[]): Set<string> =>
+  new Set(deliveries.flatMap((delivery) => delivery.payload.events.map((event) => event.id)));
 
 const FAILURE_SCRIPT: readonly SinkStep[] = [{ status: 500 }, { hang: true }, { status: 202 }, { drop: true }];
 
@@ -54,33 +56,52 @@ const atMostOnceFailures = defineScenario({
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const { timeoutMs } = await shortenDeliveryTimeout(ctx, SHORT_TIMEOUT_MS);
-    const subscription = await subscribe(ctx, 'at-most-once-failures', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' }, FAILURE_SCRIPT);
+    const subscription = await subscribe(
+      ctx,
+      'at-most-once-failures',
+      { deliveryMode: 'AtMostOnce', subscriptionType: 'All' },
+      FAILURE_SCRIPT,
+    );
     const happened = await makeEventsHappen(ctx, 6, DELIVERY_TRIGGERS, ['payment.created']);
     const events = new DeliveredEvents(ctx);
     // AtMostOnce promises no delivery: an event whose POST failed on the way is lost, not late. Enough that every scripted failure happened and the queue went on.
     await events.arrived(subscription.endpoint, happened.expected, timeoutMs ? 10_000 : UNKNOWN_TIMEOUT_WAIT_MS);
     const attempts = subscription.endpoint.deliveries().length;
-    if (attempts <= FAILURE_SCRIPT.length) throw new Error(`only ${attempts} deliveries arrived; the scripted failures (${FAILURE_SCRIPT.map(describeStep).join(', ')}) and a delivery after them are needed`);
+    if (attempts <= FAILURE_SCRIPT.length)
+      throw new Error(
+        `only ${attempts} deliveries arrived; the scripted failures (${FAILURE_SCRIPT.map(describeStep).join(', ')}) and a delivery after them are needed`,
+      );
     await letRetriesFallDue(ctx);
     const deliveries = [...subscription.endpoint.deliveries()];
     await events.learn(deliveries);
     // Judged: the scenario's own events, and whatever the scripted failures hit (on a shared sandbox that may be someone else's event).
     const judged = new Set([...events.ours(deliveries, happened), ...idsOf(deliveries.filter((delivery) => delivery.answer !== 200))]);
     const repeated = [...judged].filter((id) => occurrences(deliveries, id) > 1);
-    ctx.check.expect('DL-AT-MOST-ONCE-NO-RETRY', repeated.length === 0,
+    ctx.check.expect(
+      'DL-AT-MOST-ONCE-NO-RETRY',
+      repeated.length === 0,
       `after answers 500, none, 202 and a dropped connection, no AtMostOnce event MUST arrive more than once; ${repeated.length ? `${repeated.map((id) => `${events.typeOf(id) ?? '?'} ${id} ×${occurrences(deliveries, id)}`).join(', ')} arrived more than once` : `none of ${judged.size} did`}`,
-      deliveries);
+      deliveries,
+    );
     checkModeShape(ctx, subscription, deliveries);
     const hung = deliveries.findIndex((delivery) => delivery.answer === 'hung');
     const next = deliveries[hung + 1];
     if (hung >= 0 && next) {
       const waited = next.receivedAt - deliveries[hung]!.receivedAt;
-      ctx.check.observe('DL-DELIVERY-TIMEOUT', Math.round(waited), `the next AtMostOnce event came ${Math.round(waited)} ms after the unanswered one${timeoutMs ? ` (delivery time-out set to ${timeoutMs} ms)` : ''}`);
+      ctx.check.observe(
+        'DL-DELIVERY-TIMEOUT',
+        Math.round(waited),
+        `the next AtMostOnce event came ${Math.round(waited)} ms after the unanswered one${timeoutMs ? ` (delivery time-out set to ${timeoutMs} ms)` : ''}`,
+      );
       if (timeoutMs) {
         // Arrivals are stamped when the sink reads them: a busy machine reading the unanswered one late shortens the gap.
         // A target that does not wait sends the next at once; half the time-out tells the two apart on any machine.
-        ctx.check.expect('DL-AT-MOST-ONCE-SEQUENTIAL', waited >= timeoutMs * 0.5,
-          `the event after an unanswered one MUST wait for the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`, [deliveries[hung]!, next]);
+        ctx.check.expect(
+          'DL-AT-MOST-ONCE-SEQUENTIAL',
+          waited >= timeoutMs * 0.5,
+          `the event after an unanswered one MUST wait for the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`,
+          [deliveries[hung]!, next],
+        );
       }
     }
   },
@@ -120,16 +141,21 @@ function retryProgress(deliveries: readonly SinkDelivery[]): RetryProgress {
 }
 
 const endOf = (delivery: SinkDelivery): number => delivery.finishedAt ?? delivery.receivedAt;
-const shareAnEvent = (a: SinkDelivery, b: SinkDelivery): boolean => a.payload.events.some((event) => b.payload.events.some((other) => other.id === event.id));
+const shareAnEvent = (a: SinkDelivery, b: SinkDelivery): boolean =>
+  a.payload.events.some((event) => b.payload.events.some((other) => other.id === event.id));
 
 /** Why the bounded real-time wait gives no verdict, or undefined when a retry is overdue by the Fibonacci rule. */
 function overdueOrUnknown(deliveries: readonly SinkDelivery[], progress: RetryProgress, waitedMs: number): string | undefined {
-  const noVerdict = `no retry of the failed batch arrived within ${Math.round(waitedMs / 1000)} s; the documents give neither the backoff unit nor the first pause ` +
+  const noVerdict =
+    `no retry of the failed batch arrived within ${Math.round(waitedMs / 1000)} s; the documents give neither the backoff unit nor the first pause ` +
     '(only Fibonacci steps at most 1 hour apart), so a later retry would still conform. Judge on a target with clockControl';
   const unaccepted = new Set(progress.unaccepted);
-  const lastFailure = deliveries.findLast((delivery) => !succeeded(delivery) && delivery.payload.events.some((event) => unaccepted.has(event.id)));
+  const lastFailure = deliveries.findLast(
+    (delivery) => !succeeded(delivery) && delivery.payload.events.some((event) => unaccepted.has(event.id)),
+  );
   const retry = progress.retries.at(-1);
-  const retried = retry && deliveries.findLast((delivery) => delivery.index < retry.index && !succeeded(delivery) && shareAnEvent(delivery, retry));
+  const retried =
+    retry && deliveries.findLast((delivery) => delivery.index < retry.index && !succeeded(delivery) && shareAnEvent(delivery, retry));
   if (!lastFailure || !retry || !retried) return noVerdict;
   // Once a pause has been seen, the next one is at most twice as long (Fibonacci steps grow by at most ×2).
   const lastPause = retry.receivedAt - endOf(retried);
@@ -158,10 +184,18 @@ const atLeastOnceRetries = defineScenario({
     const events = new DeliveredEvents(ctx);
     const waitMs = clock ? (timeoutMs ? 8000 : UNKNOWN_TIMEOUT_WAIT_MS) : REAL_TIME_RETRY_WAIT_MS;
     const started = performance.now();
-    await events.waitFor(subscription.endpoint, (deliveries) => {
-      const progress = retryProgress(deliveries);
-      return deliveries.length >= script.length && progress.unaccepted.length === 0 && events.missing(deliveries.filter(succeeded), happened.expected).length === 0;
-    }, waitMs);
+    await events.waitFor(
+      subscription.endpoint,
+      (deliveries) => {
+        const progress = retryProgress(deliveries);
+        return (
+          deliveries.length >= script.length &&
+          progress.unaccepted.length === 0 &&
+          events.missing(deliveries.filter(succeeded), happened.expected).length === 0
+        );
+      },
+      waitMs,
+    );
     const deliveries = [...subscription.endpoint.deliveries()];
     await events.learn(deliveries);
     const progress = retryProgress(deliveries);
@@ -169,12 +203,17 @@ const atLeastOnceRetries = defineScenario({
     const failures = deliveries.filter((delivery) => !succeeded(delivery)).length;
     const complete = progress.unaccepted.length === 0 && lost.length === 0 && failures >= script.length;
     // Only a retry still owed leaves the real-time wait without a verdict; events that never came at all are judged.
-    const noVerdict = !clock && progress.unaccepted.length > 0 ? overdueOrUnknown(deliveries, progress, performance.now() - started) : undefined;
+    const noVerdict =
+      !clock && progress.unaccepted.length > 0 ? overdueOrUnknown(deliveries, progress, performance.now() - started) : undefined;
     if (noVerdict) ctx.check.untestable('DL-AT-LEAST-ONCE-RETRY', noVerdict, deliveries.slice(0, 4));
-    else ctx.check.expect('DL-AT-LEAST-ONCE-RETRY', complete,
-      `after ${failures} failed attempts every AtLeastOnce event MUST finally be accepted; ${progress.unaccepted.length ? `${progress.unaccepted.length} events of failed attempts never were (${progress.unaccepted.slice(0, 5).join(', ')})` : 'all events of failed attempts were'}` +
-        `${lost.length ? `; ${lost.length} of the ${happened.expected.length} events made to happen never were` : ''}${failures < script.length ? `; only ${failures} of ${script.length} scripted failures happened` : ''}`,
-      deliveries);
+    else
+      ctx.check.expect(
+        'DL-AT-LEAST-ONCE-RETRY',
+        complete,
+        `after ${failures} failed attempts every AtLeastOnce event MUST finally be accepted; ${progress.unaccepted.length ? `${progress.unaccepted.length} events of failed attempts never were (${progress.unaccepted.slice(0, 5).join(', ')})` : 'all events of failed attempts were'}` +
+          `${lost.length ? `; ${lost.length} of the ${happened.expected.length} events made to happen never were` : ''}${failures < script.length ? `; only ${failures} of ${script.length} scripted failures happened` : ''}`,
+        deliveries,
+      );
 
     // The same id must always describe the same event: a retry is a copy, never a re-issue.
     const versions = new Map<string, Set<string>>();
@@ -190,16 +229,26 @@ const atLeastOnceRetries = defineScenario({
     }
     const changed = [...versions].filter(([, seen]) => seen.size > 1).map(([id]) => id);
     const ours = events.ours(deliveries, happened);
-    const reissued = [...idsByContent.values()].filter((ids) => ids.size > 1 && [...ids].some((id) => ours.has(id))).map((ids) => [...ids].join(' = '));
-    ctx.check.expect('DL-EVENT-ID-STABLE', changed.length === 0 && reissued.length === 0,
-      `retried events MUST keep their id and content; ${changed.length ? `${changed.join(', ')} changed between attempts` : 'none changed'}${reissued.length ? `; the same event arrived under several ids: ${reissued.slice(0, 3).join('; ')}` : ''}`, deliveries.slice(0, 2));
+    const reissued = [...idsByContent.values()]
+      .filter((ids) => ids.size > 1 && [...ids].some((id) => ours.has(id)))
+      .map((ids) => [...ids].join(' = '));
+    ctx.check.expect(
+      'DL-EVENT-ID-STABLE',
+      changed.length === 0 && reissued.length === 0,
+      `retried events MUST keep their id and content; ${changed.length ? `${changed.join(', ')} changed between attempts` : 'none changed'}${reissued.length ? `; the same event arrived under several ids: ${reissued.slice(0, 3).join('; ')}` : ''}`,
+      deliveries.slice(0, 2),
+    );
     checkModeShape(ctx, subscription, deliveries);
     const hung = deliveries.findIndex((delivery) => delivery.answer === 'hung');
     const next = deliveries[hung + 1];
     if (hung >= 0 && next && timeoutMs) {
       const waited = next.receivedAt - deliveries[hung]!.receivedAt;
-      ctx.check.expect('DL-AT-LEAST-ONCE-SEQUENTIAL', waited >= timeoutMs * 0.8,
-        `the retry after an unanswered batch MUST wait for the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`, [deliveries[hung]!, next]);
+      ctx.check.expect(
+        'DL-AT-LEAST-ONCE-SEQUENTIAL',
+        waited >= timeoutMs * 0.8,
+        `the retry after an unanswered batch MUST wait for the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`,
+        [deliveries[hung]!, next],
+      );
     }
   },
 });
@@ -230,11 +279,18 @@ const atLeastOnceBurst = defineScenario({
     const deliveries = [...subscription.endpoint.deliveries()];
     await events.learn(deliveries);
     const ours = events.ours(deliveries, happened);
-    ctx.check.expect('DL-AT-LEAST-ONCE-RETRY', arrived,
-      `every one of the ${happened.expected.length} events made to happen (${happened.via}) MUST reach the AtLeastOnce webhook; ${arrived ? 'all did' : `${events.missing(deliveries, happened.expected).length} did not`}`, deliveries.slice(0, 1));
+    ctx.check.expect(
+      'DL-AT-LEAST-ONCE-RETRY',
+      arrived,
+      `every one of the ${happened.expected.length} events made to happen (${happened.via}) MUST reach the AtLeastOnce webhook; ${arrived ? 'all did' : `${events.missing(deliveries, happened.expected).length} did not`}`,
+      deliveries.slice(0, 1),
+    );
     const sizes = deliveries.map((delivery) => delivery.payload.events.length);
-    ctx.check.observe('DL-BATCH-SIZES', sizes,
-      `${idsOf(deliveries).size} events (${ours.size} of them made to happen here in ${Math.round(triggeredInMs)} ms by ${happened.via}) came in ${sizes.length} batches of ${sizes.join(', ')}`);
+    ctx.check.observe(
+      'DL-BATCH-SIZES',
+      sizes,
+      `${idsOf(deliveries).size} events (${ours.size} of them made to happen here in ${Math.round(triggeredInMs)} ms by ${happened.via}) came in ${sizes.length} batches of ${sizes.join(', ')}`,
+    );
     checkModeShape(ctx, subscription, deliveries);
   },
 });

@@ -6,7 +6,11 @@ import type { DeliveredEvents } from './deliveredEvents.ts';
 export const SUBSCRIPTION_TYPES = ['All', 'OnlyAuthorizationRequest', 'NotAuthorizationRequest'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
 
-export const AUTHORIZATION_REQUESTS: ReadonlySet<string> = new Set(['authorizationRequest.pending', 'authorizationRequest.approved', 'authorizationRequest.declined']);
+export const AUTHORIZATION_REQUESTS: ReadonlySet<string> = new Set([
+  'authorizationRequest.pending',
+  'authorizationRequest.approved',
+  'authorizationRequest.declined',
+]);
 
 export const admits = (subscriptionType: string, type: string): boolean =>
   subscriptionType === 'All' || (subscriptionType === 'OnlyAuthorizationRequest') === AUTHORIZATION_REQUESTS.has(type);
@@ -16,7 +20,11 @@ export const admits = (subscriptionType: string, type: string): boolean =>
  * happen: a filter holds for all traffic, not only for the scenario's events.
  * Events whose type is unknown (a bare id the target would not show) are left out.
  */
-export function excludedArrivals(events: DeliveredEvents, subscriptionType: string, deliveries: readonly SinkDelivery[]): Array<{ id: string; type: string }> {
+export function excludedArrivals(
+  events: DeliveredEvents,
+  subscriptionType: string,
+  deliveries: readonly SinkDelivery[],
+): Array<{ id: string; type: string }> {
   const excluded = new Map<string, string>();
   for (const delivery of deliveries) {
     for (const item of delivery.payload.events) {

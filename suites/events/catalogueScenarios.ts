@@ -31,7 +31,9 @@ interface Section {
 
 function sectionOf(requirement: string): Section {
   const forms = injectableTypes().filter((form) => form.requirement === requirement);
-  const name = Object.entries(SECTION_REQUIREMENTS).find(([, id]) => id === requirement)![0].replace('Event Catalog: ', '');
+  const name = Object.entries(SECTION_REQUIREMENTS)
+    .find(([, id]) => id === requirement)![0]
+    .replace('Event Catalog: ', '');
   const types = [...new Set(forms.flatMap((form) => [form.type, ...(eventTypeEntry(form.type)?.alsoSpelled ?? [])]))];
   return { requirement, name, forms, types };
 }
@@ -41,9 +43,14 @@ async function judgeInjected(ctx: ScenarioContext, section: Section): Promise<vo
     const [event] = await injectEvents(ctx.control, { type: form.type, ...(form.variant ? { variant: form.variant } : {}) });
     const response = await ctx.api.call('event.get', { params: { id: event!.id } });
     const data = response.body?.data;
-    ctx.check.expect('EV-GET', response.status === 200 && String(data?.id) === event!.id && data?.type === form.type,
-      `GET /events/{id} MUST answer 200 with the event; for ${form.type} ${event!.id} got ${response.status} with ${data?.type} ${data?.id}`, response);
-    if (response.status === 200) checkEventShape(ctx, data, `GET /events/{id}${form.variant ? ` (${form.variant} form)` : ''}`, response, section.requirement);
+    ctx.check.expect(
+      'EV-GET',
+      response.status === 200 && String(data?.id) === event!.id && data?.type === form.type,
+      `GET /events/{id} MUST answer 200 with the event; for ${form.type} ${event!.id} got ${response.status} with ${data?.type} ${data?.id}`,
+      response,
+    );
+    if (response.status === 200)
+      checkEventShape(ctx, data, `GET /events/{id}${form.variant ? ` (${form.variant} form)` : ''}`, response, section.requirement);
   }
 }
 
@@ -54,7 +61,11 @@ type Listed = { event: any; response: ApiResponse };
 async function readHistory(ctx: ScenarioContext, section: Section): Promise<Listed[]> {
   const found: Listed[] = [];
   for (let page = 0; page < HISTORY_PAGES; page += 1) {
-    const { events, response } = await listEvents(ctx, { 'filter[type][]': section.types, 'page[limit]': 1000, 'page[offset]': page * 1000 });
+    const { events, response } = await listEvents(ctx, {
+      'filter[type][]': section.types,
+      'page[limit]': 1000,
+      'page[offset]': page * 1000,
+    });
     for (const event of events) if (section.types.includes(event?.type)) found.push({ event, response });
     if (events.length < 1000) break;
   }
@@ -63,8 +74,9 @@ async function readHistory(ctx: ScenarioContext, section: Section): Promise<List
 
 /** A documented trigger the target offers that fires a type of this section. */
 function triggerFor(ctx: ScenarioContext, section: Section): EventTriggerKind | undefined {
-  return (Object.entries(DOCUMENTED_FIRES) as Array<[EventTriggerKind, string]>)
-    .find(([kind, type]) => section.types.includes(type) && triggerAvailable(kind, ctx.target))?.[0];
+  return (Object.entries(DOCUMENTED_FIRES) as Array<[EventTriggerKind, string]>).find(
+    ([kind, type]) => section.types.includes(type) && triggerAvailable(kind, ctx.target),
+  )?.[0];
 }
 
 /** The newest event of each type, when young enough to be fetched: GET /events/{id} MUST give back the listed event. */
@@ -72,7 +84,8 @@ async function fetchNewestOfEachType(ctx: ScenarioContext, section: Section, lis
   const newest = new Map<string, Listed>();
   for (const item of listed) {
     const current = newest.get(item.event.type);
-    if (!current || Date.parse(item.event.attributes?.createdAt) > Date.parse(current.event.attributes?.createdAt)) newest.set(item.event.type, item);
+    if (!current || Date.parse(item.event.attributes?.createdAt) > Date.parse(current.event.attributes?.createdAt))
+      newest.set(item.event.type, item);
   }
   for (const { event, response: listing } of newest.values()) {
     // The target's clock (its Date header) decides the age; an event about to leave the window is not fetched.
@@ -80,8 +93,12 @@ async function fetchNewestOfEachType(ctx: ScenarioContext, section: Section, lis
     if (!(now - Date.parse(event.attributes?.createdAt) < FETCHABLE_AGE_MS)) continue;
     const response = await ctx.api.call('event.get', { params: { id: String(event.id) } });
     const data = response.body?.data;
-    ctx.check.expect('EV-GET', response.status === 200 && String(data?.id) === String(event.id) && data?.type === event.type,
-      `GET /events/{id} MUST answer 200 with the listed event; for ${event.type} ${event.id} got ${response.status} with ${data?.type} ${data?.id}`, response);
+    ctx.check.expect(
+      'EV-GET',
+      response.status === 200 && String(data?.id) === String(event.id) && data?.type === event.type,
+      `GET /events/{id} MUST answer 200 with the listed event; for ${event.type} ${event.id} got ${response.status} with ${data?.type} ${data?.id}`,
+      response,
+    );
     if (response.status === 200) checkEventShape(ctx, data, `GET /events/{id} of a listed ${event.type}`, response, section.requirement);
   }
 }
@@ -92,14 +109,17 @@ async function judgeHeld(ctx: ScenarioContext, section: Section): Promise<void> 
   if (listed.length === 0) {
     const trigger = triggerFor(ctx, section);
     if (!trigger) {
-      const reason = `the target holds no event of catalogue section "${section.name}" (${section.types.join(', ')}) in its 90-day history, ` +
+      const reason =
+        `the target holds no event of catalogue section "${section.name}" (${section.types.join(', ')}) in its 90-day history, ` +
         'no documented operation the target offers fires one, and it does not claim eventInjection';
       for (const id of [section.requirement, LISTED_MEMBERS_REQUIREMENT, 'EV-GET', 'EV-RESOURCE-SHAPE']) ctx.check.skip(id, reason);
       return;
     }
     const triggered = await makeEventsHappen(ctx, 1, [trigger]);
     const observed = await requireOurEvents(ctx, triggered);
-    listed = observed.ours.filter((event) => section.types.includes(event.type)).map((event) => ({ event, response: observed.responses.at(-1)! }));
+    listed = observed.ours
+      .filter((event) => section.types.includes(event.type))
+      .map((event) => ({ event, response: observed.responses.at(-1)! }));
     where = `GET /events (events fired by ${trigger}, the history holding none of this section)`;
   }
   // A target that renders a type wrongly renders every event of it wrongly: a few failures per type tell it.

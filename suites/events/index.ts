@@ -6,6 +6,17 @@ import { resendScenarios } from './resendScenarios.ts';
 import { invalidFilterScenarios, retrievalScenarios } from './retrievalScenarios.ts';
 
 /** Scenarios of the events area; their time windows are read on the target's clock, and some receive events at webhooks of their own. The 90-day window moves the clock 90 days on. */
-export const eventsScenarios: Scenario[] = alsoReading('account-rules', alsoReading('webhook-quota', alsoReading('clock', [
-  ...catalogueScenarios, ...retrievalScenarios, ...listFilterScenarios, ...invalidFilterScenarios, ...payloadScenarios, ...resendScenarios,
-])));
+export const eventsScenarios: Scenario[] = alsoReading(
+  'account-rules',
+  alsoReading(
+    'webhook-quota',
+    alsoReading('clock', [
+      ...catalogueScenarios,
+      ...retrievalScenarios,
+      ...listFilterScenarios,
+      ...invalidFilterScenarios,
+      ...payloadScenarios,
+      ...resendScenarios,
+    ]),
+  ),
+);

@@ -20,7 +20,8 @@ const READS = 3;
 
 const createdAtOf = (event: { attributes?: { createdAt?: unknown } }): number => Date.parse(String(event.attributes?.createdAt));
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
-const typesOf = (events: ReadonlyArray<{ type?: unknown }>) => [...new Set(events.map((event) => String(event.type)))].slice(0, 4).join(', ');
+const typesOf = (events: ReadonlyArray<{ type?: unknown }>) =>
+  [...new Set(events.map((event) => String(event.type)))].slice(0, 4).join(', ');
 
 /** The closed time window around events a scenario made happen: nothing created later falls in it. */
 async function windowAround(ctx: ScenarioContext, triggered: TriggeredEvents) {
@@ -58,11 +59,16 @@ const paging = defineScenario({
     const whole = idsOf(before.events);
     const wrong = pages.filter((page) => !sameIds(page.ids, whole.slice(page.offset, page.offset + PAGE)));
     const absent = whole.length < 1000 ? ours.filter((id) => !whole.includes(id)) : [];
-    ctx.check.expect('EV-LIST-PAGING', wrong.length === 0 && absent.length === 0,
+    ctx.check.expect(
+      'EV-LIST-PAGING',
+      wrong.length === 0 && absent.length === 0,
       `page[limit]=${PAGE} at offset k MUST hold positions k..k+${PAGE - 1} of the ${whole.length}-event page of the same window (${ours.length} of them made to happen by the suite); ` +
-        (wrong.length === 0 ? `${pages.length} pages do` : `at offset ${wrong[0]!.offset} got [${wrong[0]!.ids.join(', ')}], expected [${whole.slice(wrong[0]!.offset, wrong[0]!.offset + PAGE).join(', ')}]`) +
+        (wrong.length === 0
+          ? `${pages.length} pages do`
+          : `at offset ${wrong[0]!.offset} got [${wrong[0]!.ids.join(', ')}], expected [${whole.slice(wrong[0]!.offset, wrong[0]!.offset + PAGE).join(', ')}]`) +
         (absent.length ? `; the window misses the suite's events ${absent.slice(0, 5).join(', ')}` : ''),
-      [before.response, ...(wrong.length ? [wrong[0]!.response] : [])]);
+      [before.response, ...(wrong.length ? [wrong[0]!.response] : [])],
+    );
   },
 });
 
@@ -87,17 +93,21 @@ const filterType = defineScenario({
       for (let read = 1; read <= READS; read += 1) {
         filtered = await listAllEvents(ctx, { ...window, 'filter[type][]': types });
         whole = await listAllEvents(ctx, window);
-        if (whole.events.filter((event) => types.includes(event.type)).every((event) => idsOf(filtered.events).includes(String(event.id)))) break;
+        if (whole.events.filter((event) => types.includes(event.type)).every((event) => idsOf(filtered.events).includes(String(event.id))))
+          break;
       }
       const filteredIds = idsOf(filtered.events);
       const others = filtered.events.filter((event) => !types.includes(event.type));
       const missingOurs = observed.expected.filter((event) => types.includes(event.type) && !filteredIds.includes(String(event.id)));
       const missingOfWindow = whole.events.filter((event) => types.includes(event.type) && !filteredIds.includes(String(event.id)));
-      ctx.check.expect('EV-LIST-FILTER-TYPE', others.length === 0 && missingOurs.length === 0 && missingOfWindow.length === 0,
+      ctx.check.expect(
+        'EV-LIST-FILTER-TYPE',
+        others.length === 0 && missingOurs.length === 0 && missingOfWindow.length === 0,
         `filter[type][]=${types.join(' & ')} MUST return only ${types.join(' or ')} events of the window, including the suite's ${observed.expected.filter((event) => types.includes(event.type)).length} ` +
           `and every such event the unfiltered window lists (${whole.events.length} events of ${typesOf(whole.events)}); ` +
           `${others.length} of other types (${typesOf(others)}), ${missingOurs.length} of the suite's missing, ${missingOfWindow.length} of the window's missing`,
-        [...filtered.responses, ...whole.responses]);
+        [...filtered.responses, ...whole.responses],
+      );
     }
 
     // The history, others' events only: a type the target holds, filtered on its own.
@@ -106,9 +116,12 @@ const filterType = defineScenario({
     if (type) {
       const { events, response } = await listEvents(ctx, { 'filter[type][]': [type], 'page[limit]': 100 });
       const others = events.filter((event) => event.type !== type);
-      ctx.check.expect('EV-LIST-FILTER-TYPE', events.length > 0 && others.length === 0,
+      ctx.check.expect(
+        'EV-LIST-FILTER-TYPE',
+        events.length > 0 && others.length === 0,
         `filter[type][]=${type} (a type in the target's history) MUST return only ${type} events, and some since the history holds one; got ${events.length}, ${others.length} of other types (${typesOf(others)})`,
-        [history.response, response]);
+        [history.response, response],
+      );
     }
   },
 });
@@ -142,22 +155,32 @@ const filterTime = defineScenario({
   requirements: ['EV-LIST-FILTER-SINCE', 'EV-LIST-FILTER-UNTIL'],
   eventTriggers: TRIGGERS,
   async run(ctx) {
-    const { events: [a, b, c] } = await threeInOrder(ctx);
+    const {
+      events: [a, b, c],
+    } = await threeInOrder(ctx);
     const since = between(a.attributes.createdAt, b.attributes.createdAt);
     const sinceList = await listAllEvents(ctx, { 'filter[since]': since });
     const sinceIds = idsOf(sinceList.events);
     // Whether an event created exactly at the bound is included is not shown: only the far side of it is judged.
     const early = sinceList.events.filter((event) => !(createdAtOf(event) >= Date.parse(since)));
-    ctx.check.expect('EV-LIST-FILTER-SINCE', early.length === 0 && sinceIds.includes(String(b.id)) && sinceIds.includes(String(c.id)) && !sinceIds.includes(String(a.id)),
-      `filter[since]=${since} MUST return only later events (of ${sinceList.events.length} listed), including ${b.id} and ${c.id} but not ${a.id}; ${early.length} earlier ones came, the suite's: ${mark(sinceIds, [a, b, c])}`, sinceList.responses);
+    ctx.check.expect(
+      'EV-LIST-FILTER-SINCE',
+      early.length === 0 && sinceIds.includes(String(b.id)) && sinceIds.includes(String(c.id)) && !sinceIds.includes(String(a.id)),
+      `filter[since]=${since} MUST return only later events (of ${sinceList.events.length} listed), including ${b.id} and ${c.id} but not ${a.id}; ${early.length} earlier ones came, the suite's: ${mark(sinceIds, [a, b, c])}`,
+      sinceList.responses,
+    );
 
     const until = between(b.attributes.createdAt, c.attributes.createdAt);
     const query: Query = { 'filter[since]': justBefore(a.attributes.createdAt), 'filter[until]': until };
     const untilList = await listAllEvents(ctx, query);
     const untilIds = idsOf(untilList.events);
     const late = untilList.events.filter((event) => !(createdAtOf(event) <= Date.parse(until)));
-    ctx.check.expect('EV-LIST-FILTER-UNTIL', late.length === 0 && untilIds.includes(String(a.id)) && untilIds.includes(String(b.id)) && !untilIds.includes(String(c.id)),
-      `filter[until]=${until} MUST return only earlier events (of ${untilList.events.length} listed), including ${a.id} and ${b.id} but not ${c.id}; ${late.length} later ones came, the suite's: ${mark(untilIds, [a, b, c])}`, untilList.responses);
+    ctx.check.expect(
+      'EV-LIST-FILTER-UNTIL',
+      late.length === 0 && untilIds.includes(String(a.id)) && untilIds.includes(String(b.id)) && !untilIds.includes(String(c.id)),
+      `filter[until]=${until} MUST return only earlier events (of ${untilList.events.length} listed), including ${a.id} and ${b.id} but not ${c.id}; ${late.length} later ones came, the suite's: ${mark(untilIds, [a, b, c])}`,
+      untilList.responses,
+    );
   },
 });
 

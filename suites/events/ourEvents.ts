@@ -49,12 +49,18 @@ function match(triggered: TriggeredEvents, listed: Listed[], responses: ApiRespo
     seen.add(id);
     return true;
   });
-  const missing = triggered.expected.filter((_, index) => expected[index] === undefined).map((wanted) => `${wanted.type} (${wanted.because})`);
+  const missing = triggered.expected
+    .filter((_, index) => expected[index] === undefined)
+    .map((wanted) => `${wanted.type} (${wanted.because})`);
   return { expected, ours, listed, responses, missing };
 }
 
 /** Lists from `since` until every expected event is there, or `waitMs` passed; never throws for a missing one. */
-export async function observeOurEvents(ctx: ScenarioContext, triggered: TriggeredEvents, waitMs = OBSERVE_WAIT_MS): Promise<ObservedEvents> {
+export async function observeOurEvents(
+  ctx: ScenarioContext,
+  triggered: TriggeredEvents,
+  waitMs = OBSERVE_WAIT_MS,
+): Promise<ObservedEvents> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const { events, responses } = await listAllEvents(ctx, { 'filter[since]': triggered.since });
@@ -65,18 +71,27 @@ export async function observeOurEvents(ctx: ScenarioContext, triggered: Triggere
 }
 
 /** As observeOurEvents, but a scenario that builds on these events cannot go on without them: throws naming the missing ones. */
-export async function requireOurEvents(ctx: ScenarioContext, triggered: TriggeredEvents, waitMs = OBSERVE_WAIT_MS): Promise<ObservedEvents> {
+export async function requireOurEvents(
+  ctx: ScenarioContext,
+  triggered: TriggeredEvents,
+  waitMs = OBSERVE_WAIT_MS,
+): Promise<ObservedEvents> {
   const observed = await observeOurEvents(ctx, triggered, waitMs);
   if (observed.missing.length > 0) {
-    throw new Error(`GET /events from ${triggered.since} did not list, within ${waitMs / 1000} s, ${observed.missing.slice(0, 3).join('; ')}${observed.missing.length > 3 ? ` and ${observed.missing.length - 3} more` : ''}`);
+    throw new Error(
+      `GET /events from ${triggered.since} did not list, within ${waitMs / 1000} s, ${observed.missing.slice(0, 3).join('; ')}${observed.missing.length > 3 ? ` and ${observed.missing.length - 3} more` : ''}`,
+    );
   }
   return observed;
 }
 
 /** The latest createdAt among these events, as the target rendered it. */
 export function latestCreatedAt(events: readonly Listed[]): string {
-  const latest = events.map((event) => String(event?.attributes?.createdAt)).filter((at) => Number.isFinite(Date.parse(at)))
-    .sort((a, b) => Date.parse(a) - Date.parse(b)).at(-1);
+  const latest = events
+    .map((event) => String(event?.attributes?.createdAt))
+    .filter((at) => Number.isFinite(Date.parse(at)))
+    .sort((a, b) => Date.parse(a) - Date.parse(b))
+    .at(-1);
   if (!latest) throw new Error('none of the events carries attributes.createdAt, so no time window can be drawn around them');
   return latest;
 }

@@ -6,7 +6,13 @@ import { FIRST_DELIVERY_MS, neverDelivered, publishEventsOfTypes, sinkReachableW
 
 // Payloads the Event Catalog shows in a particular shape (judged) or leaves open (recorded).
 
-const CARD_FRAUD_CASE_TYPES = ['cardFraudCase.created', 'cardFraudCase.activated', 'cardFraudCase.expired', 'cardFraudCase.fraud', 'cardFraudCase.noFraud'];
+const CARD_FRAUD_CASE_TYPES = [
+  'cardFraudCase.created',
+  'cardFraudCase.activated',
+  'cardFraudCase.expired',
+  'cardFraudCase.fraud',
+  'cardFraudCase.noFraud',
+];
 
 const cardFraudCasePayload = defineScenario({
   id: 'events/card-fraud-case-payload',
@@ -19,7 +25,10 @@ const cardFraudCasePayload = defineScenario({
     const subscription = await subscribe(ctx, 'card-fraud-case', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
     const published = await publishEventsOfTypes(ctx, CARD_FRAUD_CASE_TYPES);
     if (published.events.length === 0) {
-      return ctx.check.skip('EV-CARD-FRAUD-CASE-PAYLOAD', `${published.unpublished.join('; ')}; and the target does not claim eventInjection`);
+      return ctx.check.skip(
+        'EV-CARD-FRAUD-CASE-PAYLOAD',
+        `${published.unpublished.join('; ')}; and the target does not claim eventInjection`,
+      );
     }
     const ids = published.events.map((event) => event.id);
     const arrived = await subscription.endpoint.waitFor(hasAll(ids), FIRST_DELIVERY_MS);
@@ -29,11 +38,14 @@ const cardFraudCasePayload = defineScenario({
     for (const event of published.events) {
       const [delivery] = carrying(subscription.endpoint.deliveries(), new Set([event.id]));
       const shape = delivery?.payload.dataShape;
-      ctx.check.expect('EV-CARD-FRAUD-CASE-PAYLOAD', shape === 'object',
+      ctx.check.expect(
+        'EV-CARD-FRAUD-CASE-PAYLOAD',
+        shape === 'object',
         delivery
           ? `a ${event.type} delivery MUST carry data as a single object; it carries ${shape === 'array' ? 'an array' : `data ${shape}`}`
           : `a ${event.type} event MUST be delivered with data as a single object; event ${event.id} (${published.how}) was not delivered within ${FIRST_DELIVERY_MS / 1000} s`,
-        delivery);
+        delivery,
+      );
     }
   },
 });
@@ -65,11 +77,21 @@ const positivePayCancelled = defineScenario({
       if (!found) await pause(300);
     }
     const shape = found
-      ? { attributes: Object.keys(found.attributes ?? {}), relationships: Object.fromEntries(Object.entries(found.relationships ?? {}).map(([name, rel]) => [name, (rel as { data?: { type?: unknown } }).data?.type])) }
+      ? {
+          attributes: Object.keys(found.attributes ?? {}),
+          relationships: Object.fromEntries(
+            Object.entries(found.relationships ?? {}).map(([name, rel]) => [name, (rel as { data?: { type?: unknown } }).data?.type]),
+          ),
+        }
       : 'no positivePay.cancelled event listed';
-    ctx.check.observe('EV-POSITIVE-PAY-CANCELLED-PAYLOAD', shape,
-      found ? `positivePay.cancelled carries attributes ${shape === 'no positivePay.cancelled event listed' ? '' : (shape as { attributes: string[] }).attributes.join(', ')} and relationships ${JSON.stringify((shape as { relationships: unknown }).relationships)}` : 'no positivePay.cancelled event was listed after the cancel',
-      cancelled);
+    ctx.check.observe(
+      'EV-POSITIVE-PAY-CANCELLED-PAYLOAD',
+      shape,
+      found
+        ? `positivePay.cancelled carries attributes ${shape === 'no positivePay.cancelled event listed' ? '' : (shape as { attributes: string[] }).attributes.join(', ')} and relationships ${JSON.stringify((shape as { relationships: unknown }).relationships)}`
+        : 'no positivePay.cancelled event was listed after the cancel',
+      cancelled,
+    );
   },
 });
 

@@ -36,22 +36,37 @@ const resend = defineScenario({
     const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['card.pinChanged']);
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
-    if (!(await admitting.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS))) throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, admitting.endpoint.url);
+    if (!(await admitting.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS)))
+      throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, admitting.endpoint.url);
     const response = await ctx.api.call('event.resend', { params: { id }, body: {} });
-    ctx.check.observe('EV-RESEND-RESPONSE', { status: response.status, data: response.body?.data?.id === id ? 'the event' : typeof response.body?.data },
-      `resend answered ${response.status}${response.body?.data?.id === id ? ' with the event' : ''}`, response);
+    ctx.check.observe(
+      'EV-RESEND-RESPONSE',
+      { status: response.status, data: response.body?.data?.id === id ? 'the event' : typeof response.body?.data },
+      `resend answered ${response.status}${response.body?.data?.id === id ? ' with the event' : ''}`,
+      response,
+    );
     await admitting.endpoint.waitFor((deliveries) => copiesOf(deliveries, id) >= 2, 5000);
     await pause(QUIET_MS / 2);
     const copies = copiesOf(admitting.endpoint.deliveries(), id);
     const toExcluded = carrying(excluded.endpoint.deliveries(), new Set([id]));
-    ctx.check.expect('EV-RESEND', response.status >= 200 && response.status < 300 && copies >= 2 && toExcluded.length === 0,
+    ctx.check.expect(
+      'EV-RESEND',
+      response.status >= 200 && response.status < 300 && copies >= 2 && toExcluded.length === 0,
       `resend MUST deliver event ${id} again to the All webhook and not to the OnlyAuthorizationRequest one; answered ${response.status}, copies at All: ${copies}, at OnlyAuthorizationRequest: ${toExcluded.length}`,
-      [response, ...carrying(admitting.endpoint.deliveries(), new Set([id]))]);
+      [response, ...carrying(admitting.endpoint.deliveries(), new Set([id]))],
+    );
     // A copy under a new id: the same type about the same resources (others' events of that type relate to others).
-    const renamed = admitting.endpoint.deliveries().flatMap((d) => d.payload.events)
-      .filter((e) => e.id !== id && e.type === event.type && sameRelationships(e.event?.relationships as Relationships, event.relationships));
-    ctx.check.expect('DL-EVENT-ID-STABLE', copies >= 2 && renamed.length === 0,
-      `a resent event MUST keep its id ${id}; ${copies >= 2 ? 'the copy kept it' : 'no copy with that id came'}${renamed.length ? `; ${renamed.length} copies arrived under new ids (${renamed.map((e) => e.id).join(', ')})` : ''}`);
+    const renamed = admitting.endpoint
+      .deliveries()
+      .flatMap((d) => d.payload.events)
+      .filter(
+        (e) => e.id !== id && e.type === event.type && sameRelationships(e.event?.relationships as Relationships, event.relationships),
+      );
+    ctx.check.expect(
+      'DL-EVENT-ID-STABLE',
+      copies >= 2 && renamed.length === 0,
+      `a resent event MUST keep its id ${id}; ${copies >= 2 ? 'the copy kept it' : 'no copy with that id came'}${renamed.length ? `; ${renamed.length} copies arrived under new ids (${renamed.map((e) => e.id).join(', ')})` : ''}`,
+    );
   },
 });
 
@@ -61,7 +76,12 @@ const resendUnknown = defineScenario({
   requirements: ['EV-RESEND-UNKNOWN'],
   async run(ctx) {
     const response = await ctx.api.send('POST', `/events/${UNKNOWN_EVENT_ID}`, { body: {} });
-    ctx.check.expect('EV-RESEND-UNKNOWN', response.status === 404, `resend of an event that does not exist SHOULD answer 404; got ${response.status}`, response);
+    ctx.check.expect(
+      'EV-RESEND-UNKNOWN',
+      response.status === 404,
+      `resend of an event that does not exist SHOULD answer 404; got ${response.status}`,
+      response,
+    );
   },
 });
 
@@ -79,16 +99,20 @@ const resendUnknownDeliversNothing = defineScenario({
     const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['card.pinChanged']);
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
-    if (!(await witness.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS))) throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, witness.endpoint.url);
+    if (!(await witness.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS)))
+      throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, witness.endpoint.url);
     const response = await ctx.api.send('POST', `/events/${UNKNOWN_EVENT_ID}`, { body: {} });
     await witness.endpoint.waitFor((deliveries) => copiesOf(deliveries, id) >= 2 || copiesOf(deliveries, UNKNOWN_EVENT_ID) > 0, 2000);
     await pause(QUIET_MS);
     const deliveries = witness.endpoint.deliveries();
     const unknown = copiesOf(deliveries, UNKNOWN_EVENT_ID);
     const again = copiesOf(deliveries, id) - 1;
-    ctx.check.expect('EV-RESEND-UNKNOWN-NO-DELIVERY', unknown === 0 && again === 0,
+    ctx.check.expect(
+      'EV-RESEND-UNKNOWN-NO-DELIVERY',
+      unknown === 0 && again === 0,
       `resend of event ${UNKNOWN_EVENT_ID}, which does not exist, MUST deliver nothing; it answered ${response.status}, ${unknown} deliveries carried that id and ${again} carried event ${id} (delivered before) again`,
-      [response, ...carrying(deliveries, new Set([UNKNOWN_EVENT_ID, id]))]);
+      [response, ...carrying(deliveries, new Set([UNKNOWN_EVENT_ID, id]))],
+    );
   },
 });
 
@@ -104,7 +128,8 @@ const retention = defineScenario({
     const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['taxForm.updated']);
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
-    const listed = async () => idsOf((await listAllEvents(ctx, { 'filter[type][]': [event.type], 'filter[since]': triggered.since })).events).includes(id);
+    const listed = async () =>
+      idsOf((await listAllEvents(ctx, { 'filter[type][]': [event.type], 'filter[since]': triggered.since })).events).includes(id);
 
     await ctx.control.advanceClock(89 * DAY);
     const young = await ctx.api.call('event.get', { params: { id } });
@@ -115,15 +140,27 @@ const retention = defineScenario({
     const old = await ctx.api.send('GET', `/events/${id}`);
     ctx.check.expect('EV-RETENTION-GET', old.status !== 200, `an event over 90 days old MUST NOT be fetchable; got ${old.status}`, old);
     const stillListed = await listed();
-    ctx.check.expect('EV-RETENTION-LIST', !stillListed, `an event over 90 days old MUST NOT be listed; it ${stillListed ? 'is' : 'is not'}`);
+    ctx.check.expect(
+      'EV-RETENTION-LIST',
+      !stillListed,
+      `an event over 90 days old MUST NOT be listed; it ${stillListed ? 'is' : 'is not'}`,
+    );
     const before = copiesOf(subscription.endpoint.deliveries(), id);
     const resent = await ctx.api.send('POST', `/events/${id}`, { body: {} });
     await pause(QUIET_MS);
     const after = copiesOf(subscription.endpoint.deliveries(), id);
-    ctx.check.expect('EV-RETENTION-RESEND', after === before,
-      `resend of an event over 90 days old MUST deliver nothing; ${after - before} new deliveries (answered ${resent.status})`, resent);
-    ctx.check.expect('EV-RETENTION-RESEND-4XX', resent.status >= 400 && resent.status < 500,
-      `resend of an event over 90 days old SHOULD answer 4xx; answered ${resent.status}`, resent);
+    ctx.check.expect(
+      'EV-RETENTION-RESEND',
+      after === before,
+      `resend of an event over 90 days old MUST deliver nothing; ${after - before} new deliveries (answered ${resent.status})`,
+      resent,
+    );
+    ctx.check.expect(
+      'EV-RETENTION-RESEND-4XX',
+      resent.status >= 400 && resent.status < 500,
+      `resend of an event over 90 days old SHOULD answer 4xx; answered ${resent.status}`,
+      resent,
+    );
   },
 });
 

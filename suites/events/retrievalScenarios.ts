@@ -14,7 +14,12 @@ const getUnknown = defineScenario({
   requirements: ['EV-GET-UNKNOWN'],
   async run(ctx) {
     const response = await ctx.api.send('GET', '/events/987654321987');
-    ctx.check.expect('EV-GET-UNKNOWN', response.status === 404, `GET of an event that does not exist SHOULD answer 404; got ${response.status}`, response);
+    ctx.check.expect(
+      'EV-GET-UNKNOWN',
+      response.status === 404,
+      `GET of an event that does not exist SHOULD answer 404; got ${response.status}`,
+      response,
+    );
   },
 });
 
@@ -23,7 +28,16 @@ const LIST_TRIGGERS = ['injection', 'sandbox-approve'] as const;
 const list = defineScenario({
   id: 'events/list',
   area: 'events',
-  requirements: ['EV-LIST-SHAPE', 'EV-LIST', 'EV-LIST-ORDER', ...CATALOGUE_REQUIREMENTS, LISTED_MEMBERS_REQUIREMENT, 'EV-ID-UNIQUE', 'EV-GET', 'EV-RESOURCE-SHAPE'],
+  requirements: [
+    'EV-LIST-SHAPE',
+    'EV-LIST',
+    'EV-LIST-ORDER',
+    ...CATALOGUE_REQUIREMENTS,
+    LISTED_MEMBERS_REQUIREMENT,
+    'EV-ID-UNIQUE',
+    'EV-GET',
+    'EV-RESOURCE-SHAPE',
+  ],
   eventTriggers: LIST_TRIGGERS,
   async run(ctx) {
     // One after another, so that their order is known.
@@ -35,18 +49,38 @@ const list = defineScenario({
     const triggered = combineTriggered(batches);
     const observed = await observeOurEvents(ctx, triggered);
     const response = observed.responses.at(-1);
-    ctx.check.expect('EV-LIST', observed.missing.length === 0,
-      `GET /events MUST list the events that just happened (${triggered.via}), among the others; ${observed.missing.length ? `missing after ${OBSERVE_WAIT_MS / 1000} s: ${observed.missing.join('; ')}` : `all ${triggered.expected.length} listed`}`, response);
+    ctx.check.expect(
+      'EV-LIST',
+      observed.missing.length === 0,
+      `GET /events MUST list the events that just happened (${triggered.via}), among the others; ${observed.missing.length ? `missing after ${OBSERVE_WAIT_MS / 1000} s: ${observed.missing.join('; ')}` : `all ${triggered.expected.length} listed`}`,
+      response,
+    );
     const listed = idsOf(observed.listed);
     const positions = observed.expected.filter((event) => event !== undefined).map((event) => listed.indexOf(String(event.id)));
-    const order = positions.length < 2 ? 'unknown' : positions.every((p, i) => i === 0 || p < positions[i - 1]!) ? 'newest first' : positions.every((p, i) => i === 0 || p > positions[i - 1]!) ? 'oldest first' : 'other';
-    ctx.check.observe('EV-LIST-ORDER', order, `GET /events lists ${order} (relative order of ${positions.length} events made to happen one after another)`, response);
+    const order =
+      positions.length < 2
+        ? 'unknown'
+        : positions.every((p, i) => i === 0 || p < positions[i - 1]!)
+          ? 'newest first'
+          : positions.every((p, i) => i === 0 || p > positions[i - 1]!)
+            ? 'oldest first'
+            : 'other';
+    ctx.check.observe(
+      'EV-LIST-ORDER',
+      order,
+      `GET /events lists ${order} (relative order of ${positions.length} events made to happen one after another)`,
+      response,
+    );
 
     for (const event of observed.expected) {
       if (!event) continue;
       const fetched = await ctx.api.call('event.get', { params: { id: String(event.id) } });
-      ctx.check.expect('EV-GET', fetched.status === 200 && String(fetched.body?.data?.id) === String(event.id) && fetched.body?.data?.type === event.type,
-        `GET /events/{id} MUST answer 200 with the listed event; for ${event.type} ${event.id} got ${fetched.status} with ${fetched.body?.data?.type} ${fetched.body?.data?.id}`, fetched);
+      ctx.check.expect(
+        'EV-GET',
+        fetched.status === 200 && String(fetched.body?.data?.id) === String(event.id) && fetched.body?.data?.type === event.type,
+        `GET /events/{id} MUST answer 200 with the listed event; for ${event.type} ${event.id} got ${fetched.status} with ${fetched.body?.data?.type} ${fetched.body?.data?.id}`,
+        fetched,
+      );
     }
 
     // Judged on single pages: across pages of a list that grows meanwhile, an event may legitimately show twice.
@@ -57,7 +91,12 @@ const list = defineScenario({
       for (const event of page.events) checkEventShape(ctx, event, 'GET /events', page.response);
       const ids = idsOf(page.events);
       const duplicates = ids.filter((id, index) => ids.indexOf(id) !== index);
-      ctx.check.expect('EV-ID-UNIQUE', duplicates.length === 0, `event ids MUST be unique; ${duplicates.length ? `repeated within one page: ${[...new Set(duplicates)].slice(0, 5).join(', ')}` : `all ${ids.length} ids of a page differ`}`, page.response);
+      ctx.check.expect(
+        'EV-ID-UNIQUE',
+        duplicates.length === 0,
+        `event ids MUST be unique; ${duplicates.length ? `repeated within one page: ${[...new Set(duplicates)].slice(0, 5).join(', ')}` : `all ${ids.length} ids of a page differ`}`,
+        page.response,
+      );
     }
   },
 });
@@ -85,24 +124,43 @@ const pageLimits = defineScenario({
     // at most 100, and, when more than 100 were already there before it, to exactly 100 (the list
     // only grows while the scenario runs).
     const moreThanDefault = available > 100;
-    ctx.check.expect('EV-LIST-PAGE-DEFAULT', typeof defaultCount === 'number' && (moreThanDefault ? defaultCount === 100 : defaultCount <= 100),
-      `without page[limit] the list MUST hold ${moreThanDefault ? `exactly 100 events (more than 100 were listed before)` : 'at most 100 events'}; it held ${defaultCount}`, byDefault);
+    ctx.check.expect(
+      'EV-LIST-PAGE-DEFAULT',
+      typeof defaultCount === 'number' && (moreThanDefault ? defaultCount === 100 : defaultCount <= 100),
+      `without page[limit] the list MUST hold ${moreThanDefault ? `exactly 100 events (more than 100 were listed before)` : 'at most 100 events'}; it held ${defaultCount}`,
+      byDefault,
+    );
     for (const limit of [1, 7, MAX_PAGE]) {
       const page = limit === MAX_PAGE ? all.response : await ctx.api.call('event.list', { query: { 'page[limit]': limit } });
       const count = page.body?.data?.length;
-      ctx.check.expect('EV-LIST-PAGE-LIMIT', page.status === 200 && count <= limit && (available < limit || count === limit || limit === MAX_PAGE),
-        `page[limit]=${limit} MUST answer 200 with at most ${limit} events; got ${page.status} with ${count}`, page);
+      ctx.check.expect(
+        'EV-LIST-PAGE-LIMIT',
+        page.status === 200 && count <= limit && (available < limit || count === limit || limit === MAX_PAGE),
+        `page[limit]=${limit} MUST answer 200 with at most ${limit} events; got ${page.status} with ${count}`,
+        page,
+      );
     }
     const over = await ctx.api.send('GET', '/events', { query: { 'page[limit]': MAX_PAGE + 1 } });
     const overCount = Array.isArray(over.body?.data) ? over.body.data.length : undefined;
-    ctx.check.observe('EV-LIST-PAGE-OVER-MAX', { status: over.status, count: overCount },
-      `page[limit]=${MAX_PAGE + 1} answered ${over.status}${overCount === undefined ? '' : ` with ${overCount} events`}`, over);
+    ctx.check.observe(
+      'EV-LIST-PAGE-OVER-MAX',
+      { status: over.status, count: overCount },
+      `page[limit]=${MAX_PAGE + 1} answered ${over.status}${overCount === undefined ? '' : ` with ${overCount} events`}`,
+      over,
+    );
     if (!beyondMax) {
-      ctx.check.skip('EV-LIST-PAGE-MAX', `at most ${MAX_PAGE} events are available and the target claims no eventInjection to publish more, so no page can exceed ${MAX_PAGE}`);
+      ctx.check.skip(
+        'EV-LIST-PAGE-MAX',
+        `at most ${MAX_PAGE} events are available and the target claims no eventInjection to publish more, so no page can exceed ${MAX_PAGE}`,
+      );
       return;
     }
-    ctx.check.expect('EV-LIST-PAGE-MAX', overCount === undefined || overCount <= MAX_PAGE,
-      `with more than ${MAX_PAGE} events available, page[limit]=${MAX_PAGE + 1} MUST NOT return more than ${MAX_PAGE}; it answered ${over.status}${overCount === undefined ? ' without a data array' : ` with ${overCount}`}`, over);
+    ctx.check.expect(
+      'EV-LIST-PAGE-MAX',
+      overCount === undefined || overCount <= MAX_PAGE,
+      `with more than ${MAX_PAGE} events available, page[limit]=${MAX_PAGE + 1} MUST NOT return more than ${MAX_PAGE}; it answered ${over.status}${overCount === undefined ? ' without a data array' : ` with ${overCount}`}`,
+      over,
+    );
   },
 });
 
@@ -111,9 +169,17 @@ const filterInvalid = defineScenario({
   area: 'events',
   requirements: ['EV-LIST-FILTER-INVALID'],
   async run(ctx) {
-    for (const [name, value] of [['filter[since]', 'yesterday'], ['filter[until]', '2026-13-45T00:00:00Z']] as const) {
+    for (const [name, value] of [
+      ['filter[since]', 'yesterday'],
+      ['filter[until]', '2026-13-45T00:00:00Z'],
+    ] as const) {
       const response = await ctx.api.send('GET', '/events', { query: { [name]: value } });
-      ctx.check.expect('EV-LIST-FILTER-INVALID', response.status >= 400 && response.status < 500, `${name}=${value} SHOULD be refused with a 4xx; got ${response.status}`, response);
+      ctx.check.expect(
+        'EV-LIST-FILTER-INVALID',
+        response.status >= 400 && response.status < 500,
+        `${name}=${value} SHOULD be refused with a 4xx; got ${response.status}`,
+        response,
+      );
     }
   },
 });

@@ -22,8 +22,10 @@ export async function sinkReachableWhereProbed(ctx: ScenarioContext): Promise<vo
 
 /** Why a delivery the scenario waited for never came, naming the sink URL a remote target needs. */
 export const neverDelivered = (what: string, url: string): Error =>
-  new Error(`${what} never reached the webhook sink at ${url} within ${FIRST_DELIVERY_MS / 1000} s; ` +
-    'if the target cannot reach the sink, set webhookSink.publicUrl (or --sink-public-url) to an address it can reach');
+  new Error(
+    `${what} never reached the webhook sink at ${url} within ${FIRST_DELIVERY_MS / 1000} s; ` +
+      'if the target cannot reach the sink, set webhookSink.publicUrl (or --sink-public-url) to an address it can reach',
+  );
 
 /** The newest held event of `type` young enough to resend, resent; or why there is none. */
 async function resendHeld(ctx: ScenarioContext, type: string): Promise<{ id: string; type: string } | { reason: string }> {

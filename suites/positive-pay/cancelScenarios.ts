@@ -13,7 +13,9 @@ const EVENT_WAIT_MS = 5_000;
 type EventResource = { id: string; type: string; attributes?: any; relationships?: any };
 
 async function cancelledEventsSince(ctx: ScenarioContext, since: string): Promise<{ response: ApiResponse; events: EventResource[] }> {
-  const response = await ctx.api.call('event.list', { query: { 'filter[type][]': [EVENT_TYPE], 'filter[since]': since, 'page[limit]': 1000 } });
+  const response = await ctx.api.call('event.list', {
+    query: { 'filter[type][]': [EVENT_TYPE], 'filter[since]': since, 'page[limit]': 1000 },
+  });
   if (response.status !== 200 || !Array.isArray(response.body?.data)) {
     throw new Error(`GET /events answered ${response.status} without a data array, so the ${EVENT_TYPE} event could not be looked for`);
   }
@@ -37,7 +39,11 @@ async function judgeEvent(ctx: ScenarioContext, rule: RuleResource, before: Set<
       return;
     }
     if (Date.now() >= deadline) {
-      ctx.check.fail('PP-CANCEL-EVENT', `cancelling rule ${rule.id} MUST fire ${EVENT_TYPE}; none appeared in GET /events within ${EVENT_WAIT_MS / 1000} s`, response);
+      ctx.check.fail(
+        'PP-CANCEL-EVENT',
+        `cancelling rule ${rule.id} MUST fire ${EVENT_TYPE}; none appeared in GET /events within ${EVENT_WAIT_MS / 1000} s`,
+        response,
+      );
       return;
     }
     await sleep(250);
@@ -62,18 +68,27 @@ const cancelActive = ACTIVE_TYPES.map((type) =>
       markCancelled(ctx, rule.id);
       const answered = response.body?.data?.attributes?.status;
       const readBack = await statusOf(ctx, rule.id);
-      ctx.check.expect('PP-CANCEL', response.status === 200 && answered === 'Cancelled' && readBack === 'Cancelled',
-        `cancel MUST answer 200 with status Cancelled and the rule MUST read back Cancelled; got ${response.status}, status ${answered}, read back ${readBack}`, response);
+      ctx.check.expect(
+        'PP-CANCEL',
+        response.status === 200 && answered === 'Cancelled' && readBack === 'Cancelled',
+        `cancel MUST answer 200 with status Cancelled and the rule MUST read back Cancelled; got ${response.status}, status ${answered}, read back ${readBack}`,
+        response,
+      );
       await judgeEvent(ctx, rule, before, since);
     },
-  }));
+  }),
+);
 
 async function cancelAndRecord(ctx: ScenarioContext, rule: RuleResource, startedAs: string): Promise<void> {
   const response = await ctx.api.send('POST', `/positive-pay/${encodeURIComponent(rule.id)}/cancel`);
   if (response.status === 200) markCancelled(ctx, rule.id);
   const readBack = await statusOf(ctx, rule.id);
-  ctx.check.observe('PP-CANCEL-STATES', { from: startedAs, status: response.status, answeredStatus: response.body?.data?.attributes?.status, readBack },
-    `cancel of a rule in ${startedAs} answered ${response.status}; it reads back ${readBack}`, response);
+  ctx.check.observe(
+    'PP-CANCEL-STATES',
+    { from: startedAs, status: response.status, answeredStatus: response.body?.data?.attributes?.status, readBack },
+    `cancel of a rule in ${startedAs} answered ${response.status}; it reads back ${readBack}`,
+    response,
+  );
 }
 
 const cancelStates = defineScenario({
@@ -86,11 +101,20 @@ const cancelStates = defineScenario({
     await cancelAndRecord(ctx, awaiting, String(awaiting.attributes?.status));
     await cancelAndRecord(ctx, awaiting, String(await statusOf(ctx, awaiting.id)));
     // Whether a rule already past its expirationDate can be created is not shown (3.1): a refusal is recorded, not a failure.
-    const created = await postRule(ctx, 'receivedAchDebitPositivePay', { ...MINIMAL.receivedAchDebitPositivePay(ctx.faker), expirationDate: PAST_DATE }, accountId);
+    const created = await postRule(
+      ctx,
+      'receivedAchDebitPositivePay',
+      { ...MINIMAL.receivedAchDebitPositivePay(ctx.faker), expirationDate: PAST_DATE },
+      accountId,
+    );
     const expired = created.status === 201 && typeof created.body?.data?.id === 'string' ? (created.body.data as RuleResource) : undefined;
     if (!expired) {
-      ctx.check.observe('PP-CANCEL-STATES', { from: `past expirationDate ${PAST_DATE}`, created: false, createStatus: created.status },
-        `a rule with expirationDate ${PAST_DATE} could not be created (answered ${created.status}), so cancelling one is not recorded`, created);
+      ctx.check.observe(
+        'PP-CANCEL-STATES',
+        { from: `past expirationDate ${PAST_DATE}`, created: false, createStatus: created.status },
+        `a rule with expirationDate ${PAST_DATE} could not be created (answered ${created.status}), so cancelling one is not recorded`,
+        created,
+      );
       return;
     }
     await cancelAndRecord(ctx, expired, `${String(await statusOf(ctx, expired.id))} (expirationDate ${PAST_DATE})`);
@@ -103,7 +127,12 @@ const cancelUnknown = defineScenario({
   requirements: ['PP-CANCEL-UNKNOWN'],
   async run(ctx) {
     const response = await ctx.api.send('POST', '/positive-pay/999999999999/cancel');
-    ctx.check.expect('PP-CANCEL-UNKNOWN', is4xx(response), `cancel of an unknown rule id SHOULD be answered 4xx; got ${response.status}`, response);
+    ctx.check.expect(
+      'PP-CANCEL-UNKNOWN',
+      is4xx(response),
+      `cancel of an unknown rule id SHOULD be answered 4xx; got ${response.status}`,
+      response,
+    );
   },
 });
 

@@ -9,35 +9,74 @@ const createVariant = VALID_VARIANTS.map((variant) =>
   defineScenario({
     id: `positive-pay/create/${variant.type}/${variant.name}`,
     area: 'positive-pay',
-    requirements: ['PP-RULE-RESOURCE-SHAPE', 'PP-RULE-CREATE-201', 'PP-RULE-TYPE', 'PP-RULE-ECHO-ATTRIBUTES', 'PP-RULE-ACCOUNT-RELATIONSHIP', 'PP-RULE-INITIAL-STATUS', 'PP-RULE-GET'],
+    requirements: [
+      'PP-RULE-RESOURCE-SHAPE',
+      'PP-RULE-CREATE-201',
+      'PP-RULE-TYPE',
+      'PP-RULE-ECHO-ATTRIBUTES',
+      'PP-RULE-ACCOUNT-RELATIONSHIP',
+      'PP-RULE-INITIAL-STATUS',
+      'PP-RULE-GET',
+    ],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
       const attributes = variant.attributes(ctx.faker);
       const response = await postRule(ctx, variant.type, attributes, accountId);
-      const created = ctx.check.expect('PP-RULE-CREATE-201', response.status === 201 && typeof response.body?.data?.id === 'string',
-        `a valid ${variant.type} create MUST answer 201 with data being the rule; got ${response.status}`, response);
+      const created = ctx.check.expect(
+        'PP-RULE-CREATE-201',
+        response.status === 201 && typeof response.body?.data?.id === 'string',
+        `a valid ${variant.type} create MUST answer 201 with data being the rule; got ${response.status}`,
+        response,
+      );
       if (!created) throw new Error(`the rule was not created (${response.status}); nothing further to check`);
       const rule = response.body.data as RuleResource;
-      ctx.check.expect('PP-RULE-TYPE', rule.type === variant.type, `the created rule MUST have type ${variant.type}; got ${rule.type}`, response);
+      ctx.check.expect(
+        'PP-RULE-TYPE',
+        rule.type === variant.type,
+        `the created rule MUST have type ${variant.type}; got ${rule.type}`,
+        response,
+      );
       const differences = missingOrChanged(attributes, rule.attributes);
-      ctx.check.expect('PP-RULE-ECHO-ATTRIBUTES', differences.length === 0,
-        differences.length === 0 ? 'the created rule MUST carry every submitted attribute' : `the created rule MUST carry the submitted attributes; ${differences.join('; ')}`, response);
+      ctx.check.expect(
+        'PP-RULE-ECHO-ATTRIBUTES',
+        differences.length === 0,
+        differences.length === 0
+          ? 'the created rule MUST carry every submitted attribute'
+          : `the created rule MUST carry the submitted attributes; ${differences.join('; ')}`,
+        response,
+      );
       const account = rule.relationships?.account?.data;
-      ctx.check.expect('PP-RULE-ACCOUNT-RELATIONSHIP', account?.type === 'depositAccount' && account?.id === accountId,
-        `relationships.account.data MUST be {type: depositAccount, id: ${accountId}}; got ${JSON.stringify(account)}`, response);
+      ctx.check.expect(
+        'PP-RULE-ACCOUNT-RELATIONSHIP',
+        account?.type === 'depositAccount' && account?.id === accountId,
+        `relationships.account.data MUST be {type: depositAccount, id: ${accountId}}; got ${JSON.stringify(account)}`,
+        response,
+      );
       const expected = INITIAL_STATUS[variant.type];
-      ctx.check.expect('PP-RULE-INITIAL-STATUS', rule.attributes?.status === expected,
-        `a new ${variant.type} rule MUST be ${expected}; got ${rule.attributes?.status}`, response);
+      ctx.check.expect(
+        'PP-RULE-INITIAL-STATUS',
+        rule.attributes?.status === expected,
+        `a new ${variant.type} rule MUST be ${expected}; got ${rule.attributes?.status}`,
+        response,
+      );
 
       const read = await getRule(ctx, rule.id);
-      const same = read.rule !== undefined && read.rule.id === rule.id && read.rule.type === rule.type
-        && missingOrChanged(attributes, read.rule.attributes).length === 0
-        && read.rule.attributes?.createdAt === rule.attributes?.createdAt
-        && sameValue(read.rule.relationships?.account?.data, account);
-      ctx.check.expect('PP-RULE-GET', read.response.status === 200 && same,
-        `GET /positive-pay/${rule.id} MUST answer 200 with the same rule; got ${read.response.status}${same ? '' : ' with a different rule'}`, [response, read.response]);
+      const same =
+        read.rule !== undefined &&
+        read.rule.id === rule.id &&
+        read.rule.type === rule.type &&
+        missingOrChanged(attributes, read.rule.attributes).length === 0 &&
+        read.rule.attributes?.createdAt === rule.attributes?.createdAt &&
+        sameValue(read.rule.relationships?.account?.data, account);
+      ctx.check.expect(
+        'PP-RULE-GET',
+        read.response.status === 200 && same,
+        `GET /positive-pay/${rule.id} MUST answer 200 with the same rule; got ${read.response.status}${same ? '' : ' with a different rule'}`,
+        [response, read.response],
+      );
     },
-  }));
+  }),
+);
 
 const idsUnique = defineScenario({
   id: 'positive-pay/create/ids-unique',
@@ -50,8 +89,12 @@ const idsUnique = defineScenario({
     const second = await postRule(ctx, 'receivedAchDebitPositivePay', attributes, accountId);
     const ids = [first.body?.data?.id, second.body?.data?.id];
     if (first.status !== 201 || second.status !== 201) throw new Error(`creating two rules answered ${first.status} and ${second.status}`);
-    ctx.check.expect('PP-RULE-ID-UNIQUE', typeof ids[0] === 'string' && ids[0] !== ids[1],
-      `each created rule MUST get its own id; got ${JSON.stringify(ids)}`, [first, second]);
+    ctx.check.expect(
+      'PP-RULE-ID-UNIQUE',
+      typeof ids[0] === 'string' && ids[0] !== ids[1],
+      `each created rule MUST get its own id; got ${JSON.stringify(ids)}`,
+      [first, second],
+    );
   },
 });
 
@@ -61,7 +104,12 @@ const getUnknown = defineScenario({
   requirements: ['PP-RULE-GET-UNKNOWN'],
   async run(ctx) {
     const response = await ctx.api.send('GET', '/positive-pay/999999999999');
-    ctx.check.expect('PP-RULE-GET-UNKNOWN', is4xx(response), `GET of an unknown rule id SHOULD be answered 4xx; got ${response.status}`, response);
+    ctx.check.expect(
+      'PP-RULE-GET-UNKNOWN',
+      is4xx(response),
+      `GET of an unknown rule id SHOULD be answered 4xx; got ${response.status}`,
+      response,
+    );
   },
 });
 
@@ -71,16 +119,33 @@ const pastExpiration = defineScenario({
   requirements: ['PP-RULE-EXPIRED-STATUS'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
-    const response = await postRule(ctx, 'receivedAchDebitPositivePay', { ...MINIMAL.receivedAchDebitPositivePay(ctx.faker), expirationDate: PAST_DATE }, accountId);
+    const response = await postRule(
+      ctx,
+      'receivedAchDebitPositivePay',
+      { ...MINIMAL.receivedAchDebitPositivePay(ctx.faker), expirationDate: PAST_DATE },
+      accountId,
+    );
     if (response.status !== 201) {
-      ctx.check.observe('PP-RULE-EXPIRED-STATUS', { createStatus: response.status },
-        `creating a rule with expirationDate ${PAST_DATE} answered ${response.status}`, response);
+      ctx.check.observe(
+        'PP-RULE-EXPIRED-STATUS',
+        { createStatus: response.status },
+        `creating a rule with expirationDate ${PAST_DATE} answered ${response.status}`,
+        response,
+      );
       return;
     }
     const read = await getRule(ctx, response.body.data.id);
-    const observed = { createStatus: response.status, statusOnCreate: response.body.data.attributes?.status, statusOnRead: read.rule?.attributes?.status };
-    ctx.check.observe('PP-RULE-EXPIRED-STATUS', observed,
-      `a rule with expirationDate ${PAST_DATE} reads status ${observed.statusOnRead} (on create: ${observed.statusOnCreate})`, [response, read.response]);
+    const observed = {
+      createStatus: response.status,
+      statusOnCreate: response.body.data.attributes?.status,
+      statusOnRead: read.rule?.attributes?.status,
+    };
+    ctx.check.observe(
+      'PP-RULE-EXPIRED-STATUS',
+      observed,
+      `a rule with expirationDate ${PAST_DATE} reads status ${observed.statusOnRead} (on create: ${observed.statusOnCreate})`,
+      [response, read.response],
+    );
   },
 });
 

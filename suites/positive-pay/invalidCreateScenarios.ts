@@ -34,13 +34,22 @@ function invalidCreateScenario(invalid: InvalidCreate): Scenario {
       const nothing = created.length === 0;
       const what = `a ${invalid.type} create ${invalid.name}`;
       if (mustId) {
-        ctx.check.expect(mustId, nothing, nothing
-          ? `${what} MUST NOT create a rule; none was created (answered ${response.status})`
-          : `${what} MUST NOT create a rule; the target answered ${response.status} and created ${created.join(', ')}`, response);
+        ctx.check.expect(
+          mustId,
+          nothing,
+          nothing
+            ? `${what} MUST NOT create a rule; none was created (answered ${response.status})`
+            : `${what} MUST NOT create a rule; the target answered ${response.status} and created ${created.join(', ')}`,
+          response,
+        );
         ctx.check.expect(shouldId, is4xx(response), `${what} SHOULD be answered 4xx; got ${response.status}`, response);
       } else {
-        ctx.check.expect(shouldId, is4xx(response) && nothing,
-          `${what} SHOULD be answered 4xx and create no rule; got ${response.status}${nothing ? '' : `, created ${created.join(', ')}`}`, response);
+        ctx.check.expect(
+          shouldId,
+          is4xx(response) && nothing,
+          `${what} SHOULD be answered 4xx and create no rule; got ${response.status}${nothing ? '' : `, created ${created.join(', ')}`}`,
+          response,
+        );
       }
     },
   });

@@ -1,6 +1,15 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { MINIMAL, PAST_DATE, RULE_STATUSES, RULE_TYPES, type RuleType } from '../shared/ruleRequests.ts';
-import { createInSequence, getRule, is4xx, listRules, listUntilFound, markCancelled, postRule, type RuleResource } from '../shared/ruleSteps.ts';
+import {
+  createInSequence,
+  getRule,
+  is4xx,
+  listRules,
+  listUntilFound,
+  markCancelled,
+  postRule,
+  type RuleResource,
+} from '../shared/ruleSteps.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 
 // Section 4.2 list: filters, sort, paging. Each scenario filters by an account,
@@ -25,7 +34,12 @@ async function seedAccount(ctx: ScenarioContext): Promise<{ accountId: string; r
   if (cancel.status !== 200) throw new Error(`cancelling a rule to seed the list answered ${cancel.status}`);
   markCancelled(ctx, toCancel.id);
   // Whether a create already past its expirationDate is accepted is not shown (3.1 rule 2).
-  const expired = await postRule(ctx, 'receivedAchCreditPositivePay', { ...MINIMAL.receivedAchCreditPositivePay(ctx.faker), expirationDate: PAST_DATE }, accountId);
+  const expired = await postRule(
+    ctx,
+    'receivedAchCreditPositivePay',
+    { ...MINIMAL.receivedAchCreditPositivePay(ctx.faker), expirationDate: PAST_DATE },
+    accountId,
+  );
   if (expired.status === 201 && typeof expired.body?.data?.id === 'string') created.push(expired.body.data as RuleResource);
   const rules: RuleResource[] = [];
   for (const rule of created) {
@@ -46,17 +60,28 @@ const filterAccount = defineScenario({
     const first = await seedAccount(ctx);
     const { accountId: otherId } = await ctx.fixtures.account();
     const [other] = await createInSequence(ctx, otherId, [{ type: 'drawdownPositivePay', attributes: {} }]);
-    for (const [accountId, expected] of [[first.accountId, ids(first.rules)], [otherId, [other!.id]]] as const) {
+    for (const [accountId, expected] of [
+      [first.accountId, ids(first.rules)],
+      [otherId, [other!.id]],
+    ] as const) {
       const { responses: response, rules } = await listUntilFound(ctx, { 'filter[accountId]': accountId }, new Set(expected));
       const foreign = rules.filter((rule) => rule.relationships?.account?.data?.id !== accountId).map((rule) => rule.id);
       const missing = expected.filter((id) => !ids(rules).includes(id));
-      ctx.check.expect('PP-LIST-FILTER-ACCOUNT', foreign.length === 0 && missing.length === 0,
-        `filter[accountId]=${accountId} MUST return only and all of its rules; other accounts' rules: [${foreign.join(', ')}], missing: [${missing.join(', ')}]`, response);
+      ctx.check.expect(
+        'PP-LIST-FILTER-ACCOUNT',
+        foreign.length === 0 && missing.length === 0,
+        `filter[accountId]=${accountId} MUST return only and all of its rules; other accounts' rules: [${foreign.join(', ')}], missing: [${missing.join(', ')}]`,
+        response,
+      );
       if (accountId === first.accountId) {
         const types = new Set(rules.map((rule) => rule.type));
         const absent = RULE_TYPES.filter((type) => !types.has(type));
-        ctx.check.expect('PP-LIST-ANY-TYPE', absent.length === 0,
-          `the list MUST return rules of every type, each with its type; missing types: [${absent.join(', ')}]`, response);
+        ctx.check.expect(
+          'PP-LIST-ANY-TYPE',
+          absent.length === 0,
+          `the list MUST return rules of every type, each with its type; missing types: [${absent.join(', ')}]`,
+          response,
+        );
       }
     }
   },
@@ -70,13 +95,22 @@ const filterStatus = RULE_STATUSES.map((status) =>
     async run(ctx) {
       const { accountId, rules: seeded } = await seedAccount(ctx);
       const expected = seeded.filter((rule) => rule.attributes?.status === status).map((rule) => rule.id);
-      const { responses: response, rules } = await listUntilFound(ctx, { 'filter[accountId]': accountId, 'filter[status]': status }, new Set(expected));
+      const { responses: response, rules } = await listUntilFound(
+        ctx,
+        { 'filter[accountId]': accountId, 'filter[status]': status },
+        new Set(expected),
+      );
       const wrong = rules.filter((rule) => rule.attributes?.status !== status).map((rule) => `${rule.id} (${rule.attributes?.status})`);
       const missing = expected.filter((id) => !ids(rules).includes(id));
-      ctx.check.expect('PP-LIST-FILTER-STATUS', wrong.length === 0 && missing.length === 0,
-        `filter[status]=${status} MUST return only and all ${status} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`, response);
+      ctx.check.expect(
+        'PP-LIST-FILTER-STATUS',
+        wrong.length === 0 && missing.length === 0,
+        `filter[status]=${status} MUST return only and all ${status} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`,
+        response,
+      );
     },
-  }));
+  }),
+);
 
 const filterType = RULE_TYPES.map((type) =>
   defineScenario({
@@ -86,15 +120,28 @@ const filterType = RULE_TYPES.map((type) =>
     async run(ctx) {
       const { accountId, rules: seeded } = await seedAccount(ctx);
       const expected = seeded.filter((rule) => rule.type === type).map((rule) => rule.id);
-      const { responses: response, rules } = await listUntilFound(ctx, { 'filter[accountId]': accountId, 'filter[type]': type }, new Set(expected));
+      const { responses: response, rules } = await listUntilFound(
+        ctx,
+        { 'filter[accountId]': accountId, 'filter[type]': type },
+        new Set(expected),
+      );
       const wrong = rules.filter((rule) => rule.type !== type).map((rule) => `${rule.id} (${rule.type})`);
       const missing = expected.filter((id) => !ids(rules).includes(id));
-      ctx.check.expect('PP-LIST-FILTER-TYPE', wrong.length === 0 && missing.length === 0,
-        `filter[type]=${type} MUST return only and all ${type} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`, response);
+      ctx.check.expect(
+        'PP-LIST-FILTER-TYPE',
+        wrong.length === 0 && missing.length === 0,
+        `filter[type]=${type} MUST return only and all ${type} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`,
+        response,
+      );
     },
-  }));
+  }),
+);
 
-const INVALID_QUERIES: ReadonlyArray<{ requirement: 'PP-LIST-FILTER-INVALID' | 'PP-LIST-SORT-INVALID' | 'PP-LIST-PAGE-INVALID'; name: string; value: string }> = [
+const INVALID_QUERIES: ReadonlyArray<{
+  requirement: 'PP-LIST-FILTER-INVALID' | 'PP-LIST-SORT-INVALID' | 'PP-LIST-PAGE-INVALID';
+  name: string;
+  value: string;
+}> = [
   { requirement: 'PP-LIST-FILTER-INVALID', name: 'filter[status]', value: 'Pending' },
   { requirement: 'PP-LIST-FILTER-INVALID', name: 'filter[status]', value: 'active' },
   { requirement: 'PP-LIST-FILTER-INVALID', name: 'filter[type]', value: 'wirePositivePay' },
@@ -116,9 +163,15 @@ const invalidQueries = INVALID_QUERIES.map((query) =>
     requirements: [query.requirement],
     async run(ctx) {
       const response = await ctx.api.send('GET', '/positive-pay', { query: { [query.name]: query.value } });
-      ctx.check.expect(query.requirement, is4xx(response), `${query.name}=${query.value} SHOULD be answered 4xx; got ${response.status}`, response);
+      ctx.check.expect(
+        query.requirement,
+        is4xx(response),
+        `${query.name}=${query.value} SHOULD be answered 4xx; got ${response.status}`,
+        response,
+      );
     },
-  }));
+  }),
+);
 
 /** Sort values and the order they must produce; undefined = parameter absent. */
 const SORTS: ReadonlyArray<{ value: string | undefined; descending: boolean }> = [
@@ -137,19 +190,36 @@ const sorts = SORTS.map(({ value, descending }) => {
     requirements: [requirement],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
-      const types: RuleType[] = ['receivedAchDebitPositivePay', 'checkPaymentPositivePay', 'drawdownPositivePay', 'receivedAchCreditPositivePay'];
-      const created = await createInSequence(ctx, accountId, types.map((type) => ({ type, attributes: MINIMAL[type](ctx.faker) })));
+      const types: RuleType[] = [
+        'receivedAchDebitPositivePay',
+        'checkPaymentPositivePay',
+        'drawdownPositivePay',
+        'receivedAchCreditPositivePay',
+      ];
+      const created = await createInSequence(
+        ctx,
+        accountId,
+        types.map((type) => ({ type, attributes: MINIMAL[type](ctx.faker) })),
+      );
       const query: Record<string, string> = { 'filter[accountId]': accountId };
       if (value !== undefined) query.sort = value;
       const own = new Set(ids(created));
       const { responses, rules } = await listUntilFound(ctx, query, own);
       const expected = descending ? ids(created).reverse() : ids(created);
       const got = ids(rules).filter((id) => own.has(id));
-      ctx.check.expect(requirement, JSON.stringify(got) === JSON.stringify(expected),
-        `sort ${label} MUST order by ${descending ? 'descending' : 'ascending'} createdAt: this scenario's rules, created in the order [${ids(created).join(', ')}], MUST be listed as [${expected.join(', ')}]; got [${got.join(', ')}]`, responses);
+      ctx.check.expect(
+        requirement,
+        JSON.stringify(got) === JSON.stringify(expected),
+        `sort ${label} MUST order by ${descending ? 'descending' : 'ascending'} createdAt: this scenario's rules, created in the order [${ids(created).join(', ')}], MUST be listed as [${expected.join(', ')}]; got [${got.join(', ')}]`,
+        responses,
+      );
       const inversions = outOfOrder(rules, descending);
-      ctx.check.expect(requirement, inversions.length === 0,
-        `sort ${label} MUST order every listed rule by ${descending ? 'descending' : 'ascending'} createdAt; out of order: ${inversions.slice(0, 3).join('; ')}`, responses);
+      ctx.check.expect(
+        requirement,
+        inversions.length === 0,
+        `sort ${label} MUST order every listed rule by ${descending ? 'descending' : 'ascending'} createdAt; out of order: ${inversions.slice(0, 3).join('; ')}`,
+        responses,
+      );
     },
   });
 });
@@ -162,7 +232,9 @@ function outOfOrder(rules: readonly RuleResource[], descending: boolean): string
     const after = Date.parse(String(rules[index]!.attributes?.createdAt));
     if (Number.isNaN(before) || Number.isNaN(after)) continue;
     if (descending ? after > before : after < before) {
-      found.push(`${rules[index - 1]!.id} (${rules[index - 1]!.attributes?.createdAt}) before ${rules[index]!.id} (${rules[index]!.attributes?.createdAt})`);
+      found.push(
+        `${rules[index - 1]!.id} (${rules[index - 1]!.attributes?.createdAt}) before ${rules[index]!.id} (${rules[index]!.attributes?.createdAt})`,
+      );
     }
   }
   return found;
@@ -185,7 +257,8 @@ function readAccountPages(ctx: ScenarioContext, accountId: string) {
     idsOf: (window) => ids(window.rules),
     pages: async () => {
       const pages = [];
-      for (const offset of [0, 2, 4]) pages.push({ offset, ...(await listRules(ctx, { ...query, 'page[limit]': PAGE, 'page[offset]': offset })) });
+      for (const offset of [0, 2, 4])
+        pages.push({ offset, ...(await listRules(ctx, { ...query, 'page[limit]': PAGE, 'page[offset]': offset })) });
       return pages;
     },
   });
@@ -198,31 +271,58 @@ const paging = defineScenario({
   moves: ['account-rules'],
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
-    const created = await createInSequence(ctx, accountId, Array.from({ length: CREATED }, () => ({ type: 'drawdownPositivePay', attributes: {} })));
+    const created = await createInSequence(
+      ctx,
+      accountId,
+      Array.from({ length: CREATED }, () => ({ type: 'drawdownPositivePay', attributes: {} })),
+    );
     const { window, pages } = await readAccountPages(ctx, accountId);
     const whole = ids(window.rules);
     // The account holds at least the rules just created, whoever else uses it.
-    ctx.check.expect('PP-LIST-LIMIT', whole.length >= created.length && whole.length <= WINDOW,
-      `page[limit]=${WINDOW} MUST return at most ${WINDOW} rules, and an account holding at least the ${created.length} rules this scenario created lists at least ${created.length}; got ${whole.length}`, window.response);
+    ctx.check.expect(
+      'PP-LIST-LIMIT',
+      whole.length >= created.length && whole.length <= WINDOW,
+      `page[limit]=${WINDOW} MUST return at most ${WINDOW} rules, and an account holding at least the ${created.length} rules this scenario created lists at least ${created.length}; got ${whole.length}`,
+      window.response,
+    );
     const concatenated: string[] = [];
     for (const { offset, response, rules } of pages) {
       const expectedSize = Math.max(0, Math.min(PAGE, whole.length - offset));
-      ctx.check.expect('PP-LIST-LIMIT', rules.length === expectedSize,
-        `page[limit]=${PAGE} at offset ${offset}, where page[limit]=${WINDOW} listed ${whole.length} rules, MUST return ${expectedSize}; got ${rules.length}`, response);
+      ctx.check.expect(
+        'PP-LIST-LIMIT',
+        rules.length === expectedSize,
+        `page[limit]=${PAGE} at offset ${offset}, where page[limit]=${WINDOW} listed ${whole.length} rules, MUST return ${expectedSize}; got ${rules.length}`,
+        response,
+      );
       const expectedIds = whole.slice(offset, offset + PAGE);
-      ctx.check.expect('PP-LIST-OFFSET', JSON.stringify(ids(rules)) === JSON.stringify(expectedIds),
-        `page[offset]=${offset} MUST skip the first ${offset} rules of the list: expected [${expectedIds.join(', ')}] (positions ${offset}–${offset + PAGE - 1} of [${whole.join(', ')}]), got [${ids(rules).join(', ')}]`, [window.response, response]);
+      ctx.check.expect(
+        'PP-LIST-OFFSET',
+        JSON.stringify(ids(rules)) === JSON.stringify(expectedIds),
+        `page[offset]=${offset} MUST skip the first ${offset} rules of the list: expected [${expectedIds.join(', ')}] (positions ${offset}–${offset + PAGE - 1} of [${whole.join(', ')}]), got [${ids(rules).join(', ')}]`,
+        [window.response, response],
+      );
       const pagination = response.body?.meta?.pagination;
-      ctx.check.expect('PP-LIST-PAGINATION-ECHO', pagination?.limit === PAGE && pagination?.offset === offset,
-        `meta.pagination MUST echo limit ${PAGE} and offset ${offset}; got ${JSON.stringify(pagination)}`, response);
+      ctx.check.expect(
+        'PP-LIST-PAGINATION-ECHO',
+        pagination?.limit === PAGE && pagination?.offset === offset,
+        `meta.pagination MUST echo limit ${PAGE} and offset ${offset}; got ${JSON.stringify(pagination)}`,
+        response,
+      );
       if (offset === 0) {
-        ctx.check.observe('PP-LIST-TOTAL', { total: pagination?.total, atLeast: created.length },
-          `meta.pagination.total is ${pagination?.total} for an account holding at least the ${created.length} rules this scenario created`, response);
+        ctx.check.observe(
+          'PP-LIST-TOTAL',
+          { total: pagination?.total, atLeast: created.length },
+          `meta.pagination.total is ${pagination?.total} for an account holding at least the ${created.length} rules this scenario created`,
+          response,
+        );
       }
       concatenated.push(...ids(rules));
     }
-    ctx.check.expect('PP-LIST-OFFSET', JSON.stringify(concatenated) === JSON.stringify(whole),
-      `consecutive pages MUST concatenate to the list read in one page: expected [${whole.join(', ')}], got [${concatenated.join(', ')}]`);
+    ctx.check.expect(
+      'PP-LIST-OFFSET',
+      JSON.stringify(concatenated) === JSON.stringify(whole),
+      `consecutive pages MUST concatenate to the list read in one page: expected [${whole.join(', ')}], got [${concatenated.join(', ')}]`,
+    );
   },
 });
 

@@ -43,10 +43,14 @@ export async function knownOptInFor(ctx: ScenarioContext, fixture: AccountFixtur
 }
 
 async function setKnownOptIn(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder): Promise<void> {
-  const response = holder === 'account'
-    ? await ctx.api.call('positivePayPolicy.create', { body: policyBody(KNOWN_OPT_IN, fixture.accountId) })
-    : await ctx.api.call('depositProduct.update', { params: { id: fixture.depositProductId }, body: productBody(KNOWN_OPT_IN) });
-  if (!isSuccess(response)) throw new Error(`setting the ${holder} opt-in to [${KNOWN_OPT_IN.join(', ')}] answered ${response.status}, so what an invalid request changes could not be seen`);
+  const response =
+    holder === 'account'
+      ? await ctx.api.call('positivePayPolicy.create', { body: policyBody(KNOWN_OPT_IN, fixture.accountId) })
+      : await ctx.api.call('depositProduct.update', { params: { id: fixture.depositProductId }, body: productBody(KNOWN_OPT_IN) });
+  if (!isSuccess(response))
+    throw new Error(
+      `setting the ${holder} opt-in to [${KNOWN_OPT_IN.join(', ')}] answered ${response.status}, so what an invalid request changes could not be seen`,
+    );
 }
 
 export interface NoEffectCase {
@@ -73,30 +77,55 @@ export async function judgeNoEffect(ctx: ScenarioContext, judged: NoEffectCase):
   const { id, fixture, holder, request, response } = judged;
   const first = await optInChange(ctx, fixture.accountId);
   if (!first.change) {
-    ctx.check.pass(id, `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}, and decisioning shows the opt-in unchanged`, [response, ...first.responses]);
+    ctx.check.pass(
+      id,
+      `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}, and decisioning shows the opt-in unchanged`,
+      [response, ...first.responses],
+    );
     return;
   }
   await setKnownOptIn(ctx, fixture, holder);
   const control = await optInChange(ctx, fixture.accountId);
   if (control.change) {
-    ctx.check.untestable(id, `the ${holder}'s opt-in was changed by someone else: set to [${KNOWN_OPT_IN.join(', ')}] again, with no request of this scenario since, ${control.change} (another run on the same fixture?)`, control.responses);
+    ctx.check.untestable(
+      id,
+      `the ${holder}'s opt-in was changed by someone else: set to [${KNOWN_OPT_IN.join(', ')}] again, with no request of this scenario since, ${control.change} (another run on the same fixture?)`,
+      control.responses,
+    );
     return;
   }
   const again = await judged.sendAgain();
   const second = await optInChange(ctx, fixture.accountId);
   if (!second.change) {
-    ctx.check.untestable(id, `after ${request} ${first.change}, but not when it was sent again: the opt-in was changed by someone else`, [response, ...first.responses, again, ...second.responses]);
+    ctx.check.untestable(id, `after ${request} ${first.change}, but not when it was sent again: the opt-in was changed by someone else`, [
+      response,
+      ...first.responses,
+      again,
+      ...second.responses,
+    ]);
     return;
   }
-  ctx.check.fail(id, `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}, and ${first.change}; the opt-in set back, the same request answered ${again.status}, and again ${second.change}`, [response, ...first.responses, again, ...second.responses]);
+  ctx.check.fail(
+    id,
+    `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}, and ${first.change}; the opt-in set back, the same request answered ${again.status}, and again ${second.change}`,
+    [response, ...first.responses, again, ...second.responses],
+  );
 }
 
 /** What changed in the account's effective opt-in since knownOptInFor, or undefined when nothing did. */
 export async function optInChange(ctx: ScenarioContext, accountId: string): Promise<{ change?: string; responses: ApiResponse[] }> {
-  const debit = await ctx.simulation.receive({ kind: 'ReceivedAchDebit', accountId, amount: 1234, originatorName: `conformance unmatched ${ctx.faker.string.alphanumeric(10)}` }, ctx.api);
-  const check = await ctx.simulation.receive({ kind: 'CheckPayment', accountId, amount: 1234, checkNumber: ctx.faker.string.numeric(9) }, ctx.api);
+  const debit = await ctx.simulation.receive(
+    { kind: 'ReceivedAchDebit', accountId, amount: 1234, originatorName: `conformance unmatched ${ctx.faker.string.alphanumeric(10)}` },
+    ctx.api,
+  );
+  const check = await ctx.simulation.receive(
+    { kind: 'CheckPayment', accountId, amount: 1234, checkNumber: ctx.faker.string.numeric(9) },
+    ctx.api,
+  );
   const changes: string[] = [];
-  if (debit.decision.status !== 'Blocked') changes.push(`an ACH debit no rule matches was ${debit.decision.status}, so ReceivedAchDebit is no longer opted in`);
-  if (check.decision.status !== 'Processed') changes.push(`a check no rule matches was ${check.decision.status}, so CheckPayment is now opted in`);
+  if (debit.decision.status !== 'Blocked')
+    changes.push(`an ACH debit no rule matches was ${debit.decision.status}, so ReceivedAchDebit is no longer opted in`);
+  if (check.decision.status !== 'Processed')
+    changes.push(`a check no rule matches was ${check.decision.status}, so CheckPayment is now opted in`);
   return { ...(changes.length ? { change: changes.join('; ') } : {}), responses: [debit.response, check.response] };
 }

@@ -25,10 +25,16 @@ const policyCreate = OPT_IN_SETS.map((optInTypes) =>
       if (!mayChangeOptIn(ctx, fixture, 'account', ['PP-POLICY-CREATE', 'PP-POLICY-RESPONSE'])) return;
       const { accountId } = fixture;
       const response = await ctx.api.call('positivePayPolicy.create', { body: policyBody(optInTypes, accountId) });
-      ctx.check.expect('PP-POLICY-CREATE', isSuccess(response), `a valid policy for ${optInTypes.join(', ')} MUST succeed; got ${response.status}`, response);
+      ctx.check.expect(
+        'PP-POLICY-CREATE',
+        isSuccess(response),
+        `a valid policy for ${optInTypes.join(', ')} MUST succeed; got ${response.status}`,
+        response,
+      );
       ctx.check.observe('PP-POLICY-RESPONSE', summary(response), `a valid policy request answered ${response.status}`, response);
     },
-  }));
+  }),
+);
 
 const policyEmpty = defineScenario({
   id: 'positive-pay/policy/empty-opt-in',
@@ -51,12 +57,43 @@ const PRODUCT_NO_EFFECT = 'PP-PRODUCT-OPTIN-NO-EFFECT';
 type PolicyCase = { name: string; optInTypes: unknown; withAccount: boolean; unknownAccount?: boolean; requirements: string[] };
 
 const POLICY_INVALID: readonly PolicyCase[] = [
-  { name: 'without-optInTypes', optInTypes: undefined, withAccount: true, requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'] },
-  { name: 'without-account', optInTypes: ['CheckPayment'], withAccount: false, requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'] },
-  { name: 'optInTypes-unknown-value', optInTypes: ['WireDrawdown'], withAccount: true, requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'] },
-  { name: 'optInTypes-wrong-case', optInTypes: ['checkPayment'], withAccount: true, requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'] },
-  { name: 'optInTypes-not-an-array', optInTypes: 'CheckPayment', withAccount: true, requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'] },
-  { name: 'unknown-account', optInTypes: ['CheckPayment'], withAccount: true, unknownAccount: true, requirements: ['PP-POLICY-UNKNOWN-ACCOUNT'] },
+  {
+    name: 'without-optInTypes',
+    optInTypes: undefined,
+    withAccount: true,
+    requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'],
+  },
+  {
+    name: 'without-account',
+    optInTypes: ['CheckPayment'],
+    withAccount: false,
+    requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'],
+  },
+  {
+    name: 'optInTypes-unknown-value',
+    optInTypes: ['WireDrawdown'],
+    withAccount: true,
+    requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'],
+  },
+  {
+    name: 'optInTypes-wrong-case',
+    optInTypes: ['checkPayment'],
+    withAccount: true,
+    requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'],
+  },
+  {
+    name: 'optInTypes-not-an-array',
+    optInTypes: 'CheckPayment',
+    withAccount: true,
+    requirements: [POLICY_NO_EFFECT, 'PP-POLICY-OPTIN-VALUES'],
+  },
+  {
+    name: 'unknown-account',
+    optInTypes: ['CheckPayment'],
+    withAccount: true,
+    unknownAccount: true,
+    requirements: ['PP-POLICY-UNKNOWN-ACCOUNT'],
+  },
 ];
 
 const policyInvalid = POLICY_INVALID.map((invalid) =>
@@ -69,7 +106,8 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
       const fixture = await ctx.fixtures.account();
       const { accountId } = fixture;
       const target = invalid.withAccount ? (invalid.unknownAccount ? '999999999999' : accountId) : undefined;
-      const judgeEffect = invalid.requirements.includes(POLICY_NO_EFFECT) && (await knownOptInFor(ctx, fixture, 'account', POLICY_NO_EFFECT));
+      const judgeEffect =
+        invalid.requirements.includes(POLICY_NO_EFFECT) && (await knownOptInFor(ctx, fixture, 'account', POLICY_NO_EFFECT));
       let taken = false;
       if (target === accountId) putBackIfTaken(ctx, fixture, 'account', () => taken);
       const send = () => ctx.api.send('POST', '/positive-pay-policy', { body: policyBody(invalid.optInTypes, target) });
@@ -77,15 +115,29 @@ const policyInvalid = POLICY_INVALID.map((invalid) =>
       taken = isSuccess(response);
       for (const id of invalid.requirements) {
         if (id === POLICY_NO_EFFECT) {
-          if (judgeEffect) await judgeNoEffect(ctx, { id, fixture, holder: 'account', request: `a policy request ${invalid.name}`, response, sendAgain: send });
+          if (judgeEffect)
+            await judgeNoEffect(ctx, {
+              id,
+              fixture,
+              holder: 'account',
+              request: `a policy request ${invalid.name}`,
+              response,
+              sendAgain: send,
+            });
         } else if (id === 'PP-POLICY-INVALID-REFUSED') {
           ctx.check.expect(id, !isSuccess(response), `a policy request ${invalid.name} MUST NOT succeed; got ${response.status}`, response);
         } else {
-          ctx.check.expect(id, is4xx(response), `a policy request ${invalid.name} SHOULD be answered 4xx; got ${response.status}`, response);
+          ctx.check.expect(
+            id,
+            is4xx(response),
+            `a policy request ${invalid.name} SHOULD be answered 4xx; got ${response.status}`,
+            response,
+          );
         }
       }
     },
-  }));
+  }),
+);
 
 const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
   defineScenario({
@@ -97,12 +149,20 @@ const productUpdate = OPT_IN_SETS.map((positivePayOptIn) =>
       const fixture = await ctx.fixtures.account();
       if (!mayChangeOptIn(ctx, fixture, 'product', ['PP-PRODUCT-OPTIN-UPDATE', 'PP-PRODUCT-RESPONSE'])) return;
       const { depositProductId } = fixture;
-      const response = await ctx.api.call('depositProduct.update', { params: { id: depositProductId }, body: productBody(positivePayOptIn) });
-      ctx.check.expect('PP-PRODUCT-OPTIN-UPDATE', isSuccess(response),
-        `PATCH /deposit-products/${depositProductId} with positivePayOptIn [${positivePayOptIn.join(', ')}] MUST succeed; got ${response.status}`, response);
+      const response = await ctx.api.call('depositProduct.update', {
+        params: { id: depositProductId },
+        body: productBody(positivePayOptIn),
+      });
+      ctx.check.expect(
+        'PP-PRODUCT-OPTIN-UPDATE',
+        isSuccess(response),
+        `PATCH /deposit-products/${depositProductId} with positivePayOptIn [${positivePayOptIn.join(', ')}] MUST succeed; got ${response.status}`,
+        response,
+      );
       ctx.check.observe('PP-PRODUCT-RESPONSE', summary(response), `a valid deposit product update answered ${response.status}`, response);
     },
-  }));
+  }),
+);
 
 const productEmpty = defineScenario({
   id: 'positive-pay/product/opt-in/none',
@@ -114,7 +174,12 @@ const productEmpty = defineScenario({
     if (!mayChangeOptIn(ctx, fixture, 'product', ['PP-PRODUCT-EMPTY-OPTIN'])) return;
     const { depositProductId } = fixture;
     const response = await ctx.api.call('depositProduct.update', { params: { id: depositProductId }, body: productBody([]) });
-    ctx.check.observe('PP-PRODUCT-EMPTY-OPTIN', summary(response), `a deposit product update with positivePayOptIn [] answered ${response.status}`, response);
+    ctx.check.observe(
+      'PP-PRODUCT-EMPTY-OPTIN',
+      summary(response),
+      `a deposit product update with positivePayOptIn [] answered ${response.status}`,
+      response,
+    );
   },
 });
 
@@ -139,14 +204,35 @@ const productInvalid = PRODUCT_INVALID.map((invalid) =>
       const judgeEffect = invalid.noEffect === true && (await knownOptInFor(ctx, fixture, 'product', PRODUCT_NO_EFFECT));
       let taken = false;
       if (!invalid.unknownProduct) putBackIfTaken(ctx, fixture, 'product', () => taken);
-      const send = () => ctx.api.send('PATCH', `/deposit-products/${encodeURIComponent(id)}`, { body: productBody(invalid.positivePayOptIn) });
+      const send = () =>
+        ctx.api.send('PATCH', `/deposit-products/${encodeURIComponent(id)}`, { body: productBody(invalid.positivePayOptIn) });
       const response = await send();
       taken = isSuccess(response);
       if (judgeEffect) {
-        await judgeNoEffect(ctx, { id: PRODUCT_NO_EFFECT, fixture, holder: 'product', request: `a deposit product update ${invalid.name}`, response, sendAgain: send });
+        await judgeNoEffect(ctx, {
+          id: PRODUCT_NO_EFFECT,
+          fixture,
+          holder: 'product',
+          request: `a deposit product update ${invalid.name}`,
+          response,
+          sendAgain: send,
+        });
       }
-      ctx.check.expect(invalid.requirement, is4xx(response), `a deposit product update ${invalid.name} SHOULD be answered 4xx; got ${response.status}`, response);
+      ctx.check.expect(
+        invalid.requirement,
+        is4xx(response),
+        `a deposit product update ${invalid.name} SHOULD be answered 4xx; got ${response.status}`,
+        response,
+      );
     },
-  }));
+  }),
+);
 
-export const policyScenarios: Scenario[] = [...policyCreate, policyEmpty, ...policyInvalid, ...productUpdate, productEmpty, ...productInvalid];
+export const policyScenarios: Scenario[] = [
+  ...policyCreate,
+  policyEmpty,
+  ...policyInvalid,
+  ...productUpdate,
+  productEmpty,
+  ...productInvalid,
+];

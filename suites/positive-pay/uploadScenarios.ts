@@ -1,7 +1,12 @@
 import { TargetRequestError, type ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import {
-  pngOfSize, SAMPLE_DOCUMENTS, sampleDocument, SIZE_BETWEEN_READINGS, SIZE_OVER_ANY_READING, SIZE_WITHIN_ANY_READING,
+  pngOfSize,
+  SAMPLE_DOCUMENTS,
+  sampleDocument,
+  SIZE_BETWEEN_READINGS,
+  SIZE_OVER_ANY_READING,
+  SIZE_WITHIN_ANY_READING,
 } from '../shared/documentBodies.ts';
 import { MINIMAL, type RuleType } from '../shared/ruleRequests.ts';
 import { missingOrChanged } from './ruleComparison.ts';
@@ -30,14 +35,29 @@ const acceptedTypes = SAMPLE_DOCUMENTS.map(({ contentType, file }) =>
     async run(ctx) {
       const rule = await awaitingDrawdown(ctx);
       const response = await upload(ctx, rule.id, sampleDocument(file), contentType);
-      ctx.check.expect('PP-UPLOAD-ACCEPTED-TYPES', isSuccess(response), `an upload with Content-Type ${contentType} MUST succeed; got ${response.status}`, response);
-      ctx.check.observe('PP-UPLOAD-RESPONSE', { status: response.status, dataType: response.body?.data?.type, dataStatus: response.body?.data?.attributes?.status },
-        `an accepted upload answered ${response.status}`, response);
+      ctx.check.expect(
+        'PP-UPLOAD-ACCEPTED-TYPES',
+        isSuccess(response),
+        `an upload with Content-Type ${contentType} MUST succeed; got ${response.status}`,
+        response,
+      );
+      ctx.check.observe(
+        'PP-UPLOAD-RESPONSE',
+        { status: response.status, dataType: response.body?.data?.type, dataStatus: response.body?.data?.attributes?.status },
+        `an accepted upload answered ${response.status}`,
+        response,
+      );
       if (!isSuccess(response)) return;
       const status = await statusOf(ctx, rule.id);
-      ctx.check.expect('PP-UPLOAD-ACTIVATES', status === 'Active', `an accepted upload MUST move the drawdown rule to Active; it reads ${status}`, response);
+      ctx.check.expect(
+        'PP-UPLOAD-ACTIVATES',
+        status === 'Active',
+        `an accepted upload MUST move the drawdown rule to Active; it reads ${status}`,
+        response,
+      );
     },
-  }));
+  }),
+);
 
 /** Content types outside section 8's list, each with a body that fits its label. */
 const REFUSED_TYPES: ReadonlyArray<{ contentType: string | undefined; body: () => Buffer }> = [
@@ -60,9 +80,18 @@ const refusedTypes = REFUSED_TYPES.map(({ contentType, body }) => {
       const rule = await awaitingDrawdown(ctx);
       const response = await upload(ctx, rule.id, body(), contentType);
       const status = await statusOf(ctx, rule.id);
-      ctx.check.expect('PP-UPLOAD-CONTENT-TYPE-REFUSED', !isSuccess(response) && status === 'AwaitingDocuments',
-        `an upload with ${label} MUST be refused and leave the rule AwaitingDocuments; got ${response.status}, rule ${status}`, response);
-      ctx.check.expect('PP-UPLOAD-CONTENT-TYPE-4XX', is4xx(response), `an upload with ${label} SHOULD be answered 4xx; got ${response.status}`, response);
+      ctx.check.expect(
+        'PP-UPLOAD-CONTENT-TYPE-REFUSED',
+        !isSuccess(response) && status === 'AwaitingDocuments',
+        `an upload with ${label} MUST be refused and leave the rule AwaitingDocuments; got ${response.status}, rule ${status}`,
+        response,
+      );
+      ctx.check.expect(
+        'PP-UPLOAD-CONTENT-TYPE-4XX',
+        is4xx(response),
+        `an upload with ${label} SHOULD be answered 4xx; got ${response.status}`,
+        response,
+      );
     },
   });
 });
@@ -75,8 +104,12 @@ const sizeWithin = defineScenario({
     const rule = await awaitingDrawdown(ctx);
     const response = await upload(ctx, rule.id, pngOfSize(SIZE_WITHIN_ANY_READING), 'image/png');
     const status = isSuccess(response) ? await statusOf(ctx, rule.id) : undefined;
-    ctx.check.expect('PP-UPLOAD-SIZE-AT-LIMIT', isSuccess(response) && status === 'Active',
-      `a ${SIZE_WITHIN_ANY_READING}-byte PNG MUST be accepted and activate the rule; got ${response.status}, rule ${status}`, response);
+    ctx.check.expect(
+      'PP-UPLOAD-SIZE-AT-LIMIT',
+      isSuccess(response) && status === 'Active',
+      `a ${SIZE_WITHIN_ANY_READING}-byte PNG MUST be accepted and activate the rule; got ${response.status}, rule ${status}`,
+      response,
+    );
   },
 });
 
@@ -102,10 +135,18 @@ const sizeOver = defineScenario({
     const { response, error } = await uploadOversized(ctx, rule.id, SIZE_OVER_ANY_READING);
     const status = await statusOf(ctx, rule.id);
     const answer = response ? String(response.status) : `no answer (${error})`;
-    ctx.check.expect('PP-UPLOAD-SIZE-OVER-REFUSED', !(response && isSuccess(response)) && status === 'AwaitingDocuments',
-      `a ${SIZE_OVER_ANY_READING}-byte document MUST be refused and leave the rule AwaitingDocuments; got ${answer}, rule ${status}`, response);
-    ctx.check.expect('PP-UPLOAD-SIZE-OVER-4XX', response !== undefined && is4xx(response),
-      `a ${SIZE_OVER_ANY_READING}-byte document SHOULD be answered 4xx; got ${answer}`, response);
+    ctx.check.expect(
+      'PP-UPLOAD-SIZE-OVER-REFUSED',
+      !(response && isSuccess(response)) && status === 'AwaitingDocuments',
+      `a ${SIZE_OVER_ANY_READING}-byte document MUST be refused and leave the rule AwaitingDocuments; got ${answer}, rule ${status}`,
+      response,
+    );
+    ctx.check.expect(
+      'PP-UPLOAD-SIZE-OVER-4XX',
+      response !== undefined && is4xx(response),
+      `a ${SIZE_OVER_ANY_READING}-byte document SHOULD be answered 4xx; got ${answer}`,
+      response,
+    );
   },
 });
 
@@ -117,8 +158,12 @@ const sizeBetween = defineScenario({
     const rule = await awaitingDrawdown(ctx);
     const { response, error } = await uploadOversized(ctx, rule.id, SIZE_BETWEEN_READINGS);
     const status = await statusOf(ctx, rule.id);
-    ctx.check.observe('PP-UPLOAD-SIZE-BETWEEN', { status: response?.status ?? null, error: error ?? null, ruleStatus: status },
-      `a ${SIZE_BETWEEN_READINGS}-byte document got ${response ? response.status : error}; the rule reads ${status}`, response);
+    ctx.check.observe(
+      'PP-UPLOAD-SIZE-BETWEEN',
+      { status: response?.status ?? null, error: error ?? null, ruleStatus: status },
+      `a ${SIZE_BETWEEN_READINGS}-byte document got ${response ? response.status : error}; the rule reads ${status}`,
+      response,
+    );
   },
 });
 
@@ -133,16 +178,28 @@ const drawdownOnly = NON_DRAWDOWN.map((type) =>
       const { accountId } = await ctx.fixtures.account();
       const rule = await requireRule(ctx, type, MINIMAL[type](ctx.faker), accountId);
       const before = await getRule(ctx, rule.id);
-      if (!before.rule) throw new Error(`GET /positive-pay/${rule.id} answered ${before.response.status}; the rule's state before the upload is needed`);
+      if (!before.rule)
+        throw new Error(`GET /positive-pay/${rule.id} answered ${before.response.status}; the rule's state before the upload is needed`);
       const response = await upload(ctx, rule.id, sampleDocument('authorization.pdf'), 'application/pdf');
       const after = await getRule(ctx, rule.id);
-      const changed = after.rule ? missingOrChanged(before.rule.attributes, after.rule.attributes) : [`the rule can no longer be read (${after.response.status})`];
-      ctx.check.expect('PP-UPLOAD-DRAWDOWN-ONLY-REFUSED', !isSuccess(response) && changed.length === 0,
+      const changed = after.rule
+        ? missingOrChanged(before.rule.attributes, after.rule.attributes)
+        : [`the rule can no longer be read (${after.response.status})`];
+      ctx.check.expect(
+        'PP-UPLOAD-DRAWDOWN-ONLY-REFUSED',
+        !isSuccess(response) && changed.length === 0,
         `an upload to a ${type} rule MUST NOT succeed and MUST leave the rule unchanged; answered ${response.status}${changed.length ? `, and the rule changed: ${changed.join('; ')}` : ', the rule is unchanged'}`,
-        [response, after.response]);
-      ctx.check.expect('PP-UPLOAD-DRAWDOWN-ONLY', is4xx(response), `an upload to a ${type} rule SHOULD be answered 4xx; got ${response.status}`, response);
+        [response, after.response],
+      );
+      ctx.check.expect(
+        'PP-UPLOAD-DRAWDOWN-ONLY',
+        is4xx(response),
+        `an upload to a ${type} rule SHOULD be answered 4xx; got ${response.status}`,
+        response,
+      );
     },
-  }));
+  }),
+);
 
 const unknownRule = defineScenario({
   id: 'positive-pay/upload/unknown-id',
@@ -150,7 +207,12 @@ const unknownRule = defineScenario({
   requirements: ['PP-UPLOAD-UNKNOWN'],
   async run(ctx) {
     const response = await upload(ctx, '999999999999', sampleDocument('authorization.png'), 'image/png');
-    ctx.check.expect('PP-UPLOAD-UNKNOWN', is4xx(response), `an upload to an unknown rule id SHOULD be answered 4xx; got ${response.status}`, response);
+    ctx.check.expect(
+      'PP-UPLOAD-UNKNOWN',
+      is4xx(response),
+      `an upload to an unknown rule id SHOULD be answered 4xx; got ${response.status}`,
+      response,
+    );
   },
 });
 
@@ -163,15 +225,32 @@ const notAwaiting = defineScenario({
     const first = await upload(ctx, rule.id, sampleDocument('authorization.png'), 'image/png');
     const active = await statusOf(ctx, rule.id);
     const again = await upload(ctx, rule.id, sampleDocument('authorization.jpg'), 'image/jpeg');
-    ctx.check.observe('PP-UPLOAD-NOT-AWAITING', { from: active, status: again.status, readBack: await statusOf(ctx, rule.id) },
-      `a second upload to a drawdown rule in ${active} (first upload ${first.status}) answered ${again.status}`, again);
+    ctx.check.observe(
+      'PP-UPLOAD-NOT-AWAITING',
+      { from: active, status: again.status, readBack: await statusOf(ctx, rule.id) },
+      `a second upload to a drawdown rule in ${active} (first upload ${first.status}) answered ${again.status}`,
+      again,
+    );
     const cancel = await ctx.api.send('POST', `/positive-pay/${encodeURIComponent(rule.id)}/cancel`);
     if (cancel.status === 200) markCancelled(ctx, rule.id);
     const cancelled = await statusOf(ctx, rule.id);
     const late = await upload(ctx, rule.id, sampleDocument('authorization.pdf'), 'application/pdf');
-    ctx.check.observe('PP-UPLOAD-NOT-AWAITING', { from: cancelled, status: late.status, readBack: await statusOf(ctx, rule.id) },
-      `an upload to a drawdown rule in ${cancelled} answered ${late.status}`, late);
+    ctx.check.observe(
+      'PP-UPLOAD-NOT-AWAITING',
+      { from: cancelled, status: late.status, readBack: await statusOf(ctx, rule.id) },
+      `an upload to a drawdown rule in ${cancelled} answered ${late.status}`,
+      late,
+    );
   },
 });
 
-export const uploadScenarios: Scenario[] = [...acceptedTypes, ...refusedTypes, sizeWithin, sizeOver, sizeBetween, ...drawdownOnly, unknownRule, notAwaiting];
+export const uploadScenarios: Scenario[] = [
+  ...acceptedTypes,
+  ...refusedTypes,
+  sizeWithin,
+  sizeOver,
+  sizeBetween,
+  ...drawdownOnly,
+  unknownRule,
+  notAwaiting,
+];

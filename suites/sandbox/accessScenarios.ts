@@ -17,14 +17,21 @@ const authenticationScenario = defineScenario({
     // That a sandbox operation without a token is refused and changes nothing is AU-SANDBOX-TOKEN-REQUIRED (suites/auth/).
     const token = await ctx.tokens.withScopes(['payments']);
     if (!token) {
-      ctx.check.skip('SB-SCOPES-NOT-SHOWN', 'the target provides no token with only scope payments; add one to the manifest\'s tokens, e.g. {"env": "<VARIABLE>", "scopes": ["payments"]}');
+      ctx.check.skip(
+        'SB-SCOPES-NOT-SHOWN',
+        'the target provides no token with only scope payments; add one to the manifest\'s tokens, e.g. {"env": "<VARIABLE>", "scopes": ["payments"]}',
+      );
       return;
     }
     const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: '000000004' }));
     const params = { applicationId: application.id };
     const narrow = await ctx.api.withToken(token).call('sandbox.approveApplication', { params, body: approveBody('payments scope only') });
-    ctx.check.observe('SB-SCOPES-NOT-SHOWN', { scopes: ['payments'], operation: 'approveApplication', status: narrow.status },
-      `sandbox approve with a token holding only scope payments answered ${narrow.status}`, narrow);
+    ctx.check.observe(
+      'SB-SCOPES-NOT-SHOWN',
+      { scopes: ['payments'], operation: 'approveApplication', status: narrow.status },
+      `sandbox approve with a token holding only scope payments answered ${narrow.status}`,
+      narrow,
+    );
   },
 });
 
@@ -50,10 +57,18 @@ const liveScenario = defineScenario({
       const response = await ctx.api.send(operation.method, expandPath(operation.path, params), options);
       const change = prepared.changed ? await prepared.changed() : undefined;
       const acted = (response.status >= 200 && response.status < 300) || change !== undefined;
-      ctx.check.expect('SB-LIVE-ABSENT', !acted,
-        `${operation.method} ${operation.path} MUST NOT act in the live environment; answered ${response.status}${change ? `, and ${change}` : ''}`, response);
-      ctx.check.expect('SB-LIVE-ABSENT-4XX', response.status >= 400 && response.status < 500,
-        `${operation.method} ${operation.path} SHOULD be answered with a 4xx in the live environment (the status is not shown, 7); answered ${response.status}`, response);
+      ctx.check.expect(
+        'SB-LIVE-ABSENT',
+        !acted,
+        `${operation.method} ${operation.path} MUST NOT act in the live environment; answered ${response.status}${change ? `, and ${change}` : ''}`,
+        response,
+      );
+      ctx.check.expect(
+        'SB-LIVE-ABSENT-4XX',
+        response.status >= 400 && response.status < 500,
+        `${operation.method} ${operation.path} SHOULD be answered with a 4xx in the live environment (the status is not shown, 7); answered ${response.status}`,
+        response,
+      );
     }
   },
 });

@@ -10,11 +10,20 @@ import { allTypesPresent, eventShapeProblems, findEvents, relatedTo, sinceBefore
 // to act on; the uploads use the fixture files.
 
 /** An application in AwaitingDocuments with its first required document, or undefined after recording UNTESTABLE. */
-async function applicationWithDocument(ctx: ScenarioContext, ssn: string, ids: string[]): Promise<{ application: ApplicationView; documentId: string } | undefined> {
+async function applicationWithDocument(
+  ctx: ScenarioContext,
+  ssn: string,
+  ids: string[],
+): Promise<{ application: ApplicationView; documentId: string } | undefined> {
   const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: ssn }));
   const documentId = application.documents[0]?.id;
   if (documentId) return { application, documentId };
-  for (const id of ids) ctx.check.untestable(id, `an application with SSN ${ssn} gave no required document (status ${application.status})`, application.response);
+  for (const id of ids)
+    ctx.check.untestable(
+      id,
+      `an application with SSN ${ssn} gave no required document (status ${application.status})`,
+      application.response,
+    );
   return undefined;
 }
 
@@ -29,8 +38,18 @@ const downloadScenario = defineScenario({
     if (!prepared) return;
     const params = { applicationId: prepared.application.id, documentId: prepared.documentId };
     const sides = [
-      { side: 'front' as const, file: documentFile('document-front.png'), operation: 'sandbox.downloadDocument' as const, id: 'SB-DOWNLOAD-FRONT' },
-      { side: 'back' as const, file: documentFile('document-back.pdf'), operation: 'sandbox.downloadDocumentBack' as const, id: 'SB-DOWNLOAD-BACK' },
+      {
+        side: 'front' as const,
+        file: documentFile('document-front.png'),
+        operation: 'sandbox.downloadDocument' as const,
+        id: 'SB-DOWNLOAD-FRONT',
+      },
+      {
+        side: 'back' as const,
+        file: documentFile('document-back.pdf'),
+        operation: 'sandbox.downloadDocumentBack' as const,
+        id: 'SB-DOWNLOAD-BACK',
+      },
     ];
     for (const { side, file } of sides) await uploadDocument(ctx, params.applicationId, params.documentId, side, file);
     const contentTypes: Record<string, string> = {};
@@ -38,14 +57,20 @@ const downloadScenario = defineScenario({
       const response = await ctx.api.call(operation, { params });
       contentTypes[side] = response.headers['content-type'] ?? '(none)';
       const identical = response.status === 200 && Buffer.compare(response.rawBody, file.bytes) === 0;
-      ctx.check.expect(id, identical,
+      ctx.check.expect(
+        id,
+        identical,
         identical
           ? `download of the ${side} side MUST return the uploaded ${file.bytes.length} bytes; it did`
           : `download of the ${side} side MUST return the uploaded ${file.bytes.length} bytes (${file.contentType}); answered ${response.status} with ${response.rawBody.length} bytes${response.rawBody.length === file.bytes.length ? ' that differ' : ''}`,
-        response);
+        response,
+      );
     }
-    ctx.check.observe('SB-DOWNLOAD-FORMAT', contentTypes,
-      `downloads were served as front: ${contentTypes.front}, back: ${contentTypes.back} (uploaded image/png and application/pdf)`);
+    ctx.check.observe(
+      'SB-DOWNLOAD-FORMAT',
+      contentTypes,
+      `downloads were served as front: ${contentTypes.front}, back: ${contentTypes.back} (uploaded image/png and application/pdf)`,
+    );
   },
 });
 
@@ -61,16 +86,25 @@ const approveDocumentScenario = defineScenario({
     const { application, documentId } = prepared;
     await uploadDocument(ctx, application.id, documentId, 'front', documentFile('document-front.png'));
     const response = await ctx.api.call('sandbox.approveDocument', { params: { applicationId: application.id, documentId }, body: {} });
-    ctx.check.observe('SB-REVIEW-RESPONSE', { operation: 'approveDocument', status: response.status, dataType: response.body?.data?.type },
-      `sandbox approve document answered ${response.status}`, response);
-    const found = await findEvents(ctx, ['document.approved'], sinceBefore(application.createdAt), (event) => relatedTo(event, 'document', documentId));
+    ctx.check.observe(
+      'SB-REVIEW-RESPONSE',
+      { operation: 'approveDocument', status: response.status, dataType: response.body?.data?.type },
+      `sandbox approve document answered ${response.status}`,
+      response,
+    );
+    const found = await findEvents(ctx, ['document.approved'], sinceBefore(application.createdAt), (event) =>
+      relatedTo(event, 'document', documentId),
+    );
     const event = found.events[0];
     const problems = event === undefined ? [] : eventShapeProblems(event);
-    ctx.check.expect('SB-DOCUMENT-APPROVE-EVENT', event !== undefined && namesApplicationIfAny(event, application.id) && problems.length === 0,
+    ctx.check.expect(
+      'SB-DOCUMENT-APPROVE-EVENT',
+      event !== undefined && namesApplicationIfAny(event, application.id) && problems.length === 0,
       event === undefined
         ? `approving document ${documentId} MUST fire document.approved related to it; none found (operation answered ${response.status})`
         : `document.approved MUST relate to document ${documentId} (and application ${application.id} where it names one) and match the Event Catalog; relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
-      [response, ...found.responses]);
+      [response, ...found.responses],
+    );
     if (event) checkListedMembers(ctx, event, 'document.approved', found.responses);
   },
 });
@@ -97,25 +131,45 @@ const rejectDocumentScenario = defineScenario({
     const params = { applicationId: application.id, documentId };
     await uploadDocument(ctx, application.id, documentId, 'front', documentFile('document-front.png'));
     const response = await ctx.api.call('sandbox.rejectDocument', { params, body: rejectBody(REJECT.reason, REJECT.reasonCode) });
-    ctx.check.observe('SB-REVIEW-RESPONSE', { operation: 'rejectDocument', status: response.status, dataType: response.body?.data?.type },
-      `sandbox reject document answered ${response.status}`, response);
-    const found = await findEvents(ctx, ['document.rejected'], sinceBefore(application.createdAt), (event) => relatedTo(event, 'document', documentId),
-      allTypesPresent(['document.rejected']));
+    ctx.check.observe(
+      'SB-REVIEW-RESPONSE',
+      { operation: 'rejectDocument', status: response.status, dataType: response.body?.data?.type },
+      `sandbox reject document answered ${response.status}`,
+      response,
+    );
+    const found = await findEvents(
+      ctx,
+      ['document.rejected'],
+      sinceBefore(application.createdAt),
+      (event) => relatedTo(event, 'document', documentId),
+      allTypesPresent(['document.rejected']),
+    );
     const event = found.events[0];
     const attributes = event?.attributes ?? {};
     const problems = event === undefined ? [] : eventShapeProblems(event);
-    const holds = event !== undefined && namesApplicationIfAny(event, application.id) && problems.length === 0
-      && givenIfPresent(attributes.reason, REJECT.reason) && givenIfPresent(attributes.reasonCode, REJECT.reasonCode);
-    ctx.check.expect('SB-DOCUMENT-REJECT-EVENT', holds,
+    const holds =
+      event !== undefined &&
+      namesApplicationIfAny(event, application.id) &&
+      problems.length === 0 &&
+      givenIfPresent(attributes.reason, REJECT.reason) &&
+      givenIfPresent(attributes.reasonCode, REJECT.reasonCode);
+    ctx.check.expect(
+      'SB-DOCUMENT-REJECT-EVENT',
+      holds,
       event === undefined
         ? `rejecting document ${documentId} MUST fire document.rejected; none found (operation answered ${response.status})`
         : `document.rejected MUST relate to the document and carry the reason and reasonCode ${REJECT.reasonCode} given (where it carries them) and relate to application ${application.id} (where it names one); got attributes ${JSON.stringify({ reason: attributes.reason, reasonCode: attributes.reasonCode })}, relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
-      [response, ...found.responses]);
+      [response, ...found.responses],
+    );
     if (event) checkListedMembers(ctx, event, 'document.rejected', found.responses);
 
     const other = await ctx.api.call('sandbox.rejectDocument', { params, body: rejectBody('Not the requested document', 'WrongDocument') });
-    ctx.check.observe('SB-REJECT-REASON-CODES', { reasonCode: 'WrongDocument', status: other.status },
-      `reject with reasonCode WrongDocument (not named by the documents) answered ${other.status}`, other);
+    ctx.check.observe(
+      'SB-REJECT-REASON-CODES',
+      { reasonCode: 'WrongDocument', status: other.status },
+      `reject with reasonCode WrongDocument (not named by the documents) answered ${other.status}`,
+      other,
+    );
   },
 });
 

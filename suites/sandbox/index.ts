@@ -9,4 +9,9 @@ import { triggerScenarios } from './triggerScenarios.ts';
  * GET /events: a clock moved 90 days meanwhile (the events area's retention case)
  * would take those events out of the list, so they read the clock.
  */
-export const sandboxScenarios: Scenario[] = alsoReading('clock', [...triggerScenarios, ...reviewScenarios, ...documentScenarios, ...accessScenarios]);
+export const sandboxScenarios: Scenario[] = alsoReading('clock', [
+  ...triggerScenarios,
+  ...reviewScenarios,
+  ...documentScenarios,
+  ...accessScenarios,
+]);

@@ -33,13 +33,55 @@ const EVENT_REQUIREMENTS: Record<string, string> = {
 };
 
 const REVIEWS: ReviewCase[] = [
-  { operation: 'approve', kind: 'individual', from: 'PendingReview', ssn: { applicant: '000000004' }, requirement: 'SB-APPROVE-FROM-PENDING-REVIEW' },
-  { operation: 'approve', kind: 'business', from: 'PendingReview', ssn: { officer: '000000004' }, requirement: 'SB-APPROVE-FROM-PENDING-REVIEW' },
-  { operation: 'approve', kind: 'individual', from: 'AwaitingDocuments', ssn: { applicant: '000000003' }, requirement: 'SB-APPROVE-FROM-AWAITING-DOCUMENTS' },
-  { operation: 'approve', kind: 'business', from: 'AwaitingDocuments', ssn: { officer: '000000005' }, requirement: 'SB-APPROVE-FROM-AWAITING-DOCUMENTS' },
-  { operation: 'deny', kind: 'individual', from: 'PendingReview', ssn: { applicant: '000000004' }, requirement: 'SB-DENY-FROM-PENDING-REVIEW' },
-  { operation: 'deny', kind: 'business', from: 'PendingReview', ssn: { owners: { '1': '000000004' } }, requirement: 'SB-DENY-FROM-PENDING-REVIEW' },
-  { operation: 'deny', kind: 'individual', from: 'AwaitingDocuments', ssn: { applicant: '000000002' }, requirement: 'SB-DENY-FROM-AWAITING-DOCUMENTS' },
+  {
+    operation: 'approve',
+    kind: 'individual',
+    from: 'PendingReview',
+    ssn: { applicant: '000000004' },
+    requirement: 'SB-APPROVE-FROM-PENDING-REVIEW',
+  },
+  {
+    operation: 'approve',
+    kind: 'business',
+    from: 'PendingReview',
+    ssn: { officer: '000000004' },
+    requirement: 'SB-APPROVE-FROM-PENDING-REVIEW',
+  },
+  {
+    operation: 'approve',
+    kind: 'individual',
+    from: 'AwaitingDocuments',
+    ssn: { applicant: '000000003' },
+    requirement: 'SB-APPROVE-FROM-AWAITING-DOCUMENTS',
+  },
+  {
+    operation: 'approve',
+    kind: 'business',
+    from: 'AwaitingDocuments',
+    ssn: { officer: '000000005' },
+    requirement: 'SB-APPROVE-FROM-AWAITING-DOCUMENTS',
+  },
+  {
+    operation: 'deny',
+    kind: 'individual',
+    from: 'PendingReview',
+    ssn: { applicant: '000000004' },
+    requirement: 'SB-DENY-FROM-PENDING-REVIEW',
+  },
+  {
+    operation: 'deny',
+    kind: 'business',
+    from: 'PendingReview',
+    ssn: { owners: { '1': '000000004' } },
+    requirement: 'SB-DENY-FROM-PENDING-REVIEW',
+  },
+  {
+    operation: 'deny',
+    kind: 'individual',
+    from: 'AwaitingDocuments',
+    ssn: { applicant: '000000002' },
+    requirement: 'SB-DENY-FROM-AWAITING-DOCUMENTS',
+  },
 ];
 
 const WRONG_STATES: ReviewCase[] = [
@@ -56,7 +98,12 @@ const describe = (c: ReviewCase) => `${c.operation} of ${an(c.kind)} application
 async function prepare(ctx: ScenarioContext, c: ReviewCase, ids: string[]) {
   const application = await createApplication(ctx, applicationBody(c.kind, ctx.faker, c.ssn));
   if (same(application.status, c.from)) return application;
-  for (const id of ids) ctx.check.untestable(id, `${describe(c)} needs an application in ${c.from}; the trigger input gave ${application.status}`, application.response);
+  for (const id of ids)
+    ctx.check.untestable(
+      id,
+      `${describe(c)} needs an application in ${c.from}; the trigger input gave ${application.status}`,
+      application.response,
+    );
   return undefined;
 }
 
@@ -76,24 +123,36 @@ function reviewScenario(c: ReviewCase): Scenario {
       const application = await prepare(ctx, c, [c.requirement, ...eventRequirements, 'SB-REVIEW-RESPONSE']);
       if (!application) return;
       const response = await perform(ctx, c, application.id);
-      ctx.check.observe('SB-REVIEW-RESPONSE', { operation: c.operation, status: response.status, dataType: response.body?.data?.type },
-        `sandbox ${c.operation} answered ${response.status}${response.body?.data?.type ? ` with data.type ${response.body.data.type}` : ''}`, response);
+      ctx.check.observe(
+        'SB-REVIEW-RESPONSE',
+        { operation: c.operation, status: response.status, dataType: response.body?.data?.type },
+        `sandbox ${c.operation} answered ${response.status}${response.body?.data?.type ? ` with data.type ${response.body.data.type}` : ''}`,
+        response,
+      );
       const after = await readApplication(ctx, application.id);
       const moved = response.status >= 200 && response.status < 300 && same(after.status, TARGET_STATUS[c.operation]);
-      ctx.check.expect(c.requirement, moved,
+      ctx.check.expect(
+        c.requirement,
+        moved,
         `sandbox ${describe(c)} MUST make it ${TARGET_STATUS[c.operation]}; answered ${response.status}, status now ${after.status}`,
-        [response, after.response]);
+        [response, after.response],
+      );
 
       for (const type of FIRES[c.operation]) {
-        const found = await findEvents(ctx, [type], sinceBefore(application.createdAt), (event) => firedFor(event, application.id, { customer: after.customerId }));
+        const found = await findEvents(ctx, [type], sinceBefore(application.createdAt), (event) =>
+          firedFor(event, application.id, { customer: after.customerId }),
+        );
         const event = namingFirst(found.events, application.id)[0];
         const problems = event === undefined ? [] : eventShapeProblems(event);
         const requirement = EVENT_REQUIREMENTS[type] as string;
-        ctx.check.expect(requirement, event !== undefined && problems.length === 0,
+        ctx.check.expect(
+          requirement,
+          event !== undefined && problems.length === 0,
           event === undefined
             ? `sandbox ${c.operation} MUST fire ${type} related to application ${application.id}; none found`
             : `sandbox ${c.operation} MUST fire ${type} shaped as in the Event Catalog; ${problems.length ? problems.join('; ') : 'it is'} (relationships ${JSON.stringify(event.relationships)})`,
-          found.responses);
+          found.responses,
+        );
       }
     },
   });
@@ -122,9 +181,12 @@ function wrongStateScenario(c: ReviewCase): Scenario {
       const eventsAfter = await countEvents(ctx, type, application.id, since);
       const refused = response.status >= 400 && response.status < 500;
       const unchanged = same(after.status, application.status);
-      ctx.check.expect(c.requirement, refused && unchanged && eventsAfter === before,
+      ctx.check.expect(
+        c.requirement,
+        refused && unchanged && eventsAfter === before,
         `sandbox ${describe(c)} SHOULD be refused with a 4xx and change nothing; answered ${response.status}, status ${application.status} → ${after.status}, ${type} events ${before} → ${eventsAfter}`,
-        [response, after.response]);
+        [response, after.response],
+      );
     },
   });
 }

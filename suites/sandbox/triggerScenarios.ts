@@ -18,7 +18,9 @@ interface TriggerRow {
   requirement: string;
 }
 
-const ROWS: TriggerRow[] = JSON.parse(readFileSync(new URL('../../fixtures/applications/sandbox-triggers.json', import.meta.url), 'utf8')).rows;
+const ROWS: TriggerRow[] = JSON.parse(
+  readFileSync(new URL('../../fixtures/applications/sandbox-triggers.json', import.meta.url), 'utf8'),
+).rows;
 
 /** Event Catalog: the event each outcome fires besides application.created. */
 const OUTCOME_EVENTS: Record<string, string[]> = {
@@ -39,7 +41,13 @@ function describeInput(row: TriggerRow): string {
 
 async function judgeEvents(ctx: ScenarioContext, row: TriggerRow, application: ApplicationView): Promise<void> {
   const expected = ['application.created', ...(OUTCOME_EVENTS[row.status] ?? [])];
-  const found = await findEvents(ctx, expected, sinceBefore(application.createdAt), (event) => firedFor(event, application.id, { customer: application.customerId }), allTypesPresent(expected));
+  const found = await findEvents(
+    ctx,
+    expected,
+    sinceBefore(application.createdAt),
+    (event) => firedFor(event, application.id, { customer: application.customerId }),
+    allTypesPresent(expected),
+  );
   const missing = expected.filter((type) => !found.events.some((event) => event.type === type));
   const misshapen = found.events.flatMap((event) => eventShapeProblems(event).map((problem) => `${event.type} ${problem}`));
   ctx.check.expect(
@@ -79,8 +87,12 @@ function triggerScenario(row: TriggerRow): Scenario {
         [created.response, current.response],
       );
       const documentStatuses = [...new Set(current.documents.map((document) => document.status))];
-      ctx.check.observe('SB-APPLICATION-STATUS-VALUES', { application: current.status, documents: documentStatuses },
-        `${an(row.kind)} application with ${input} has status ${current.status}${documentStatuses.length ? `; its documents: ${documentStatuses.join(', ')}` : ''}`, current.response);
+      ctx.check.observe(
+        'SB-APPLICATION-STATUS-VALUES',
+        { application: current.status, documents: documentStatuses },
+        `${an(row.kind)} application with ${input} has status ${current.status}${documentStatuses.length ? `; its documents: ${documentStatuses.join(', ')}` : ''}`,
+        current.response,
+      );
       await judgeEvents(ctx, row, { ...created, ...(current.customerId ? { customerId: current.customerId } : {}) });
     },
   });

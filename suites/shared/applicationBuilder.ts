@@ -39,7 +39,8 @@ export function applicationBody(kind: ApplicationKind, faker: Faker, ssns: Trigg
   attributes.name = faker.company.name();
   attributes.officer = person(faker, attributes.officer, ssns.officer ?? ordinarySsn(faker));
   attributes.beneficialOwners = attributes.beneficialOwners.map((owner: any, index: number) =>
-    person(faker, owner, ssns.owners?.[String(index)] ?? ordinarySsn(faker)));
+    person(faker, owner, ssns.owners?.[String(index)] ?? ordinarySsn(faker)),
+  );
   return body;
 }
 

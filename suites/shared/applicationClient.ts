@@ -25,7 +25,12 @@ function expectReadable(response: ApiResponse, schemaKey: string, what: string):
   const readable = typeof data?.id === 'string' && typeof data?.type === 'string' && typeof data?.attributes?.status === 'string';
   if (!readable) {
     const result = schemaRegistry().validate(schemaKey, response.body);
-    throw new Error(`${what} answered ${response.status} with a body that is not ${schemaKey}: ${result.violations.slice(0, 3).map((v) => v.message).join('; ')}`);
+    throw new Error(
+      `${what} answered ${response.status} with a body that is not ${schemaKey}: ${result.violations
+        .slice(0, 3)
+        .map((v) => v.message)
+        .join('; ')}`,
+    );
   }
 }
 
@@ -43,13 +48,22 @@ function view(response: ApiResponse, sentAt: number): ApplicationView {
   });
   const createdAt = data.attributes.createdAt ?? new Date(sentAt - CLOCK_MARGIN_MS).toISOString();
   const customerId = data.relationships?.customer?.data?.id;
-  return { id: data.id, type: data.type, status: data.attributes.status, createdAt, documents, response, ...(typeof customerId === 'string' ? { customerId } : {}) };
+  return {
+    id: data.id,
+    type: data.type,
+    status: data.attributes.status,
+    createdAt,
+    documents,
+    response,
+    ...(typeof customerId === 'string' ? { customerId } : {}),
+  };
 }
 
 export async function createApplication(ctx: ScenarioContext, body: unknown): Promise<ApplicationView> {
   const sentAt = Date.now();
   const response = await ctx.api.send('POST', '/applications', { body });
-  if (response.status !== 201 && response.status !== 200) throw new Error(`POST /applications answered ${response.status}; an application is needed to go on`);
+  if (response.status !== 201 && response.status !== 200)
+    throw new Error(`POST /applications answered ${response.status}; an application is needed to go on`);
   expectReadable(response, 'sandbox/application', 'POST /applications');
   return view(response, sentAt);
 }
@@ -62,14 +76,23 @@ export async function readApplication(ctx: ScenarioContext, id: string): Promise
   return view(response, sentAt);
 }
 
-export async function uploadDocument(ctx: ScenarioContext, applicationId: string, documentId: string, side: 'front' | 'back', file: { bytes: Buffer; contentType: string }): Promise<ApiResponse> {
+export async function uploadDocument(
+  ctx: ScenarioContext,
+  applicationId: string,
+  documentId: string,
+  side: 'front' | 'back',
+  file: { bytes: Buffer; contentType: string },
+): Promise<ApiResponse> {
   const path = `/applications/${encodeURIComponent(applicationId)}/documents/${encodeURIComponent(documentId)}${side === 'back' ? '/back' : ''}`;
   const response = await ctx.api.send('PUT', path, { rawBody: file.bytes, contentType: file.contentType });
-  if (response.status < 200 || response.status >= 300) throw new Error(`PUT ${path} answered ${response.status}; the document upload is needed to go on`);
+  if (response.status < 200 || response.status >= 300)
+    throw new Error(`PUT ${path} answered ${response.status}; the document upload is needed to go on`);
   return response;
 }
 
 /** Sandbox approve/deny bodies (section 4.5). */
 export const approveBody = (reason: string) => ({ data: { type: 'applicationApprove', attributes: { reason } } });
 export const denyBody = (reason: string) => ({ data: { type: 'applicationDeny', attributes: { reason } } });
-export const rejectBody = (reason: string, reasonCode: string) => ({ data: { type: 'documentReject', attributes: { reason, reasonCode } } });
+export const rejectBody = (reason: string, reasonCode: string) => ({
+  data: { type: 'documentReject', attributes: { reason, reasonCode } },
+});

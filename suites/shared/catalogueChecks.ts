@@ -59,18 +59,31 @@ export const LISTED_MEMBERS_REQUIREMENT = 'EV-PAYLOAD-LISTED-MEMBERS';
  * it lacks are recorded under EV-PAYLOAD-LISTED-MEMBERS (a WARN, never a FAIL).
  * A scenario calling this declares both.
  */
-export function checkEventShape(ctx: ScenarioContext, event: unknown, where: string, evidence?: EvidenceSource, requirementId?: string): boolean {
+export function checkEventShape(
+  ctx: ScenarioContext,
+  event: unknown,
+  where: string,
+  evidence?: EvidenceSource,
+  requirementId?: string,
+): boolean {
   const result = schemaRegistry().validateEvent(event);
   const type = (event as { type?: unknown } | undefined)?.type;
   const id = (event as { id?: unknown } | undefined)?.id;
   const requirement = requirementId ?? shapeRequirementFor(type);
   checkListedMembers(ctx, event, where, evidence);
   if (result.valid) {
-    ctx.check.pass(requirement, `${where}: the members events of type ${String(type)} carry MUST have their documented types (${result.schemaKey}); they do`);
+    ctx.check.pass(
+      requirement,
+      `${where}: the members events of type ${String(type)} carry MUST have their documented types (${result.schemaKey}); they do`,
+    );
     return true;
   }
   const members = result.violations.map((violation) => violation.message).join('; ');
-  ctx.check.fail(requirement, `${where}: event ${String(id)} of type ${String(type)} MUST match ${result.schemaKey}; it does not: ${members}`, evidence);
+  ctx.check.fail(
+    requirement,
+    `${where}: event ${String(id)} of type ${String(type)} MUST match ${result.schemaKey}; it does not: ${members}`,
+    evidence,
+  );
   return false;
 }
 
@@ -80,9 +93,12 @@ export function checkListedMembers(ctx: ScenarioContext, event: unknown, where: 
   if (!absent) return;
   const missing = describeAbsent(absent);
   const form = absent.variant ? ` (${absent.variant} form)` : '';
-  ctx.check.expect(LISTED_MEMBERS_REQUIREMENT, missing === '',
+  ctx.check.expect(
+    LISTED_MEMBERS_REQUIREMENT,
+    missing === '',
     missing === ''
       ? `${where}: events of type ${absent.type}${form} SHOULD carry the members the Event Catalog lists; they do`
       : `${where}: event ${String((event as { id?: unknown }).id)} of type ${absent.type}${form} SHOULD carry the members the Event Catalog lists; it lacks ${missing}`,
-    missing === '' ? undefined : evidence);
+    missing === '' ? undefined : evidence,
+  );
 }

@@ -29,7 +29,9 @@ export async function injectEvents(control: ControlClient, request: InjectionReq
   const answer = await control.send(CONTROL_ROUTES.injectEvents, request);
   const events = (answer.body as { events?: unknown } | undefined)?.events;
   if (answer.status < 200 || answer.status >= 300 || !Array.isArray(events)) {
-    throw new Error(`event injection of ${request.type ?? request.types?.join(', ')} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    throw new Error(
+      `event injection of ${request.type ?? request.types?.join(', ')} answered ${answer.status}: ${JSON.stringify(answer.body)}`,
+    );
   }
   return events as InjectedEvent[];
 }

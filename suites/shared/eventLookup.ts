@@ -17,8 +17,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A `filter[since]` one second before a target timestamp, so the target's own clock decides. */
 export const sinceBefore = (timestamp: string): string => new Date(Date.parse(timestamp) - 1_000).toISOString();
 
-export const relatedTo = (event: any, relationship: string, id: string): boolean =>
-  event?.relationships?.[relationship]?.data?.id === id;
+export const relatedTo = (event: any, relationship: string, id: string): boolean => event?.relationships?.[relationship]?.data?.id === id;
 
 /**
  * Whether an event may be the one fired for this application: it names the application, or it
@@ -29,7 +28,9 @@ export const relatedTo = (event: any, relationship: string, id: string): boolean
 export function firedFor(event: any, applicationId: string, known: Readonly<Record<string, string | undefined>> = {}): boolean {
   if (relatedTo(event, 'application', applicationId)) return true;
   if (event?.relationships?.application !== undefined) return false;
-  return Object.entries(known).every(([relationship, id]) => id === undefined || event?.relationships?.[relationship] === undefined || relatedTo(event, relationship, id));
+  return Object.entries(known).every(
+    ([relationship, id]) => id === undefined || event?.relationships?.[relationship] === undefined || relatedTo(event, relationship, id),
+  );
 }
 
 /** Events naming the application first, then those that name none (firedFor). */

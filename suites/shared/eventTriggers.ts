@@ -79,18 +79,25 @@ async function reviewApplications(ctx: ScenarioContext, count: number, via: keyo
       next += 1;
       const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: PENDING_REVIEW_SSN }));
       if (application.status !== 'PendingReview') {
-        throw new Error(`an individual application with SSN ${PENDING_REVIEW_SSN} is ${application.status}, not PendingReview (API 4.5 triggers), so ${review.verb === 'approve' ? 'approving' : 'denying'} it cannot make events happen`);
+        throw new Error(
+          `an individual application with SSN ${PENDING_REVIEW_SSN} is ${application.status}, not PendingReview (API 4.5 triggers), so ${review.verb === 'approve' ? 'approving' : 'denying'} it cannot make events happen`,
+        );
       }
       createdAts.push(Date.parse(application.createdAt));
-      const response = await ctx.api.call(review.operation, { params: { applicationId: application.id }, body: review.body('events for the conformance suite') });
-      if (response.status < 200 || response.status >= 300) throw new Error(`sandbox ${review.verb} of application ${application.id} answered ${response.status}`);
+      const response = await ctx.api.call(review.operation, {
+        params: { applicationId: application.id },
+        body: review.body('events for the conformance suite'),
+      });
+      if (response.status < 200 || response.status >= 300)
+        throw new Error(`sandbox ${review.verb} of application ${application.id} answered ${response.status}`);
       applications.push(application.id);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, count) }, worker));
   const ours = new Set(applications);
   const earliest = Math.min(...createdAts);
-  if (!Number.isFinite(earliest)) throw new Error('the applications created to make events happen carry no createdAt, so their events cannot be told from older ones');
+  if (!Number.isFinite(earliest))
+    throw new Error('the applications created to make events happen carry no createdAt, so their events cannot be told from older ones');
   return {
     via,
     expected: applications.map((id) => ({
@@ -127,7 +134,11 @@ export function injectedEvents(events: readonly InjectedEvent[]): TriggeredEvent
   const ids = new Set(events.map((event) => event.id));
   return {
     via: 'injection',
-    expected: events.map((event) => ({ type: event.type, because: `injected event ${event.id}`, matches: (other: EventLike) => other.id === event.id })),
+    expected: events.map((event) => ({
+      type: event.type,
+      because: `injected event ${event.id}`,
+      matches: (other: EventLike) => other.id === event.id,
+    })),
     isOurs: (event) => ids.has(event.id),
     knownIds: [...ids],
     since: justBefore(events.map((event) => event.createdAt).sort((a, b) => Date.parse(a) - Date.parse(b))[0]!),

@@ -37,7 +37,8 @@ function plannedRestore(ctx: ScenarioContext, holder: OptInHolder): Restore {
   if (declared) return { to: declared };
   if (ctx.target.heavyProbes) return { to: [] };
   return {
-    cannot: `changes the fixture's ${WHAT[holder]}, which no documented operation reads back (2.2, 2.3), so it could not be put back: ` +
+    cannot:
+      `changes the fixture's ${WHAT[holder]}, which no documented operation reads back (2.2, 2.3), so it could not be put back: ` +
       `declare its current value as fixtures.${FIELD[holder]} in the manifest, or run with --heavy-probes to let it be reset to []`,
   };
 }
@@ -59,7 +60,12 @@ function putBack(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHol
  * put-back and returns true, or SKIPs the scenario's requirements with the reason
  * and returns false when the opt-in could not be put back.
  */
-export function mayChangeOptIn(ctx: ScenarioContext, fixture: AccountFixture, holder: OptInHolder, requirements: readonly string[]): boolean {
+export function mayChangeOptIn(
+  ctx: ScenarioContext,
+  fixture: AccountFixture,
+  holder: OptInHolder,
+  requirements: readonly string[],
+): boolean {
   ctx.shared.use(STATE[holder], 'moves', `a change of the fixture's ${WHAT[holder]}`);
   const restore = plannedRestore(ctx, holder);
   if ('cannot' in restore) {
@@ -80,7 +86,10 @@ export function putBackIfTaken(ctx: ScenarioContext, fixture: AccountFixture, ho
   ctx.cleanup.add(`put back the ${WHAT[holder]} of the fixture if the target took the invalid request`, async () => {
     if (!taken()) return;
     const restore = plannedRestore(ctx, holder);
-    if ('cannot' in restore) ctx.log(`the target took an invalid request that may have changed the fixture's ${WHAT[holder]}; it was left as the target set it (fixtures.${FIELD[holder]} not declared)`);
+    if ('cannot' in restore)
+      ctx.log(
+        `the target took an invalid request that may have changed the fixture's ${WHAT[holder]}; it was left as the target set it (fixtures.${FIELD[holder]} not declared)`,
+      );
     else if (restore.to) await putBack(ctx, fixture, holder, restore.to);
   });
 }

@@ -20,8 +20,7 @@ export interface AbsentMembers {
   relationships: string[];
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const absent = (names: Iterable<string>, present: Record<string, unknown>): string[] =>
   [...names].filter((name) => present[name] === undefined);
@@ -31,9 +30,15 @@ let subMembersByKind: Record<string, string[]> | undefined;
 /** The sub-members each structured kind lists (schemas/events/definitions.schema.json). */
 function subMembers(kind: AttributeKind): string[] {
   if (typeof kind !== 'string') return [];
-  subMembersByKind ??= Object.fromEntries(Object.entries(
-    (JSON.parse(readFileSync(new URL('../../schemas/events/definitions.schema.json', import.meta.url), 'utf8')) as { $defs: Record<string, { properties?: object }> }).$defs,
-  ).map(([name, definition]) => [name, Object.keys(definition.properties ?? {})]));
+  subMembersByKind ??= Object.fromEntries(
+    Object.entries(
+      (
+        JSON.parse(readFileSync(new URL('../../schemas/events/definitions.schema.json', import.meta.url), 'utf8')) as {
+          $defs: Record<string, { properties?: object }>;
+        }
+      ).$defs,
+    ).map(([name, definition]) => [name, Object.keys(definition.properties ?? {})]),
+  );
   return subMembersByKind[kind] ?? [];
 }
 
@@ -72,7 +77,11 @@ export function absentListedMembers(event: unknown): AbsentMembers | undefined {
   const forms = entry.variants.map((variant) => ({
     type,
     variant: variant.name,
-    attributes: [...common.attributes, ...absent(Object.keys(variant.attributes), attributes), ...absentSubMembers(variant.attributes, attributes)],
+    attributes: [
+      ...common.attributes,
+      ...absent(Object.keys(variant.attributes), attributes),
+      ...absentSubMembers(variant.attributes, attributes),
+    ],
     relationships: [...common.relationships, ...absent(Object.keys(variant.relationships), relationships)],
     misfits: schemaRegistry().validate(`events/variants/${entry.type}.${variant.name}`, event).violations.length,
   }));

@@ -2,7 +2,15 @@ import type { RequestOptions } from '../../harness/apiClient.ts';
 import type { OperationName } from '../../harness/operationCatalogue.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { applicationBody, documentFile } from './applicationBuilder.ts';
-import { type ApplicationView, approveBody, createApplication, denyBody, readApplication, rejectBody, uploadDocument } from './applicationClient.ts';
+import {
+  type ApplicationView,
+  approveBody,
+  createApplication,
+  denyBody,
+  readApplication,
+  rejectBody,
+  uploadDocument,
+} from './applicationClient.ts';
 
 // A probe that must be refused is sent at a resource the run made itself, so a
 // target that ignores the credential (or the environment) acts on it and the
@@ -25,7 +33,8 @@ export type ProbePreparation = PreparedProbe | UnavailableProbe;
 
 export const isUnavailable = (prepared: ProbePreparation): prepared is UnavailableProbe => 'unavailable' in prepared;
 
-const NEEDS_APPLICATIONS = 'the target does not claim capability applications, so the run cannot make an application of its own to probe with (an id it never issued would be answered 404 whatever the credentials)';
+const NEEDS_APPLICATIONS =
+  'the target does not claim capability applications, so the run cannot make an application of its own to probe with (an id it never issued would be answered 404 whatever the credentials)';
 
 /** SSN 000000004 puts an individual application in PendingReview (API 4.5), where approve and deny act. */
 const PENDING_REVIEW_SSN = '000000004';
@@ -37,7 +46,9 @@ const probeReason = 'conformance auth probe';
 async function pendingApplication(ctx: ScenarioContext): Promise<ApplicationView> {
   const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: PENDING_REVIEW_SSN }));
   if (application.status !== 'PendingReview') {
-    throw new Error(`an application with SSN ${PENDING_REVIEW_SSN} is ${application.status}, not PendingReview, so a refused approve or deny could not be told from a wrong-state refusal`);
+    throw new Error(
+      `an application with SSN ${PENDING_REVIEW_SSN} is ${application.status}, not PendingReview, so a refused approve or deny could not be told from a wrong-state refusal`,
+    );
   }
   return application;
 }
@@ -45,7 +56,8 @@ async function pendingApplication(ctx: ScenarioContext): Promise<ApplicationView
 async function applicationWithDocument(ctx: ScenarioContext): Promise<{ application: ApplicationView; documentId: string }> {
   const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: AWAITING_DOCUMENT_SSN }));
   const documentId = application.documents[0]?.id;
-  if (!documentId) throw new Error(`an application with SSN ${AWAITING_DOCUMENT_SSN} gave no document to probe with (status ${application.status})`);
+  if (!documentId)
+    throw new Error(`an application with SSN ${AWAITING_DOCUMENT_SSN} gave no document to probe with (status ${application.status})`);
   return { application, documentId };
 }
 
@@ -80,8 +92,12 @@ async function downloadProbe(ctx: ScenarioContext, side: 'front' | 'back'): Prom
 }
 
 type SandboxOperation =
-  | 'sandbox.approveApplication' | 'sandbox.denyApplication' | 'sandbox.approveDocument'
-  | 'sandbox.rejectDocument' | 'sandbox.downloadDocument' | 'sandbox.downloadDocumentBack';
+  | 'sandbox.approveApplication'
+  | 'sandbox.denyApplication'
+  | 'sandbox.approveDocument'
+  | 'sandbox.rejectDocument'
+  | 'sandbox.downloadDocument'
+  | 'sandbox.downloadDocumentBack';
 
 const SANDBOX_PREPARATIONS: Record<SandboxOperation, (ctx: ScenarioContext) => Promise<PreparedProbe>> = {
   'sandbox.approveApplication': (ctx) => reviewProbe(ctx, approveBody(probeReason)),

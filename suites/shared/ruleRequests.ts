@@ -42,7 +42,13 @@ const achVariants = (type: RuleType): RuleVariant[] => [
   {
     name: 'both-originators-amount-expiration-tags',
     type,
-    attributes: (f) => ({ originatorName: originatorName(f), originatorEntityId: originatorEntityId(f), amount: cents(f), expirationDate: farFutureDate(f), tags: tags(f) }),
+    attributes: (f) => ({
+      originatorName: originatorName(f),
+      originatorEntityId: originatorEntityId(f),
+      amount: cents(f),
+      expirationDate: farFutureDate(f),
+      tags: tags(f),
+    }),
   },
 ];
 
@@ -54,7 +60,13 @@ export const VALID_VARIANTS: readonly RuleVariant[] = [
   {
     name: 'payee-expiration-tags',
     type: 'checkPaymentPositivePay',
-    attributes: (f) => ({ checkNumber: checkNumber(f), amount: cents(f), payeeName: f.person.fullName(), expirationDate: farFutureDate(f), tags: tags(f) }),
+    attributes: (f) => ({
+      checkNumber: checkNumber(f),
+      amount: cents(f),
+      payeeName: f.person.fullName(),
+      expirationDate: farFutureDate(f),
+      tags: tags(f),
+    }),
   },
   { name: 'no-attributes', type: 'drawdownPositivePay', attributes: () => ({}) },
   { name: 'expiration-tags', type: 'drawdownPositivePay', attributes: (f) => ({ expirationDate: farFutureDate(f), tags: tags(f) }) },
@@ -86,7 +98,12 @@ export interface InvalidCreate {
    * for other malformed values, which a lenient reading could take (a date-time for a date,
    * a number for a string): their 4xx and no rule are a SHOULD.
    */
-  requirement?: 'PP-ACH-ORIGINATOR-REQUIRED' | 'PP-CHECK-REQUIRED-MEMBERS' | 'PP-RULE-ACCOUNT-REQUIRED' | 'PP-RULE-TYPE-UNKNOWN-REFUSED' | typeof TYPED_VALUE;
+  requirement?:
+    | 'PP-ACH-ORIGINATOR-REQUIRED'
+    | 'PP-CHECK-REQUIRED-MEMBERS'
+    | 'PP-RULE-ACCOUNT-REQUIRED'
+    | 'PP-RULE-TYPE-UNKNOWN-REFUSED'
+    | typeof TYPED_VALUE;
   attributes: Generate;
   withAccount: boolean;
   /** Replaces the fixture account id (an account that does not exist). */
@@ -96,12 +113,42 @@ export interface InvalidCreate {
 const omissions: InvalidCreate[] = [
   ...ACH_TYPES.flatMap((type): InvalidCreate[] => [
     { name: 'neither-originator', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: () => ({}), withAccount: true },
-    { name: 'neither-originator-with-amount-tags', type, requirement: 'PP-ACH-ORIGINATOR-REQUIRED', attributes: (f) => ({ amount: cents(f), tags: tags(f) }), withAccount: true },
+    {
+      name: 'neither-originator-with-amount-tags',
+      type,
+      requirement: 'PP-ACH-ORIGINATOR-REQUIRED',
+      attributes: (f) => ({ amount: cents(f), tags: tags(f) }),
+      withAccount: true,
+    },
   ]),
-  { name: 'without-checkNumber', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ amount: cents(f) }), withAccount: true },
-  { name: 'without-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ checkNumber: checkNumber(f) }), withAccount: true },
-  { name: 'without-checkNumber-and-amount', type: 'checkPaymentPositivePay', requirement: 'PP-CHECK-REQUIRED-MEMBERS', attributes: (f) => ({ payeeName: f.person.fullName() }), withAccount: true },
-  ...RULE_TYPES.map((type): InvalidCreate => ({ name: 'without-account', type, requirement: 'PP-RULE-ACCOUNT-REQUIRED', attributes: MINIMAL[type], withAccount: false })),
+  {
+    name: 'without-checkNumber',
+    type: 'checkPaymentPositivePay',
+    requirement: 'PP-CHECK-REQUIRED-MEMBERS',
+    attributes: (f) => ({ amount: cents(f) }),
+    withAccount: true,
+  },
+  {
+    name: 'without-amount',
+    type: 'checkPaymentPositivePay',
+    requirement: 'PP-CHECK-REQUIRED-MEMBERS',
+    attributes: (f) => ({ checkNumber: checkNumber(f) }),
+    withAccount: true,
+  },
+  {
+    name: 'without-checkNumber-and-amount',
+    type: 'checkPaymentPositivePay',
+    requirement: 'PP-CHECK-REQUIRED-MEMBERS',
+    attributes: (f) => ({ payeeName: f.person.fullName() }),
+    withAccount: true,
+  },
+  ...RULE_TYPES.map((type): InvalidCreate => ({
+    name: 'without-account',
+    type,
+    requirement: 'PP-RULE-ACCOUNT-REQUIRED',
+    attributes: MINIMAL[type],
+    withAccount: false,
+  })),
   { name: 'unknown-type', type: UNKNOWN_RULE_TYPE, requirement: 'PP-RULE-TYPE-UNKNOWN-REFUSED', attributes: () => ({}), withAccount: true },
 ];
 
@@ -109,16 +156,64 @@ const omissions: InvalidCreate[] = [
 const TYPED_VALUE = 'PP-RULE-INVALID-VALUES-NO-EFFECT';
 
 const malformed: InvalidCreate[] = [
-  { name: 'fractional-amount', type: 'checkPaymentPositivePay', requirement: TYPED_VALUE, attributes: (f) => ({ checkNumber: checkNumber(f), amount: 1234.5 }), withAccount: true },
-  { name: 'amount-as-string', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: checkNumber(f), amount: '1234' }), withAccount: true },
-  { name: 'checkNumber-as-number', type: 'checkPaymentPositivePay', attributes: (f) => ({ checkNumber: 1234, amount: cents(f) }), withAccount: true },
-  { name: 'fractional-maximum-amount', type: 'receivedAchDebitPositivePay', requirement: TYPED_VALUE, attributes: (f) => ({ originatorName: originatorName(f), amount: 99.99 }), withAccount: true },
-  { name: 'expirationDate-impossible-day', type: 'receivedAchCreditPositivePay', attributes: (f) => ({ originatorName: originatorName(f), expirationDate: '2095-02-30' }), withAccount: true },
-  { name: 'expirationDate-date-time', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '2095-01-01T00:00:00Z' }), withAccount: true },
-  { name: 'expirationDate-day-first', type: 'drawdownPositivePay', attributes: () => ({ expirationDate: '31/12/2095' }), withAccount: true },
+  {
+    name: 'fractional-amount',
+    type: 'checkPaymentPositivePay',
+    requirement: TYPED_VALUE,
+    attributes: (f) => ({ checkNumber: checkNumber(f), amount: 1234.5 }),
+    withAccount: true,
+  },
+  {
+    name: 'amount-as-string',
+    type: 'checkPaymentPositivePay',
+    attributes: (f) => ({ checkNumber: checkNumber(f), amount: '1234' }),
+    withAccount: true,
+  },
+  {
+    name: 'checkNumber-as-number',
+    type: 'checkPaymentPositivePay',
+    attributes: (f) => ({ checkNumber: 1234, amount: cents(f) }),
+    withAccount: true,
+  },
+  {
+    name: 'fractional-maximum-amount',
+    type: 'receivedAchDebitPositivePay',
+    requirement: TYPED_VALUE,
+    attributes: (f) => ({ originatorName: originatorName(f), amount: 99.99 }),
+    withAccount: true,
+  },
+  {
+    name: 'expirationDate-impossible-day',
+    type: 'receivedAchCreditPositivePay',
+    attributes: (f) => ({ originatorName: originatorName(f), expirationDate: '2095-02-30' }),
+    withAccount: true,
+  },
+  {
+    name: 'expirationDate-date-time',
+    type: 'drawdownPositivePay',
+    attributes: () => ({ expirationDate: '2095-01-01T00:00:00Z' }),
+    withAccount: true,
+  },
+  {
+    name: 'expirationDate-day-first',
+    type: 'drawdownPositivePay',
+    attributes: () => ({ expirationDate: '31/12/2095' }),
+    withAccount: true,
+  },
   { name: 'tags-number-value', type: 'drawdownPositivePay', attributes: () => ({ tags: { reference: 42 } }), withAccount: true },
-  { name: 'tags-array', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f), tags: ['reference'] }), withAccount: true },
-  { name: 'unknown-account', type: 'receivedAchDebitPositivePay', attributes: (f) => ({ originatorName: originatorName(f) }), withAccount: true, accountId: '999999999999' },
+  {
+    name: 'tags-array',
+    type: 'receivedAchDebitPositivePay',
+    attributes: (f) => ({ originatorName: originatorName(f), tags: ['reference'] }),
+    withAccount: true,
+  },
+  {
+    name: 'unknown-account',
+    type: 'receivedAchDebitPositivePay',
+    attributes: (f) => ({ originatorName: originatorName(f) }),
+    withAccount: true,
+    accountId: '999999999999',
+  },
 ];
 
 export const INVALID_CREATES: readonly InvalidCreate[] = [...omissions, ...malformed];

@@ -30,7 +30,12 @@ export function cancelOnCleanup(ctx: ScenarioContext, id: string): void {
 }
 
 /** POST /positive-pay as a documented call; whatever it creates is cancelled at the end. */
-export async function postRule(ctx: ScenarioContext, type: string, attributes: Attributes, accountId: string | undefined): Promise<ApiResponse> {
+export async function postRule(
+  ctx: ScenarioContext,
+  type: string,
+  attributes: Attributes,
+  accountId: string | undefined,
+): Promise<ApiResponse> {
   const response = await ctx.api.call('positivePay.create', { body: ruleBody(type, attributes, accountId) });
   registerCreated(ctx, response);
   return response;
@@ -65,7 +70,8 @@ export async function getRule(ctx: ScenarioContext, id: string): Promise<{ respo
 
 export async function statusOf(ctx: ScenarioContext, id: string): Promise<string | undefined> {
   const { response, rule } = await getRule(ctx, id);
-  if (response.status !== 200) throw new Error(`GET /positive-pay/${id} answered ${response.status}, so the rule's status could not be read`);
+  if (response.status !== 200)
+    throw new Error(`GET /positive-pay/${id} answered ${response.status}, so the rule's status could not be read`);
   return rule?.attributes?.status;
 }
 
@@ -88,7 +94,11 @@ const MAX_PAGES = 10;
  * the list ends): on a lived-in account the rules a scenario just created can sit
  * behind thousands of others, e.g. at the end of an ascending list.
  */
-export async function listUntilFound(ctx: ScenarioContext, query: ListQuery, wanted: ReadonlySet<string>): Promise<{ responses: ApiResponse[]; rules: RuleResource[] }> {
+export async function listUntilFound(
+  ctx: ScenarioContext,
+  query: ListQuery,
+  wanted: ReadonlySet<string>,
+): Promise<{ responses: ApiResponse[]; rules: RuleResource[] }> {
   const responses: ApiResponse[] = [];
   const rules: RuleResource[] = [];
   for (let page = 0; page < MAX_PAGES; page += 1) {
@@ -120,7 +130,8 @@ export function markerExpirationDate(marker: string): string {
 /** Attributes with a unique marker: a tag, or where the request's own tags are under test an expiration date. */
 export function withMarker(attributes: Record<string, unknown>, marker: string): Record<string, unknown> {
   if (!('tags' in attributes)) return { ...attributes, tags: { [MARKER_TAG]: marker } };
-  if ('expirationDate' in attributes) throw new Error('a request with both tags and expirationDate under test leaves nowhere to carry a marker');
+  if ('expirationDate' in attributes)
+    throw new Error('a request with both tags and expirationDate under test leaves nowhere to carry a marker');
   return { ...attributes, expirationDate: markerExpirationDate(marker) };
 }
 
@@ -154,4 +165,3 @@ export async function createInSequence(
   }
   return rules;
 }
-

@@ -2,14 +2,24 @@ import type { EventTriggerKind, ScenarioContext } from '../../harness/scenario.t
 import type { SinkEndpoint, SinkDelivery } from '../../harness/webhookSink.ts';
 import type { SinkStep } from '../../harness/webhookSinkScript.ts';
 import { makeEventsHappen } from './eventTriggers.ts';
-import { type CreatedWebhook, disableOwnWebhook, plainAttributes, requireEnabledWebhook, type WebhookAttributes } from './webhookFixtures.ts';
+import {
+  type CreatedWebhook,
+  disableOwnWebhook,
+  plainAttributes,
+  requireEnabledWebhook,
+  type WebhookAttributes,
+} from './webhookFixtures.ts';
 
 // The suite's webhook sink as scenarios use it: one endpoint per webhook under
 // test, removed when the scenario ends, and a one-time check that the target can
 // reach the sink at all — without it every delivery check is UNTESTABLE, with the
 // same reason, instead of a wall of failures.
 
-export async function sinkEndpoint(ctx: ScenarioContext, name: string, options: { token?: string; script?: readonly SinkStep[] } = {}): Promise<SinkEndpoint> {
+export async function sinkEndpoint(
+  ctx: ScenarioContext,
+  name: string,
+  options: { token?: string; script?: readonly SinkStep[] } = {},
+): Promise<SinkEndpoint> {
   const sink = await ctx.sink.sink();
   const endpoint = sink.endpoint(`${ctx.faker.string.alphanumeric(4)}-${name}`, options);
   ctx.cleanup.add(`remove sink endpoint ${name}`, async () => endpoint.remove());
@@ -22,7 +32,12 @@ export interface Subscription extends CreatedWebhook {
 }
 
 /** An Enabled webhook pointing at a fresh sink endpoint that verifies with the webhook's token. */
-export async function subscribe(ctx: ScenarioContext, name: string, overrides: WebhookAttributes = {}, script: readonly SinkStep[] = []): Promise<Subscription> {
+export async function subscribe(
+  ctx: ScenarioContext,
+  name: string,
+  overrides: WebhookAttributes = {},
+  script: readonly SinkStep[] = [],
+): Promise<Subscription> {
   const endpoint = await sinkEndpoint(ctx, name, { script });
   const attributes = plainAttributes(ctx, endpoint.url, overrides);
   endpoint.setToken(typeof attributes.token === 'string' ? attributes.token : undefined);
@@ -51,8 +66,10 @@ async function probe(ctx: ScenarioContext): Promise<string | undefined> {
   // Its job is done: the place it held in the run's webhook budget is the scenario's again.
   await disableOwnWebhook(ctx, subscription);
   if (arrived) return undefined;
-  return `the target did not deliver an event to the webhook sink at ${subscription.endpoint.url} within ${PROBE_WAIT_MS / 1000} s; ` +
-    'set webhookSink.publicUrl (or --sink-public-url) to an address the target can reach';
+  return (
+    `the target did not deliver an event to the webhook sink at ${subscription.endpoint.url} within ${PROBE_WAIT_MS / 1000} s; ` +
+    'set webhookSink.publicUrl (or --sink-public-url) to an address the target can reach'
+  );
 }
 
 /** Throws (making the scenario's checks UNTESTABLE) when the target cannot reach the sink; probed once per session. */
@@ -68,11 +85,13 @@ export function deliveredIds(deliveries: readonly SinkDelivery[]): Set<string> {
   return ids;
 }
 
-export const hasAll = (ids: Iterable<string>) => (deliveries: readonly SinkDelivery[]): boolean => {
-  const delivered = deliveredIds(deliveries);
-  for (const id of ids) if (!delivered.has(id)) return false;
-  return true;
-};
+export const hasAll =
+  (ids: Iterable<string>) =>
+  (deliveries: readonly SinkDelivery[]): boolean => {
+    const delivered = deliveredIds(deliveries);
+    for (const id of ids) if (!delivered.has(id)) return false;
+    return true;
+  };
 
 /** Deliveries that carried at least one of these event ids (unrelated events are ignored). */
 export const carrying = (deliveries: readonly SinkDelivery[], ids: ReadonlySet<string>): SinkDelivery[] =>

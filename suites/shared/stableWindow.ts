@@ -24,7 +24,10 @@ const PAUSE_MS = 250;
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, index) => id === b[index]);
 
-export async function readPagesOverStableWindow<W, P>(ctx: ScenarioContext, read: StableWindowRead<W, P>): Promise<{ window: W; pages: P }> {
+export async function readPagesOverStableWindow<W, P>(
+  ctx: ScenarioContext,
+  read: StableWindowRead<W, P>,
+): Promise<{ window: W; pages: P }> {
   const attempts = read.attempts ?? 5;
   for (let attempt = 1; ; attempt += 1) {
     const window = await read.window();
@@ -32,7 +35,9 @@ export async function readPagesOverStableWindow<W, P>(ctx: ScenarioContext, read
     const after = await read.window();
     if (sameIds(read.idsOf(window), read.idsOf(after))) return { window, pages };
     if (attempt >= attempts) {
-      throw new Error(`${read.what} changed while paging on each of ${attempts} reads (someone else is using the target), so the pages cannot be judged against it`);
+      throw new Error(
+        `${read.what} changed while paging on each of ${attempts} reads (someone else is using the target), so the pages cannot be judged against it`,
+      );
     }
     ctx.log(`${read.what} changed while paging (someone else is using the target); reading again`);
     // Others change lists in bursts: a pause that grows lets one pass.

@@ -34,7 +34,10 @@ export interface CreatedWebhook {
 export const succeeded = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
 
 /** POST /webhooks; when it creates something, the webhook is disabled again at cleanup. The run counts what it holds. */
-export async function createWebhook(ctx: ScenarioContext, attributes: WebhookAttributes): Promise<{ response: ApiResponse; created?: CreatedWebhook }> {
+export async function createWebhook(
+  ctx: ScenarioContext,
+  attributes: WebhookAttributes,
+): Promise<{ response: ApiResponse; created?: CreatedWebhook }> {
   const response = await ctx.api.call('webhook.create', { body: webhookDocument(attributes) });
   const id = response.body?.data?.id;
   if (!succeeded(response) || (typeof id !== 'string' && typeof id !== 'number')) return { response };
@@ -88,7 +91,8 @@ export async function requireEnabledWebhook(ctx: ScenarioContext, attributes: We
   const created = await requireWebhook(ctx, attributes);
   if (created.webhook?.attributes?.status !== 'Enabled') {
     const enabled = await ctx.api.call('webhook.enable', { params: { id: created.id } });
-    if (enabled.status !== 200) throw new Error(`the new webhook is ${created.webhook?.attributes?.status} and enabling it answered ${enabled.status}`);
+    if (enabled.status !== 200)
+      throw new Error(`the new webhook is ${created.webhook?.attributes?.status} and enabling it answered ${enabled.status}`);
     created.webhook = enabled.body.data;
   }
   return created;
@@ -99,8 +103,11 @@ export async function getWebhook(ctx: ScenarioContext, id: string): Promise<ApiR
 }
 
 /** Every webhook, following page[offset] in pages of 1000 (the maximum). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function listAllWebhooks(ctx: ScenarioContext, query: Record<string, string> = {}): Promise<{ webhooks: any[]; responses: ApiResponse[] }> {
+export async function listAllWebhooks(
+  ctx: ScenarioContext,
+  query: Record<string, string> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ webhooks: any[]; responses: ApiResponse[] }> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const webhooks: any[] = [];
   const responses: ApiResponse[] = [];

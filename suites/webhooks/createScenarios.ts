@@ -21,34 +21,86 @@ const INVALID_VALUES: ReadonlyArray<{ member: string; value: unknown }> = [
 const createAndRead = defineScenario({
   id: 'webhooks/create-and-read',
   area: 'webhooks',
-  requirements: ['WH-RESOURCE-SHAPE', 'WH-LIST-SHAPE', 'WH-CREATE', 'WH-CREATE-RESPONSE', 'WH-INITIAL-STATUS', 'WH-OPTIONAL-ATTRIBUTES-RETURNED', 'WH-GET', 'WH-LIST', 'WH-GET-UNKNOWN'],
+  requirements: [
+    'WH-RESOURCE-SHAPE',
+    'WH-LIST-SHAPE',
+    'WH-CREATE',
+    'WH-CREATE-RESPONSE',
+    'WH-INITIAL-STATUS',
+    'WH-OPTIONAL-ATTRIBUTES-RETURNED',
+    'WH-GET',
+    'WH-LIST',
+    'WH-GET-UNKNOWN',
+  ],
   async run(ctx) {
     const endpoint = await sinkEndpoint(ctx, 'create-and-read');
-    const attributes = plainAttributes(ctx, endpoint.url, { contentType: 'Json', deliveryMode: 'AtLeastOnce', subscriptionType: 'NotAuthorizationRequest', includeResources: true });
+    const attributes = plainAttributes(ctx, endpoint.url, {
+      contentType: 'Json',
+      deliveryMode: 'AtLeastOnce',
+      subscriptionType: 'NotAuthorizationRequest',
+      includeResources: true,
+    });
     const { response, created } = await createWebhook(ctx, attributes);
     const returned = response.body?.data;
-    ctx.check.observe('WH-CREATE-RESPONSE', { status: response.status, dataIsWebhook: returned?.type === 'webhook' && typeof returned?.id === 'string' },
-      `create answered ${response.status}${returned?.type ? ` with data of type ${returned.type}` : ' without a webhook in data'}`, response);
-    if (!ctx.check.expect('WH-CREATE', created !== undefined, `a valid create MUST succeed; it answered ${response.status}`, response) || !created) return;
-    ctx.check.observe('WH-INITIAL-STATUS', returned?.attributes?.status, `a new webhook has status ${returned?.attributes?.status}`, response);
+    ctx.check.observe(
+      'WH-CREATE-RESPONSE',
+      { status: response.status, dataIsWebhook: returned?.type === 'webhook' && typeof returned?.id === 'string' },
+      `create answered ${response.status}${returned?.type ? ` with data of type ${returned.type}` : ' without a webhook in data'}`,
+      response,
+    );
+    if (
+      !ctx.check.expect('WH-CREATE', created !== undefined, `a valid create MUST succeed; it answered ${response.status}`, response) ||
+      !created
+    )
+      return;
+    ctx.check.observe(
+      'WH-INITIAL-STATUS',
+      returned?.attributes?.status,
+      `a new webhook has status ${returned?.attributes?.status}`,
+      response,
+    );
     const optional = ['deliveryMode', 'includeResources'].filter((name) => returned?.attributes?.[name] !== undefined);
-    ctx.check.observe('WH-OPTIONAL-ATTRIBUTES-RETURNED', optional, `returned optional attributes: ${optional.join(', ') || 'none'}`, response);
+    ctx.check.observe(
+      'WH-OPTIONAL-ATTRIBUTES-RETURNED',
+      optional,
+      `returned optional attributes: ${optional.join(', ') || 'none'}`,
+      response,
+    );
 
     const fetched = await getWebhook(ctx, created.id);
     const webhook = fetched.body?.data;
-    ctx.check.expect('WH-GET', fetched.status === 200 && webhook?.id === created.id,
-      `GET /webhooks/${created.id} MUST answer 200 with that webhook; got ${fetched.status} with id ${webhook?.id}`, fetched);
-    const mismatched = ['label', 'url', 'token', 'contentType', 'subscriptionType'].filter((name) => webhook?.attributes?.[name] !== attributes[name]);
-    ctx.check.expect('WH-CREATE', mismatched.length === 0,
-      `the created webhook MUST have the submitted attributes; ${mismatched.length ? `these differ: ${mismatched.join(', ')}` : 'all match'}`, fetched);
+    ctx.check.expect(
+      'WH-GET',
+      fetched.status === 200 && webhook?.id === created.id,
+      `GET /webhooks/${created.id} MUST answer 200 with that webhook; got ${fetched.status} with id ${webhook?.id}`,
+      fetched,
+    );
+    const mismatched = ['label', 'url', 'token', 'contentType', 'subscriptionType'].filter(
+      (name) => webhook?.attributes?.[name] !== attributes[name],
+    );
+    ctx.check.expect(
+      'WH-CREATE',
+      mismatched.length === 0,
+      `the created webhook MUST have the submitted attributes; ${mismatched.length ? `these differ: ${mismatched.join(', ')}` : 'all match'}`,
+      fetched,
+    );
 
     const { webhooks, responses } = await listAllWebhooks(ctx, { 'filter[fromId]': created.id, 'filter[toId]': created.id });
     const everything = webhooks.some((item) => String(item.id) === created.id) ? webhooks : (await listAllWebhooks(ctx)).webhooks;
-    ctx.check.expect('WH-LIST', everything.some((item) => String(item.id) === created.id),
-      `GET /webhooks MUST list the new webhook ${created.id}; it ${everything.some((item) => String(item.id) === created.id) ? 'does' : 'does not'}`, responses);
+    ctx.check.expect(
+      'WH-LIST',
+      everything.some((item) => String(item.id) === created.id),
+      `GET /webhooks MUST list the new webhook ${created.id}; it ${everything.some((item) => String(item.id) === created.id) ? 'does' : 'does not'}`,
+      responses,
+    );
 
     const unknown = await ctx.api.send('GET', '/webhooks/987654321987');
-    ctx.check.expect('WH-GET-UNKNOWN', unknown.status === 404, `GET of a webhook that does not exist SHOULD answer 404; got ${unknown.status}`, unknown);
+    ctx.check.expect(
+      'WH-GET-UNKNOWN',
+      unknown.status === 404,
+      `GET of a webhook that does not exist SHOULD answer 404; got ${unknown.status}`,
+      unknown,
+    );
   },
 });
 
@@ -61,44 +113,74 @@ const defaults = defineScenario({
     const created = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url, { token: '' }));
     const fetched = await getWebhook(ctx, created.id);
     const attributes = fetched.body?.data?.attributes ?? {};
-    ctx.check.expect('WH-DEFAULT-SUBSCRIPTION-TYPE', attributes.subscriptionType === 'All',
-      `a webhook created without subscriptionType MUST have subscriptionType All; it has ${JSON.stringify(attributes.subscriptionType)}`, fetched);
+    ctx.check.expect(
+      'WH-DEFAULT-SUBSCRIPTION-TYPE',
+      attributes.subscriptionType === 'All',
+      `a webhook created without subscriptionType MUST have subscriptionType All; it has ${JSON.stringify(attributes.subscriptionType)}`,
+      fetched,
+    );
     if (attributes.includeResources !== undefined) {
-      ctx.check.expect('WH-DEFAULT-INCLUDE-RESOURCES', attributes.includeResources === false,
-        `a webhook created without includeResources MUST have includeResources false; it has ${JSON.stringify(attributes.includeResources)}`, fetched);
+      ctx.check.expect(
+        'WH-DEFAULT-INCLUDE-RESOURCES',
+        attributes.includeResources === false,
+        `a webhook created without includeResources MUST have includeResources false; it has ${JSON.stringify(attributes.includeResources)}`,
+        fetched,
+      );
     } else {
       // What the default does to deliveries is recorded under DL-INCLUDE-RESOURCES-OFF (delivery/defaults).
-      ctx.check.skip('WH-DEFAULT-INCLUDE-RESOURCES', 'the webhook does not return includeResources (whether it is returned: not shown, 2.6), so its default cannot be read');
+      ctx.check.skip(
+        'WH-DEFAULT-INCLUDE-RESOURCES',
+        'the webhook does not return includeResources (whether it is returned: not shown, 2.6), so its default cannot be read',
+      );
     }
-    ctx.check.expect('WH-TOKEN-EMPTY-WHEN-UNSET', attributes.token === '',
-      `a webhook without a token MUST render token as ""; it renders ${JSON.stringify(attributes.token)}`, fetched);
+    ctx.check.expect(
+      'WH-TOKEN-EMPTY-WHEN-UNSET',
+      attributes.token === '',
+      `a webhook without a token MUST render token as ""; it renders ${JSON.stringify(attributes.token)}`,
+      fetched,
+    );
   },
 });
 
-const missingPlain = PLAIN.map((member) => defineScenario({
-  id: `webhooks/create-without/${member}`,
-  area: 'webhooks',
-  requirements: ['WH-CREATE-REFUSED-NO-EFFECT', 'WH-CREATE-REQUIRED-ATTRIBUTES'],
-  async run(ctx) {
-    const endpoint = await sinkEndpoint(ctx, `without-${member}`);
-    const attributes = plainAttributes(ctx, endpoint.url);
-    delete attributes[member];
-    const label = `missing-${member}-${ctx.faker.string.alphanumeric(10)}`;
-    if (member !== 'label') attributes.label = label;
-    const { response, created } = await createWebhook(ctx, attributes);
-    // Other people create webhooks meanwhile: ours is the one with this scenario's sink URL or label.
-    const after = await listAllWebhooks(ctx);
-    const appeared = after.webhooks.filter((webhook) => webhook.attributes?.url === endpoint.url || webhook.attributes?.label === label).length;
-    ctx.check.expect('WH-CREATE-REQUIRED-ATTRIBUTES', response.status >= 400 && response.status < 500,
-      `a create without ${member} SHOULD answer 4xx; it answered ${response.status}`, response);
-    if (succeeded(response)) {
-      ctx.check.skip('WH-CREATE-REFUSED-NO-EFFECT', `the target accepted a create without ${member} (answered ${response.status}), so there is no refusal to hold to "nothing created"`);
-      return;
-    }
-    ctx.check.expect('WH-CREATE-REFUSED-NO-EFFECT', !created && appeared === 0,
-      `a create without ${member} that the target refused (${response.status}) MUST create nothing; ${appeared} webhook(s) with its URL or label exist`, [response, ...after.responses.slice(0, 1)]);
-  },
-}));
+const missingPlain = PLAIN.map((member) =>
+  defineScenario({
+    id: `webhooks/create-without/${member}`,
+    area: 'webhooks',
+    requirements: ['WH-CREATE-REFUSED-NO-EFFECT', 'WH-CREATE-REQUIRED-ATTRIBUTES'],
+    async run(ctx) {
+      const endpoint = await sinkEndpoint(ctx, `without-${member}`);
+      const attributes = plainAttributes(ctx, endpoint.url);
+      delete attributes[member];
+      const label = `missing-${member}-${ctx.faker.string.alphanumeric(10)}`;
+      if (member !== 'label') attributes.label = label;
+      const { response, created } = await createWebhook(ctx, attributes);
+      // Other people create webhooks meanwhile: ours is the one with this scenario's sink URL or label.
+      const after = await listAllWebhooks(ctx);
+      const appeared = after.webhooks.filter(
+        (webhook) => webhook.attributes?.url === endpoint.url || webhook.attributes?.label === label,
+      ).length;
+      ctx.check.expect(
+        'WH-CREATE-REQUIRED-ATTRIBUTES',
+        response.status >= 400 && response.status < 500,
+        `a create without ${member} SHOULD answer 4xx; it answered ${response.status}`,
+        response,
+      );
+      if (succeeded(response)) {
+        ctx.check.skip(
+          'WH-CREATE-REFUSED-NO-EFFECT',
+          `the target accepted a create without ${member} (answered ${response.status}), so there is no refusal to hold to "nothing created"`,
+        );
+        return;
+      }
+      ctx.check.expect(
+        'WH-CREATE-REFUSED-NO-EFFECT',
+        !created && appeared === 0,
+        `a create without ${member} that the target refused (${response.status}) MUST create nothing; ${appeared} webhook(s) with its URL or label exist`,
+        [response, ...after.responses.slice(0, 1)],
+      );
+    },
+  }),
+);
 
 const withoutToken = defineScenario({
   id: 'webhooks/create-without/token',
@@ -109,16 +191,27 @@ const withoutToken = defineScenario({
     const attributes = plainAttributes(ctx, endpoint.url);
     delete attributes.token;
     const { response, created } = await createWebhook(ctx, attributes);
-    ctx.check.observe('WH-CREATE-WITHOUT-TOKEN', { status: response.status, created: created !== undefined },
-      `a create without token answered ${response.status}${created ? ` and made webhook ${created.id}` : ''}`, response);
+    ctx.check.observe(
+      'WH-CREATE-WITHOUT-TOKEN',
+      { status: response.status, created: created !== undefined },
+      `a create without token answered ${response.status}${created ? ` and made webhook ${created.id}` : ''}`,
+      response,
+    );
     if (!created) {
-      ctx.check.skip('WH-TOKEN-EMPTY-WHEN-UNSET', 'the target made no webhook without a token here; the webhooks/create-defaults scenario judges an empty token');
+      ctx.check.skip(
+        'WH-TOKEN-EMPTY-WHEN-UNSET',
+        'the target made no webhook without a token here; the webhooks/create-defaults scenario judges an empty token',
+      );
       return;
     }
     const fetched = await getWebhook(ctx, created.id);
     const token = fetched.body?.data?.attributes?.token;
-    ctx.check.expect('WH-TOKEN-EMPTY-WHEN-UNSET', fetched.status === 200 && token === '',
-      `a webhook created without a token MUST render token as ""; it renders ${JSON.stringify(token)} (GET answered ${fetched.status})`, fetched);
+    ctx.check.expect(
+      'WH-TOKEN-EMPTY-WHEN-UNSET',
+      fetched.status === 200 && token === '',
+      `a webhook created without a token MUST render token as ""; it renders ${JSON.stringify(token)} (GET answered ${fetched.status})`,
+      fetched,
+    );
   },
 });
 
@@ -132,26 +225,40 @@ const withoutDeliveryMode = defineScenario({
     delete attributes.deliveryMode;
     const { response, created } = await createWebhook(ctx, attributes);
     const deliveryMode = created ? (await getWebhook(ctx, created.id)).body?.data?.attributes?.deliveryMode : undefined;
-    ctx.check.observe('WH-CREATE-WITHOUT-DELIVERY-MODE', { status: response.status, created: created !== undefined, deliveryMode },
-      `a create without deliveryMode answered ${response.status}${created ? ` and made webhook ${created.id} (deliveryMode ${JSON.stringify(deliveryMode)})` : ''}`, response);
+    ctx.check.observe(
+      'WH-CREATE-WITHOUT-DELIVERY-MODE',
+      { status: response.status, created: created !== undefined, deliveryMode },
+      `a create without deliveryMode answered ${response.status}${created ? ` and made webhook ${created.id} (deliveryMode ${JSON.stringify(deliveryMode)})` : ''}`,
+      response,
+    );
   },
 });
 
-const invalidValues = INVALID_VALUES.map(({ member, value }) => defineScenario({
-  id: `webhooks/create-invalid/${member}`,
-  area: 'webhooks',
-  requirements: ['WH-CREATE-INVALID-VALUE-NO-EFFECT', 'WH-CREATE-INVALID-VALUE'],
-  async run(ctx) {
-    const endpoint = await sinkEndpoint(ctx, `invalid-${member}`);
-    const { response, created } = await createWebhook(ctx, plainAttributes(ctx, endpoint.url, { [member]: value }));
-    // Other people create webhooks meanwhile: ours is the one pointing at this scenario's sink URL.
-    const after = await listAllWebhooks(ctx);
-    const appeared = after.webhooks.filter((webhook) => webhook.attributes?.url === endpoint.url).length;
-    ctx.check.expect('WH-CREATE-INVALID-VALUE-NO-EFFECT', !created && appeared === 0,
-      `a create with ${member} ${JSON.stringify(value)} MUST create nothing; it answered ${response.status}${succeeded(response) ? ' (created)' : ''} and ${appeared} webhook(s) with its URL exist`, [response, ...after.responses.slice(0, 1)]);
-    ctx.check.expect('WH-CREATE-INVALID-VALUE', response.status >= 400 && response.status < 500,
-      `a create with ${member} ${JSON.stringify(value)} SHOULD answer 4xx; it answered ${response.status}`, response);
-  },
-}));
+const invalidValues = INVALID_VALUES.map(({ member, value }) =>
+  defineScenario({
+    id: `webhooks/create-invalid/${member}`,
+    area: 'webhooks',
+    requirements: ['WH-CREATE-INVALID-VALUE-NO-EFFECT', 'WH-CREATE-INVALID-VALUE'],
+    async run(ctx) {
+      const endpoint = await sinkEndpoint(ctx, `invalid-${member}`);
+      const { response, created } = await createWebhook(ctx, plainAttributes(ctx, endpoint.url, { [member]: value }));
+      // Other people create webhooks meanwhile: ours is the one pointing at this scenario's sink URL.
+      const after = await listAllWebhooks(ctx);
+      const appeared = after.webhooks.filter((webhook) => webhook.attributes?.url === endpoint.url).length;
+      ctx.check.expect(
+        'WH-CREATE-INVALID-VALUE-NO-EFFECT',
+        !created && appeared === 0,
+        `a create with ${member} ${JSON.stringify(value)} MUST create nothing; it answered ${response.status}${succeeded(response) ? ' (created)' : ''} and ${appeared} webhook(s) with its URL exist`,
+        [response, ...after.responses.slice(0, 1)],
+      );
+      ctx.check.expect(
+        'WH-CREATE-INVALID-VALUE',
+        response.status >= 400 && response.status < 500,
+        `a create with ${member} ${JSON.stringify(value)} SHOULD answer 4xx; it answered ${response.status}`,
+        response,
+      );
+    },
+  }),
+);
 
 export const createScenarios: Scenario[] = [createAndRead, defaults, ...missingPlain, withoutToken, withoutDeliveryMode, ...invalidValues];

@@ -5,4 +5,9 @@ import { stateScenarios } from './stateScenarios.ts';
 import { updateScenarios } from './updateScenarios.ts';
 
 /** Scenarios of the webhooks area; they create Enabled webhooks (the sandbox limit moves their quota). */
-export const webhooksScenarios: Scenario[] = alsoReading('webhook-quota', [...createScenarios, ...updateScenarios, ...stateScenarios, ...listScenarios]);
+export const webhooksScenarios: Scenario[] = alsoReading('webhook-quota', [
+  ...createScenarios,
+  ...updateScenarios,
+  ...stateScenarios,
+  ...listScenarios,
+]);

@@ -1,7 +1,15 @@
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { sinkEndpoint } from '../shared/sinkSession.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
-import { between, type CreatedWebhook, disableOwnWebhook, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
+import {
+  between,
+  type CreatedWebhook,
+  disableOwnWebhook,
+  listAllWebhooks,
+  pause,
+  plainAttributes,
+  requireWebhook,
+} from '../shared/webhookFixtures.ts';
 
 // API 4.3 and 8: paging and filters of GET /webhooks.
 
@@ -45,7 +53,8 @@ const paging = defineScenario({
       pages: async () => {
         const byDefault = await ctx.api.call('webhook.list');
         const limited = [];
-        for (const limit of [1, 7, 1000]) limited.push({ limit, page: await ctx.api.call('webhook.list', { query: { 'page[limit]': limit } }) });
+        for (const limit of [1, 7, 1000])
+          limited.push({ limit, page: await ctx.api.call('webhook.list', { query: { 'page[limit]': limit } }) });
         const pieces: string[] = [];
         for (let offset = 0; offset < 4 * size; offset += size) {
           const page = await ctx.api.call('webhook.list', { query: { 'page[limit]': size, 'page[offset]': offset } });
@@ -56,13 +65,21 @@ const paging = defineScenario({
     });
     const all = window.webhooks;
     const defaultCount = pages.byDefault.body?.data?.length;
-    ctx.check.expect('WH-LIST-PAGE-DEFAULT', defaultCount === Math.min(100, all.length),
-      `without page[limit] the list MUST hold ${Math.min(100, all.length)} of the ${all.length} webhooks; it held ${defaultCount}`, pages.byDefault);
+    ctx.check.expect(
+      'WH-LIST-PAGE-DEFAULT',
+      defaultCount === Math.min(100, all.length),
+      `without page[limit] the list MUST hold ${Math.min(100, all.length)} of the ${all.length} webhooks; it held ${defaultCount}`,
+      pages.byDefault,
+    );
 
     for (const { limit, page } of pages.limited) {
       const count = page.body?.data?.length;
-      ctx.check.expect('WH-LIST-PAGE-LIMIT', page.status === 200 && count === Math.min(limit, all.length),
-        `page[limit]=${limit} MUST answer 200 with ${Math.min(limit, all.length)} webhooks; got ${page.status} with ${count}`, page);
+      ctx.check.expect(
+        'WH-LIST-PAGE-LIMIT',
+        page.status === 200 && count === Math.min(limit, all.length),
+        `page[limit]=${limit} MUST answer 200 with ${Math.min(limit, all.length)} webhooks; got ${page.status} with ${count}`,
+        page,
+      );
     }
 
     // Four consecutive pages of 37 MUST be the first 148 webhooks of the full list, in order.
@@ -70,13 +87,22 @@ const paging = defineScenario({
     const { pieces } = pages;
     const firstDifference = expected.findIndex((id, index) => pieces[index] !== id);
     const consistent = pieces.length === expected.length && firstDifference === -1;
-    ctx.check.expect('WH-LIST-PAGE-OFFSET', consistent,
+    ctx.check.expect(
+      'WH-LIST-PAGE-OFFSET',
+      consistent,
       `pages of ${size} at offsets 0, ${size}, ${2 * size}, ${3 * size} MUST continue one another without repeats or gaps; ` +
-        (consistent ? 'they do' : `got ${pieces.length} ids for ${expected.length} expected, first difference at position ${firstDifference}`));
+        (consistent
+          ? 'they do'
+          : `got ${pieces.length} ids for ${expected.length} expected, first difference at position ${firstDifference}`),
+    );
 
     const over = await ctx.api.send('GET', '/webhooks', { query: { 'page[limit]': 1001 } });
-    ctx.check.observe('WH-LIST-PAGE-OVER-MAX', { status: over.status, count: over.body?.data?.length },
-      `page[limit]=1001 answered ${over.status}${Array.isArray(over.body?.data) ? ` with ${over.body.data.length} webhooks` : ''}`, over);
+    ctx.check.observe(
+      'WH-LIST-PAGE-OVER-MAX',
+      { status: over.status, count: over.body?.data?.length },
+      `page[limit]=1001 answered ${over.status}${Array.isArray(over.body?.data) ? ` with ${over.body.data.length} webhooks` : ''}`,
+      over,
+    );
   },
 });
 
@@ -97,13 +123,20 @@ const pageMaximum = defineScenario({
       ({ webhooks } = await listAllWebhooks(ctx));
     }
     if (webhooks.length <= MAX_PAGE) {
-      ctx.check.skip('WH-LIST-PAGE-MAX', `only ${webhooks.length} webhooks exist, so no page can exceed ${MAX_PAGE}; the target claims no fixtureProvisioning to add more, and creating over 1000 undeletable webhooks is not done to a shared sandbox`);
+      ctx.check.skip(
+        'WH-LIST-PAGE-MAX',
+        `only ${webhooks.length} webhooks exist, so no page can exceed ${MAX_PAGE}; the target claims no fixtureProvisioning to add more, and creating over 1000 undeletable webhooks is not done to a shared sandbox`,
+      );
       return;
     }
     const over = await ctx.api.send('GET', '/webhooks', { query: { 'page[limit]': MAX_PAGE + 1 } });
     const count = Array.isArray(over.body?.data) ? over.body.data.length : undefined;
-    ctx.check.expect('WH-LIST-PAGE-MAX', count === undefined || count <= MAX_PAGE,
-      `with ${webhooks.length} webhooks, page[limit]=${MAX_PAGE + 1} MUST NOT return more than ${MAX_PAGE}; it answered ${over.status}${count === undefined ? ' without a data array' : ` with ${count}`}`, over);
+    ctx.check.expect(
+      'WH-LIST-PAGE-MAX',
+      count === undefined || count <= MAX_PAGE,
+      `with ${webhooks.length} webhooks, page[limit]=${MAX_PAGE + 1} MUST NOT return more than ${MAX_PAGE}; it answered ${over.status}${count === undefined ? ' without a data array' : ` with ${count}`}`,
+      over,
+    );
   },
 });
 
@@ -118,30 +151,44 @@ const filters = defineScenario({
     const sinceList = await listAllWebhooks(ctx, { 'filter[since]': since });
     const sinceIds = idsOf(sinceList.webhooks);
     const early = sinceList.webhooks.filter((webhook) => !(Date.parse(webhook.attributes?.createdAt) > Date.parse(since)));
-    ctx.check.expect('WH-LIST-FILTER-SINCE', early.length === 0 && sinceIds.includes(b.id) && sinceIds.includes(c.id) && !sinceIds.includes(a.id),
+    ctx.check.expect(
+      'WH-LIST-FILTER-SINCE',
+      early.length === 0 && sinceIds.includes(b.id) && sinceIds.includes(c.id) && !sinceIds.includes(a.id),
       `filter[since]=${since} MUST return only later webhooks, including ${b.id} and ${c.id} but not ${a.id}; got ${sinceIds.length} webhooks, ${early.length} created earlier, ours: ${[a, b, c].map((w) => `${w.id}${sinceIds.includes(w.id) ? '+' : '-'}`).join(' ')}`,
-      sinceList.responses);
+      sinceList.responses,
+    );
 
     const floor = new Date(Date.parse(createdAtOf(a)) - 1).toISOString();
     const until = between(createdAtOf(b), createdAtOf(c));
     const untilList = await listAllWebhooks(ctx, { 'filter[since]': floor, 'filter[until]': until });
     const untilIds = idsOf(untilList.webhooks);
     const late = untilList.webhooks.filter((webhook) => !(Date.parse(webhook.attributes?.createdAt) < Date.parse(until)));
-    ctx.check.expect('WH-LIST-FILTER-UNTIL', late.length === 0 && untilIds.includes(a.id) && untilIds.includes(b.id) && !untilIds.includes(c.id),
+    ctx.check.expect(
+      'WH-LIST-FILTER-UNTIL',
+      late.length === 0 && untilIds.includes(a.id) && untilIds.includes(b.id) && !untilIds.includes(c.id),
       `filter[until]=${until} MUST return only earlier webhooks, including ${a.id} and ${b.id} but not ${c.id}; got ${late.length} created later, ours: ${[a, b, c].map((w) => `${w.id}${untilIds.includes(w.id) ? '+' : '-'}`).join(' ')}`,
-      untilList.responses);
+      untilList.responses,
+    );
 
     const fromList = await listAllWebhooks(ctx, { 'filter[fromId]': b.id });
     const fromIds = idsOf(fromList.webhooks);
     const below = fromIds.filter((id) => !(Number(id) >= Number(b.id)));
-    ctx.check.expect('WH-LIST-FILTER-FROM-ID', below.length === 0 && fromIds.includes(b.id) && fromIds.includes(c.id) && !fromIds.includes(a.id),
-      `filter[fromId]=${b.id} MUST return only ids >= ${b.id}, including ${b.id} and ${c.id}; got ${below.length} below (${below.slice(0, 5).join(', ')})`, fromList.responses);
+    ctx.check.expect(
+      'WH-LIST-FILTER-FROM-ID',
+      below.length === 0 && fromIds.includes(b.id) && fromIds.includes(c.id) && !fromIds.includes(a.id),
+      `filter[fromId]=${b.id} MUST return only ids >= ${b.id}, including ${b.id} and ${c.id}; got ${below.length} below (${below.slice(0, 5).join(', ')})`,
+      fromList.responses,
+    );
 
     const toList = await listAllWebhooks(ctx, { 'filter[fromId]': a.id, 'filter[toId]': b.id });
     const toIds = idsOf(toList.webhooks);
     const above = toIds.filter((id) => !(Number(id) <= Number(b.id)));
-    ctx.check.expect('WH-LIST-FILTER-TO-ID', above.length === 0 && toIds.includes(a.id) && toIds.includes(b.id) && !toIds.includes(c.id),
-      `filter[toId]=${b.id} MUST return only ids <= ${b.id}, including ${a.id} and ${b.id}; got ${above.length} above (${above.slice(0, 5).join(', ')})`, toList.responses);
+    ctx.check.expect(
+      'WH-LIST-FILTER-TO-ID',
+      above.length === 0 && toIds.includes(a.id) && toIds.includes(b.id) && !toIds.includes(c.id),
+      `filter[toId]=${b.id} MUST return only ids <= ${b.id}, including ${a.id} and ${b.id}; got ${above.length} above (${above.slice(0, 5).join(', ')})`,
+      toList.responses,
+    );
   },
 });
 
@@ -159,8 +206,12 @@ const invalidFilters = defineScenario({
   async run(ctx) {
     for (const [name, value] of INVALID_FILTERS) {
       const response = await ctx.api.send('GET', '/webhooks', { query: { [name]: value } });
-      ctx.check.expect('WH-LIST-FILTER-INVALID', response.status >= 400 && response.status < 500,
-        `${name}=${value} SHOULD be refused with a 4xx; got ${response.status}`, response);
+      ctx.check.expect(
+        'WH-LIST-FILTER-INVALID',
+        response.status >= 400 && response.status < 500,
+        `${name}=${value} SHOULD be refused with a 4xx; got ${response.status}`,
+        response,
+      );
     }
   },
 });

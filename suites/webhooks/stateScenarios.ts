@@ -1,7 +1,16 @@
 import { injectEvents } from '../shared/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { deliveredIds, ensureSinkReachable, hasAll, sinkEndpoint, subscribe } from '../shared/sinkSession.ts';
-import { createWebhook, disableOwnWebhook, getWebhook, isEnabled, listAllWebhooks, pause, plainAttributes, requireWebhook } from '../shared/webhookFixtures.ts';
+import {
+  createWebhook,
+  disableOwnWebhook,
+  getWebhook,
+  isEnabled,
+  listAllWebhooks,
+  pause,
+  plainAttributes,
+  requireWebhook,
+} from '../shared/webhookFixtures.ts';
 
 // API 3.2, 4.3, 7, 8: enable and disable, the sandbox limit of 100 Enabled
 // webhooks, and Unavailable after an endpoint stays unresponsive.
@@ -24,17 +33,35 @@ const enableDisable = defineScenario({
     const disabled = await ctx.api.call('webhook.disable', { params: { id: created.id } });
     const afterDisable = await getWebhook(ctx, created.id);
     const disableAnswered = disabled.body?.data?.attributes?.status;
-    ctx.check.expect('WH-DISABLE', disabled.status === 200 && disabled.body?.data?.id === created.id && disableAnswered === 'Disabled' && afterDisable.body?.data?.attributes?.status === 'Disabled',
-      `disable MUST answer 200 with the webhook showing Disabled and leave it Disabled; answered ${disabled.status} showing ${disableAnswered}, status now ${afterDisable.body?.data?.attributes?.status}`, [disabled, afterDisable]);
+    ctx.check.expect(
+      'WH-DISABLE',
+      disabled.status === 200 &&
+        disabled.body?.data?.id === created.id &&
+        disableAnswered === 'Disabled' &&
+        afterDisable.body?.data?.attributes?.status === 'Disabled',
+      `disable MUST answer 200 with the webhook showing Disabled and leave it Disabled; answered ${disabled.status} showing ${disableAnswered}, status now ${afterDisable.body?.data?.attributes?.status}`,
+      [disabled, afterDisable],
+    );
     const again = await ctx.api.send('POST', `/webhooks/${created.id}/disable`);
     const enabled = await ctx.api.call('webhook.enable', { params: { id: created.id } });
     const afterEnable = await getWebhook(ctx, created.id);
     const enableAnswered = enabled.body?.data?.attributes?.status;
-    ctx.check.expect('WH-ENABLE', enabled.status === 200 && enabled.body?.data?.id === created.id && enableAnswered === 'Enabled' && afterEnable.body?.data?.attributes?.status === 'Enabled',
-      `enable MUST answer 200 with the webhook showing Enabled and leave it Enabled; answered ${enabled.status} showing ${enableAnswered}, status now ${afterEnable.body?.data?.attributes?.status}`, [enabled, afterEnable]);
+    ctx.check.expect(
+      'WH-ENABLE',
+      enabled.status === 200 &&
+        enabled.body?.data?.id === created.id &&
+        enableAnswered === 'Enabled' &&
+        afterEnable.body?.data?.attributes?.status === 'Enabled',
+      `enable MUST answer 200 with the webhook showing Enabled and leave it Enabled; answered ${enabled.status} showing ${enableAnswered}, status now ${afterEnable.body?.data?.attributes?.status}`,
+      [enabled, afterEnable],
+    );
     const enableAgain = await ctx.api.send('POST', `/webhooks/${created.id}/enable`);
-    ctx.check.observe('WH-ENABLE-DISABLE-REPEATED', { disableDisabled: again.status, enableEnabled: enableAgain.status },
-      `disabling a Disabled webhook answered ${again.status}; enabling an Enabled one answered ${enableAgain.status}`, [again, enableAgain]);
+    ctx.check.observe(
+      'WH-ENABLE-DISABLE-REPEATED',
+      { disableDisabled: again.status, enableEnabled: enableAgain.status },
+      `disabling a Disabled webhook answered ${again.status}; enabling an Enabled one answered ${enableAgain.status}`,
+      [again, enableAgain],
+    );
   },
 });
 
@@ -52,7 +79,9 @@ const enabledLimit = defineScenario({
     const { webhooks } = await listAllWebhooks(ctx);
     const enabledBefore = webhooks.filter(isEnabled).length;
     if (enabledBefore >= SANDBOX_ENABLED_LIMIT) {
-      throw new Error(`${enabledBefore} webhooks are already Enabled; the limit cannot be approached from below without disabling someone else's webhooks`);
+      throw new Error(
+        `${enabledBefore} webhooks are already Enabled; the limit cannot be approached from below without disabling someone else's webhooks`,
+      );
     }
     // A spare webhook, Disabled, to try enabling once the limit is reached.
     const spare = await requireWebhook(ctx, plainAttributes(ctx, endpoint.url));
@@ -70,31 +99,57 @@ const enabledLimit = defineScenario({
         const counted = (await listAllWebhooks(ctx)).webhooks.filter(isEnabled).length;
         if (counted >= SANDBOX_ENABLED_LIMIT) break;
         belowOk = false;
-        ctx.check.fail('WH-ENABLED-LIMIT-BELOW', `with ${counted} webhooks Enabled a create MUST succeed; it answered ${response.status}`, response);
+        ctx.check.fail(
+          'WH-ENABLED-LIMIT-BELOW',
+          `with ${counted} webhooks Enabled a create MUST succeed; it answered ${response.status}`,
+          response,
+        );
         break;
       }
       enabledNow = (await listAllWebhooks(ctx)).webhooks.filter(isEnabled).length;
     }
     if (belowOk && enabledNow < SANDBOX_ENABLED_LIMIT) {
-      throw new Error(`after ${FILL_ROUNDS} fills ${enabledNow} webhooks are Enabled: others keep disabling theirs, so the limit cannot be held to judge it`);
+      throw new Error(
+        `after ${FILL_ROUNDS} fills ${enabledNow} webhooks are Enabled: others keep disabling theirs, so the limit cannot be held to judge it`,
+      );
     }
-    if (belowOk) ctx.check.pass('WH-ENABLED-LIMIT-BELOW', `creating webhooks up to ${SANDBOX_ENABLED_LIMIT} Enabled MUST succeed; it did (from ${enabledBefore})`);
+    if (belowOk)
+      ctx.check.pass(
+        'WH-ENABLED-LIMIT-BELOW',
+        `creating webhooks up to ${SANDBOX_ENABLED_LIMIT} Enabled MUST succeed; it did (from ${enabledBefore})`,
+      );
 
     const label = `over-limit-${ctx.faker.string.alphanumeric(10)}`;
     const { response: overCreate, created: overCreated } = await createWebhook(ctx, plainAttributes(ctx, endpoint.url, { label }));
     const after = await listAllWebhooks(ctx);
     const appeared = after.webhooks.some((webhook) => webhook.attributes?.label === label);
-    ctx.check.expect('WH-ENABLED-LIMIT-CREATE', !overCreated && !appeared,
-      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled a create MUST NOT create a webhook; it answered ${overCreate.status} and the webhook ${appeared ? 'exists' : 'does not exist'}`, overCreate);
-    ctx.check.expect('WH-ENABLED-LIMIT-4XX', overCreate.status >= 400 && overCreate.status < 500,
-      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled the refused create SHOULD answer 4xx; it answered ${overCreate.status}`, overCreate);
+    ctx.check.expect(
+      'WH-ENABLED-LIMIT-CREATE',
+      !overCreated && !appeared,
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled a create MUST NOT create a webhook; it answered ${overCreate.status} and the webhook ${appeared ? 'exists' : 'does not exist'}`,
+      overCreate,
+    );
+    ctx.check.expect(
+      'WH-ENABLED-LIMIT-4XX',
+      overCreate.status >= 400 && overCreate.status < 500,
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled the refused create SHOULD answer 4xx; it answered ${overCreate.status}`,
+      overCreate,
+    );
 
     const overEnable = await ctx.api.send('POST', `/webhooks/${spare.id}/enable`);
     const spareAfter = await getWebhook(ctx, spare.id);
-    ctx.check.expect('WH-ENABLED-LIMIT-ENABLE', spareAfter.status === 200 && spareAfter.body?.data?.attributes?.status !== 'Enabled',
-      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled, enabling another MUST leave it not Enabled; answered ${overEnable.status}, status ${spareAfter.body?.data?.attributes?.status}`, [overEnable, spareAfter]);
-    ctx.check.expect('WH-ENABLED-LIMIT-4XX', overEnable.status >= 400 && overEnable.status < 500,
-      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled the refused enable SHOULD answer 4xx; it answered ${overEnable.status}`, overEnable);
+    ctx.check.expect(
+      'WH-ENABLED-LIMIT-ENABLE',
+      spareAfter.status === 200 && spareAfter.body?.data?.attributes?.status !== 'Enabled',
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled, enabling another MUST leave it not Enabled; answered ${overEnable.status}, status ${spareAfter.body?.data?.attributes?.status}`,
+      [overEnable, spareAfter],
+    );
+    ctx.check.expect(
+      'WH-ENABLED-LIMIT-4XX',
+      overEnable.status >= 400 && overEnable.status < 500,
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled the refused enable SHOULD answer 4xx; it answered ${overEnable.status}`,
+      overEnable,
+    );
   },
 });
 
@@ -123,8 +178,12 @@ const unavailable = defineScenario({
     await ctx.control.advanceClock(limit - 2 * HOUR);
     await waitForAttempt(seen);
     const early = await getWebhook(ctx, subscription.id);
-    ctx.check.expect(requirement, early.body?.data?.attributes?.status === 'Enabled',
-      `after ${(limit - 2 * HOUR) / HOUR} hours of failures the webhook MUST still be Enabled; it is ${early.body?.data?.attributes?.status}`, early);
+    ctx.check.expect(
+      requirement,
+      early.body?.data?.attributes?.status === 'Enabled',
+      `after ${(limit - 2 * HOUR) / HOUR} hours of failures the webhook MUST still be Enabled; it is ${early.body?.data?.attributes?.status}`,
+      early,
+    );
 
     seen = count();
     await ctx.control.advanceClock(3 * HOUR);
@@ -135,8 +194,15 @@ const unavailable = defineScenario({
       if (status !== 'Unavailable') await pause(100);
     }
     const late = await getWebhook(ctx, subscription.id);
-    if (!ctx.check.expect(requirement, status === 'Unavailable',
-      `after ${(limit + HOUR) / HOUR} hours of failures the webhook MUST be Unavailable; it is ${String(status)}`, late)) return;
+    if (
+      !ctx.check.expect(
+        requirement,
+        status === 'Unavailable',
+        `after ${(limit + HOUR) / HOUR} hours of failures the webhook MUST be Unavailable; it is ${String(status)}`,
+        late,
+      )
+    )
+      return;
 
     subscription.endpoint.setScript([], { status: 200 });
     seen = count();
@@ -144,15 +210,22 @@ const unavailable = defineScenario({
     await ctx.control.advanceClock(2 * HOUR);
     await pause(400);
     const received = subscription.endpoint.deliveries().slice(seen);
-    ctx.check.expect('WH-UNAVAILABLE-NO-DELIVERY', received.length === 0,
+    ctx.check.expect(
+      'WH-UNAVAILABLE-NO-DELIVERY',
+      received.length === 0,
       `an Unavailable webhook MUST receive nothing; it received ${received.length} deliveries (event ${whileUnavailable!.id} ${deliveredIds(received).has(whileUnavailable!.id) ? 'among them' : 'not among them'})`,
-      received.length ? received : late);
+      received.length ? received : late,
+    );
 
     const enabled = await ctx.api.call('webhook.enable', { params: { id: subscription.id } });
     const [afterEnable] = await injectEvents(ctx.control, { type: 'account.reopened' });
     const arrived = await subscription.endpoint.waitFor(hasAll([afterEnable!.id]), 5000);
-    ctx.check.expect('WH-ENABLE-FROM-UNAVAILABLE', enabled.status === 200 && enabled.body?.data?.attributes?.status === 'Enabled' && arrived,
-      `enable MUST make an Unavailable webhook Enabled and deliveries MUST resume; answered ${enabled.status} with status ${enabled.body?.data?.attributes?.status}, event ${afterEnable!.id} ${arrived ? 'arrived' : 'did not arrive'}`, enabled);
+    ctx.check.expect(
+      'WH-ENABLE-FROM-UNAVAILABLE',
+      enabled.status === 200 && enabled.body?.data?.attributes?.status === 'Enabled' && arrived,
+      `enable MUST make an Unavailable webhook Enabled and deliveries MUST resume; answered ${enabled.status} with status ${enabled.body?.data?.attributes?.status}, event ${afterEnable!.id} ${arrived ? 'arrived' : 'did not arrive'}`,
+      enabled,
+    );
   },
 });
 

@@ -49,7 +49,9 @@ test('faulted: the step fails exactly there, with the exit code, the verdict and
   expect(faulted.outputs).toMatchObject({ verdict: 'non-conformant', 'exit-code': '1' });
   const results = readResults(join(workspaces[1] as string, 'out'));
   expect(faulted.outputs.fail).toBe(String(results.counts.FAIL));
-  const failing = failingRequirements(results).map((result) => result.id).sort();
+  const failing = failingRequirements(results)
+    .map((result) => result.id)
+    .sort();
   expect(failing).toEqual(expect.arrayContaining(BROKEN));
   const errors = faulted.stdout.split('\n').filter((line) => line.startsWith('::error'));
   expect(errors.map((line) => /^::error title=([A-Z0-9-]+) (FAIL|UNTESTABLE)::/.exec(line)?.[1]).sort()).toEqual(failing);

@@ -10,8 +10,20 @@ import { parse } from 'yaml';
 // filled in, its own GITHUB_OUTPUT file, and GITHUB_STEP_SUMMARY and
 // GITHUB_WORKSPACE as given. `uses` steps (setup-node) are left out: Node is here.
 
-interface Step { id?: string; name?: string; uses?: string; if?: string; shell?: string; run?: string; env?: Record<string, string> }
-interface Action { inputs: Record<string, { default?: string }>; outputs: Record<string, { value: string }>; runs: { using: string; steps: Step[] } }
+interface Step {
+  id?: string;
+  name?: string;
+  uses?: string;
+  if?: string;
+  shell?: string;
+  run?: string;
+  env?: Record<string, string>;
+}
+interface Action {
+  inputs: Record<string, { default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
 
 export interface ActionRun {
   /** The action's outputs, as a workflow reads them from `steps.<id>.outputs`. */
@@ -26,10 +38,18 @@ export interface ActionRun {
 
 function parseOutputs(file: string): Record<string, string> {
   if (!existsSync(file)) return {};
-  return Object.fromEntries(readFileSync(file, 'utf8').split('\n').filter((line) => line.includes('=')).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('='))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
-function expand(text: string, context: { inputs: Record<string, string>; actionPath: string; steps: Record<string, Record<string, string>> }): string {
+function expand(
+  text: string,
+  context: { inputs: Record<string, string>; actionPath: string; steps: Record<string, Record<string, string>> },
+): string {
   return text.replace(/\$\{\{\s*([^}]+?)\s*\}\}/g, (_, expression: string) => {
     const input = /^inputs\.([\w-]+)$/.exec(expression);
     if (input) return context.inputs[input[1] as string] ?? '';
@@ -42,7 +62,11 @@ function expand(text: string, context: { inputs: Record<string, string>; actionP
 
 function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script], {
+      cwd,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let stdout = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.on('error', reject);
@@ -50,7 +74,12 @@ function bash(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ co
   });
 }
 
-export async function runCompositeAction(actionPath: string, given: Record<string, string>, workspace: string, env: NodeJS.ProcessEnv = {}): Promise<ActionRun> {
+export async function runCompositeAction(
+  actionPath: string,
+  given: Record<string, string>,
+  workspace: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ActionRun> {
   const action = parse(readFileSync(join(actionPath, 'action.yml'), 'utf8')) as Action;
   if (action.runs.using !== 'composite') throw new Error(`not a composite action: ${action.runs.using}`);
   const inputs = { ...Object.fromEntries(Object.entries(action.inputs).map(([name, input]) => [name, input.default ?? ''])), ...given };
@@ -70,14 +99,22 @@ export async function runCompositeAction(actionPath: string, given: Record<strin
       const context = { inputs, actionPath, steps };
       const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([name, value]) => [name, expand(String(value), context)]));
       const ran = await bash(expand(step.run, context), workspace, {
-        ...process.env, ...env, ...stepEnv, GITHUB_OUTPUT: outputFile, GITHUB_STEP_SUMMARY: summaryFile, GITHUB_WORKSPACE: workspace, GITHUB_ACTION_PATH: actionPath,
+        ...process.env,
+        ...env,
+        ...stepEnv,
+        GITHUB_OUTPUT: outputFile,
+        GITHUB_STEP_SUMMARY: summaryFile,
+        GITHUB_WORKSPACE: workspace,
+        GITHUB_ACTION_PATH: actionPath,
       });
       stdout += ran.stdout;
       stepCodes[step.name ?? `step ${index}`] = ran.code;
       if (ran.code !== 0) failed = true;
       if (step.id) steps[step.id] = parseOutputs(outputFile);
     }
-    const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, output]) => [name, expand(output.value, { inputs, actionPath, steps })]));
+    const outputs = Object.fromEntries(
+      Object.entries(action.outputs).map(([name, output]) => [name, expand(output.value, { inputs, actionPath, steps })]),
+    );
     return { outputs, stepCodes, failed, stdout, summary: readFileSync(summaryFile, 'utf8') };
   } finally {
     rmSync(files, { recursive: true, force: true });

@@ -18,7 +18,8 @@ const harnessIds: string[] = Object.values(CLIENT_REQUIREMENTS);
 describe('requirement catalogue gate', () => {
   test('every requirement id a scenario declares exists in the catalogue', () => {
     const unknown = scenarios.flatMap((scenario) =>
-      scenario.requirements.filter((id) => !catalogue.has(id)).map((id) => `${scenario.id} declares unknown ${id}`));
+      scenario.requirements.filter((id) => !catalogue.has(id)).map((id) => `${scenario.id} declares unknown ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -33,13 +34,23 @@ describe('requirement catalogue gate', () => {
 
   test('every requirement is covered by a scenario or excluded with a reason', () => {
     const covered = new Set([...harnessIds, ...scenarios.flatMap((scenario) => scenario.requirements)]);
-    const uncovered = catalogue.all().filter((requirement) => !requirement.excluded && !covered.has(requirement.id)).map((requirement) => requirement.id);
+    const uncovered = catalogue
+      .all()
+      .filter((requirement) => !requirement.excluded && !covered.has(requirement.id))
+      .map((requirement) => requirement.id);
     expect(uncovered).toEqual([]);
   });
 
   test('excluded requirements are not claimed by a scenario', () => {
-    const excluded = new Set(catalogue.all().filter((requirement) => requirement.excluded).map((requirement) => requirement.id));
-    const claimed = scenarios.flatMap((scenario) => scenario.requirements.filter((id) => excluded.has(id)).map((id) => `${scenario.id} → ${id}`));
+    const excluded = new Set(
+      catalogue
+        .all()
+        .filter((requirement) => requirement.excluded)
+        .map((requirement) => requirement.id),
+    );
+    const claimed = scenarios.flatMap((scenario) =>
+      scenario.requirements.filter((id) => excluded.has(id)).map((id) => `${scenario.id} → ${id}`),
+    );
     expect(claimed).toEqual([]);
   });
 
@@ -50,7 +61,9 @@ describe('requirement catalogue gate', () => {
   });
 
   test('every scenario declares at least one requirement and states its behaviour', () => {
-    expect(scenarios.filter((scenario) => scenario.requirements.length === 0 || scenario.title.length < 10).map((scenario) => scenario.id)).toEqual([]);
+    expect(
+      scenarios.filter((scenario) => scenario.requirements.length === 0 || scenario.title.length < 10).map((scenario) => scenario.id),
+    ).toEqual([]);
   });
 
   test('no statement is written twice and no two requirements judge the same behaviour (statements alike once the level is set aside)', () => {

@@ -12,26 +12,45 @@ const receiver = requirementCatalogue('receiver');
 const target = requirementCatalogue();
 
 describe('receiver requirement catalogue gate', () => {
-  test('the two subjects split the whole catalogue: every RC requirement is the receiver\'s, and only those', () => {
+  test("the two subjects split the whole catalogue: every RC requirement is the receiver's, and only those", () => {
     const all = loadRequirementCatalogue().all();
     expect(receiver.all().length + target.all().length).toBe(all.length);
-    expect(receiver.all().map((requirement) => requirement.id).filter((id) => !id.startsWith('RC-'))).toEqual([]);
-    expect(target.all().map((requirement) => requirement.id).filter((id) => id.startsWith('RC-'))).toEqual([]);
+    expect(
+      receiver
+        .all()
+        .map((requirement) => requirement.id)
+        .filter((id) => !id.startsWith('RC-')),
+    ).toEqual([]);
+    expect(
+      target
+        .all()
+        .map((requirement) => requirement.id)
+        .filter((id) => id.startsWith('RC-')),
+    ).toEqual([]);
     expect(receiver.all().length).toBeGreaterThan(0);
   });
 
   test('every id a case declares is a receiver requirement', () => {
-    const unknown = RECEIVER_CASES.flatMap((receiverCase) => receiverCase.requirements.filter((id) => !receiver.has(id)).map((id) => `${receiverCase.id} declares ${id}`));
+    const unknown = RECEIVER_CASES.flatMap((receiverCase) =>
+      receiverCase.requirements.filter((id) => !receiver.has(id)).map((id) => `${receiverCase.id} declares ${id}`),
+    );
     expect(unknown).toEqual([]);
   });
 
   test('every receiver requirement is covered by a case', () => {
     const covered = new Set(RECEIVER_CASES.flatMap((receiverCase) => receiverCase.requirements));
-    expect(receiver.all().filter((requirement) => !covered.has(requirement.id)).map((requirement) => requirement.id)).toEqual([]);
+    expect(
+      receiver
+        .all()
+        .filter((requirement) => !covered.has(requirement.id))
+        .map((requirement) => requirement.id),
+    ).toEqual([]);
   });
 
   test('no scenario of a run declares a receiver requirement', () => {
-    const claimed = AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]).flatMap((scenario) => scenario.requirements.filter((id) => receiver.has(id)).map((id) => `${scenario.id} → ${id}`));
+    const claimed = AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]).flatMap((scenario) =>
+      scenario.requirements.filter((id) => receiver.has(id)).map((id) => `${scenario.id} → ${id}`),
+    );
     expect(claimed).toEqual([]);
   });
 
@@ -39,6 +58,10 @@ describe('receiver requirement catalogue gate', () => {
     const ids = RECEIVER_CASES.map((receiverCase) => receiverCase.id);
     expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
     expect(ids.filter((id) => !id.startsWith('receiver/'))).toEqual([]);
-    expect(RECEIVER_CASES.filter((receiverCase) => receiverCase.requirements.length === 0 || !/\b(MUST|SHOULD)\b/.test(receiverCase.title)).map((receiverCase) => receiverCase.id)).toEqual([]);
+    expect(
+      RECEIVER_CASES.filter((receiverCase) => receiverCase.requirements.length === 0 || !/\b(MUST|SHOULD)\b/.test(receiverCase.title)).map(
+        (receiverCase) => receiverCase.id,
+      ),
+    ).toEqual([]);
   });
 });

@@ -14,7 +14,19 @@ const dir = mkdtempSync(join(tmpdir(), 'bac-fail-fast-'));
 let result: CliResult;
 
 beforeAll(async () => {
-  result = await runCli(['run', '--only', 'positive-pay', '--emulator-fault', 'list-without-total', '--fail-fast', '--quiet', '--seed', '4', '--report-dir', dir]);
+  result = await runCli([
+    'run',
+    '--only',
+    'positive-pay',
+    '--emulator-fault',
+    'list-without-total',
+    '--fail-fast',
+    '--quiet',
+    '--seed',
+    '4',
+    '--report-dir',
+    dir,
+  ]);
 }, 180_000);
 
 test('--fail-fast stops after the first failing scenario and marks the verdict partial', () => {
@@ -32,8 +44,14 @@ test('--quiet prints the failures with how to reproduce them, and the verdict, n
   const lines = result.stdout.split('\n').filter((line) => line.trim());
   expect(lines[0]).toBe('Failures (1 requirement(s): FAIL, WARN or UNTESTABLE)');
   expect(lines[1]).toBe('FAIL PP-LIST-SHAPE (MUST, api §4.2)');
-  expect(result.stdout).toMatch(/ {6}curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/positive-pay[^']*' -H 'accept: application\/vnd\.api\+json' -H "authorization: Bearer \$BANKING_API_TOKEN"\n/);
-  expect(result.stdout).toMatch(/ {4}replay: npx banking-api-conformance run --grep 'positive-pay\/[^']+' --seed 4 --emulator-fault list-without-total\n/);
-  expect(lines.at(-1)).toMatch(/^Verdict: NON-CONFORMANT \(partial: \d+ of \d+ requirements\): 1 MUST requirement\(s\) failed: PP-LIST-SHAPE$/);
+  expect(result.stdout).toMatch(
+    / {6}curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/positive-pay[^']*' -H 'accept: application\/vnd\.api\+json' -H "authorization: Bearer \$BANKING_API_TOKEN"\n/,
+  );
+  expect(result.stdout).toMatch(
+    / {4}replay: npx banking-api-conformance run --grep 'positive-pay\/[^']+' --seed 4 --emulator-fault list-without-total\n/,
+  );
+  expect(lines.at(-1)).toMatch(
+    /^Verdict: NON-CONFORMANT \(partial: \d+ of \d+ requirements\): 1 MUST requirement\(s\) failed: PP-LIST-SHAPE$/,
+  );
   expect(result.stdout).not.toMatch(/\[\s*\d+\/\d+\]|Target:|Results:|Started the embedded/);
 });

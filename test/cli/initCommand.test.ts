@@ -16,17 +16,43 @@ const manifestAt = (path: string): Record<string, unknown> => JSON.parse(readFil
 
 test('init --yes with flags writes a valid manifest and prints the next command', async () => {
   const output = join(dir, 'flags.json');
-  const init = await runCli(['init', '--yes', '--output', output, '--base-url', 'https://sandbox.example.invalid/v1', '--capabilities', 'core,scopedTokens,webhookDelivery',
-    '--token', 'BANK_TOKEN', '--token', 'BANK_TOKEN_READ=payments,webhooks', '--account-id', '10001', '--deposit-product-id', 'p-1',
-    '--account-opt-in', 'CheckPayment', '--deposit-product-opt-in', '[]', '--sink-public-url', 'https://tunnel.example.invalid']);
+  const init = await runCli([
+    'init',
+    '--yes',
+    '--output',
+    output,
+    '--base-url',
+    'https://sandbox.example.invalid/v1',
+    '--capabilities',
+    'core,scopedTokens,webhookDelivery',
+    '--token',
+    'BANK_TOKEN',
+    '--token',
+    'BANK_TOKEN_READ=payments,webhooks',
+    '--account-id',
+    '10001',
+    '--deposit-product-id',
+    'p-1',
+    '--account-opt-in',
+    'CheckPayment',
+    '--deposit-product-opt-in',
+    '[]',
+    '--sink-public-url',
+    'https://tunnel.example.invalid',
+  ]);
   expect(init.code, init.stderr).toBe(0);
   const manifest = manifestAt(output);
   expect(schemaRegistry().validate('harness/target-manifest', manifest).violations).toEqual([]);
   // Outside the package's project (here a temporary folder) the schema is named by its $id.
   expect(manifest.$schema).toBe('https://unpkg.com/banking-api-conformance/schemas/harness/target-manifest.schema.json');
   expect(manifest).toMatchObject({
-    baseUrl: 'https://sandbox.example.invalid/v1', environment: 'sandbox', capabilities: ['core', 'scopedTokens', 'webhookDelivery'],
-    tokens: [{ env: 'BANK_TOKEN', scopes: ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] }, { env: 'BANK_TOKEN_READ', scopes: ['payments', 'webhooks'] }],
+    baseUrl: 'https://sandbox.example.invalid/v1',
+    environment: 'sandbox',
+    capabilities: ['core', 'scopedTokens', 'webhookDelivery'],
+    tokens: [
+      { env: 'BANK_TOKEN', scopes: ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] },
+      { env: 'BANK_TOKEN_READ', scopes: ['payments', 'webhooks'] },
+    ],
     fixtures: { accountId: '10001', depositProductId: 'p-1', accountOptIn: ['CheckPayment'], depositProductOptIn: [] },
     webhookSink: { publicUrl: 'https://tunnel.example.invalid' },
   });
@@ -48,7 +74,11 @@ test('on a terminal, init asks each question the flags did not answer', async ()
   const output = join(dir, 'asked.json');
   const answers = ['my sandbox', 'https://api.example.invalid', '', 'core,applications', 'TOKEN_ALL TOKEN_NONE=', '42', '', '[]', '', ''];
   const command = `${process.execPath} bin/banking-api-conformance.mjs init --output ${output}`;
-  const child = spawn('script', ['-qec', command, '/dev/null'], { cwd: PROJECT_ROOT, env: { ...process.env, NO_COLOR: '1' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let screen = '';
   let asked = 0;
   child.stdout.on('data', (chunk) => {
@@ -61,8 +91,12 @@ test('on a terminal, init asks each question the flags did not answer', async ()
   expect(asked).toBe(answers.length);
   expect(screen).toContain('Base URL of the API [http://127.0.0.1:8080]: ');
   expect(manifestAt(output)).toMatchObject({
-    name: 'my sandbox', baseUrl: 'https://api.example.invalid', environment: 'sandbox', capabilities: ['core', 'applications'],
-    tokens: [{ env: 'TOKEN_ALL' }, { env: 'TOKEN_NONE', scopes: [] }], fixtures: { accountId: '42', accountOptIn: [] },
+    name: 'my sandbox',
+    baseUrl: 'https://api.example.invalid',
+    environment: 'sandbox',
+    capabilities: ['core', 'applications'],
+    tokens: [{ env: 'TOKEN_ALL' }, { env: 'TOKEN_NONE', scopes: [] }],
+    fixtures: { accountId: '42', accountOptIn: [] },
   });
   expect(manifestAt(output)).not.toHaveProperty('webhookSink');
 }, 180_000);

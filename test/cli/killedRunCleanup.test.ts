@@ -16,33 +16,59 @@ let emulator: Emulator;
 let token: string;
 beforeAll(async () => {
   emulator = await startEmulator();
-  const minted = await request(`${emulator.url()}/_emulator/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scopes: ['payments', 'webhooks'] }) });
+  const minted = await request(`${emulator.url()}/_emulator/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ scopes: ['payments', 'webhooks'] }),
+  });
   token = ((await minted.body.json()) as { token: string }).token;
 });
 afterAll(() => emulator.close());
 
 async function statusOf(kind: 'rule' | 'webhook', id: string): Promise<string | undefined> {
-  const answer = await request(`${emulator.url()}/${kind === 'rule' ? 'positive-pay' : 'webhooks'}/${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${token}` } });
+  const answer = await request(`${emulator.url()}/${kind === 'rule' ? 'positive-pay' : 'webhooks'}/${encodeURIComponent(id)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const body = (await answer.body.json()) as { data?: { attributes?: { status?: string } } };
   return body.data?.attributes?.status;
 }
 
-const live = (kind: 'rule' | 'webhook', status: string | undefined) => (kind === 'rule' ? status === 'Active' || status === 'AwaitingDocuments' : status === 'Enabled');
+const live = (kind: 'rule' | 'webhook', status: string | undefined) =>
+  kind === 'rule' ? status === 'Active' || status === 'AwaitingDocuments' : status === 'Enabled';
 
 test('a killed run, then cleanup: nothing the ledger names is left live', async () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'bac-killed-'));
   const ledgerPath = join(reportDir, CLEANUP_LEDGER_FILE);
   // Rule scenarios and a delivery scenario that keeps its webhook for seconds (a receiver that hangs).
-  const child = spawn(process.execPath, [`${PROJECT_ROOT}/bin/banking-api-conformance.mjs`, 'run', '--base-url', emulator.url(), '--requirement', 'PP-RULE-GET,DL-DELIVERY-TIMEOUT', '--concurrency', '1', '--report-dir', reportDir], {
-    cwd: PROJECT_ROOT, env: { ...process.env, BANKING_API_CONFORMANCE_RUN: '' }, stdio: 'ignore', detached: true,
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      `${PROJECT_ROOT}/bin/banking-api-conformance.mjs`,
+      'run',
+      '--base-url',
+      emulator.url(),
+      '--requirement',
+      'PP-RULE-GET,DL-DELIVERY-TIMEOUT',
+      '--concurrency',
+      '1',
+      '--report-dir',
+      reportDir,
+    ],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, BANKING_API_CONFORMANCE_RUN: '' },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   try {
     const deadline = Date.now() + 150_000;
     for (;;) {
       const state = existsSync(ledgerPath) ? readLedger(ledgerPath) : undefined;
       if (state && state.pending.some((action) => action.kind === 'webhook')) break;
-      if (Date.now() > deadline || child.exitCode !== null) throw new Error('the run never held a webhook of its own; cannot test the cleanup of a killed run');
+      if (Date.now() > deadline || child.exitCode !== null)
+        throw new Error('the run never held a webhook of its own; cannot test the cleanup of a killed run');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
@@ -51,12 +77,17 @@ test('a killed run, then cleanup: nothing the ledger names is left live', async 
   }
   await exited;
 
-  const lines = readFileSync(ledgerPath, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { op: string; kind?: string; id?: string });
+  const lines = readFileSync(ledgerPath, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { op: string; kind?: string; id?: string });
   const created = lines.filter((line) => line.op === 'created') as Array<{ kind: 'rule' | 'webhook'; id: string }>;
   // Rules too, unless the delivery scenario happened to run first (file order is vitest's choice).
   expect(JSON.stringify(lines)).not.toContain(token);
   const pending = readLedger(ledgerPath).pending;
-  const liveBefore = (await Promise.all(pending.map(async (action) => live(action.kind, await statusOf(action.kind, action.id))))).filter(Boolean).length;
+  const liveBefore = (await Promise.all(pending.map(async (action) => live(action.kind, await statusOf(action.kind, action.id))))).filter(
+    Boolean,
+  ).length;
   expect(liveBefore).toBeGreaterThan(0);
 
   const cleanup = await runCli(['cleanup', '--report-dir', reportDir]);
@@ -67,7 +98,9 @@ test('a killed run, then cleanup: nothing the ledger names is left live', async 
   const after = await Promise.all(created.map(async (action) => ({ ...action, status: await statusOf(action.kind, action.id) })));
   expect(after.filter((resource) => live(resource.kind, resource.status))).toEqual([]);
   expect(readLedger(ledgerPath).pending).toEqual([]);
-  console.log(`killed run: ${created.length} resources in the ledger, ${pending.length} pending at the kill (${liveBefore} live); after cleanup none live`);
+  console.log(
+    `killed run: ${created.length} resources in the ledger, ${pending.length} pending at the kill (${liveBefore} live); after cleanup none live`,
+  );
 
   const again = await runCli(['cleanup', '--report-dir', reportDir]);
   expect(again.code).toBe(0);

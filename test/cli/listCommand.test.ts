@@ -35,7 +35,9 @@ const json = <T>(name: keyof typeof invocations): T[] => {
 
 describe('list', () => {
   test('lists every requirement with its level, section, statement and the scenarios that judge it', () => {
-    const rows = json<{ id: string; level: string; document: string; section: string; statement: string; scenarios: string[] }>('requirements');
+    const rows = json<{ id: string; level: string; document: string; section: string; statement: string; scenarios: string[] }>(
+      'requirements',
+    );
     expect(rows.map((row) => row.id)).toEqual(catalogue.all().map((requirement) => requirement.id));
     const row = rows.find((entry) => entry.id === 'AU-TOKEN-REQUIRED');
     expect(row).toMatchObject({ level: 'MUST', document: 'api', section: '5.1', statement: catalogue.get('AU-TOKEN-REQUIRED').statement });
@@ -45,7 +47,10 @@ describe('list', () => {
   test('--level and --area select the MUST requirements the area judges', () => {
     const rows = json<{ id: string; level: string; areas: string[] }>('mustOfAuth');
     const declared = new Set(SCENARIOS_BY_AREA.auth.flatMap((scenario) => scenario.requirements));
-    const expected = catalogue.all().filter((requirement) => requirement.level === 'MUST' && declared.has(requirement.id)).map((requirement) => requirement.id);
+    const expected = catalogue
+      .all()
+      .filter((requirement) => requirement.level === 'MUST' && declared.has(requirement.id))
+      .map((requirement) => requirement.id);
     expect(rows.map((entry) => entry.id)).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
     const lines = results.mustOfAuthText.stdout.trimEnd().split('\n');
@@ -58,15 +63,24 @@ describe('list', () => {
     const rows = json<{ id: string; area: string; title: string; requirements: string[]; needs: string[] }>('scenariosOfDecisioning');
     expect(rows.map((row) => row.id)).toEqual(SCENARIOS_BY_AREA.decisioning.map((scenario) => scenario.id));
     const first = SCENARIOS_BY_AREA.decisioning[0];
-    expect(rows[0]).toMatchObject({ area: 'decisioning', title: first?.title, requirements: [...(first?.requirements ?? [])], needs: [...(first?.needs ?? [])] });
+    expect(rows[0]).toMatchObject({
+      area: 'decisioning',
+      title: first?.title,
+      requirements: [...(first?.requirements ?? [])],
+      needs: [...(first?.needs ?? [])],
+    });
   });
 
   test('lists the areas with their counts, and every seeded fault and tolerated variation', () => {
     const areas = json<{ area: string; scenarios: number }>('areas');
     expect(areas.map((row) => [row.area, row.scenarios])).toEqual(AREAS.map((area) => [area, SCENARIOS_BY_AREA[area].length]));
     const faults = json<{ name: string; kind: string; breaks: string[] }>('faults');
-    expect(faults.filter((row) => row.kind === 'fault').map((row) => [row.name, row.breaks])).toEqual(FAULTS.map((fault) => [fault.name, fault.breaks]));
-    expect(faults.filter((row) => row.kind === 'variation').map((row) => row.name)).toEqual(TOLERATED_VARIATIONS.map((variation) => variation.name));
+    expect(faults.filter((row) => row.kind === 'fault').map((row) => [row.name, row.breaks])).toEqual(
+      FAULTS.map((fault) => [fault.name, fault.breaks]),
+    );
+    expect(faults.filter((row) => row.kind === 'variation').map((row) => row.name)).toEqual(
+      TOLERATED_VARIATIONS.map((variation) => variation.name),
+    );
   });
 
   test('an unknown kind or area exits 2 naming what is allowed', () => {

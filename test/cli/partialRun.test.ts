@@ -33,7 +33,9 @@ describe('a partial run', () => {
     expect(byRequirement.code, byRequirement.stderr || byRequirement.stdout.slice(-2000)).toBe(0);
     const document = results(dirs.requirement);
     expect(schemaRegistry().validate('harness/results', document).violations).toEqual([]);
-    expect(document.scenarioIds).toEqual(everyScenario.filter((scenario) => scenario.requirements.some((id) => IDS.includes(id))).map((scenario) => scenario.id));
+    expect(document.scenarioIds).toEqual(
+      everyScenario.filter((scenario) => scenario.requirements.some((id) => IDS.includes(id))).map((scenario) => scenario.id),
+    );
     expect(document.selectedRequirements).toEqual([...IDS].sort());
     const judged = document.requirements.filter((result) => result.checks.length > 0).map((result) => result.id);
     expect(judged.sort()).toEqual([...IDS].sort());

@@ -19,7 +19,11 @@ describe('progress display', () => {
     live.scenarioFinished('webhooks', 'webhooks/b', 'FAIL', 2);
     expect(written.at(-1)).toBe(`\r${ESC}[2K[############............] 2/4 webhooks  1 PASS 1 FAIL  1:05`);
     live.line('    a verbose note');
-    expect(written.slice(-3)).toEqual([`\r${ESC}[2K`, '    a verbose note\n', `\r${ESC}[2K[############............] 2/4 webhooks  1 PASS 1 FAIL  1:05`]);
+    expect(written.slice(-3)).toEqual([
+      `\r${ESC}[2K`,
+      '    a verbose note\n',
+      `\r${ESC}[2K[############............] 2/4 webhooks  1 PASS 1 FAIL  1:05`,
+    ]);
     live.finish();
     expect(written.at(-1)).toBe(`\r${ESC}[2K`);
     expect(written.join('')).not.toContain('\n[');

@@ -22,7 +22,9 @@ const STACK_LINE = /^\s+at .+[:(]/m;
 async function startHtmlPage(): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => {
     const status = request.method === 'GET' ? 200 : 405;
-    response.writeHead(status, { 'content-type': 'text/html' }).end(`<!doctype html><html><body><h1>${status === 200 ? 'Welcome' : 'Method Not Allowed'}</h1></body></html>`);
+    response
+      .writeHead(status, { 'content-type': 'text/html' })
+      .end(`<!doctype html><html><body><h1>${status === 200 ? 'Welcome' : 'Method Not Allowed'}</h1></body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
@@ -40,9 +42,12 @@ describe('receiver command', () => {
     await new Promise((resolve) => page?.server.close(resolve));
   });
 
-  test('the reference receiver: exit 0, CONFORMANT, the run\'s reports, and the token nowhere', async () => {
+  test("the reference receiver: exit 0, CONFORMANT, the run's reports, and the token nowhere", async () => {
     const dir = join(scratch, 'reference');
-    const result = await runCli(['receiver', '--url', receiver.url, '--token-env', 'RECEIVER_TOKEN', '--effects', receiver.effectsUrl, '--report-dir', dir], env);
+    const result = await runCli(
+      ['receiver', '--url', receiver.url, '--token-env', 'RECEIVER_TOKEN', '--effects', receiver.effectsUrl, '--report-dir', dir],
+      env,
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/Verdict: CONFORMANT/);
@@ -53,8 +58,11 @@ describe('receiver command', () => {
     expect(existsSync(join(dir, 'report.html'))).toBe(true);
     const allure = readdirSync(join(dir, 'allure-results'));
     expect(allure.filter((name) => name.endsWith('-result.json')).length).toBeGreaterThanOrEqual(10);
-    const written = [result.stdout, ...['results.json', 'junit.xml', 'report.html'].map((name) => readFileSync(join(dir, name), 'utf8')),
-      ...allure.map((name) => readFileSync(join(dir, 'allure-results', name), 'utf8'))];
+    const written = [
+      result.stdout,
+      ...['results.json', 'junit.xml', 'report.html'].map((name) => readFileSync(join(dir, name), 'utf8')),
+      ...allure.map((name) => readFileSync(join(dir, 'allure-results', name), 'utf8')),
+    ];
     expect(written.filter((text) => text.includes(TOKEN))).toEqual([]);
   });
 
@@ -63,9 +71,14 @@ describe('receiver command', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const result = await runCli(['receiver', '--url', `http://127.0.0.1:${port}/webhook`, '--token-env', 'RECEIVER_TOKEN', '--report-dir', join(scratch, 'down')], env);
+    const result = await runCli(
+      ['receiver', '--url', `http://127.0.0.1:${port}/webhook`, '--token-env', 'RECEIVER_TOKEN', '--report-dir', join(scratch, 'down')],
+      env,
+    );
     expect(result.code).toBe(2);
-    expect(errorLines(result.stderr)).toEqual([`banking-api-conformance: cannot reach the receiver at http://127.0.0.1:${port}/webhook (ECONNREFUSED): start it, or fix --url`]);
+    expect(errorLines(result.stderr)).toEqual([
+      `banking-api-conformance: cannot reach the receiver at http://127.0.0.1:${port}/webhook (ECONNREFUSED): start it, or fix --url`,
+    ]);
   });
 
   test('an HTML page: exit 1, FAILs with the page as evidence, no stack trace', async () => {

@@ -17,14 +17,22 @@ test('a budget that runs out before the scenarios start leaves them UNTESTABLE, 
   expect(document.verdict).toBe('non-conformant');
   const checks = document.requirements.flatMap((result) => result.checks);
   expect(checks.length).toBeGreaterThan(0);
-  expect(checks.filter((check) => check.outcome !== 'SKIP').every((check) => check.outcome === 'UNTESTABLE' && /budget of 0\.0001 minute/.test(check.message))).toBe(true);
+  expect(
+    checks
+      .filter((check) => check.outcome !== 'SKIP')
+      .every((check) => check.outcome === 'UNTESTABLE' && /budget of 0\.0001 minute/.test(check.message)),
+  ).toBe(true);
 }, 120_000);
 
 test.each([
   [['--concurrency', '0'], /--concurrency must be a whole number from 1 to 64; got '0'/],
   [['--budget-minutes', 'soon'], /--budget-minutes must be a number of minutes above 0; got 'soon'/],
-])('run %j is a setup error naming the option', async (args, message) => {
-  const run = await runCli(['run', ...args]);
-  expect(run.code).toBe(2);
-  expect(run.stderr).toMatch(message);
-}, 60_000);
+])(
+  'run %j is a setup error naming the option',
+  async (args, message) => {
+    const run = await runCli(['run', ...args]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+  },
+  60_000,
+);

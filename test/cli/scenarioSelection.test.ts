@@ -23,7 +23,9 @@ describe('scenario selection', () => {
 
   test('--grep matches scenario ids and titles, whatever the case, within --only', () => {
     const byId = selectScenarios({ grep: 'WEBHOOKS/LIST' }, catalogue);
-    expect(byId.scenarios.map((scenario) => scenario.id)).toEqual(everyScenario.filter((scenario) => scenario.id.includes('webhooks/list')).map((scenario) => scenario.id));
+    expect(byId.scenarios.map((scenario) => scenario.id)).toEqual(
+      everyScenario.filter((scenario) => scenario.id.includes('webhooks/list')).map((scenario) => scenario.id),
+    );
     const title = SCENARIOS_BY_AREA.sandbox[0]?.title ?? '';
     const byTitle = selectScenarios({ grep: title.toUpperCase() }, catalogue);
     expect(byTitle.scenarios.map((scenario) => scenario.title)).toContain(title);
@@ -36,8 +38,12 @@ describe('scenario selection', () => {
   test('the whole suite is not narrowed; an unknown id, an unjudged id or no match is a setup error', () => {
     expect(selectScenarios({}, catalogue)).toMatchObject({ narrowedBy: [], scenarios: everyScenario });
     expect(() => selectScenarios({ requirement: 'PP-NOPE' }, catalogue)).toThrow(/unknown requirement id PP-NOPE/);
-    expect(() => selectScenarios({ requirement: 'AU-TOKEN-ISSUANCE' }, catalogue)).toThrow(/no scenario judges AU-TOKEN-ISSUANCE \(excluded: /);
+    expect(() => selectScenarios({ requirement: 'AU-TOKEN-ISSUANCE' }, catalogue)).toThrow(
+      /no scenario judges AU-TOKEN-ISSUANCE \(excluded: /,
+    );
     expect(() => selectScenarios({ grep: 'no-such-scenario' }, catalogue)).toThrow(/no scenario matches --grep "no-such-scenario"/);
-    expect(() => selectScenarios({ requirement: 'PP-POLICY-CREATE', only: 'auth' }, catalogue)).toThrow(/no scenario matches --only auth --requirement PP-POLICY-CREATE/);
+    expect(() => selectScenarios({ requirement: 'PP-POLICY-CREATE', only: 'auth' }, catalogue)).toThrow(
+      /no scenario matches --only auth --requirement PP-POLICY-CREATE/,
+    );
   });
 });

@@ -35,7 +35,10 @@ describe('setup errors', () => {
     const emulator = await startEmulator();
     try {
       const path = manifest('tokens.json', {
-        name: 'needs a token', baseUrl: emulator.url(), environment: 'sandbox', capabilities: ['core'],
+        name: 'needs a token',
+        baseUrl: emulator.url(),
+        environment: 'sandbox',
+        capabilities: ['core'],
         tokens: [{ env: 'BAC_TEST_TOKEN_THAT_IS_NOT_SET', scopes: ['payments'] }],
       });
       const result = await runCli(['run', '--target', path]);

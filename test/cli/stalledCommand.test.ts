@@ -13,7 +13,9 @@ test('a command that stalls before it finishes exits 2 with one line saying ther
   const run = await runToExit(program, []);
   expect(run.code).toBe(2);
   expect(run.stderr.trim().split('\n')).toEqual([
-    expect.stringMatching(/^banking-api-conformance: internal error \(a bug of the suite, not the target\): the command stopped before it finished.*no verdict$/),
+    expect.stringMatching(
+      /^banking-api-conformance: internal error \(a bug of the suite, not the target\): the command stopped before it finished.*no verdict$/,
+    ),
   ]);
 });
 

@@ -15,7 +15,9 @@ afterAll(() => {
 
 function startStandaloneEmulator(): Promise<string> {
   return new Promise((resolve, reject) => {
-    emulator = spawn(process.execPath, [`${PROJECT_ROOT}/bin/banking-api-emulator.mjs`, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    emulator = spawn(process.execPath, [`${PROJECT_ROOT}/bin/banking-api-emulator.mjs`, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     emulator.stdout?.on('data', (chunk) => {
       output += chunk;

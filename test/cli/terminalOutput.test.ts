@@ -18,7 +18,11 @@ function inTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   const command = [process.execPath, join(PROJECT_ROOT, 'bin/banking-api-conformance.mjs'), ...args].map((part) => `'${part}'`).join(' ');
   const { CI: _ci, NO_COLOR: _noColour, ...rest } = process.env;
   return new Promise((resolve, reject) => {
-    const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], { cwd: PROJECT_ROOT, env: { ...rest, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(SCRIPT, ['-qec', command, '/dev/null'], {
+      cwd: PROJECT_ROOT,
+      env: { ...rest, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

@@ -13,7 +13,17 @@ const baseline = (name: string) => join(PROJECT_ROOT, 'fixtures/baselines', name
 describe('verdict modes', () => {
   test('a known failure listed in the baseline does not fail the run', async () => {
     const dir = reportDir();
-    const result = await runCli(['run', '--only', 'positive-pay', '--emulator-fault', 'list-without-total', '--baseline', baseline('emulator-list-without-total.yaml'), '--report-dir', dir]);
+    const result = await runCli([
+      'run',
+      '--only',
+      'positive-pay',
+      '--emulator-fault',
+      'list-without-total',
+      '--baseline',
+      baseline('emulator-list-without-total.yaml'),
+      '--report-dir',
+      dir,
+    ]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toMatch(/Known failure \(baseline\): PP-LIST-SHAPE/);
     expect(json(dir, 'results.json').baseline.known).toHaveLength(1);

@@ -14,15 +14,35 @@ const counts = { PASS: 209, FAIL: 0, WARN: 0, SKIP: 12, UNTESTABLE: 0, OBSERVED:
 const capabilities = ['core', 'tokenMinting'];
 const certified: Certificate = {
   certificateVersion: 1,
-  target: { name: 'reference emulator image', baseUrl: 'http://127.0.0.1:40001', environment: 'sandbox', capabilities, image: { name: 'banking-api-emulator:local', id: `sha256:${'a'.repeat(64)}`, repoDigests: [] } },
-  suiteVersion: '0.1.0', catalogueHash: `sha256:${'c'.repeat(64)}`, date: '2026-11-22T00:00:00.000Z',
-  counts, verdict: 'conformant', certified: true, blocking: [],
+  target: {
+    name: 'reference emulator image',
+    baseUrl: 'http://127.0.0.1:40001',
+    environment: 'sandbox',
+    capabilities,
+    image: { name: 'banking-api-emulator:local', id: `sha256:${'a'.repeat(64)}`, repoDigests: [] },
+  },
+  suiteVersion: '0.1.0',
+  catalogueHash: `sha256:${'c'.repeat(64)}`,
+  date: '2026-11-22T00:00:00.000Z',
+  counts,
+  verdict: 'conformant',
+  certified: true,
+  blocking: [],
 };
 const refused: Certificate = {
   ...certified,
-  target: { ...certified.target, name: 'vendor A', image: { name: 'ghcr.io/example/vendor-a:2.1.0', id: `sha256:${'b'.repeat(64)}`, repoDigests: [`ghcr.io/example/vendor-a@sha256:${'d'.repeat(64)}`] } },
+  target: {
+    ...certified.target,
+    name: 'vendor A',
+    image: {
+      name: 'ghcr.io/example/vendor-a:2.1.0',
+      id: `sha256:${'b'.repeat(64)}`,
+      repoDigests: [`ghcr.io/example/vendor-a@sha256:${'d'.repeat(64)}`],
+    },
+  },
   counts: { ...counts, PASS: 207, FAIL: 2 },
-  verdict: 'non-conformant', certified: false,
+  verdict: 'non-conformant',
+  certified: false,
   blocking: [{ id: 'AU-SCOPE-REQUIRED', level: 'MUST', outcome: 'FAIL', reason: 'listed without scope' }],
 };
 
@@ -34,7 +54,9 @@ function reportDirWith(root: string, name: string, certificate?: Certificate): s
 }
 
 function summary(dirs: string[]) {
-  return spawnSync(join(PROJECT_ROOT, 'node_modules/.bin/tsx'), [join(PROJECT_ROOT, 'report/certificateSummaryMain.ts'), ...dirs], { encoding: 'utf8' });
+  return spawnSync(join(PROJECT_ROOT, 'node_modules/.bin/tsx'), [join(PROJECT_ROOT, 'report/certificateSummaryMain.ts'), ...dirs], {
+    encoding: 'utf8',
+  });
 }
 
 test('one row per image, with its digest (or id), the verdict, the counts and what blocks it; exit 1 when one is not certified', () => {
@@ -43,9 +65,15 @@ test('one row per image, with its digest (or id), the verdict, the counts and wh
   expect(run.status, run.stderr).toBe(1);
   const lines = run.stdout.trim().split('\n');
   expect(lines[0]).toBe('### Conformance certificates: 1 of 2 certified');
-  expect(lines[2]).toBe('| Target | Image | Image digest or id | Certified | Verdict | PASS | FAIL | WARN | SKIP | UNTESTABLE | OBSERVED | Blocking |');
-  expect(lines[4]).toBe(`| reference emulator image | banking-api-emulator:local | sha256:${'a'.repeat(64)} | yes | conformant | 209 | 0 | 0 | 12 | 0 | 37 | — |`);
-  expect(lines[5]).toBe(`| vendor A | ghcr.io/example/vendor-a:2.1.0 | ghcr.io/example/vendor-a@sha256:${'d'.repeat(64)} | **no** | non-conformant | 207 | 2 | 0 | 12 | 0 | 37 | AU-SCOPE-REQUIRED FAIL |`);
+  expect(lines[2]).toBe(
+    '| Target | Image | Image digest or id | Certified | Verdict | PASS | FAIL | WARN | SKIP | UNTESTABLE | OBSERVED | Blocking |',
+  );
+  expect(lines[4]).toBe(
+    `| reference emulator image | banking-api-emulator:local | sha256:${'a'.repeat(64)} | yes | conformant | 209 | 0 | 0 | 12 | 0 | 37 | — |`,
+  );
+  expect(lines[5]).toBe(
+    `| vendor A | ghcr.io/example/vendor-a:2.1.0 | ghcr.io/example/vendor-a@sha256:${'d'.repeat(64)} | **no** | non-conformant | 207 | 2 | 0 | 12 | 0 | 37 | AU-SCOPE-REQUIRED FAIL |`,
+  );
 });
 
 test('every image certified: exit 0', () => {

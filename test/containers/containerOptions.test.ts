@@ -12,7 +12,10 @@ const plain: TargetManifestFile = { name: 't', baseUrl: 'http://127.0.0.1:1', en
 const imageManifest = loadManifest(EMULATOR_IMAGE_MANIFEST_PATH);
 
 test('the CLI wins over the manifest field by field, and its --target-env entries over the manifest env', () => {
-  const manifest: TargetManifestFile = { ...imageManifest, container: { image: 'from-manifest:1', port: 9000, env: { A: 'manifest', B: 'manifest' }, startupTimeoutMs: 5_000 } };
+  const manifest: TargetManifestFile = {
+    ...imageManifest,
+    container: { image: 'from-manifest:1', port: 9000, env: { A: 'manifest', B: 'manifest' }, startupTimeoutMs: 5_000 },
+  };
   const spec = containerSpecOf({ targetImage: 'from-cli:2', targetPort: '9100', targetEnv: ['B=cli', 'C=x=y'] }, manifest);
   expect(spec).toMatchObject({ image: 'from-cli:2', port: 9100, env: { A: 'manifest', B: 'cli', C: 'x=y' }, startupTimeoutMs: 5_000 });
 });
@@ -60,5 +63,7 @@ test('a manifest needs a base URL or a container, and a bad container field is n
 test('the CLI answers a container option without an image with exit 2 and one line', async () => {
   const run = await runCli(['run', '--target-env', 'A=b']);
   expect(run.code).toBe(2);
-  expect(run.stderr.trim()).toBe('banking-api-conformance: --target-port and --target-env apply to a container target: add --target-image IMAGE');
+  expect(run.stderr.trim()).toBe(
+    'banking-api-conformance: --target-port and --target-env apply to a container target: add --target-image IMAGE',
+  );
 });

@@ -28,7 +28,8 @@ export function dockerUnavailableReason(): string | undefined {
   let problem: string | undefined;
   if (info.error) problem = `no docker CLI (${(info.error as NodeJS.ErrnoException).code ?? info.error.message})`;
   else if (info.status !== 0) problem = `the Docker engine does not answer: ${(info.stderr || info.stdout).trim().split('\n').pop()}`;
-  else if (spawnSync('ldd', ['--version']).error) problem = 'no ldd to list the libraries of the node binary for the locally made base image';
+  else if (spawnSync('ldd', ['--version']).error)
+    problem = 'no ldd to list the libraries of the node binary for the locally made base image';
   return missingToolReason('Docker', problem, DOCKER_INSTALL, REQUIRE_DOCKER_ENV);
 }
 
@@ -48,10 +49,14 @@ function librariesOf(binary: string): string[] {
 /** Native addons among the installed packages (vitest's bundler has some): the runner image loads them. */
 function nativeAddons(): string[] {
   const modules = join(PROJECT_ROOT, 'node_modules');
-  const packages = readdirSync(modules).flatMap((name) => (name.startsWith('@') ? readdirSync(join(modules, name)).map((inner) => join(name, inner)) : [name]));
+  const packages = readdirSync(modules).flatMap((name) =>
+    name.startsWith('@') ? readdirSync(join(modules, name)).map((inner) => join(name, inner)) : [name],
+  );
   return packages.flatMap((name) => {
     try {
-      return readdirSync(join(modules, name)).filter((file) => file.endsWith('.node')).map((file) => join(modules, name, file));
+      return readdirSync(join(modules, name))
+        .filter((file) => file.endsWith('.node'))
+        .map((file) => join(modules, name, file));
     } catch {
       return [];
     }

@@ -46,7 +46,9 @@ test('results.json names the image, its id and the start-up time, with the end o
   expect(results.target.image.id).toBe(image.id);
   expect(results.container.image.name).toBe(image.tag);
   expect(results.container.startupMs).toBeGreaterThan(0);
-  expect(results.container.logTail.join('\n')).toMatch(/banking-api-emulator \(sandbox\) listening on http:\/\/(127\.0\.0\.1|0\.0\.0\.0):\d+/);
+  expect(results.container.logTail.join('\n')).toMatch(
+    /banking-api-emulator \(sandbox\) listening on http:\/\/(127\.0\.0\.1|0\.0\.0\.0):\d+/,
+  );
   expect(read('container.log')).toContain('banking-api-emulator (sandbox) listening on');
 });
 

@@ -21,8 +21,17 @@ beforeAll(async () => {
   release = await dockerTestSlot();
   const image = await emulatorImageForTests();
   run = await runCli([
-    'run', '--target-image', image.tag, '--target-env', 'BANKING_EMULATOR_FAULTS=scope-not-checked-on-list',
-    '--only', 'auth', '--seed', '4', '--report-dir', reportDir,
+    'run',
+    '--target-image',
+    image.tag,
+    '--target-env',
+    'BANKING_EMULATOR_FAULTS=scope-not-checked-on-list',
+    '--only',
+    'auth',
+    '--seed',
+    '4',
+    '--report-dir',
+    reportDir,
   ]);
 }, 300_000);
 

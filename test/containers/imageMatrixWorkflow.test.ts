@@ -9,11 +9,24 @@ import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 // one certification per image, one artifact per image, one summary over them,
 // and every command it runs exists in this project.
 
-interface Step { name?: string; run?: string; uses?: string; if?: string; with?: Record<string, unknown> }
-interface Job { needs?: string | string[]; if?: string; steps: Step[]; strategy?: { matrix: { include: Array<Record<string, string>> } } }
+interface Step {
+  name?: string;
+  run?: string;
+  uses?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+}
+interface Job {
+  needs?: string | string[];
+  if?: string;
+  steps: Step[];
+  strategy?: { matrix: { include: Array<Record<string, string>> } };
+}
 
 const workflow = parse(readFileSync(join(PROJECT_ROOT, 'docs/ci/container-images.yml'), 'utf8')) as { jobs: Record<string, Job> };
-const scripts = Object.keys((JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts);
+const scripts = Object.keys(
+  (JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts,
+);
 const certify = workflow.jobs.certify as Job;
 const summary = workflow.jobs.summary as Job;
 

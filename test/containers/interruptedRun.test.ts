@@ -48,7 +48,13 @@ function interruptOnceRunning(args: string[]): Promise<{ code: number | null; ou
 
 test('Ctrl-C during the run removes the container', async (ctx) => {
   ctx.skip(unavailable !== undefined, unavailable);
-  const run = await interruptOnceRunning(['run', '--target-image', tag, '--report-dir', mkdtempSync(join(tmpdir(), 'bac-image-interrupted-'))]);
+  const run = await interruptOnceRunning([
+    'run',
+    '--target-image',
+    tag,
+    '--report-dir',
+    mkdtempSync(join(tmpdir(), 'bac-image-interrupted-')),
+  ]);
   expect(run.containerId, run.output).toBeDefined();
   expect(run.code, run.output).not.toBe(0);
   expect(run.output).toContain('SIGINT: removing the target container');

@@ -14,7 +14,13 @@ test('host networking where the engine has no bridge, or the target must reach t
   expect(() => chooseNetwork('bridge', false, false)).toThrow(/no bridge network/);
 });
 
-const spec = (over: Partial<ContainerSpec>): ContainerSpec => ({ image: 'x', env: {}, startupTimeoutMs: 1_000, deliversToHostLoopback: false, ...over });
+const spec = (over: Partial<ContainerSpec>): ContainerSpec => ({
+  image: 'x',
+  env: {},
+  startupTimeoutMs: 1_000,
+  deliversToHostLoopback: false,
+  ...over,
+});
 
 test('host networking: a free loopback port passed as PORT, with HOST=127.0.0.1', async () => {
   const { port, env } = await listenAddress(spec({ env: { OTHER: '1' } }), 'host');
@@ -24,8 +30,13 @@ test('host networking: a free loopback port passed as PORT, with HOST=127.0.0.1'
 
 test('host networking: a fixed port (option or PORT in the env) is used as it is', async () => {
   expect(await listenAddress(spec({ port: 8181 }), 'host')).toEqual({ port: 8181, env: { HOST: '127.0.0.1' } });
-  expect(await listenAddress(spec({ env: { PORT: '8282', HOST: '127.0.0.2' } }), 'host')).toEqual({ port: 8282, env: { PORT: '8282', HOST: '127.0.0.2' } });
-  await expect(listenAddress(spec({ env: { PORT: 'eighty' } }), 'host')).rejects.toThrow(/PORT must be an integer from 1 to 65535; got 'eighty'/);
+  expect(await listenAddress(spec({ env: { PORT: '8282', HOST: '127.0.0.2' } }), 'host')).toEqual({
+    port: 8282,
+    env: { PORT: '8282', HOST: '127.0.0.2' },
+  });
+  await expect(listenAddress(spec({ env: { PORT: 'eighty' } }), 'host')).rejects.toThrow(
+    /PORT must be an integer from 1 to 65535; got 'eighty'/,
+  );
 });
 
 test('bridge networking: the image port (default 8080), the environment untouched', async () => {

@@ -23,7 +23,8 @@ let emulatorContainer = '';
 let release: (() => void) | undefined;
 let sizeBytes = 0;
 
-const dockerRun = (args: string[]): Promise<ProcessResult> => commandToExit('docker', ['run', '--rm', '--network', 'host', '-v', `${data}:/data`, ...args]);
+const dockerRun = (args: string[]): Promise<ProcessResult> =>
+  commandToExit('docker', ['run', '--rm', '--network', 'host', '-v', `${data}:/data`, ...args]);
 
 async function healthOf(url: string): Promise<{ fixtures: { accountId: string; depositProductId: string } }> {
   for (let tries = 0; ; tries++) {
@@ -44,14 +45,39 @@ beforeAll(async () => {
   const emulator = await emulatorImageForTests();
   sizeBytes = (await buildRunnerImage({ tag: RUNNER_TEST_TAG, baseImage })).sizeBytes;
   const port = await freeLoopbackPort();
-  emulatorContainer = (await docker(['run', '-d', '--rm', '--network', 'host', '-e', 'HOST=127.0.0.1', '-e', `PORT=${port}`, '-e', `BANKING_EMULATOR_TOKEN=${TOKEN}`, emulator.tag])).trim();
+  emulatorContainer = (
+    await docker([
+      'run',
+      '-d',
+      '--rm',
+      '--network',
+      'host',
+      '-e',
+      'HOST=127.0.0.1',
+      '-e',
+      `PORT=${port}`,
+      '-e',
+      `BANKING_EMULATOR_TOKEN=${TOKEN}`,
+      emulator.tag,
+    ])
+  ).trim();
   const url = `http://127.0.0.1:${port}`;
   const { fixtures } = await healthOf(url);
-  writeFileSync(join(data, 'sandbox.json'), `${JSON.stringify({
-    name: 'emulator image', baseUrl: url, environment: 'sandbox', capabilities: ['core'],
-    tokens: [{ env: 'SANDBOX_TOKEN', scopes: ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] }],
-    fixtures: { accountId: String(fixtures.accountId), depositProductId: String(fixtures.depositProductId) },
-  }, null, 2)}\n`);
+  writeFileSync(
+    join(data, 'sandbox.json'),
+    `${JSON.stringify(
+      {
+        name: 'emulator image',
+        baseUrl: url,
+        environment: 'sandbox',
+        capabilities: ['core'],
+        tokens: [{ env: 'SANDBOX_TOKEN', scopes: ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] }],
+        fixtures: { accountId: String(fixtures.accountId), depositProductId: String(fixtures.depositProductId) },
+      },
+      null,
+      2,
+    )}\n`,
+  );
   chownSync(data, OWNER.uid, OWNER.gid);
   chownSync(join(data, 'sandbox.json'), OWNER.uid, OWNER.gid);
 }, 600_000);
@@ -65,7 +91,18 @@ afterAll(async () => {
 test('the runner image judges the emulator image CONFORMANT and writes the reports as the owner of /data', async (context) => {
   context.skip(unavailable !== undefined, unavailable);
   console.log(`runner image: ${(sizeBytes / 1_000_000).toFixed(1)} MB on the locally made base`);
-  const run = await dockerRun(['-e', `SANDBOX_TOKEN=${TOKEN}`, RUNNER_TEST_TAG, 'run', '--target', '/data/sandbox.json', '--report-dir', '/data/reports', '--only', 'auth']);
+  const run = await dockerRun([
+    '-e',
+    `SANDBOX_TOKEN=${TOKEN}`,
+    RUNNER_TEST_TAG,
+    'run',
+    '--target',
+    '/data/sandbox.json',
+    '--report-dir',
+    '/data/reports',
+    '--only',
+    'auth',
+  ]);
   expect(run.code, `${run.stdout.slice(-3000)}\n${run.stderr}`).toBe(0);
   expect(run.stdout).toContain('Verdict: CONFORMANT');
   expect(run.stdout + run.stderr).not.toContain(TOKEN);
@@ -75,7 +112,7 @@ test('the runner image judges the emulator image CONFORMANT and writes the repor
   }
 }, 300_000);
 
-test('the container exits with the suite\'s exit code: 2 for a manifest that is not there', async (context) => {
+test("the container exits with the suite's exit code: 2 for a manifest that is not there", async (context) => {
   context.skip(unavailable !== undefined, unavailable);
   const run = await dockerRun([RUNNER_TEST_TAG, 'run', '--target', '/data/missing.json', '--report-dir', '/data/reports-missing']);
   expect(run.code).toBe(2);

@@ -6,20 +6,47 @@ import { admissibleDecisions, decide, type ModelAccount, type ModelRule, READING
 // and the two ambiguous readings.
 
 const account: ModelAccount = { id: 'a1', productOptIn: ['CheckPayment', 'ReceivedAchDebit'] };
-const check: ModelRule = { id: 'r1', type: 'checkPaymentPositivePay', accountId: 'a1', status: 'Active', checkNumber: '1', amount: 10_000, tags: { k: 'v' } };
-const ach: ModelRule = { id: 'r2', type: 'receivedAchDebitPositivePay', accountId: 'a1', status: 'Active', originatorEntityId: 'E', amount: 500 };
+const check: ModelRule = {
+  id: 'r1',
+  type: 'checkPaymentPositivePay',
+  accountId: 'a1',
+  status: 'Active',
+  checkNumber: '1',
+  amount: 10_000,
+  tags: { k: 'v' },
+};
+const ach: ModelRule = {
+  id: 'r2',
+  type: 'receivedAchDebitPositivePay',
+  accountId: 'a1',
+  status: 'Active',
+  originatorEntityId: 'E',
+  amount: 500,
+};
 const today = '2026-05-10';
 const statuses = (rules: ModelRule[], payment: Parameters<typeof decide>[2], model: ModelAccount = account) =>
-  admissibleDecisions(model, rules, payment, today).map((decision) => decision.status).sort();
+  admissibleDecisions(model, rules, payment, today)
+    .map((decision) => decision.status)
+    .sort();
 
 describe('check tolerance (2.5, 8)', () => {
-  test.each([[0, ['Processed']], [99, ['Processed']], [-99, ['Processed']], [100, ['Blocked', 'Processed']], [101, ['Blocked']], [-101, ['Blocked']]])(
-    'a difference of %i cents admits %j', (difference, expected) => {
-      expect(statuses([check], { kind: 'CheckPayment', accountId: 'a1', amount: 10_000 + difference, checkNumber: '1' })).toEqual(expected);
-    });
+  test.each([
+    [0, ['Processed']],
+    [99, ['Processed']],
+    [-99, ['Processed']],
+    [100, ['Blocked', 'Processed']],
+    [101, ['Blocked']],
+    [-101, ['Blocked']],
+  ])('a difference of %i cents admits %j', (difference, expected) => {
+    expect(statuses([check], { kind: 'CheckPayment', accountId: 'a1', amount: 10_000 + difference, checkNumber: '1' })).toEqual(expected);
+  });
   test('a rule payee must be met; no rule payee matches anyone', () => {
-    expect(statuses([{ ...check, payeeName: 'A' }], { kind: 'CheckPayment', accountId: 'a1', amount: 10_000, checkNumber: '1', payeeName: 'B' })).toEqual(['Blocked']);
-    expect(statuses([check], { kind: 'CheckPayment', accountId: 'a1', amount: 10_000, checkNumber: '1', payeeName: 'B' })).toEqual(['Processed']);
+    expect(
+      statuses([{ ...check, payeeName: 'A' }], { kind: 'CheckPayment', accountId: 'a1', amount: 10_000, checkNumber: '1', payeeName: 'B' }),
+    ).toEqual(['Blocked']);
+    expect(statuses([check], { kind: 'CheckPayment', accountId: 'a1', amount: 10_000, checkNumber: '1', payeeName: 'B' })).toEqual([
+      'Processed',
+    ]);
   });
 });
 
@@ -31,7 +58,9 @@ describe('ACH (2.5)', () => {
   test('a debit rule does not govern credits; credits not opted in proceed', () => {
     expect(statuses([ach], { kind: 'ReceivedAchCredit', accountId: 'a1', amount: 1, originatorEntityId: 'E' })).toEqual(['Processed']);
     const creditOptIn: ModelAccount = { id: 'a1', productOptIn: ['ReceivedAchCredit'] };
-    expect(statuses([ach], { kind: 'ReceivedAchCredit', accountId: 'a1', amount: 1, originatorEntityId: 'E' }, creditOptIn)).toEqual(['Blocked']);
+    expect(statuses([ach], { kind: 'ReceivedAchCredit', accountId: 'a1', amount: 1, originatorEntityId: 'E' }, creditOptIn)).toEqual([
+      'Blocked',
+    ]);
   });
 });
 
@@ -69,11 +98,15 @@ describe('judgement', () => {
   const pay = { kind: 'CheckPayment' as const, accountId: 'a1', amount: 10_000, checkNumber: '1' };
   const admissible = admissibleDecisions(account, [check], pay, today);
   test('agrees with the matched rule and its tags', () => {
-    expect(disagreement(admissible, { status: 'Processed', ruleId: 'r1', transaction: { id: 't', tags: { k: 'v' } } }, [check])).toBeUndefined();
+    expect(
+      disagreement(admissible, { status: 'Processed', ruleId: 'r1', transaction: { id: 't', tags: { k: 'v' } } }, [check]),
+    ).toBeUndefined();
   });
   test('names a missing tag, a wrong rule, a missing transaction and a wrong status', () => {
     expect(disagreement(admissible, { status: 'Processed', ruleId: 'r1', transaction: { id: 't', tags: {} } }, [check])).toMatch(/tags/);
-    expect(disagreement(admissible, { status: 'Processed', ruleId: 'r9', transaction: { id: 't', tags: { k: 'v' } } }, [check])).toMatch(/named rule r9/);
+    expect(disagreement(admissible, { status: 'Processed', ruleId: 'r9', transaction: { id: 't', tags: { k: 'v' } } }, [check])).toMatch(
+      /named rule r9/,
+    );
     expect(disagreement(admissible, { status: 'Processed', ruleId: 'r1' }, [check])).toMatch(/no transaction/);
     expect(disagreement(admissible, { status: 'Blocked' }, [check])).toMatch(/require Processed/);
   });

@@ -8,7 +8,11 @@ import { runAgainstEmulator, scenariosJudging, worstById } from '../support/emul
 
 const CASES = [
   { fault: 'check-tolerance-101', fixed: 'DC-CHECK-TOLERANCE-OUTSIDE', properties: ['DC-PROPERTY-CHECK'] },
-  { fault: 'drawdown-accepts-awaiting-documents-rule', fixed: 'DC-DRAWDOWN-AWAITING-REJECTED', properties: ['DC-PROPERTY-DRAWDOWN', 'DC-LIFECYCLE-MODEL'] },
+  {
+    fault: 'drawdown-accepts-awaiting-documents-rule',
+    fixed: 'DC-DRAWDOWN-AWAITING-REJECTED',
+    properties: ['DC-PROPERTY-DRAWDOWN', 'DC-LIFECYCLE-MODEL'],
+  },
 ];
 
 describe.each(CASES)('$fault', ({ fault, fixed, properties }) => {
@@ -21,7 +25,9 @@ describe.each(CASES)('$fault', ({ fault, fixed, properties }) => {
       expect(failure, `${id} should FAIL`).toBeDefined();
       // The run seed, which `run --seed` accepts, and a replay command rather than a code snippet.
       expect(failure?.evidence?.seed).toBe(1);
-      expect((failure?.evidence?.details as { replay?: string }).replay).toBe(`npx banking-api-conformance run --grep '${failure?.scenarioId}' --seed 1`);
+      expect((failure?.evidence?.details as { replay?: string }).replay).toBe(
+        `npx banking-api-conformance run --grep '${failure?.scenarioId}' --seed 1`,
+      );
       expect(failure?.evidence?.counterexample).toBeDefined();
       expect(JSON.stringify(failure?.evidence?.counterexample)).not.toBe('{}');
       expect((failure?.evidence?.details as { path?: string }).path).toMatch(/^\d+(:\d+)*$/);
@@ -48,6 +54,8 @@ test('replaying the scenario alone with the run seed finds the same counterexamp
   const scenario = scenarios.find((entry) => entry.id === first?.scenarioId);
   expect(scenario, 'the failing scenario').toBeDefined();
   expect(first?.evidence?.counterexample).toBeDefined();
-  const replayed = failureOf(await runAgainstEmulator([scenario as (typeof scenarios)[number]], ['check-tolerance-101'], 'sandbox', first?.evidence?.seed as number));
+  const replayed = failureOf(
+    await runAgainstEmulator([scenario as (typeof scenarios)[number]], ['check-tolerance-101'], 'sandbox', first?.evidence?.seed as number),
+  );
   expect(replayed?.evidence?.counterexample).toEqual(first?.evidence?.counterexample);
 });

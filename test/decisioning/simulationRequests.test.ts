@@ -12,7 +12,11 @@ let sandbox: Emulator;
 let live: Emulator;
 
 async function mint(emulator: Emulator): Promise<string> {
-  const response = await fetch(`${emulator.url()}/_emulator/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(`${emulator.url()}/_emulator/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -37,7 +41,13 @@ afterAll(async () => {
 });
 
 test('a simulated check payment answers a schema-valid decision', async () => {
-  const body = { data: { type: 'checkPaymentSimulation', attributes: { amount: 1_500, checkNumber: '12' }, relationships: account(sandbox.state.fixtures.accountId) } };
+  const body = {
+    data: {
+      type: 'checkPaymentSimulation',
+      attributes: { amount: 1_500, checkNumber: '12' },
+      relationships: account(sandbox.state.fixtures.accountId),
+    },
+  };
   expect(schemas.validate('sandbox/simulated-payment-request', body).violations).toEqual([]);
   const response = await post(sandbox, '/sandbox/check-payments', body);
   expect(response.status).toBe(201);
@@ -50,7 +60,11 @@ test.each([
   ['/sandbox/check-payments', { type: 'checkPaymentSimulation', attributes: { amount: 1.5, checkNumber: '1' } }, '/data/attributes/amount'],
   ['/sandbox/received-ach-debits', { type: 'receivedAchDebitSimulation', attributes: { amount: 100 } }, '/data/attributes/originatorName'],
   ['/sandbox/received-ach-credits', { type: 'receivedAchDebitSimulation', attributes: { amount: 100, originatorName: 'A' } }, '/data/type'],
-  ['/sandbox/wire-drawdowns', { type: 'wireDrawdownSimulation', attributes: { amount: 100, counterparty: { name: 7 } } }, '/data/attributes/counterparty/name'],
+  [
+    '/sandbox/wire-drawdowns',
+    { type: 'wireDrawdownSimulation', attributes: { amount: 100, counterparty: { name: 7 } } },
+    '/data/attributes/counterparty/name',
+  ],
 ])('POST %s with a bad member is refused naming %s', async (path, data, pointer) => {
   const response = await post(sandbox, path, { data: { ...data, relationships: account(sandbox.state.fixtures.accountId) } });
   expect(response.status).toBe(400);
@@ -58,7 +72,9 @@ test.each([
 });
 
 test('a payment to an unknown account is refused with 404 naming the account', async () => {
-  const response = await post(sandbox, '/sandbox/received-ach-credits', { data: { type: 'receivedAchCreditSimulation', attributes: { amount: 1, originatorName: 'A' }, relationships: account('999999') } });
+  const response = await post(sandbox, '/sandbox/received-ach-credits', {
+    data: { type: 'receivedAchCreditSimulation', attributes: { amount: 1, originatorName: 'A' }, relationships: account('999999') },
+  });
   expect(response.status).toBe(404);
   expect(response.body.errors[0].source.pointer).toBe('/data/relationships/account/data/id');
 });

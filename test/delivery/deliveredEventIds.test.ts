@@ -41,7 +41,8 @@ test('bare event ids in a delivery are looked up and placed', async () => {
         const happened = await makeEventsHappen(ctx, 1, ['sandbox-approve']);
         const [foreign] = await injectEvents(ctx.control, { type: 'account.created' });
         const seen = new DeliveredEvents(ctx);
-        if (!(await seen.arrived(subscription.endpoint, happened.expected, 5000))) throw new Error('the approved application\'s events never arrived');
+        if (!(await seen.arrived(subscription.endpoint, happened.expected, 5000)))
+          throw new Error("the approved application's events never arrived");
         const ownIds = [...seen.ours(subscription.endpoint.deliveries(), happened)];
         const bare: SinkDelivery = {
           ...subscription.endpoint.deliveries()[0]!,

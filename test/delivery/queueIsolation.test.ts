@@ -35,7 +35,10 @@ test.each(['AtMostOnce', 'AtLeastOnce'])('a hanging %s endpoint does not delay a
     body: JSON.stringify({ type: 'account.created', count: 20 }),
   });
   const ids: string[] = ((await answer.json()) as { events: Array<{ id: string }> }).events.map((event: { id: string }) => event.id);
-  const arrived = await healthy.waitFor((deliveries) => ids.every((id) => deliveries.some((d) => d.payload.events.some((e) => e.id === id))), 3000);
+  const arrived = await healthy.waitFor(
+    (deliveries) => ids.every((id) => deliveries.some((d) => d.payload.events.some((e) => e.id === id))),
+    3000,
+  );
   expect(arrived).toBe(true);
   expect(performance.now() - started).toBeLessThan(2000);
   expect(stuck.deliveries()).toHaveLength(1);

@@ -17,7 +17,11 @@ const back = readFileSync(new URL('../../fixtures/applications/document-back.pdf
 
 async function download(path: string) {
   const response = await request(`${target.url}${path}`, { headers: { authorization: `Bearer ${target.token}` } });
-  return { status: response.statusCode, type: String(response.headers['content-type']), bytes: Buffer.from(await response.body.arrayBuffer()) };
+  return {
+    status: response.statusCode,
+    type: String(response.headers['content-type']),
+    bytes: Buffer.from(await response.body.arrayBuffer()),
+  };
 }
 
 test('the documents of an application are listed, and each downloads the same under /applications and /sandbox', async () => {
@@ -29,14 +33,21 @@ test('the documents of an application are listed, and each downloads the same un
   const listed = await call(target.url, 'GET', `/applications/${applicationId}/documents`, { token: target.token });
   expect(listed.status).toBe(200);
   expect(listed.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
-  expect(listed.body.data.map((document: { id: string }) => document.id)).toEqual(created.body.data.relationships.documents.data.map((ref: { id: string }) => ref.id));
+  expect(listed.body.data.map((document: { id: string }) => document.id)).toEqual(
+    created.body.data.relationships.documents.data.map((ref: { id: string }) => ref.id),
+  );
   for (const document of listed.body.data) expect(schemas.validate('sandbox/application-document', document).violations).toEqual([]);
 
   const documentId = listed.body.data[0].id;
   const path = `/applications/${applicationId}/documents/${documentId}`;
   expect((await call(target.url, 'PUT', path, { token: target.token, rawBody: front, contentType: 'image/png' })).status).toBe(200);
-  expect((await call(target.url, 'PUT', `${path}/back`, { token: target.token, rawBody: back, contentType: 'application/pdf' })).status).toBe(200);
-  for (const [suffix, bytes, type] of [['', front, 'image/png'], ['/back', back, 'application/pdf']] as const) {
+  expect(
+    (await call(target.url, 'PUT', `${path}/back`, { token: target.token, rawBody: back, contentType: 'application/pdf' })).status,
+  ).toBe(200);
+  for (const [suffix, bytes, type] of [
+    ['', front, 'image/png'],
+    ['/back', back, 'application/pdf'],
+  ] as const) {
     const here = await download(`${path}/download${suffix}`);
     const sandbox = await download(`/sandbox${path}/download${suffix}`);
     expect(here.status).toBe(200);

@@ -8,7 +8,8 @@ import { applicationFixture, call, webhookBody } from './emulatorClient.ts';
 // its absence with a 400 naming what is missing.
 
 const target = emulatorPerFile();
-const bodiless = (path: string) => call(target.url, 'POST', path, { token: target.token, rawBody: '', contentType: 'application/vnd.api+json' });
+const bodiless = (path: string) =>
+  call(target.url, 'POST', path, { token: target.token, rawBody: '', contentType: 'application/vnd.api+json' });
 
 test('disable and enable a webhook with a JSON:API content type and no body', async () => {
   const created = await call(target.url, 'POST', '/webhooks', { token: target.token, body: webhookBody('http://127.0.0.1:9/hook') });
@@ -21,7 +22,10 @@ test('disable and enable a webhook with a JSON:API content type and no body', as
 });
 
 test('resend an event with a JSON:API content type and no body', async () => {
-  const injected = await call(target.url, 'POST', '/_emulator/events', { body: { type: 'account.created' }, contentType: 'application/json' });
+  const injected = await call(target.url, 'POST', '/_emulator/events', {
+    body: { type: 'account.created' },
+    contentType: 'application/json',
+  });
   const resent = await bodiless(`/events/${injected.body.events[0].id}`);
   expect(resent.status).toBe(200);
   expect(resent.body.data.id).toBe(injected.body.events[0].id);

@@ -18,7 +18,10 @@ export interface EmulatorProcess {
 /** Without a `-` flag such as --help: starts, resolves once it is listening. */
 export function startEmulatorProcess(args: string[], env: Record<string, string> = {}): Promise<EmulatorProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, '--port', '0', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, '--port', '0', ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk;

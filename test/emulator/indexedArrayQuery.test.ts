@@ -15,7 +15,10 @@ const typesListed = async (query: string) => {
 };
 
 test('filter[type][0] and filter[type][1] return only events of those two types', async () => {
-  const injected = await call(target.url, 'POST', '/_emulator/events', { body: { types: TYPES, count: 2 }, contentType: 'application/json' });
+  const injected = await call(target.url, 'POST', '/_emulator/events', {
+    body: { types: TYPES, count: 2 },
+    contentType: 'application/json',
+  });
   expect(injected.status).toBe(201);
   const indexed = await typesListed('filter[type][0]=account.created&filter[type][1]=payment.created');
   expect(indexed.sort()).toEqual(['account.created', 'account.created', 'payment.created', 'payment.created']);
@@ -24,6 +27,8 @@ test('filter[type][0] and filter[type][1] return only events of those two types'
 });
 
 test('indices out of order and a single indexed value filter as well', async () => {
-  expect(new Set(await typesListed('filter[type][1]=card.created&filter[type][0]=account.created'))).toEqual(new Set(['account.created', 'card.created']));
+  expect(new Set(await typesListed('filter[type][1]=card.created&filter[type][0]=account.created'))).toEqual(
+    new Set(['account.created', 'card.created']),
+  );
   expect(new Set(await typesListed('filter[type][0]=card.created'))).toEqual(new Set(['card.created']));
 });

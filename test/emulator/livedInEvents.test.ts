@@ -34,7 +34,10 @@ test('the history holds the events asked for, of many types, over the last 90 da
 
 test('an event published now is newer, by id and createdAt, than the whole history', async () => {
   const newestBefore = (await call(target.url, 'GET', '/events?page[limit]=1', { token: target.token })).body.data[0];
-  const injected = await call(target.url, 'POST', '/_emulator/events', { body: { type: 'account.created' }, contentType: 'application/json' });
+  const injected = await call(target.url, 'POST', '/_emulator/events', {
+    body: { type: 'account.created' },
+    contentType: 'application/json',
+  });
   const published = injected.body.events[0];
   expect(Number(published.id)).toBeGreaterThan(Number(newestBefore.id));
   expect(Date.parse(published.createdAt)).toBeGreaterThanOrEqual(Date.parse(newestBefore.attributes.createdAt));

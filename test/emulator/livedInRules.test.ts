@@ -11,13 +11,20 @@ const target = emulatorPerFile({ livedIn: { seed: 7, events: 0 } });
 async function listAll(query: string, limit = 1000) {
   const answer = await call(target.url, 'GET', `/positive-pay?page[limit]=${limit}&${query}`, { token: target.token });
   expect(answer.status).toBe(200);
-  return answer.body.data as Array<{ id: string; type: string; attributes: { createdAt: string; status: string }; relationships: { account: { data: { id: string } } } }>;
+  return answer.body.data as Array<{
+    id: string;
+    type: string;
+    attributes: { createdAt: string; status: string };
+    relationships: { account: { data: { id: string } } };
+  }>;
 }
 
 test('the fixture account holds rules of every type and status', async () => {
   const rules = await listAll(`filter[accountId]=${target.emulator.state.fixtures.accountId}`);
   expect(rules.length).toBeGreaterThanOrEqual(20);
-  expect(new Set(rules.map((rule) => rule.type))).toEqual(new Set(['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay', 'drawdownPositivePay']));
+  expect(new Set(rules.map((rule) => rule.type))).toEqual(
+    new Set(['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay', 'drawdownPositivePay']),
+  );
   const all = await listAll('');
   expect(new Set(all.map((rule) => rule.attributes.status))).toEqual(new Set(['AwaitingDocuments', 'Active', 'Expired', 'Cancelled']));
   expect(new Set(all.map((rule) => rule.relationships.account.data.id)).size).toBeGreaterThan(1);
@@ -29,7 +36,10 @@ test('the rules were created over the past weeks, and a new rule is newer than a
   const now = target.emulator.state.clock.now();
   expect(Math.min(...times)).toBeLessThan(now - 14 * 86_400_000);
   expect(Math.max(...times)).toBeLessThan(now);
-  const created = await call(target.url, 'POST', '/positive-pay', { token: target.token, body: ruleBody(target.emulator.state.fixtures.accountId) });
+  const created = await call(target.url, 'POST', '/positive-pay', {
+    token: target.token,
+    body: ruleBody(target.emulator.state.fixtures.accountId),
+  });
   expect(created.status).toBe(201);
   const newest = (await listAll(`filter[accountId]=${target.emulator.state.fixtures.accountId}`, 1))[0]!;
   expect(newest.id).toBe(created.body.data.id);

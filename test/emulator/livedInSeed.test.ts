@@ -14,11 +14,15 @@ async function snapshot(seed: number): Promise<string> {
   const emulator = await startEmulator({ livedIn: { seed, events: 300 } });
   started.push(emulator);
   const token = emulator.state.tokens.mint();
-  const parts = await Promise.all(['/positive-pay?page[limit]=1000', '/webhooks?page[limit]=1000', '/events?page[limit]=1000'].map(async (path) => {
-    const answer = await call(emulator.url(), 'GET', path, { token });
-    // Times are relative to the moment each emulator started; everything else must match.
-    return JSON.stringify(answer.body.data, (_key, value) => (typeof value === 'string' && /^\d{4}-\d{2}/.test(value) ? 'a time' : value));
-  }));
+  const parts = await Promise.all(
+    ['/positive-pay?page[limit]=1000', '/webhooks?page[limit]=1000', '/events?page[limit]=1000'].map(async (path) => {
+      const answer = await call(emulator.url(), 'GET', path, { token });
+      // Times are relative to the moment each emulator started; everything else must match.
+      return JSON.stringify(answer.body.data, (_key, value) =>
+        typeof value === 'string' && /^\d{4}-\d{2}/.test(value) ? 'a time' : value,
+      );
+    }),
+  );
   return parts.join('\n');
 }
 

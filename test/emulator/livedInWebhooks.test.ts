@@ -22,9 +22,14 @@ test('the lived-in webhooks: some Enabled at a failing loopback endpoint, most D
 });
 
 test('a webhook created now has a higher id and a later createdAt than every lived-in one', async () => {
-  const before = (await call(target.url, 'GET', '/webhooks?page[limit]=1000', { token: target.token })).body.data as Array<{ id: string; attributes: { createdAt: string } }>;
+  const before = (await call(target.url, 'GET', '/webhooks?page[limit]=1000', { token: target.token })).body.data as Array<{
+    id: string;
+    attributes: { createdAt: string };
+  }>;
   const created = await call(target.url, 'POST', '/webhooks', { token: target.token, body: webhookBody('http://127.0.0.1:9/new') });
   expect(created.status).toBe(201);
   expect(Number(created.body.data.id)).toBeGreaterThan(Math.max(...before.map((webhook) => Number(webhook.id))));
-  expect(Date.parse(created.body.data.attributes.createdAt)).toBeGreaterThan(Math.max(...before.map((webhook) => Date.parse(webhook.attributes.createdAt))));
+  expect(Date.parse(created.body.data.attributes.createdAt)).toBeGreaterThan(
+    Math.max(...before.map((webhook) => Date.parse(webhook.attributes.createdAt))),
+  );
 });

@@ -30,11 +30,16 @@ test('the profile starts with fixed fixture ids, no control endpoints and the to
 });
 
 test('flags override the profile: control endpoints back on, no rate limit, no latency', async () => {
-  const emulator = await startEmulatorProcess(['--profile', 'vendor-like', '--control-endpoints', '--rate-limit-every', '0', '--latency', '0', '--lived-in-events', '0'], { BANKING_EMULATOR_TOKEN: TOKEN });
+  const emulator = await startEmulatorProcess(
+    ['--profile', 'vendor-like', '--control-endpoints', '--rate-limit-every', '0', '--latency', '0', '--lived-in-events', '0'],
+    { BANKING_EMULATOR_TOKEN: TOKEN },
+  );
   started.push(emulator);
   expect(emulator.output()).not.toMatch(/rate limit|latency/);
   expect((await call(emulator.url, 'GET', '/_emulator/health')).status).toBe(200);
-  const statuses = await Promise.all(Array.from({ length: 30 }, () => call(emulator.url, 'GET', '/webhooks', { token: TOKEN }).then((answer) => answer.status)));
+  const statuses = await Promise.all(
+    Array.from({ length: 30 }, () => call(emulator.url, 'GET', '/webhooks', { token: TOKEN }).then((answer) => answer.status)),
+  );
   expect(new Set(statuses)).toEqual(new Set([200]));
 });
 

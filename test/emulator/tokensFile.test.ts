@@ -22,7 +22,10 @@ let emulator: EmulatorProcess | undefined;
 afterAll(() => emulator?.stop());
 
 test('tokens from the file authenticate with their scopes', async () => {
-  emulator = await startEmulatorProcess(['--tokens-file', write('tokens.json', [{ value: FULL }, { value: READER, scopes: ['payments'] }])]);
+  emulator = await startEmulatorProcess([
+    '--tokens-file',
+    write('tokens.json', [{ value: FULL }, { value: READER, scopes: ['payments'] }]),
+  ]);
   expect((await call(emulator.url, 'GET', '/webhooks', { token: FULL })).status).toBe(200);
   expect((await call(emulator.url, 'GET', '/positive-pay', { token: READER })).status).toBe(200);
   expect((await call(emulator.url, 'GET', '/webhooks', { token: READER })).status).toBe(403);

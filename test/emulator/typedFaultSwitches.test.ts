@@ -20,6 +20,9 @@ function sources(directory: string): string[] {
 
 test('no emulator module tests a fault by a raw string', () => {
   const raw = sources(EMULATOR).flatMap((path) =>
-    readFileSync(path, 'utf8').split('\n').flatMap((line, index) => (RAW_SWITCH.test(line) ? [`${relative(EMULATOR, path)}:${index + 1}: ${line.trim()}`] : [])));
+    readFileSync(path, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => (RAW_SWITCH.test(line) ? [`${relative(EMULATOR, path)}:${index + 1}: ${line.trim()}`] : [])),
+  );
   expect(raw).toEqual([]);
 });

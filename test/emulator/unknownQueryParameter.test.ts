@@ -27,7 +27,9 @@ test.each([
 
 test('the document list of an application knows only the page parameters', async () => {
   const created = await call(target.url, 'POST', '/applications', { token: target.token, body: applicationFixture() });
-  const answer = await call(target.url, 'GET', `/applications/${created.body.data.id}/documents?filter[status]=Approved`, { token: target.token });
+  const answer = await call(target.url, 'GET', `/applications/${created.body.data.id}/documents?filter[status]=Approved`, {
+    token: target.token,
+  });
   expect(answer.status).toBe(400);
   expect(answer.body.errors[0].source.parameter).toBe('filter[status]');
 });

@@ -18,7 +18,7 @@ afterAll(async () => {
   await target?.emulator.close();
 });
 
-test('the manifest is valid and names the profile\'s token variables, scopes and fixture ids', () => {
+test("the manifest is valid and names the profile's token variables, scopes and fixture ids", () => {
   const manifest = validateManifest(JSON.parse(readFileSync(target.manifestPath, 'utf8')), target.manifestPath);
   expect(manifest.capabilities).toEqual(['core', 'scopedTokens', 'applications', 'webhookDelivery']);
   expect(manifest.tokens).toEqual(TOKEN_VARIABLES.map(({ env, scopes }) => ({ env, scopes: [...scopes] })));
@@ -26,9 +26,14 @@ test('the manifest is valid and names the profile\'s token variables, scopes and
   expect(Object.keys(target.env).sort()).toEqual(TOKEN_VARIABLES.map((variable) => variable.env).sort());
 });
 
-test('each token of the env map carries its variable\'s scopes', async () => {
+test("each token of the env map carries its variable's scopes", async () => {
   const [full, readOnly, paymentsOnly, none] = TOKEN_VARIABLES.map((variable) => target.env[variable.env]!);
-  const webhookBody = { data: { type: 'webhook', attributes: { label: 'x', url: 'http://127.0.0.1:9/x', token: '', contentType: 'Json', deliveryMode: 'AtMostOnce' } } };
+  const webhookBody = {
+    data: {
+      type: 'webhook',
+      attributes: { label: 'x', url: 'http://127.0.0.1:9/x', token: '', contentType: 'Json', deliveryMode: 'AtMostOnce' },
+    },
+  };
   const statusOf = async (token: string, method: 'GET' | 'POST', path: string, body?: unknown) => {
     // The profile refuses every 25th request with 429; ask again after it.
     for (;;) {

@@ -19,8 +19,13 @@ test('sort=createdAt lists oldest first, sort=-createdAt newest first', async ()
   const first = await createWebhook('sorted first');
   const second = await createWebhook('sorted second');
   const ids = async (sort: string) =>
-    ((await call(target.url, 'GET', `/webhooks?sort=${encodeURIComponent(sort)}`, { token: target.token })).body.data as Array<{ id: string }>)
-      .map((webhook) => webhook.id).filter((id) => id === first || id === second);
+    (
+      (await call(target.url, 'GET', `/webhooks?sort=${encodeURIComponent(sort)}`, { token: target.token })).body.data as Array<{
+        id: string;
+      }>
+    )
+      .map((webhook) => webhook.id)
+      .filter((id) => id === first || id === second);
   expect(await ids('createdAt')).toEqual([first, second]);
   expect(await ids('-createdAt')).toEqual([second, first]);
 });

@@ -19,7 +19,10 @@ test('a create without deliveryMode is accepted with deliveryMode AtMostOnce', a
 });
 
 test('an unknown deliveryMode is still refused with a 400 naming it', async () => {
-  const answer = await call(target.url, 'POST', '/webhooks', { token: target.token, body: { data: { type: 'webhook', attributes: { ...attributes, deliveryMode: 'ExactlyOnce' } } } });
+  const answer = await call(target.url, 'POST', '/webhooks', {
+    token: target.token,
+    body: { data: { type: 'webhook', attributes: { ...attributes, deliveryMode: 'ExactlyOnce' } } },
+  });
   expect(answer.status).toBe(400);
   expect(answer.body.errors[0].source.pointer).toBe('/data/attributes/deliveryMode');
 });

@@ -8,7 +8,11 @@ import { eventTypeCatalogue, schemaRegistry } from '../../harness/schemaRegistry
 const target = emulatorPerFile();
 
 const inject = async (body: unknown) => {
-  const response = await fetch(`${target.url}/_emulator/events`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${target.url}/_emulator/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return { status: response.status, body: (await response.json()) as any };
 };
@@ -30,7 +34,8 @@ describe('POST /_emulator/events', () => {
           expect(status).toBe(201);
           const event = await fetchEvent(body.events[0].id);
           const result = schemaRegistry().validateEvent(event);
-          if (!result.valid) failures.push(`${entry.type}${variant ? `/${variant}` : ''}: ${result.violations.map((v) => v.message).join('; ')}`);
+          if (!result.valid)
+            failures.push(`${entry.type}${variant ? `/${variant}` : ''}: ${result.violations.map((v) => v.message).join('; ')}`);
         }
       }
     }
@@ -40,7 +45,12 @@ describe('POST /_emulator/events', () => {
   test('types, count and overrides', async () => {
     const { status, body } = await inject({ types: ['card.created', 'future.thing'], count: 2, attributes: { tags: { team: 'x' } } });
     expect(status).toBe(201);
-    expect(body.events.map((event: { type: string }) => event.type)).toEqual(['card.created', 'card.created', 'future.thing', 'future.thing']);
+    expect(body.events.map((event: { type: string }) => event.type)).toEqual([
+      'card.created',
+      'card.created',
+      'future.thing',
+      'future.thing',
+    ]);
     expect((await fetchEvent(body.events[0].id)).attributes.tags).toEqual({ team: 'x' });
   });
 

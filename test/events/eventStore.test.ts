@@ -47,7 +47,8 @@ describe('EventStore', () => {
     expect(all).toHaveLength(40);
     expect(all.every((id, i) => i === 0 || Number(id) < Number(all[i - 1]))).toBe(true);
     const pages: string[] = [];
-    for (let offset = 0; offset < 40; offset += 7) pages.push(...store.list({ types: ['x.one', 'x.three'], offset, limit: 7 }).events.map((event) => event.id));
+    for (let offset = 0; offset < 40; offset += 7)
+      pages.push(...store.list({ types: ['x.one', 'x.three'], offset, limit: 7 }).events.map((event) => event.id));
     expect(pages).toEqual(all);
   });
 

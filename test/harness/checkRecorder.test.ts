@@ -2,15 +2,18 @@ import { describe, expect, test } from 'vitest';
 import { CheckRecorder } from '../../harness/checkRecorder.ts';
 import { SecretRedactor } from '../../harness/secretRedactor.ts';
 import type { Requirement, RequirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import { requirementEntry } from '../support/requirementEntry.ts';
 
-const requirement = (id: string, level: Requirement['level']): Requirement => ({
-  id, level, statement: `statement of ${id}`, source: { document: 'api', section: '1' }, environments: ['sandbox', 'live'], capability: 'core', file: 'test.yaml',
-});
+const requirement = (id: string, level: Requirement['level']): Requirement => requirementEntry(id, level);
 const entries = [requirement('PP-MUST', 'MUST'), requirement('PP-SHOULD', 'SHOULD'), requirement('PP-OBSERVE', 'OBSERVE')];
 const catalogue: RequirementCatalogue = {
   all: () => entries,
   has: (id) => entries.some((entry) => entry.id === id),
-  get: (id) => entries.find((entry) => entry.id === id) ?? (() => { throw new Error(id); })(),
+  get: (id) =>
+    entries.find((entry) => entry.id === id) ??
+    (() => {
+      throw new Error(id);
+    })(),
 };
 const recorder = () => new CheckRecorder(catalogue, 'area/scenario', new Set(['PP-MUST', 'PP-SHOULD', 'PP-OBSERVE']), new SecretRedactor());
 

@@ -9,7 +9,10 @@ import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 const target = emulatorPerFile();
 
 test.each(Object.entries(CONTROL_ROUTES))('the emulator serves control route %s', async (_name, route) => {
-  const answer = await call(target.url, route.method, `${CONTROL_PREFIX}${route.path}`, { body: route.method === 'GET' ? undefined : {}, contentType: 'application/json' });
+  const answer = await call(target.url, route.method, `${CONTROL_PREFIX}${route.path}`, {
+    body: route.method === 'GET' ? undefined : {},
+    contentType: 'application/json',
+  });
   expect(answer.status).not.toBe(404);
   expect(answer.status).toBeLessThan(500);
 });

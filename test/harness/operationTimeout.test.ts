@@ -34,11 +34,20 @@ async function serverAnsweringAfter(delayMs: number): Promise<string> {
 }
 
 function clientOf(baseUrl: string): { client: ApiClient; recorder: CheckRecorder } {
-  const recorder = new CheckRecorder(requirementCatalogue(), 'conventions/timeout', new Set(Object.values(CLIENT_REQUIREMENTS)), new SecretRedactor());
+  const recorder = new CheckRecorder(
+    requirementCatalogue(),
+    'conventions/timeout',
+    new Set(Object.values(CLIENT_REQUIREMENTS)),
+    new SecretRedactor(),
+  );
   return { client: new ApiClient(baseUrl, null, recorder), recorder };
 }
 
-const outcomes = (recorder: CheckRecorder) => recorder.records().filter((record) => record.requirementId === TIMEOUT).map((record) => record.outcome);
+const outcomes = (recorder: CheckRecorder) =>
+  recorder
+    .records()
+    .filter((record) => record.requirementId === TIMEOUT)
+    .map((record) => record.outcome);
 
 test('a target answering after 6.5 s fails GN-TIMEOUT', async () => {
   const { client, recorder } = clientOf(await serverAnsweringAfter(6_500));

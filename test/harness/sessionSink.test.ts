@@ -63,13 +63,23 @@ test('reachability is probed once per session; a probe that threw is asked again
   expect(probes).toBe(1);
 
   const flaky = sessionSink();
-  await expect(flaky.reachability(async () => { throw new Error('probe crashed'); })).rejects.toThrow('probe crashed');
+  await expect(
+    flaky.reachability(async () => {
+      throw new Error('probe crashed');
+    }),
+  ).rejects.toThrow('probe crashed');
   expect(await flaky.reachability(async () => undefined)).toBeUndefined();
 });
 
 test("the manifest's webhookSink.port is where the sink listens", async () => {
   const port = await freePort();
-  const target = resolveTarget({ name: 't', baseUrl: 'http://127.0.0.1:1', environment: 'sandbox', capabilities: [], webhookSink: { port } });
+  const target = resolveTarget({
+    name: 't',
+    baseUrl: 'http://127.0.0.1:1',
+    environment: 'sandbox',
+    capabilities: [],
+    webhookSink: { port },
+  });
   expect(target.webhookSink.port).toBe(port);
   const sink = await sessionSink(target.webhookSink).sink();
   expect(sink.endpoint('fixed').url.startsWith(`http://127.0.0.1:${port}/`)).toBe(true);

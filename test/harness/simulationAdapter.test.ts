@@ -36,5 +36,7 @@ test('the adapter module named in a manifest is loaded and used by the decisioni
 test('a module that exports no adapter is a setup error naming it', async () => {
   const manifest = loadManifest(fixture('not-an-adapter.json'));
   await expect(openTargetSession(manifest, { baseUrl: emulator.url() })).rejects.toThrow(SetupError);
-  await expect(openTargetSession(manifest, { baseUrl: emulator.url() })).rejects.toThrow(/notAnAdapter\.ts: its default export must be an adapter/);
+  await expect(openTargetSession(manifest, { baseUrl: emulator.url() })).rejects.toThrow(
+    /notAnAdapter\.ts: its default export must be an adapter/,
+  );
 });

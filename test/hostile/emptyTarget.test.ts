@@ -7,5 +7,7 @@ import { expectJudgedWithEvidence, judgeHostileTarget } from './judgedHostileRun
 test('a target answering empty is non-conformant, with the evidence', async () => {
   const run = await judgeHostileTarget('empty');
   expectJudgedWithEvidence(run);
-  console.log(`empty: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`);
+  console.log(
+    `empty: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`,
+  );
 });

@@ -7,5 +7,7 @@ import { expectJudgedWithEvidence, judgeHostileTarget } from './judgedHostileRun
 test('a target answering endless-body is non-conformant, with the evidence', async () => {
   const run = await judgeHostileTarget('endless-body');
   expectJudgedWithEvidence(run);
-  console.log(`endless-body: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`);
+  console.log(
+    `endless-body: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`,
+  );
 });

@@ -12,12 +12,17 @@ export type HostileBehaviour = 'static-files' | 'html' | 'empty' | 'invalid-json
 const answers: Record<HostileBehaviour, (response: ServerResponse, method: string) => void> = {
   // What `python -m http.server` does: a page for GET, 501 for anything else.
   'static-files': (response, method) => {
-    if (method === 'GET') response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE HTML><html><body><ul><li>index.html</li></ul></body></html>');
-    else response.writeHead(501, { 'content-type': 'text/html' }).end(`<!DOCTYPE HTML><html><body><h1>Error response</h1><p>Unsupported method ('${method}')</p></body></html>`);
+    if (method === 'GET')
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!DOCTYPE HTML><html><body><ul><li>index.html</li></ul></body></html>');
+    else
+      response
+        .writeHead(501, { 'content-type': 'text/html' })
+        .end(`<!DOCTYPE HTML><html><body><h1>Error response</h1><p>Unsupported method ('${method}')</p></body></html>`);
   },
   html: (response) => response.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome to nginx!</body></html>'),
   empty: (response) => response.writeHead(200, { 'content-length': '0' }).end(),
-  'invalid-json': (response) => response.writeHead(200, { 'content-type': 'application/vnd.api+json' }).end('{"data": {"id": "1", "type": '),
+  'invalid-json': (response) =>
+    response.writeHead(200, { 'content-type': 'application/vnd.api+json' }).end('{"data": {"id": "1", "type": '),
   'redirect-loop': (response) => response.writeHead(302, { location: '/positive-pay' }).end(),
   'ten-megabytes': (response) => {
     response.writeHead(200, { 'content-type': 'application/vnd.api+json' });
@@ -56,10 +61,18 @@ export async function startHostileTarget(behaviour: HostileBehaviour): Promise<H
 /** A manifest for an implementation that is not an emulator: core only, the token from a variable. */
 export function hostileManifest(baseUrl: string): { path: string; tokenEnv: Record<string, string> } {
   const path = join(mkdtempSync(join(tmpdir(), 'bac-hostile-')), 'target.json');
-  writeFileSync(path, JSON.stringify({
-    name: 'hostile target', baseUrl, environment: 'sandbox', capabilities: ['core'],
-    tokens: [{ env: 'BAC_HOSTILE_TOKEN', scopes: ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] }],
-    fixtures: { accountId: '10001', depositProductId: 'checking-standard' },
-  }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      name: 'hostile target',
+      baseUrl,
+      environment: 'sandbox',
+      capabilities: ['core'],
+      tokens: [
+        { env: 'BAC_HOSTILE_TOKEN', scopes: ['payments', 'payments-write', 'webhooks', 'webhooks-write', 'events', 'events-write'] },
+      ],
+      fixtures: { accountId: '10001', depositProductId: 'checking-standard' },
+    }),
+  );
   return { path, tokenEnv: { BAC_HOSTILE_TOKEN: 'hostile-target-token-0123456789' } };
 }

@@ -7,5 +7,7 @@ import { expectJudgedWithEvidence, judgeHostileTarget } from './judgedHostileRun
 test('a target answering invalid-json is non-conformant, with the evidence', async () => {
   const run = await judgeHostileTarget('invalid-json');
   expectJudgedWithEvidence(run);
-  console.log(`invalid-json: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`);
+  console.log(
+    `invalid-json: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`,
+  );
 });

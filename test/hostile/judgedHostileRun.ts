@@ -12,7 +12,15 @@ import { type HostileBehaviour, hostileManifest, startHostileTarget } from './ho
 /** One rule create + read: a handful of requests, so even 10 s per request stays bounded. */
 export const HOSTILE_SCENARIO = 'positive-pay/create/checkPaymentPositivePay/checkNumber-amount';
 
-interface RequirementResult { id: string; outcome: string; checks: Array<{ outcome: string; message: string; evidence?: { exchanges?: Array<{ response?: { status: number; body?: string }; error?: string }> } }> }
+interface RequirementResult {
+  id: string;
+  outcome: string;
+  checks: Array<{
+    outcome: string;
+    message: string;
+    evidence?: { exchanges?: Array<{ response?: { status: number; body?: string }; error?: string }> };
+  }>;
+}
 
 export interface JudgedRun {
   code: number | null;
@@ -42,7 +50,9 @@ export async function judgeHostileTarget(behaviour: HostileBehaviour): Promise<J
 export function expectJudgedWithEvidence(run: JudgedRun, tokenEnv = 'hostile-target-token-0123456789'): void {
   expect(run.code, run.stderr).toBe(1);
   expect(run.failing.length).toBeGreaterThan(0);
-  const evidenced = run.failing.flatMap((requirement) => requirement.checks).filter((check) => (check.evidence?.exchanges ?? []).length > 0);
+  const evidenced = run.failing
+    .flatMap((requirement) => requirement.checks)
+    .filter((check) => (check.evidence?.exchanges ?? []).length > 0);
   expect(evidenced.length).toBeGreaterThan(0);
   expect(`${run.stdout}${run.stderr}`).not.toMatch(/^\s+at .*\.(ts|js|mjs):\d+/m);
   expect(`${run.stdout}${run.stderr}`).not.toContain(tokenEnv);

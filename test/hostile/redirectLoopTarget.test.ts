@@ -7,5 +7,7 @@ import { expectJudgedWithEvidence, judgeHostileTarget } from './judgedHostileRun
 test('a target answering redirect-loop is non-conformant, with the evidence', async () => {
   const run = await judgeHostileTarget('redirect-loop');
   expectJudgedWithEvidence(run);
-  console.log(`redirect-loop: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`);
+  console.log(
+    `redirect-loop: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`,
+  );
 });

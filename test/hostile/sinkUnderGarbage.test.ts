@@ -36,7 +36,9 @@ test('garbage, oversized bodies, a reset and a flood are recorded within bounds,
     socket.on('error', () => {});
   });
 
-  const flood = await Promise.all(Array.from({ length: 200 }, (_, index) => post(`{"data":[{"id":"flood-${index}"}]}`, 'application/json')));
+  const flood = await Promise.all(
+    Array.from({ length: 200 }, (_, index) => post(`{"data":[{"id":"flood-${index}"}]}`, 'application/json')),
+  );
   expect(flood.every((status) => status === 200)).toBe(true);
 
   const [garbage, oversized] = endpoint.deliveries();
@@ -48,7 +50,9 @@ test('garbage, oversized bodies, a reset and a flood are recorded within bounds,
   expect(oversized?.exchange.error).toMatch(/kept the first 1048576/);
   expect(endpoint.deliveries()).toHaveLength(KEPT);
   expect(endpoint.overflow()).toBe(2 + 200 - KEPT);
-  console.log(`sink under garbage: ${endpoint.deliveries().length} deliveries kept, ${endpoint.overflow()} only counted, a ${3 * SINK_BODY_LIMIT}-byte body kept as ${SINK_BODY_LIMIT} bytes`);
+  console.log(
+    `sink under garbage: ${endpoint.deliveries().length} deliveries kept, ${endpoint.overflow()} only counted, a ${3 * SINK_BODY_LIMIT}-byte body kept as ${SINK_BODY_LIMIT} bytes`,
+  );
 
   const after = sink.endpoint('after');
   const answer = await request(after.url, { method: 'POST', body: '{"data":[]}', headers: { 'content-type': 'application/json' } });

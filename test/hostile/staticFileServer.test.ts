@@ -13,11 +13,19 @@ beforeAll(async () => {
 afterAll(() => target.close());
 
 test('a static file server as --base-url is a setup error naming what failed', async () => {
-  const result = await runCli(['run', '--base-url', target.url, '--report-dir', `${process.env.TMPDIR ?? '/tmp'}/bac-static-${process.pid}`]);
+  const result = await runCli([
+    'run',
+    '--base-url',
+    target.url,
+    '--report-dir',
+    `${process.env.TMPDIR ?? '/tmp'}/bac-static-${process.pid}`,
+  ]);
   expect(result.code).toBe(2);
   const lines = result.stderr.split('\n').filter((line) => line.trim() && !line.includes('nodedir'));
   expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/claims tokenMinting, but no token could be minted \(control POST \/_emulator\/tokens answered 501: <!DOCTYPE HTML>/);
+  expect(lines[0]).toMatch(
+    /claims tokenMinting, but no token could be minted \(control POST \/_emulator\/tokens answered 501: <!DOCTYPE HTML>/,
+  );
   expect(lines[0]!.length).toBeLessThan(600);
   expect(result.stderr).not.toMatch(/^\s+at /m);
 });

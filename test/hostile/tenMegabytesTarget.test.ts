@@ -7,5 +7,7 @@ import { expectJudgedWithEvidence, judgeHostileTarget } from './judgedHostileRun
 test('a target answering ten-megabytes is non-conformant, with the evidence', async () => {
   const run = await judgeHostileTarget('ten-megabytes');
   expectJudgedWithEvidence(run);
-  console.log(`ten-megabytes: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`);
+  console.log(
+    `ten-megabytes: exit ${run.code} in ${run.seconds.toFixed(1)} s; ${run.failing.map((requirement) => `${requirement.id} ${requirement.outcome}`).join(', ')}`,
+  );
 });

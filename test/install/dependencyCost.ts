@@ -35,7 +35,8 @@ function resolveFrom(from: string, name: string, installed: Map<string, Installe
   for (let dir = from; ; dir = dirname(dirname(dir))) {
     const candidate = dir === '' || dir === '.' ? `node_modules/${name}` : `${dir}/node_modules/${name}`;
     if (installed.has(candidate)) return candidate;
-    if (dir === '' || dir === '.' || !dir.includes('node_modules/')) return installed.has(`node_modules/${name}`) ? `node_modules/${name}` : undefined;
+    if (dir === '' || dir === '.' || !dir.includes('node_modules/'))
+      return installed.has(`node_modules/${name}`) ? `node_modules/${name}` : undefined;
   }
 }
 
@@ -57,7 +58,9 @@ function closure(start: string, installed: Map<string, InstalledPackage>): Set<s
 
 /** Cost of each direct dependency of `packageName` as installed in `projectDir`, most expensive first. */
 export function dependencyCosts(projectDir: string, packageName: string): { costs: DependencyCost[]; installedBytes: number } {
-  const lock = JSON.parse(readFileSync(join(projectDir, 'node_modules/.package-lock.json'), 'utf8')) as { packages: Record<string, InstalledPackage> };
+  const lock = JSON.parse(readFileSync(join(projectDir, 'node_modules/.package-lock.json'), 'utf8')) as {
+    packages: Record<string, InstalledPackage>;
+  };
   const installed = new Map(Object.entries(lock.packages).filter(([path]) => path.startsWith('node_modules/')));
   const size = new Map([...installed.keys()].map((path) => [path, bytesOf(join(projectDir, path))]));
   const root = `node_modules/${packageName}`;

@@ -12,7 +12,12 @@ import { dependencyCosts } from './dependencyCost.ts';
 // the README promises run through npx from that project. It prints the packed and
 // installed size and what each runtime dependency costs (README, "Install").
 
-interface PackResult { filename: string; size: number; unpackedSize: number; files: Array<{ path: string }> }
+interface PackResult {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: Array<{ path: string }>;
+}
 type Ran = ProcessResult;
 
 const scratch = mkdtempSync(join(tmpdir(), 'bac-packed-'));
@@ -21,10 +26,12 @@ let packed: PackResult;
 let emulator: ChildProcess | undefined;
 const TOKEN = `packed-${process.pid}-${Date.now()}`;
 
-const exec = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> => commandToExit(command, args, { cwd, env });
+const exec = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> =>
+  commandToExit(command, args, { cwd, env });
 
 /** `npx <bin> ...` in the installed project, never fetching a package of that name from the registry. */
-const npx = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> => exec('npx', ['--no-install', ...args], project, { NO_COLOR: '1', ...env });
+const npx = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> =>
+  exec('npx', ['--no-install', ...args], project, { NO_COLOR: '1', ...env });
 const shown = (ran: Ran): string => `${ran.stdout.slice(-3000)}\n${ran.stderr.slice(-2000)}`;
 const mb = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
@@ -48,18 +55,37 @@ afterAll(() => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-test('the package holds what a user runs, not the project\'s tests, benches or tooling', () => {
+test("the package holds what a user runs, not the project's tests, benches or tooling", () => {
   const paths = packed.files.map((file) => file.path);
-  for (const needed of ['bin/banking-api-conformance.mjs', 'bin/banking-api-emulator.mjs', 'vitest.config.ts', 'suites/run.conformance.ts',
-    'requirements/auth.yaml', 'schemas/harness/target-manifest.schema.json', 'schemas/harness/expected-failures.schema.json', 'targets/emulator.json']) {
+  for (const needed of [
+    'bin/banking-api-conformance.mjs',
+    'bin/banking-api-emulator.mjs',
+    'vitest.config.ts',
+    'suites/run.conformance.ts',
+    'requirements/auth.yaml',
+    'schemas/harness/target-manifest.schema.json',
+    'schemas/harness/expected-failures.schema.json',
+    'targets/emulator.json',
+  ]) {
     expect(paths).toContain(needed);
   }
-  const foreign = paths.filter((path) => /^(test|bench|docs|fixtures\/(reports|schemas|baselines|signing|simulation))\/|^(eslint\.config|tsconfig)|emulatorImage/.test(path));
+  const foreign = paths.filter((path) =>
+    /^(test|bench|docs|fixtures\/(reports|schemas|baselines|signing|simulation))\/|^(eslint\.config|tsconfig)|emulatorImage/.test(path),
+  );
   expect(foreign).toEqual([]);
   const { costs, installedBytes } = dependencyCosts(project, 'banking-api-conformance');
   const tarball = statSync(join(scratch, packed.filename)).size;
-  console.log(`packed ${mb(tarball)}, unpacked ${mb(packed.unpackedSize)} (${paths.length} files); installed with its dependencies ${mb(installedBytes)}`);
-  console.log(costs.map((cost) => `  ${cost.name.padEnd(18)} own ${mb(cost.ownBytes).padStart(8)}, with shared ${mb(cost.allBytes).padStart(8)} (${cost.packages} packages)`).join('\n'));
+  console.log(
+    `packed ${mb(tarball)}, unpacked ${mb(packed.unpackedSize)} (${paths.length} files); installed with its dependencies ${mb(installedBytes)}`,
+  );
+  console.log(
+    costs
+      .map(
+        (cost) =>
+          `  ${cost.name.padEnd(18)} own ${mb(cost.ownBytes).padStart(8)}, with shared ${mb(cost.allBytes).padStart(8)} (${cost.packages} packages)`,
+      )
+      .join('\n'),
+  );
   expect(costs.length).toBeGreaterThan(5);
 });
 
@@ -86,7 +112,12 @@ test('list, openapi, cleanup and report work from the installed package', async 
 }, 300_000);
 
 test('npx banking-api-emulator, init --yes writes a manifest, run --target accepts it', async () => {
-  const started = spawn('npx', ['--no-install', 'banking-api-emulator', '--port', '0'], { cwd: project, env: { ...process.env, BANKING_EMULATOR_TOKEN: TOKEN }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const started = spawn('npx', ['--no-install', 'banking-api-emulator', '--port', '0'], {
+    cwd: project,
+    env: { ...process.env, BANKING_EMULATOR_TOKEN: TOKEN },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   emulator = started;
   const banner = await new Promise<string>((resolve, reject) => {
     let text = '';
@@ -98,14 +129,30 @@ test('npx banking-api-emulator, init --yes writes a manifest, run --target accep
   });
   const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1] as string;
   const [, product, account] = /deposit product (\S+), account (\S+)/.exec(banner) as RegExpExecArray;
-  const init = await npx(['banking-api-conformance', 'init', '--yes', '--output', 'sandbox.json', '--base-url', url,
-    '--token', 'SANDBOX_TOKEN', '--account-id', account as string, '--deposit-product-id', (product as string).replace(/,$/, '')]);
+  const init = await npx([
+    'banking-api-conformance',
+    'init',
+    '--yes',
+    '--output',
+    'sandbox.json',
+    '--base-url',
+    url,
+    '--token',
+    'SANDBOX_TOKEN',
+    '--account-id',
+    account as string,
+    '--deposit-product-id',
+    (product as string).replace(/,$/, ''),
+  ]);
   expect(init.code, shown(init)).toBe(0);
   expect(init.stdout).toContain('Next: npx banking-api-conformance run --target sandbox.json');
   const manifest = JSON.parse(readFileSync(join(project, 'sandbox.json'), 'utf8'));
   expect(manifest.$schema).toBe('./node_modules/banking-api-conformance/schemas/harness/target-manifest.schema.json');
   expect(statSync(join(project, manifest.$schema)).isFile()).toBe(true);
-  const run = await npx(['banking-api-conformance', 'run', '--target', 'sandbox.json', '--only', 'auth', '--report-dir', 'sandbox-reports'], { SANDBOX_TOKEN: TOKEN });
+  const run = await npx(
+    ['banking-api-conformance', 'run', '--target', 'sandbox.json', '--only', 'auth', '--report-dir', 'sandbox-reports'],
+    { SANDBOX_TOKEN: TOKEN },
+  );
   expect(run.code, shown(run)).toBe(0);
   expect(run.stdout).toContain('Verdict: CONFORMANT');
   expect(run.stdout + run.stderr).not.toContain(TOKEN);

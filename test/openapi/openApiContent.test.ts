@@ -18,11 +18,14 @@ const operationOf = (name: string) => {
   const operation = (OPERATIONS as Record<string, Operation>)[name] as Operation;
   return document.paths[operation.path][operation.method.toLowerCase()];
 };
-const parameter = (name: string, parameterName: string) => operationOf(name).parameters.find((entry: { name: string }) => entry.name === parameterName);
+const parameter = (name: string, parameterName: string) =>
+  operationOf(name).parameters.find((entry: { name: string }) => entry.name === parameterName);
 
 describe('the OpenAPI document derived from the catalogue', () => {
   test('has every operation, and nothing else, at its path and method with its scope as security requirement', () => {
-    const described = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item as object).map(([method, op]) => [path, method, (op as { 'x-operation-name': string })['x-operation-name']]));
+    const described = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item as object).map(([method, op]) => [path, method, (op as { 'x-operation-name': string })['x-operation-name']]),
+    );
     expect(described.sort()).toEqual(operations.map(([name, operation]) => [operation.path, operation.method.toLowerCase(), name]).sort());
     for (const [name, operation] of operations) {
       expect(operationOf(name).security, name).toEqual([{ bearerAuth: operation.scope ? [operation.scope] : [] }]);
@@ -32,28 +35,58 @@ describe('the OpenAPI document derived from the catalogue', () => {
   });
 
   test('declares the path parameters and the list parameters with their defaults and limits', () => {
-    expect(operationOf('sandbox.rejectDocument').parameters.map((entry: { name: string; in: string; required: boolean }) => [entry.name, entry.in, entry.required]))
-      .toEqual([['applicationId', 'path', true], ['documentId', 'path', true]]);
+    expect(
+      operationOf('sandbox.rejectDocument').parameters.map((entry: { name: string; in: string; required: boolean }) => [
+        entry.name,
+        entry.in,
+        entry.required,
+      ]),
+    ).toEqual([
+      ['applicationId', 'path', true],
+      ['documentId', 'path', true],
+    ]);
     for (const name of ['positivePay.list', 'webhook.list', 'event.list']) {
       expect(parameter(name, 'page[limit]').schema, name).toEqual({ type: 'integer', default: 100, maximum: 1000 });
       expect(parameter(name, 'page[offset]').schema, name).toEqual({ type: 'integer', default: 0, minimum: 0 });
     }
-    expect(parameter('positivePay.list', 'sort').schema).toEqual({ type: 'string', enum: ['', 'createdAt', '-createdAt'], default: '-createdAt' });
-    expect(parameter('positivePay.list', 'filter[status]').schema).toEqual({ $ref: '#/components/schemas/common.definitions/$defs/positivePayRuleStatus' });
+    expect(parameter('positivePay.list', 'sort').schema).toEqual({
+      type: 'string',
+      enum: ['', 'createdAt', '-createdAt'],
+      default: '-createdAt',
+    });
+    expect(parameter('positivePay.list', 'filter[status]').schema).toEqual({
+      $ref: '#/components/schemas/common.definitions/$defs/positivePayRuleStatus',
+    });
     expect(parameter('webhook.list', 'filter[since]').schema).toEqual({ type: 'string', format: 'date-time' });
-    expect(parameter('event.list', 'filter[type][]')).toMatchObject({ style: 'form', explode: true, schema: { type: 'array', items: { type: 'string' } } });
+    expect(parameter('event.list', 'filter[type][]')).toMatchObject({
+      style: 'form',
+      explode: true,
+      schema: { type: 'array', items: { type: 'string' } },
+    });
   });
 
   test('gives request bodies and documented success responses their schemas, and says "not shown" otherwise', () => {
     const ref = (key: string) => ({ $ref: `#/components/schemas/${key.replace(/\//g, '.')}` });
     expect(operationOf('positivePay.create').requestBody.content['application/vnd.api+json'].schema.oneOf).toEqual(
-      ['requests/rule-check-payment', 'requests/rule-received-ach-debit', 'requests/rule-received-ach-credit', 'requests/rule-drawdown'].map(ref));
-    expect(Object.keys(operationOf('positivePay.uploadDocument').requestBody.content)).toEqual(['image/png', 'image/jpeg', 'application/pdf']);
+      [
+        'requests/rule-check-payment',
+        'requests/rule-received-ach-debit',
+        'requests/rule-received-ach-credit',
+        'requests/rule-drawdown',
+      ].map(ref),
+    );
+    expect(Object.keys(operationOf('positivePay.uploadDocument').requestBody.content)).toEqual([
+      'image/png',
+      'image/jpeg',
+      'application/pdf',
+    ]);
     expect(operationOf('positivePay.cancel').requestBody).toBeUndefined();
     for (const [name, operation] of operations) {
       const responses = operationOf(name).responses;
       if (operation.successStatus && operation.responseSchema) {
-        expect(responses[String(operation.successStatus)].content['application/vnd.api+json'].schema, name).toEqual(ref(operation.responseSchema));
+        expect(responses[String(operation.successStatus)].content['application/vnd.api+json'].schema, name).toEqual(
+          ref(operation.responseSchema),
+        );
       } else {
         expect(responses['2XX'].description, name).toMatch(/not shown/);
       }
@@ -71,8 +104,14 @@ describe('the OpenAPI document derived from the catalogue', () => {
 
   test('copies each schema of schemas/ unchanged but for its references', () => {
     // Both sides without $id, $schema and $ref values: what is left must be identical.
-    const withoutReferences = (node: unknown): unknown => JSON.parse(JSON.stringify(node, (key, value) => (['$id', '$schema'].includes(key) ? undefined : key === '$ref' ? 'ref' : value)));
-    for (const key of ['requests/webhook-create', 'documents/positive-pay-rule-list', 'events/types/payment.canceled', 'common/definitions']) {
+    const withoutReferences = (node: unknown): unknown =>
+      JSON.parse(JSON.stringify(node, (key, value) => (['$id', '$schema'].includes(key) ? undefined : key === '$ref' ? 'ref' : value)));
+    for (const key of [
+      'requests/webhook-create',
+      'documents/positive-pay-rule-list',
+      'events/types/payment.canceled',
+      'common/definitions',
+    ]) {
       const original = JSON.parse(readFileSync(join(PROJECT_ROOT, 'schemas', `${key}.schema.json`), 'utf8'));
       const component = document.components.schemas[key.replace(/\//g, '.')];
       expect(withoutReferences(component), key).toEqual(withoutReferences(original));

@@ -55,14 +55,36 @@ async function waitFor(text: () => string, pattern: RegExp, what: string, child:
   throw new Error(`${what} did not start within 60 s: ${text().slice(-2000)}`);
 }
 
-export async function startPrismProxy(document: object, targetUrl: string, scratchDir: string, controlPrefix = '/_emulator'): Promise<PrismProxy> {
+export async function startPrismProxy(
+  document: object,
+  targetUrl: string,
+  scratchDir: string,
+  controlPrefix = '/_emulator',
+): Promise<PrismProxy> {
   const documentFile = join(scratchDir, 'openapi.json');
   writeFileSync(documentFile, JSON.stringify(document));
   const port = await freePort();
   // Requests are not validated: negative scenarios send invalid ones on purpose.
-  const prism = spawn(process.execPath, [PRISM_CLI, 'proxy', documentFile, targetUrl, '--host', '127.0.0.1', '--port', String(port), '--validate-request', 'false', '--errors', 'false'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const prism = spawn(
+    process.execPath,
+    [
+      PRISM_CLI,
+      'proxy',
+      documentFile,
+      targetUrl,
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--validate-request',
+      'false',
+      '--errors',
+      'false',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   prism.stdout?.on('data', (chunk) => (log += chunk));
   prism.stderr?.on('data', (chunk) => (log += chunk));

@@ -27,7 +27,10 @@ async function runThroughPrism(areas: readonly Area[], faults: string[] = []) {
   const emulator = await startEmulator({ faults });
   const proxy = await startPrismProxy(openApiDocument({ serverUrl: emulator.url() }), emulator.url(), mkdtempSync(join(scratch, 'run-')));
   try {
-    const records = await runScenarios(areas.flatMap((area) => SCENARIOS_BY_AREA[area]), { baseUrl: proxy.url });
+    const records = await runScenarios(
+      areas.flatMap((area) => SCENARIOS_BY_AREA[area]),
+      { baseUrl: proxy.url },
+    );
     return { records, violations: proxy.violations(), forwarded: proxy.forwarded() };
   } finally {
     await proxy.close();
@@ -46,6 +49,8 @@ describe("Prism's validating proxy in front of the emulator", () => {
   test('reports the responses of a faulted emulator that break the document', async () => {
     const run = await runThroughPrism(['webhooks'], ['webhook-token-null-when-unset']);
     expect(run.violations.length).toBeGreaterThan(0);
-    expect(run.violations.every((line) => /Violation: response\.body\.data(\.\d+)?\.attributes\.token .* must be string/.test(line))).toBe(true);
+    expect(run.violations.every((line) => /Violation: response\.body\.data(\.\d+)?\.attributes\.token .* must be string/.test(line))).toBe(
+      true,
+    );
   }, 180_000);
 });

@@ -19,7 +19,9 @@ afterEach(async () => {
   target = undefined;
 });
 
-async function runOptInProbes(fixtures: Partial<ManifestFixtures>): Promise<{ records: CheckRecord[]; before: unknown; optIn: () => unknown }> {
+async function runOptInProbes(
+  fixtures: Partial<ManifestFixtures>,
+): Promise<{ records: CheckRecord[]; before: unknown; optIn: () => unknown }> {
   target = await startVendorLikeEmulator({ latency: undefined, rateLimit: undefined });
   const emulator = target;
   const manifest = loadManifest(emulator.manifestPath);
@@ -28,7 +30,9 @@ async function runOptInProbes(fixtures: Partial<ManifestFixtures>): Promise<{ re
   const tokenEnv = { ...emulator.env, [narrow.env]: emulator.emulator.state.tokens.mint(narrow.scopes) };
   const session = await openTargetSession(
     { ...manifest, tokens: [...(manifest.tokens ?? []), narrow], heavyProbes: false, fixtures: { ...manifest.fixtures, ...fixtures } },
-    { baseUrl: emulator.url, seed: 5 }, { tokenEnv });
+    { baseUrl: emulator.url, seed: 5 },
+    { tokenEnv },
+  );
   const scenarios = authScenarios.filter((scenario) => OPT_IN_PROBES.test(scenario.id));
   expect(scenarios.map((scenario) => scenario.id)).toContain('auth/only-scope/positivePayPolicy.create');
   const { state } = emulator.emulator;
@@ -43,7 +47,9 @@ async function runOptInProbes(fixtures: Partial<ManifestFixtures>): Promise<{ re
 test('with the opt-in declared, auth/only-scope/positivePayPolicy.create succeeds and the fixture is put back to exactly that', async () => {
   const declared = { accountOptIn: ['ReceivedAchDebit' as const], depositProductOptIn: ['ReceivedAchCredit' as const] };
   const { records, optIn } = await runOptInProbes(declared);
-  const sufficient = records.find((record) => record.scenarioId === 'auth/only-scope/positivePayPolicy.create' && record.requirementId === 'AU-SCOPE-SUFFICIENT');
+  const sufficient = records.find(
+    (record) => record.scenarioId === 'auth/only-scope/positivePayPolicy.create' && record.requirementId === 'AU-SCOPE-SUFFICIENT',
+  );
   expect(sufficient?.outcome).toBe('PASS');
   expect(optIn()).toEqual({ account: declared.accountOptIn, product: declared.depositProductOptIn });
 }, 60_000);

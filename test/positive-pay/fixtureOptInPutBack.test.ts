@@ -27,7 +27,11 @@ async function startTarget(): Promise<VendorLikeEmulator> {
 
 async function runPolicyScenarios(emulator: VendorLikeEmulator, fixtures: Partial<ManifestFixtures>): Promise<CheckRecord[]> {
   const manifest = loadManifest(emulator.manifestPath);
-  const session = await openTargetSession({ ...manifest, heavyProbes: false, fixtures: { ...manifest.fixtures, ...fixtures } }, { baseUrl: emulator.url, seed: 3 }, { tokenEnv: emulator.env });
+  const session = await openTargetSession(
+    { ...manifest, heavyProbes: false, fixtures: { ...manifest.fixtures, ...fixtures } },
+    { baseUrl: emulator.url, seed: 3 },
+    { tokenEnv: emulator.env },
+  );
   return runScenarioList(policyScenarios, session, 4);
 }
 
@@ -55,11 +59,18 @@ test('without a declared opt-in or heavy probes, the scenarios that change it SK
 }, 60_000);
 
 test('with the opt-in declared, the scenarios run and put the fixture back to exactly that', async () => {
-  const declared = { accountOptIn: ['ReceivedAchDebit' as const], depositProductOptIn: ['CheckPayment' as const, 'ReceivedAchCredit' as const] };
+  const declared = {
+    accountOptIn: ['ReceivedAchDebit' as const],
+    depositProductOptIn: ['CheckPayment' as const, 'ReceivedAchCredit' as const],
+  };
   const emulator = await startTarget();
   const records = await runPolicyScenarios(emulator, declared);
 
-  for (const id of CHANGING) expect(records.some((record) => record.requirementId === id && record.outcome !== 'SKIP'), id).toBe(true);
+  for (const id of CHANGING)
+    expect(
+      records.some((record) => record.requirementId === id && record.outcome !== 'SKIP'),
+      id,
+    ).toBe(true);
   expect(records.filter((record) => record.outcome === 'FAIL' || record.outcome === 'UNTESTABLE')).toEqual([]);
   expect(fixtureOptIn(emulator)).toEqual({ account: declared.accountOptIn, product: declared.depositProductOptIn });
 }, 60_000);

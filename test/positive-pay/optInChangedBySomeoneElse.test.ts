@@ -38,7 +38,11 @@ test('another tenant keeps setting the fixture account\'s opt-in: the no-effect 
   const fixtures = { ...manifest.fixtures, accountOptIn: ['ReceivedAchDebit' as const] };
   // Payments simulated so decisioning shows the opt-in; the fixture fixed, as on a vendor sandbox.
   const capabilities = [...manifest.capabilities, 'paymentSimulation' as const];
-  const session = await openTargetSession({ ...manifest, capabilities, heavyProbes: false, fixtures }, { baseUrl: target.url, seed: 5 }, { tokenEnv: target.env });
+  const session = await openTargetSession(
+    { ...manifest, capabilities, heavyProbes: false, fixtures },
+    { baseUrl: target.url, seed: 5 },
+    { tokenEnv: target.env },
+  );
   const records = (await runScenarioList(invalidPolicies, session, 1)).filter((record) => record.requirementId === NO_EFFECT);
 
   expect(records.length).toBeGreaterThan(0);

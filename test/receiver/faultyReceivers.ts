@@ -34,9 +34,24 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
       },
     },
   },
-  { name: 'accepts-any-signature', breaks: ['RC-SIGNATURE-NOT-PROCESSED', 'RC-SIGNATURE-REFUSED'], deliveryMode: 'AtLeastOnce', steps: { verify: () => true } },
-  { name: 'answers-202-at-most-once', breaks: ['RC-ACCEPT-200-AT-MOST-ONCE'], deliveryMode: 'AtMostOnce', steps: { acknowledge: () => 202 } },
-  { name: 'answers-202-at-least-once', breaks: ['RC-ACCEPT-200-AT-LEAST-ONCE'], deliveryMode: 'AtLeastOnce', steps: { acknowledge: () => 202 } },
+  {
+    name: 'accepts-any-signature',
+    breaks: ['RC-SIGNATURE-NOT-PROCESSED', 'RC-SIGNATURE-REFUSED'],
+    deliveryMode: 'AtLeastOnce',
+    steps: { verify: () => true },
+  },
+  {
+    name: 'answers-202-at-most-once',
+    breaks: ['RC-ACCEPT-200-AT-MOST-ONCE'],
+    deliveryMode: 'AtMostOnce',
+    steps: { acknowledge: () => 202 },
+  },
+  {
+    name: 'answers-202-at-least-once',
+    breaks: ['RC-ACCEPT-200-AT-LEAST-ONCE'],
+    deliveryMode: 'AtLeastOnce',
+    steps: { acknowledge: () => 202 },
+  },
   {
     name: 'throws-on-unknown-types',
     breaks: ['RC-UNKNOWN-TYPE-ACCEPTED'],
@@ -47,8 +62,18 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
       },
     },
   },
-  { name: 'processes-duplicates-twice', breaks: ['RC-DUPLICATE-PROCESSED-ONCE'], deliveryMode: 'AtLeastOnce', steps: { alreadyProcessed: () => false } },
-  { name: 'fails-on-batches-of-64', breaks: ['RC-BATCH-ACCEPTED'], deliveryMode: 'AtLeastOnce', steps: { acknowledge: (events) => (events.length >= 64 ? 500 : 200) } },
+  {
+    name: 'processes-duplicates-twice',
+    breaks: ['RC-DUPLICATE-PROCESSED-ONCE'],
+    deliveryMode: 'AtLeastOnce',
+    steps: { alreadyProcessed: () => false },
+  },
+  {
+    name: 'fails-on-batches-of-64',
+    breaks: ['RC-BATCH-ACCEPTED'],
+    deliveryMode: 'AtLeastOnce',
+    steps: { acknowledge: (events) => (events.length >= 64 ? 500 : 200) },
+  },
   {
     name: 'times-out-under-a-batch',
     breaks: ['RC-ANSWER-WITHIN-TIMEOUT'],

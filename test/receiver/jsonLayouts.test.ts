@@ -5,7 +5,14 @@ import { JSON_LAYOUTS, type JsonLayout, writeJson } from '../../receiver/jsonLay
 // what tells raw-body verification from verification of re-serialised JSON.
 
 const value = {
-  data: [{ id: '1732540000123001', type: 'customer.created', attributes: { createdAt: '2026-11-25T13:00:00.000Z', tags: { note: 'café / ✓ "q" \\', empty: {} }, list: [] }, relationships: { customer: { data: { type: 'customer', id: '7' } } } }],
+  data: [
+    {
+      id: '1732540000123001',
+      type: 'customer.created',
+      attributes: { createdAt: '2026-11-25T13:00:00.000Z', tags: { note: 'café / ✓ "q" \\', empty: {} }, list: [] },
+      relationships: { customer: { data: { type: 'customer', id: '7' } } },
+    },
+  ],
   included: [{ type: 'customer', id: '7', attributes: { n: 1, ok: true, none: null } }],
 };
 

@@ -14,33 +14,42 @@ let killed = 0;
 
 describe('receiver kill matrix', () => {
   test('every faulty receiver breaks judged requirements that exist', () => {
-    const wrong = FAULTY_RECEIVERS.flatMap((faulty) => faulty.breaks
-      .filter((id) => !catalogue.has(id) || catalogue.get(id).level === 'OBSERVE').map((id) => `${faulty.name}: ${id}`));
+    const wrong = FAULTY_RECEIVERS.flatMap((faulty) =>
+      faulty.breaks.filter((id) => !catalogue.has(id) || catalogue.get(id).level === 'OBSERVE').map((id) => `${faulty.name}: ${id}`),
+    );
     expect(wrong).toEqual([]);
   });
 
-  test.each(FAULTY_RECEIVERS.map((faulty) => [faulty.name, faulty] as const))('%s fails exactly the requirements it breaks', async (name, faulty) => {
-    const started = performance.now();
-    const document = await judgeReferenceReceiver({
-      options: { deliveryMode: faulty.deliveryMode, ...(faulty.timeoutMs ? { timeoutMs: faulty.timeoutMs } : {}) },
-      steps: faulty.steps,
-    });
-    const outcomes = outcomesById(document);
-    const missed = faulty.breaks.filter((id) => outcomes[id] !== CAUGHT[catalogue.get(id).level as 'MUST' | 'SHOULD']);
-    const extra = flagged(document).filter((id) => !faulty.breaks.includes(id));
-    if (missed.length === 0 && extra.length === 0) killed += 1;
-    const mark = missed.length === 0 && extra.length === 0 ? 'KILLED' : 'MISSED';
-    const notes = [
-      ...missed.map((id) => `missed ${id} (${outcomes[id]})`),
-      ...extra.map((id) => `also ${id} (${outcomes[id]})`),
-    ];
-    rows.push(`${mark}  ${name.padEnd(28)} ${faulty.breaks.map((id) => `${id} ${outcomes[id]}`).join(', ')}${notes.length ? `  ${notes.join(', ')}` : ''}  [${faulty.deliveryMode}, ${Math.round(performance.now() - started)} ms]`);
-    expect({ missed, extra }).toEqual({ missed: [], extra: [] });
-    if (faulty.breaks.some((id) => catalogue.get(id).level === 'MUST')) expect(document.verdict).toBe('non-conformant');
-  });
+  test.each(FAULTY_RECEIVERS.map((faulty) => [faulty.name, faulty] as const))(
+    '%s fails exactly the requirements it breaks',
+    async (name, faulty) => {
+      const started = performance.now();
+      const document = await judgeReferenceReceiver({
+        options: { deliveryMode: faulty.deliveryMode, ...(faulty.timeoutMs ? { timeoutMs: faulty.timeoutMs } : {}) },
+        steps: faulty.steps,
+      });
+      const outcomes = outcomesById(document);
+      const missed = faulty.breaks.filter((id) => outcomes[id] !== CAUGHT[catalogue.get(id).level as 'MUST' | 'SHOULD']);
+      const extra = flagged(document).filter((id) => !faulty.breaks.includes(id));
+      if (missed.length === 0 && extra.length === 0) killed += 1;
+      const mark = missed.length === 0 && extra.length === 0 ? 'KILLED' : 'MISSED';
+      const notes = [...missed.map((id) => `missed ${id} (${outcomes[id]})`), ...extra.map((id) => `also ${id} (${outcomes[id]})`)];
+      rows.push(
+        `${mark}  ${name.padEnd(28)} ${faulty.breaks.map((id) => `${id} ${outcomes[id]}`).join(', ')}${notes.length ? `  ${notes.join(', ')}` : ''}  [${faulty.deliveryMode}, ${Math.round(performance.now() - started)} ms]`,
+      );
+      expect({ missed, extra }).toEqual({ missed: [], extra: [] });
+      if (faulty.breaks.some((id) => catalogue.get(id).level === 'MUST')) expect(document.verdict).toBe('non-conformant');
+    },
+  );
 
   afterAll(() => {
     const rate = (100 * killed) / FAULTY_RECEIVERS.length;
-    console.log(['Receiver kill matrix: faulty receiver × requirement outcomes', ...rows, `Receiver kill rate: ${killed}/${FAULTY_RECEIVERS.length} = ${rate.toFixed(1)}%`].join('\n'));
+    console.log(
+      [
+        'Receiver kill matrix: faulty receiver × requirement outcomes',
+        ...rows,
+        `Receiver kill rate: ${killed}/${FAULTY_RECEIVERS.length} = ${rate.toFixed(1)}%`,
+      ].join('\n'),
+    );
   });
 });

@@ -29,12 +29,15 @@ export async function judgeReferenceReceiver(request: ReceiverRunRequest = {}): 
   const path = request.via ? await request.via(Number(new URL(receiver.url).port)) : undefined;
   const rebase = (url: string) => (path ? `${path.base}${new URL(url).pathname}` : url);
   try {
-    const config = receiverConfig({
-      ...request.options,
-      url: rebase(receiver.url),
-      tokenEnv: 'RECEIVER_TOKEN',
-      ...(request.withEffects === false ? {} : { effects: rebase(receiver.effectsUrl) }),
-    }, { RECEIVER_TOKEN: TOKEN });
+    const config = receiverConfig(
+      {
+        ...request.options,
+        url: rebase(receiver.url),
+        tokenEnv: 'RECEIVER_TOKEN',
+        ...(request.withEffects === false ? {} : { effects: rebase(receiver.effectsUrl) }),
+      },
+      { RECEIVER_TOKEN: TOKEN },
+    );
     const run = await runReceiverCases(config, { say: () => {}, redactor: new SecretRedactor() });
     return receiverResults(config, run, { suiteVersion: 'test', startedAt: new Date().toISOString() });
   } finally {
@@ -48,4 +51,7 @@ export const outcomesById = (document: ResultsDocument): Record<string, Outcome>
 
 /** Requirements the verdict or a SHOULD holds against the receiver: FAIL, WARN, UNTESTABLE. */
 export const flagged = (document: ResultsDocument): string[] =>
-  document.requirements.filter((result) => ['FAIL', 'WARN', 'UNTESTABLE'].includes(result.outcome)).map((result) => result.id).sort();
+  document.requirements
+    .filter((result) => ['FAIL', 'WARN', 'UNTESTABLE'].includes(result.outcome))
+    .map((result) => result.id)
+    .sort();

@@ -15,7 +15,9 @@ describe('a receiver behind a slow network path', () => {
     const document = await judgeReferenceReceiver({ via: slowPath });
     expect(flagged(document)).toEqual([]);
     expect(document.verdict).toBe('conformant');
-    const slowest = Math.max(...document.requirements.find((result) => result.id === 'RC-ANSWER-TIME')!.checks.map((check) => check.observed as number));
+    const slowest = Math.max(
+      ...document.requirements.find((result) => result.id === 'RC-ANSWER-TIME')!.checks.map((check) => check.observed as number),
+    );
     expect(slowest).toBeGreaterThanOrEqual(2 * DELAY_MS);
   });
 

@@ -24,7 +24,6 @@ const DELIVERY_TIMEOUT_MS = 250;
 const target = emulatorPerFile();
 const receiver = flakySinkPerFile(SEED);
 
-
 test(`AtLeastOnce: ${CHUNKS * PER_CHUNK} events to a failing receiver that is down for minutes, none lost`, async () => {
   const endpoint = receiver.sink.endpoint('at-least-once', { odds: ODDS });
   const control = emulatorControl(target.url);
@@ -62,9 +61,11 @@ test(`AtLeastOnce: ${CHUNKS * PER_CHUNK} events to a failing receiver that is do
   const strangers = [...arrivals.keys()].filter((id) => !sent.has(id));
   const twice = [...arrivals.values()].filter((times) => times >= 2).length;
   const { answers, posts, largestBatch, mostOpen } = endpoint.record;
-  console.log(`AtLeastOnce durability (seed ${SEED}): ${injected.length} events in ${seconds.toFixed(1)} s; receiver down ${(downVirtualMs / 60_000).toFixed(1)} virtual minutes; ` +
-    `${posts} POSTs answered ok ${answers.ok}, 500 ${answers.error}, reset ${answers.reset}, no answer ${answers.hang}; ` +
-    `lost ${lost.length}; arrived twice or more ${twice}; largest batch ${largestBatch}; most in flight ${mostOpen}`);
+  console.log(
+    `AtLeastOnce durability (seed ${SEED}): ${injected.length} events in ${seconds.toFixed(1)} s; receiver down ${(downVirtualMs / 60_000).toFixed(1)} virtual minutes; ` +
+      `${posts} POSTs answered ok ${answers.ok}, 500 ${answers.error}, reset ${answers.reset}, no answer ${answers.hang}; ` +
+      `lost ${lost.length}; arrived twice or more ${twice}; largest batch ${largestBatch}; most in flight ${mostOpen}`,
+  );
 
   expect(lost, `seed ${SEED}: events never delivered`).toEqual([]);
   expect(strangers).toEqual([]);

@@ -16,7 +16,6 @@ const TWO_HOURS_MS = 2 * 60 * 60 * 1000;
 const target = emulatorPerFile();
 const receiver = flakySinkPerFile(SEED);
 
-
 test(`AtMostOnce: ${EVENTS} events to a failing receiver, not one retry`, async () => {
   const endpoint = receiver.sink.endpoint('at-most-once', { odds: ODDS });
   const control = emulatorControl(target.url);
@@ -38,8 +37,10 @@ test(`AtMostOnce: ${EVENTS} events to a failing receiver, not one retry`, async 
   const retried = [...record.arrivals].filter(([, times]) => times > 1).map(([id]) => id);
   const missing = injected.filter((id) => !record.arrivals.has(id));
   const failed = record.answers.error + record.answers.reset + record.answers.hang;
-  console.log(`AtMostOnce (seed ${SEED}): ${EVENTS} events in ${seconds.toFixed(1)} s; ${record.posts} POSTs, largest ${record.largestBatch} event; ` +
-    `failed ${failed} (500 ${record.answers.error}, reset ${record.answers.reset}, no answer ${record.answers.hang}); retries ${retried.length}; most in flight ${record.mostOpen}`);
+  console.log(
+    `AtMostOnce (seed ${SEED}): ${EVENTS} events in ${seconds.toFixed(1)} s; ${record.posts} POSTs, largest ${record.largestBatch} event; ` +
+      `failed ${failed} (500 ${record.answers.error}, reset ${record.answers.reset}, no answer ${record.answers.hang}); retries ${retried.length}; most in flight ${record.mostOpen}`,
+  );
 
   expect(retried, `seed ${SEED}: events delivered more than once`).toEqual([]);
   expect(record.posts).toBe(EVENTS);

@@ -23,7 +23,10 @@ const SEND = { connections: 4, inFlight: 8, timeoutMs: 10_000 };
 const target = emulatorPerFile();
 
 function describeRequest(index: number, request: MalformedRequest): string {
-  const headers = { ...request.headers, ...(request.headers.authorization ? { authorization: `<${request.headers.authorization.length} characters>` } : {}) };
+  const headers = {
+    ...request.headers,
+    ...(request.headers.authorization ? { authorization: `<${request.headers.authorization.length} characters>` } : {}),
+  };
   const body = request.body === undefined ? '(no body)' : `${request.body.length} bytes: ${request.body.toString().slice(0, 160)}`;
   return `#${index} ${request.route}: ${request.method} ${request.url.slice(0, 160)} ${JSON.stringify(headers)} ${body}`;
 }
@@ -35,7 +38,9 @@ async function expectHealthy(baseUrl: string, token: string, accountId: string):
   expect(rule.status).toBe(201);
   expect((await call(baseUrl, 'GET', `/positive-pay/${rule.body.data.id}`, { token })).status).toBe(200);
   expect((await call(baseUrl, 'GET', '/events?page[limit]=5', { token })).status).toBe(200);
-  expect((await call(baseUrl, 'POST', '/_emulator/events', { body: { type: 'account.created' }, contentType: 'application/json' })).status).toBe(201);
+  expect(
+    (await call(baseUrl, 'POST', '/_emulator/events', { body: { type: 'account.created' }, contentType: 'application/json' })).status,
+  ).toBe(201);
   // Prototype keys in bodies and queries reached no prototype.
   expect((Object.prototype as Record<string, unknown>).polluted).toBeUndefined();
 }
@@ -59,8 +64,13 @@ test(`${REQUESTS} malformed requests: no 5xx, no reset or hang, every 4xx a JSON
     });
   }
   const seconds = (performance.now() - started) / 1000;
-  const statuses = [...byStatus].sort(([a], [b]) => a.localeCompare(b)).map(([status, count]) => `${status}: ${count}`).join(', ');
-  console.log(`bad-input fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED}): sent ${REQUESTS} over ${FUZZ_ROUTES.length} routes in ${seconds.toFixed(1)} s; answers by status ${statuses}; offences ${offences.length}`);
+  const statuses = [...byStatus]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${status}: ${count}`)
+    .join(', ');
+  console.log(
+    `bad-input fuzz (seed ${SEED}; replay with FUZZ_SEED=${SEED}): sent ${REQUESTS} over ${FUZZ_ROUTES.length} routes in ${seconds.toFixed(1)} s; answers by status ${statuses}; offences ${offences.length}`,
+  );
   expect.soft(offences.slice(0, 15), `seed ${SEED}: ${offences.length} offences (first 15 shown)`).toEqual([]);
   await expectHealthy(url, token, emulator.state.fixtures.accountId);
 }, 180_000);

@@ -14,14 +14,19 @@ test(`${CREATES} concurrent rule creates give ${CREATES} distinct ids and a list
   const accountId: string = account.body.id;
 
   const started = performance.now();
-  const answers = await Promise.all(Array.from({ length: CREATES }, (_, n) =>
-    call(target.url, 'POST', '/positive-pay', { token: target.token, body: ruleBody(accountId, `Concurrent originator ${n}`) })));
+  const answers = await Promise.all(
+    Array.from({ length: CREATES }, (_, n) =>
+      call(target.url, 'POST', '/positive-pay', { token: target.token, body: ruleBody(accountId, `Concurrent originator ${n}`) }),
+    ),
+  );
   const ms = performance.now() - started;
   const ids = answers.map((answer) => answer.body?.data?.id as string);
   const listed = await call(target.url, 'GET', `/positive-pay?filter[accountId]=${accountId}&page[limit]=1000`, { token: target.token });
   const listedIds: string[] = listed.body.data.map((rule: { id: string }) => rule.id);
-  console.log(`concurrent rule creates: ${CREATES} sent at once in ${ms.toFixed(0)} ms; ${answers.filter((a) => a.status === 201).length} answered 201; ` +
-    `${new Set(ids).size} distinct ids; the list of account ${accountId} shows ${listedIds.length} (total ${listed.body.meta.pagination.total})`);
+  console.log(
+    `concurrent rule creates: ${CREATES} sent at once in ${ms.toFixed(0)} ms; ${answers.filter((a) => a.status === 201).length} answered 201; ` +
+      `${new Set(ids).size} distinct ids; the list of account ${accountId} shows ${listedIds.length} (total ${listed.body.meta.pagination.total})`,
+  );
 
   expect(answers.map((answer) => answer.status)).toEqual(Array(CREATES).fill(201));
   expect(new Set(ids).size).toBe(CREATES);

@@ -15,12 +15,15 @@ const UNUSED_URL = 'http://127.0.0.1:9/limit';
 
 const target = emulatorPerFile();
 const create = () => call(target.url, 'POST', '/webhooks', { token: target.token, body: webhookBody(UNUSED_URL) });
-const setStatus = (id: string, action: 'enable' | 'disable') => call(target.url, 'POST', `/webhooks/${id}/${action}`, { token: target.token });
+const setStatus = (id: string, action: 'enable' | 'disable') =>
+  call(target.url, 'POST', `/webhooks/${id}/${action}`, { token: target.token });
 
 async function statuses(): Promise<Map<string, string>> {
   const listed = await call(target.url, 'GET', '/webhooks?page[limit]=1000', { token: target.token });
   expect(listed.status).toBe(200);
-  return new Map(listed.body.data.map((webhook: { id: string; attributes: { status: string } }) => [webhook.id, webhook.attributes.status]));
+  return new Map(
+    listed.body.data.map((webhook: { id: string; attributes: { status: string } }) => [webhook.id, webhook.attributes.status]),
+  );
 }
 
 const enabledIn = (all: Map<string, string>) => [...all].filter(([, status]) => status === 'Enabled').map(([id]) => id);
@@ -32,10 +35,7 @@ test(`${CREATES} creates and ${ENABLES} enables at once near the limit never lea
     // Free 20 places by disabling 20 Enabled webhooks; the 20 enables aim at them.
     const freed = enabledIn(await statuses()).slice(0, ENABLES);
     for (const id of freed) expect((await setStatus(id, 'disable')).status).toBe(200);
-    const answers = await Promise.all([
-      ...Array.from({ length: CREATES }, create),
-      ...freed.map((id) => setStatus(id, 'enable')),
-    ]);
+    const answers = await Promise.all([...Array.from({ length: CREATES }, create), ...freed.map((id) => setStatus(id, 'enable'))]);
     const succeeded = answers.filter((answer) => answer.status === 200 || answer.status === 201).length;
     const refused = answers.filter((answer) => answer.status === 409);
     const enabled = enabledIn(await statuses()).length;

@@ -51,14 +51,18 @@ test('bodies of gigabytes are refused with 413 before they are sent, and not rea
     const closing = closed(socket);
     const answering = readAnswer(socket);
     const started = performance.now();
-    socket.write(`${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${target.token}\r\n` +
-      `Content-Type: ${contentType}\r\nContent-Length: ${DECLARED}\r\n\r\n`);
+    socket.write(
+      `${method} ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${target.token}\r\n` +
+        `Content-Type: ${contentType}\r\nContent-Length: ${DECLARED}\r\n\r\n`,
+    );
     socket.write(Buffer.alloc(SENT_BEFORE_ANSWER, 0x20));
     const answer = await answering;
     const answerMs = performance.now() - started;
     const pushed = await pushUntilClosed(socket, closing);
     socket.destroy();
-    figures.push(`${method} ${path.replace(/\/\d+/g, '/{id}')}: 413 after ${answerMs.toFixed(0)} ms, then ${(pushed.bytes / 1024 ** 2).toFixed(0)} MiB accepted before the close`);
+    figures.push(
+      `${method} ${path.replace(/\/\d+/g, '/{id}')}: 413 after ${answerMs.toFixed(0)} ms, then ${(pushed.bytes / 1024 ** 2).toFixed(0)} MiB accepted before the close`,
+    );
 
     expect(answer.status, `${method} ${path}`).toBe(413);
     expect(answer.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);

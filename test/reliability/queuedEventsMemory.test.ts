@@ -43,7 +43,9 @@ function heapUsed(): number {
 }
 
 /** Heap growth while EVENTS events are injected into a fresh emulator, after `prepare`. */
-async function heapGrowth(prepare: (emulator: Emulator, token: string) => Promise<void>): Promise<{ emulator: Emulator; bytes: number; ids: string[] }> {
+async function heapGrowth(
+  prepare: (emulator: Emulator, token: string) => Promise<void>,
+): Promise<{ emulator: Emulator; bytes: number; ids: string[] }> {
   const emulator = await startEmulator();
   emulators.push(emulator);
   const token = emulator.state.tokens.mint();
@@ -51,14 +53,16 @@ async function heapGrowth(prepare: (emulator: Emulator, token: string) => Promis
   const before = heapUsed();
   const ids: string[] = [];
   for (let injected = 0; injected < EVENTS; injected += PER_INJECTION) {
-    const answer = await call(emulator.url(), 'POST', '/_emulator/events', { body: { ...PROBE, count: PER_INJECTION }, contentType: 'application/json' });
+    const answer = await call(emulator.url(), 'POST', '/_emulator/events', {
+      body: { ...PROBE, count: PER_INJECTION },
+      contentType: 'application/json',
+    });
     expect(answer.status).toBe(201);
     for (const event of answer.body.events as Array<{ id: string }>) ids.push(event.id);
   }
   const bytes = heapUsed() - before;
   return { emulator, bytes, ids };
 }
-
 
 test(`${EVENTS} events queued for ${WEBHOOKS} webhooks whose receiver is down cost at most ${QUEUE_BYTES_PER_EVENT} bytes per event and webhook beyond storing them`, async () => {
   const sink = await FlakySink.start(1);
@@ -85,17 +89,27 @@ test(`${EVENTS} events queued for ${WEBHOOKS} webhooks whose receiver is down co
 
   // Back up: the retries fall due at once, and every queued event is delivered.
   await sink.comeUp();
-  expect((await call(queued.emulator.url(), 'POST', '/_emulator/clock/advance', { body: { ms: 60 * 60 * 1000 }, contentType: 'application/json' })).status).toBe(200);
+  expect(
+    (
+      await call(queued.emulator.url(), 'POST', '/_emulator/clock/advance', {
+        body: { ms: 60 * 60 * 1000 },
+        contentType: 'application/json',
+      })
+    ).status,
+  ).toBe(200);
   const deadline = performance.now() + 40_000;
   const deliveredTo = () => endpoints.map((endpoint) => queued.ids.filter((id) => endpoint.record.arrivals.has(id)).length);
-  while (endpoints.some((endpoint) => endpoint.record.arrivals.size < EVENTS) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (endpoints.some((endpoint) => endpoint.record.arrivals.size < EVENTS) && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 200));
   const delivered = deliveredTo();
 
   const mb = (bytes: number) => (bytes / 1024 ** 2).toFixed(1);
-  console.log(`queued events memory: ${EVENTS} events stored: ${mb(stored.bytes)} MB (${storePerEvent.toFixed(0)} B each); ` +
-    `stored and queued for ${WEBHOOKS} webhooks whose receiver is down: ${mb(queued.bytes)} MB, so a queue costs ${queuePerEvent.toFixed(1)} B per event ` +
-    `(bound ${QUEUE_BYTES_PER_EVENT} B: with the ${DEFAULT_STORE_LIMITS.storedEvents}-event store bound, at most ${mb(QUEUE_BYTES_PER_EVENT * DEFAULT_STORE_LIMITS.storedEvents)} MB per webhook); ` +
-    `after the receiver came back each webhook got ${delivered.join(', ')} of ${EVENTS}`);
+  console.log(
+    `queued events memory: ${EVENTS} events stored: ${mb(stored.bytes)} MB (${storePerEvent.toFixed(0)} B each); ` +
+      `stored and queued for ${WEBHOOKS} webhooks whose receiver is down: ${mb(queued.bytes)} MB, so a queue costs ${queuePerEvent.toFixed(1)} B per event ` +
+      `(bound ${QUEUE_BYTES_PER_EVENT} B: with the ${DEFAULT_STORE_LIMITS.storedEvents}-event store bound, at most ${mb(QUEUE_BYTES_PER_EVENT * DEFAULT_STORE_LIMITS.storedEvents)} MB per webhook); ` +
+      `after the receiver came back each webhook got ${delivered.join(', ')} of ${EVENTS}`,
+  );
 
   expect(queuePerEvent).toBeLessThanOrEqual(QUEUE_BYTES_PER_EVENT);
   // The measurement sees the store (the queues' 8 bytes are within its noise when tests run side by side).

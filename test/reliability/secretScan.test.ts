@@ -54,20 +54,34 @@ function hitsIn(text: string): Record<string, number> {
 test('no token appears in the output or any artefact of a failing run', async () => {
   const planted = await call(emulator.url(), 'POST', '/webhooks', {
     token: PLANTED.bearer,
-    body: { data: { type: 'webhook', attributes: { label: 'planted signing token', url: 'http://127.0.0.1:9/planted', token: PLANTED.signing, contentType: 'Json', deliveryMode: 'AtMostOnce' } } },
+    body: {
+      data: {
+        type: 'webhook',
+        attributes: {
+          label: 'planted signing token',
+          url: 'http://127.0.0.1:9/planted',
+          token: PLANTED.signing,
+          contentType: 'Json',
+          deliveryMode: 'AtMostOnce',
+        },
+      },
+    },
   });
   expect(planted.status).toBe(201);
   expect((await call(emulator.url(), 'POST', `/webhooks/${planted.body.data.id}/disable`, { token: PLANTED.bearer })).status).toBe(200);
   const manifest = join(workDir, 'target.json');
-  writeFileSync(manifest, JSON.stringify({
-    name: 'emulator with planted tokens',
-    baseUrl: emulator.url(),
-    environment: 'sandbox',
-    capabilities: ['core', 'fixtureProvisioning', 'clockControl', 'eventInjection', 'webhookDelivery'],
-    tokens: [{ env: 'BANKING_EMULATOR_TOKEN', scopes: ALL_SCOPES }],
-    webhookSink: { signatureHeader: 'X-Service-Signature', bindHost: '127.0.0.1' },
-    controlPrefix: '/_emulator',
-  }));
+  writeFileSync(
+    manifest,
+    JSON.stringify({
+      name: 'emulator with planted tokens',
+      baseUrl: emulator.url(),
+      environment: 'sandbox',
+      capabilities: ['core', 'fixtureProvisioning', 'clockControl', 'eventInjection', 'webhookDelivery'],
+      tokens: [{ env: 'BANKING_EMULATOR_TOKEN', scopes: ALL_SCOPES }],
+      webhookSink: { signatureHeader: 'X-Service-Signature', bindHost: '127.0.0.1' },
+      controlPrefix: '/_emulator',
+    }),
+  );
   const reportDir = join(workDir, 'reports');
   const run = await runCli(
     ['run', '--target', manifest, '--base-url', emulator.url(), '--only', 'webhooks,events,delivery', '--report-dir', reportDir],
@@ -92,14 +106,20 @@ test('no token appears in the output or any artefact of a failing run', async ()
   const count = (outcome: string) => outcomes.filter((o: string) => o === outcome).length;
   const allureFiles = artefacts.filter((artefact) => artefact.name.startsWith('allure-results')).length;
   const megabytes = artefacts.reduce((sum, artefact) => sum + Buffer.byteLength(artefact.text), 0) / 1024 ** 2;
-  console.log(`secret scan: run exited ${run.code} (${count('PASS')} PASS, ${count('FAIL')} FAIL with ${FAULTS.join(', ')}); ` +
-    `scanned stdout, stderr, results.json, report.html, junit.xml and ${allureFiles} Allure files (${megabytes.toFixed(1)} MB): ` +
-    `${Object.entries(totals).map(([what, hits]) => `${hits} × ${what}`).join(', ')}`);
+  console.log(
+    `secret scan: run exited ${run.code} (${count('PASS')} PASS, ${count('FAIL')} FAIL with ${FAULTS.join(', ')}); ` +
+      `scanned stdout, stderr, results.json, report.html, junit.xml and ${allureFiles} Allure files (${megabytes.toFixed(1)} MB): ` +
+      `${Object.entries(totals)
+        .map(([what, hits]) => `${hits} × ${what}`)
+        .join(', ')}`,
+  );
 
   // The run used the planted token (checks passed) and failed where the faults say.
   expect(run.code, run.stderr).toBe(1);
   expect(count('PASS')).toBeGreaterThan(20);
-  const failed = results.requirements.filter((requirement: { outcome: string }) => requirement.outcome === 'FAIL').map((requirement: { id: string }) => requirement.id);
+  const failed = results.requirements
+    .filter((requirement: { outcome: string }) => requirement.outcome === 'FAIL')
+    .map((requirement: { id: string }) => requirement.id);
   expect(failed).toEqual(expect.arrayContaining(['DL-SIGNATURE-HEADER', 'WH-UPDATE-LABEL']));
   // The planted webhook went through the evidence (its token masked).
   expect(artefacts.some((artefact) => artefact.text.includes('planted signing token'))).toBe(true);

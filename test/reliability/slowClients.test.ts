@@ -39,17 +39,26 @@ async function slowClient(start: string, trickle: string): Promise<SlowClient> {
   socket.on('data', (chunk: Buffer) => (client.answer += chunk.toString('utf8')));
   void closed(socket).then(() => (client.closedAfterMs = performance.now() - client.openedAt));
   socket.write(start);
-  timers.push(setInterval(() => {
-    if (!socket.destroyed && socket.writable) socket.write(trickle);
-  }, TRICKLE_MS));
+  timers.push(
+    setInterval(() => {
+      if (!socket.destroyed && socket.writable) socket.write(trickle);
+    }, TRICKLE_MS),
+  );
   return client;
 }
 
 test('slow clients are cut off after the time-outs while other clients are served', async () => {
-  const slowHeaders = await Promise.all(Array.from({ length: SLOW_HEADERS }, () =>
-    slowClient(`GET /webhooks HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `, 'x')));
-  const slowBodies = await Promise.all(Array.from({ length: SLOW_BODIES }, () =>
-    slowClient(`POST /_emulator/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`, ' ')));
+  const slowHeaders = await Promise.all(
+    Array.from({ length: SLOW_HEADERS }, () => slowClient(`GET /webhooks HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: `, 'x')),
+  );
+  const slowBodies = await Promise.all(
+    Array.from({ length: SLOW_BODIES }, () =>
+      slowClient(
+        `POST /_emulator/events HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n`,
+        ' ',
+      ),
+    ),
+  );
   const slow = [...slowHeaders, ...slowBodies];
 
   const pool = new Pool(emulator.url(), { connections: 4 });
@@ -66,22 +75,27 @@ test('slow clients are cut off after the time-outs while other clients are serve
   const heldWhileServed = slow.filter((client) => client.closedAfterMs === undefined).length;
 
   const deadline = performance.now() + 4 * TIMEOUTS.requestMs;
-  while (slow.some((client) => client.closedAfterMs === undefined) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (slow.some((client) => client.closedAfterMs === undefined) && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   const cutHeaders = slowHeaders.map((client) => client.closedAfterMs ?? Number.POSITIVE_INFINITY);
   const cutBodies = slowBodies.map((client) => client.closedAfterMs ?? Number.POSITIVE_INFINITY);
   const answered408 = slow.filter((client) => client.answer.startsWith('HTTP/1.1 408')).length;
   latencies.sort((a, b) => a - b);
-  console.log(`slow clients: ${SERVED} other requests served while ${heldWhileServed} of ${slow.length} slow connections were open ` +
-    `(median ${latencies[SERVED >> 1]!.toFixed(1)} ms, slowest ${latencies.at(-1)!.toFixed(1)} ms); ` +
-    `header tricklers cut off after ${Math.min(...cutHeaders).toFixed(0)}–${Math.max(...cutHeaders).toFixed(0)} ms (headers time-out ${TIMEOUTS.headersMs} ms), ` +
-    `body tricklers after ${Math.min(...cutBodies).toFixed(0)}–${Math.max(...cutBodies).toFixed(0)} ms (request time-out ${TIMEOUTS.requestMs} ms); ${answered408} answered 408`);
+  console.log(
+    `slow clients: ${SERVED} other requests served while ${heldWhileServed} of ${slow.length} slow connections were open ` +
+      `(median ${latencies[SERVED >> 1]!.toFixed(1)} ms, slowest ${latencies.at(-1)!.toFixed(1)} ms); ` +
+      `header tricklers cut off after ${Math.min(...cutHeaders).toFixed(0)}–${Math.max(...cutHeaders).toFixed(0)} ms (headers time-out ${TIMEOUTS.headersMs} ms), ` +
+      `body tricklers after ${Math.min(...cutBodies).toFixed(0)}–${Math.max(...cutBodies).toFixed(0)} ms (request time-out ${TIMEOUTS.requestMs} ms); ${answered408} answered 408`,
+  );
 
   expect(statuses.every((status) => status === 200)).toBe(true);
   expect(heldWhileServed, 'the slow clients were still connected while the others were served').toBeGreaterThan(SLOW_HEADERS / 2);
   for (const ms of cutHeaders) expect(ms).toBeLessThan(TIMEOUTS.headersMs * 3);
   for (const ms of cutBodies) expect(ms).toBeLessThan(TIMEOUTS.requestMs * 3);
   const answer = slow.find((client) => client.answer.startsWith('HTTP/1.1 408'))?.answer ?? '';
-  expect(answer, 'a cut-off client that still reads gets a JSON:API 408').toMatch(/content-type: application\/vnd\.api\+json[\s\S]*"status":"408"/i);
+  expect(answer, 'a cut-off client that still reads gets a JSON:API 408').toMatch(
+    /content-type: application\/vnd\.api\+json[\s\S]*"status":"408"/i,
+  );
 }, 60_000);
 
 test('by default: headers within 10 s, the whole request within 60 s, idle connections closed after 10 s', async () => {

@@ -19,12 +19,14 @@ const MODES = ['AtLeastOnce', 'AtMostOnce'] as const;
 const target = emulatorPerFile();
 const receiver = flakySinkPerFile(1);
 
-
 /** Injects the bursts; returns when each event was injected (real ms). */
 async function injectBursts(perBurst: number): Promise<Map<string, number>> {
   const injectedAt = new Map<string, number>();
   for (let burst = 0; burst < BURSTS; burst += 1) {
-    const answer = await call(target.url, 'POST', '/_emulator/events', { body: { type: 'card.created', count: perBurst }, contentType: 'application/json' });
+    const answer = await call(target.url, 'POST', '/_emulator/events', {
+      body: { type: 'card.created', count: perBurst },
+      contentType: 'application/json',
+    });
     const now = performance.now();
     for (const event of answer.body.events as Array<{ id: string }>) injectedAt.set(event.id, now);
     await pause(25);
@@ -53,7 +55,9 @@ test('a slow receiver holds up only its own webhook', async () => {
     const fastAgainId = await subscribe(target.url, target.token, fastAgain.url, mode, 'isolation');
     const beside = await latencies(fastAgain.record, await injectBursts(PER_BURST[mode]));
     const slowPosts = slow.record.posts;
-    figures.push(`${mode} (${BURSTS} bursts of ${PER_BURST[mode]}): fast receiver alone ${describe(alone)}; beside one answering after ${SLOW_MS} ms ${describe(beside)} (the slow one got ${slowPosts} POSTs meanwhile)`);
+    figures.push(
+      `${mode} (${BURSTS} bursts of ${PER_BURST[mode]}): fast receiver alone ${describe(alone)}; beside one answering after ${SLOW_MS} ms ${describe(beside)} (the slow one got ${slowPosts} POSTs meanwhile)`,
+    );
 
     expect(beside.at(-1), `${mode}: an event to the fast receiver waited for the slow one`).toBeLessThan(SLOW_MS);
     expect(slowPosts).toBeLessThan(BURSTS);

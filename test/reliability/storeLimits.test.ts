@@ -20,7 +20,12 @@ afterAll(async () => {
 const inject = (url: string, count: number) =>
   call(url, 'POST', '/_emulator/events', { body: { type: 'account.created', count }, contentType: 'application/json' });
 
-function expectLimitReached(answer: { status: number; body: { errors: Array<Record<string, unknown>> } }, limit: number, flag: string, pointer?: string): void {
+function expectLimitReached(
+  answer: { status: number; body: { errors: Array<Record<string, unknown>> } },
+  limit: number,
+  flag: string,
+  pointer?: string,
+): void {
   expect(answer.status).toBe(409);
   expect(answer.body.errors[0]).toMatchObject({ status: '409', title: 'Limit reached' });
   expect(answer.body.errors[0]!.detail).toContain(`at most ${limit}`);
@@ -40,11 +45,18 @@ test('webhooks: 10,000 at most; the next create and the next control addition ar
   }
   const create = await call(url, 'POST', '/webhooks', {
     token,
-    body: { data: { type: 'webhook', attributes: { label: 'one too many', url: 'http://127.0.0.1:9/x', token: '', contentType: 'Json', deliveryMode: 'AtMostOnce' } } },
+    body: {
+      data: {
+        type: 'webhook',
+        attributes: { label: 'one too many', url: 'http://127.0.0.1:9/x', token: '', contentType: 'Json', deliveryMode: 'AtMostOnce' },
+      },
+    },
   });
   const addition = await call(url, 'POST', '/_emulator/webhooks', { body: { count: 1 }, contentType: 'application/json' });
   const listed = await call(url, 'GET', '/webhooks?page[limit]=1000&page[offset]=9990', { token });
-  console.log(`store limits: webhooks bound ${DEFAULT_STORE_LIMITS.webhooks}: create answered ${create.status} "${create.body.errors[0].detail}"`);
+  console.log(
+    `store limits: webhooks bound ${DEFAULT_STORE_LIMITS.webhooks}: create answered ${create.status} "${create.body.errors[0].detail}"`,
+  );
 
   expectLimitReached(create, DEFAULT_STORE_LIMITS.webhooks, '--max-webhooks');
   expectLimitReached(addition, DEFAULT_STORE_LIMITS.webhooks, '--max-webhooks', '/count');
@@ -63,11 +75,19 @@ test(`events: at the bound (${EVENT_LIMIT} here) injection and every operation t
   const cancel = await call(url, 'POST', `/positive-pay/${rule.body.data.id}/cancel`, { token });
   const simulation = await call(url, 'POST', '/sandbox/received-ach-debits', {
     token,
-    body: { data: { type: 'receivedAchDebitSimulation', attributes: { amount: 100, originatorName: 'X' }, relationships: { account: { data: { type: 'account', id: accountId } } } } },
+    body: {
+      data: {
+        type: 'receivedAchDebitSimulation',
+        attributes: { amount: 100, originatorName: 'X' },
+        relationships: { account: { data: { type: 'account', id: accountId } } },
+      },
+    },
   });
   const after = await call(url, 'GET', `/positive-pay/${rule.body.data.id}`, { token });
   const listed = await call(url, 'GET', '/events?page[limit]=1', { token });
-  console.log(`store limits: events bound ${EVENT_LIMIT}: injection ${beyond.status}, rule cancel ${cancel.status}, payment simulation ${simulation.status}; events held ${listed.body.meta.pagination.total}`);
+  console.log(
+    `store limits: events bound ${EVENT_LIMIT}: injection ${beyond.status}, rule cancel ${cancel.status}, payment simulation ${simulation.status}; events held ${listed.body.meta.pagination.total}`,
+  );
 
   expectLimitReached(beyond, EVENT_LIMIT, '--max-events', '/count');
   expectLimitReached(cancel, EVENT_LIMIT, '--max-events');
@@ -82,5 +102,7 @@ test('bounds are positive integers, set by --max-webhooks and --max-events; a li
   expect(line.action === 'start' && line.options.limits).toEqual({ webhooks: 500, storedEvents: 20_000 });
   expect(() => readCommandLine(['--max-events', '0'], {})).toThrow(/--max-events/);
   await expect(createEmulator({ limits: { webhooks: 0 } })).rejects.toThrow(/limits\.webhooks must be a positive integer/);
-  await expect(createEmulator({ limits: { storedEvents: 100 }, livedIn: { seed: 1, events: 200 } })).rejects.toThrow(/must not exceed limits\.storedEvents/);
+  await expect(createEmulator({ limits: { storedEvents: 100 }, livedIn: { seed: 1, events: 200 } })).rejects.toThrow(
+    /must not exceed limits\.storedEvents/,
+  );
 });

@@ -27,12 +27,17 @@ test('a full run beside two busy loops is CONFORMANT', async () => {
   }
   const reportDir = mkdtempSync(join(tmpdir(), 'busy-run-'));
   dirs.push(reportDir);
-  const run = spawn(process.execPath, ['bin/banking-api-conformance.mjs', 'run', '--report-dir', reportDir, '--quiet'], { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const run = spawn(process.execPath, ['bin/banking-api-conformance.mjs', 'run', '--report-dir', reportDir, '--quiet'], {
+    env: { ...process.env, CI: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   busy.push(run);
   let stdout = '';
   run.stdout?.on('data', (chunk) => (stdout += chunk));
   const code = await new Promise<number | null>((resolve) => run.on('close', resolve));
   const document = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { verdict: string; counts: Record<string, number> };
-  expect({ code, verdict: document.verdict, fail: document.counts.FAIL, untestable: document.counts.UNTESTABLE }, stdout.slice(-4000))
-    .toEqual({ code: 0, verdict: 'conformant', fail: 0, untestable: 0 });
+  expect(
+    { code, verdict: document.verdict, fail: document.counts.FAIL, untestable: document.counts.UNTESTABLE },
+    stdout.slice(-4000),
+  ).toEqual({ code: 0, verdict: 'conformant', fail: 0, untestable: 0 });
 }, 600_000);

@@ -7,7 +7,12 @@ import type { RequirementResult } from '../../run/requirementVerdict.ts';
 import { verdictOf } from '../../run/requirementVerdict.ts';
 
 const result = (id: string, outcome: RequirementResult['outcome'], scenarioIds: string[] = []): RequirementResult => ({
-  id, level: 'MUST', statement: 's', source: { document: 'api', section: '1' }, outcome, evidence: [],
+  id,
+  level: 'MUST',
+  statement: 's',
+  source: { document: 'api', section: '1' },
+  outcome,
+  evidence: [],
   checks: scenarioIds.map((scenarioId) => ({ requirementId: id, scenarioId, outcome, message: 'm' })),
 });
 

@@ -33,8 +33,32 @@ const LAYERS: ReadonlyArray<readonly [folder: string, mayImport: readonly string
   ['action', ['spec', 'schemas', 'harness', 'run', 'report']],
   ['cli', ['spec', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'run', 'report', 'receiver']],
   ['bin', ['cli', 'emulator']],
-  ['test', ['spec', 'schemas', 'requirements', 'targets', 'examples', 'harness', 'fixtures', 'openapi', 'emulator', 'suites', 'container', 'run', 'receiver', 'report', 'action', 'cli', 'bin']],
-  ['bench', ['spec', 'schemas', 'harness', 'fixtures', 'openapi', 'emulator', 'suites', 'container', 'run', 'receiver', 'report', 'cli', 'test']],
+  [
+    'test',
+    [
+      'spec',
+      'schemas',
+      'requirements',
+      'targets',
+      'examples',
+      'harness',
+      'fixtures',
+      'openapi',
+      'emulator',
+      'suites',
+      'container',
+      'run',
+      'receiver',
+      'report',
+      'action',
+      'cli',
+      'bin',
+    ],
+  ],
+  [
+    'bench',
+    ['spec', 'schemas', 'harness', 'fixtures', 'openapi', 'emulator', 'suites', 'container', 'run', 'receiver', 'report', 'cli', 'test'],
+  ],
 ];
 
 const CODE = /\.(ts|mts|mjs|js)$/;
@@ -52,7 +76,8 @@ function importsOf(folder: string): Array<{ file: string; target: string; folder
     [...readFileSync(join(PROJECT_ROOT, file), 'utf8').matchAll(SPECIFIER)].map((match) => {
       const target = relative(PROJECT_ROOT, resolve(PROJECT_ROOT, dirname(file), match[1]!));
       return { file, target, folder: target.includes('/') ? target.split('/')[0]! : '' };
-    }));
+    }),
+  );
 }
 
 // What git tracks, not what lies on disk: reports/, build/ and the like are output.
@@ -75,17 +100,25 @@ test('the layer table only lets a folder import folders below it', () => {
   expect(upward).toEqual([]);
 });
 
-test.each(LAYERS.filter(([folder]) => topLevelFolders().includes(folder)))('%s/ imports only what the layer table allows', (folder, allowed) => {
-  const permitted = new Set([folder, ...allowed]);
-  const breaking = importsOf(folder).filter((entry) => !permitted.has(entry.folder)).map(({ file, target }) => `${file} → ${target}`);
-  expect(breaking).toEqual([]);
-});
+test.each(LAYERS.filter(([folder]) => topLevelFolders().includes(folder)))(
+  '%s/ imports only what the layer table allows',
+  (folder, allowed) => {
+    const permitted = new Set([folder, ...allowed]);
+    const breaking = importsOf(folder)
+      .filter((entry) => !permitted.has(entry.folder))
+      .map(({ file, target }) => `${file} → ${target}`);
+    expect(breaking).toEqual([]);
+  },
+);
 
 test('a suite area never imports another area: what areas share lives in suites/shared/', () => {
   const borrowed = importsOf('suites')
     // Files directly in suites/ (the scenario index, the one conformance file) are no area.
     .filter(({ file }) => !file.startsWith('suites/shared/') && file.split('/').length > 2)
-    .filter(({ file, target }) => target.startsWith('suites/') && !target.startsWith('suites/shared/') && target.split('/')[1] !== file.split('/')[1])
+    .filter(
+      ({ file, target }) =>
+        target.startsWith('suites/') && !target.startsWith('suites/shared/') && target.split('/')[1] !== file.split('/')[1],
+    )
     .map(({ file, target }) => `${file} → ${target}`);
   expect(borrowed).toEqual([]);
 });

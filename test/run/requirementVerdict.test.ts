@@ -1,12 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import type { Requirement, RequirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import { requirementEntry } from '../support/requirementEntry.ts';
 import { judgeRequirements, verdictOf } from '../../run/requirementVerdict.ts';
 import { resolveTarget } from '../../harness/targetManifest.ts';
 
-const make = (id: string, level: Requirement['level'], extra: Partial<Requirement> = {}): Requirement => ({
-  id, level, statement: `statement of ${id}`, source: { document: 'api', section: '1' }, environments: ['sandbox', 'live'], capability: 'core', file: 't.yaml', ...extra,
-});
+const make = requirementEntry;
 const entries = [
   make('PP-A', 'MUST'),
   make('PP-B', 'SHOULD'),
@@ -15,12 +14,23 @@ const entries = [
   make('PP-E', 'MUST'),
   make('PP-F', 'MUST', { excluded: 'cannot be seen from outside the service' }),
 ];
-const catalogue: RequirementCatalogue = { all: () => entries, has: () => true, get: (id) => entries.find((e) => e.id === id) as Requirement };
+const catalogue: RequirementCatalogue = {
+  all: () => entries,
+  has: () => true,
+  get: (id) => entries.find((e) => e.id === id) as Requirement,
+};
 const live = resolveTarget({ name: 't', baseUrl: 'http://127.0.0.1:1', environment: 'live', capabilities: ['core'] });
-const record = (requirementId: string, outcome: CheckRecord['outcome']): CheckRecord => ({ requirementId, outcome, scenarioId: 's', message: 'm' });
+const record = (requirementId: string, outcome: CheckRecord['outcome']): CheckRecord => ({
+  requirementId,
+  outcome,
+  scenarioId: 's',
+  message: 'm',
+});
 
 describe('requirement verdict', () => {
-  const results = judgeRequirements(catalogue, [record('PP-A', 'PASS'), record('PP-A', 'FAIL'), record('PP-B', 'WARN')], live, { selected: new Set(['PP-A', 'PP-B', 'PP-E']) });
+  const results = judgeRequirements(catalogue, [record('PP-A', 'PASS'), record('PP-A', 'FAIL'), record('PP-B', 'WARN')], live, {
+    selected: new Set(['PP-A', 'PP-B', 'PP-E']),
+  });
   const outcome = (id: string) => results.find((result) => result.id === id)?.outcome;
 
   test('a requirement takes the worst outcome of its checks', () => expect(outcome('PP-A')).toBe('FAIL'));

@@ -8,7 +8,11 @@ import { footprintOf, type SharedState } from '../../harness/sharedState.ts';
 // for readers is not overtaken by readers queued behind it.
 
 type Item = { id: string; footprint: ReturnType<typeof footprintOf>; ms: number };
-const item = (id: string, ms: number, reads: SharedState[] = [], moves: SharedState[] = []): Item => ({ id, ms, footprint: footprintOf({ reads, moves }) });
+const item = (id: string, ms: number, reads: SharedState[] = [], moves: SharedState[] = []): Item => ({
+  id,
+  ms,
+  footprint: footprintOf({ reads, moves }),
+});
 
 async function timeline(items: Item[], concurrency: number): Promise<Map<string, { start: number; end: number }>> {
   const spans = new Map<string, { start: number; end: number }>();
@@ -25,7 +29,10 @@ async function timeline(items: Item[], concurrency: number): Promise<Map<string,
 const overlap = (a: { start: number; end: number }, b: { start: number; end: number }): boolean => a.start < b.end && b.start < a.end;
 
 test('readers of the clock run together; its mover runs beside none of them', async () => {
-  const spans = await timeline([item('r1', 30, ['clock']), item('r2', 30, ['clock']), item('m', 10, [], ['clock']), item('r3', 10, ['clock'])], 4);
+  const spans = await timeline(
+    [item('r1', 30, ['clock']), item('r2', 30, ['clock']), item('m', 10, [], ['clock']), item('r3', 10, ['clock'])],
+    4,
+  );
   expect(overlap(spans.get('r1')!, spans.get('r2')!)).toBe(true);
   for (const reader of ['r1', 'r2', 'r3']) expect(overlap(spans.get('m')!, spans.get(reader)!), reader).toBe(false);
   // r3 was queued behind the mover: it waits for it rather than starving it.
@@ -42,27 +49,38 @@ test('a scenario that needs clockControl is a clock mover; movers of different s
 test('a reader may move the state alone: it waits until the other readers are done', async () => {
   const events: string[] = [];
   const reader = footprintOf({ reads: ['clock'] });
-  await schedule([{ id: 'b', footprint: reader }, { id: 'a', footprint: reader }], 2, async (entry, handle) => {
-    if (entry.id === 'a') {
-      await sleep(1);
-      await handle.moveAlone(reader, 'clock', async () => void events.push('a moves'));
-      events.push('a reads again');
-    } else {
-      await sleep(20);
-      events.push('b done');
-    }
-  });
+  await schedule(
+    [
+      { id: 'b', footprint: reader },
+      { id: 'a', footprint: reader },
+    ],
+    2,
+    async (entry, handle) => {
+      if (entry.id === 'a') {
+        await sleep(1);
+        await handle.moveAlone(reader, 'clock', async () => void events.push('a moves'));
+        events.push('a reads again');
+      } else {
+        await sleep(20);
+        events.push('b done');
+      }
+    },
+  );
   expect(events).toEqual(['b done', 'a moves', 'a reads again']);
 });
 
 test('concurrency bounds what runs at once', async () => {
   let running = 0;
   let peak = 0;
-  await schedule(Array.from({ length: 8 }, (_, index) => item(`s${index}`, 5)), 3, async (entry) => {
-    running += 1;
-    peak = Math.max(peak, running);
-    await sleep(entry.ms);
-    running -= 1;
-  });
+  await schedule(
+    Array.from({ length: 8 }, (_, index) => item(`s${index}`, 5)),
+    3,
+    async (entry) => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await sleep(entry.ms);
+      running -= 1;
+    },
+  );
   expect(peak).toBe(3);
 });

@@ -15,19 +15,21 @@ afterAll(async () => {
   await emulator?.close();
 });
 
-const clockUser = (declared: boolean) => defineScenario({
-  id: `test/${declared ? 'declared' : 'undeclared'}-clock-move`,
-  area: 'decisioning',
-  requirements: [],
-  ...(declared ? { moves: ['clock' as const] } : { reads: ['clock' as const] }),
-  async run(ctx) {
-    await ctx.control.advanceClock(3_600_000);
-  },
-});
+const clockUser = (declared: boolean) =>
+  defineScenario({
+    id: `test/${declared ? 'declared' : 'undeclared'}-clock-move`,
+    area: 'decisioning',
+    requirements: [],
+    ...(declared ? { moves: ['clock' as const] } : { reads: ['clock' as const] }),
+    async run(ctx) {
+      await ctx.control.advanceClock(3_600_000);
+    },
+  });
 
 test('a clock move the scenario did not declare fails the run, naming it', async () => {
-  await expect(runScenarios([clockUser(false)], { baseUrl: emulator.url() }))
-    .rejects.toThrow(/scenario test\/undeclared-clock-move moved clock \(control POST \/clock\/advance\) without declaring it \(`moves: \['clock'\]`/);
+  await expect(runScenarios([clockUser(false)], { baseUrl: emulator.url() })).rejects.toThrow(
+    /scenario test\/undeclared-clock-move moved clock \(control POST \/clock\/advance\) without declaring it \(`moves: \['clock'\]`/,
+  );
 });
 
 test('the same move declared runs', async () => {

@@ -16,13 +16,19 @@ async function peakHeld(declared: number[], concurrency: number): Promise<{ peak
   let peak = 0;
   let ran = 0;
   const items = declared.map((webhooks, index) => ({ id: `s${index}`, footprint: none, webhooks }));
-  await schedule(items, concurrency, async (item) => {
-    held += Math.min(item.webhooks, BUDGET);
-    peak = Math.max(peak, held);
-    await sleep(5 + (Number(item.id.slice(1)) % 3) * 5);
-    held -= Math.min(item.webhooks, BUDGET);
-    ran += 1;
-  }, () => false, BUDGET);
+  await schedule(
+    items,
+    concurrency,
+    async (item) => {
+      held += Math.min(item.webhooks, BUDGET);
+      peak = Math.max(peak, held);
+      await sleep(5 + (Number(item.id.slice(1)) % 3) * 5);
+      held -= Math.min(item.webhooks, BUDGET);
+      ran += 1;
+    },
+    () => false,
+    BUDGET,
+  );
   return { peak, ran };
 }
 
@@ -37,12 +43,22 @@ test('scenarios declaring 5, 4, 2 and 1 webhooks, 16 at a time: never more than 
 test('a scenario declaring more than the budget runs as the only holder', async () => {
   const spans: Record<string, [number, number]> = {};
   let tick = 0;
-  const items = [{ id: 'small', webhooks: 1 }, { id: 'limit-probe', webhooks: 101 }, { id: 'free', webhooks: 0 }].map((entry) => ({ ...entry, footprint: none }));
-  await schedule(items, 4, async (item) => {
-    const start = (tick += 1);
-    await sleep(20);
-    spans[item.id] = [start, (tick += 1)];
-  }, () => false, BUDGET);
+  const items = [
+    { id: 'small', webhooks: 1 },
+    { id: 'limit-probe', webhooks: 101 },
+    { id: 'free', webhooks: 0 },
+  ].map((entry) => ({ ...entry, footprint: none }));
+  await schedule(
+    items,
+    4,
+    async (item) => {
+      const start = (tick += 1);
+      await sleep(20);
+      spans[item.id] = [start, (tick += 1)];
+    },
+    () => false,
+    BUDGET,
+  );
   const overlap = (a: [number, number], b: [number, number]) => a[0] < b[1] && b[0] < a[1];
   expect(overlap(spans.small!, spans['limit-probe']!)).toBe(false);
   expect(overlap(spans.free!, spans['limit-probe']!)).toBe(true);

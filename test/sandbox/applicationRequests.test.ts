@@ -23,11 +23,14 @@ async function send(method: string, path: string, body?: unknown, contentType = 
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const applicationCount = () => (target.emulator.state.events as EventStore).list({ types: ['application.created'], offset: 0, limit: 1 }).total;
-
+const applicationCount = () =>
+  (target.emulator.state.events as EventStore).list({ types: ['application.created'], offset: 0, limit: 1 }).total;
 
 test('individual and business fixtures validate against their request schemas and create schema-valid applications', async () => {
-  for (const [name, schema] of [['individual-application.json', 'sandbox/individual-application-request'], ['business-application.json', 'sandbox/business-application-request']]) {
+  for (const [name, schema] of [
+    ['individual-application.json', 'sandbox/individual-application-request'],
+    ['business-application.json', 'sandbox/business-application-request'],
+  ]) {
     const body = fixture(name as string);
     expect(schemas.validate(schema as string, body).violations).toEqual([]);
     const created = await send('POST', '/applications', body);

@@ -19,8 +19,12 @@ const SAMPLES: Record<Exclude<AttributeKind, { const: string }>, unknown> = {
   merchantNameType: { name: 'Pharmacy', type: 5912 },
   currencyConversion: { originalCurrency: 'EUR', amountInOriginalCurrency: 1100, fxRate: '1.1' },
   healthCareAmounts: {
-    transitAmount: 0, prescriptionRXAmount: 500, visionOpticalAmount: 0,
-    clinicOtherQualifiedMedicalAmount: 0, dentalAmount: 0, totalHealthcareAmount: 500,
+    transitAmount: 0,
+    prescriptionRXAmount: 500,
+    visionOpticalAmount: 0,
+    clinicOtherQualifiedMedicalAmount: 0,
+    dentalAmount: 0,
+    totalHealthcareAmount: 500,
   },
   wireCounterparty: { name: 'Acme', routingNumber: '021000021', accountNumber: '1234567', accountType: 'Checking' },
   drawdownCounterparty: { name: 'Acme', routingNumber: '021000021', accountNumber: '1234567' },
@@ -56,9 +60,13 @@ export const sampleValue = (kind: AttributeKind): unknown => (typeof kind === 'o
 export const wrongValue = (kind: AttributeKind): unknown => (typeof kind === 'object' ? `not ${kind.const}` : WRONG[kind]);
 
 /** Attributes and relationships the catalogue lists for this type (and variant): typed when present, expected (a SHOULD). */
-export function listedMembers(entry: EventTypeEntry, variantName?: string): { attributes: Record<string, AttributeKind>; relationships: RelationshipSpec } {
+export function listedMembers(
+  entry: EventTypeEntry,
+  variantName?: string,
+): { attributes: Record<string, AttributeKind>; relationships: RelationshipSpec } {
   const variant = entry.variants?.find((v) => v.name === variantName);
-  if (entry.variants && !variant) throw new Error(`${entry.type} needs one of its variants: ${entry.variants.map((v) => v.name).join(', ')}`);
+  if (entry.variants && !variant)
+    throw new Error(`${entry.type} needs one of its variants: ${entry.variants.map((v) => v.name).join(', ')}`);
   return {
     attributes: { ...entry.attributes, ...variant?.attributes },
     relationships: { ...entry.relationships, ...variant?.relationships },

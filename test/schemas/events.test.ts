@@ -38,14 +38,21 @@ describe('event type catalogue (schemas/events/event-types.json)', () => {
   });
 
   it('never lists tags as expected: API 2.7 says attributes "may contain tags"', () => {
-    const expectingTags = catalogue.filter((entry) => 'tags' in entry.attributes || entry.variants?.some((v) => 'tags' in v.attributes)).map((e) => e.type);
+    const expectingTags = catalogue
+      .filter((entry) => 'tags' in entry.attributes || entry.variants?.some((v) => 'tags' in v.attributes))
+      .map((e) => e.type);
     expect(expectingTags).toEqual([]);
     expect(catalogue.filter((entry) => entry.optionalAttributes?.tags === 'tags').length).toBeGreaterThanOrEqual(60);
   });
 
   it('has a schema for each variant', () => {
-    for (const entry of catalogue) for (const v of entry.variants ?? []) expect(registry.has(`events/variants/${entry.type}.${v.name}`)).toBe(true);
-    expect(catalogue.find((e) => e.type === 'authorizationRequest.pending')?.variants?.map((v) => v.name)).toEqual(['card-transaction', 'iias', 'purchase']);
+    for (const entry of catalogue)
+      for (const v of entry.variants ?? []) expect(registry.has(`events/variants/${entry.type}.${v.name}`)).toBe(true);
+    expect(catalogue.find((e) => e.type === 'authorizationRequest.pending')?.variants?.map((v) => v.name)).toEqual([
+      'card-transaction',
+      'iias',
+      'purchase',
+    ]);
   });
 });
 
@@ -70,7 +77,10 @@ describe.each(catalogue)('event $type', (entry) => {
       if (wrong === undefined) continue;
       const mistyped = clone(sample);
       mistyped.attributes[name] = wrong;
-      expect(pointers(mistyped).some((p) => p.startsWith(`/attributes/${name}`)), `${name} = ${JSON.stringify(wrong)}`).toBe(true);
+      expect(
+        pointers(mistyped).some((p) => p.startsWith(`/attributes/${name}`)),
+        `${name} = ${JSON.stringify(wrong)}`,
+      ).toBe(true);
     }
     for (const [name, types] of Object.entries(relationships)) {
       if (types.length === 0) continue;
@@ -80,28 +90,31 @@ describe.each(catalogue)('event $type', (entry) => {
     }
   });
 
-  it.each(forms(entry))('each listed member, removed, is no schema violation but is reported absent; optional ones never are (variant %s)', (variant) => {
-    const sample = sampleEvent(entry, { variant, withOptional: true });
-    expect(absentListedMembers(sample)).toMatchObject({ attributes: [], relationships: [] });
-    const { attributes, relationships } = listedMembers(entry, variant);
-    for (const name of Object.keys(attributes)) {
-      const missing = clone(sample);
-      delete missing.attributes[name];
-      expect(pointers(missing), `without ${name}`).toEqual([]);
-      expect(absentListedMembers(missing)?.attributes, `without ${name}`).toContain(name);
-    }
-    for (const name of Object.keys(relationships)) {
-      const missing = clone(sample);
-      delete missing.relationships[name];
-      expect(pointers(missing), `without relationship ${name}`).toEqual([]);
-      expect(absentListedMembers(missing)?.relationships, `without relationship ${name}`).toContain(name);
-    }
-    const bare = clone(sample);
-    for (const name of Object.keys(entry.optionalAttributes ?? {})) delete bare.attributes[name];
-    for (const name of Object.keys(entry.optionalRelationships ?? {})) delete bare.relationships[name];
-    expect(pointers(bare)).toEqual([]);
-    expect(absentListedMembers(bare)).toMatchObject({ attributes: [], relationships: [] });
-  });
+  it.each(forms(entry))(
+    'each listed member, removed, is no schema violation but is reported absent; optional ones never are (variant %s)',
+    (variant) => {
+      const sample = sampleEvent(entry, { variant, withOptional: true });
+      expect(absentListedMembers(sample)).toMatchObject({ attributes: [], relationships: [] });
+      const { attributes, relationships } = listedMembers(entry, variant);
+      for (const name of Object.keys(attributes)) {
+        const missing = clone(sample);
+        delete missing.attributes[name];
+        expect(pointers(missing), `without ${name}`).toEqual([]);
+        expect(absentListedMembers(missing)?.attributes, `without ${name}`).toContain(name);
+      }
+      for (const name of Object.keys(relationships)) {
+        const missing = clone(sample);
+        delete missing.relationships[name];
+        expect(pointers(missing), `without relationship ${name}`).toEqual([]);
+        expect(absentListedMembers(missing)?.relationships, `without relationship ${name}`).toContain(name);
+      }
+      const bare = clone(sample);
+      for (const name of Object.keys(entry.optionalAttributes ?? {})) delete bare.attributes[name];
+      for (const name of Object.keys(entry.optionalRelationships ?? {})) delete bare.relationships[name];
+      expect(pointers(bare)).toEqual([]);
+      expect(absentListedMembers(bare)).toMatchObject({ attributes: [], relationships: [] });
+    },
+  );
 
   it('is open: extra attributes and relationships are accepted', () => {
     const event = sampleEvent(entry, { variant: forms(entry)[0] });
@@ -135,7 +148,12 @@ describe('event lookup', () => {
   });
 
   it('rejects a type that is not of the form resource.event', () => {
-    const result = registry.validateEvent({ id: '7', type: 'exploded', attributes: { createdAt: '2026-01-02T03:04:05.678Z' }, relationships: {} });
+    const result = registry.validateEvent({
+      id: '7',
+      type: 'exploded',
+      attributes: { createdAt: '2026-01-02T03:04:05.678Z' },
+      relationships: {},
+    });
     expect(result.schemaKey).toBe('events/event');
     expect(result.violations.map((v) => v.pointer)).toEqual(['/type']);
   });

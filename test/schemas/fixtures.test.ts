@@ -15,7 +15,9 @@ interface SchemaCase {
 }
 
 const DIR = fileURLToPath(new URL('../../fixtures/schemas/', import.meta.url));
-const files = readdirSync(DIR, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(DIR, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 const load = (file: string): SchemaCase => JSON.parse(readFileSync(join(DIR, file), 'utf8')) as SchemaCase;
 
 describe('schema examples (fixtures/schemas)', () => {

@@ -9,14 +9,19 @@ import { PUBLISHED_SCHEMA_ID_BASE } from '../../harness/schemaRegistry.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { name: string; files: string[] };
-const PUBLISHED = readdirSync(`${ROOT}schemas/harness`).filter((file) => file.endsWith('.schema.json')).sort();
+const PUBLISHED = readdirSync(`${ROOT}schemas/harness`)
+  .filter((file) => file.endsWith('.schema.json'))
+  .sort();
 
 /** JSON pointers of every member under `properties` anywhere in the schema that has no description. */
 function undescribed(node: unknown, pointer = ''): string[] {
   if (Array.isArray(node)) return node.flatMap((item, index) => undescribed(item, `${pointer}/${index}`));
   if (typeof node !== 'object' || node === null) return [];
   const own = Object.entries((node as { properties?: Record<string, unknown> }).properties ?? {})
-    .filter(([, member]) => typeof member === 'object' && member !== null && typeof (member as { description?: unknown }).description !== 'string')
+    .filter(
+      ([, member]) =>
+        typeof member === 'object' && member !== null && typeof (member as { description?: unknown }).description !== 'string',
+    )
     .map(([name]) => `${pointer}/properties/${name}`);
   return [...own, ...Object.entries(node).flatMap(([key, value]) => undescribed(value, `${pointer}/${key}`))];
 }
@@ -25,7 +30,7 @@ test('the three published schemas are there', () => {
   expect(PUBLISHED).toEqual(['expected-failures.schema.json', 'results.schema.json', 'target-manifest.schema.json']);
 });
 
-test.each(PUBLISHED)('%s: its $id is the package\'s own file, which the package ships', (file) => {
+test.each(PUBLISHED)("%s: its $id is the package's own file, which the package ships", (file) => {
   const schema = JSON.parse(readFileSync(`${ROOT}schemas/harness/${file}`, 'utf8')) as { $id: string; description?: string };
   expect(schema.$id).toBe(`${PUBLISHED_SCHEMA_ID_BASE}harness/${file}`);
   expect(PUBLISHED_SCHEMA_ID_BASE).toContain(`/${PACKAGE.name}/schemas/`);
@@ -38,6 +43,9 @@ test.each(PUBLISHED)('%s: every member has a description', (file) => {
 });
 
 test('the test finds an undescribed member wherever it is', () => {
-  const schema = { properties: { a: { description: 'x', properties: { b: { type: 'string' } } } }, $defs: { c: { items: { properties: { d: {} } } } } };
+  const schema = {
+    properties: { a: { description: 'x', properties: { b: { type: 'string' } } } },
+    $defs: { c: { items: { properties: { d: {} } } } },
+  };
   expect(undescribed(schema)).toEqual(['/properties/a/properties/b', '/$defs/c/items/properties/d']);
 });

@@ -34,15 +34,36 @@ function resolvePointer(document: unknown, pointer: string): unknown {
 }
 
 const REQUIRED_KEYS = [
-  'common/definitions', 'documents/error', 'documents/positive-pay-rule', 'documents/positive-pay-rule-list',
-  'documents/webhook', 'documents/webhook-list', 'documents/event', 'documents/event-list',
-  'resources/positive-pay-rule', 'resources/received-ach-debit-positive-pay', 'resources/received-ach-credit-positive-pay',
-  'resources/check-payment-positive-pay', 'resources/drawdown-positive-pay', 'resources/webhook',
-  'requests/positive-pay-policy', 'requests/update-deposit-product', 'requests/rule-received-ach-debit',
-  'requests/rule-received-ach-credit', 'requests/rule-check-payment', 'requests/rule-drawdown', 'requests/webhook-create',
-  'requests/webhook-update', 'requests/application-approve', 'requests/application-deny', 'requests/document-reject',
-  'requests/event-resend', 'events/event', 'delivery/payload',
-  'events/variants/authorizationRequest.pending.card-transaction', 'events/variants/authorizationRequest.pending.iias',
+  'common/definitions',
+  'documents/error',
+  'documents/positive-pay-rule',
+  'documents/positive-pay-rule-list',
+  'documents/webhook',
+  'documents/webhook-list',
+  'documents/event',
+  'documents/event-list',
+  'resources/positive-pay-rule',
+  'resources/received-ach-debit-positive-pay',
+  'resources/received-ach-credit-positive-pay',
+  'resources/check-payment-positive-pay',
+  'resources/drawdown-positive-pay',
+  'resources/webhook',
+  'requests/positive-pay-policy',
+  'requests/update-deposit-product',
+  'requests/rule-received-ach-debit',
+  'requests/rule-received-ach-credit',
+  'requests/rule-check-payment',
+  'requests/rule-drawdown',
+  'requests/webhook-create',
+  'requests/webhook-update',
+  'requests/application-approve',
+  'requests/application-deny',
+  'requests/document-reject',
+  'requests/event-resend',
+  'events/event',
+  'delivery/payload',
+  'events/variants/authorizationRequest.pending.card-transaction',
+  'events/variants/authorizationRequest.pending.iias',
   'events/variants/authorizationRequest.pending.purchase',
 ];
 
@@ -62,7 +83,9 @@ describe('schema registry', () => {
     const result = schemaRegistry().validate('requests/application-approve', { data: { type: 'applicationApprove', attributes: {} } });
     expect(result).toEqual({
       valid: false,
-      violations: [{ pointer: '/data/attributes/reason', keyword: 'required', message: '/data/attributes/reason: is required but missing' }],
+      violations: [
+        { pointer: '/data/attributes/reason', keyword: 'required', message: '/data/attributes/reason: is required but missing' },
+      ],
       timestampViolations: [],
     });
   });

@@ -11,7 +11,10 @@ import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 // runs each, go side by side: the machine is busy, as CI's is.
 
 const RUN_SEED = 1933787282;
-const LANES = [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]];
+const LANES = [
+  [1, 2, 3, 4, 5],
+  [6, 7, 8, 9, 10],
+];
 
 async function lane(scheduleSeeds: number[]): Promise<string[]> {
   const emulator = await startEmulator();
@@ -29,5 +32,5 @@ async function lane(scheduleSeeds: number[]): Promise<string[]> {
 
 test(`the whole suite under ${LANES.flat().length} schedule seeds against a long-running emulator: every verdict CONFORMANT`, async () => {
   const found = (await Promise.all(LANES.map(lane))).flat();
-  expect(found.join("\n")).toBe("");
+  expect(found.join('\n')).toBe('');
 }, 900_000);

@@ -37,15 +37,34 @@ function vendorManifest(): string {
 
 test(`two runs at once on one lived-in sandbox with ${OTHERS_ENABLED} Enabled webhooks of others: both CONFORMANT, each within ${WEBHOOK_BUDGET} webhooks`, async () => {
   const manifest = vendorManifest();
-  const runs = await Promise.all(['first', 'second'].map((name, index) =>
-    runCli(['run', '--target', manifest, '--base-url', target.url, '--seed', String(index + 1), '--quiet', '--report-dir', join(workDir, name)], target.env)));
+  const runs = await Promise.all(
+    ['first', 'second'].map((name, index) =>
+      runCli(
+        [
+          'run',
+          '--target',
+          manifest,
+          '--base-url',
+          target.url,
+          '--seed',
+          String(index + 1),
+          '--quiet',
+          '--report-dir',
+          join(workDir, name),
+        ],
+        target.env,
+      ),
+    ),
+  );
   for (const [index, run] of runs.entries()) {
     const resultsPath = join(workDir, index === 0 ? 'first' : 'second', 'results.json');
     expect(existsSync(resultsPath), `run ${index} wrote no results (exit ${run.code}): ${run.stderr.slice(-2000)}`).toBe(true);
     const results = JSON.parse(readFileSync(resultsPath, 'utf8'));
     const troubled = results.requirements.filter((result: { outcome: string }) => ['FAIL', 'UNTESTABLE', 'WARN'].includes(result.outcome));
     expect({ run: index, troubled, code: run.code }).toEqual({ run: index, troubled: [], code: 0 });
-    console.log(`run ${index}: held at most ${results.webhookFootprint.peakHeld} webhooks at once; waited ${results.webhookFootprint.limitWaits} time(s) for the target's limit`);
+    console.log(
+      `run ${index}: held at most ${results.webhookFootprint.peakHeld} webhooks at once; waited ${results.webhookFootprint.limitWaits} time(s) for the target's limit`,
+    );
     expect(results.webhookFootprint.budget).toBe(WEBHOOK_BUDGET);
     expect(results.webhookFootprint.peakHeld).toBeGreaterThan(0);
     expect(results.webhookFootprint.peakHeld).toBeLessThanOrEqual(WEBHOOK_BUDGET);

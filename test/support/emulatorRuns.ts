@@ -21,7 +21,12 @@ export async function runAgainstEmulator(
 ): Promise<CheckRecord[]> {
   const emulator = await startEmulator({ faults, environment });
   try {
-    return await runScenarios(scenarios, { baseUrl: emulator.url(), manifest: { environment }, seed, ...(scheduleSeed !== undefined ? { scheduleSeed } : {}) });
+    return await runScenarios(scenarios, {
+      baseUrl: emulator.url(),
+      manifest: { environment },
+      seed,
+      ...(scheduleSeed !== undefined ? { scheduleSeed } : {}),
+    });
   } finally {
     await emulator.close();
   }

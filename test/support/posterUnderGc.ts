@@ -13,7 +13,11 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as AddressInfo;
 const poster = new DeliveryPoster();
 const started = performance.now();
-const outcome = poster.post(`http://127.0.0.1:${port}/hang`, { body: Buffer.from('{}'), headers: { 'content-type': 'application/json' } }, 200);
+const outcome = poster.post(
+  `http://127.0.0.1:${port}/hang`,
+  { body: Buffer.from('{}'), headers: { 'content-type': 'application/json' } },
+  200,
+);
 const forcing = setInterval(gc, 10);
 const result = await Promise.race([outcome, new Promise((resolve) => setTimeout(() => resolve({ stuck: true }), 3000))]);
 clearInterval(forcing);

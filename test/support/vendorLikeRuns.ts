@@ -29,7 +29,11 @@ export async function runAgainstVendorLike(
 ): Promise<VendorLikeRun> {
   const target = await startVendorLikeEmulator(overrides);
   try {
-    const session = await openTargetSession(loadManifest(target.manifestPath), { baseUrl: target.url, seed: options.seed ?? 1 }, { tokenEnv: target.env });
+    const session = await openTargetSession(
+      loadManifest(target.manifestPath),
+      { baseUrl: target.url, seed: options.seed ?? 1 },
+      { tokenEnv: target.env },
+    );
     const records = await runScenarioList(scenarios, session, options.concurrency ?? 8);
     const selected = new Set(scenarios.flatMap((scenario) => scenario.requirements));
     const results = judgeRequirements(requirementCatalogue(), records, session.target, { selected });

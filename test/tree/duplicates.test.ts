@@ -16,8 +16,17 @@ const COMMAND = process.env.DUPLICATES_COMMAND ?? '/usr/local/bin/duplicates';
 const SHAPE_LINES = 10;
 const ROW = /^(D\d+) (\S+):(\d+)-(\d+) ~ (\S+):(\d+)-(\d+)(.*)$/;
 
-interface Row { text: string; places: [string, string]; lines: number; shape: boolean; boilerplate: boolean }
-interface Allowed { places: [string, string]; reason: string }
+interface Row {
+  text: string;
+  places: [string, string];
+  lines: number;
+  shape: boolean;
+  boilerplate: boolean;
+}
+interface Allowed {
+  places: [string, string];
+  reason: string;
+}
 
 function rowOf(line: string): Row | undefined {
   const match = ROW.exec(line);
@@ -27,12 +36,20 @@ function rowOf(line: string): Row | undefined {
   return { text: line, places: [fileA!, fileB!], lines, shape: /\bshape\b/.test(flags!), boilerplate: /\bboilerplate\b/.test(flags!) };
 }
 
-const pattern = (glob: string): RegExp => new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+const pattern = (glob: string): RegExp =>
+  new RegExp(
+    `^${glob
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 
 function allowedBy(row: Row, entries: readonly Allowed[]): Allowed | undefined {
   const [a, b] = row.places;
-  return entries.find(({ places: [first, second] }) =>
-    (pattern(first).test(a) && pattern(second).test(b)) || (pattern(first).test(b) && pattern(second).test(a)));
+  return entries.find(
+    ({ places: [first, second] }) =>
+      (pattern(first).test(a) && pattern(second).test(b)) || (pattern(first).test(b) && pattern(second).test(a)),
+  );
 }
 
 const unaccepted = (row: Row, entries: readonly Allowed[]): boolean =>
@@ -60,10 +77,16 @@ test.skipIf(!installed && !required)(`no repeat in the tree beyond allowedDuplic
   expect(installed, `${COMMAND} is required under CI=true`).toBe(true);
   const entries = (parse(readFileSync(new URL('./allowedDuplicates.yaml', import.meta.url), 'utf8')) as { allowed: Allowed[] }).allowed;
   expect(entries.every((entry) => entry.places.length === 2 && entry.reason.trim().length > 0)).toBe(true);
-  const output = execFileSync(COMMAND, ['--repo', PROJECT_ROOT, '--most', '200', '--seconds', '90'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+  const output = execFileSync(COMMAND, ['--repo', PROJECT_ROOT, '--most', '200', '--seconds', '90'], {
+    cwd: PROJECT_ROOT,
+    encoding: 'utf8',
+  });
   const lines = output.split('\n');
   // Rows cut off or files not read would let a repeat through unseen.
   expect(lines.filter((line) => /^incomplete:|^\(\+\d+ more pairs\)/.test(line))).toEqual([]);
-  const failing = lines.map(rowOf).filter((row): row is Row => row !== undefined && unaccepted(row, entries)).map((row) => row.text);
+  const failing = lines
+    .map(rowOf)
+    .filter((row): row is Row => row !== undefined && unaccepted(row, entries))
+    .map((row) => row.text);
   expect(failing).toEqual([]);
 });

@@ -28,7 +28,8 @@ describe.each(RUNS)('clean emulator ($environment, seed $seed, schedule seed $sc
   // A SKIP counts: it carries its reason (e.g. a scenario that only runs in the sandbox).
   test('every applicable requirement has a result', () => {
     const judged = new Set(records.map((record) => record.requirementId));
-    const unjudged = catalogue.all()
+    const unjudged = catalogue
+      .all()
       .filter((requirement) => !requirement.excluded && requirement.environments.includes(environment))
       .filter((requirement) => !judged.has(requirement.id))
       .map((requirement) => requirement.id);
@@ -36,7 +37,9 @@ describe.each(RUNS)('clean emulator ($environment, seed $seed, schedule seed $sc
   });
 
   test('OBSERVE requirements are recorded, never judged', () => {
-    const judgedObserve = records.filter((record) => catalogue.get(record.requirementId).level === 'OBSERVE' && !['OBSERVED', 'SKIP'].includes(record.outcome));
+    const judgedObserve = records.filter(
+      (record) => catalogue.get(record.requirementId).level === 'OBSERVE' && !['OBSERVED', 'SKIP'].includes(record.outcome),
+    );
     expect(judgedObserve.map((record) => `${record.requirementId}: ${record.outcome}`)).toEqual([]);
   });
 });

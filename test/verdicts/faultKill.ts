@@ -25,7 +25,9 @@ export async function killFault(fault: FaultDefinition): Promise<KillRow> {
   const catalogue = requirementCatalogue();
   const scenarios = scenariosJudging(fault.breaks);
   // A fault may break a sandbox-only and a live-only requirement: run each environment it needs.
-  const environments = new Set(fault.breaks.map((id) => (catalogue.get(id).environments.includes('sandbox') ? 'sandbox' : 'live') as Environment));
+  const environments = new Set(
+    fault.breaks.map((id) => (catalogue.get(id).environments.includes('sandbox') ? 'sandbox' : 'live') as Environment),
+  );
   const records: CheckRecord[] = [];
   for (const environment of environments) records.push(...(await runAgainstEmulator(scenarios, [fault.name], environment)));
   const worst = worstById(records.filter((record) => record.outcome !== 'SKIP'));
@@ -36,7 +38,15 @@ export async function killFault(fault: FaultDefinition): Promise<KillRow> {
     if (outcome && CAUGHT[catalogue.get(id).level]?.includes(outcome)) detected.push(id);
     else missed.push({ id, outcome: outcome ?? 'no result' });
   }
-  return { fault: fault.name, area: fault.area, breaks: fault.breaks, detected, missed, scenarios: scenarios.length, ms: Math.round(performance.now() - started) };
+  return {
+    fault: fault.name,
+    area: fault.area,
+    breaks: fault.breaks,
+    detected,
+    missed,
+    scenarios: scenarios.length,
+    ms: Math.round(performance.now() - started),
+  };
 }
 
 export function formatMatrix(rows: readonly KillRow[]): string {
@@ -48,5 +58,7 @@ export function formatMatrix(rows: readonly KillRow[]): string {
   });
   const killed = rows.filter((row) => row.missed.length === 0).length;
   const rate = rows.length === 0 ? 0 : (100 * killed) / rows.length;
-  return [`Kill matrix: fault × requirement ids detected`, ...lines, `Kill rate: ${killed}/${rows.length} = ${rate.toFixed(1)}%`].join('\n');
+  return [`Kill matrix: fault × requirement ids detected`, ...lines, `Kill rate: ${killed}/${rows.length} = ${rate.toFixed(1)}%`].join(
+    '\n',
+  );
 }

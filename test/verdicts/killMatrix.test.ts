@@ -17,17 +17,22 @@ describe('kill matrix', () => {
   });
 
   test('every fault names judged requirements that exist (not OBSERVE, not excluded)', () => {
-    const wrong = FAULTS.flatMap((fault) => fault.breaks
-      .filter((id) => !catalogue.has(id) || catalogue.get(id).level === 'OBSERVE' || catalogue.get(id).excluded)
-      .map((id) => `${fault.name}: ${id}`));
+    const wrong = FAULTS.flatMap((fault) =>
+      fault.breaks
+        .filter((id) => !catalogue.has(id) || catalogue.get(id).level === 'OBSERVE' || catalogue.get(id).excluded)
+        .map((id) => `${fault.name}: ${id}`),
+    );
     expect(wrong).toEqual([]);
   });
 
-  test.each(FAULTS.map((fault) => [fault.name, fault] as const))('%s is detected by every requirement id it breaks', async (_name, fault) => {
-    const row = await killFault(fault);
-    rows.push(row);
-    expect(row.missed).toEqual([]);
-  });
+  test.each(FAULTS.map((fault) => [fault.name, fault] as const))(
+    '%s is detected by every requirement id it breaks',
+    async (_name, fault) => {
+      const row = await killFault(fault);
+      rows.push(row);
+      expect(row.missed).toEqual([]);
+    },
+  );
 
   afterAll(() => {
     rows.sort((a, b) => a.area.localeCompare(b.area) || a.fault.localeCompare(b.fault));

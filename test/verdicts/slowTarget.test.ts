@@ -7,7 +7,11 @@ import { runAgainstVendorLike } from '../support/vendorLikeRuns.ts';
 // and 300 ms is well inside 5 s).
 
 test('every call answered after 300 ms: no FAIL, WARN or UNTESTABLE', async () => {
-  const { records } = await runAgainstVendorLike(ALL_SCENARIOS, { latency: { ms: 300, jitterMs: 0 }, rateLimit: undefined }, { concurrency: 24 });
+  const { records } = await runAgainstVendorLike(
+    ALL_SCENARIOS,
+    { latency: { ms: 300, jitterMs: 0 }, rateLimit: undefined },
+    { concurrency: 24 },
+  );
   expect(problems(records)).toEqual([]);
   expect(records.some((record) => record.requirementId === 'GN-TIMEOUT' && record.outcome === 'PASS')).toBe(true);
 }, 600_000);

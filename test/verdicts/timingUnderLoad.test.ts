@@ -10,7 +10,13 @@ import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 // (± 30), with a thread of this process spinning the CPU the whole time and four
 // runs, each with its own emulator, going at once.
 
-const TIMING_REQUIREMENTS = ['DL-BACKOFF-FIBONACCI', 'DL-BACKOFF-CAP', 'DL-DELIVERY-TIMEOUT', 'WH-UNAVAILABLE-SANDBOX', 'WH-UNAVAILABLE-NO-DELIVERY'];
+const TIMING_REQUIREMENTS = [
+  'DL-BACKOFF-FIBONACCI',
+  'DL-BACKOFF-CAP',
+  'DL-DELIVERY-TIMEOUT',
+  'WH-UNAVAILABLE-SANDBOX',
+  'WH-UNAVAILABLE-NO-DELIVERY',
+];
 const TIMING_SCENARIOS = ALL_SCENARIOS.filter((scenario) => scenario.requirements.some((id) => TIMING_REQUIREMENTS.includes(id)));
 const RUNS = 20;
 const LANES = 4;
@@ -35,7 +41,9 @@ async function timingRun(run: number): Promise<string[]> {
   try {
     const records = await runScenarios(TIMING_SCENARIOS, { baseUrl: emulator.url(), seed: run });
     const judged = records.filter((record) => TIMING_REQUIREMENTS.includes(record.requirementId) && record.outcome === 'PASS').length;
-    return [...problems(records), ...(judged === 0 ? ['no timing requirement passed'] : [])].map((problem) => `run ${run} (seed ${run}): ${problem}`);
+    return [...problems(records), ...(judged === 0 ? ['no timing requirement passed'] : [])].map(
+      (problem) => `run ${run} (seed ${run}): ${problem}`,
+    );
   } finally {
     await emulator.close();
   }

@@ -7,7 +7,9 @@ import { ALL_SCENARIOS, problems, runAgainstEmulator } from '../support/emulator
 // of a SHOULD the variation departs from on purpose (its `warns`).
 
 describe('tolerated variations', () => {
-  test.each(TOLERATED_VARIATIONS.map((variation: VariationDefinition) => [variation.name, variation.description, variation.warns ?? []] as const))(
+  test.each(
+    TOLERATED_VARIATIONS.map((variation: VariationDefinition) => [variation.name, variation.description, variation.warns ?? []] as const),
+  )(
     '%s (%s) fails nothing',
     async (name, _description, warns) => {
       const records = await runAgainstEmulator(ALL_SCENARIOS, [name]);

@@ -75,8 +75,12 @@ const SAMPLE: ReadonlyArray<{ fault: string; breaks: string; caught: Outcome }> 
 ];
 
 describe('delivery faults are caught on a vendor-like sandbox', () => {
-  test.each(SAMPLE)('$fault → $breaks $caught', async ({ fault, breaks, caught }) => {
-    const records = await runVendorLike(scenariosJudging([breaks], deliveryScenarios), [fault]);
-    expect(worstById(records).get(breaks)).toBe(caught);
-  }, 120_000);
+  test.each(SAMPLE)(
+    '$fault → $breaks $caught',
+    async ({ fault, breaks, caught }) => {
+      const records = await runVendorLike(scenariosJudging([breaks], deliveryScenarios), [fault]);
+      expect(worstById(records).get(breaks)).toBe(caught);
+    },
+    120_000,
+  );
 });

@@ -25,13 +25,21 @@ const SAMPLE = [
 ];
 const SCENARIOS = [...SCENARIOS_BY_AREA.events, ...SCENARIOS_BY_AREA.auth];
 
-test.each(SAMPLE)('%s is caught in the vendor-like profile', async (name) => {
-  const fault = FAULTS.find((candidate) => candidate.name === name);
-  if (!fault) throw new Error(`no fault named ${name}`);
-  const { records } = await runAgainstVendorLike(scenariosJudging(fault.breaks, SCENARIOS), { latency: undefined, rateLimit: undefined, faults: [name] });
-  const worst = worstById(records.filter((record) => record.outcome !== 'SKIP'));
-  const missed = fault.breaks
-    .map((id) => ({ id, outcome: worst.get(id) ?? 'no result' }))
-    .filter(({ id, outcome }) => outcome !== (catalogue.get(id).level === 'MUST' ? 'FAIL' : 'WARN'));
-  expect(missed).toEqual([]);
-}, 120_000);
+test.each(SAMPLE)(
+  '%s is caught in the vendor-like profile',
+  async (name) => {
+    const fault = FAULTS.find((candidate) => candidate.name === name);
+    if (!fault) throw new Error(`no fault named ${name}`);
+    const { records } = await runAgainstVendorLike(scenariosJudging(fault.breaks, SCENARIOS), {
+      latency: undefined,
+      rateLimit: undefined,
+      faults: [name],
+    });
+    const worst = worstById(records.filter((record) => record.outcome !== 'SKIP'));
+    const missed = fault.breaks
+      .map((id) => ({ id, outcome: worst.get(id) ?? 'no result' }))
+      .filter(({ id, outcome }) => outcome !== (catalogue.get(id).level === 'MUST' ? 'FAIL' : 'WARN'));
+    expect(missed).toEqual([]);
+  },
+  120_000,
+);

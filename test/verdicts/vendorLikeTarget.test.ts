@@ -20,13 +20,18 @@ test(`the whole suite against a lived-in, vendor-like emulator: no FAIL, WARN or
   const catalogue = requirementCatalogue().all();
   const counts: Record<string, number> = {};
   for (const requirement of catalogue) {
-    const outcome = requirement.excluded ? 'SKIP' : worst.get(requirement.id) ?? 'no result';
+    const outcome = requirement.excluded ? 'SKIP' : (worst.get(requirement.id) ?? 'no result');
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
-  console.log(`vendor-like profile, ${catalogue.length} requirements: ${Object.entries(counts).map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`);
+  console.log(
+    `vendor-like profile, ${catalogue.length} requirements: ${Object.entries(counts)
+      .map(([outcome, count]) => `${count} ${outcome}`)
+      .join(', ')}`,
+  );
   expect(counts['no result']).toBeUndefined();
   expect(counts.SKIP ?? 0).toBeLessThanOrEqual(SKIP_GOAL);
   // The lists of a lived-in account are judged, not skipped.
   const judged = new Set(records.filter((record) => record.outcome !== 'SKIP').map((record) => record.requirementId));
-  for (const id of ['PP-LIST-SORT', 'PP-LIST-SORT-DEFAULT', 'PP-LIST-LIMIT', 'PP-LIST-OFFSET', 'GN-MAX-PAGE-SIZE']) expect(judged).toContain(id);
+  for (const id of ['PP-LIST-SORT', 'PP-LIST-SORT-DEFAULT', 'PP-LIST-LIMIT', 'PP-LIST-OFFSET', 'GN-MAX-PAGE-SIZE'])
+    expect(judged).toContain(id);
 }, 300_000);

@@ -14,7 +14,13 @@ describe('delivery envelopes', () => {
     ['data as a single event', { data: event('3') }, '/data', ['3'], true],
     ['data as an array of ids', { data: ['4', 5] }, '/data', ['4', '5'], false],
     ['a body that is an array', [event('6')], '', ['6'], true],
-    ['a top-level events array', { events: [event('7'), event('8')], included: [{ id: '99', type: 'account' }] }, '/events', ['7', '8'], true],
+    [
+      'a top-level events array',
+      { events: [event('7'), event('8')], included: [{ id: '99', type: 'account' }] },
+      '/events',
+      ['7', '8'],
+      true,
+    ],
     ['ids inside a data object', { data: { eventIds: ['9', '10'] } }, '/data/eventIds', ['9', '10'], false],
   ])('finds the events in %s', (_name, body, at, ids, full) => {
     const payload = parse(body);

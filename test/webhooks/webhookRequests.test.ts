@@ -21,13 +21,16 @@ const complete = { label: 'a', url: 'http://127.0.0.1:9/hook', token: 't', conte
 describe('webhook requests', () => {
   // Neither token (2.6 renders an unset token as "", test/emulator/webhookWithoutToken.test.ts) nor
   // deliveryMode (defaults to AtMostOnce, test/emulator/webhookWithoutDeliveryMode.test.ts).
-  test.each(Object.keys(complete).filter((member) => member !== 'token' && member !== 'deliveryMode'))('a create without %s is refused naming it', async (member) => {
-    const attributes: Record<string, unknown> = { ...complete };
-    delete attributes[member];
-    const answer = await send('POST', '/webhooks', { data: { type: 'webhook', attributes } });
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors[0].source.pointer).toBe(`/data/attributes/${member}`);
-  });
+  test.each(Object.keys(complete).filter((member) => member !== 'token' && member !== 'deliveryMode'))(
+    'a create without %s is refused naming it',
+    async (member) => {
+      const attributes: Record<string, unknown> = { ...complete };
+      delete attributes[member];
+      const answer = await send('POST', '/webhooks', { data: { type: 'webhook', attributes } });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors[0].source.pointer).toBe(`/data/attributes/${member}`);
+    },
+  );
 
   test.each([
     ['url', 'ftp://example.com/x'],
@@ -48,7 +51,9 @@ describe('webhook requests', () => {
 
   test('deliveryMode cannot be changed by PATCH, and bad list parameters name the parameter', async () => {
     const created = await send('POST', '/webhooks', { data: { type: 'webhook', attributes: complete } });
-    const patched = await send('PATCH', `/webhooks/${created.body.data.id}`, { data: { type: 'webhook', attributes: { deliveryMode: 'AtLeastOnce' } } });
+    const patched = await send('PATCH', `/webhooks/${created.body.data.id}`, {
+      data: { type: 'webhook', attributes: { deliveryMode: 'AtLeastOnce' } },
+    });
     expect(patched.status).toBe(400);
     expect(patched.body.errors[0].source.pointer).toBe('/data/attributes/deliveryMode');
     const listed = await send('GET', '/webhooks?page[limit]=0');
@@ -65,11 +70,13 @@ describe('webhook requests', () => {
       const liveToken = live.state.tokens.mint();
       let last = 0;
       for (let n = 0; n < 101; n += 1) {
-        last = (await fetch(`${live.url()}/webhooks`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${liveToken}`, 'content-type': 'application/vnd.api+json' },
-          body: JSON.stringify({ data: { type: 'webhook', attributes: complete } }),
-        })).status;
+        last = (
+          await fetch(`${live.url()}/webhooks`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${liveToken}`, 'content-type': 'application/vnd.api+json' },
+            body: JSON.stringify({ data: { type: 'webhook', attributes: complete } }),
+          })
+        ).status;
       }
       expect(last).toBe(201);
     } finally {

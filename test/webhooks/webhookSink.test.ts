@@ -13,7 +13,12 @@ afterAll(async () => {
 });
 
 const post = (url: string, body: string, headers: Record<string, string> = {}, timeoutMs = 2000) =>
-  request(url, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, signal: AbortSignal.timeout(timeoutMs) })
+  request(url, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    signal: AbortSignal.timeout(timeoutMs),
+  })
     .then(async (response) => ({ status: response.statusCode, text: await response.body.text() }))
     .catch((error: Error) => ({ status: -1, text: error.name }));
 

@@ -3,8 +3,16 @@ import { describe, expect, test } from 'vitest';
 import { signPayload } from '../../emulator/delivery/payloadSignature.ts';
 import { verifySignature } from '../../harness/webhookSinkSignature.ts';
 
-interface Vector { name: string; token: string; body: string; header: string | null; verdict: string }
-const { vectors } = JSON.parse(readFileSync(new URL('../../fixtures/signing/vectors.json', import.meta.url), 'utf8')) as { vectors: Vector[] };
+interface Vector {
+  name: string;
+  token: string;
+  body: string;
+  header: string | null;
+  verdict: string;
+}
+const { vectors } = JSON.parse(readFileSync(new URL('../../fixtures/signing/vectors.json', import.meta.url), 'utf8')) as {
+  vectors: Vector[];
+};
 
 describe('signature verification against the signing vectors (API 5.3)', () => {
   test.each(vectors.map((vector) => [vector.name, vector] as const))('%s', (_, vector) => {

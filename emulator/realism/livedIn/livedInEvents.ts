@@ -14,7 +14,10 @@ const HISTORY_MS = 89 * DAY_MS;
 export const DEFAULT_LIVED_IN_EVENTS = 3000;
 
 export function fillEvents(
-  state: EmulatorState, events: EventStore, random: SeededRandom, count: number,
+  state: EmulatorState,
+  events: EventStore,
+  random: SeededRandom,
+  count: number,
   faults: Pick<GenerateOptions, 'dropFirstAttribute' | 'mistypeFirstAttribute'>,
 ): number {
   const entries = [...new Map([...eventTypes().values()].map((entry) => [entry.type, entry])).values()];

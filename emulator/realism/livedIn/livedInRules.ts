@@ -13,7 +13,14 @@ const OTHER_ACCOUNTS = 4;
 // More than a maximum page (1000), as on a long-used sandbox account: page-size limits are judged without creating a thousand rules.
 const RULES_ON_FIXTURE_ACCOUNT = 1050;
 const RULES_ON_OTHER_ACCOUNTS = 75;
-const ORIGINATORS = ['Acme Payroll LLC', 'Northwind Utilities', 'Contoso Insurance', 'Globex Leasing', 'Initech Benefits', 'Umbrella Health'];
+const ORIGINATORS = [
+  'Acme Payroll LLC',
+  'Northwind Utilities',
+  'Contoso Insurance',
+  'Globex Leasing',
+  'Initech Benefits',
+  'Umbrella Health',
+];
 const PAYEES = ['J. Rivera', 'Harbor Supply Co', 'City Water Dept', 'M. Okafor', 'Lakeside Rentals'];
 const SAMPLE_PDF = Buffer.from('%PDF-1.4\n% drawdown authorization left by another tenant\n%%EOF\n');
 
@@ -81,7 +88,8 @@ export function fillRules(state: EmulatorState, random: SeededRandom): { rules: 
       status: type === 'drawdownPositivePay' ? 'AwaitingDocuments' : 'Active',
       ...typeAttributes(type, random),
     };
-    if (random.chance(0.4)) rule.tags = { owner: `tenant-${random.int(1, 9)}`, purpose: random.pick(['payroll', 'vendors', 'rent', 'test']) };
+    if (random.chance(0.4))
+      rule.tags = { owner: `tenant-${random.int(1, 9)}`, purpose: random.pick(['payroll', 'vendors', 'rent', 'test']) };
     lifecycle(rule, nowMs, random);
     state.positivePayRules.set(rule.id, rule);
   });

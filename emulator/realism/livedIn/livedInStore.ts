@@ -35,7 +35,9 @@ export function checkLivedInOptions(options: LivedInOptions): void {
   }
   const enabled = options.enabledWebhooks ?? LIVED_IN_ENABLED_WEBHOOKS;
   if (!Number.isInteger(enabled) || enabled < 0 || enabled > MAX_LIVED_IN_ENABLED_WEBHOOKS) {
-    throw new RangeError(`livedIn.enabledWebhooks must be an integer from 0 to ${MAX_LIVED_IN_ENABLED_WEBHOOKS}; got ${options.enabledWebhooks}`);
+    throw new RangeError(
+      `livedIn.enabledWebhooks must be an integer from 0 to ${MAX_LIVED_IN_ENABLED_WEBHOOKS}; got ${options.enabledWebhooks}`,
+    );
   }
 }
 

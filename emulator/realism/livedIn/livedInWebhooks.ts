@@ -19,7 +19,12 @@ const FAILING_ENDPOINT = 'http://127.0.0.1:9';
 const PURPOSES = ['order sync', 'ledger export', 'fraud alerts', 'card auth', 'crm bridge', 'qa smoke test', 'staging relay'];
 
 /** Other tenants' webhooks, `enabledCount` of them Enabled and the rest of a few more Disabled; the number made. */
-export function fillWebhooks(state: EmulatorState, webhooks: WebhookRegistry, random: SeededRandom, enabledCount = LIVED_IN_ENABLED_WEBHOOKS): number {
+export function fillWebhooks(
+  state: EmulatorState,
+  webhooks: WebhookRegistry,
+  random: SeededRandom,
+  enabledCount = LIVED_IN_ENABLED_WEBHOOKS,
+): number {
   const nowMs = state.clock.now();
   const total = enabledCount + LIVED_IN_DISABLED_WEBHOOKS;
   const createdAts = Array.from({ length: total }, () => nowMs - random.int(60_000, HISTORY_DAYS * DAY_MS)).sort((a, b) => a - b);

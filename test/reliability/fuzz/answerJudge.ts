@@ -36,7 +36,9 @@ function safeDecode(text: string): string {
 function targetQuotes(request: MalformedRequest): string[] {
   const pathname = request.url.split('?')[0]!;
   const segments = pathname.split('/').slice(1).map(safeDecode);
-  const bare = [request.method, pathname, safeDecode(pathname), ...segments].filter((candidate) => candidate.length > 0 && candidate !== '/');
+  const bare = [request.method, pathname, safeDecode(pathname), ...segments].filter(
+    (candidate) => candidate.length > 0 && candidate !== '/',
+  );
   // An id may also be quoted as '<id>', which is how an empty one (a path like /events/) shows.
   return [...bare, ...segments.map((segment) => `'${segment}'`)];
 }
@@ -45,7 +47,8 @@ function namesWhat(error: Record<string, unknown>, status: number, request: Malf
   const source = (error.source ?? {}) as Record<string, unknown>;
   const named = ['pointer', 'parameter', 'header'].some((member) => typeof source[member] === 'string');
   const header = HEADER_NAMED[status];
-  if (header) return String(source.header ?? '').toLowerCase() === header ? undefined : `a ${status} must name header ${header} in source.header`;
+  if (header)
+    return String(source.header ?? '').toLowerCase() === header ? undefined : `a ${status} must name header ${header} in source.header`;
   if (SOURCE_NAMED.has(status)) return named ? undefined : `a ${status} must name the body or header in source`;
   if (STATE_ONLY.has(status) || named) return undefined;
   const detail = String(error.detail);

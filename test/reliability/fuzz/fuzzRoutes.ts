@@ -38,22 +38,41 @@ const DOCUMENTED_BODIES: Partial<Record<OperationName, { body: BodyKind; accepte
     body: 'json',
     accepted: (ids) => ({ data: { type: 'positivePayPolicy', attributes: { optInTypes: ['CheckPayment'] }, relationships: account(ids) } }),
   },
-  'depositProduct.update': { body: 'json', accepted: () => ({ data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: ['CheckPayment'] } } }) },
+  'depositProduct.update': {
+    body: 'json',
+    accepted: () => ({ data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: ['CheckPayment'] } } }),
+  },
   'positivePay.create': {
     body: 'json',
-    accepted: (ids) => ({ data: { type: 'receivedAchDebitPositivePay', attributes: { originatorName: 'Fuzz', amount: 100 }, relationships: account(ids) } }),
+    accepted: (ids) => ({
+      data: { type: 'receivedAchDebitPositivePay', attributes: { originatorName: 'Fuzz', amount: 100 }, relationships: account(ids) },
+    }),
   },
   'positivePay.uploadDocument': { body: 'bytes' },
   'webhook.create': {
     body: 'json',
-    accepted: () => ({ data: { type: 'webhook', attributes: { label: 'fuzz', url: UNUSED_URL, token: 'fuzz-token', contentType: 'Json', deliveryMode: 'AtMostOnce' } } }),
+    accepted: () => ({
+      data: {
+        type: 'webhook',
+        attributes: { label: 'fuzz', url: UNUSED_URL, token: 'fuzz-token', contentType: 'Json', deliveryMode: 'AtMostOnce' },
+      },
+    }),
   },
-  'webhook.update': { body: 'json', accepted: () => ({ data: { type: 'webhook', attributes: { label: 'fuzzed', includeResources: true } } }) },
+  'webhook.update': {
+    body: 'json',
+    accepted: () => ({ data: { type: 'webhook', attributes: { label: 'fuzzed', includeResources: true } } }),
+  },
   'event.resend': { body: 'json', accepted: () => ({}) },
-  'sandbox.approveApplication': { body: 'json', accepted: () => ({ data: { type: 'applicationApprove', attributes: { reason: 'fuzz' } } }) },
+  'sandbox.approveApplication': {
+    body: 'json',
+    accepted: () => ({ data: { type: 'applicationApprove', attributes: { reason: 'fuzz' } } }),
+  },
   'sandbox.denyApplication': { body: 'json', accepted: () => ({ data: { type: 'applicationDeny', attributes: { reason: 'fuzz' } } }) },
   'sandbox.approveDocument': { body: 'json', accepted: () => ({}) },
-  'sandbox.rejectDocument': { body: 'json', accepted: () => ({ data: { type: 'documentReject', attributes: { reason: 'fuzz', reasonCode: 'Blurry' } } }) },
+  'sandbox.rejectDocument': {
+    body: 'json',
+    accepted: () => ({ data: { type: 'documentReject', attributes: { reason: 'fuzz', reasonCode: 'Blurry' } } }),
+  },
 };
 
 const documentedRoutes: FuzzRoute[] = Object.entries(OPERATIONS).map(([name, operation]) => ({
@@ -67,15 +86,30 @@ const documentedRoutes: FuzzRoute[] = Object.entries(OPERATIONS).map(([name, ope
 export const CONTROL_ROUTES: FuzzRoute[] = [
   { name: 'GET /_emulator/health', method: 'GET', path: '/_emulator/health', body: 'none' },
   { name: 'POST /_emulator/tokens', method: 'POST', path: '/_emulator/tokens', body: 'json', accepted: () => ({ scopes: ['payments'] }) },
-  { name: 'POST /_emulator/deposit-products', method: 'POST', path: '/_emulator/deposit-products', body: 'json', accepted: () => ({ positivePayOptIn: ['CheckPayment'] }) },
   {
-    name: 'POST /_emulator/accounts', method: 'POST', path: '/_emulator/accounts', body: 'json',
+    name: 'POST /_emulator/deposit-products',
+    method: 'POST',
+    path: '/_emulator/deposit-products',
+    body: 'json',
+    accepted: () => ({ positivePayOptIn: ['CheckPayment'] }),
+  },
+  {
+    name: 'POST /_emulator/accounts',
+    method: 'POST',
+    path: '/_emulator/accounts',
+    body: 'json',
     accepted: (ids) => ({ depositProductId: ids.depositProductId, positivePayOptIn: ['ReceivedAchDebit'] }),
   },
   { name: 'GET /_emulator/clock', method: 'GET', path: '/_emulator/clock', body: 'none' },
   { name: 'POST /_emulator/clock/advance', method: 'POST', path: '/_emulator/clock/advance', body: 'json', accepted: () => ({ ms: 1000 }) },
   { name: 'POST /_emulator/clock/scale', method: 'POST', path: '/_emulator/clock/scale', body: 'json', accepted: () => ({ scale: 1 }) },
-  { name: 'POST /_emulator/events', method: 'POST', path: '/_emulator/events', body: 'json', accepted: () => ({ type: 'account.created', count: 1 }) },
+  {
+    name: 'POST /_emulator/events',
+    method: 'POST',
+    path: '/_emulator/events',
+    body: 'json',
+    accepted: () => ({ type: 'account.created', count: 1 }),
+  },
   { name: 'GET /_emulator/delivery', method: 'GET', path: '/_emulator/delivery', body: 'none' },
   { name: 'PUT /_emulator/delivery', method: 'PUT', path: '/_emulator/delivery', body: 'json', accepted: () => ({ timeoutMs: 1000 }) },
   { name: 'POST /_emulator/webhooks', method: 'POST', path: '/_emulator/webhooks', body: 'json', accepted: () => ({ count: 1 }) },
@@ -90,24 +124,53 @@ const simulation = (type: string, attributes: Record<string, unknown>) => (ids: 
 /** The emulator's sandbox routes outside the catalogue (applications, simulated payments). */
 const SANDBOX_ROUTES: FuzzRoute[] = [
   {
-    name: 'POST /applications', method: 'POST', path: '/applications', body: 'json',
+    name: 'POST /applications',
+    method: 'POST',
+    path: '/applications',
+    body: 'json',
     accepted: () => ({
       data: {
         type: 'individualApplication',
         attributes: {
-          fullName: { first: 'Ada', last: 'Lovelace' }, email: 'ada@example.com', phone: { countryCode: '1', number: '5555550100' },
+          fullName: { first: 'Ada', last: 'Lovelace' },
+          email: 'ada@example.com',
+          phone: { countryCode: '1', number: '5555550100' },
           address: { street: '20 Ingram St', city: 'Forest Hills', state: 'NY', postalCode: '11375', country: 'US' },
-          dateOfBirth: '1990-12-10', ssn: '123456789',
+          dateOfBirth: '1990-12-10',
+          ssn: '123456789',
         },
       },
     }),
   },
   { name: 'GET /applications/{applicationId}', method: 'GET', path: '/applications/{applicationId}', body: 'none' },
   { name: 'GET /applications/{applicationId}/documents', method: 'GET', path: '/applications/{applicationId}/documents', body: 'none' },
-  { name: 'PUT /applications/{applicationId}/documents/{documentId}', method: 'PUT', path: '/applications/{applicationId}/documents/{documentId}', body: 'bytes' },
-  { name: 'POST /sandbox/received-ach-debits', method: 'POST', path: '/sandbox/received-ach-debits', body: 'json', accepted: simulation('receivedAchDebitSimulation', { originatorName: 'Fuzz' }) },
-  { name: 'POST /sandbox/check-payments', method: 'POST', path: '/sandbox/check-payments', body: 'json', accepted: simulation('checkPaymentSimulation', { checkNumber: '1001' }) },
-  { name: 'POST /sandbox/wire-drawdowns', method: 'POST', path: '/sandbox/wire-drawdowns', body: 'json', accepted: simulation('wireDrawdownSimulation', {}) },
+  {
+    name: 'PUT /applications/{applicationId}/documents/{documentId}',
+    method: 'PUT',
+    path: '/applications/{applicationId}/documents/{documentId}',
+    body: 'bytes',
+  },
+  {
+    name: 'POST /sandbox/received-ach-debits',
+    method: 'POST',
+    path: '/sandbox/received-ach-debits',
+    body: 'json',
+    accepted: simulation('receivedAchDebitSimulation', { originatorName: 'Fuzz' }),
+  },
+  {
+    name: 'POST /sandbox/check-payments',
+    method: 'POST',
+    path: '/sandbox/check-payments',
+    body: 'json',
+    accepted: simulation('checkPaymentSimulation', { checkNumber: '1001' }),
+  },
+  {
+    name: 'POST /sandbox/wire-drawdowns',
+    method: 'POST',
+    path: '/sandbox/wire-drawdowns',
+    body: 'json',
+    accepted: simulation('wireDrawdownSimulation', {}),
+  },
 ];
 
 export const FUZZ_ROUTES: readonly FuzzRoute[] = [...documentedRoutes, ...CONTROL_ROUTES, ...SANDBOX_ROUTES];

@@ -8,12 +8,22 @@ const created = (what: string, answer: { status: number; text: string }): never 
   throw new Error(`setting up the fuzz target: ${what} answered ${answer.status}: ${answer.text.slice(0, 200)}`);
 };
 
-export async function createKnownIds(baseUrl: string, token: string, fixtures: { accountId: string; depositProductId: string }): Promise<KnownIds> {
+export async function createKnownIds(
+  baseUrl: string,
+  token: string,
+  fixtures: { accountId: string; depositProductId: string },
+): Promise<KnownIds> {
   const rule = await call(baseUrl, 'POST', '/positive-pay', { token, body: ruleBody(fixtures.accountId) });
   if (rule.status !== 201) created('a rule', rule);
   const drawdown = await call(baseUrl, 'POST', '/positive-pay', {
     token,
-    body: { data: { type: 'drawdownPositivePay', attributes: {}, relationships: { account: { data: { type: 'account', id: fixtures.accountId } } } } },
+    body: {
+      data: {
+        type: 'drawdownPositivePay',
+        attributes: {},
+        relationships: { account: { data: { type: 'account', id: fixtures.accountId } } },
+      },
+    },
   });
   if (drawdown.status !== 201) created('a drawdown rule', drawdown);
   const webhook = await call(baseUrl, 'POST', '/webhooks', { token, body: webhookBody('http://127.0.0.1:9/fuzz') });
@@ -26,9 +36,12 @@ export async function createKnownIds(baseUrl: string, token: string, fixtures: {
       data: {
         type: 'individualApplication',
         attributes: {
-          fullName: { first: 'Fuzz', last: 'Target' }, email: 'fuzz@example.com', phone: { countryCode: '1', number: '5555550100' },
+          fullName: { first: 'Fuzz', last: 'Target' },
+          email: 'fuzz@example.com',
+          phone: { countryCode: '1', number: '5555550100' },
           address: { street: '1 Main St', city: 'Springfield', state: 'NY', postalCode: '11375', country: 'US' },
-          dateOfBirth: '1990-12-10', ssn: '000000002',
+          dateOfBirth: '1990-12-10',
+          ssn: '000000002',
         },
       },
     },

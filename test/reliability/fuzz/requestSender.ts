@@ -45,7 +45,12 @@ export async function sendAll(
       next += 1;
       const request = requests[index]!;
       try {
-        const response = await pool.request({ method: request.method as Dispatcher.HttpMethod, path: request.url, headers: request.headers, body: request.body });
+        const response = await pool.request({
+          method: request.method as Dispatcher.HttpMethod,
+          path: request.url,
+          headers: request.headers,
+          body: request.body,
+        });
         onOutcome(index, { answer: await readAnswer(response) });
       } catch (error) {
         const { code, message } = error as { code?: string; message: string };

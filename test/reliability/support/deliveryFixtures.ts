@@ -8,7 +8,13 @@ import { FlakySink } from './flakySink.ts';
 export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An unsigned Json webhook to `url`; its id (the create MUST answer 201). */
-export async function subscribe(baseUrl: string, token: string, url: string, deliveryMode: 'AtLeastOnce' | 'AtMostOnce', label: string): Promise<string> {
+export async function subscribe(
+  baseUrl: string,
+  token: string,
+  url: string,
+  deliveryMode: 'AtLeastOnce' | 'AtMostOnce',
+  label: string,
+): Promise<string> {
   const answer = await call(baseUrl, 'POST', '/webhooks', { token, body: webhookBody(url, { label, token: '', deliveryMode }) });
   expect(answer.status).toBe(201);
   return answer.body.data.id as string;

@@ -85,7 +85,12 @@ export class FlakySink {
 
   endpoint(name: string, options: { odds?: FailureOdds; delayMs?: number } = {}): { url: string; record: EndpointRecord } {
     const record: EndpointRecord = {
-      posts: 0, arrivals: new Map(), largestBatch: 0, mostOpen: 0, answers: { ok: 0, error: 0, reset: 0, hang: 0 }, firstArrival: new Map(),
+      posts: 0,
+      arrivals: new Map(),
+      largestBatch: 0,
+      mostOpen: 0,
+      answers: { ok: 0, error: 0, reset: 0, hang: 0 },
+      firstArrival: new Map(),
     };
     this.endpoints.set(`/${name}`, { record, odds: options.odds ?? NO_FAILURES, delayMs: options.delayMs ?? 0, open: new Set() });
     return { url: `http://127.0.0.1:${this.port}/${name}`, record };

@@ -27,10 +27,12 @@ export function readAnswer(socket: Socket): Promise<RawAnswer> {
       const end = received.indexOf('\r\n\r\n');
       if (end < 0) return;
       const [statusLine, ...lines] = received.subarray(0, end).toString('latin1').split('\r\n');
-      const headers = Object.fromEntries(lines.map((line) => {
-        const colon = line.indexOf(':');
-        return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
-      }));
+      const headers = Object.fromEntries(
+        lines.map((line) => {
+          const colon = line.indexOf(':');
+          return [line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim()];
+        }),
+      );
       const length = Number(headers['content-length'] ?? 0);
       if (received.length < end + 4 + length) return;
       socket.off('data', onData);
