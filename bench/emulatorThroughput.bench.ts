@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
+import { JSON_API } from '../spec/mediaTypes.ts';
 import { startEmulator } from '../emulator/emulator.ts';
 import { emulatorManifest, openTargetSession } from '../harness/targetSession.ts';
 import { reportRatio } from './benchGoals.ts';
@@ -52,7 +53,7 @@ const token = session.tokens.full();
 const account = await session.fixtures.account();
 const created = await request(`${emulator.url()}/positive-pay`, {
   method: 'POST',
-  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+  headers: { authorization: `Bearer ${token}`, 'content-type': JSON_API },
   body: JSON.stringify({
     data: {
       type: 'receivedAchDebitPositivePay',
@@ -92,7 +93,7 @@ const document = {
       get: {
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
         responses: {
-          200: { description: 'the rule', content: { 'application/vnd.api+json': { example: JSON.parse(bytes.toString('utf8')) } } },
+          200: { description: 'the rule', content: { [JSON_API]: { example: JSON.parse(bytes.toString('utf8')) } } },
         },
       },
     },

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { startEmulator } from '../emulator/emulator.ts';
+import { JSON_API } from '../spec/mediaTypes.ts';
 import { emulatorManifest, openTargetSession } from '../harness/targetSession.ts';
 import { benchSize, reportGoal, reportRatio } from './benchGoals.ts';
 
@@ -61,7 +62,7 @@ async function emulatorRate(deliveryMode: 'AtLeastOnce' | 'AtMostOnce', webhooks
   const emulator = await startEmulator({ environment: 'live' });
   try {
     const session = await openTargetSession(emulatorManifest({ environment: 'live' }), { baseUrl: emulator.url(), seed: 1 });
-    const headers = { authorization: `Bearer ${session.tokens.full()}`, 'content-type': 'application/vnd.api+json' };
+    const headers = { authorization: `Bearer ${session.tokens.full()}`, 'content-type': JSON_API };
     for (let index = 0; index < webhooks; index += 1) {
       const attributes = {
         label: `bench ${index}`,

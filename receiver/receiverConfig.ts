@@ -1,4 +1,5 @@
 import { type ManifestReceiver, SetupError } from '../harness/targetManifest.ts';
+import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 
 // What the receiver command is told about the integrator's webhook: where the
 // receiver listens, the token it verifies with (from a variable, never a flag),
@@ -11,7 +12,7 @@ export const CONTENT_TYPES = ['Json', 'JsonAPI'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 
 /** 5.3: the header the documents name; a vendor may call it otherwise (--header-name). */
-export const DEFAULT_SIGNATURE_HEADER = 'X-Service-Signature';
+export const DEFAULT_SIGNATURE_HEADER = SIGNATURE_HEADER;
 /** The delivery time-out is not shown (6.1); the documented operation time-out of 5 s stands in. */
 export const DEFAULT_TIMEOUT_MS = 5000;
 

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 import { type AnsweredDelivery, forwardedHeaders, postDelivery } from './deliveryExchange.ts';
 
 // Sits between the embedded sandbox and the receiver, on loopback: each webhook
@@ -10,7 +11,7 @@ import { type AnsweredDelivery, forwardedHeaders, postDelivery } from './deliver
 // retries or moves on exactly as it would without the proxy. What the receiver
 // answered is kept per path for the cases to judge.
 
-const SANDBOX_HEADER = 'x-service-signature';
+const SANDBOX_HEADER = SIGNATURE_HEADER.toLowerCase();
 /** The largest delivery relayed: 64 events with included resources stay far below it. */
 const BODY_LIMIT = 8 * 1024 * 1024;
 

@@ -8,6 +8,7 @@ import {
   SIZE_OVER_ANY_READING,
   SIZE_WITHIN_ANY_READING,
 } from '../shared/documentBodies.ts';
+import { JSON_API } from '../../spec/mediaTypes.ts';
 import { MINIMAL, type RuleType } from '../shared/ruleRequests.ts';
 import { missingOrChanged } from './ruleComparison.ts';
 import { getRule, is4xx, isSuccess, markCancelled, requireRule, statusOf, type RuleResource } from '../shared/ruleSteps.ts';
@@ -66,7 +67,7 @@ const REFUSED_TYPES: ReadonlyArray<{ contentType: string | undefined; body: () =
   { contentType: 'image/tiff', body: () => Buffer.from('II*\x00\x08\x00\x00\x00', 'latin1') },
   { contentType: 'application/octet-stream', body: () => sampleDocument('authorization.pdf') },
   { contentType: 'application/json', body: () => Buffer.from('{"document":"authorization"}') },
-  { contentType: 'application/vnd.api+json', body: () => Buffer.from('{"data":{"type":"document"}}') },
+  { contentType: JSON_API, body: () => Buffer.from('{"data":{"type":"document"}}') },
   { contentType: undefined, body: () => sampleDocument('authorization.png') },
 ];
 
