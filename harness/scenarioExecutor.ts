@@ -57,6 +57,9 @@ export interface ScenarioResult {
   webhooks: WebhookFootprint;
   /** The most webhooks of its own it held at once. */
   webhooksHeld: number;
+  /** When it started (ms since the epoch) and how long it took: where a run's time goes. */
+  startedMs: number;
+  durationMs: number;
 }
 
 interface Planned {
@@ -87,6 +90,7 @@ async function runOne(
   const exchanges: JournalEntry[] = [];
   // Its own tally: scenarios running at the same time must not count each other's throttling.
   const throttling = emptyTally();
+  const startedMs = Date.now();
   const records = await runScenario(
     scenario,
     { ...session, control, throttling },
@@ -104,6 +108,8 @@ async function runOne(
     undeclared: guard.undeclared,
     webhooks: session.webhooks.snapshot(),
     webhooksHeld: guard.peakHeld,
+    startedMs,
+    durationMs: Date.now() - startedMs,
     ...(options.recordExchanges ? { exchanges } : {}),
   };
 }
