@@ -3,7 +3,7 @@ import { isFailing } from './checkRecords.ts';
 import { journalInto, type JournalEntry } from './exchangeJournal.ts';
 import type { Scenario } from './scenario.ts';
 import { runScenario } from './scenarioEngine.ts';
-import { schedule, type ScheduleHandle } from './scenarioScheduler.ts';
+import { moversFirst, schedule, type ScheduleHandle } from './scenarioScheduler.ts';
 import { scenarioPace, shuffled } from './schedulePerturbation.ts';
 import { footprintOf, type Footprint, type UndeclaredUse, type WebhookFootprint, webhookAllowanceOf } from './sharedState.ts';
 import { GuardedControlClient, SharedStateGuard } from './sharedStateGuard.ts';
@@ -130,7 +130,7 @@ export async function executeScenarios(
     footprint: plannedFootprint(scenario, options),
     webhooks: webhookAllowanceOf(scenario),
   }));
-  const order = options.scheduleSeed === undefined ? planned : shuffled(planned, options.scheduleSeed);
+  const order = options.scheduleSeed === undefined ? moversFirst(planned) : shuffled(planned, options.scheduleSeed);
   let stop = false;
   const results = await schedule(
     order,

@@ -20,21 +20,43 @@ function maskCredentials(value: string): string {
   return scheme ? `${scheme[1]} ${MASK}` : value.trim() ? MASK : value;
 }
 
+/** Every secret is at least this long: a shorter text cannot hold one. */
+const SHORTEST_SECRET = 6;
+
+const escaped = (literal: string): string => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export class SecretRedactor {
   private readonly secrets = new Set<string>();
+  /** All secrets in one pattern, longest first (a secret holding another is masked whole); rebuilt after one is added. */
+  private pattern: RegExp | undefined;
 
   /** Register a secret; short strings are refused because masking them would garble evidence. */
   add(secret: string | undefined): void {
-    if (secret && secret.length >= 6) this.secrets.add(secret);
+    if (secret && secret.length >= SHORTEST_SECRET) this.learn(secret);
   }
 
   text(value: string): string {
-    let result = value.replace(TOKEN_MEMBER, (_match, opening: string, secret: string, closing: string) => {
-      if (secret.length >= LEARNED_MIN_LENGTH) this.secrets.add(secret);
+    const result = value.replace(TOKEN_MEMBER, (_match, opening: string, secret: string, closing: string) => {
+      if (secret.length >= LEARNED_MIN_LENGTH) this.learn(secret);
       return `${opening}${MASK}${closing}`;
     });
-    for (const secret of this.secrets) if (result.includes(secret)) result = result.split(secret).join(MASK);
-    return result;
+    if (this.secrets.size === 0 || result.length < SHORTEST_SECRET) return result;
+    // A run learns hundreds of signing tokens and masks every header value and body:
+    // one pass of one pattern instead of a search per secret.
+    this.pattern ??= new RegExp(
+      [...this.secrets]
+        .sort((a, b) => b.length - a.length)
+        .map(escaped)
+        .join('|'),
+      'g',
+    );
+    return result.replace(this.pattern, MASK);
+  }
+
+  private learn(secret: string): void {
+    if (this.secrets.has(secret)) return;
+    this.secrets.add(secret);
+    this.pattern = undefined;
   }
 
   headers(headers: Record<string, string>): Record<string, string> {

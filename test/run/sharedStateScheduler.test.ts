@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
-import { schedule } from '../../harness/scenarioScheduler.ts';
+import { moversFirst, schedule } from '../../harness/scenarioScheduler.ts';
 import { footprintOf, type SharedState } from '../../harness/sharedState.ts';
 
 // The scheduler honours declared shared state: readers of a thing run together,
@@ -83,4 +83,15 @@ test('concurrency bounds what runs at once', async () => {
     },
   );
   expect(peak).toBe(3);
+});
+
+test('without a schedule seed, movers of shared state are planned first, everything else keeps its order', () => {
+  const items = [
+    item('a', 1, ['clock']),
+    item('m1', 1, [], ['clock']),
+    item('b', 1),
+    item('m2', 1, ['clock'], ['account-rules']),
+    item('c', 1),
+  ];
+  expect(moversFirst(items).map(({ id }) => id)).toEqual(['m1', 'm2', 'a', 'b', 'c']);
 });
