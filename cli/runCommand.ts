@@ -80,7 +80,11 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       webhooks.limitWaits > 0
         ? `; waited ${webhooks.limitWaits} time(s), ${(webhooks.limitWaitedMs / 1000).toFixed(0)} s in all, for the target's limit of Enabled webhooks to free a place`
         : '';
-    say(`Webhooks: the run held at most ${webhooks.peakHeld} of its own on the target at once (its budget ${webhooks.budget})${waits}`);
+    // Only the heavy sandbox-limit probe goes past the budget: it must fill the target's limit to judge it.
+    const past = webhooks.peakHeld > webhooks.budget ? ', passed only by the heavy probe that fills the sandbox limit' : '';
+    say(
+      `Webhooks: the run held at most ${webhooks.peakHeld} of its own on the target at once (its budget ${webhooks.budget}${past})${waits}`,
+    );
   }
   say(`Results: ${paths.results}`);
   say(
