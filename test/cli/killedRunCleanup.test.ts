@@ -62,18 +62,28 @@ test('a killed run, then cleanup: nothing the ledger names is left live', async 
     },
   );
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const group = (signal: NodeJS.Signals) => child.pid && child.exitCode === null && process.kill(-child.pid, signal);
   try {
     const deadline = Date.now() + 150_000;
     for (;;) {
       const state = existsSync(ledgerPath) ? readLedger(ledgerPath) : undefined;
-      if (state && state.pending.some((action) => action.kind === 'webhook')) break;
+      if (state && state.pending.some((action) => action.kind === 'webhook')) {
+        // Frozen, the run can neither disable the webhook nor write that it did; a webhook it
+        // disabled just before is seen here as not live, and the run goes on.
+        group('SIGSTOP');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const frozen = readLedger(ledgerPath).pending.filter((action) => action.kind === 'webhook');
+        const statuses = await Promise.all(frozen.map((action) => statusOf(action.kind, action.id)));
+        if (statuses.some((status) => live('webhook', status))) break;
+        group('SIGCONT');
+      }
       if (Date.now() > deadline || child.exitCode !== null)
         throw new Error('the run never held a webhook of its own; cannot test the cleanup of a killed run');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   } finally {
     // The CLI and its vitest workers, as a kill -9 of the job would.
-    if (child.pid && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    group('SIGKILL');
   }
   await exited;
 
