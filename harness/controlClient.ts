@@ -13,6 +13,10 @@ export interface ClockState {
   now: string;
   nowMs: number;
   scale: number;
+  /** Optional: timers waiting for the clock (the reference emulator's delivery retries). */
+  timers?: number;
+  /** Optional, in an advance's answer: how many timers the jump made fall due. */
+  fired?: number;
 }
 
 const agent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS });

@@ -69,14 +69,14 @@ export function registerControlRoutes(app: FastifyInstance, state: EmulatorState
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw invalid('/ms', 'ms must be a non-negative number of milliseconds');
     if (state.clock.now() + ms > LATEST_CLOCK_MS)
       throw invalid('/ms', `ms would move the clock past ${new Date(LATEST_CLOCK_MS).toISOString()}`);
-    state.clock.advance(ms);
-    return state.clock.state();
+    const fired = state.clock.advance(ms);
+    return { ...state.clock.state(), fired };
   });
 
   addControlRoute(app, CONTROL_ROUTES.scaleClock, async (request) => {
     const scale = bodyOf(request.body).scale;
-    if (typeof scale !== 'number' || !Number.isFinite(scale) || scale <= 0 || scale > 1e7) {
-      throw new ApiError(400, 'Invalid request', 'scale must be a number greater than 0 and at most 10000000', { pointer: '/scale' });
+    if (typeof scale !== 'number' || !Number.isFinite(scale) || scale < 0 || scale > 1e7) {
+      throw new ApiError(400, 'Invalid request', 'scale must be a number from 0 (frozen) to 10000000', { pointer: '/scale' });
     }
     state.clock.setScale(scale);
     return state.clock.state();

@@ -1,6 +1,8 @@
 // Emulator time = real time × scale + offset (capability clockControl). Everything
 // time-dependent (backoff, the 90-day event window, the 2/7-day Unavailable rule,
 // rule expiration) reads this clock, so the suite can check hours in milliseconds.
+// Scale 0 freezes it: time then moves only when the suite advances it, and a
+// judgement made on it (the backoff steps) cannot depend on how busy the machine is.
 
 interface VirtualTimer {
   at: number;
@@ -13,6 +15,8 @@ export interface ClockState {
   now: string;
   nowMs: number;
   scale: number;
+  /** Timers waiting for the clock (retries of failed deliveries): how a suite on a frozen clock knows a retry was scheduled. */
+  timers: number;
 }
 
 export class VirtualClock {
@@ -37,19 +41,27 @@ export class VirtualClock {
 
   state(): ClockState {
     const nowMs = this.now();
-    return { now: new Date(nowMs).toISOString(), nowMs, scale: this.scaleFactor };
+    return { now: new Date(nowMs).toISOString(), nowMs, scale: this.scaleFactor, timers: this.timers.size };
   }
 
-  /** Jump forward; timers that fall due run now. Time never goes backwards. */
-  advance(ms: number): void {
+  /** Jump forward; timers that fall due run now, before this returns, earliest first. Returns how many ran. Time never goes backwards. */
+  advance(ms: number): number {
     if (!(ms >= 0)) throw new RangeError('advance takes a non-negative number of milliseconds');
     this.reanchor();
     this.anchorVirtual += ms;
+    const due = [...this.timers].filter((timer) => timer.at <= this.now()).sort((a, b) => a.at - b.at);
+    for (const timer of due) {
+      if (timer.handle) clearTimeout(timer.handle);
+      this.timers.delete(timer);
+    }
     this.rearm();
+    for (const timer of due) if (!timer.cancelled) timer.fn();
+    return due.length;
   }
 
+  /** 0 freezes the clock. */
   setScale(scale: number): void {
-    if (!(scale > 0) || !Number.isFinite(scale)) throw new RangeError('scale must be a positive finite number');
+    if (!(scale >= 0) || !Number.isFinite(scale)) throw new RangeError('scale must be a non-negative finite number');
     this.reanchor();
     this.scaleFactor = scale;
     this.rearm();
@@ -85,7 +97,11 @@ export class VirtualClock {
 
   private arm(timer: VirtualTimer): void {
     if (timer.handle) clearTimeout(timer.handle);
-    const realDelay = Math.max(0, (timer.at - this.now()) / this.scaleFactor);
+    timer.handle = undefined;
+    const left = timer.at - this.now();
+    // A frozen clock reaches a timer only by advance().
+    if (this.scaleFactor === 0 && left > 0) return;
+    const realDelay = Math.max(0, left / (this.scaleFactor || 1));
     // Node caps timeouts at 2^31-1 ms; longer waits re-arm when they wake early.
     timer.handle = setTimeout(() => this.fire(timer), Math.min(realDelay, 2 ** 31 - 1));
     timer.handle.unref?.();

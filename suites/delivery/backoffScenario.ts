@@ -5,10 +5,14 @@ import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { checkModeShape } from './deliveryChecks.ts';
 import { CAP_SECONDS, fitFibonacci, type MeasuredPause } from './fibonacciFit.ts';
 import { scaleClock } from './modeScenarios.ts';
-import { carrying, ensureSinkReachable, subscribe } from '../shared/sinkSession.ts';
+import { carrying, ensureSinkReachable, subscribe, type Subscription } from '../shared/sinkSession.ts';
+import { freezeClock, type FrozenMeasurement, measureOnFrozenClock, timersWaiting } from './frozenBackoff.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
 
 // API 6.1 and 8: a failing AtLeastOnce batch is retried with Fibonacci backoff,
-// never more than 1 hour apart. The emulator clock is sped up so hours pass in
+// never more than 1 hour apart. Where the target's clock can be frozen, the pauses
+// are measured in its own time by stepping it (suites/delivery/frozenBackoff.ts).
+// Elsewhere the clock is sped up so hours pass in
 // seconds: first ×40 to measure the early pauses, then ×7200 to reach the cap. A
 // pause is measured from the sink's answer to the next attempt and converted to
 // the target's time by the scale in force. Timing noise (timers firing late on a
@@ -44,6 +48,117 @@ function pausesOf(deliveries: readonly SinkDelivery[], scaleChangedAt: number): 
 
 const fmt = (seconds: number): string => (seconds >= 100 ? `${Math.round(seconds)} s` : `${seconds.toFixed(1)} s`);
 
+/** Enough once three pauses sit at the cap: the climb and the ceiling are both in view. */
+const enoughPauses = (capped: number, attempts: number): boolean => attempts >= MAX_ATTEMPTS || capped >= 3;
+
+async function firstAttempt(ctx: ScenarioContext, subscription: Subscription): Promise<() => SinkDelivery[]> {
+  await injectEvents(ctx.control, { type: 'dispute.created' });
+  // The batch at the head of the queue is the one retried: the injected event, or events other scenarios made
+  // happen since the webhook was created, ahead of it in the same sequential queue.
+  if (!(await subscription.endpoint.waitFor((deliveries) => deliveries.length > 0, 5000)))
+    throw new Error('the first delivery attempt never arrived');
+  const ids = new Set(subscription.endpoint.deliveries()[0]!.payload.events.map((event) => event.id));
+  return () => carrying(subscription.endpoint.deliveries(), ids);
+}
+
+interface Judged {
+  pauses: MeasuredPause[];
+  /** Real-time noise each pause is allowed (0 on a frozen clock). */
+  noiseMs: number;
+  how: string;
+  /** Why the cap is broken, beyond a measured pause: no retry came at all. */
+  capBroken?: string;
+}
+
+function judgeBackoff(ctx: ScenarioContext, subscription: Subscription, deliveries: SinkDelivery[], judged: Judged): void {
+  const { pauses, noiseMs, how } = judged;
+  const listing = pauses.map((p) => fmt(p.seconds)).join(', ');
+  const fit = fitFibonacci(pauses, noiseMs);
+  ctx.check.observe(
+    'DL-BACKOFF-UNIT',
+    Number(fit.unitSeconds.toFixed(2)),
+    `the pauses fit unit ${fmt(fit.unitSeconds)} × Fibonacci from F(${fit.start + 1}); the first pause was ${fmt(pauses[0]!.seconds)} of emulator time`,
+  );
+  ctx.check.expect(
+    'DL-BACKOFF-FIBONACCI',
+    fit.deviations.length === 0,
+    `pauses between retries MUST follow Fibonacci (any start); observed ${listing}; closest: ${fmt(fit.unitSeconds)} × F(${fit.start + 1}…), capped at 1 h; ${how}` +
+      (fit.deviations.length ? `; ${fit.deviations.slice(0, 4).join('; ')}` : ''),
+    { details: { pauses: pauses.map((p) => p.seconds), expected: fit.expected, noiseMs } },
+  );
+  const longest = Math.max(...pauses.map((p) => p.seconds));
+  const ceiling = CAP_SECONDS * 1.05 + (noiseMs / 1000) * Math.max(...pauses.map((p) => p.scale));
+  const reached = pauses.some((p) => p.seconds >= CAP_SECONDS * 0.8);
+  ctx.check.expect(
+    'DL-BACKOFF-CAP',
+    longest <= ceiling && !judged.capBroken,
+    `no pause between retries MUST exceed 1 hour; ${judged.capBroken ?? `the longest was ${fmt(longest)}${reached ? ' (the pauses reached the cap)' : ` after ${deliveries.length} attempts (the cap was not reached)`}`}; ${how}`,
+    { details: { pauses: pauses.map((p) => p.seconds), noiseMs } },
+  );
+  checkModeShape(ctx, subscription, deliveries);
+}
+
+/** On a frozen clock: exact to one step, whatever the machine is doing. */
+async function onFrozenClock(ctx: ScenarioContext, subscription: Subscription): Promise<void> {
+  const timers = await timersWaiting(ctx);
+  const attempts = await firstAttempt(ctx, subscription);
+  const measured: FrozenMeasurement = await measureOnFrozenClock(ctx, subscription.endpoint, attempts, timers, (pauses, count) =>
+    enoughPauses(pauses.filter((p) => p.upperSeconds >= CAP_SECONDS * 0.8).length, count),
+  );
+  const deliveries = attempts();
+  const { noRetryAfter } = measured;
+  const capBroken = noRetryAfter && `no retry came within ${fmt(noRetryAfter.waitedSeconds)} after attempt ${noRetryAfter.attempt}`;
+  if (measured.pauses.length < 6 && !capBroken) throw new Error(`only ${deliveries.length} attempts arrived; the backoff cannot be judged`);
+  // The cap is broken only by a pause certainly longer than an hour: the lower end of its step.
+  const over = measured.pauses.find((p) => p.lowerSeconds > CAP_SECONDS * 1.05);
+  const pauses: MeasuredPause[] = measured.pauses.map((p) => ({
+    position: p.position,
+    seconds: p.lowerSeconds > CAP_SECONDS * 1.05 ? p.lowerSeconds : (p.lowerSeconds + p.upperSeconds) / 2,
+    scale: 1,
+  }));
+  if (pauses.length < 3) {
+    // Only a target that stopped retrying gets here (capBroken is set).
+    ctx.check.fail('DL-BACKOFF-CAP', `no pause between retries MUST exceed 1 hour; ${capBroken}`, deliveries);
+    ctx.check.untestable('DL-BACKOFF-FIBONACCI', `only ${pauses.length} retries came: too few to judge the sequence`);
+    checkModeShape(ctx, subscription, deliveries);
+    return;
+  }
+  judgeBackoff(ctx, subscription, deliveries, {
+    pauses,
+    noiseMs: 0,
+    how: 'measured on the target clock frozen and stepped, each pause to within 5 %',
+    ...(capBroken || over ? { capBroken: capBroken ?? `pause ${over!.position + 1} was longer than ${fmt(over!.lowerSeconds)}` } : {}),
+  });
+}
+
+/** On a sped-up clock: each pause allowed the timing noise this process saw. */
+async function onScaledClock(ctx: ScenarioContext, subscription: Subscription): Promise<void> {
+  const lag = monitorEventLoopDelay({ resolution: 5 });
+  lag.enable();
+  try {
+    await scaleClock(ctx, EARLY_SCALE);
+    const attempts = await firstAttempt(ctx, subscription);
+    await subscription.endpoint.waitFor(() => attempts().length >= EARLY_ATTEMPTS, 10_000);
+    await ctx.control.setClockScale(LATE_SCALE);
+    const scaleChangedAt = performance.timeOrigin + performance.now();
+    const cappedPauses = () => pausesOf(attempts(), scaleChangedAt).filter((p) => p.seconds >= CAP_SECONDS * 0.8).length;
+    await subscription.endpoint.waitFor(() => enoughPauses(cappedPauses(), attempts().length), 12_000);
+    lag.disable();
+    const deliveries = attempts();
+    const pauses = pausesOf(deliveries, scaleChangedAt);
+    if (pauses.length < 6) throw new Error(`only ${deliveries.length} attempts arrived; the backoff cannot be judged`);
+    // The noise seen here: how late this process's timers ran at worst (the sink's
+    // clock, and in-process the target's timers too), with a margin and a floor.
+    const noiseMs = BASE_NOISE_MS + 1.5 * (lag.max / 1e6);
+    const measured: MeasuredPause[] = pauses.map((p) => ({ position: p.after - 1, seconds: p.seconds, scale: p.scale }));
+    const fit = fitFibonacci(measured, noiseMs);
+    const how = `timing noise allowed ${noiseMs.toFixed(0)} ms real time per pause (fitted common lag ${fit.lagMs.toFixed(1)} ms)`;
+    judgeBackoff(ctx, subscription, deliveries, { pauses: measured, noiseMs, how });
+  } finally {
+    lag.disable();
+  }
+}
+
 const backoff = defineScenario({
   id: 'delivery/at-least-once/fibonacci-backoff',
   area: 'delivery',
@@ -53,61 +168,8 @@ const backoff = defineScenario({
     await ensureSinkReachable(ctx);
     const subscription = await subscribe(ctx, 'backoff', { deliveryMode: 'AtLeastOnce', subscriptionType: 'All' });
     subscription.endpoint.setScript([], { status: 500 });
-    const lag = monitorEventLoopDelay({ resolution: 5 });
-    lag.enable();
-    try {
-      await scaleClock(ctx, EARLY_SCALE);
-      await injectEvents(ctx.control, { type: 'dispute.created' });
-      // The batch at the head of the queue is the one retried: the injected event, or events other scenarios made
-      // happen since the webhook was created, ahead of it in the same sequential queue.
-      if (!(await subscription.endpoint.waitFor((deliveries) => deliveries.length > 0, 5000)))
-        throw new Error('the first delivery attempt never arrived');
-      const ids = new Set(subscription.endpoint.deliveries()[0]!.payload.events.map((event) => event.id));
-      const attempts = () => carrying(subscription.endpoint.deliveries(), ids);
-      await subscription.endpoint.waitFor(() => attempts().length >= EARLY_ATTEMPTS, 10_000);
-      await ctx.control.setClockScale(LATE_SCALE);
-      const scaleChangedAt = performance.timeOrigin + performance.now();
-      // Enough once three pauses sit at the cap: the climb and the ceiling are both in view.
-      const cappedPauses = () => pausesOf(attempts(), scaleChangedAt).filter((p) => p.seconds >= CAP_SECONDS * 0.8).length;
-      await subscription.endpoint.waitFor(() => attempts().length >= MAX_ATTEMPTS || cappedPauses() >= 3, 12_000);
-      lag.disable();
-      const deliveries = attempts();
-      const pauses = pausesOf(deliveries, scaleChangedAt);
-      const listing = pauses.map((p) => fmt(p.seconds)).join(', ');
-      if (pauses.length < 6) throw new Error(`only ${deliveries.length} attempts arrived; the backoff cannot be judged`);
-
-      // The noise seen here: how late this process's timers ran at worst (the sink's
-      // clock, and in-process the target's timers too), with a margin and a floor.
-      const noiseMs = BASE_NOISE_MS + 1.5 * (lag.max / 1e6);
-      const measured: MeasuredPause[] = pauses.map((p) => ({ position: p.after - 1, seconds: p.seconds, scale: p.scale }));
-      const fit = fitFibonacci(measured, noiseMs);
-      const noise = `timing noise allowed ${noiseMs.toFixed(0)} ms real time per pause (fitted common lag ${fit.lagMs.toFixed(1)} ms)`;
-      ctx.check.observe(
-        'DL-BACKOFF-UNIT',
-        Number(fit.unitSeconds.toFixed(2)),
-        `the pauses fit unit ${fmt(fit.unitSeconds)} × Fibonacci from F(${fit.start + 1}); the first pause was ${fmt(pauses[0]!.seconds)} of emulator time`,
-      );
-      ctx.check.expect(
-        'DL-BACKOFF-FIBONACCI',
-        fit.deviations.length === 0,
-        `pauses between retries MUST follow Fibonacci (any start); observed ${listing}; closest: ${fmt(fit.unitSeconds)} × F(${fit.start + 1}…), capped at 1 h; ${noise}` +
-          (fit.deviations.length ? `; ${fit.deviations.slice(0, 4).join('; ')}` : ''),
-        { details: { pauses: pauses.map((p) => p.seconds), expected: fit.expected, noiseMs } },
-      );
-
-      const longest = Math.max(...pauses.map((p) => p.seconds));
-      const ceiling = CAP_SECONDS * 1.05 + (noiseMs / 1000) * LATE_SCALE;
-      const reached = pauses.some((p) => p.seconds >= CAP_SECONDS * 0.8);
-      ctx.check.expect(
-        'DL-BACKOFF-CAP',
-        longest <= ceiling,
-        `no pause between retries MUST exceed 1 hour; the longest was ${fmt(longest)}${reached ? ' (the pauses reached the cap)' : ` after ${deliveries.length} attempts (the cap was not reached)`}; ${noise}`,
-        { details: { pauses: pauses.map((p) => p.seconds), noiseMs } },
-      );
-      checkModeShape(ctx, subscription, deliveries);
-    } finally {
-      lag.disable();
-    }
+    if (await freezeClock(ctx)) await onFrozenClock(ctx, subscription);
+    else await onScaledClock(ctx, subscription);
   },
 });
 

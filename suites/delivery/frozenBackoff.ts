@@ -1,0 +1,121 @@
+import { ControlError } from '../../harness/controlClient.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
+import { CAP_SECONDS } from './fibonacciFit.ts';
+import { scaleClock } from './modeScenarios.ts';
+
+// Backoff measured in the target's own time (API 6.1, 8). On a clock the suite can
+// freeze (scale 0) that also says how many timers wait on it, time moves only when
+// this code moves it: after each failed attempt it waits until the target has
+// scheduled the retry, then advances the clock in steps of a few per cent until
+// the retry falls due. Each pause is then known to within one step whatever the
+// machine is doing; real time only bounds how long an answer may take to travel.
+
+/** Each step adds this share of the time advanced so far: the relative resolution of a pause. */
+const STEP_GROWTH = 0.05;
+const FIRST_STEP_MS = 50;
+/** No retry this long after a failure: the 1-hour cap is certainly broken. */
+const CEILING_MS = 1.5 * CAP_SECONDS * 1000;
+/** Real time a loopback answer may take to travel. */
+const ANSWER_BOUND_MS = 10_000;
+/**
+ * Real time the target may take to schedule a retry once the sink has answered (a
+ * loopback answer, then a timer): past it the target is taken to have given up on
+ * the batch, and the steps show whether a retry comes all the same.
+ */
+const SCHEDULE_BOUND_MS = 3000;
+const POLL_MS = 2;
+
+export interface FrozenPause {
+  /** Position in the retry sequence: 0 is the pause before the first retry. */
+  position: number;
+  /** The retry fell due after more than lower and at most upper target seconds. */
+  lowerSeconds: number;
+  upperSeconds: number;
+}
+
+export interface FrozenMeasurement {
+  pauses: FrozenPause[];
+  /** The attempt after which no retry came within the ceiling. */
+  noRetryAfter?: { attempt: number; waitedSeconds: number };
+}
+
+/** Freezes the target's clock for this scenario; false where the target cannot freeze it or count its timers. */
+export async function freezeClock(ctx: ScenarioContext): Promise<boolean> {
+  if (typeof (await ctx.control.clock()).timers !== 'number') return false;
+  try {
+    await scaleClock(ctx, 0);
+    return true;
+  } catch (error) {
+    if (error instanceof ControlError) return false;
+    throw error;
+  }
+}
+
+export async function timersWaiting(ctx: ScenarioContext): Promise<number> {
+  return (await ctx.control.clock()).timers ?? 0;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The first value `probe` finds within the answer bound. */
+async function pollFor<T>(probe: () => Promise<T | undefined> | T | undefined, boundMs = ANSWER_BOUND_MS): Promise<T | undefined> {
+  const until = performance.now() + boundMs;
+  while (performance.now() < until) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    await sleep(POLL_MS);
+  }
+  return undefined;
+}
+
+/** More timers wait than `known`: the retry of the failed attempt is scheduled. */
+const retryScheduled = (ctx: ScenarioContext, known: number): Promise<number | undefined> =>
+  pollFor(async () => {
+    const timers = await timersWaiting(ctx);
+    return timers > known ? timers : undefined;
+  }, SCHEDULE_BOUND_MS);
+
+/** Where stepping starts: from the third pause on, half the Fibonacci sum of the two before (or of the cap). */
+function firstStepMs(pauses: readonly FrozenPause[]): number {
+  if (pauses.length < 2) return FIRST_STEP_MS;
+  const mid = (pause: FrozenPause) => (pause.lowerSeconds + pause.upperSeconds) / 2;
+  const expected = Math.min(mid(pauses.at(-1)!) + mid(pauses.at(-2)!), CAP_SECONDS);
+  return Math.max(FIRST_STEP_MS, (expected * 1000) / 2);
+}
+
+/**
+ * The pauses between the attempts of the batch `attempts()` returns (the first has
+ * arrived), until `enough` says so or no retry comes. `timers` is the count of timers
+ * that waited on the clock before the first attempt was made.
+ */
+export async function measureOnFrozenClock(
+  ctx: ScenarioContext,
+  endpoint: SinkEndpoint,
+  attempts: () => SinkDelivery[],
+  timers: number,
+  enough: (pauses: readonly FrozenPause[], attempts: number) => boolean,
+): Promise<FrozenMeasurement> {
+  const pauses: FrozenPause[] = [];
+  for (let attempt = 1; ; attempt += 1) {
+    if (!(await pollFor(() => attempts()[attempt - 1]?.finishedAt)))
+      throw new Error(`the sink never finished answering attempt ${attempt}`);
+    if (enough(pauses, attempt)) return { pauses };
+    // A target that gave up on the batch schedules nothing: the steps below then show that no retry comes.
+    timers = (await retryScheduled(ctx, timers)) ?? timers;
+    let advanced = 0;
+    for (;;) {
+      if (advanced >= CEILING_MS) return { pauses, noRetryAfter: { attempt, waitedSeconds: advanced / 1000 } };
+      const step = advanced === 0 ? firstStepMs(pauses) : Math.max(FIRST_STEP_MS, advanced * STEP_GROWTH);
+      const state = await ctx.control.advanceClock(step);
+      const before = advanced;
+      advanced += step;
+      timers = state.timers ?? timers;
+      // A timer of someone else's webhook may fall due too: only an attempt carrying the batch counts.
+      if ((state.fired ?? 0) > 0 && (await endpoint.waitFor(() => attempts().length > attempt, ANSWER_BOUND_MS))) {
+        pauses.push({ position: attempt - 1, lowerSeconds: before / 1000, upperSeconds: advanced / 1000 });
+        break;
+      }
+    }
+  }
+}
