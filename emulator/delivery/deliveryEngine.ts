@@ -53,7 +53,12 @@ export class DeliveryEngine {
   ) {
     webhooks.onStatusChange((webhook) => {
       const queue = this.queues.get(webhook.id);
-      if (!queue || webhook.status !== 'Enabled') return;
+      if (!queue) return;
+      if (webhook.status !== 'Enabled') {
+        // A retry would only park the batch: it waits parked for the enable, with no timer left on the clock.
+        for (const batch of queue.active) if (batch.cancelRetry) this.park(batch);
+        return;
+      }
       queue.failingSince = undefined;
       for (const batch of queue.active) if (batch.parked) this.send(queue, batch);
       this.schedulePump(queue);
@@ -142,6 +147,12 @@ export class DeliveryEngine {
       queue.active.push(batch);
       this.send(queue, batch);
     }
+  }
+
+  private park(batch: Batch): void {
+    batch.cancelRetry?.();
+    batch.cancelRetry = undefined;
+    batch.parked = true;
   }
 
   private send(queue: WebhookQueue, batch: Batch): void {
