@@ -11,6 +11,9 @@ export interface CleanupFailure {
   error: string;
 }
 
+/** Resources undone at once. */
+const UNDO_AT_ONCE = 8;
+
 interface Entry {
   label: string;
   undo: () => Promise<unknown>;
@@ -51,18 +54,25 @@ export class CleanupLedger {
     if (this.file) recordUndone(this.file, action);
   }
 
-  /** Undo everything, newest first; failures are collected, never thrown. */
+  /**
+   * Undo everything, newest first; failures are collected, never thrown. Resources
+   * next to each other are undone a few at a time (cancelling one rule never depends
+   * on another); every other undo waits for all before it.
+   */
   async run(): Promise<CleanupFailure[]> {
     const failures: CleanupFailure[] = [];
-    while (this.entries.length > 0) {
-      const entry = this.entries.pop();
-      if (!entry) break;
+    const undo = async (entry: Entry) => {
       try {
         await entry.undo();
         if (entry.action && this.file) recordUndone(this.file, entry.action);
       } catch (error) {
         failures.push({ label: entry.label, error: (error as Error).message });
       }
+    };
+    while (this.entries.length > 0) {
+      const group = [this.entries.pop()!];
+      while (group[0]!.action && group.length < UNDO_AT_ONCE && this.entries.at(-1)?.action) group.push(this.entries.pop()!);
+      await Promise.all(group.map(undo));
     }
     return failures;
   }
