@@ -1,20 +1,13 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { SecretRedactor } from '../harness/secretRedactor.ts';
 import { exitForFailure, exitIfStalled, exitOnUncaughtError } from './failureExit.ts';
-import { mergeCommand } from './mergeCommand.ts';
-import { allureReportCommand } from './allureReportCommand.ts';
-import { listCommand } from './listCommand.ts';
-import { openApiDocument } from '../openapi/openApiDocument.ts';
-import { runCommand } from './runCommand.ts';
-import { cleanupCommand } from './cleanupCommand.ts';
-import { initCommand } from './initCommand.ts';
-import { receiverCommand } from './receiverCommand.ts';
 import { AREAS } from '../harness/scenario.ts';
 import { suiteVersion } from '../harness/suiteVersion.ts';
 import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../harness/concurrency.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
-// (one line saying what to fix, never a wall of failed tests).
+// (one line saying what to fix, never a wall of failed tests). Each command's
+// module is loaded when it runs: --help, --version and a usage error answer at once.
 
 // The process's secrets (tokens, signing tokens) as the run learns them: what
 // this command line writes or prints, a crash included, is masked with them.
@@ -85,7 +78,7 @@ program
   )
   .option('--target-manifest <file>', 'manifest describing the --target-image: capabilities, tokens (default targets/emulator-image.json)')
   .action(async (options) => {
-    process.exitCode = await runCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
+    process.exitCode = await (await import('./runCommand.ts')).runCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
 program
@@ -97,7 +90,9 @@ program
   .option('--target <file>', 'target manifest (default: the one the run used)')
   .option('--base-url <url>', 'base URL of the target (default: the one the run used)', url)
   .action(async (options) => {
-    process.exitCode = await cleanupCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
+    process.exitCode = await (
+      await import('./cleanupCommand.ts')
+    ).cleanupCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
 program
@@ -120,7 +115,9 @@ program
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
   .option('--quiet', 'print the verdict and the failures only')
   .action(async (options) => {
-    process.exitCode = await receiverCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
+    process.exitCode = await (
+      await import('./receiverCommand.ts')
+    ).receiverCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
 program
@@ -131,8 +128,13 @@ program
   .argument('<dirs...>', 'report directories (or results.json files) of the runs')
   .option('--report-dir <dir>', 'where to write the merged reports', 'reports')
   .option('--compare <file>', 'an earlier results.json (or its directory) to report the difference from')
-  .action((dirs: string[], options) => {
-    process.exitCode = mergeCommand(dirs, options, (text) => process.stdout.write(`${text}\n`), redactor);
+  .action(async (dirs: string[], options) => {
+    process.exitCode = (await import('./mergeCommand.ts')).mergeCommand(
+      dirs,
+      options,
+      (text) => process.stdout.write(`${text}\n`),
+      redactor,
+    );
   });
 
 program
@@ -142,16 +144,18 @@ program
   .option('--level <level>', 'only MUST, SHOULD or OBSERVE requirements (scenarios and faults: judging one)')
   .option('--area <area>', `only what the area judges: ${AREAS.join(', ')}`)
   .option('--json', 'a JSON array instead of one line per entry')
-  .action((kind: string | undefined, options) => {
-    process.exitCode = listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));
+  .action(async (kind: string | undefined, options) => {
+    process.exitCode = (await import('./listCommand.ts')).listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));
   });
 
 program
   .command('openapi')
   .description('Print the OpenAPI 3.1 document of the API, derived from the operation catalogue and schemas/ (e.g. > openapi.json).')
   .option('--server <url>', 'base URL of the server the document describes (default: a {baseUrl} variable)', url)
-  .action((options: { server?: string }) => {
-    process.stdout.write(`${JSON.stringify(openApiDocument(options.server ? { serverUrl: options.server } : {}), null, 2)}\n`);
+  .action(async (options: { server?: string }) => {
+    process.stdout.write(
+      `${JSON.stringify((await import('../openapi/openApiDocument.ts')).openApiDocument(options.server ? { serverUrl: options.server } : {}), null, 2)}\n`,
+    );
   });
 
 program
@@ -159,7 +163,9 @@ program
   .description('Build the Allure HTML from DIR/allure-results into DIR/allure-report (serve it with `npx allure open DIR/allure-report`).')
   .option('--report-dir <dir>', 'the report directory of a run', 'reports')
   .action(async (options) => {
-    process.exitCode = await allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
+    process.exitCode = await (
+      await import('./allureReportCommand.ts')
+    ).allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 program
@@ -185,7 +191,7 @@ program
   .option('--deposit-product-opt-in <types>', "the deposit product's default opt-in as it stands: comma-separated types, or [] for none")
   .option('--sink-public-url <url>', 'public URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
   .action(async (options) => {
-    process.exitCode = await initCommand(options, (text) => process.stdout.write(`${text}\n`));
+    process.exitCode = await (await import('./initCommand.ts')).initCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 exitOnUncaughtError((line) => process.stderr.write(`${line}\n`), redactor);

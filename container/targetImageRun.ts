@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { containerSpecOf, type ContainerOptions } from './containerSpec.ts';
-import { startContainerTarget, type ContainerRunRecord, type ContainerTarget } from './containerTarget.ts';
+import type { ContainerRunRecord, ContainerTarget } from './containerTarget.ts';
 
 // What `run` calls for a container target (--target-image, or a manifest with
 // a `container` section): which manifest describes it, starting it, and
@@ -39,7 +39,10 @@ export async function startTargetContainer(
   write: (text: string) => void,
 ): Promise<ContainerTarget | undefined> {
   const spec = containerSpecOf(options, manifest);
-  return spec ? startContainerTarget(spec, write) : undefined;
+  if (!spec) return undefined;
+  // testcontainers takes most of a second to load: only runs against an image pay for it.
+  const { startContainerTarget } = await import('./containerTarget.ts');
+  return startContainerTarget(spec, write);
 }
 
 /** Stops and removes the container, then writes its whole log to DIR/container.log (the reporters read it there). */
