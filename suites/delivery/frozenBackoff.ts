@@ -11,20 +11,27 @@ import { scaleClock } from './modeScenarios.ts';
 // the retry falls due. Each pause is then known to within one step whatever the
 // machine is doing; real time only bounds how long an answer may take to travel.
 
-/** Each step adds this share of the time advanced so far: the relative resolution of a pause. */
-const STEP_GROWTH = 0.05;
-const FIRST_STEP_MS = 50;
-/** No retry this long after a failure: the 1-hour cap is certainly broken. */
-const CEILING_MS = 1.5 * CAP_SECONDS * 1000;
-/** Real time a loopback answer may take to travel. */
-const ANSWER_BOUND_MS = 10_000;
-/**
- * Real time the target may take to schedule a retry once the sink has answered (a
- * loopback answer, then a timer): past it the target is taken to have given up on
- * the batch, and the steps show whether a retry comes all the same.
- */
-const SCHEDULE_BOUND_MS = 3000;
-const POLL_MS = 2;
+/** How the clock is stepped, in target time. */
+const STEPS = {
+  /** Each step adds this share of the time advanced so far: the relative resolution of a pause. */
+  growth: 0.05,
+  firstMs: 50,
+  /** No retry this long after a failure: the 1-hour cap is certainly broken. */
+  ceilingMs: 1.5 * CAP_SECONDS * 1000,
+};
+
+/** How long, in real time, to wait for what must come. */
+const REAL_TIME = {
+  /** A loopback answer travelling. */
+  answerMs: 10_000,
+  /**
+   * The target scheduling a retry once the sink has answered (a loopback answer, then a
+   * timer): past it the target is taken to have given up on the batch, and the steps
+   * show whether a retry comes all the same.
+   */
+  scheduleMs: 3000,
+  pollMs: 2,
+};
 
 export interface FrozenPause {
   /** Position in the retry sequence: 0 is the pause before the first retry. */
@@ -59,12 +66,12 @@ export async function timersWaiting(ctx: ScenarioContext): Promise<number> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The first value `probe` finds within the answer bound. */
-async function pollFor<T>(probe: () => Promise<T | undefined> | T | undefined, boundMs = ANSWER_BOUND_MS): Promise<T | undefined> {
+async function pollFor<T>(probe: () => Promise<T | undefined> | T | undefined, boundMs = REAL_TIME.answerMs): Promise<T | undefined> {
   const until = performance.now() + boundMs;
   while (performance.now() < until) {
     const found = await probe();
     if (found !== undefined) return found;
-    await sleep(POLL_MS);
+    await sleep(REAL_TIME.pollMs);
   }
   return undefined;
 }
@@ -74,14 +81,14 @@ const retryScheduled = (ctx: ScenarioContext, known: number): Promise<number | u
   pollFor(async () => {
     const timers = await timersWaiting(ctx);
     return timers > known ? timers : undefined;
-  }, SCHEDULE_BOUND_MS);
+  }, REAL_TIME.scheduleMs);
 
 /** Where stepping starts: from the third pause on, half the Fibonacci sum of the two before (or of the cap). */
 function firstStepMs(pauses: readonly FrozenPause[]): number {
-  if (pauses.length < 2) return FIRST_STEP_MS;
+  if (pauses.length < 2) return STEPS.firstMs;
   const mid = (pause: FrozenPause) => (pause.lowerSeconds + pause.upperSeconds) / 2;
   const expected = Math.min(mid(pauses.at(-1)!) + mid(pauses.at(-2)!), CAP_SECONDS);
-  return Math.max(FIRST_STEP_MS, (expected * 1000) / 2);
+  return Math.max(STEPS.firstMs, (expected * 1000) / 2);
 }
 
 /**
@@ -105,14 +112,14 @@ export async function measureOnFrozenClock(
     timers = (await retryScheduled(ctx, timers)) ?? timers;
     let advanced = 0;
     for (;;) {
-      if (advanced >= CEILING_MS) return { pauses, noRetryAfter: { attempt, waitedSeconds: advanced / 1000 } };
-      const step = advanced === 0 ? firstStepMs(pauses) : Math.max(FIRST_STEP_MS, advanced * STEP_GROWTH);
+      if (advanced >= STEPS.ceilingMs) return { pauses, noRetryAfter: { attempt, waitedSeconds: advanced / 1000 } };
+      const step = advanced === 0 ? firstStepMs(pauses) : Math.max(STEPS.firstMs, advanced * STEPS.growth);
       const state = await ctx.control.advanceClock(step);
       const before = advanced;
       advanced += step;
       timers = state.timers ?? timers;
       // A timer of someone else's webhook may fall due too: only an attempt carrying the batch counts.
-      if ((state.fired ?? 0) > 0 && (await endpoint.waitFor(() => attempts().length > attempt, ANSWER_BOUND_MS))) {
+      if ((state.fired ?? 0) > 0 && (await endpoint.waitFor(() => attempts().length > attempt, REAL_TIME.answerMs))) {
         pauses.push({ position: attempt - 1, lowerSeconds: before / 1000, upperSeconds: advanced / 1000 });
         break;
       }
