@@ -74,8 +74,9 @@ const SAMPLE: ReadonlyArray<{ fault: string; breaks: string; caught: Outcome }> 
   { fault: 'at-least-once-gives-up-after-retry', breaks: 'DL-AT-LEAST-ONCE-RETRY', caught: 'FAIL' },
 ];
 
+// Side by side, each against its own emulator: most of each run is a bounded real-time wait.
 describe('delivery faults are caught on a vendor-like sandbox', () => {
-  test.each(SAMPLE)(
+  test.concurrent.each(SAMPLE)(
     '$fault → $breaks $caught',
     async ({ fault, breaks, caught }) => {
       const records = await runVendorLike(scenariosJudging([breaks], deliveryScenarios), [fault]);
