@@ -1,5 +1,6 @@
 import { defineScenario, heavyProbeSkipReason, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { ruleBody } from '../shared/ruleRequests.ts';
+import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 
 // Section 8 (and 4.2): default page size 100, maximum 1000, default offset 0,
 // judged on the positive pay list of an account holding more rules than a page.
@@ -71,16 +72,25 @@ const defaultPage = defineScenario({
   async run(ctx) {
     const { accountId } = await ctx.fixtures.account();
     await topUpRules(ctx, accountId, DEFAULT_PAGE_SIZE + 1);
-    const plain = await listIds(ctx, { 'filter[accountId]': accountId });
-    if (!plain.ids) throw new Error(`GET /positive-pay answered ${plain.response.status} without a data array`);
+    // Another run writing to the same account between the two reads moves the
+    // page: the offset-0 page is judged only against a default page that held still.
+    const { window: plain, pages: zero } = await readPagesOverStableWindow(ctx, {
+      what: "the account's default page of rules",
+      window: async () => {
+        const read = await listIds(ctx, { 'filter[accountId]': accountId });
+        if (!read.ids) throw new Error(`GET /positive-pay answered ${read.response.status} without a data array`);
+        return { response: read.response, ids: read.ids };
+      },
+      idsOf: (window) => window.ids,
+      pages: () => listIds(ctx, { 'filter[accountId]': accountId, 'page[offset]': 0 }),
+    });
     ctx.check.expect(
       'GN-DEFAULT-PAGE-SIZE',
       plain.ids.length === DEFAULT_PAGE_SIZE,
       `without page[limit] a list of at least ${DEFAULT_PAGE_SIZE + 1} rules MUST return ${DEFAULT_PAGE_SIZE}; got ${plain.ids.length}`,
       plain.response,
     );
-    const zero = await listIds(ctx, { 'filter[accountId]': accountId, 'page[offset]': 0 });
-    const same = zero.ids !== undefined && zero.ids.length === plain.ids.length && zero.ids.every((id) => plain.ids!.includes(id));
+    const same = zero.ids !== undefined && zero.ids.length === plain.ids.length && zero.ids.every((id) => plain.ids.includes(id));
     const echoed = plain.response.body?.meta?.pagination?.offset;
     ctx.check.expect(
       'GN-DEFAULT-OFFSET',
