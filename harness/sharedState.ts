@@ -5,7 +5,7 @@
 
 export const SHARED_STATE = {
   clock:
-    "the target's clock: read = the scenario relies on today's date or the time staying put; moved = it advances the clock or changes its scale",
+    "the target's clock: read = the scenario relies on today's date, the time staying put, or time passing as it does (resources made one after another get later createdAt; a frozen clock gives them one); moved = it advances the clock or changes its scale",
   'delivery-timeout': "the target's delivery time-out, where a control endpoint sets it (harness/deliverySettings.ts)",
   'webhook-quota':
     "the target's webhooks: read by every scenario that creates or enables one (the sandbox allows 100 Enabled); moved by one that enables them up to the limit or needs nobody else adding any",

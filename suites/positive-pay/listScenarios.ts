@@ -188,6 +188,8 @@ const sorts = SORTS.map(({ value, descending }) => {
     id: `positive-pay/list/sort/${label}`,
     area: 'positive-pay',
     requirements: [requirement],
+    // Its rules need instants in creation order: not while a frozen clock gives them one.
+    reads: ['clock'],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
       const types: RuleType[] = [
