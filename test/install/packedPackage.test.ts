@@ -66,6 +66,7 @@ test("the package holds what a user runs, not the project's tests, benches or to
     'schemas/harness/target-manifest.schema.json',
     'schemas/harness/expected-failures.schema.json',
     'targets/emulator.json',
+    'LICENSE',
   ]) {
     expect(paths).toContain(needed);
   }
