@@ -10,6 +10,7 @@ import { MAX_BATCH_SIZE, BACKOFF_UNIT_MS, MAX_BACKOFF_MS } from '../delivery/del
 import { chooseVariant, generateEvent } from './eventGenerator.ts';
 import { eventFaultOn } from './faultSwitch.ts';
 import { eventTypes } from './eventTypeCatalogue.ts';
+import { isoTimestamp } from '../core/isoTimestamp.ts';
 
 // Control endpoints of the events area (capability eventInjection), plain JSON:
 //   POST /_emulator/events {type | types, count?, variant?, attributes?, relationships?}
@@ -84,7 +85,7 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
           ? { ...input.relationships, ...overrides.relationships }
           : (input.relationships ?? {});
         const event = services.events.publish(input);
-        published.push({ id: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString() });
+        published.push({ id: event.id, type: event.type, createdAt: isoTimestamp(event.createdAt) });
       }
     }
     return reply.code(201).send({ events: published });

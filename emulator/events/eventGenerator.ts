@@ -2,6 +2,7 @@ import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
 import type { RandomInt } from '../realism/seededRandom.ts';
 import type { AttributeKind, EventTypeEntry, EventVariant } from './eventTypeCatalogue.ts';
+import { isoTimestamp } from '../core/isoTimestamp.ts';
 
 // Schema-valid attribute values and relationships for an injected event of a
 // catalogued type, with the related resources for includeResources (6.1 rule 3).
@@ -156,7 +157,7 @@ export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number
     const typed = Object.entries(entry.attributes).find(([, kind]) => wrongValueOf(kind, randomInt) !== undefined);
     if (typed) attributes[typed[0]] = wrongValueOf(typed[1], randomInt);
   }
-  const createdAt = new Date(nowMs).toISOString();
+  const createdAt = isoTimestamp(nowMs);
   const included = Object.values(relationships).map(({ data }) => ({
     type: data.type,
     id: data.id,
