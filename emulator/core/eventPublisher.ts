@@ -24,6 +24,8 @@ export interface StoredEvent {
   included: unknown[];
   /** The event as the API shows it (2.7, events/eventRendering.ts), as JSON text: rendered once, when stored. */
   readonly json: string;
+  /** The same text as UTF-8 bytes, as the store holds them: what a delivery body is made of, with no text decoded and encoded again. */
+  readonly jsonBytes: Buffer;
 }
 
 export interface EventPublisher {

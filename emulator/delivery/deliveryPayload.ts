@@ -45,48 +45,64 @@ function placeInsideEvents(document: Record<string, unknown>, events: readonly S
 
 const CARD_FRAUD_CASE = /^cardFraudCase\./;
 
-const jsonArray = (events: readonly StoredEvent[]): string => `[${events.map((event) => event.json).join(',')}]`;
+const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
+const COMMA = bytes(',');
+const OPEN_ARRAY = bytes('[');
+const CLOSE_ARRAY = bytes(']');
+const CLOSE_OBJECT = bytes('}');
 
-/** Event Catalog "Card fraud cases": payload data is a single object. A batch of several stays an array. */
-function dataOf(events: readonly StoredEvent[], faults: FaultHolder): string {
-  const [only] = events;
-  const single = events.length === 1 && only !== undefined && CARD_FRAUD_CASE.test(only.type);
-  return single && !deliveryFaultOn(faults, 'card-fraud-case-data-array') ? only.json : jsonArray(events);
+/** The events as a JSON array, made of the bytes stored for each: none decoded and encoded again. */
+function jsonArray(events: readonly StoredEvent[]): Buffer[] {
+  const pieces = [OPEN_ARRAY];
+  events.forEach((event, index) => {
+    if (index > 0) pieces.push(COMMA);
+    pieces.push(event.jsonBytes);
+  });
+  pieces.push(CLOSE_ARRAY);
+  return pieces;
 }
 
-/** The body as JSON text, from the events' texts rendered when they were stored. */
-function documentText(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): string {
+/** Event Catalog "Card fraud cases": payload data is a single object. A batch of several stays an array. */
+function dataOf(events: readonly StoredEvent[], faults: FaultHolder): Buffer[] {
+  const [only] = events;
+  const single = events.length === 1 && only !== undefined && CARD_FRAUD_CASE.test(only.type);
+  return single && !deliveryFaultOn(faults, 'card-fraud-case-data-array') ? [only.jsonBytes] : jsonArray(events);
+}
+
+/** The body as JSON bytes, from the events' texts rendered when they were stored. */
+function documentBody(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): Buffer {
   // Tolerated variation: AtLeastOnce batches in another envelope (6.1: "not shown").
-  const document =
+  const pieces =
     webhook.deliveryMode === 'AtLeastOnce' && variationOn(faults, 'at-least-once-events-envelope')
-      ? `{"events":${jsonArray(events)}`
-      : `{"data":${dataOf(events, faults)}`;
+      ? [bytes('{"events":'), ...jsonArray(events)]
+      : [bytes('{"data":'), ...dataOf(events, faults)];
   if (webhook.includeResources && !deliveryFaultOn(faults, 'include-resources-ignored')) {
     const included = includedOf(events);
-    if (included.length > 0) return `${document},"included":${JSON.stringify(included)}}`;
+    if (included.length > 0) pieces.push(bytes(`,"included":${JSON.stringify(included)}`));
   }
-  return `${document}}`;
+  pieces.push(CLOSE_OBJECT);
+  return Buffer.concat(pieces);
 }
 
 /** Tolerated variations reshape the body (test targets only, so the parse is off the hot path). */
-function withDeliveryVariations(text: string, webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): string {
+function withDeliveryVariations(body: Buffer, webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): Buffer {
   // Under Json (envelope not shown, 6.1) each event carries its own resources.
   const inside = webhook.includeResources && webhook.contentType === 'Json' && variationOn(faults, 'json-included-inside-events');
   const zeroOffset = variationOn(faults, 'timestamps-with-zero-offset');
-  if (!inside && !zeroOffset) return text;
-  const document = JSON.parse(text) as Record<string, unknown>;
+  if (!inside && !zeroOffset) return body;
+  const document = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
   if (inside && !deliveryFaultOn(faults, 'include-resources-ignored')) {
     delete document.included;
     placeInsideEvents(document, events);
   }
   if (zeroOffset) withZeroOffsetTimestamps(document);
-  return JSON.stringify(document);
+  return bytes(JSON.stringify(document));
 }
 
 export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): DeliveryRequest {
-  const compact = withDeliveryVariations(documentText(webhook, events, faults), webhook, events, faults);
+  const compact = withDeliveryVariations(documentBody(webhook, events, faults), webhook, events, faults);
   const reserialized = deliveryFaultOn(faults, 'signature-over-reserialized-json');
-  const body = Buffer.from(reserialized ? JSON.stringify(JSON.parse(compact), null, 2) : compact, 'utf8');
+  const body = reserialized ? bytes(JSON.stringify(JSON.parse(compact.toString('utf8')), null, 2)) : compact;
   const mediaType = deliveryFaultOn(faults, 'content-type-always-json') ? MEDIA_TYPES.Json : MEDIA_TYPES[webhook.contentType];
   const headers: Record<string, string> = { 'content-type': mediaType };
   const signs = webhook.token !== '' || deliveryFaultOn(faults, 'signature-header-with-empty-token');

@@ -10,6 +10,7 @@ import { MAX_BATCH_SIZE, BACKOFF_UNIT_MS, MAX_BACKOFF_MS } from '../delivery/del
 import { chooseVariant, generateEvent } from './eventGenerator.ts';
 import { eventFaultOn } from './faultSwitch.ts';
 import { eventTypes } from './eventTypeCatalogue.ts';
+import { isoTimestamp } from '../core/isoTimestamp.ts';
 
 // Control endpoints of the events area (capability eventInjection), plain JSON:
 //   POST /_emulator/events {type | types, count?, variant?, attributes?, relationships?}
@@ -68,21 +69,23 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
         throw invalid('/variant', `event type ${type} has no variant '${variant}'`);
       }
     }
+    const generating = {
+      variant,
+      dropFirstAttribute: eventFaultOn(state.faults, 'injected-events-drop-first-attribute'),
+      mistypeFirstAttribute: eventFaultOn(state.faults, 'injected-events-mistype-first-attribute'),
+    };
     const published = [];
     for (const type of types) {
       const entry = eventTypes().get(type);
       for (let n = 0; n < count; n += 1) {
-        const input: EventInput = entry
-          ? generateEvent(type, entry, state.clock.now(), {
-              variant,
-              dropFirstAttribute: eventFaultOn(state.faults, 'injected-events-drop-first-attribute'),
-              mistypeFirstAttribute: eventFaultOn(state.faults, 'injected-events-mistype-first-attribute'),
-            })
-          : { type };
-        input.attributes = { ...input.attributes, ...overrides.attributes };
-        input.relationships = { ...input.relationships, ...overrides.relationships };
+        const input: EventInput = entry ? generateEvent(type, entry, state.clock.now(), generating) : { type };
+        // A generated event's members are its own objects: they are copied only to lay the overrides over them.
+        input.attributes = overrides.attributes ? { ...input.attributes, ...overrides.attributes } : (input.attributes ?? {});
+        input.relationships = overrides.relationships
+          ? { ...input.relationships, ...overrides.relationships }
+          : (input.relationships ?? {});
         const event = services.events.publish(input);
-        published.push({ id: event.id, type: event.type, createdAt: new Date(event.createdAt).toISOString() });
+        published.push({ id: event.id, type: event.type, createdAt: isoTimestamp(event.createdAt) });
       }
     }
     return reply.code(201).send({ events: published });

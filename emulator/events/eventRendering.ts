@@ -1,4 +1,5 @@
 import type { StoredEvent } from '../core/eventPublisher.ts';
+import { isoTimestamp } from '../core/isoTimestamp.ts';
 
 // An event as the API shows it (2.7; Event Catalog "Common shape"): createdAt
 // first among the attributes, timestamps with milliseconds.
@@ -13,7 +14,7 @@ export function renderEvent(event: Pick<StoredEvent, 'id' | 'type' | 'createdAt'
   return {
     id: event.id,
     type: event.type,
-    attributes: { createdAt: new Date(event.createdAt).toISOString(), ...event.attributes },
+    attributes: { createdAt: isoTimestamp(event.createdAt), ...event.attributes },
     relationships: event.relationships,
   };
 }

@@ -46,20 +46,34 @@ interface Range {
 const NO_INCLUDED = 0xffff_ffff;
 
 /**
- * A stored event as read: its members are parsed from the stored text on each
- * read, a fresh copy every time (few readers need them: a resend, the included
- * resources of a delivery, a tolerated variation).
+ * A stored event as read: its texts are decoded only when asked for (a delivery
+ * takes the bytes, most readers never need the included resources), and its
+ * members are parsed from the text on each read, a fresh copy every time (few
+ * readers need them: a resend, the included resources of a delivery, a
+ * tolerated variation).
  */
 class StoredEventView implements StoredEvent {
+  private text: string | undefined;
+
   constructor(
     readonly id: string,
     readonly type: string,
     readonly createdAt: number,
-    readonly json: string,
-    private readonly includedJson: string | undefined,
+    private readonly texts: { event: TextArena; included: TextArena },
+    /** Index of the event's text, and of its included resources' (NO_INCLUDED: none). */
+    private readonly at: { position: number; included: number },
     /** Whether the published attributes carried a createdAt of their own (rendering puts one first either way). */
     private readonly ownCreatedAt: boolean,
   ) {}
+
+  get json(): string {
+    this.text ??= this.texts.event.read(this.at.position);
+    return this.text;
+  }
+
+  get jsonBytes(): Buffer {
+    return this.texts.event.bytes(this.at.position);
+  }
 
   get attributes(): Record<string, unknown> {
     const { attributes } = JSON.parse(this.json) as { attributes: Record<string, unknown> };
@@ -72,7 +86,7 @@ class StoredEventView implements StoredEvent {
   }
 
   get included(): unknown[] {
-    return this.includedJson === undefined ? [] : (JSON.parse(this.includedJson) as unknown[]);
+    return this.at.included === NO_INCLUDED ? [] : (JSON.parse(this.texts.included.read(this.at.included)) as unknown[]);
   }
 }
 
@@ -99,6 +113,7 @@ export class EventStore implements EventPublisher {
   private readonly includedIndexes = new NumberColumn(Uint32Array);
   private readonly texts = new TextArena();
   private readonly includedTexts = new TextArena();
+  private readonly arenas = { event: this.texts, included: this.includedTexts };
   private readonly typeNames: string[] = [];
   private readonly typeCodeOf = new Map<string, number>();
   private readonly byType = new Map<string, TypePositions>();
@@ -151,7 +166,7 @@ export class EventStore implements EventPublisher {
     let ofType = this.byType.get(input.type);
     if (!ofType) this.byType.set(input.type, (ofType = new TypePositions()));
     ofType.push(position);
-    return new StoredEventView(id, input.type, createdAt, json, includedJson, ownCreatedAt);
+    return this.read(position);
   }
 
   private typeCodeFor(type: string): number {
@@ -165,21 +180,25 @@ export class EventStore implements EventPublisher {
 
   private read(position: number): StoredEvent {
     const code = this.typeCodes.at(position);
-    const includedIndex = this.includedIndexes.at(position);
     return new StoredEventView(
       String(this.sequences.at(position)),
       this.typeNames[code >>> 1]!,
       this.times.at(position),
-      this.texts.read(position),
-      includedIndex === NO_INCLUDED ? undefined : this.includedTexts.read(includedIndex),
+      this.arenas,
+      { position, included: this.includedIndexes.at(position) },
       (code & 1) === 1,
     );
   }
 
-  /** Ids are assigned in creation order, so positions are sorted by them: a binary search, no index to keep. */
+  /**
+   * Ids are assigned in creation order, so positions are sorted by them: a binary search, no index to keep.
+   * They are mostly consecutive (a delivery reads a run of them), so where the id would be then is tried first.
+   */
   get(id: string): StoredEvent | undefined {
     const sequence = Number(id);
     if (!Number.isSafeInteger(sequence) || String(sequence) !== id) return undefined;
+    const guess = this.size() === 0 ? -1 : sequence - this.sequences.at(0);
+    if (guess >= 0 && guess < this.size() && this.sequences.at(guess) === sequence) return this.read(guess);
     let lo = 0;
     let hi = this.size();
     while (lo < hi) {

@@ -53,7 +53,12 @@ export class TextArena {
   }
 
   read(index: number): string {
+    return this.bytes(index).toString('utf8');
+  }
+
+  /** The stored UTF-8 bytes themselves (a view into the shared buffer, not a copy): never to be written to. */
+  bytes(index: number): Buffer {
     const start = this.startOf.at(index);
-    return this.chunks[this.chunkOf.at(index)]!.toString('utf8', start, start + this.bytesOf.at(index));
+    return this.chunks[this.chunkOf.at(index)]!.subarray(start, start + this.bytesOf.at(index));
   }
 }
