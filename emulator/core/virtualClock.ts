@@ -31,8 +31,9 @@ export class VirtualClock {
     this.scaleFactor = options.scale ?? 1;
   }
 
+  /** Whole milliseconds: what the API shows, so a filter never compares a fraction its answers leave out. */
   now(): number {
-    return this.anchorVirtual + (Date.now() - this.anchorReal) * this.scaleFactor;
+    return Math.floor(this.anchorVirtual + (Date.now() - this.anchorReal) * this.scaleFactor);
   }
 
   get scale(): number {
