@@ -173,12 +173,16 @@ function withoutTimestampPattern(key: string, schema: AnySchemaObject): AnySchem
   return { ...schema, $defs: { ...schema.$defs, timestamp } };
 }
 
-type Validators = Map<string, ValidateFunction>;
+/** Validators by schema key, compiled on first use (or all at once, where loading must prove they compile). */
+interface Validators {
+  keys(): string[];
+  get(key: string): ValidateFunction | undefined;
+}
 
-function compileAll(dir: string, shape: (key: string, schema: AnySchemaObject) => AnySchemaObject): Validators {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+function addAll(dir: string, shape: (key: string, schema: AnySchemaObject) => AnySchemaObject, eager: boolean): Validators {
+  // Checking each schema against the meta-schema is part of proving them (eager); a run trusts that proof.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, validateSchema: eager });
   addFormats(ajv);
-  const validators: Validators = new Map();
   const fileOf = new Map<string, string>();
 
   for (const file of schemaFiles(dir)) {
@@ -193,50 +197,60 @@ function compileAll(dir: string, shape: (key: string, schema: AnySchemaObject) =
     }
     fileOf.set(key, file);
   }
-  // Compiled only after every file is added, so cross-file $refs resolve in any order.
-  for (const [key, file] of fileOf) {
-    try {
-      const validate = ajv.getSchema(schemaId(key));
-      if (!validate) throw new Error('not registered');
-      validators.set(key, validate);
-    } catch (error) {
-      throw new Error(`Schema ${file} does not compile: ${(error as Error).message}`, { cause: error });
-    }
-  }
   // Alternative spellings (payment.Canceled) share their type's schema rather than a second
   // file: names differing only in case collide on case-insensitive file systems.
+  const keyOf = new Map([...fileOf.keys()].map((key) => [key, key]));
   for (const entry of eventTypeCatalogue(dir)) {
-    const validate = validators.get(`events/types/${entry.type}`);
-    for (const spelling of entry.alsoSpelled ?? []) if (validate) validators.set(`events/types/${spelling}`, validate);
+    const key = `events/types/${entry.type}`;
+    for (const spelling of entry.alsoSpelled ?? []) if (fileOf.has(key)) keyOf.set(`events/types/${spelling}`, key);
   }
-  return validators;
+  // Compiled only after every file is added, so cross-file $refs resolve in any order; ajv keeps what it compiled.
+  const get = (key: string): ValidateFunction | undefined => {
+    const own = keyOf.get(key);
+    if (own === undefined) return undefined;
+    try {
+      const validate = ajv.getSchema(schemaId(own));
+      if (!validate) throw new Error('not registered');
+      return validate;
+    } catch (error) {
+      throw new Error(`Schema ${fileOf.get(own)} does not compile: ${(error as Error).message}`, { cause: error });
+    }
+  };
+  if (eager) for (const key of fileOf.keys()) get(key);
+  return { keys: () => [...keyOf.keys()], get };
 }
 
-export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
-  const complete = compileAll(dir, (_key, schema) => schema);
-  const shapeOnly = compileAll(dir, withoutTimestampPattern);
+/**
+ * `eager` compiles every schema at once, so a schema that does not compile fails the load
+ * (what the project's own tests prove of schemas/); the run's shared registry compiles each
+ * on first use, as a run needs a fraction of them and the shape-only twins only on a violation.
+ */
+export function loadSchemaRegistry(dir: string = DEFAULT_DIR, { eager = true }: { eager?: boolean } = {}): SchemaRegistry {
+  const complete = addAll(dir, (_key, schema) => schema, eager);
+  const shapeOnly = addAll(dir, withoutTimestampPattern, eager);
   const timestampPattern = (complete.get(TIMESTAMP_DEFINITIONS)?.schema as AnySchemaObject | undefined)?.$defs?.timestamp?.pattern as
     string | undefined;
+  const known = new Set(complete.keys());
 
   const validate = (key: string, value: unknown): ValidationResult => {
     const validator = complete.get(key);
-    const shape = shapeOnly.get(key);
-    if (!validator || !shape) throw new Error(`Unknown schema key '${key}'`);
+    if (!validator) throw new Error(`Unknown schema key '${key}'`);
     if (validator(value) as boolean) return { valid: true, violations: [], timestampViolations: [] };
     const timestampMisses = (validator.errors ?? []).filter(
       (error) => error.keyword === 'pattern' && error.params.pattern === timestampPattern,
     );
+    const shape = shapeOnly.get(key)!;
     const valid = shape(value) as boolean;
     return { valid, violations: valid ? [] : violations(shape.errors ?? []), timestampViolations: violations(timestampMisses) };
   };
   const eventSchemaKey = (type: string): string => {
     const key = `events/types/${type}`;
-    return complete.has(key) ? key : COMMON_EVENT;
+    return known.has(key) ? key : COMMON_EVENT;
   };
 
   return {
-    keys: () => [...complete.keys()].sort(),
-    has: (key) => complete.has(key),
+    keys: () => [...known].sort(),
+    has: (key) => known.has(key),
     validate,
     eventSchemaKey,
     timestampPattern: new RegExp(timestampPattern ?? '.*'),
@@ -251,6 +265,6 @@ export function loadSchemaRegistry(dir: string = DEFAULT_DIR): SchemaRegistry {
 let shared: SchemaRegistry | undefined;
 
 export function schemaRegistry(): SchemaRegistry {
-  shared ??= loadSchemaRegistry();
+  shared ??= loadSchemaRegistry(DEFAULT_DIR, { eager: false });
   return shared;
 }
