@@ -107,6 +107,11 @@ export interface Scenario {
    */
   moves?: readonly SharedState[];
   /**
+   * Target-wide state it reads at each step where it needs it and judges by what it
+   * read then (harness/sharedState.ts): it holds no lock and runs beside movers.
+   */
+  follows?: readonly SharedState[];
+  /**
    * The most webhooks it holds at once (created and not yet disabled); default one
    * where it reads or moves the webhook quota, else none. The scheduler keeps the
    * run within its webhook budget by these; holding more is a defect of the suite.

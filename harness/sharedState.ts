@@ -1,7 +1,10 @@
 // Target-wide state that scenarios running at the same time can disturb. Each
 // scenario declares what it reads and what it moves (harness/scenario.ts); the
 // scheduler (harness/scenarioScheduler.ts) lets readers of a thing run together
-// and a mover only while no other reader or mover of that thing runs.
+// and a mover only while no other reader or mover of that thing runs. A scenario
+// may instead follow a state: it reads it at each step where it needs it and judges
+// by what it read then, so a move beside it changes nothing it judges; it holds no
+// lock and runs beside movers (the decisioning properties follow the clock).
 
 export const SHARED_STATE = {
   clock:
@@ -21,19 +24,23 @@ export type Access = 'reads' | 'moves';
 export interface Declarations {
   reads?: readonly SharedState[];
   moves?: readonly SharedState[];
+  follows?: readonly SharedState[];
   needs?: readonly string[];
 }
 
 export interface Footprint {
   reads: ReadonlySet<SharedState>;
   moves: ReadonlySet<SharedState>;
+  /** Read where needed, never relied on between two reads: no lock is taken for these. */
+  follows?: ReadonlySet<SharedState>;
 }
 
 export function footprintOf(scenario: Declarations): Footprint {
   const moves = new Set<SharedState>(scenario.moves ?? []);
   if ((scenario.needs ?? []).includes('clockControl')) moves.add('clock');
   const reads = new Set<SharedState>((scenario.reads ?? []).filter((state) => !moves.has(state)));
-  return { reads, moves };
+  const follows = new Set<SharedState>((scenario.follows ?? []).filter((state) => !moves.has(state) && !reads.has(state)));
+  return { reads, moves, ...(follows.size > 0 ? { follows } : {}) };
 }
 
 /**
@@ -56,7 +63,7 @@ export const touchesNothing = (footprint: Footprint): boolean => footprint.reads
 
 /** Whether a scenario may use `state` this way: a mover may also read it. */
 export const allows = (footprint: Footprint, state: SharedState, access: Access): boolean =>
-  footprint.moves.has(state) || (access === 'reads' && footprint.reads.has(state));
+  footprint.moves.has(state) || (access === 'reads' && (footprint.reads.has(state) || (footprint.follows?.has(state) ?? false)));
 
 /** What a control endpoint call does to shared state (harness/controlClient.ts paths, after the control prefix). */
 export function controlAccess(method: string, path: string): { state: SharedState; access: Access } | undefined {

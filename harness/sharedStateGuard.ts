@@ -66,7 +66,8 @@ export class SharedStateGuard {
    */
   async moveAlone<T>(state: SharedState, move: () => Promise<T>): Promise<T> {
     if (this.footprint.moves.has(state)) return move();
-    if (!this.footprint.reads.has(state)) this.use(state, 'reads', `moveAlone('${state}')`);
+    const declared = this.footprint.reads.has(state) || (this.footprint.follows?.has(state) ?? false);
+    if (!declared) this.use(state, 'reads', `moveAlone('${state}')`);
     const moving = async () => {
       this.movingAlone.add(state);
       try {
@@ -75,7 +76,7 @@ export class SharedStateGuard {
         this.movingAlone.delete(state);
       }
     };
-    return this.handle && this.footprint.reads.has(state) ? this.handle.moveAlone(this.footprint, state, moving) : moving();
+    return this.handle && declared ? this.handle.moveAlone(this.footprint, state, moving) : moving();
   }
 }
 

@@ -8,11 +8,11 @@ import { propertyScenarios } from './propertyScenarios.ts';
  * Scenarios of the decisioning area. Decisions are observed through simulated
  * payments, which exist only in the sandbox environment (API §4.5: "The sandbox can
  * also simulate received ACH payments"), so on a live target they SKIP with that reason.
- * Every case reads the target's today and makes rules that expire relative to it.
+ * Every case reads the target's today and makes rules that expire relative to it: the
+ * properties follow the clock (propertyScenarios.ts), the others rely on it staying put.
  */
-export const decisioningScenarios: Scenario[] = alsoReading('clock', [
-  ...exampleScenarios,
-  ...consequenceScenarios,
+export const decisioningScenarios: Scenario[] = [
+  ...alsoReading('clock', [...exampleScenarios, ...consequenceScenarios]),
   ...propertyScenarios,
-  lifecycleScenario,
-]).map((scenario) => ({ ...scenario, environments: ['sandbox'] as const }));
+  ...alsoReading('clock', [lifecycleScenario]),
+].map((scenario) => ({ ...scenario, environments: ['sandbox'] as const }));

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { disagreement } from './decisionJudgement.ts';
 import { admissibleDecisions } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
-import { buildCase, toModelPayment } from './caseSetup.ts';
+import { type BuiltCase, buildCase, toModelPayment } from './caseSetup.ts';
 import type { GeneratedCase } from './caseArbitraries.ts';
 import { simulate } from './simulationClient.ts';
-import type { TargetWorld } from './targetWorld.ts';
+import { PastExpirationRefused, type TargetWorld } from './targetWorld.ts';
 
 // Runs generated decisioning cases against the target and the model, and records
 // one check: PASS with the number of cases, or FAIL with fast-check's shrunk
@@ -23,12 +23,21 @@ export class DecisionMismatch extends Error {
 
 /** Drives one generated case; throws DecisionMismatch on the first decision the model does not admit. */
 export async function runCase(ctx: ScenarioContext, world: TargetWorld, generated: GeneratedCase): Promise<void> {
-  const built = await buildCase(world, generated);
+  let built: BuiltCase;
+  try {
+    built = await buildCase(world, generated);
+  } catch (error) {
+    // Only today and future dates are generated where the target refuses past ones: such a refusal
+    // means its clock moved past the date while the case was set up, and there is nothing to judge.
+    if (error instanceof PastExpirationRefused) return;
+    throw error;
+  }
+  // The target's today is read around each decision, not taken from the set-up: its clock is
+  // shared and may move meanwhile; a decision right for the day before or after it is admitted.
+  // The reading after one decision is the reading before the next: nothing is asked between.
+  let before = built.today;
   for (const description of generated.payments) {
     const payment = toModelPayment(description, built);
-    // The target's today is read around the decision, not taken from the set-up: its clock is
-    // shared and may move meanwhile; a decision right for the day before or after it is admitted.
-    const before = await world.today();
     const { observed, response } = await simulate(ctx, payment);
     const after = await world.today();
     built.today = after;
@@ -36,6 +45,7 @@ export async function runCase(ctx: ScenarioContext, world: TargetWorld, generate
       admissibleDecisions(built.account, built.rules, payment, today),
     );
     const problem = disagreement(admissible, observed, built.rules);
+    before = after;
     if (problem) {
       const rules = built.rules.map((rule) => ({ ...rule }));
       throw new DecisionMismatch(

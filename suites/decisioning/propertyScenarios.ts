@@ -59,6 +59,9 @@ function propertyScenario(family: PropertyFamily): Scenario {
     area: 'decisioning',
     requirements: [family.requirement],
     needs: ['paymentSimulation', 'fixtureProvisioning'],
+    // Each decision is judged by the target's day read just before and after it, and a case the
+    // clock overtook while it was set up is not judged (propertyRun.ts): movers may run beside it.
+    follows: ['clock'],
     async run(ctx) {
       const world = new TargetWorld(ctx);
       const clock = await clockPolicy(ctx, world);

@@ -128,8 +128,9 @@ export class TargetWorld {
       },
     };
     const response = await this.ctx.api.call('positivePay.create', { body });
-    if (expirationDate !== undefined && expirationDate < today && response.status >= 400 && response.status < 500) {
-      throw new PastExpirationRefused(expirationDate, response.status);
+    // Past by the day it was made for, or by the target's day now: the shared clock may have moved between.
+    if (expirationDate !== undefined && response.status >= 400 && response.status < 500) {
+      if (expirationDate < today || expirationDate < (await this.today())) throw new PastExpirationRefused(expirationDate, response.status);
     }
     if (response.status !== 201 || typeof response.body?.data?.id !== 'string') {
       throw new Error(`POST /positive-pay (${type}) answered ${response.status}; the rule is needed to go on`);

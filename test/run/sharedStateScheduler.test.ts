@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
 import { moversFirst, schedule } from '../../harness/scenarioScheduler.ts';
-import { footprintOf, type SharedState } from '../../harness/sharedState.ts';
+import { allows, footprintOf, type SharedState } from '../../harness/sharedState.ts';
 
 // The scheduler honours declared shared state: readers of a thing run together,
 // a mover only while no other reader or mover of it runs, and a mover waiting
@@ -94,4 +94,12 @@ test('without a schedule seed, movers of shared state are planned first, everyth
     item('c', 1),
   ];
   expect(moversFirst(items).map(({ id }) => id)).toEqual(['m1', 'm2', 'a', 'b', 'c']);
+});
+
+test('a follower of the clock runs beside its mover and may read it without declaring a read', async () => {
+  const follower = footprintOf({ follows: ['clock'] });
+  expect(allows(follower, 'clock', 'reads')).toBe(true);
+  expect(allows(follower, 'clock', 'moves')).toBe(false);
+  const spans = await timeline([item('m', 30, [], ['clock']), { id: 'f', ms: 30, footprint: follower }], 2);
+  expect(overlap(spans.get('m')!, spans.get('f')!)).toBe(true);
 });
