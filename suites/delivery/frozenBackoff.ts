@@ -30,6 +30,13 @@ const REAL_TIME = {
    * show whether a retry comes all the same.
    */
   scheduleMs: 3000,
+  /**
+   * After a step that fired a timer, how long to wait for the batch's attempt before
+   * stepping on: the timer may have been another webhook's. An attempt that comes later
+   * is still counted, with the pause widened to every step since that one (still true,
+   * only less precise), so a busy machine costs precision, never the verdict.
+   */
+  firedMs: 250,
   pollMs: 2,
 };
 
@@ -110,17 +117,29 @@ export async function measureOnFrozenClock(
     if (enough(pauses, attempt)) return { pauses };
     // A target that gave up on the batch schedules nothing: the steps below then show that no retry comes.
     timers = (await retryScheduled(ctx, timers)) ?? timers;
+    const retried = () => attempts().length > attempt;
     let advanced = 0;
+    // Where the first step that fired a timer since this attempt began: the retry fell due after it.
+    let firedFrom: number | undefined;
+    const pause = (): FrozenPause => ({ position: attempt - 1, lowerSeconds: (firedFrom ?? 0) / 1000, upperSeconds: advanced / 1000 });
     for (;;) {
-      if (advanced >= STEPS.ceilingMs) return { pauses, noRetryAfter: { attempt, waitedSeconds: advanced / 1000 } };
+      if (advanced >= STEPS.ceilingMs) {
+        // A retry already fired may still be travelling: it gets the whole answer bound.
+        if (firedFrom !== undefined && (await endpoint.waitFor(retried, REAL_TIME.answerMs))) {
+          pauses.push(pause());
+          break;
+        }
+        return { pauses, noRetryAfter: { attempt, waitedSeconds: advanced / 1000 } };
+      }
       const step = advanced === 0 ? firstStepMs(pauses) : Math.max(STEPS.firstMs, advanced * STEPS.growth);
       const state = await ctx.control.advanceClock(step);
-      const before = advanced;
+      const fired = (state.fired ?? 0) > 0;
+      if (fired) firedFrom ??= advanced;
       advanced += step;
       timers = state.timers ?? timers;
       // A timer of someone else's webhook may fall due too: only an attempt carrying the batch counts.
-      if ((state.fired ?? 0) > 0 && (await endpoint.waitFor(() => attempts().length > attempt, REAL_TIME.answerMs))) {
-        pauses.push({ position: attempt - 1, lowerSeconds: before / 1000, upperSeconds: advanced / 1000 });
+      if (firedFrom !== undefined && (retried() || (fired && (await endpoint.waitFor(retried, REAL_TIME.firedMs))))) {
+        pauses.push(pause());
         break;
       }
     }
