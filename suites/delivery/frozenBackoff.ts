@@ -46,6 +46,11 @@ export interface FrozenPause {
   /** The retry fell due after more than lower and at most upper target seconds. */
   lowerSeconds: number;
   upperSeconds: number;
+  /**
+   * Another webhook's timer fired in an earlier step and this attempt came only after a
+   * later one: the bounds span every step since the first (true, but too wide to fit).
+   */
+  widened?: true;
 }
 
 export interface FrozenMeasurement {
@@ -121,7 +126,13 @@ export async function measureOnFrozenClock(
     let advanced = 0;
     // Where the first step that fired a timer since this attempt began: the retry fell due after it.
     let firedFrom: number | undefined;
-    const pause = (): FrozenPause => ({ position: attempt - 1, lowerSeconds: (firedFrom ?? 0) / 1000, upperSeconds: advanced / 1000 });
+    let lastFiredFrom: number | undefined;
+    const pause = (): FrozenPause => ({
+      position: attempt - 1,
+      lowerSeconds: (firedFrom ?? 0) / 1000,
+      upperSeconds: advanced / 1000,
+      ...(firedFrom !== lastFiredFrom ? { widened: true as const } : {}),
+    });
     for (;;) {
       if (advanced >= STEPS.ceilingMs) {
         // A retry already fired may still be travelling: it gets the whole answer bound.
@@ -134,7 +145,10 @@ export async function measureOnFrozenClock(
       const step = advanced === 0 ? firstStepMs(pauses) : Math.max(STEPS.firstMs, advanced * STEPS.growth);
       const state = await ctx.control.advanceClock(step);
       const fired = (state.fired ?? 0) > 0;
-      if (fired) firedFrom ??= advanced;
+      if (fired) {
+        firedFrom ??= advanced;
+        lastFiredFrom = advanced;
+      }
       advanced += step;
       timers = state.timers ?? timers;
       // A timer of someone else's webhook may fall due too: only an attempt carrying the batch counts.
