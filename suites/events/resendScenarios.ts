@@ -128,6 +128,8 @@ const retention = defineScenario({
     const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['taxForm.updated']);
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
+    // Its first delivery must have come before the resend is judged, or a late one would count as a resend.
+    const delivered = await subscription.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS);
     const listed = async () =>
       idsOf((await listAllEvents(ctx, { 'filter[type][]': [event.type], 'filter[since]': triggered.since })).events).includes(id);
 
@@ -149,12 +151,20 @@ const retention = defineScenario({
     const resent = await ctx.api.send('POST', `/events/${id}`, { body: {} });
     await pause(QUIET_MS);
     const after = copiesOf(subscription.endpoint.deliveries(), id);
-    ctx.check.expect(
-      'EV-RETENTION-RESEND',
-      after === before,
-      `resend of an event over 90 days old MUST deliver nothing; ${after - before} new deliveries (answered ${resent.status})`,
-      resent,
-    );
+    if (delivered) {
+      ctx.check.expect(
+        'EV-RETENTION-RESEND',
+        after === before,
+        `resend of an event over 90 days old MUST deliver nothing; ${after - before} new deliveries (answered ${resent.status})`,
+        resent,
+      );
+    } else {
+      ctx.check.untestable(
+        'EV-RETENTION-RESEND',
+        `${neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, subscription.endpoint.url).message}: a copy after the resend could not be told from a late first delivery`,
+        resent,
+      );
+    }
     ctx.check.expect(
       'EV-RETENTION-RESEND-4XX',
       resent.status >= 400 && resent.status < 500,
