@@ -90,15 +90,13 @@ export class CheckRecorder {
   }
 
   private add(requirementId: string, outcome: Outcome, quoting: string, source?: EvidenceSource, observed?: unknown): void {
-    // Messages quote what was sent and answered: a secret seen in an exchange is masked here too.
-    const message = this.redactor.text(quoting);
-    const evidence = toEvidence(source);
     const now = performance.now();
     const elapsedMs = Math.round((now - this.lastRecordedAt) * 10) / 10;
     this.lastRecordedAt = now;
-    // Repeated passes (e.g. a response-shape check on every call) fold into one record.
+    // Repeated passes (e.g. a response-shape check on every call) fold into one record,
+    // found by the message as quoted: the same words are masked the same way.
     const foldable = (outcome === 'PASS' || outcome === 'SKIP') && observed === undefined;
-    const key = `${requirementId}\u0000${outcome}\u0000${message}`;
+    const key = `${requirementId}\u0000${outcome}\u0000${quoting}`;
     if (foldable) {
       const existing = this.folded.get(key);
       if (existing) {
@@ -107,6 +105,9 @@ export class CheckRecorder {
         return;
       }
     }
+    // Messages quote what was sent and answered: a secret seen in an exchange is masked here too.
+    const message = this.redactor.text(quoting);
+    const evidence = toEvidence(source);
     const record: CheckRecord = { requirementId, scenarioId: this.scenarioId, outcome, message, elapsedMs };
     if (observed !== undefined) record.observed = redactedObserved(observed, this.redactor);
     if (evidence !== undefined) record.evidence = evidence;
