@@ -1,12 +1,12 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { startEmulator } from '../emulator/emulator.ts';
 import { JSON_API } from '../spec/mediaTypes.ts';
 import { emulatorManifest, openTargetSession } from '../harness/targetSession.ts';
 import { benchSize, reportGoal, reportRatio } from './benchGoals.ts';
+import { ReceiverThread } from './receiverThread.ts';
 
-// Webhook delivery into a local sink that answers 200 at once, each figure beside
+// Webhook delivery into a local sink that answers 200 at once (in a thread of its
+// own, bench/receiverThread.ts), each figure beside
 // the limit a receiver sets, measured in the same run: AtMostOnce sends one event
 // per request and waits for the answer, so one webhook is held to a bare
 // sequential POST loop of the same body, and 100 webhooks to 100 such loops at
@@ -25,37 +25,8 @@ const sizes = benchSize(
     `${size.atLeastOnce.toLocaleString('en')} events AtLeastOnce, ${size.single.toLocaleString('en')} AtMostOnce to one webhook, ${size.each} × ${WEBHOOKS} webhooks AtMostOnce`,
 );
 
-let received = 0;
-let onReceived: () => void = () => {};
-/** The last body the sink received from the emulator: the bare loops send the same bytes. */
-let lastBody = Buffer.alloc(0);
-let lastBodyEvents = 0;
-const sink = createServer((incoming, response) => {
-  const chunks: Buffer[] = [];
-  incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-  incoming.on('end', () => {
-    lastBody = Buffer.concat(chunks);
-    const document = JSON.parse(lastBody.toString('utf8')) as { data?: unknown; events?: unknown[] };
-    const events = document.data ?? document.events;
-    lastBodyEvents = Array.isArray(events) ? events.length : 1;
-    received += lastBodyEvents;
-    response.writeHead(200).end();
-    onReceived();
-  });
-});
-await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-const sinkUrl = `http://127.0.0.1:${(sink.address() as AddressInfo).port}/hook`;
-
-function arrivalOf(expected: number, what: string): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what}: ${received} of ${expected} events arrived within 120 s`)), 120_000);
-    onReceived = () => {
-      if (received < expected) return;
-      clearTimeout(timer);
-      resolve();
-    };
-  });
-}
+const receiver = await ReceiverThread.start();
+const sinkUrl = receiver.url;
 
 /** Events per second (all webhooks together) from the first injection to the last arrival. */
 async function emulatorRate(deliveryMode: 'AtLeastOnce' | 'AtMostOnce', webhooks: number, events: number): Promise<number> {
@@ -80,8 +51,7 @@ async function emulatorRate(deliveryMode: 'AtLeastOnce' | 'AtMostOnce', webhooks
       await answer.body.dump();
       if (answer.statusCode !== 201) throw new Error(`creating webhook ${index} answered ${answer.statusCode}`);
     }
-    received = 0;
-    const arrived = arrivalOf(events * webhooks, `${deliveryMode} × ${webhooks}`);
+    const { arrived } = await receiver.expect(events * webhooks, `${deliveryMode} × ${webhooks}`);
     const started = performance.now();
     for (let injected = 0; injected < events; injected += PER_INJECTION) {
       const body = JSON.stringify({ type: 'transaction.created', count: Math.min(PER_INJECTION, events - injected) });
@@ -119,7 +89,7 @@ async function bareRate(body: Buffer, loops: number, count: number): Promise<num
 
 try {
   const single = await emulatorRate('AtMostOnce', 1, sizes.single);
-  const singleBody = lastBody;
+  const singleBody = (await receiver.lastBody()).body;
   const sequential = await bareRate(singleBody, 1, sizes.single);
   reportRatio(
     'AtMostOnce delivery to one webhook vs a bare sequential POST loop',
@@ -136,7 +106,7 @@ try {
   );
 
   const atLeastOnce = await emulatorRate('AtLeastOnce', 1, sizes.atLeastOnce);
-  const batch = { body: lastBody, events: lastBodyEvents };
+  const batch = await receiver.lastBody();
   const batches = await bareRate(batch.body, 1, Math.ceil(sizes.atLeastOnce / batch.events));
   reportGoal({
     name: 'AtLeastOnce delivery to one webhook (batches of 64)',
@@ -146,6 +116,5 @@ try {
     met: atLeastOnce >= AT_LEAST_ONCE_GOAL,
   });
 } finally {
-  sink.closeAllConnections();
-  sink.close();
+  await receiver.close();
 }
