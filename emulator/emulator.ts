@@ -92,7 +92,8 @@ function checkOptions(options: EmulatorOptions): { limits: StoreLimits; timeouts
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const { limits, timeouts } = checkOptions(options);
-  const clock = new VirtualClock(options.clock);
+  const wholeSeconds = (options.faults ?? []).includes('timestamps-in-whole-seconds');
+  const clock = new VirtualClock({ ...options.clock, ...(wholeSeconds ? { stampResolutionMs: 1000 } : {}) });
   const ids = new IdSequence();
   const tokens = new TokenRegistry();
   for (const token of options.tokens ?? []) tokens.register(token.value, token.scopes);

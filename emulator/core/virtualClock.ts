@@ -25,10 +25,20 @@ export class VirtualClock {
   private scaleFactor: number;
   private readonly timers = new Set<VirtualTimer>();
 
-  constructor(options: { startMs?: number; scale?: number } = {}) {
+  /** What a resource made now is stamped with is rounded down to this (1000 where a target writes whole seconds). */
+  private readonly stampResolutionMs: number;
+
+  constructor(options: { startMs?: number; scale?: number; stampResolutionMs?: number } = {}) {
     this.anchorReal = Date.now();
     this.anchorVirtual = options.startMs ?? this.anchorReal;
     this.scaleFactor = options.scale ?? 1;
+    this.stampResolutionMs = options.stampResolutionMs ?? 1;
+  }
+
+  /** The createdAt of a resource made now: now, to the stamp resolution (timers keep whole milliseconds). */
+  stamp(): number {
+    const now = this.now();
+    return now - (now % this.stampResolutionMs);
   }
 
   /** Whole milliseconds: what the API shows, so a filter never compares a fraction its answers leave out. */

@@ -135,7 +135,7 @@ export class EventStore implements EventPublisher {
   publish(published: EventInput): StoredEvent {
     const input = this.inputShapers.reduce((current, shape) => shape(current), published);
     // The virtual clock follows the wall clock, which may step back; stored order must not.
-    const event = this.store(input, Math.max(this.clock.now(), this.lastCreatedAt));
+    const event = this.store(input, Math.max(this.clock.stamp(), this.lastCreatedAt));
     for (const listener of this.listeners) listener(event);
     return event;
   }

@@ -43,6 +43,11 @@ export const TOLERATED_VARIATIONS = [
       'AtLeastOnce batches carry their events in a top-level "events" array instead of under data (envelope of a batch: not shown, §6.1)',
   },
   {
+    name: 'timestamps-in-whole-seconds',
+    description:
+      'every createdAt is a whole second (.000), so resources made within one second share an instant (precision of a <timestamp>: not shown, Conventions)',
+  },
+  {
     name: 'timestamps-with-zero-offset',
     description:
       'every <timestamp> is written with the offset +00:00 instead of Z, in answers and deliveries (RFC 3339 writes UTC either way; Conventions)',

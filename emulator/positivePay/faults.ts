@@ -72,6 +72,16 @@ export const positivePayFaults = [
     breaks: ['PP-LIST-SORT-DEFAULT'],
   },
   {
+    name: 'list-ignores-sort',
+    description: 'sort is accepted but the rule list stays newest first whatever it asks',
+    breaks: ['PP-LIST-SORT'],
+  },
+  {
+    name: 'list-default-offset-1',
+    description: 'without page[offset] the rule list starts at its second rule',
+    breaks: ['GN-DEFAULT-OFFSET'],
+  },
+  {
     name: 'list-ignores-status-filter',
     description: 'filter[status] is accepted but not applied',
     breaks: ['PP-LIST-FILTER-STATUS'],

@@ -1,6 +1,7 @@
 import { RULE_STATUSES, RULE_TYPES, type PositivePayRule, type RuleStatus, type RuleType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { DEFAULT_PAGE_LIMIT, defineListQuery, MAX_PAGE_LIMIT, oneOf, type RawQuery, readListQuery, text } from '../core/listQuery.ts';
+import { variationOn } from '../faults/toleratedVariations.ts';
 import { faultOn } from './faultSwitch.ts';
 import { effectiveStatus } from './ruleStatus.ts';
 
@@ -37,8 +38,12 @@ export function readRuleQuery(state: Pick<EmulatorState, 'faults'>, query: RawQu
   const { page, filters } = readListQuery(query, RULE_LIST_QUERY, { defaultLimit });
   const parsed: RuleQuery = {
     ...page,
-    descending: filters.sort === undefined ? !faultOn(state, 'list-ascending-default-sort') : filters.sort === '-createdAt',
+    descending:
+      filters.sort === undefined
+        ? !faultOn(state, 'list-ascending-default-sort')
+        : faultOn(state, 'list-ignores-sort') || filters.sort === '-createdAt',
   };
+  if (query['page[offset]'] === undefined && faultOn(state, 'list-default-offset-1')) parsed.offset = 1;
   if (filters['filter[accountId]'] !== undefined) parsed.accountId = filters['filter[accountId]'];
   const status = filters['filter[status]'];
   if (status && !faultOn(state, 'list-ignores-status-filter')) parsed.status = status;
@@ -49,7 +54,17 @@ export function readRuleQuery(state: Pick<EmulatorState, 'faults'>, query: RawQu
 
 /** createdAt, then id, so that rules created in the same millisecond still have one order. */
 function compareCreation(a: PositivePayRule, b: PositivePayRule): number {
-  return a.createdAt - b.createdAt || Number(a.id) - Number(b.id) || a.id.localeCompare(b.id);
+  return a.createdAt - b.createdAt || compareIds(a, b);
+}
+
+const compareIds = (a: PositivePayRule, b: PositivePayRule): number => Number(a.id) - Number(b.id) || a.id.localeCompare(b.id);
+
+/** The list's order; under whole-second timestamps, rules sharing an instant come newest id first either way (not shown). */
+function listOrder(state: Pick<EmulatorState, 'faults'>, descending: boolean) {
+  const direction = descending ? -1 : 1;
+  if (!variationOn(state, 'timestamps-in-whole-seconds'))
+    return (a: PositivePayRule, b: PositivePayRule) => direction * compareCreation(a, b);
+  return (a: PositivePayRule, b: PositivePayRule) => direction * (a.createdAt - b.createdAt) || compareIds(b, a);
 }
 
 export function queryRules(state: Pick<EmulatorState, 'faults' | 'clock' | 'positivePayRules'>, query: RuleQuery): RulePage {
@@ -58,7 +73,7 @@ export function queryRules(state: Pick<EmulatorState, 'faults' | 'clock' | 'posi
     .filter((rule) => query.accountId === undefined || rule.accountId === query.accountId)
     .filter((rule) => query.type === undefined || rule.type === query.type)
     .filter((rule) => query.status === undefined || effectiveStatus(rule, now) === query.status)
-    .sort((a, b) => (query.descending ? -compareCreation(a, b) : compareCreation(a, b)));
+    .sort(listOrder(state, query.descending));
   const start = faultOn(state, 'list-ignores-offset') ? 0 : query.offset;
   const size = faultOn(state, 'list-limit-over-max') && query.limit === MAX_PAGE_LIMIT ? query.limit + 1 : query.limit;
   return { rules: matching.slice(start, start + size), total: matching.length, limit: query.limit, offset: query.offset };

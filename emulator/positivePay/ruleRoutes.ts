@@ -24,7 +24,7 @@ export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState): 
     const rule: PositivePayRule = {
       ...fields,
       id: state.ids.next('positivePay'),
-      createdAt: state.clock.now(),
+      createdAt: state.clock.stamp(),
       // Section 3.1: a drawdown rule is only recorded until its document arrives.
       status: drawdown && !faultOn(state, 'drawdown-created-active') ? 'AwaitingDocuments' : 'Active',
     };

@@ -27,7 +27,7 @@ export class ApplicationLifecycle {
     const application: Application = {
       id: this.state.ids.next('application'),
       kind: input.kind,
-      createdAt: this.state.clock.now(),
+      createdAt: this.state.clock.stamp(),
       status: outcome.status,
       applicant: input.applicant,
       tags: input.tags,
@@ -59,7 +59,7 @@ export class ApplicationLifecycle {
       id: this.state.ids.next('customer'),
       type: customerType(application),
       applicationId: application.id,
-      createdAt: this.state.clock.now(),
+      createdAt: this.state.clock.stamp(),
       attributes: { ...application.applicant, tags: application.tags },
     };
     this.store.customers.set(customer.id, customer);

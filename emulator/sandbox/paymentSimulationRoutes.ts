@@ -73,7 +73,7 @@ class PaymentConsequences {
       accountId: account.id,
       customerId: account.customerId,
       paymentId,
-      createdAt: this.state.clock.now(),
+      createdAt: this.state.clock.stamp(),
       direction,
       amount: payment.amount,
       balance,
@@ -156,7 +156,7 @@ export function registerPaymentSimulationRoutes(app: FastifyInstance, state: Emu
           type: 'paymentDecision',
           id: paymentId,
           attributes: {
-            createdAt: iso(state.clock.now()),
+            createdAt: iso(state.clock.stamp()),
             paymentType: payment.kind,
             amount: payment.amount,
             status: decision.status,

@@ -31,7 +31,7 @@ export function registerWebhookControlRoutes(app: FastifyInstance, state: Emulat
       webhooks.add({
         id,
         seq: Number(id),
-        createdAt: webhooks.createdAtFor(state.clock.now()),
+        createdAt: webhooks.createdAtFor(state.clock.stamp()),
         label: `other client ${id}`,
         url: UNUSED_URL,
         token: '',

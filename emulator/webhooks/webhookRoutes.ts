@@ -104,7 +104,7 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
           subscriptionType: 'All',
           ...resource.attributes,
         } as unknown as WebhookSettings;
-        webhooks.add({ ...raw, id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), status: 'Disabled' });
+        webhooks.add({ ...raw, id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.stamp()), status: 'Disabled' });
       },
     );
     if (webhookFaultOn(state, 'webhook-default-subscription-only-auth') && resource.attributes.subscriptionType === undefined) {
@@ -114,7 +114,7 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
     if (webhooks.all().length >= state.limits.webhooks) throw limitReached('webhooks', state.limits.webhooks, webhooks.all().length);
     const id = state.ids.next('webhook');
     // 3.2 leaves the initial status open; a new subscription starts receiving at once.
-    const webhook: Webhook = { id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.now()), ...settings, status: 'Enabled' };
+    const webhook: Webhook = { id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.stamp()), ...settings, status: 'Enabled' };
     webhooks.add(webhook);
     return sendDocument(reply, 201, { data: render(webhook, state) });
   });
