@@ -92,7 +92,7 @@ function checkOptions(options: EmulatorOptions): { limits: StoreLimits; timeouts
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const { limits, timeouts } = checkOptions(options);
-  const wholeSeconds = (options.faults ?? []).includes('timestamps-in-whole-seconds');
+  const wholeSeconds = variationOn(new Set(options.faults ?? []), 'timestamps-in-whole-seconds');
   const clock = new VirtualClock({ ...options.clock, ...(wholeSeconds ? { stampResolutionMs: 1000 } : {}) });
   const ids = new IdSequence();
   const tokens = new TokenRegistry();
