@@ -147,14 +147,25 @@ export async function schedule<T extends Schedulable, R>(
 
 /**
  * The order that finishes soonest without a schedule seed: scenarios that move a
- * shared state first (stable otherwise). A mover waits for every reader of its
- * state and keeps them all waiting while it runs, so movers early run beside
- * the scenarios that touch nothing of theirs, and the many readers then run
- * together instead of queueing behind a mover met halfway through the list.
+ * shared state first, those whose states the most other scenarios use before the
+ * rest (stable otherwise). A mover waits for every reader of its state and keeps
+ * them all waiting while it runs, so movers early run beside the scenarios that
+ * touch nothing of theirs, and the many readers then run together instead of
+ * queueing behind a mover met halfway through the list. The webhook-quota mover
+ * holds up nearly every delivery and event scenario: a small opt-in mover planned
+ * before it would keep it, and them, waiting.
  */
 export function moversFirst<T extends Schedulable>(items: readonly T[]): T[] {
-  const moves = (item: T): boolean => item.footprint.moves.size > 0;
-  return [...items.filter(moves), ...items.filter((item) => !moves(item))];
+  const users = new Map<SharedState, number>();
+  for (const item of items) {
+    for (const state of new Set([...item.footprint.reads, ...item.footprint.moves])) users.set(state, (users.get(state) ?? 0) + 1);
+  }
+  const blocks = (item: T): number => Math.max(0, ...[...item.footprint.moves].map((state) => users.get(state) ?? 0));
+  const movers = items.filter((item) => item.footprint.moves.size > 0);
+  const weight = new Map(movers.map((item) => [item, blocks(item)]));
+  // Array.prototype.sort is stable: movers that block alike keep their order.
+  movers.sort((a, b) => weight.get(b)! - weight.get(a)!);
+  return [...movers, ...items.filter((item) => item.footprint.moves.size === 0)];
 }
 
 /** What a running scenario gets from the scheduler. */

@@ -96,6 +96,17 @@ test('without a schedule seed, movers of shared state are planned first, everyth
   expect(moversFirst(items).map(({ id }) => id)).toEqual(['m1', 'm2', 'a', 'b', 'c']);
 });
 
+test('the mover of the state the most scenarios use is planned first', () => {
+  const items = [
+    item('opt-in', 1, [], ['account-opt-in']),
+    item('quota', 1, [], ['webhook-quota']),
+    item('r1', 1, ['webhook-quota']),
+    item('r2', 1, ['webhook-quota', 'account-opt-in']),
+    item('r3', 1, ['webhook-quota']),
+  ];
+  expect(moversFirst(items).map(({ id }) => id)).toEqual(['quota', 'opt-in', 'r1', 'r2', 'r3']);
+});
+
 test('a follower of the clock runs beside its mover and may read it without declaring a read', async () => {
   const follower = footprintOf({ follows: ['clock'] });
   expect(allows(follower, 'clock', 'reads')).toBe(true);
