@@ -1,5 +1,6 @@
 import type { PositivePayRule } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
+import { isoTimestamp } from '../core/isoTimestamp.ts';
 import { faultOn } from './faultSwitch.ts';
 import { effectiveStatus } from './ruleStatus.ts';
 
@@ -14,7 +15,7 @@ const HOUR_MS = 3_600_000;
 
 function timestamp(state: State, ms: number): string {
   if (faultOn(state, 'created-at-in-local-time')) return new Date(ms + HOUR_MS).toISOString().replace(/Z$/, '+01:00');
-  const iso = new Date(ms).toISOString();
+  const iso = isoTimestamp(ms);
   return faultOn(state, 'created-at-without-millis') ? iso.replace(/\.\d{3}Z$/, 'Z') : iso;
 }
 
