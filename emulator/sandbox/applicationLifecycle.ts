@@ -10,7 +10,7 @@ import {
   renderCustomer,
   renderDocument,
 } from './applicationResources.ts';
-import { sandboxFaultOn } from './faults.ts';
+import type { SandboxBehaviour } from './sandboxBehaviour.ts';
 import type { Application, ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
 
 // Application state changes and the events they fire (Event Catalog:
@@ -21,6 +21,7 @@ export class ApplicationLifecycle {
   constructor(
     private readonly state: EmulatorState,
     private readonly store: SandboxStore,
+    private readonly behaviour: SandboxBehaviour,
   ) {}
 
   create(input: ApplicationInput, outcome: ApplicationOutcome): Application {
@@ -70,7 +71,7 @@ export class ApplicationLifecycle {
       relationships: { application: applicationRef(application), customer: customerRef(customer) },
       included: [renderApplication(application)],
     });
-    if (sandboxFaultOn(this.state, 'approve-without-customer-created')) return;
+    if (!this.behaviour.customerCreatedOnApproval) return;
     this.state.events.publish({
       type: 'customer.created',
       attributes: { tags: application.tags },
@@ -100,12 +101,9 @@ export class ApplicationLifecycle {
     document.status = 'Rejected';
     document.reason = reason;
     document.reasonCode = reasonCode;
-    const attributes: Record<string, unknown> = { reason, reasonCode, tags: application.tags };
-    if (sandboxFaultOn(this.state, 'document-rejected-without-reason-code')) delete attributes.reasonCode;
-    if (sandboxFaultOn(this.state, 'document-rejected-other-reason-code')) attributes.reasonCode = 'Other';
     this.state.events.publish({
       type: 'document.rejected',
-      attributes,
+      attributes: this.behaviour.documentRejectedAttributes(reason, reasonCode, application.tags),
       relationships: { document: documentRef(document), application: applicationRef(application) },
       included: [renderDocument(document, application)],
     });

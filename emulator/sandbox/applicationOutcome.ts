@@ -28,9 +28,9 @@ const outcome = (status: ApplicationStatus, requiredDocuments: RequiredDocument[
   requiredDocuments,
 });
 
-export function decideApplication(input: ApplicationInput, options: { pendingReviewApproved: boolean }): ApplicationOutcome {
+export function decideApplication(input: ApplicationInput): ApplicationOutcome {
   if (input.kind === 'individualApplication') {
-    if (input.ssn === '000000004') return outcome(options.pendingReviewApproved ? 'Approved' : 'PendingReview');
+    if (input.ssn === '000000004') return outcome('PendingReview');
     const document = input.ssn ? INDIVIDUAL_DOCUMENTS[input.ssn] : undefined;
     if (document) return outcome('AwaitingDocuments', [document]);
     if (input.ssn === '000000001') return outcome('Denied');

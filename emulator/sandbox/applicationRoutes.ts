@@ -1,14 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, sendDocument } from '../core/jsonApi.ts';
 import { defineListQuery, type RawQuery, readListQuery } from '../core/listQuery.ts';
 import type { ApplicationLifecycle } from './applicationLifecycle.ts';
 import { findApplication, findDocument } from './applicationLookup.ts';
 import { readApplication } from './applicationInput.ts';
-import { decideApplication } from './applicationOutcome.ts';
 import { renderApplication, renderDocument } from './applicationResources.ts';
-import { sandboxFaultOn } from './faults.ts';
 import { type DocumentParams, documentDownload } from './documentDownload.ts';
+import type { SandboxBehaviour } from './sandboxBehaviour.ts';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_SIZE_LIMIT } from './uploadLimits.ts';
 import type { ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
 
@@ -37,13 +35,13 @@ function readUpload(request: FastifyRequest): { contentType: string; bytes: Buff
 
 export function registerApplicationRoutes(
   app: FastifyInstance,
-  state: EmulatorState,
   store: SandboxStore,
   lifecycle: ApplicationLifecycle,
+  behaviour: SandboxBehaviour,
 ): void {
   app.post('/applications', { config: { recordsEvents: true } }, async (request, reply) => {
     const input = readApplication(request.body);
-    const outcome = decideApplication(input, { pendingReviewApproved: sandboxFaultOn(state, 'ssn-000000004-approved') });
+    const outcome = behaviour.applicationOutcome(input);
     const application = lifecycle.create(input, outcome);
     return sendDocument(reply, 201, {
       data: renderApplication(application),
@@ -87,10 +85,10 @@ export function registerApplicationRoutes(
   app.put('/applications/:applicationId/documents/:documentId/back', uploadOptions, upload('back'));
   app.get<{ Params: DocumentParams }>(
     '/applications/:applicationId/documents/:documentId/download',
-    documentDownload(state, store, 'front'),
+    documentDownload(store, behaviour, 'front'),
   );
   app.get<{ Params: DocumentParams }>(
     '/applications/:applicationId/documents/:documentId/download/back',
-    documentDownload(state, store, 'back'),
+    documentDownload(store, behaviour, 'back'),
   );
 }

@@ -3,8 +3,8 @@ import type { Account } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, sendDocument } from '../core/jsonApi.ts';
 import { variationOn } from '../faults/toleratedVariations.ts';
-import { sandboxFaultOn } from './faults.ts';
 import { type Decision, decide } from './positivePayDecision.ts';
+import type { SandboxBehaviour } from './sandboxBehaviour.ts';
 import type { SandboxStore, Transaction } from './sandboxRecords.ts';
 import { readSimulatedPayment, type SimulatedPayment, type SimulationKind } from './simulatedPayment.ts';
 
@@ -59,11 +59,12 @@ class PaymentConsequences {
   constructor(
     private readonly state: EmulatorState,
     private readonly store: SandboxStore,
+    private readonly behaviour: SandboxBehaviour,
   ) {}
 
   process(account: Account, paymentId: string, payment: SimulatedPayment, decision: Decision): Transaction {
     const direction = creditOf(payment) ? 'Credit' : 'Debit';
-    const inherited = decision.rule?.tags && !sandboxFaultOn(this.state, 'rule-tags-not-inherited') ? { ...decision.rule.tags } : {};
+    const inherited = this.behaviour.inheritedTags(decision.rule);
     // Tolerated variation: the transaction carries a tag of its own besides the inherited ones.
     const tags = variationOn(this.state, 'transactions-with-extra-tags') ? { ...inherited, ledgerSource: 'simulation' } : inherited;
     const balance = this.store.post(account.id, direction === 'Credit' ? payment.amount : -payment.amount);
@@ -129,8 +130,13 @@ class PaymentConsequences {
   }
 }
 
-export function registerPaymentSimulationRoutes(app: FastifyInstance, state: EmulatorState, store: SandboxStore): void {
-  const consequences = new PaymentConsequences(state, store);
+export function registerPaymentSimulationRoutes(
+  app: FastifyInstance,
+  state: EmulatorState,
+  store: SandboxStore,
+  behaviour: SandboxBehaviour,
+): void {
+  const consequences = new PaymentConsequences(state, store, behaviour);
   for (const [kind, path] of Object.entries(PATHS) as Array<[SimulationKind, string]>) {
     app.post(path, { config: { recordsEvents: true } }, async (request, reply) => {
       const payment = readSimulatedPayment(kind, request.body);
@@ -141,7 +147,7 @@ export function registerPaymentSimulationRoutes(app: FastifyInstance, state: Emu
         });
       }
       const paymentId = state.ids.next('simulatedPayment');
-      const decision = decide(state, payment);
+      const decision = decide(state, behaviour, payment);
       let transaction: Transaction | undefined;
       if (decision.status === 'Processed') transaction = consequences.process(account, paymentId, payment, decision);
       else if (decision.status === 'Blocked') consequences.decline(account, payment);

@@ -1,7 +1,6 @@
 import type { PaymentType, PositivePayRule, RuleType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
-import { pastExpiration } from '../positivePay/ruleStatus.ts';
-import { sandboxFaultOn } from './faults.ts';
+import type { SandboxBehaviour } from './sandboxBehaviour.ts';
 import { isOptInType, type SimulatedPayment } from './simulatedPayment.ts';
 
 // Positive pay decisioning (API sections 1, 2.2–2.5, 3.1, 7): deterministic, from
@@ -32,34 +31,28 @@ const RULE_TYPE: Record<PaymentType, RuleType> = {
   CheckPayment: 'checkPaymentPositivePay',
 };
 
-/** Check amounts match "within a tolerance of 1 dollar" (2.5, 8): the emulator reads it as ≤ 100 cents. */
-const CHECK_TOLERANCE_CENTS = 100;
-
-type DecisionState = Pick<EmulatorState, 'accounts' | 'depositProducts' | 'positivePayRules' | 'clock' | 'faults'>;
+type DecisionState = Pick<EmulatorState, 'accounts' | 'depositProducts' | 'positivePayRules' | 'clock'>;
 
 /** Section 2.3: account-level opt-in, when set, overrides the product default. */
-export function effectiveOptIn(state: DecisionState, accountId: string): readonly PaymentType[] {
+export function effectiveOptIn(state: DecisionState, behaviour: SandboxBehaviour, accountId: string): readonly PaymentType[] {
   const account = state.accounts.get(accountId);
   if (!account) return [];
   if (account.positivePayOptIn !== undefined) return account.positivePayOptIn;
-  if (sandboxFaultOn(state, 'product-opt-in-ignored')) return [];
-  return state.depositProducts.get(account.depositProductId)?.positivePayOptIn ?? [];
+  return behaviour.productOptIn(state.depositProducts.get(account.depositProductId));
 }
 
 /** Active, and not past expirationDate by the emulator clock's UTC date (2.4, 3.1). */
-function authorizes(state: DecisionState, rule: PositivePayRule): boolean {
-  const activeEnough = rule.status === 'Active' || (rule.status === 'Cancelled' && sandboxFaultOn(state, 'cancelled-rule-authorizes'));
-  if (!activeEnough) return false;
-  return sandboxFaultOn(state, 'expired-rule-authorizes') || !pastExpiration(rule, state.clock.now());
+function authorizes(state: DecisionState, behaviour: SandboxBehaviour, rule: PositivePayRule): boolean {
+  if (!behaviour.authorizingStatuses.includes(rule.status)) return false;
+  return !behaviour.pastExpiration(rule, state.clock.now());
 }
 
-function matches(state: DecisionState, rule: PositivePayRule, payment: SimulatedPayment): boolean {
+function matches(behaviour: SandboxBehaviour, rule: PositivePayRule, payment: SimulatedPayment): boolean {
   if (payment.kind === 'CheckPayment') {
-    const tolerance = CHECK_TOLERANCE_CENTS + (sandboxFaultOn(state, 'check-tolerance-101') ? 1 : 0);
     return (
       rule.checkNumber === payment.checkNumber &&
       rule.amount !== undefined &&
-      Math.abs(payment.amount - rule.amount) <= tolerance &&
+      Math.abs(payment.amount - rule.amount) <= behaviour.checkToleranceCents &&
       (rule.payeeName === undefined || rule.payeeName === payment.payeeName)
     );
   }
@@ -68,10 +61,14 @@ function matches(state: DecisionState, rule: PositivePayRule, payment: Simulated
     (rule.originatorName !== undefined && rule.originatorName === payment.originatorName) ||
     (rule.originatorEntityId !== undefined && rule.originatorEntityId === payment.originatorEntityId);
   if (!originator || rule.amount === undefined) return originator;
-  return sandboxFaultOn(state, 'ach-maximum-exclusive') ? payment.amount < rule.amount : payment.amount <= rule.amount;
+  return behaviour.withinAchMaximum(payment.amount, rule.amount);
 }
 
-function decideDrawdown(state: DecisionState, payment: Extract<SimulatedPayment, { kind: 'WireDrawdown' }>): Decision {
+function decideDrawdown(
+  state: DecisionState,
+  behaviour: SandboxBehaviour,
+  payment: Extract<SimulatedPayment, { kind: 'WireDrawdown' }>,
+): Decision {
   const rejected = (reason: DecisionReason, rule?: PositivePayRule): Decision => ({
     status: 'Rejected',
     reason,
@@ -83,15 +80,15 @@ function decideDrawdown(state: DecisionState, payment: Extract<SimulatedPayment,
   if (!rule) return rejected('RuleNotFound');
   if (rule.type !== 'drawdownPositivePay') return rejected('RuleNotDrawdown', rule);
   if (rule.accountId !== payment.accountId) return rejected('RuleOnOtherAccount', rule);
-  const awaitingAccepted = rule.status === 'AwaitingDocuments' && sandboxFaultOn(state, 'drawdown-accepts-awaiting-documents-rule');
-  if (!awaitingAccepted && !authorizes(state, rule)) return rejected('RuleNotActive', rule);
+  const awaitingAccepted = rule.status === 'AwaitingDocuments' && behaviour.awaitingDocumentsAuthorizesDrawdown;
+  if (!awaitingAccepted && !authorizes(state, behaviour, rule)) return rejected('RuleNotActive', rule);
   // Section 1.3 and 3.1: past positive pay, the bank reviews the drawdown against the uploaded document.
   return { status: 'PendingReview', reason: 'ManualReview', optedIn: true, rule };
 }
 
-export function decide(state: DecisionState, payment: SimulatedPayment): Decision {
-  if (payment.kind === 'WireDrawdown') return decideDrawdown(state, payment);
-  if (!isOptInType(payment.kind) || !effectiveOptIn(state, payment.accountId).includes(payment.kind)) {
+export function decide(state: DecisionState, behaviour: SandboxBehaviour, payment: SimulatedPayment): Decision {
+  if (payment.kind === 'WireDrawdown') return decideDrawdown(state, behaviour, payment);
+  if (!isOptInType(payment.kind) || !effectiveOptIn(state, behaviour, payment.accountId).includes(payment.kind)) {
     return { status: 'Processed', reason: 'NotOptedIn', optedIn: false };
   }
   const ruleType = RULE_TYPE[payment.kind];
@@ -99,7 +96,7 @@ export function decide(state: DecisionState, payment: SimulatedPayment): Decisio
   const candidates = [...state.positivePayRules.values()]
     .filter((rule) => rule.type === ruleType && rule.accountId === payment.accountId)
     .sort((a, b) => a.createdAt - b.createdAt || Number(a.id) - Number(b.id));
-  const rule = candidates.find((candidate) => authorizes(state, candidate) && matches(state, candidate, payment));
+  const rule = candidates.find((candidate) => authorizes(state, behaviour, candidate) && matches(behaviour, candidate, payment));
   return rule
     ? { status: 'Processed', reason: 'MatchedRule', optedIn: true, rule }
     : { status: 'Blocked', reason: 'NoMatchingRule', optedIn: true };

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { EmulatorState } from '../core/emulatorState.ts';
 import { conflict, invalid, sendDocument } from '../core/jsonApi.ts';
 import { optionalString, readResource } from '../core/requestBody.ts';
 import type { ApplicationLifecycle } from './applicationLifecycle.ts';
 import { renderApplication, renderDocument } from './applicationResources.ts';
 import { findApplication, findDocument } from './applicationLookup.ts';
 import { type DocumentParams, documentDownload } from './documentDownload.ts';
-import { sandboxFaultOn } from './faults.ts';
-import type { Application, SandboxStore } from './sandboxRecords.ts';
+import type { SandboxBehaviour } from './sandboxBehaviour.ts';
+import { type Application, type ApplicationStatus, REVIEWABLE_STATUSES, type SandboxStore } from './sandboxRecords.ts';
 
 // The sandbox-only operations of section 4.5. Responses are not shown in the
 // documents: approve/deny answer the application, approve/reject the document,
@@ -15,11 +14,8 @@ import type { Application, SandboxStore } from './sandboxRecords.ts';
 
 type ApplicationParams = { applicationId: string };
 
-const REVIEWABLE: readonly Application['status'][] = ['PendingReview', 'AwaitingDocuments'];
-
-function requireReviewable(application: Application, operation: string, allowApproved: boolean): void {
-  if (REVIEWABLE.includes(application.status)) return;
-  if (allowApproved && application.status === 'Approved') return;
+function requireReviewable(application: Application, operation: string, statuses: readonly ApplicationStatus[]): void {
+  if (statuses.includes(application.status)) return;
   throw conflict(
     `only applications in PendingReview or AwaitingDocuments can be ${operation}; application ${application.id} is ${application.status}`,
   );
@@ -35,14 +31,14 @@ const records = { config: { recordsEvents: true } };
 
 export function registerReviewRoutes(
   app: FastifyInstance,
-  state: EmulatorState,
   store: SandboxStore,
   lifecycle: ApplicationLifecycle,
+  behaviour: SandboxBehaviour,
 ): void {
   app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/approve', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     optionalString(readResource(request.body, ['applicationApprove']), 'reason');
-    requireReviewable(application, 'approved', false);
+    requireReviewable(application, 'approved', REVIEWABLE_STATUSES);
     lifecycle.approve(application);
     return sendDocument(reply, 200, { data: renderApplication(application) });
   });
@@ -50,7 +46,7 @@ export function registerReviewRoutes(
   app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/deny', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     optionalString(readResource(request.body, ['applicationDeny']), 'reason');
-    requireReviewable(application, 'denied', sandboxFaultOn(state, 'deny-allowed-from-approved'));
+    requireReviewable(application, 'denied', behaviour.deniableStatuses);
     lifecycle.deny(application);
     return sendDocument(reply, 200, { data: renderApplication(application) });
   });
@@ -87,10 +83,10 @@ export function registerReviewRoutes(
 
   app.get<{ Params: DocumentParams }>(
     '/sandbox/applications/:applicationId/documents/:documentId/download',
-    documentDownload(state, store, 'front'),
+    documentDownload(store, behaviour, 'front'),
   );
   app.get<{ Params: DocumentParams }>(
     '/sandbox/applications/:applicationId/documents/:documentId/download/back',
-    documentDownload(state, store, 'back'),
+    documentDownload(store, behaviour, 'back'),
   );
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorArea } from '../core/area.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
+import { behaviourWith } from '../faults/edgeFault.ts';
 import { ApplicationLifecycle } from './applicationLifecycle.ts';
 import { registerApplicationRoutes } from './applicationRoutes.ts';
-import { sandboxFaultOn } from './faults.ts';
+import { sandboxFaults } from './faults.ts';
 import { registerPaymentSimulationRoutes } from './paymentSimulationRoutes.ts';
 import { registerReviewRoutes } from './reviewRoutes.ts';
+import { correctSandbox } from './sandboxBehaviour.ts';
 import { SandboxStore } from './sandboxRecords.ts';
 import { DOCUMENT_CONTENT_TYPES, DOCUMENT_SIZE_LIMIT } from './uploadLimits.ts';
 
@@ -21,12 +23,13 @@ async function sandboxArea(scope: FastifyInstance, state: EmulatorState): Promis
       done(null, body),
     );
   }
+  const behaviour = behaviourWith(correctSandbox, sandboxFaults, state.faults);
   const store = new SandboxStore();
-  const lifecycle = new ApplicationLifecycle(state, store);
-  registerApplicationRoutes(scope, state, store, lifecycle);
-  if (state.environment === 'live' && !sandboxFaultOn(state, 'sandbox-operations-in-live')) return;
-  registerReviewRoutes(scope, state, store, lifecycle);
-  registerPaymentSimulationRoutes(scope, state, store);
+  const lifecycle = new ApplicationLifecycle(state, store, behaviour);
+  registerApplicationRoutes(scope, store, lifecycle, behaviour);
+  if (state.environment === 'live' && !behaviour.sandboxOperationsInLive) return;
+  registerReviewRoutes(scope, store, lifecycle, behaviour);
+  registerPaymentSimulationRoutes(scope, state, store, behaviour);
 }
 
 export const registerSandboxRoutes: EmulatorArea = async (app, state) => {
