@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, conflict, sendDocument } from '../core/jsonApi.ts';
-import { faultOn } from './faultSwitch.ts';
+import { DOCUMENT_CONTENT_TYPES, type PositivePayBehaviour } from './positivePayBehaviour.ts';
 import { renderRule } from './ruleRendering.ts';
 import { findRule } from './ruleRoutes.ts';
 import { effectiveStatus } from './ruleStatus.ts';
@@ -13,9 +13,6 @@ import { effectiveStatus } from './ruleStatus.ts';
 // emulator answers 200 with the rule. Uploading to a Cancelled or Expired rule
 // is answered 409; uploading again to an Active drawdown rule replaces its document.
 
-export const DOCUMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
-export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
-const FAULTY_MAX_DOCUMENT_BYTES = 21 * 1024 * 1024;
 /**
  * An oversized body is still read to the end (up to this), so the client sees the 413 instead of a reset connection.
  * Beyond it (declared or counted) the 413 goes out at once and the connection closes: nothing more is read.
@@ -70,20 +67,14 @@ function mediaTypeOf(header: string | undefined): string {
   return (header ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-function acceptedType(state: EmulatorState, mediaType: string): boolean {
-  if ((DOCUMENT_CONTENT_TYPES as readonly string[]).includes(mediaType)) return true;
-  return mediaType === 'text/plain' && faultOn(state, 'upload-accepts-text-plain');
-}
-
-export async function registerDocumentRoutes(app: FastifyInstance, state: EmulatorState): Promise<void> {
-  const bodyLimit = faultOn(state, 'upload-accepts-21mb') ? FAULTY_MAX_DOCUMENT_BYTES : MAX_DOCUMENT_BYTES;
+export async function registerDocumentRoutes(app: FastifyInstance, state: EmulatorState, behaviour: PositivePayBehaviour): Promise<void> {
   // Own scope: the raw-body parser and the body limit apply to this route only.
   await app.register(async (scoped) => {
     scoped.removeAllContentTypeParsers();
     // Every media type reaches the handler as bytes, so that a refused type gets a
     // JSON:API 415 from the handler rather than a framework default.
     scoped.addContentTypeParser('*', (request, payload, done) =>
-      readDocumentBody(request.headers['content-length'], payload, bodyLimit, done),
+      readDocumentBody(request.headers['content-length'], payload, behaviour.maxDocumentBytes, done),
     );
 
     scoped.put<{ Params: { id: string } }>(
@@ -92,7 +83,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
       async (request, reply) => {
         const rule = findRule(state, request.params.id);
         const mediaType = mediaTypeOf(request.headers['content-type']);
-        if (!acceptedType(state, mediaType)) {
+        if (!behaviour.acceptsDocumentType(mediaType)) {
           throw new ApiError(
             415,
             'Unsupported media type',
@@ -100,7 +91,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
             { header: 'Content-Type' },
           );
         }
-        if (rule.type !== 'drawdownPositivePay' && !faultOn(state, 'upload-accepted-for-any-rule')) {
+        if (rule.type !== 'drawdownPositivePay' && behaviour.documentsForDrawdownOnly) {
           throw new ApiError(
             400,
             'Invalid request',
@@ -113,8 +104,8 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
         if (bytes.length === 0)
           throw new ApiError(400, 'Invalid request', 'the request body must be the document file; it is empty', { pointer: '' });
         rule.document = { contentType: mediaType, bytes, uploadedAt: state.clock.now() };
-        if (rule.status === 'AwaitingDocuments' && !faultOn(state, 'upload-keeps-awaiting')) rule.status = 'Active';
-        return sendDocument(reply, 200, { data: renderRule(state, rule) });
+        if (rule.status === 'AwaitingDocuments' && behaviour.uploadActivates) rule.status = 'Active';
+        return sendDocument(reply, 200, { data: renderRule(state, behaviour, rule) });
       },
     );
   });

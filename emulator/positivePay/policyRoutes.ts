@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { notFound, sendDocument } from '../core/jsonApi.ts';
-import { readResource, requireEnumArray, type ResourceObject } from '../core/requestBody.ts';
-import { faultOn } from './faultSwitch.ts';
+import { readResource, type ResourceObject } from '../core/requestBody.ts';
+import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 import { existingAccountId } from './ruleRequest.ts';
 
 // Section 4.1: account-level opt-in (policy) and product-level default opt-in.
@@ -15,27 +14,15 @@ import { existingAccountId } from './ruleRequest.ts';
 // The policy has no id of its own in the documents; one policy per account, so
 // it borrows the account's id.
 
-/** The seeded fault opt-in-unknown-values-dropped: a lenient parser that keeps the known elements and drops the rest. */
-function knownElementsOnly(resource: ResourceObject, name: string): PaymentType[] | undefined {
-  const value = resource.attributes[name];
-  if (!Array.isArray(value)) return undefined;
-  return value.filter((element): element is PaymentType => (PAYMENT_TYPES as readonly unknown[]).includes(element));
+function optInTypes(behaviour: PositivePayBehaviour, resource: ResourceObject) {
+  if (resource.attributes.optInTypes === undefined && !behaviour.policyRequiresOptInTypes) return [];
+  return behaviour.readOptIn(resource, 'optInTypes');
 }
 
-function optInArray(state: EmulatorState, resource: ResourceObject, name: string) {
-  const lenient = faultOn(state, 'opt-in-unknown-values-dropped') ? knownElementsOnly(resource, name) : undefined;
-  return lenient ?? requireEnumArray(resource, name, PAYMENT_TYPES);
-}
-
-function optInTypes(state: EmulatorState, resource: ResourceObject) {
-  if (resource.attributes.optInTypes === undefined && faultOn(state, 'policy-optin-not-required')) return [];
-  return optInArray(state, resource, 'optInTypes');
-}
-
-export function registerPolicyRoutes(app: FastifyInstance, state: EmulatorState): void {
+export function registerPolicyRoutes(app: FastifyInstance, state: EmulatorState, behaviour: PositivePayBehaviour): void {
   app.post('/positive-pay-policy', { config: { scope: 'payments-write' } }, async (request, reply) => {
     const resource = readResource(request.body, ['positivePayPolicy']);
-    const types = optInTypes(state, resource);
+    const types = optInTypes(behaviour, resource);
     const accountId = existingAccountId(state, resource);
     const account = state.accounts.get(accountId)!;
     account.positivePayOptIn = types;
@@ -54,7 +41,7 @@ export function registerPolicyRoutes(app: FastifyInstance, state: EmulatorState)
     const product = state.depositProducts.get(request.params.id);
     if (!product) throw notFound('deposit product', request.params.id);
     const resource = readResource(request.body, ['updateDepositProduct']);
-    product.positivePayOptIn = optInArray(state, resource, 'positivePayOptIn');
+    product.positivePayOptIn = behaviour.readOptIn(resource, 'positivePayOptIn');
     return sendDocument(reply, 200, {
       data: { type: 'depositProduct', id: product.id, attributes: { name: product.name, positivePayOptIn: product.positivePayOptIn } },
     });

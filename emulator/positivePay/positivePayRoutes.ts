@@ -1,22 +1,25 @@
 import type { EmulatorArea } from '../core/area.ts';
 import { JSON_API } from '../../spec/mediaTypes.ts';
+import { behaviourWith } from '../faults/edgeFault.ts';
 import { registerDocumentRoutes } from './documentRoutes.ts';
-import { faultOn } from './faultSwitch.ts';
+import { positivePayFaults } from './faults.ts';
+import { correctPositivePay } from './positivePayBehaviour.ts';
 import { registerPolicyRoutes } from './policyRoutes.ts';
 import { registerRuleRoutes } from './ruleRoutes.ts';
 
 // Sections 4.1 and 4.2: positive pay policy, product opt-in, rules and documents.
 export const registerPositivePayRoutes: EmulatorArea = async (app, state) => {
+  const behaviour = behaviourWith(correctPositivePay, positivePayFaults, state.faults);
   await app.register(async (scoped) => {
-    if (faultOn(state, 'responses-typed-application-json')) {
+    if (!behaviour.servesJsonApiMediaType) {
       // Mislabels every answer of this area, errors included.
       scoped.addHook('onSend', async (_request, reply, payload) => {
         if (String(reply.getHeader('content-type') ?? '').startsWith(JSON_API)) reply.type('application/json; charset=utf-8');
         return payload;
       });
     }
-    registerPolicyRoutes(scoped, state);
-    registerRuleRoutes(scoped, state);
-    await registerDocumentRoutes(scoped, state);
+    registerPolicyRoutes(scoped, state, behaviour);
+    registerRuleRoutes(scoped, state, behaviour);
+    await registerDocumentRoutes(scoped, state, behaviour);
   });
 };

@@ -1,8 +1,8 @@
 import { RULE_STATUSES, RULE_TYPES, type PositivePayRule, type RuleStatus, type RuleType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
-import { DEFAULT_PAGE_LIMIT, defineListQuery, MAX_PAGE_LIMIT, oneOf, type RawQuery, readListQuery, text } from '../core/listQuery.ts';
+import { defineListQuery, oneOf, type RawQuery, readListQuery, text } from '../core/listQuery.ts';
 import { variationOn } from '../faults/toleratedVariations.ts';
-import { faultOn } from './faultSwitch.ts';
+import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 import { effectiveStatus } from './ruleStatus.ts';
 
 // GET /positive-pay query (section 4.2, limits of section 8): parsing and applying.
@@ -33,22 +33,18 @@ export interface RulePage {
   offset: number;
 }
 
-export function readRuleQuery(state: Pick<EmulatorState, 'faults'>, query: RawQuery): RuleQuery {
-  const defaultLimit = faultOn(state, 'list-default-page-size-50') ? 50 : DEFAULT_PAGE_LIMIT;
-  const { page, filters } = readListQuery(query, RULE_LIST_QUERY, { defaultLimit });
+export function readRuleQuery(behaviour: PositivePayBehaviour, query: RawQuery): RuleQuery {
+  const { page, filters } = readListQuery(query, RULE_LIST_QUERY, { defaultLimit: behaviour.defaultPageLimit });
   const parsed: RuleQuery = {
     ...page,
-    descending:
-      filters.sort === undefined
-        ? !faultOn(state, 'list-ascending-default-sort')
-        : faultOn(state, 'list-ignores-sort') || filters.sort === '-createdAt',
+    descending: filters.sort === undefined ? behaviour.descendingByDefault : !behaviour.honoursSort || filters.sort === '-createdAt',
   };
-  if (query['page[offset]'] === undefined && faultOn(state, 'list-default-offset-1')) parsed.offset = 1;
+  if (query['page[offset]'] === undefined) parsed.offset = behaviour.defaultOffset;
   if (filters['filter[accountId]'] !== undefined) parsed.accountId = filters['filter[accountId]'];
   const status = filters['filter[status]'];
-  if (status && !faultOn(state, 'list-ignores-status-filter')) parsed.status = status;
+  if (status && behaviour.filtersByStatus) parsed.status = status;
   const type = filters['filter[type]'];
-  if (type && !faultOn(state, 'list-ignores-type-filter')) parsed.type = type;
+  if (type && behaviour.filtersByType) parsed.type = type;
   return parsed;
 }
 
@@ -67,14 +63,18 @@ function listOrder(state: Pick<EmulatorState, 'faults'>, descending: boolean) {
   return (a: PositivePayRule, b: PositivePayRule) => direction * (a.createdAt - b.createdAt) || compareIds(b, a);
 }
 
-export function queryRules(state: Pick<EmulatorState, 'faults' | 'clock' | 'positivePayRules'>, query: RuleQuery): RulePage {
+export function queryRules(
+  state: Pick<EmulatorState, 'faults' | 'clock' | 'positivePayRules'>,
+  behaviour: PositivePayBehaviour,
+  query: RuleQuery,
+): RulePage {
   const now = state.clock.now();
   const matching = [...state.positivePayRules.values()]
     .filter((rule) => query.accountId === undefined || rule.accountId === query.accountId)
     .filter((rule) => query.type === undefined || rule.type === query.type)
     .filter((rule) => query.status === undefined || effectiveStatus(rule, now) === query.status)
     .sort(listOrder(state, query.descending));
-  const start = faultOn(state, 'list-ignores-offset') ? 0 : query.offset;
-  const size = faultOn(state, 'list-limit-over-max') && query.limit === MAX_PAGE_LIMIT ? query.limit + 1 : query.limit;
+  const start = behaviour.appliesOffset ? query.offset : 0;
+  const size = behaviour.rulesPerPage(query.limit);
   return { rules: matching.slice(start, start + size), total: matching.length, limit: query.limit, offset: query.offset };
 }

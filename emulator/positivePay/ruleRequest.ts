@@ -1,16 +1,8 @@
 import { RULE_TYPES, type PositivePayRule, type RuleType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, invalid } from '../core/jsonApi.ts';
-import {
-  optionalCents,
-  optionalDate,
-  optionalString,
-  optionalTags,
-  readRelationship,
-  readResource,
-  type ResourceObject,
-} from '../core/requestBody.ts';
-import { faultOn } from './faultSwitch.ts';
+import { optionalDate, optionalString, optionalTags, readRelationship, readResource, type ResourceObject } from '../core/requestBody.ts';
+import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 
 // Reads POST /positive-pay (sections 2.4, 2.5, 4.2, 7) into the fields of a new
 // rule. Every refusal names the member by JSON pointer.
@@ -25,16 +17,8 @@ function requiredString(resource: ResourceObject, name: string): string {
   return value;
 }
 
-/** Integer cents (Conventions); the seeded fault fractional-amount-truncated takes 1234.5 as 1234 instead. */
-function cents(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject, name: string): number | undefined {
-  const value = resource.attributes[name];
-  const fractional = typeof value === 'number' && value >= 0 && Number.isFinite(value) && !Number.isInteger(value);
-  if (fractional && faultOn(state, 'fractional-amount-truncated')) return Math.trunc(value);
-  return optionalCents(resource, name);
-}
-
-function requiredCents(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject, name: string): number {
-  const value = cents(state, resource, name);
+function requiredCents(behaviour: PositivePayBehaviour, resource: ResourceObject, name: string): number {
+  const value = behaviour.readCents(resource, name);
   if (value === undefined) throw invalid(`/data/attributes/${name}`, `${name} is required for ${resource.type}`);
   return value;
 }
@@ -48,39 +32,37 @@ export function existingAccountId(state: Pick<EmulatorState, 'accounts'>, resour
   return accountId;
 }
 
-function originatorFields(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject): Partial<RuleFields> {
+function originatorFields(behaviour: PositivePayBehaviour, resource: ResourceObject): Partial<RuleFields> {
   const originatorName = optionalString(resource, 'originatorName');
   const originatorEntityId = optionalString(resource, 'originatorEntityId');
-  if (originatorName === undefined && originatorEntityId === undefined && !faultOn(state, 'invalid-rule-answered-201')) {
+  if (originatorName === undefined && originatorEntityId === undefined && behaviour.requiresOriginator) {
     throw invalid('/data/attributes/originatorName', 'at least one of originatorName and originatorEntityId is required');
   }
-  return { originatorName, originatorEntityId, amount: cents(state, resource, 'amount') };
+  return { originatorName, originatorEntityId, amount: behaviour.readCents(resource, 'amount') };
 }
 
-function checkFields(state: Pick<EmulatorState, 'faults'>, resource: ResourceObject): Partial<RuleFields> {
-  const checkNumber = faultOn(state, 'check-number-not-required')
-    ? optionalString(resource, 'checkNumber')
-    : requiredString(resource, 'checkNumber');
-  return { checkNumber, amount: requiredCents(state, resource, 'amount'), payeeName: optionalString(resource, 'payeeName') };
+function checkFields(behaviour: PositivePayBehaviour, resource: ResourceObject): Partial<RuleFields> {
+  const checkNumber = behaviour.requiresCheckNumber ? requiredString(resource, 'checkNumber') : optionalString(resource, 'checkNumber');
+  return { checkNumber, amount: requiredCents(behaviour, resource, 'amount'), payeeName: optionalString(resource, 'payeeName') };
 }
 
-/** The rule type data.type names; with the fault, an unknown one is taken for a drawdown rule. */
-function ruleTypeOf(state: Pick<EmulatorState, 'faults'>, body: unknown): { resource: ResourceObject; type: RuleType } {
+/** The rule type data.type names, or the one the behaviour takes an unknown one for. */
+function ruleTypeOf(behaviour: PositivePayBehaviour, body: unknown): { resource: ResourceObject; type: RuleType } {
   const data = (body as { data?: { type?: unknown } } | null)?.data;
   const unknownType = typeof data?.type === 'string' && !(RULE_TYPES as readonly string[]).includes(data.type);
-  if (unknownType && faultOn(state, 'unknown-rule-type-created-as-drawdown')) {
-    return { resource: readResource(body, [data.type as string]), type: 'drawdownPositivePay' };
+  if (unknownType && behaviour.unknownRuleTypeTakenAs !== undefined) {
+    return { resource: readResource(body, [data.type as string]), type: behaviour.unknownRuleTypeTakenAs };
   }
   const resource = readResource(body, RULE_TYPES);
   return { resource, type: resource.type as RuleType };
 }
 
-export function readRuleRequest(state: Pick<EmulatorState, 'accounts' | 'faults'>, body: unknown): RuleFields {
-  const { resource, type } = ruleTypeOf(state, body);
+export function readRuleRequest(state: Pick<EmulatorState, 'accounts'>, behaviour: PositivePayBehaviour, body: unknown): RuleFields {
+  const { resource, type } = ruleTypeOf(behaviour, body);
   const specific = ORIGINATOR_TYPES.includes(type)
-    ? originatorFields(state, resource)
+    ? originatorFields(behaviour, resource)
     : type === 'checkPaymentPositivePay'
-      ? checkFields(state, resource)
+      ? checkFields(behaviour, resource)
       : {};
   const fields: RuleFields = {
     type,

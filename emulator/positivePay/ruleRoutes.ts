@@ -2,7 +2,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply } from 'fastif
 import type { PositivePayRule } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { notFound, sendDocument } from '../core/jsonApi.ts';
-import { faultOn } from './faultSwitch.ts';
+import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 import { renderRule } from './ruleRendering.ts';
 import { queryRules, readRuleQuery } from './ruleQuery.ts';
 import { readRuleRequest } from './ruleRequest.ts';
@@ -17,31 +17,31 @@ export function findRule(state: EmulatorState, id: string): PositivePayRule {
   return rule;
 }
 
-export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState): void {
+export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState, behaviour: PositivePayBehaviour): void {
   app.post('/positive-pay', { config: { scope: 'payments-write' } }, async (request, reply) => {
-    const fields = readRuleRequest(state, request.body);
+    const fields = readRuleRequest(state, behaviour, request.body);
     const drawdown = fields.type === 'drawdownPositivePay';
     const rule: PositivePayRule = {
       ...fields,
       id: state.ids.next('positivePay'),
       createdAt: state.clock.stamp(),
       // Section 3.1: a drawdown rule is only recorded until its document arrives.
-      status: drawdown && !faultOn(state, 'drawdown-created-active') ? 'AwaitingDocuments' : 'Active',
+      status: drawdown ? behaviour.newDrawdownStatus : 'Active',
     };
     state.positivePayRules.set(rule.id, rule);
-    return sendDocument(reply, 201, { data: renderRule(state, rule) });
+    return sendDocument(reply, 201, { data: renderRule(state, behaviour, rule) });
   });
 
   app.get<IdParams>('/positive-pay/:id', { config: { scope: 'payments' } }, async (request, reply) =>
-    sendDocument(reply, 200, { data: renderRule(state, findRule(state, request.params.id)) }),
+    sendDocument(reply, 200, { data: renderRule(state, behaviour, findRule(state, request.params.id)) }),
   );
 
-  const listScope: FastifyContextConfig = faultOn(state, 'scope-not-checked-on-list') ? {} : { scope: 'payments' };
+  const listScope: FastifyContextConfig = behaviour.listRequiresScope ? { scope: 'payments' } : {};
   app.get('/positive-pay', { config: listScope }, async (request, reply) => {
-    const page = queryRules(state, readRuleQuery(state, request.query as Record<string, unknown>));
+    const page = queryRules(state, behaviour, readRuleQuery(behaviour, request.query as Record<string, unknown>));
     const pagination: Record<string, number> = { limit: page.limit, offset: page.offset };
-    if (!faultOn(state, 'list-without-total')) pagination.total = page.total;
-    return sendDocument(reply, 200, { data: page.rules.map((rule) => renderRule(state, rule)), meta: { pagination } });
+    if (behaviour.listShowsTotal) pagination.total = page.total;
+    return sendDocument(reply, 200, { data: page.rules.map((rule) => renderRule(state, behaviour, rule)), meta: { pagination } });
   });
 
   // Section 4.2: cancel takes no body. Its own scope ignores whatever body comes
@@ -52,18 +52,18 @@ export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState): 
     noBody.post<IdParams>(
       '/positive-pay/:id/cancel',
       { config: { scope: 'payments-write', recordsEvents: true } },
-      async (request, reply) => cancelRule(state, request.params.id, reply),
+      async (request, reply) => cancelRule(state, behaviour, request.params.id, reply),
     );
   });
 }
 
 // Section 3.1 rule 3: which states permit cancel is not shown. The emulator
 // cancels from any state and answers a repeated cancel with 200 as well (idempotent).
-function cancelRule(state: EmulatorState, id: string, reply: FastifyReply): FastifyReply {
+function cancelRule(state: EmulatorState, behaviour: PositivePayBehaviour, id: string, reply: FastifyReply): FastifyReply {
   const rule = findRule(state, id);
-  if (rule.status !== 'Cancelled' && !faultOn(state, 'cancel-leaves-status')) {
+  if (rule.status !== 'Cancelled' && behaviour.cancelMovesToCancelled) {
     rule.status = 'Cancelled';
-    if (!faultOn(state, 'cancel-without-event')) {
+    if (behaviour.cancelPublishesEvent) {
       state.events.publish({
         type: 'positivePay.cancelled',
         relationships: {
@@ -73,5 +73,5 @@ function cancelRule(state: EmulatorState, id: string, reply: FastifyReply): Fast
       });
     }
   }
-  return sendDocument(reply, 200, { data: renderRule(state, rule) });
+  return sendDocument(reply, 200, { data: renderRule(state, behaviour, rule) });
 }
