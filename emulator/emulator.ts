@@ -14,6 +14,7 @@ import {
 } from './core/connectionLimits.ts';
 import { handleError, handleFrameworkError, handleNotFound } from './core/httpErrors.ts';
 import { IdSequence } from './core/idSequence.ts';
+import { PositivePayStore } from './core/positivePayStore.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
 import type { Scope } from './core/scopes.ts';
 import { addRouteHooks } from './core/routeHooks.ts';
@@ -97,19 +98,16 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const ids = new IdSequence();
   const tokens = new TokenRegistry();
   for (const token of options.tokens ?? []) tokens.register(token.value, token.scopes);
-  const depositProducts = new Map();
-  const accounts = new Map();
-  const product = createDepositProduct({ ids, depositProducts, accounts }, [], options.fixtures?.depositProductId);
-  const account = createAccount({ ids, depositProducts, accounts }, product.id, undefined, options.fixtures?.accountId);
+  const positivePay = new PositivePayStore();
+  const product = createDepositProduct({ ids, positivePay }, [], options.fixtures?.depositProductId);
+  const account = createAccount({ ids, positivePay }, product.id, undefined, options.fixtures?.accountId);
   const events = new EventStore(clock, ids);
   const state: EmulatorState = {
     environment: options.environment ?? 'sandbox',
     clock,
     ids,
     tokens,
-    depositProducts,
-    accounts,
-    positivePayRules: new Map(),
+    positivePay,
     events,
     faults: new Set(options.faults ?? []),
     fixtures: { depositProductId: product.id, accountId: account.id },

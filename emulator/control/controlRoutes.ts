@@ -54,7 +54,7 @@ export function registerControlRoutes(app: FastifyInstance, state: EmulatorState
   addControlRoute(app, CONTROL_ROUTES.createAccount, async (request, reply) => {
     const body = bodyOf(request.body);
     let productId = body.depositProductId;
-    if (productId !== undefined && (typeof productId !== 'string' || !state.depositProducts.has(productId))) {
+    if (productId !== undefined && (typeof productId !== 'string' || !state.positivePay.product(productId))) {
       throw invalid('/depositProductId', 'depositProductId must name an existing deposit product');
     }
     productId ??= createDepositProduct(state, []).id;

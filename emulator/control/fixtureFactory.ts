@@ -4,13 +4,13 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 // Deposit products and accounts are outside the documents; the emulator makes
 // them on request so that positive pay has something to act on.
 
-type FixtureState = Pick<EmulatorState, 'ids' | 'depositProducts' | 'accounts'>;
+type FixtureState = Pick<EmulatorState, 'ids' | 'positivePay'>;
 
 /** `fixedId` names the resource (fixture ids a manifest refers to); otherwise the next id. */
 export function createDepositProduct(state: FixtureState, positivePayOptIn: PaymentType[], fixedId?: string): DepositProduct {
   const id = fixedId === undefined ? state.ids.next('depositProduct') : state.ids.claim('depositProduct', fixedId);
   const product: DepositProduct = { id, name: `Checking product ${id}`, positivePayOptIn };
-  state.depositProducts.set(id, product);
+  state.positivePay.addProduct(product);
   return product;
 }
 
@@ -18,6 +18,6 @@ export function createAccount(state: FixtureState, depositProductId: string, pos
   const id = fixedId === undefined ? state.ids.next('account') : state.ids.claim('account', fixedId);
   const account: Account = { id, depositProductId, customerId: state.ids.next('customer') };
   if (positivePayOptIn) account.positivePayOptIn = positivePayOptIn;
-  state.accounts.set(id, account);
+  state.positivePay.addAccount(account);
   return account;
 }

@@ -1,6 +1,7 @@
-import type { Account, DepositProduct, Environment, PositivePayRule } from './domain.ts';
+import type { Environment } from './domain.ts';
 import type { EventPublisher } from './eventPublisher.ts';
 import type { IdSequence } from './idSequence.ts';
+import type { PositivePayStore } from './positivePayStore.ts';
 import type { StoreLimits } from './storeLimits.ts';
 import type { TokenRegistry } from './tokenRegistry.ts';
 import type { VirtualClock } from './virtualClock.ts';
@@ -11,9 +12,8 @@ export interface EmulatorState {
   readonly clock: VirtualClock;
   readonly ids: IdSequence;
   readonly tokens: TokenRegistry;
-  readonly depositProducts: Map<string, DepositProduct>;
-  readonly accounts: Map<string, Account>;
-  readonly positivePayRules: Map<string, PositivePayRule>;
+  /** Deposit products, accounts and positive pay rules. */
+  readonly positivePay: PositivePayStore;
   readonly events: EventPublisher;
   /** Seeded faults and tolerated variations the emulator was started with (see emulator/faults). */
   readonly faults: ReadonlySet<string>;

@@ -24,7 +24,7 @@ export function registerPolicyRoutes(app: FastifyInstance, state: EmulatorState,
     const resource = readResource(request.body, ['positivePayPolicy']);
     const types = optInTypes(behaviour, resource);
     const accountId = existingAccountId(state, resource);
-    const account = state.accounts.get(accountId)!;
+    const account = state.positivePay.account(accountId)!;
     account.positivePayOptIn = types;
     return sendDocument(reply, 200, {
       data: {
@@ -38,7 +38,7 @@ export function registerPolicyRoutes(app: FastifyInstance, state: EmulatorState,
 
   // Section 4.1: required scope not shown, so any valid token may call it.
   app.patch<{ Params: { id: string } }>('/deposit-products/:id', async (request, reply) => {
-    const product = state.depositProducts.get(request.params.id);
+    const product = state.positivePay.product(request.params.id);
     if (!product) throw notFound('deposit product', request.params.id);
     const resource = readResource(request.body, ['updateDepositProduct']);
     product.positivePayOptIn = behaviour.readOptIn(resource, 'positivePayOptIn');

@@ -64,12 +64,12 @@ function listOrder(state: Pick<EmulatorState, 'faults'>, descending: boolean) {
 }
 
 export function queryRules(
-  state: Pick<EmulatorState, 'faults' | 'clock' | 'positivePayRules'>,
+  state: Pick<EmulatorState, 'faults' | 'clock' | 'positivePay'>,
   behaviour: PositivePayBehaviour,
   query: RuleQuery,
 ): RulePage {
   const now = state.clock.now();
-  const matching = [...state.positivePayRules.values()]
+  const matching = [...state.positivePay.rules()]
     .filter((rule) => query.accountId === undefined || rule.accountId === query.accountId)
     .filter((rule) => query.type === undefined || rule.type === query.type)
     .filter((rule) => query.status === undefined || effectiveStatus(rule, now) === query.status)

@@ -24,9 +24,9 @@ function requiredCents(behaviour: PositivePayBehaviour, resource: ResourceObject
 }
 
 /** The account must exist; the emulator answers 404 naming the relationship member. */
-export function existingAccountId(state: Pick<EmulatorState, 'accounts'>, resource: ResourceObject): string {
+export function existingAccountId(state: Pick<EmulatorState, 'positivePay'>, resource: ResourceObject): string {
   const accountId = readRelationship(resource, 'account', 'account');
-  if (!state.accounts.has(accountId)) {
+  if (!state.positivePay.account(accountId)) {
     throw new ApiError(404, 'Not found', `account '${accountId}' does not exist`, { pointer: '/data/relationships/account/data/id' });
   }
   return accountId;
@@ -57,7 +57,7 @@ function ruleTypeOf(behaviour: PositivePayBehaviour, body: unknown): { resource:
   return { resource, type: resource.type as RuleType };
 }
 
-export function readRuleRequest(state: Pick<EmulatorState, 'accounts'>, behaviour: PositivePayBehaviour, body: unknown): RuleFields {
+export function readRuleRequest(state: Pick<EmulatorState, 'positivePay'>, behaviour: PositivePayBehaviour, body: unknown): RuleFields {
   const { resource, type } = ruleTypeOf(behaviour, body);
   const specific = ORIGINATOR_TYPES.includes(type)
     ? originatorFields(behaviour, resource)

@@ -12,7 +12,7 @@ import { readRuleRequest } from './ruleRequest.ts';
 type IdParams = { Params: { id: string } };
 
 export function findRule(state: EmulatorState, id: string): PositivePayRule {
-  const rule = state.positivePayRules.get(id);
+  const rule = state.positivePay.rule(id);
   if (!rule) throw notFound('positive pay rule', id);
   return rule;
 }
@@ -28,7 +28,7 @@ export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState, b
       // Section 3.1: a drawdown rule is only recorded until its document arrives.
       status: drawdown ? behaviour.newDrawdownStatus : 'Active',
     };
-    state.positivePayRules.set(rule.id, rule);
+    state.positivePay.addRule(rule);
     return sendDocument(reply, 201, { data: renderRule(state, behaviour, rule) });
   });
 

@@ -140,7 +140,7 @@ export function registerPaymentSimulationRoutes(
   for (const [kind, path] of Object.entries(PATHS) as Array<[SimulationKind, string]>) {
     app.post(path, { config: { recordsEvents: true } }, async (request, reply) => {
       const payment = readSimulatedPayment(kind, request.body);
-      const account = state.accounts.get(payment.accountId);
+      const account = state.positivePay.account(payment.accountId);
       if (!account) {
         throw new ApiError(404, 'Not found', `account '${payment.accountId}' does not exist`, {
           pointer: '/data/relationships/account/data/id',

@@ -31,14 +31,14 @@ const RULE_TYPE: Record<PaymentType, RuleType> = {
   CheckPayment: 'checkPaymentPositivePay',
 };
 
-type DecisionState = Pick<EmulatorState, 'accounts' | 'depositProducts' | 'positivePayRules' | 'clock'>;
+type DecisionState = Pick<EmulatorState, 'positivePay' | 'clock'>;
 
 /** Section 2.3: account-level opt-in, when set, overrides the product default. */
 export function effectiveOptIn(state: DecisionState, behaviour: SandboxBehaviour, accountId: string): readonly PaymentType[] {
-  const account = state.accounts.get(accountId);
+  const account = state.positivePay.account(accountId);
   if (!account) return [];
   if (account.positivePayOptIn !== undefined) return account.positivePayOptIn;
-  return behaviour.productOptIn(state.depositProducts.get(account.depositProductId));
+  return behaviour.productOptIn(state.positivePay.product(account.depositProductId));
 }
 
 /** Active, and not past expirationDate by the emulator clock's UTC date (2.4, 3.1). */
@@ -76,7 +76,7 @@ function decideDrawdown(
     ...(rule ? { rule } : {}),
   });
   if (payment.positivePayId === undefined) return rejected('RuleIdMissing');
-  const rule = state.positivePayRules.get(payment.positivePayId);
+  const rule = state.positivePay.rule(payment.positivePayId);
   if (!rule) return rejected('RuleNotFound');
   if (rule.type !== 'drawdownPositivePay') return rejected('RuleNotDrawdown', rule);
   if (rule.accountId !== payment.accountId) return rejected('RuleOnOtherAccount', rule);
@@ -93,7 +93,7 @@ export function decide(state: DecisionState, behaviour: SandboxBehaviour, paymen
   }
   const ruleType = RULE_TYPE[payment.kind];
   // Deterministic choice among several matching rules: the oldest (ids ascend with creation).
-  const candidates = [...state.positivePayRules.values()]
+  const candidates = [...state.positivePay.rules()]
     .filter((rule) => rule.type === ruleType && rule.accountId === payment.accountId)
     .sort((a, b) => a.createdAt - b.createdAt || Number(a.id) - Number(b.id));
   const rule = candidates.find((candidate) => authorizes(state, behaviour, candidate) && matches(behaviour, candidate, payment));

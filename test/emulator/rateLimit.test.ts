@@ -23,7 +23,7 @@ test('every third documented-API request is a 429 with Retry-After that creates 
     expect((await call(target.url, 'GET', '/_emulator/health')).status).toBe(200);
   }
   expect(statuses).toEqual([201, 201, 429, 201, 201, 429]);
-  const names = [...target.emulator.state.positivePayRules.values()].map((rule) => rule.originatorName);
+  const names = [...target.emulator.state.positivePay.rules()].map((rule) => rule.originatorName);
   expect(names).toEqual(['originator 1', 'originator 2', 'originator 4', 'originator 5']);
 });
 

@@ -37,8 +37,8 @@ async function runOptInProbes(
   expect(scenarios.map((scenario) => scenario.id)).toContain('auth/only-scope/positivePayPolicy.create');
   const { state } = emulator.emulator;
   const optIn = () => {
-    const account = state.accounts.get(manifest.fixtures?.accountId ?? '');
-    return { account: account?.positivePayOptIn, product: state.depositProducts.get(account?.depositProductId ?? '')?.positivePayOptIn };
+    const account = state.positivePay.account(manifest.fixtures?.accountId ?? '');
+    return { account: account?.positivePayOptIn, product: state.positivePay.product(account?.depositProductId ?? '')?.positivePayOptIn };
   };
   const before = structuredClone(optIn());
   return { records: await runScenarioList(scenarios, session, 2), before, optIn };

@@ -37,8 +37,8 @@ async function runPolicyScenarios(emulator: VendorLikeEmulator, fixtures: Partia
 
 function fixtureOptIn(emulator: VendorLikeEmulator) {
   const { state } = emulator.emulator;
-  const account = state.accounts.get('10001');
-  return { account: account?.positivePayOptIn, product: state.depositProducts.get(account?.depositProductId ?? '')?.positivePayOptIn };
+  const account = state.positivePay.account('10001');
+  return { account: account?.positivePayOptIn, product: state.positivePay.product(account?.depositProductId ?? '')?.positivePayOptIn };
 }
 
 test('without a declared opt-in or heavy probes, the scenarios that change it SKIP naming the manifest field, and change nothing', async () => {

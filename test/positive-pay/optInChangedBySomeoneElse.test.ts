@@ -23,7 +23,7 @@ afterEach(async () => {
 
 test('another tenant keeps setting the fixture account\'s opt-in: the no-effect MUST is UNTESTABLE ("changed by someone else"), never FAIL', async () => {
   target = await startVendorLikeEmulator({ latency: undefined, rateLimit: undefined });
-  const account = target.emulator.state.accounts.get('10001');
+  const account = target.emulator.state.positivePay.account('10001');
   if (!account) throw new Error('the vendor-like emulator has no fixture account 10001');
   // Another run's valid policy, written again between any two requests the emulator serves.
   someoneElse = true;

@@ -65,7 +65,7 @@ function lifecycle(rule: PositivePayRule, nowMs: number, random: SeededRandom): 
 
 export function fillRules(state: EmulatorState, random: SeededRandom): { rules: number; accounts: string[] } {
   const nowMs = state.clock.now();
-  const fixtureAccount = state.accounts.get(state.fixtures.accountId)!;
+  const fixtureAccount = state.positivePay.account(state.fixtures.accountId)!;
   const others = Array.from({ length: OTHER_ACCOUNTS }, () => createAccount(state, fixtureAccount.depositProductId).id);
   const owners = [
     ...Array.from({ length: RULES_ON_FIXTURE_ACCOUNT }, () => fixtureAccount.id),
@@ -91,7 +91,7 @@ export function fillRules(state: EmulatorState, random: SeededRandom): { rules: 
     if (random.chance(0.4))
       rule.tags = { owner: `tenant-${random.int(1, 9)}`, purpose: random.pick(['payroll', 'vendors', 'rent', 'test']) };
     lifecycle(rule, nowMs, random);
-    state.positivePayRules.set(rule.id, rule);
+    state.positivePay.addRule(rule);
   });
   return { rules: owners.length, accounts: others };
 }
