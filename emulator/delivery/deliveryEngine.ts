@@ -2,13 +2,13 @@ import type { EventReader, StoredEvent } from '../core/eventPublisher.ts';
 import type { Environment } from '../core/domain.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
-import { admits, UNRESPONSIVE_LIMIT_MS, type Webhook } from '../webhooks/webhookModel.ts';
+import type { Webhook } from '../webhooks/webhookModel.ts';
 import type { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
+import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
 import { buildDeliveryRequest } from './deliveryPayload.ts';
 import type { DeliveryOutcome } from './deliveryPoster.ts';
 import { DeliveryPoster } from './deliveryPoster.ts';
-import { DEFAULT_DELIVERY_TIMEOUT_MS, type DeliverySettings, fibonacciBackoffMs, MAX_BATCH_SIZE } from './deliverySettings.ts';
-import { deliveryFaultOn } from './faultSwitch.ts';
+import { BACKOFF_UNIT_MS, DEFAULT_DELIVERY_TIMEOUT_MS, type DeliverySettings } from './deliverySettings.ts';
 
 // Section 6.1. One queue per webhook, so a slow or dead endpoint only ever holds
 // up its own events. A batch is the unit of delivery in both modes: AtMostOnce
@@ -49,7 +49,9 @@ export class DeliveryEngine {
     private readonly events: EventReader,
     private readonly clock: VirtualClock,
     private readonly environment: Environment,
-    private readonly active: FaultHolder,
+    private readonly behaviour: DeliveryBehaviour,
+    /** The tolerated variations the payload asks. */
+    private readonly variations: FaultHolder,
   ) {
     webhooks.onStatusChange((webhook) => {
       const queue = this.queues.get(webhook.id);
@@ -68,8 +70,9 @@ export class DeliveryEngine {
   /** A new or resent event: queue it for every Enabled webhook that admits it. */
   dispatch(event: StoredEvent): void {
     if (this.closed) return;
-    for (const webhook of this.recipients()) {
-      if (!this.admits(webhook, event.type)) continue;
+    const { admits } = this.behaviour;
+    for (const webhook of this.behaviour.recipients(this.webhooks)) {
+      if (!admits(webhook.subscriptionType, event.type)) continue;
       const queue = this.queueOf(webhook);
       queue.pending.push(Number(event.id));
       this.schedulePump(queue);
@@ -80,25 +83,6 @@ export class DeliveryEngine {
     this.closed = true;
     for (const queue of this.queues.values()) for (const batch of queue.active) batch.cancelRetry?.();
     await this.poster.close();
-  }
-
-  private recipients(): Iterable<Webhook> {
-    return deliveryFaultOn(this.active, 'disabled-webhook-receives') ? this.webhooks.all() : this.webhooks.enabledWebhooks();
-  }
-
-  private admits(webhook: Webhook, eventType: string): boolean {
-    if (webhook.subscriptionType === 'NotAuthorizationRequest' && eventType === 'authorizationRequest.pending') {
-      if (deliveryFaultOn(this.active, 'auth-requests-leak-to-not-auth-subscription')) return true;
-    }
-    if (webhook.subscriptionType === 'OnlyAuthorizationRequest' && deliveryFaultOn(this.active, 'only-auth-receives-everything'))
-      return true;
-    return admits(webhook.subscriptionType, eventType);
-  }
-
-  private mayReceive(webhook: Webhook): boolean {
-    if (webhook.status === 'Enabled') return true;
-    if (webhook.status === 'Disabled') return deliveryFaultOn(this.active, 'disabled-webhook-receives');
-    return deliveryFaultOn(this.active, 'unavailable-still-receives');
   }
 
   private queueOf(webhook: Webhook): WebhookQueue {
@@ -120,20 +104,13 @@ export class DeliveryEngine {
     });
   }
 
-  private maxActive(queue: WebhookQueue): number {
-    if (queue.webhook.deliveryMode === 'AtMostOnce') return deliveryFaultOn(this.active, 'at-most-once-overlap') ? 8 : 1;
-    return deliveryFaultOn(this.active, 'two-batches-in-flight') ? 2 : 1;
-  }
-
-  private batchSize(queue: WebhookQueue): number {
-    if (queue.webhook.deliveryMode === 'AtMostOnce') return deliveryFaultOn(this.active, 'at-most-once-batched') ? 4 : 1;
-    return deliveryFaultOn(this.active, 'batch-of-65') ? MAX_BATCH_SIZE + 1 : MAX_BATCH_SIZE;
-  }
-
   private pump(queue: WebhookQueue): void {
-    if (this.closed || !this.mayReceive(queue.webhook)) return;
-    while (queue.active.length < this.maxActive(queue) && queue.head < queue.pending.length) {
-      const end = Math.min(queue.pending.length, queue.head + this.batchSize(queue));
+    const { webhook } = queue;
+    if (this.closed || !this.behaviour.mayReceive(webhook.status)) return;
+    const maxInFlight = this.behaviour.maxInFlight[webhook.deliveryMode];
+    const batchSize = this.behaviour.maxBatchSize[webhook.deliveryMode];
+    while (queue.active.length < maxInFlight && queue.head < queue.pending.length) {
+      const end = Math.min(queue.pending.length, queue.head + batchSize);
       const events = queue.pending
         .slice(queue.head, end)
         .map((id) => this.events.get(String(id)))
@@ -158,13 +135,13 @@ export class DeliveryEngine {
   private send(queue: WebhookQueue, batch: Batch): void {
     if (this.closed) return;
     const { webhook } = queue;
-    if (!this.mayReceive(webhook)) {
+    if (!this.behaviour.mayReceive(webhook.status)) {
       batch.parked = true;
       return;
     }
     batch.parked = false;
     batch.inFlight = true;
-    const delivery = buildDeliveryRequest(webhook, batch.events, this.active);
+    const delivery = buildDeliveryRequest(webhook, batch.events, this.behaviour, this.variations);
     void this.poster.post(webhook.url, delivery, this.settings.timeoutMs).then((outcome) => {
       batch.inFlight = false;
       if (!this.closed) this.settle(queue, batch, outcome);
@@ -180,11 +157,7 @@ export class DeliveryEngine {
     } else {
       batch.failures += 1;
       this.noteFailure(queue);
-      const retries = atMostOnce
-        ? deliveryFaultOn(this.active, 'at-most-once-retried') && batch.failures === 1
-        : !deliveryFaultOn(this.active, 'at-least-once-drops-failed-batch') &&
-          !(deliveryFaultOn(this.active, 'at-least-once-gives-up-after-retry') && batch.failures >= 2);
-      if (retries) {
+      if (this.behaviour.retries(queue.webhook.deliveryMode, batch.failures)) {
         this.scheduleRetry(queue, batch);
         return;
       }
@@ -194,10 +167,7 @@ export class DeliveryEngine {
   }
 
   private scheduleRetry(queue: WebhookQueue, batch: Batch): void {
-    const wait = fibonacciBackoffMs(batch.failures, {
-      doubling: deliveryFaultOn(this.active, 'backoff-doubling'),
-      uncapped: deliveryFaultOn(this.active, 'backoff-no-cap'),
-    });
+    const wait = Math.min(this.behaviour.backoffUnits(batch.failures) * BACKOFF_UNIT_MS, this.behaviour.maxBackoffMs);
     batch.cancelRetry = this.clock.setTimeout(() => {
       batch.cancelRetry = undefined;
       this.send(queue, batch);
@@ -208,8 +178,8 @@ export class DeliveryEngine {
   private noteFailure(queue: WebhookQueue): void {
     const now = this.clock.now();
     queue.failingSince ??= now;
-    if (deliveryFaultOn(this.active, 'never-unavailable') || queue.webhook.status !== 'Enabled') return;
-    if (now - queue.failingSince >= UNRESPONSIVE_LIMIT_MS[this.environment]) {
+    if (queue.webhook.status !== 'Enabled') return;
+    if (now - queue.failingSince >= this.behaviour.unresponsiveLimitMs[this.environment]) {
       this.webhooks.setStatus(queue.webhook, 'Unavailable');
     }
   }

@@ -2,9 +2,8 @@ import type { StoredEvent } from '../core/eventPublisher.ts';
 import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
 import { variationOn, withZeroOffsetTimestamps } from '../faults/toleratedVariations.ts';
-import { deliveryFaultOn } from './faultSwitch.ts';
-import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../../spec/mediaTypes.ts';
 import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
+import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
 import { signPayload } from './payloadSignature.ts';
 
 // One POST body and its headers (5.3, 6.1). Both delivery modes use the envelope
@@ -43,8 +42,6 @@ function placeInsideEvents(document: Record<string, unknown>, events: readonly S
   });
 }
 
-const CARD_FRAUD_CASE = /^cardFraudCase\./;
-
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 const COMMA = bytes(',');
 const OPEN_ARRAY = bytes('[');
@@ -63,20 +60,20 @@ function jsonArray(events: readonly StoredEvent[]): Buffer[] {
 }
 
 /** Event Catalog "Card fraud cases": payload data is a single object. A batch of several stays an array. */
-function dataOf(events: readonly StoredEvent[], faults: FaultHolder): Buffer[] {
+function dataOf(events: readonly StoredEvent[], behaviour: DeliveryBehaviour): Buffer[] {
   const [only] = events;
-  const single = events.length === 1 && only !== undefined && CARD_FRAUD_CASE.test(only.type);
-  return single && !deliveryFaultOn(faults, 'card-fraud-case-data-array') ? [only.jsonBytes] : jsonArray(events);
+  const single = events.length === 1 && only !== undefined && behaviour.loneEventAsObject(only.type);
+  return single ? [only.jsonBytes] : jsonArray(events);
 }
 
 /** The body as JSON bytes, from the events' texts rendered when they were stored. */
-function documentBody(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): Buffer {
+function documentBody(webhook: Webhook, events: readonly StoredEvent[], behaviour: DeliveryBehaviour, variations: FaultHolder): Buffer {
   // Tolerated variation: AtLeastOnce batches in another envelope (6.1: "not shown").
   const pieces =
-    webhook.deliveryMode === 'AtLeastOnce' && variationOn(faults, 'at-least-once-events-envelope')
+    webhook.deliveryMode === 'AtLeastOnce' && variationOn(variations, 'at-least-once-events-envelope')
       ? [bytes('{"events":'), ...jsonArray(events)]
-      : [bytes('{"data":'), ...dataOf(events, faults)];
-  if (webhook.includeResources && !deliveryFaultOn(faults, 'include-resources-ignored')) {
+      : [bytes('{"data":'), ...dataOf(events, behaviour)];
+  if (behaviour.includesResources(webhook)) {
     const included = includedOf(events);
     if (included.length > 0) pieces.push(bytes(`,"included":${JSON.stringify(included)}`));
   }
@@ -85,13 +82,19 @@ function documentBody(webhook: Webhook, events: readonly StoredEvent[], faults: 
 }
 
 /** Tolerated variations reshape the body (test targets only, so the parse is off the hot path). */
-function withDeliveryVariations(body: Buffer, webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): Buffer {
+function withDeliveryVariations(
+  body: Buffer,
+  webhook: Webhook,
+  events: readonly StoredEvent[],
+  behaviour: DeliveryBehaviour,
+  variations: FaultHolder,
+): Buffer {
   // Under Json (envelope not shown, 6.1) each event carries its own resources.
-  const inside = webhook.includeResources && webhook.contentType === 'Json' && variationOn(faults, 'json-included-inside-events');
-  const zeroOffset = variationOn(faults, 'timestamps-with-zero-offset');
+  const inside = webhook.includeResources && webhook.contentType === 'Json' && variationOn(variations, 'json-included-inside-events');
+  const zeroOffset = variationOn(variations, 'timestamps-with-zero-offset');
   if (!inside && !zeroOffset) return body;
   const document = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-  if (inside && !deliveryFaultOn(faults, 'include-resources-ignored')) {
+  if (inside && behaviour.includesResources(webhook)) {
     delete document.included;
     placeInsideEvents(document, events);
   }
@@ -99,16 +102,16 @@ function withDeliveryVariations(body: Buffer, webhook: Webhook, events: readonly
   return bytes(JSON.stringify(document));
 }
 
-export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], faults: FaultHolder): DeliveryRequest {
-  const compact = withDeliveryVariations(documentBody(webhook, events, faults), webhook, events, faults);
-  const reserialized = deliveryFaultOn(faults, 'signature-over-reserialized-json');
-  const body = reserialized ? bytes(JSON.stringify(JSON.parse(compact.toString('utf8')), null, 2)) : compact;
-  const mediaType = deliveryFaultOn(faults, 'content-type-always-json') ? MEDIA_TYPES.Json : MEDIA_TYPES[webhook.contentType];
-  const headers: Record<string, string> = { 'content-type': mediaType };
-  const signs = webhook.token !== '' || deliveryFaultOn(faults, 'signature-header-with-empty-token');
-  if (signs && !deliveryFaultOn(faults, 'signature-header-missing')) {
-    const algorithm = deliveryFaultOn(faults, 'signature-hmac-sha256') ? 'sha256' : 'sha1';
-    headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(webhook.token, reserialized ? compact : body, algorithm);
+export function buildDeliveryRequest(
+  webhook: Webhook,
+  events: readonly StoredEvent[],
+  behaviour: DeliveryBehaviour,
+  variations: FaultHolder,
+): DeliveryRequest {
+  const signed = withDeliveryVariations(documentBody(webhook, events, behaviour, variations), webhook, events, behaviour, variations);
+  const headers: Record<string, string> = { 'content-type': behaviour.mediaTypes[webhook.contentType] };
+  if (behaviour.signs(webhook.token)) {
+    headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(webhook.token, signed, behaviour.signatureAlgorithm);
   }
-  return { body, headers };
+  return { body: behaviour.sentBody(signed), headers };
 }

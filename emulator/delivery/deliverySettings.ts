@@ -22,16 +22,10 @@ export interface DeliverySettings {
   timeoutMs: number;
 }
 
-/** Wait before the retry that follows the n-th consecutive failure (n ≥ 1). */
-export function fibonacciBackoffMs(failures: number, options: { doubling?: boolean; uncapped?: boolean } = {}): number {
-  let units: number;
-  if (options.doubling) {
-    units = 2 ** Math.min(failures - 1, 40);
-  } else {
-    let previous = 0;
-    units = 1;
-    for (let n = 1; n < failures && units * BACKOFF_UNIT_MS < MAX_BACKOFF_MS * 4; n += 1) [previous, units] = [units, previous + units];
-  }
-  const wait = units * BACKOFF_UNIT_MS;
-  return options.uncapped ? wait : Math.min(wait, MAX_BACKOFF_MS);
+/** Backoff units before the retry that follows the n-th consecutive failure (n ≥ 1): 1, 1, 2, 3, 5, 8 …, no longer counted once well past the cap. */
+export function fibonacciUnits(failures: number): number {
+  let previous = 0;
+  let units = 1;
+  for (let n = 1; n < failures && units * BACKOFF_UNIT_MS < MAX_BACKOFF_MS * 4; n += 1) [previous, units] = [units, previous + units];
+  return units;
 }

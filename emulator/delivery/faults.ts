@@ -1,4 +1,7 @@
-import type { SeededFault } from '../faults/seededFault.ts';
+import type { EdgeFault } from '../faults/edgeFault.ts';
+import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
+
+const prettyPrinted = (json: Buffer): Buffer => Buffer.from(JSON.stringify(JSON.parse(json.toString('utf8')), null, 2), 'utf8');
 
 // Deliberate deviations of the delivery engine (proving the delivery checks can fail).
 export const deliveryFaults = [
@@ -6,75 +9,156 @@ export const deliveryFaults = [
     name: 'signature-over-reserialized-json',
     description: 'signs a compact re-serialisation of the payload but sends it pretty-printed',
     breaks: ['DL-SIGNATURE-VALUE'],
+    wrap: (behaviour) => ({ ...behaviour, sentBody: (signed) => prettyPrinted(behaviour.sentBody(signed)) }),
   },
-  { name: 'signature-hmac-sha256', description: 'signs with HMAC-SHA256 instead of HMAC-SHA1', breaks: ['DL-SIGNATURE-VALUE'] },
+  {
+    name: 'signature-hmac-sha256',
+    description: 'signs with HMAC-SHA256 instead of HMAC-SHA1',
+    breaks: ['DL-SIGNATURE-VALUE'],
+    wrap: (behaviour) => ({ ...behaviour, signatureAlgorithm: 'sha256' }),
+  },
   {
     name: 'signature-header-with-empty-token',
     description: 'sends X-Service-Signature keyed with the empty string when the token is empty',
     breaks: ['DL-SIGNATURE-ABSENT-WITHOUT-TOKEN'],
+    wrap: (behaviour) => ({ ...behaviour, signs: () => true }),
   },
-  { name: 'signature-header-missing', description: 'never sends X-Service-Signature', breaks: ['DL-SIGNATURE-HEADER'] },
-  { name: 'at-most-once-retried', description: 'retries a failed AtMostOnce delivery once', breaks: ['DL-AT-MOST-ONCE-NO-RETRY'] },
+  {
+    name: 'signature-header-missing',
+    description: 'never sends X-Service-Signature',
+    breaks: ['DL-SIGNATURE-HEADER'],
+    wrap: (behaviour) => ({ ...behaviour, signs: () => false }),
+  },
+  {
+    name: 'at-most-once-retried',
+    description: 'retries a failed AtMostOnce delivery once',
+    breaks: ['DL-AT-MOST-ONCE-NO-RETRY'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      retries: (mode, failures) => (mode === 'AtMostOnce' ? failures === 1 : behaviour.retries(mode, failures)),
+    }),
+  },
   {
     name: 'at-most-once-overlap',
     description: 'sends AtMostOnce events without waiting for the previous response',
     breaks: ['DL-AT-MOST-ONCE-SEQUENTIAL'],
+    wrap: (behaviour) => ({ ...behaviour, maxInFlight: { ...behaviour.maxInFlight, AtMostOnce: 8 } }),
   },
-  { name: 'at-most-once-batched', description: 'puts several events in one AtMostOnce POST', breaks: ['DL-AT-MOST-ONCE-SINGLE'] },
-  { name: 'batch-of-65', description: 'AtLeastOnce batches hold up to 65 events', breaks: ['DL-BATCH-LIMIT'] },
+  {
+    name: 'at-most-once-batched',
+    description: 'puts several events in one AtMostOnce POST',
+    breaks: ['DL-AT-MOST-ONCE-SINGLE'],
+    wrap: (behaviour) => ({ ...behaviour, maxBatchSize: { ...behaviour.maxBatchSize, AtMostOnce: 4 } }),
+  },
+  {
+    name: 'batch-of-65',
+    description: 'AtLeastOnce batches hold up to 65 events',
+    breaks: ['DL-BATCH-LIMIT'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      maxBatchSize: { ...behaviour.maxBatchSize, AtLeastOnce: behaviour.maxBatchSize.AtLeastOnce + 1 },
+    }),
+  },
   {
     name: 'backoff-doubling',
     description: 'AtLeastOnce retries back off 1, 2, 4, 8 … instead of Fibonacci',
     breaks: ['DL-BACKOFF-FIBONACCI'],
+    wrap: (behaviour) => ({ ...behaviour, backoffUnits: (failures) => 2 ** Math.min(failures - 1, 40) }),
   },
-  { name: 'backoff-no-cap', description: 'AtLeastOnce backoff grows past 1 hour', breaks: ['DL-BACKOFF-CAP'] },
+  {
+    name: 'backoff-no-cap',
+    description: 'AtLeastOnce backoff grows past 1 hour',
+    breaks: ['DL-BACKOFF-CAP'],
+    wrap: (behaviour) => ({ ...behaviour, maxBackoffMs: Number.POSITIVE_INFINITY }),
+  },
   {
     name: 'two-batches-in-flight',
     description: 'sends the next AtLeastOnce batch before the previous one is answered',
     breaks: ['DL-AT-LEAST-ONCE-SEQUENTIAL'],
+    wrap: (behaviour) => ({ ...behaviour, maxInFlight: { ...behaviour.maxInFlight, AtLeastOnce: 2 } }),
   },
   {
     name: 'at-least-once-drops-failed-batch',
     description: 'gives up on an AtLeastOnce batch after the first failure',
     breaks: ['DL-AT-LEAST-ONCE-RETRY'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      retries: (mode, failures) => mode !== 'AtLeastOnce' && behaviour.retries(mode, failures),
+    }),
   },
   {
     name: 'at-least-once-gives-up-after-retry',
     description: 'retries a failed AtLeastOnce batch once and gives up when the retry fails too',
     breaks: ['DL-AT-LEAST-ONCE-RETRY'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      retries: (mode, failures) => !(mode === 'AtLeastOnce' && failures >= 2) && behaviour.retries(mode, failures),
+    }),
   },
   {
     name: 'auth-requests-leak-to-not-auth-subscription',
     description: 'NotAuthorizationRequest webhooks also receive authorizationRequest.pending',
     breaks: ['DL-SUBSCRIPTION-NOT-AUTHORIZATION-REQUEST'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      admits: (subscriptionType, eventType) =>
+        (subscriptionType === 'NotAuthorizationRequest' && eventType === 'authorizationRequest.pending') ||
+        behaviour.admits(subscriptionType, eventType),
+    }),
   },
   {
     name: 'only-auth-receives-everything',
     description: 'OnlyAuthorizationRequest webhooks receive every event',
     breaks: ['DL-SUBSCRIPTION-ONLY-AUTHORIZATION-REQUEST'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      admits: (subscriptionType, eventType) =>
+        subscriptionType === 'OnlyAuthorizationRequest' || behaviour.admits(subscriptionType, eventType),
+    }),
   },
-  { name: 'disabled-webhook-receives', description: 'Disabled webhooks keep receiving events', breaks: ['DL-DISABLED-NO-DELIVERY'] },
-  { name: 'content-type-always-json', description: 'JsonAPI webhooks receive Content-Type application/json', breaks: ['DL-CONTENT-TYPE'] },
+  {
+    name: 'disabled-webhook-receives',
+    description: 'Disabled webhooks keep receiving events',
+    breaks: ['DL-DISABLED-NO-DELIVERY'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      recipients: (webhooks) => webhooks.all(),
+      mayReceive: (status) => status === 'Disabled' || behaviour.mayReceive(status),
+    }),
+  },
+  {
+    name: 'content-type-always-json',
+    description: 'JsonAPI webhooks receive Content-Type application/json',
+    breaks: ['DL-CONTENT-TYPE'],
+    wrap: (behaviour) => ({ ...behaviour, mediaTypes: { ...behaviour.mediaTypes, JsonAPI: behaviour.mediaTypes.Json } }),
+  },
   {
     name: 'include-resources-ignored',
     description: 'never adds the related resources, even with includeResources true',
     breaks: ['DL-INCLUDE-RESOURCES'],
+    wrap: (behaviour) => ({ ...behaviour, includesResources: () => false }),
   },
   {
     name: 'never-unavailable',
     description: 'a webhook whose endpoint keeps failing stays Enabled forever',
     breaks: ['WH-UNAVAILABLE-SANDBOX', 'WH-UNAVAILABLE-LIVE'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      unresponsiveLimitMs: { sandbox: Number.POSITIVE_INFINITY, live: Number.POSITIVE_INFINITY },
+    }),
   },
   {
     name: 'unavailable-still-receives',
     description: 'an Unavailable webhook keeps receiving events',
     breaks: ['WH-UNAVAILABLE-NO-DELIVERY'],
+    wrap: (behaviour) => ({ ...behaviour, mayReceive: (status) => status === 'Unavailable' || behaviour.mayReceive(status) }),
   },
   {
     name: 'card-fraud-case-data-array',
     description: 'a cardFraudCase event delivered on its own comes wrapped in a data array instead of as a single object',
     breaks: ['EV-CARD-FRAUD-CASE-PAYLOAD'],
+    wrap: (behaviour) => ({ ...behaviour, loneEventAsObject: () => false }),
   },
-] as const satisfies readonly SeededFault[];
+] as const satisfies readonly EdgeFault<DeliveryBehaviour>[];
 
 export type DeliveryFault = (typeof deliveryFaults)[number]['name'];

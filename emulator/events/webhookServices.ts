@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
+import { correctDelivery } from '../delivery/deliveryBehaviour.ts';
 import { DeliveryEngine } from '../delivery/deliveryEngine.ts';
+import { deliveryFaults } from '../delivery/faults.ts';
+import { behaviourWith } from '../faults/edgeFault.ts';
 import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import { applyEventVariations } from './eventVariations.ts';
@@ -17,7 +20,14 @@ export interface WebhookServices {
 
 export function createWebhookServices(app: FastifyInstance, state: EmulatorState, events: EventStore): WebhookServices {
   const webhooks = new WebhookRegistry();
-  const delivery = new DeliveryEngine(webhooks, events, state.clock, state.environment, state);
+  const delivery = new DeliveryEngine(
+    webhooks,
+    events,
+    state.clock,
+    state.environment,
+    behaviourWith(correctDelivery, deliveryFaults, state.faults),
+    state,
+  );
   events.onPublish((event) => delivery.dispatch(event));
   applyEventVariations(events, state.faults);
   // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).
