@@ -1,18 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { DeliveryEngine } from '../delivery/deliveryEngine.ts';
+import { behaviourWith } from '../faults/edgeFault.ts';
 import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
+import { webhooksFaults } from '../webhooks/faults.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
+import { correctWebhooks, type WebhooksBehaviour } from '../webhooks/webhooksBehaviour.ts';
 import { applyEventVariations } from './eventVariations.ts';
 import type { EventStore } from './eventStore.ts';
 
 // The webhook registry, event store and delivery engine of one emulator, made
 // once by createEmulator and handed to the webhook and event routes and their
 // control endpoints: publishing an event dispatches it to the delivery engine.
+// The webhooks behaviour, with the active seeded faults folded in, travels with them.
 export interface WebhookServices {
   webhooks: WebhookRegistry;
   events: EventStore;
   delivery: DeliveryEngine;
+  webhooksBehaviour: WebhooksBehaviour;
 }
 
 export function createWebhookServices(app: FastifyInstance, state: EmulatorState, events: EventStore): WebhookServices {
@@ -28,5 +33,10 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
     });
   }
   app.addHook('onClose', async () => delivery.close());
-  return { webhooks, events, delivery };
+  return {
+    webhooks,
+    events,
+    delivery,
+    webhooksBehaviour: behaviourWith(correctWebhooks, webhooksFaults, state.faults),
+  };
 }
