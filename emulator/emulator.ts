@@ -32,7 +32,6 @@ import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
-import { webhookFaultOn } from './webhooks/faultSwitch.ts';
 import { registerWebhookControlRoutes } from './webhooks/webhookControlRoutes.ts';
 
 /** One webhook, one event or a sandbox operation: what token-ignored-on-resource-operations leaves unguarded. */
@@ -133,18 +132,18 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   if (options.rateLimit) app.addHook('onRequest', rateLimitHook(options.rateLimit));
   if (variationOn(state, 'retry-after-http-date'))
     app.addHook('onRequest', rateLimitHook({ every: 25, retryAfterSeconds: 0, retryAfterForm: 'http-date' }));
+  const services = createWebhookServices(app, state, events);
   // A seeded fault at the edge: the routes it names get no authentication hook at all.
   addRouteHooks(
     app,
     tokens,
     events,
     state.limits.storedEvents,
-    webhookFaultOn(state, 'token-ignored-on-resource-operations') ? isResourceOperation : undefined,
+    services.webhooksBehaviour.authenticatesResourceOperations ? undefined : isResourceOperation,
   );
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   refuseUnlistedControlRoutes(app);
   registerOpenApiRoute(app);
-  const services = createWebhookServices(app, state, events);
   for (const area of API_AREAS) await area(app, state, services);
   if (options.controlEndpoints ?? true) {
     registerControlRoutes(app, state);

@@ -8,7 +8,6 @@ import { limitReached } from '../core/storeLimits.ts';
 import type { WebhookServices } from './webhookServices.ts';
 import { MAX_BATCH_SIZE, BACKOFF_UNIT_MS, MAX_BACKOFF_MS } from '../delivery/deliverySettings.ts';
 import { chooseVariant, generateEvent } from './eventGenerator.ts';
-import { eventFaultOn } from './faultSwitch.ts';
 import { eventTypes } from './eventTypeCatalogue.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
 
@@ -69,11 +68,7 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
         throw invalid('/variant', `event type ${type} has no variant '${variant}'`);
       }
     }
-    const generating = {
-      variant,
-      dropFirstAttribute: eventFaultOn(state.faults, 'injected-events-drop-first-attribute'),
-      mistypeFirstAttribute: eventFaultOn(state.faults, 'injected-events-mistype-first-attribute'),
-    };
+    const generating = { variant, behaviour: services.eventsBehaviour };
     const published = [];
     for (const type of types) {
       const entry = eventTypes().get(type);

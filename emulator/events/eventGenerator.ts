@@ -1,6 +1,7 @@
 import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
 import type { RandomInt } from '../realism/seededRandom.ts';
+import type { EventsBehaviour } from './eventsBehaviour.ts';
 import type { AttributeKind, EventTypeEntry, EventVariant } from './eventTypeCatalogue.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
 
@@ -99,32 +100,10 @@ function relationshipsOf(specs: Record<string, string[]>, target: Record<string,
 
 export interface GenerateOptions {
   variant?: string;
-  /** Drop the first catalogued attribute (fault injected-events-drop-first-attribute). */
-  dropFirstAttribute?: boolean;
   /** Crypto randomness unless a seeded source must make the event reproducible (a lived-in store). */
   randomInt?: RandomInt;
-  /** Give the first catalogued attribute of a stated type a value of another type (fault injected-events-mistype-first-attribute). */
-  mistypeFirstAttribute?: boolean;
-}
-
-/** A value of the wrong JSON type for a kind; undefined for kinds the catalogue leaves untyped. */
-function wrongValueOf(kind: AttributeKind, randomInt: RandomInt): unknown {
-  if (typeof kind === 'object') return `not ${kind.const}`;
-  switch (kind) {
-    case 'any':
-      return undefined;
-    case 'string':
-      return 42;
-    case 'boolean':
-      return 'yes';
-    case 'integer':
-    case 'cents':
-    case 'number':
-      return String(1 + randomInt(500_000));
-    default:
-      // timestamps, dates, tags and the structured kinds: a number is none of them.
-      return 20_260_102;
-  }
+  /** The events area's behaviour, seeded faults and all: it has the last word on the attributes generated. */
+  behaviour: Pick<EventsBehaviour, 'generatedAttributes'>;
 }
 
 export function chooseVariant(entry: EventTypeEntry, name?: string, randomInt: RandomInt = cryptoRandomInt): EventVariant | undefined {
@@ -133,30 +112,23 @@ export function chooseVariant(entry: EventTypeEntry, name?: string, randomInt: R
   return entry.variants.find((variant) => variant.name === name);
 }
 
-export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number, options: GenerateOptions = {}): EventInput {
+export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number, options: GenerateOptions): EventInput {
   const randomInt = options.randomInt ?? cryptoRandomInt;
-  const attributes: Record<string, unknown> = {};
+  const generated: Record<string, unknown> = {};
   const relationships: Record<string, RelationshipRef> = {};
-  attributesOf(entry.attributes, nowMs, attributes, randomInt);
+  attributesOf(entry.attributes, nowMs, generated, randomInt);
   relationshipsOf(entry.relationships, relationships, randomInt);
   // Members only some events carry (tags, currencyConversion, …): on about half of them.
   if (randomInt(2) === 1) {
-    attributesOf(entry.optionalAttributes ?? {}, nowMs, attributes, randomInt);
+    attributesOf(entry.optionalAttributes ?? {}, nowMs, generated, randomInt);
     relationshipsOf(entry.optionalRelationships ?? {}, relationships, randomInt);
   }
   const variant = chooseVariant(entry, options.variant, randomInt);
   if (variant) {
-    attributesOf(variant.attributes, nowMs, attributes, randomInt);
+    attributesOf(variant.attributes, nowMs, generated, randomInt);
     relationshipsOf(variant.relationships, relationships, randomInt);
   }
-  if (options.dropFirstAttribute) {
-    const first = Object.keys(entry.attributes)[0];
-    if (first !== undefined) delete attributes[first];
-  }
-  if (options.mistypeFirstAttribute) {
-    const typed = Object.entries(entry.attributes).find(([, kind]) => wrongValueOf(kind, randomInt) !== undefined);
-    if (typed) attributes[typed[0]] = wrongValueOf(typed[1], randomInt);
-  }
+  const attributes = options.behaviour.generatedAttributes(generated, entry, randomInt);
   const createdAt = isoTimestamp(nowMs);
   const included = Object.values(relationships).map(({ data }) => ({
     type: data.type,

@@ -3,12 +3,9 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import { invalid, notFound, sendDocumentText } from '../core/jsonApi.ts';
 import { dateTime, defineListQuery, type RawQuery, readListQuery, repeated } from '../core/listQuery.ts';
-import type { RenderedEvent } from './eventRendering.ts';
-import { eventFaultOn } from './faultSwitch.ts';
 import type { WebhookServices } from './webhookServices.ts';
 
 // Section 4.4 / 6.2: events can be fetched, listed and resent for 90 days.
-export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 
 /** Section 4.4; filter[type] (without []) is read as a one-element filter[type][]. */
 const EVENT_LIST_QUERY = defineListQuery({
@@ -16,22 +13,17 @@ const EVENT_LIST_QUERY = defineListQuery({
   aliases: { 'filter[type]': 'filter[type][]' },
 });
 
-export function registerEventRoutes(app: FastifyInstance, state: EmulatorState, { events, delivery }: WebhookServices): void {
-  const keepsOldEvents = eventFaultOn(state, 'old-events-returned');
-  // A realistic slip: reading the events asks for the scope of resending them.
-  const listScope = eventFaultOn(state, 'event-list-needs-write-scope') ? 'events-write' : 'events';
-
-  // Events are rendered once, when stored; a fault that changes their rendering is chosen here, once.
-  const render: (event: StoredEvent) => string = eventFaultOn(state, 'injected-events-missing-created-at')
-    ? (event) => {
-        const rendered = JSON.parse(event.json) as RenderedEvent;
-        delete rendered.attributes.createdAt;
-        return JSON.stringify(rendered);
-      }
-    : (event) => event.json;
+export function registerEventRoutes(
+  app: FastifyInstance,
+  state: EmulatorState,
+  { events, delivery, eventsBehaviour: behaviour }: WebhookServices,
+): void {
+  // Events are rendered once, when stored.
+  const render = behaviour.eventJson;
   const eventDocument = (event: StoredEvent): string => `{"data":${render(event)}}`;
+  const listOptions = { maxLimit: behaviour.listPageMax };
 
-  const retentionStart = (): number | undefined => (keepsOldEvents ? undefined : state.clock.now() - RETENTION_MS);
+  const retentionStart = (): number | undefined => behaviour.retentionStart(state.clock.now());
 
   /** An event within the 90-day window, else 404 (older events are gone as far as clients can tell). */
   const findRetained = (id: string): StoredEvent => {
@@ -45,21 +37,18 @@ export function registerEventRoutes(app: FastifyInstance, state: EmulatorState, 
     sendDocumentText(reply, 200, eventDocument(findRetained(request.params.id))),
   );
 
-  app.get('/events', { config: { scope: listScope } }, async (request, reply) => {
-    const uncapped = eventFaultOn(state, 'event-list-limit-uncapped');
-    const { page, filters } = readListQuery(
-      request.query as RawQuery,
-      EVENT_LIST_QUERY,
-      uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {},
+  app.get('/events', { config: { scope: behaviour.listScope } }, async (request, reply) => {
+    const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY, listOptions);
+    const result = events.list(
+      behaviour.listQuery({
+        types: filters['filter[type][]'] ?? [],
+        since: filters['filter[since]'],
+        until: filters['filter[until]'],
+        notBefore: retentionStart(),
+        offset: page.offset,
+        limit: page.limit,
+      }),
     );
-    const result = events.list({
-      types: eventFaultOn(state, 'event-list-type-filter-ignored') ? [] : (filters['filter[type][]'] ?? []),
-      since: filters['filter[since]'],
-      until: eventFaultOn(state, 'event-list-until-ignored') ? undefined : filters['filter[until]'],
-      notBefore: retentionStart(),
-      offset: eventFaultOn(state, 'event-list-offset-ignored') ? 0 : page.offset,
-      limit: page.limit,
-    });
     const meta = { pagination: { total: result.total, limit: page.limit, offset: page.offset } };
     return sendDocumentText(reply, 200, `{"data":[${result.events.map(render).join(',')}],"meta":${JSON.stringify(meta)}}`);
   });
@@ -69,15 +58,9 @@ export function registerEventRoutes(app: FastifyInstance, state: EmulatorState, 
     if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
       throw invalid('', 'the body of a resend is an empty JSON object');
     }
-    // The seeded fault resend-unknown-delivers-latest: an unknown id falls back to the newest event, delivered before the 404.
-    const newest = events.newest();
-    if (!events.get(request.params.id) && newest && eventFaultOn(state, 'resend-unknown-delivers-latest')) delivery.dispatch(newest);
+    if (!events.get(request.params.id)) behaviour.resendOfUnknown(events, delivery);
     const event = findRetained(request.params.id);
-    if (eventFaultOn(state, 'resend-changes-event-id')) {
-      events.publish({ type: event.type, attributes: event.attributes, relationships: event.relationships, included: event.included });
-    } else {
-      delivery.dispatch(event);
-    }
+    behaviour.resend(event, events, delivery);
     return sendDocumentText(reply, 200, eventDocument(event));
   });
 }

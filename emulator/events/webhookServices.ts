@@ -5,17 +5,24 @@ import { DeliveryEngine } from '../delivery/deliveryEngine.ts';
 import { deliveryFaults } from '../delivery/faults.ts';
 import { behaviourWith } from '../faults/edgeFault.ts';
 import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
+import { webhooksFaults } from '../webhooks/faults.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
+import { correctWebhooks, type WebhooksBehaviour } from '../webhooks/webhooksBehaviour.ts';
+import { correctEvents, type EventsBehaviour } from './eventsBehaviour.ts';
 import { applyEventVariations } from './eventVariations.ts';
 import type { EventStore } from './eventStore.ts';
+import { eventsFaults } from './faults.ts';
 
 // The webhook registry, event store and delivery engine of one emulator, made
 // once by createEmulator and handed to the webhook and event routes and their
 // control endpoints: publishing an event dispatches it to the delivery engine.
+// The areas' behaviours, with the active seeded faults folded in, travel with them.
 export interface WebhookServices {
   webhooks: WebhookRegistry;
   events: EventStore;
   delivery: DeliveryEngine;
+  webhooksBehaviour: WebhooksBehaviour;
+  eventsBehaviour: EventsBehaviour;
 }
 
 export function createWebhookServices(app: FastifyInstance, state: EmulatorState, events: EventStore): WebhookServices {
@@ -38,5 +45,11 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
     });
   }
   app.addHook('onClose', async () => delivery.close());
-  return { webhooks, events, delivery };
+  return {
+    webhooks,
+    events,
+    delivery,
+    webhooksBehaviour: behaviourWith(correctWebhooks, webhooksFaults, state.faults),
+    eventsBehaviour: behaviourWith(correctEvents, eventsFaults, state.faults),
+  };
 }

@@ -1,6 +1,6 @@
 import { invalid } from '../core/jsonApi.ts';
 import { optionalBoolean, optionalEnum, optionalString, type ResourceObject } from '../core/requestBody.ts';
-import { CONTENT_TYPES, DELIVERY_MODES, SUBSCRIPTION_TYPES, type Webhook } from './webhookModel.ts';
+import { CONTENT_TYPES, DELIVERY_MODES, SUBSCRIPTION_TYPES, type SubscriptionType, type Webhook } from './webhookModel.ts';
 
 // Reading the webhook attributes of 2.6 (create) and 4.3 (update). The document
 // lists label, url, token, contentType and deliveryMode as "plain attributes"
@@ -40,7 +40,7 @@ function required<T>(value: T | undefined, name: string): T {
 }
 
 /** An omitted token is the empty string (2.6 "empty string when unset"); an omitted deliveryMode is AtMostOnce. */
-export function readCreate(resource: ResourceObject): WebhookSettings {
+export function readCreate(resource: ResourceObject, defaultSubscriptionType: SubscriptionType): WebhookSettings {
   return {
     label: required(optionalString(resource, 'label'), 'label'),
     url: required(readUrl(resource), 'url'),
@@ -48,7 +48,7 @@ export function readCreate(resource: ResourceObject): WebhookSettings {
     contentType: required(optionalEnum(resource, 'contentType', CONTENT_TYPES), 'contentType'),
     deliveryMode: optionalEnum(resource, 'deliveryMode', DELIVERY_MODES) ?? DEFAULT_DELIVERY_MODE,
     includeResources: optionalBoolean(resource, 'includeResources') ?? false,
-    subscriptionType: optionalEnum(resource, 'subscriptionType', SUBSCRIPTION_TYPES) ?? 'All',
+    subscriptionType: optionalEnum(resource, 'subscriptionType', SUBSCRIPTION_TYPES) ?? defaultSubscriptionType,
   };
 }
 

@@ -4,16 +4,15 @@ import { ApiError, notFound, sendDocument } from '../core/jsonApi.ts';
 import { limitReached } from '../core/storeLimits.ts';
 import { readResource } from '../core/requestBody.ts';
 import { dateTime, defineListQuery, integer, oneOf, type RawQuery, readListQuery } from '../core/listQuery.ts';
-import type { FaultHolder } from '../faults/faultSwitch.ts';
-import { webhookFaultOn } from './faultSwitch.ts';
 import { readCreate, readUpdate, type WebhookSettings } from './webhookAttributes.ts';
-import { SANDBOX_ENABLED_LIMIT, type Webhook } from './webhookModel.ts';
+import type { Webhook } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
+import type { WebhooksBehaviour } from './webhooksBehaviour.ts';
 
 // Section 4.3 (and the states of 3.2).
 
-function render(webhook: Webhook, active: FaultHolder | ReadonlySet<string>) {
-  const token = webhook.token === '' && webhookFaultOn(active, 'webhook-token-null-when-unset') ? null : webhook.token;
+function render(webhook: Webhook, behaviour: WebhooksBehaviour) {
+  const token = webhook.token === '' ? behaviour.unsetToken : webhook.token;
   return {
     type: 'webhook',
     id: webhook.id,
@@ -32,10 +31,10 @@ function render(webhook: Webhook, active: FaultHolder | ReadonlySet<string>) {
 }
 
 /** 4.3 / 7: in the sandbox no webhook is created or enabled while 100 are Enabled. */
-function checkEnabledLimit(state: EmulatorState, webhooks: WebhookRegistry, action: string): void {
-  if (state.environment !== 'sandbox' || webhookFaultOn(state, 'enabled-limit-not-enforced')) return;
-  if (webhooks.enabledCount() >= SANDBOX_ENABLED_LIMIT) {
-    throw new ApiError(409, 'Limit reached', `cannot ${action}: ${SANDBOX_ENABLED_LIMIT} webhooks are already Enabled (sandbox limit)`);
+function checkEnabledLimit(state: EmulatorState, webhooks: WebhookRegistry, limit: number, action: string): void {
+  if (state.environment !== 'sandbox') return;
+  if (webhooks.enabledCount() >= limit) {
+    throw new ApiError(409, 'Limit reached', `cannot ${action}: ${limit} webhooks are already Enabled (sandbox limit)`);
   }
 }
 
@@ -51,12 +50,13 @@ const WEBHOOK_LIST_QUERY = defineListQuery({
   },
 });
 
-function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultHolder): Webhook[] {
-  const uncapped = webhookFaultOn(active, 'webhook-list-limit-uncapped');
-  const { page, filters } = readListQuery(query, WEBHOOK_LIST_QUERY, uncapped ? { maxLimit: Number.MAX_SAFE_INTEGER } : {});
-  const since = webhookFaultOn(active, 'webhook-list-since-ignored') ? undefined : filters['filter[since]'];
+function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, behaviour: WebhooksBehaviour): Webhook[] {
+  const read = readListQuery(query, WEBHOOK_LIST_QUERY, { maxLimit: behaviour.listPageMax });
+  const page = read.page;
+  const filters = behaviour.listFilters(read.filters);
+  const since = filters['filter[since]'];
   const until = filters['filter[until]'];
-  const fromId = webhookFaultOn(active, 'webhook-list-ignores-from-id') ? undefined : filters['filter[fromId]'];
+  const fromId = filters['filter[fromId]'];
   const toId = filters['filter[toId]'];
   const matching = webhooks
     .all()
@@ -71,8 +71,12 @@ function listWebhooks(webhooks: WebhookRegistry, query: RawQuery, active: FaultH
   return ordered.slice(page.offset, page.offset + page.limit);
 }
 
-export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState, { webhooks }: { webhooks: WebhookRegistry }): void {
-  const faults = state.faults;
+export function registerWebhookRoutes(
+  app: FastifyInstance,
+  state: EmulatorState,
+  { webhooks, webhooksBehaviour: behaviour }: { webhooks: WebhookRegistry; webhooksBehaviour: WebhooksBehaviour },
+): void {
+  const renderWebhook = (webhook: Webhook) => render(webhook, behaviour);
 
   const find = (id: string): Webhook => {
     const webhook = webhooks.get(id);
@@ -80,20 +84,10 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
     return webhook;
   };
 
-  /** The seeded fault webhook-invalid-request-applied: the request is stored before it is validated, then refused. */
-  const appliedAnyway = <T>(read: () => T, apply: () => void): T => {
-    try {
-      return read();
-    } catch (error) {
-      if (webhookFaultOn(state, 'webhook-invalid-request-applied')) apply();
-      throw error;
-    }
-  };
-
   app.post('/webhooks', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const resource = readResource(request.body, ['webhook']);
-    const settings = appliedAnyway(
-      () => readCreate(resource),
+    const settings = behaviour.validated(
+      () => readCreate(resource, behaviour.defaultSubscriptionType),
       () => {
         const id = state.ids.next('webhook');
         const raw = {
@@ -107,54 +101,45 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
         webhooks.add({ ...raw, id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.stamp()), status: 'Disabled' });
       },
     );
-    if (webhookFaultOn(state, 'webhook-default-subscription-only-auth') && resource.attributes.subscriptionType === undefined) {
-      settings.subscriptionType = 'OnlyAuthorizationRequest';
-    }
-    checkEnabledLimit(state, webhooks, 'create a webhook');
+    checkEnabledLimit(state, webhooks, behaviour.sandboxEnabledLimit, 'create a webhook');
     if (webhooks.all().length >= state.limits.webhooks) throw limitReached('webhooks', state.limits.webhooks, webhooks.all().length);
     const id = state.ids.next('webhook');
     // 3.2 leaves the initial status open; a new subscription starts receiving at once.
     const webhook: Webhook = { id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.stamp()), ...settings, status: 'Enabled' };
     webhooks.add(webhook);
-    return sendDocument(reply, 201, { data: render(webhook, state) });
+    return sendDocument(reply, 201, { data: renderWebhook(webhook) });
   });
 
   app.get('/webhooks', { config: { scope: 'webhooks' } }, async (request, reply) => {
-    const page = listWebhooks(webhooks, request.query as RawQuery, state);
-    return sendDocument(reply, 200, { data: page.map((webhook) => render(webhook, state)) });
+    const page = listWebhooks(webhooks, request.query as RawQuery, behaviour);
+    return sendDocument(reply, 200, { data: page.map(renderWebhook) });
   });
 
   app.get<{ Params: { id: string } }>('/webhooks/:id', { config: { scope: 'webhooks' } }, async (request, reply) =>
-    sendDocument(reply, 200, { data: render(find(request.params.id), state) }),
+    sendDocument(reply, 200, { data: renderWebhook(find(request.params.id)) }),
   );
 
   app.patch<{ Params: { id: string } }>('/webhooks/:id', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
     const resource = readResource(request.body, ['webhook']);
-    const changes = appliedAnyway(
+    const changes = behaviour.validated(
       () => readUpdate(resource),
       () => Object.assign(webhook, resource.attributes),
     );
-    if (webhookFaultOn(state, 'webhook-patch-ignores-label')) delete changes.label;
-    if (webhookFaultOn(state, 'webhook-patch-resets-omitted'))
-      Object.assign(webhook, { label: '', includeResources: false, subscriptionType: 'All' });
-    Object.assign(webhook, changes);
-    return sendDocument(reply, 200, { data: render(webhook, state) });
+    behaviour.applyChanges(webhook, changes);
+    return sendDocument(reply, 200, { data: renderWebhook(webhook) });
   });
 
-  /** 4.3: enable and disable answer with the webhook, in its new status (unless the stale-answer fault renders it first). */
-  const answerStatusChange = (webhook: Webhook, change: () => void) => {
-    const stale = webhookFaultOn(faults, 'webhook-status-answer-stale') ? render(webhook, faults) : undefined;
-    change();
-    return { data: stale ?? render(webhook, faults) };
-  };
+  const answerStatusChange = (webhook: Webhook, change: () => void) => ({
+    data: behaviour.statusChangeAnswer(webhook, change, renderWebhook),
+  });
 
   app.post<{ Params: { id: string } }>('/webhooks/:id/enable', { config: { scope: 'webhooks-write' } }, async (request, reply) => {
     const webhook = find(request.params.id);
-    if (webhook.status === 'Unavailable' && webhookFaultOn(state, 'webhook-enable-from-unavailable-refused')) {
+    if (webhook.status === 'Unavailable' && !behaviour.enablesUnavailable) {
       throw new ApiError(409, 'Conflict', 'an Unavailable webhook cannot be enabled');
     }
-    if (webhook.status !== 'Enabled') checkEnabledLimit(state, webhooks, 'enable the webhook');
+    if (webhook.status !== 'Enabled') checkEnabledLimit(state, webhooks, behaviour.sandboxEnabledLimit, 'enable the webhook');
     return sendDocument(
       reply,
       200,
@@ -167,9 +152,7 @@ export function registerWebhookRoutes(app: FastifyInstance, state: EmulatorState
     return sendDocument(
       reply,
       200,
-      answerStatusChange(webhook, () => {
-        if (!webhookFaultOn(state, 'webhook-disable-ignored')) webhooks.setStatus(webhook, 'Disabled');
-      }),
+      answerStatusChange(webhook, () => behaviour.disable(webhooks, webhook)),
     );
   });
 }

@@ -18,14 +18,14 @@ export function fillEvents(
   events: EventStore,
   random: SeededRandom,
   count: number,
-  faults: Pick<GenerateOptions, 'dropFirstAttribute' | 'mistypeFirstAttribute'>,
+  behaviour: GenerateOptions['behaviour'],
 ): number {
   const entries = [...new Map([...eventTypes().values()].map((entry) => [entry.type, entry])).values()];
   const nowMs = state.clock.now();
   const createdAts = Array.from({ length: count }, () => nowMs - random.int(1_000, HISTORY_MS)).sort((a, b) => a - b);
   for (const createdAt of createdAts) {
     const entry = random.pick(entries);
-    events.backfill(generateEvent(entry.type, entry, createdAt, { ...faults, randomInt: random.int }), createdAt);
+    events.backfill(generateEvent(entry.type, entry, createdAt, { behaviour, randomInt: random.int }), createdAt);
   }
   return count;
 }

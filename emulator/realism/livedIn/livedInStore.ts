@@ -1,6 +1,5 @@
 import type { EmulatorState } from '../../core/emulatorState.ts';
 import type { WebhookServices } from '../../events/webhookServices.ts';
-import { eventFaultOn } from '../../events/faultSwitch.ts';
 import { SeededRandom } from '../seededRandom.ts';
 import { DEFAULT_LIVED_IN_EVENTS, fillEvents } from './livedInEvents.ts';
 import { fillRules } from './livedInRules.ts';
@@ -46,11 +45,7 @@ export function fillLivedIn(state: EmulatorState, services: WebhookServices, opt
   const random = new SeededRandom(options.seed);
   const { rules } = fillRules(state, random);
   const webhooks = fillWebhooks(state, services.webhooks, random, options.enabledWebhooks);
-  // History carries the generation faults too, so that a target judged on its history can be caught.
-  const generation = {
-    dropFirstAttribute: eventFaultOn(state, 'injected-events-drop-first-attribute'),
-    mistypeFirstAttribute: eventFaultOn(state, 'injected-events-mistype-first-attribute'),
-  };
-  const events = fillEvents(state, services.events, random, options.events ?? DEFAULT_LIVED_IN_EVENTS, generation);
+  // History is generated as injected events are, seeded faults and all, so that a target judged on its history can be caught.
+  const events = fillEvents(state, services.events, random, options.events ?? DEFAULT_LIVED_IN_EVENTS, services.eventsBehaviour);
   return { rules, webhooks, events };
 }
