@@ -40,6 +40,11 @@ export interface ExecutionOptions {
    * see its moves: a wrong declaration the schedule fuzzer must find.
    */
   seededDeclarationFault?: string;
+  /**
+   * How many failed scenarios are run again alone to tell a failure of the target from one
+   * of the schedule (default MAX_ALONE_RERUNS). The kill matrix, which reads only outcomes, asks none.
+   */
+  aloneReruns?: number;
 }
 
 export interface ScenarioResult {
@@ -150,7 +155,9 @@ export async function executeScenarios(
   });
   // Alone, nothing else can disturb it: a failure that goes away was the schedule's.
   const beside = options.concurrency > 1 || options.scheduleSeed !== undefined;
-  const rerun = beside ? inOrder.filter(({ result }) => failed(result) && ran(result)).slice(0, MAX_ALONE_RERUNS) : [];
+  const rerun = beside
+    ? inOrder.filter(({ result }) => failed(result) && ran(result)).slice(0, options.aloneReruns ?? MAX_ALONE_RERUNS)
+    : [];
   for (const { item, result } of rerun) {
     if (session.budget && Date.now() >= session.budget.deadline) break;
     const alone = await runOne(item, session, { ...options, recordExchanges: false }, undefined, false);

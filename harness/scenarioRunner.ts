@@ -110,6 +110,8 @@ export interface RunScenariosOptions {
   scheduleSeed?: number;
   /** Test-only: see ExecutionOptions.seededDeclarationFault. */
   seededDeclarationFault?: string;
+  /** See ExecutionOptions.aloneReruns. */
+  aloneReruns?: number;
   /** Told of each scenario's result (whether it depends on the schedule, what it used undeclared). */
   onResult?: (result: ScenarioResult) => void;
 }
@@ -127,6 +129,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
       concurrency: options.concurrency ?? defaultConcurrency(options.baseUrl),
       ...(options.scheduleSeed !== undefined ? { scheduleSeed: options.scheduleSeed } : {}),
       ...(options.seededDeclarationFault ? { seededDeclarationFault: options.seededDeclarationFault } : {}),
+      ...(options.aloneReruns !== undefined ? { aloneReruns: options.aloneReruns } : {}),
     };
     const results = await executeScenarios(scenarios, session, execution);
     for (const result of results) options.onResult?.(result);

@@ -18,6 +18,8 @@ export async function runAgainstEmulator(
   seed = 1,
   /** Fuzz the schedule (run --schedule-seed). */
   scheduleSeed?: number,
+  /** How many failed scenarios run again alone (harness ExecutionOptions.aloneReruns). */
+  aloneReruns?: number,
 ): Promise<CheckRecord[]> {
   const emulator = await startEmulator({ faults, environment });
   try {
@@ -26,6 +28,7 @@ export async function runAgainstEmulator(
       manifest: { environment },
       seed,
       ...(scheduleSeed !== undefined ? { scheduleSeed } : {}),
+      ...(aloneReruns !== undefined ? { aloneReruns } : {}),
     });
   } finally {
     await emulator.close();
