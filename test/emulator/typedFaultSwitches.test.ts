@@ -2,10 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { FAULTS } from '../../emulator/faultCatalogue.ts';
 
-// Every fault and variation is switched through a switch typed by its area's
-// names (emulator/faults/faultSwitch.ts): a raw `faults.has('name')` compiles
-// with a misspelt name and leaves a fault that never fires.
+// Seeded faults sit at the edges: each wraps its area's behaviour (emulator/faults/edgeFault.ts),
+// so no domain or route code names one. Variations are asked through a switch typed by
+// their names (emulator/faults/faultSwitch.ts): a raw `faults.has('name')` compiles with a
+// misspelt name and leaves a variation that never takes effect.
 
 const EMULATOR = fileURLToPath(new URL('../../emulator', import.meta.url));
 const RAW_SWITCH = /\.has\(\s*['"`][a-z0-9-]+['"`]\s*\)/;
@@ -25,4 +27,16 @@ test('no emulator module tests a fault by a raw string', () => {
       .flatMap((line, index) => (RAW_SWITCH.test(line) ? [`${relative(EMULATOR, path)}:${index + 1}: ${line.trim()}`] : [])),
   );
   expect(raw).toEqual([]);
+});
+
+test('no emulator module names a seeded fault but the faults.ts of its area: the domain asks the behaviour', () => {
+  const quoted = new RegExp(`['"\`](${FAULTS.map((fault) => fault.name).join('|')})['"\`]`);
+  const naming = sources(EMULATOR)
+    .filter((path) => !path.endsWith('/faults.ts'))
+    .flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (quoted.test(line) ? [`${relative(EMULATOR, path)}:${index + 1}: ${line.trim()}`] : [])),
+    );
+  expect(naming).toEqual([]);
 });
