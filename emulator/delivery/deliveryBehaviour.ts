@@ -1,4 +1,5 @@
 import type { Environment } from '../core/domain.ts';
+import type { StoredEvent } from '../core/eventPublisher.ts';
 import {
   admits,
   type ContentType,
@@ -38,6 +39,10 @@ export interface DeliveryBehaviour {
   readonly loneEventAsObject: (eventType: string) => boolean;
   /** 2.6, 6.1: with includeResources the related resources travel with the events. */
   readonly includesResources: (webhook: Webhook) => boolean;
+  /** 6.1: the member an AtLeastOnce batch carries its events under (the envelope of a batch: not shown). */
+  readonly atLeastOnceEnvelope: 'data' | 'events';
+  /** 6.1: the body as made from the stored events; tolerated variations reshape it here, before it is signed. */
+  readonly finishBody: (body: Buffer, webhook: Webhook, events: readonly StoredEvent[]) => Buffer;
   /** 6.1, 9: the Content-Type of a delivery follows the webhook's contentType. */
   readonly mediaTypes: Readonly<Record<ContentType, string>>;
   /** 5.3: the signature covers exactly the bytes sent. */
@@ -62,6 +67,8 @@ export const correctDelivery: DeliveryBehaviour = {
   unresponsiveLimitMs: UNRESPONSIVE_LIMIT_MS,
   loneEventAsObject: (eventType) => CARD_FRAUD_CASE.test(eventType),
   includesResources: (webhook) => webhook.includeResources,
+  atLeastOnceEnvelope: 'data',
+  finishBody: (body) => body,
   mediaTypes: DELIVERY_MEDIA_TYPES,
   sentBody: (signed) => signed,
   signs: (token) => token !== '',

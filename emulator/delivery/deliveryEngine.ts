@@ -1,7 +1,6 @@
 import type { EventReader, StoredEvent } from '../core/eventPublisher.ts';
 import type { Environment } from '../core/domain.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
-import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
 import type { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
@@ -50,8 +49,6 @@ export class DeliveryEngine {
     private readonly clock: VirtualClock,
     private readonly environment: Environment,
     private readonly behaviour: DeliveryBehaviour,
-    /** The tolerated variations the payload asks. */
-    private readonly variations: FaultHolder,
   ) {
     webhooks.onStatusChange((webhook) => {
       const queue = this.queues.get(webhook.id);
@@ -141,7 +138,7 @@ export class DeliveryEngine {
     }
     batch.parked = false;
     batch.inFlight = true;
-    const delivery = buildDeliveryRequest(webhook, batch.events, this.behaviour, this.variations);
+    const delivery = buildDeliveryRequest(webhook, batch.events, this.behaviour);
     void this.poster.post(webhook.url, delivery, this.settings.timeoutMs).then((outcome) => {
       batch.inFlight = false;
       if (!this.closed) this.settle(queue, batch, outcome);

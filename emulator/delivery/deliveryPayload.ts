@@ -1,7 +1,5 @@
 import type { StoredEvent } from '../core/eventPublisher.ts';
-import type { FaultHolder } from '../faults/faultSwitch.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
-import { variationOn, withZeroOffsetTimestamps } from '../faults/toleratedVariations.ts';
 import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
 import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
 import { signPayload } from './payloadSignature.ts';
@@ -32,16 +30,6 @@ function includedOf(events: readonly StoredEvent[]): unknown[] {
   return included;
 }
 
-function placeInsideEvents(document: Record<string, unknown>, events: readonly StoredEvent[]): void {
-  const rendered = [document.data, document.events]
-    .flat()
-    .filter((event): event is Record<string, unknown> => Boolean(event) && typeof event === 'object');
-  rendered.forEach((event, index) => {
-    const own = events[index]?.included ?? [];
-    if (own.length > 0) event.included = own;
-  });
-}
-
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 const COMMA = bytes(',');
 const OPEN_ARRAY = bytes('[');
@@ -67,10 +55,9 @@ function dataOf(events: readonly StoredEvent[], behaviour: DeliveryBehaviour): B
 }
 
 /** The body as JSON bytes, from the events' texts rendered when they were stored. */
-function documentBody(webhook: Webhook, events: readonly StoredEvent[], behaviour: DeliveryBehaviour, variations: FaultHolder): Buffer {
-  // Tolerated variation: AtLeastOnce batches in another envelope (6.1: "not shown").
+function documentBody(webhook: Webhook, events: readonly StoredEvent[], behaviour: DeliveryBehaviour): Buffer {
   const pieces =
-    webhook.deliveryMode === 'AtLeastOnce' && variationOn(variations, 'at-least-once-events-envelope')
+    webhook.deliveryMode === 'AtLeastOnce' && behaviour.atLeastOnceEnvelope === 'events'
       ? [bytes('{"events":'), ...jsonArray(events)]
       : [bytes('{"data":'), ...dataOf(events, behaviour)];
   if (behaviour.includesResources(webhook)) {
@@ -81,34 +68,8 @@ function documentBody(webhook: Webhook, events: readonly StoredEvent[], behaviou
   return Buffer.concat(pieces);
 }
 
-/** Tolerated variations reshape the body (test targets only, so the parse is off the hot path). */
-function withDeliveryVariations(
-  body: Buffer,
-  webhook: Webhook,
-  events: readonly StoredEvent[],
-  behaviour: DeliveryBehaviour,
-  variations: FaultHolder,
-): Buffer {
-  // Under Json (envelope not shown, 6.1) each event carries its own resources.
-  const inside = webhook.includeResources && webhook.contentType === 'Json' && variationOn(variations, 'json-included-inside-events');
-  const zeroOffset = variationOn(variations, 'timestamps-with-zero-offset');
-  if (!inside && !zeroOffset) return body;
-  const document = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-  if (inside && behaviour.includesResources(webhook)) {
-    delete document.included;
-    placeInsideEvents(document, events);
-  }
-  if (zeroOffset) withZeroOffsetTimestamps(document);
-  return bytes(JSON.stringify(document));
-}
-
-export function buildDeliveryRequest(
-  webhook: Webhook,
-  events: readonly StoredEvent[],
-  behaviour: DeliveryBehaviour,
-  variations: FaultHolder,
-): DeliveryRequest {
-  const signed = withDeliveryVariations(documentBody(webhook, events, behaviour, variations), webhook, events, behaviour, variations);
+export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], behaviour: DeliveryBehaviour): DeliveryRequest {
+  const signed = behaviour.finishBody(documentBody(webhook, events, behaviour), webhook, events);
   const headers: Record<string, string> = { 'content-type': behaviour.mediaTypes[webhook.contentType] };
   if (behaviour.signs(webhook.token)) {
     headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(webhook.token, signed, behaviour.signatureAlgorithm);

@@ -3,6 +3,7 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import { correctDelivery } from '../delivery/deliveryBehaviour.ts';
 import { DeliveryEngine } from '../delivery/deliveryEngine.ts';
 import { deliveryFaults } from '../delivery/faults.ts';
+import { deliveryVariations } from '../delivery/variations.ts';
 import { behaviourWith } from '../faults/edgeFault.ts';
 import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
 import { webhooksFaults } from '../webhooks/faults.ts';
@@ -32,8 +33,7 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
     events,
     state.clock,
     state.environment,
-    behaviourWith(correctDelivery, deliveryFaults, state.faults),
-    state,
+    behaviourWith(correctDelivery, [...deliveryFaults, ...deliveryVariations], state.faults),
   );
   events.onPublish((event) => delivery.dispatch(event));
   applyEventVariations(events, state.faults);

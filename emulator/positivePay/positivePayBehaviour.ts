@@ -2,6 +2,7 @@ import { PAYMENT_TYPES, type PaymentType, type RuleStatus, type RuleType } from 
 import { isoTimestamp } from '../core/isoTimestamp.ts';
 import { DEFAULT_PAGE_LIMIT } from '../core/listQuery.ts';
 import { optionalCents, requireEnumArray, type ResourceObject } from '../core/requestBody.ts';
+import { creationOrder, type RuleComparator } from './ruleOrder.ts';
 
 // The points where a positive pay implementation could go wrong (issue 21): the
 // routes and the domain ask only this object; seeded faults (faults.ts) wrap it.
@@ -40,6 +41,8 @@ export interface PositivePayBehaviour {
   readonly descendingByDefault: boolean;
   /** Section 4.2: sort empty or createdAt is oldest first, -createdAt newest first. */
   readonly honoursSort: boolean;
+  /** Section 4.2: the order of a sorted list (of rules sharing an instant: not shown). */
+  readonly listOrder: (descending: boolean) => RuleComparator;
   /** Section 4.2: filter[status] keeps the rules of that status only. */
   readonly filtersByStatus: boolean;
   /** Section 4.2: filter[type] keeps the rules of that type only. */
@@ -84,6 +87,7 @@ export const correctPositivePay: PositivePayBehaviour = {
   defaultOffset: 0,
   descendingByDefault: true,
   honoursSort: true,
+  listOrder: creationOrder,
   filtersByStatus: true,
   filtersByType: true,
   appliesOffset: true,

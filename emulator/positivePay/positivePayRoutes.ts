@@ -6,10 +6,11 @@ import { positivePayFaults } from './faults.ts';
 import { correctPositivePay } from './positivePayBehaviour.ts';
 import { registerPolicyRoutes } from './policyRoutes.ts';
 import { registerRuleRoutes } from './ruleRoutes.ts';
+import { positivePayVariations } from './variations.ts';
 
 // Sections 4.1 and 4.2: positive pay policy, product opt-in, rules and documents.
 export const registerPositivePayRoutes: EmulatorArea = async (app, state) => {
-  const behaviour = behaviourWith(correctPositivePay, positivePayFaults, state.faults);
+  const behaviour = behaviourWith(correctPositivePay, [...positivePayFaults, ...positivePayVariations], state.faults);
   await app.register(async (scoped) => {
     if (!behaviour.servesJsonApiMediaType) {
       // Mislabels every answer of this area, errors included.

@@ -1,7 +1,6 @@
 import { RULE_STATUSES, RULE_TYPES, type PositivePayRule, type RuleStatus, type RuleType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { defineListQuery, oneOf, type RawQuery, readListQuery, text } from '../core/listQuery.ts';
-import { variationOn } from '../faults/toleratedVariations.ts';
 import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 import { effectiveStatus } from './ruleStatus.ts';
 
@@ -48,23 +47,8 @@ export function readRuleQuery(behaviour: PositivePayBehaviour, query: RawQuery):
   return parsed;
 }
 
-/** createdAt, then id, so that rules created in the same millisecond still have one order. */
-function compareCreation(a: PositivePayRule, b: PositivePayRule): number {
-  return a.createdAt - b.createdAt || compareIds(a, b);
-}
-
-const compareIds = (a: PositivePayRule, b: PositivePayRule): number => Number(a.id) - Number(b.id) || a.id.localeCompare(b.id);
-
-/** The list's order; under whole-second timestamps, rules sharing an instant come newest id first either way (not shown). */
-function listOrder(state: Pick<EmulatorState, 'faults'>, descending: boolean) {
-  const direction = descending ? -1 : 1;
-  if (!variationOn(state, 'timestamps-in-whole-seconds'))
-    return (a: PositivePayRule, b: PositivePayRule) => direction * compareCreation(a, b);
-  return (a: PositivePayRule, b: PositivePayRule) => direction * (a.createdAt - b.createdAt) || compareIds(b, a);
-}
-
 export function queryRules(
-  state: Pick<EmulatorState, 'faults' | 'clock' | 'positivePay'>,
+  state: Pick<EmulatorState, 'clock' | 'positivePay'>,
   behaviour: PositivePayBehaviour,
   query: RuleQuery,
 ): RulePage {
@@ -73,7 +57,7 @@ export function queryRules(
     .filter((rule) => query.accountId === undefined || rule.accountId === query.accountId)
     .filter((rule) => query.type === undefined || rule.type === query.type)
     .filter((rule) => query.status === undefined || effectiveStatus(rule, now) === query.status)
-    .sort(listOrder(state, query.descending));
+    .sort(behaviour.listOrder(query.descending));
   const start = behaviour.appliesOffset ? query.offset : 0;
   const size = behaviour.rulesPerPage(query.limit);
   return { rules: matching.slice(start, start + size), total: matching.length, limit: query.limit, offset: query.offset };

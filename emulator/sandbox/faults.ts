@@ -62,7 +62,7 @@ export const sandboxFaults = [
     name: 'rule-tags-not-inherited',
     description: 'transactions created by a matched payment do not carry the tags of the matched rule',
     breaks: ['DC-TAG-INHERITANCE', 'DC-PROPERTY-ACH', 'DC-PROPERTY-CHECK', 'DC-LIFECYCLE-MODEL'],
-    wrap: (behaviour) => ({ ...behaviour, inheritedTags: () => ({}) }),
+    wrap: (behaviour) => ({ ...behaviour, transactionTags: () => ({}) }),
   },
   {
     name: 'expired-rule-authorizes',

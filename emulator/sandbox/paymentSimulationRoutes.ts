@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Account } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, sendDocument } from '../core/jsonApi.ts';
-import { variationOn } from '../faults/toleratedVariations.ts';
 import { type Decision, decide } from './positivePayDecision.ts';
 import type { SandboxBehaviour } from './sandboxBehaviour.ts';
 import type { SandboxStore, Transaction } from './sandboxRecords.ts';
@@ -64,9 +63,7 @@ class PaymentConsequences {
 
   process(account: Account, paymentId: string, payment: SimulatedPayment, decision: Decision): Transaction {
     const direction = creditOf(payment) ? 'Credit' : 'Debit';
-    const inherited = this.behaviour.inheritedTags(decision.rule);
-    // Tolerated variation: the transaction carries a tag of its own besides the inherited ones.
-    const tags = variationOn(this.state, 'transactions-with-extra-tags') ? { ...inherited, ledgerSource: 'simulation' } : inherited;
+    const tags = this.behaviour.transactionTags(decision.rule);
     const balance = this.store.post(account.id, direction === 'Credit' ? payment.amount : -payment.amount);
     const transaction: Transaction = {
       id: this.state.ids.next('transaction'),

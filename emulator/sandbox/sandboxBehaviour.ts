@@ -21,8 +21,8 @@ export interface SandboxBehaviour {
   readonly checkToleranceCents: number;
   /** Section 2.5: an ACH rule's amount is a maximum that a payment of exactly the amount is within. */
   readonly withinAchMaximum: (amount: number, maximum: number) => boolean;
-  /** Section 2.4: the transaction of a matched payment carries the matched rule's tags. */
-  readonly inheritedTags: (rule: PositivePayRule | undefined) => Record<string, string>;
+  /** Section 2.4: the transaction of a matched payment carries the matched rule's tags (whether more: not shown). */
+  readonly transactionTags: (rule: PositivePayRule | undefined) => Record<string, string>;
   /** Section 4.5: the magic SSNs decide an application's outcome; anything else is approved. */
   readonly applicationOutcome: (input: ApplicationInput) => ApplicationOutcome;
   /** Sections 3.3, 4.5: sandbox deny acts on applications in PendingReview or AwaitingDocuments only. */
@@ -44,7 +44,7 @@ export const correctSandbox: SandboxBehaviour = {
   awaitingDocumentsAuthorizesDrawdown: false,
   checkToleranceCents: 100,
   withinAchMaximum: (amount, maximum) => amount <= maximum,
-  inheritedTags: (rule) => (rule?.tags ? { ...rule.tags } : {}),
+  transactionTags: (rule) => (rule?.tags ? { ...rule.tags } : {}),
   applicationOutcome: decideApplication,
   deniableStatuses: REVIEWABLE_STATUSES,
   downloadedBytes: (file) => file.bytes,

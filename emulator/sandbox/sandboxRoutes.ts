@@ -5,6 +5,7 @@ import { behaviourWith } from '../faults/edgeFault.ts';
 import { ApplicationLifecycle } from './applicationLifecycle.ts';
 import { registerApplicationRoutes } from './applicationRoutes.ts';
 import { sandboxFaults } from './faults.ts';
+import { sandboxVariations } from './variations.ts';
 import { registerPaymentSimulationRoutes } from './paymentSimulationRoutes.ts';
 import { registerReviewRoutes } from './reviewRoutes.ts';
 import { correctSandbox } from './sandboxBehaviour.ts';
@@ -23,7 +24,7 @@ async function sandboxArea(scope: FastifyInstance, state: EmulatorState): Promis
       done(null, body),
     );
   }
-  const behaviour = behaviourWith(correctSandbox, sandboxFaults, state.faults);
+  const behaviour = behaviourWith(correctSandbox, [...sandboxFaults, ...sandboxVariations], state.faults);
   const store = new SandboxStore();
   const lifecycle = new ApplicationLifecycle(state, store, behaviour);
   registerApplicationRoutes(scope, store, lifecycle, behaviour);

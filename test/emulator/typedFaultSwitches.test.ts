@@ -40,3 +40,15 @@ test('no emulator module names a seeded fault but the faults.ts of its area: the
     );
   expect(naming).toEqual([]);
 });
+
+// Where the emulator is put together, a variation may add a hook, a shaper or a clock setting; anywhere else
+// an area applies it as a wrapper of its behaviour (its variations.ts).
+const COMPOSITION = new Set(['emulator.ts', 'events/eventVariations.ts', 'events/webhookServices.ts']);
+
+test('variations are asked only where the emulator is put together: areas apply them as behaviour wrappers', () => {
+  const asking = sources(EMULATOR)
+    .map((path) => relative(EMULATOR, path))
+    .filter((path) => !path.startsWith('faults/') && !COMPOSITION.has(path))
+    .filter((path) => /\b(any)?[vV]ariationOn\(/.test(readFileSync(join(EMULATOR, path), 'utf8')));
+  expect(asking).toEqual([]);
+});

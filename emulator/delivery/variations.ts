@@ -1,0 +1,52 @@
+import type { StoredEvent } from '../core/eventPublisher.ts';
+import type { EdgeVariation } from '../faults/edgeFault.ts';
+import { withZeroOffsetTimestamps } from '../faults/toleratedVariations.ts';
+import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
+
+// The tolerated variations (emulator/faults/toleratedVariations.ts) the delivery
+// area applies, each a wrapper of its behaviour like a seeded fault. Those that
+// reshape a body parse it again: test targets only, off the hot path.
+
+const parsed = (body: Buffer): Record<string, unknown> => JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+const serialised = (document: Record<string, unknown>): Buffer => Buffer.from(JSON.stringify(document), 'utf8');
+
+/** Each rendered event of the body gets its own related resources. */
+function placeInsideEvents(document: Record<string, unknown>, events: readonly StoredEvent[]): void {
+  const rendered = [document.data, document.events]
+    .flat()
+    .filter((event): event is Record<string, unknown> => Boolean(event) && typeof event === 'object');
+  rendered.forEach((event, index) => {
+    const own = events[index]?.included ?? [];
+    if (own.length > 0) event.included = own;
+  });
+}
+
+export const deliveryVariations = [
+  { name: 'at-least-once-events-envelope', wrap: (behaviour) => ({ ...behaviour, atLeastOnceEnvelope: 'events' }) },
+  {
+    name: 'json-included-inside-events',
+    // Under Json (envelope not shown, 6.1) each event carries its own resources.
+    wrap: (behaviour) => ({
+      ...behaviour,
+      finishBody: (body, webhook, events) => {
+        const finished = behaviour.finishBody(body, webhook, events);
+        if (!(webhook.includeResources && webhook.contentType === 'Json' && behaviour.includesResources(webhook))) return finished;
+        const document = parsed(finished);
+        delete document.included;
+        placeInsideEvents(document, events);
+        return serialised(document);
+      },
+    }),
+  },
+  {
+    name: 'timestamps-with-zero-offset',
+    wrap: (behaviour) => ({
+      ...behaviour,
+      finishBody: (body, webhook, events) => {
+        const document = parsed(behaviour.finishBody(body, webhook, events));
+        withZeroOffsetTimestamps(document);
+        return serialised(document);
+      },
+    }),
+  },
+] as const satisfies readonly EdgeVariation<DeliveryBehaviour>[];
