@@ -1,0 +1,230 @@
+import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
+import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
+import { applicationFixture, call, ruleBody, webhookBody } from './emulatorClient.ts';
+
+// One probe per tolerated variation: the few requests that show it, and an
+// observation small and deterministic enough that a clean emulator and one
+// with the variation can be compared. The observations hold no ids or times
+// (only the shape of a timestamp where that is the point), so the two differ
+// only when the variation took effect.
+
+export interface ProbeTarget {
+  /** The emulator under test; its control endpoints are served. */
+  readonly baseUrl: string;
+  /** A path of its own on a local webhook receiver. */
+  readonly newEndpoint: () => SinkEndpoint;
+}
+
+/**
+ * A variation applied in more than one place, each place observed on its own:
+ * every one must differ, so that one place that stopped applying it shows.
+ */
+export class ObservedPlaces {
+  constructor(readonly places: Readonly<Record<string, unknown>>) {}
+}
+
+export type VariationProbe = (target: ProbeTarget) => Promise<unknown>;
+
+const CONTROL = 'application/json';
+const DELIVERY_WAIT_MS = 5000;
+
+async function mintToken(baseUrl: string): Promise<string> {
+  const minted = await call(baseUrl, 'POST', '/_emulator/tokens', { body: {}, contentType: CONTROL });
+  return minted.body.token as string;
+}
+
+async function controlPost(baseUrl: string, path: string, body: unknown) {
+  const answer = await call(baseUrl, 'POST', `/_emulator${path}`, { body, contentType: CONTROL });
+  if (answer.status !== 200 && answer.status !== 201) throw new Error(`${path} answered ${answer.status}: ${answer.text}`);
+  return answer.body;
+}
+
+/** Publishes one event through the control endpoint; answers its id. */
+async function injectEvent(baseUrl: string, type: string, attributes?: Record<string, unknown>): Promise<string> {
+  const injected = await controlPost(baseUrl, '/events', { type, ...(attributes ? { attributes } : {}) });
+  return injected.events[0].id as string;
+}
+
+/** The event as GET /events/{id} answers it. */
+async function injectedEvent(baseUrl: string, type: string, attributes?: Record<string, unknown>) {
+  const id = await injectEvent(baseUrl, type, attributes);
+  const fetched = await call(baseUrl, 'GET', `/events/${id}`, { token: await mintToken(baseUrl) });
+  return fetched.body.data;
+}
+
+async function createdRule(baseUrl: string) {
+  const accountId = (await controlPost(baseUrl, '/accounts', {})).id as string;
+  const created = await call(baseUrl, 'POST', '/positive-pay', { token: await mintToken(baseUrl), body: ruleBody(accountId) });
+  return created.body.data;
+}
+
+/** A rule without originatorName: refused as invalid (2.5). */
+async function invalidRequest(baseUrl: string) {
+  const accountId = (await controlPost(baseUrl, '/accounts', {})).id as string;
+  const body = ruleBody(accountId);
+  delete (body.data.attributes as { originatorName?: string }).originatorName;
+  return call(baseUrl, 'POST', '/positive-pay', { token: await mintToken(baseUrl), body });
+}
+
+/** The parsed body of the delivery carrying one injected event to a new webhook with these attributes. */
+async function deliveredBody(target: ProbeTarget, attributes: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const endpoint = target.newEndpoint();
+  const token = await mintToken(target.baseUrl);
+  const created = await call(target.baseUrl, 'POST', '/webhooks', { token, body: webhookBody(endpoint.url, { token: '', ...attributes }) });
+  if (created.status !== 201) throw new Error(`the webhook was not created: ${created.status} ${created.text}`);
+  const id = await injectEvent(target.baseUrl, 'account.created');
+  const carriesIt = (delivery: SinkDelivery) => delivery.payload.events.some((event) => event.id === id);
+  if (!(await endpoint.waitFor((deliveries) => deliveries.some(carriesIt), DELIVERY_WAIT_MS)))
+    throw new Error(`event ${id} was not delivered in ${DELIVERY_WAIT_MS} ms`);
+  return JSON.parse(endpoint.deliveries().find(carriesIt)!.rawBody.toString('utf8')) as Record<string, unknown>;
+}
+
+/** An application made with a magic SSN (4.5), as POST /applications answers it. */
+async function createdApplication(baseUrl: string, token: string, ssn: string) {
+  const body = applicationFixture();
+  body.data.attributes.ssn = ssn;
+  const created = await call(baseUrl, 'POST', '/applications', { token, body });
+  if (created.status !== 201) throw new Error(`the application was not created: ${created.status} ${created.text}`);
+  return created.body.data;
+}
+
+/**
+ * Two rules on one account made at the same known millisecond (.500), the clock
+ * frozen there meanwhile: their createdAt, and their order sorted by createdAt.
+ */
+async function rulesMadeAtHalfSecond(baseUrl: string) {
+  const token = await mintToken(baseUrl);
+  const accountId = (await controlPost(baseUrl, '/accounts', {})).id as string;
+  const frozen = await controlPost(baseUrl, '/clock/scale', { scale: 0 });
+  try {
+    await controlPost(baseUrl, '/clock/advance', { ms: (1500 - (frozen.nowMs % 1000)) % 1000 });
+    const first = await call(baseUrl, 'POST', '/positive-pay', { token, body: ruleBody(accountId, 'first') });
+    await call(baseUrl, 'POST', '/positive-pay', { token, body: ruleBody(accountId, 'second') });
+    const listed = await call(baseUrl, 'GET', `/positive-pay?filter[accountId]=${accountId}&sort=createdAt`, { token });
+    const names = listed.body.data.map((rule: { attributes: { originatorName: string } }) => rule.attributes.originatorName);
+    return { createdAt: first.body.data.attributes.createdAt as string, ascending: names as string[] };
+  } finally {
+    await controlPost(baseUrl, '/clock/scale', { scale: 1 });
+  }
+}
+
+/** A debit matched by a tagged rule on an opted-in account: the transaction it made (2.4). */
+async function matchedTransaction(baseUrl: string) {
+  const token = await mintToken(baseUrl);
+  const accountId = (await controlPost(baseUrl, '/accounts', { positivePayOptIn: ['ReceivedAchDebit'] })).id as string;
+  const rule = ruleBody(accountId, 'Probe Originator');
+  Object.assign(rule.data.attributes, { tags: { purpose: 'probe' } });
+  await call(baseUrl, 'POST', '/positive-pay', { token, body: rule });
+  const simulated = await call(baseUrl, 'POST', '/sandbox/received-ach-debits', {
+    token,
+    body: {
+      data: {
+        type: 'receivedAchDebitSimulation',
+        attributes: { amount: 100, originatorName: 'Probe Originator' },
+        relationships: { account: { data: { type: 'account', id: accountId } } },
+      },
+    },
+  });
+  if (simulated.body?.data?.attributes?.status !== 'Processed') throw new Error(`the debit was not processed: ${simulated.text}`);
+  return simulated.body.included[0];
+}
+
+const sortedKeys = (value: unknown): string[] => Object.keys(value ?? {}).sort();
+const retryAfterForm = (value: string | undefined): string =>
+  value === undefined ? 'absent' : /^\d+$/.test(value) ? 'delay-seconds' : Number.isNaN(Date.parse(value)) ? 'unreadable' : 'http-date';
+const offsetOf = (timestamp: string): string | undefined => /(Z|[+-]\d{2}:\d{2})$/.exec(timestamp)?.[1];
+
+export const VARIATION_PROBES = {
+  'extra-unknown-attribute': async ({ baseUrl }) => sortedKeys((await createdRule(baseUrl)).attributes),
+
+  // The newest event is the injected one, or what followed it.
+  'unknown-event-type': async ({ baseUrl }) => {
+    await injectEvent(baseUrl, 'account.created');
+    const newest = await call(baseUrl, 'GET', '/events?page[limit]=1', { token: await mintToken(baseUrl) });
+    return newest.body.data[0].type;
+  },
+
+  'invalid-as-422': async ({ baseUrl }) => (await invalidRequest(baseUrl)).status,
+
+  'webhook-without-delivery-mode': async ({ baseUrl, newEndpoint }) => {
+    const body = webhookBody(newEndpoint().url, { token: '' });
+    const created = await call(baseUrl, 'POST', '/webhooks', { token: await mintToken(baseUrl), body });
+    return sortedKeys(created.body.data.attributes);
+  },
+
+  'different-error-title': async ({ baseUrl }) => (await invalidRequest(baseUrl)).body.errors[0].title,
+
+  // tags are given, so the clean event surely carries them (generated ones come on about half).
+  'events-without-optional-members': async ({ baseUrl }) => {
+    const event = await injectedEvent(baseUrl, 'authorization.created', { tags: { purpose: 'probe' } });
+    return Object.hasOwn(event.attributes, 'tags');
+  },
+
+  // account.created has no optional relationships, so its names are fixed.
+  'events-with-extra-relationships': async ({ baseUrl }) => sortedKeys((await injectedEvent(baseUrl, 'account.created')).relationships),
+
+  'at-least-once-events-envelope': async (target) => sortedKeys(await deliveredBody(target, { deliveryMode: 'AtLeastOnce' })),
+
+  // The stamps, and the positive pay list's order of rules that share one.
+  'timestamps-in-whole-seconds': async ({ baseUrl }) => {
+    const rules = await rulesMadeAtHalfSecond(baseUrl);
+    return new ObservedPlaces({ millisecond: /\.(\d{3})/.exec(rules.createdAt)?.[1], tiedRulesAscending: rules.ascending });
+  },
+
+  // Answers are rewritten as sent, deliveries as their body is finished: two places.
+  'timestamps-with-zero-offset': async (target) => {
+    const rule = await createdRule(target.baseUrl);
+    const [event] = [(await deliveredBody(target, {})).data].flat() as Array<{ attributes: { createdAt: string } }>;
+    return new ObservedPlaces({ answer: offsetOf(rule.attributes.createdAt), delivery: offsetOf(event!.attributes.createdAt) });
+  },
+
+  'merchant-name-and-type-only': async ({ baseUrl }) =>
+    sortedKeys((await injectedEvent(baseUrl, 'authorization.created')).attributes.merchant),
+
+  'null-tag-values': async ({ baseUrl }) =>
+    (await injectedEvent(baseUrl, 'authorization.created', { tags: { purpose: 'probe' } })).attributes.tags,
+
+  'transactions-with-extra-tags': async ({ baseUrl }) => (await matchedTransaction(baseUrl)).attributes.tags,
+
+  'json-included-inside-events': async (target) =>
+    sortedKeys(await deliveredBody(target, { contentType: 'Json', deliveryMode: 'AtMostOnce', includeResources: true })),
+
+  // SSN 000000004 waits in PendingReview (4.5), so the deny is the sandbox operation's own.
+  'sandbox-events-without-application': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const application = await createdApplication(baseUrl, token, '000000004');
+    const denied = await call(baseUrl, 'POST', `/sandbox/applications/${application.id}/deny`, {
+      token,
+      body: { data: { type: 'applicationDeny', attributes: { reason: 'probe' } } },
+    });
+    if (denied.status !== 200) throw new Error(`the deny answered ${denied.status}: ${denied.text}`);
+    const newest = await call(baseUrl, 'GET', '/events?filter[type][]=application.denied&page[limit]=1', { token });
+    return sortedKeys(newest.body.data[0].relationships);
+  },
+
+  'sandbox-refusal-404': async ({ baseUrl }) =>
+    (await call(baseUrl, 'POST', '/sandbox/received-ach-debits', { body: { data: { type: 'receivedAchDebitSimulation' } } })).status,
+
+  // The variation refuses every 25th documented request; control requests are not counted.
+  'retry-after-http-date': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const answers = new Set<string>();
+    for (let n = 0; n < 30; n += 1) {
+      const answer = await call(baseUrl, 'GET', '/webhooks', { token });
+      answers.add(`${answer.status} retry-after ${retryAfterForm(answer.headers['retry-after'])}`);
+    }
+    return [...answers].sort();
+  },
+
+  // SSN 000000002 asks for one document (4.5), Required until uploaded; any other SSN for none.
+  'application-statuses-beyond-documents': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const awaiting = await createdApplication(baseUrl, token, '000000002');
+    const documents = await call(baseUrl, 'GET', `/applications/${awaiting.id}/documents`, { token });
+    const approved = await createdApplication(baseUrl, token, '123456789');
+    return new ObservedPlaces({
+      documentStatuses: documents.body.data.map((document: { attributes: { status: string } }) => document.attributes.status),
+      withoutDocuments: sortedKeys(approved.relationships),
+    });
+  },
+} satisfies Record<ToleratedVariation, VariationProbe>;
