@@ -44,6 +44,15 @@ export const ruleBody = (accountId: string, originatorName = 'Test Originator') 
   },
 });
 
+/** A received ACH debit on the account (section 4.5), to be matched against rules. */
+export const achDebitSimulationBody = (accountId: string, originatorName: string, amount = 100) => ({
+  data: {
+    type: 'receivedAchDebitSimulation',
+    attributes: { amount, originatorName },
+    relationships: { account: { data: { type: 'account', id: accountId } } },
+  },
+});
+
 export const webhookBody = (url: string, extra: Record<string, unknown> = {}) => ({
   data: {
     type: 'webhook',

@@ -1,6 +1,6 @@
 import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
-import { applicationFixture, call, ruleBody, webhookBody } from './emulatorClient.ts';
+import { achDebitSimulationBody, applicationFixture, call, ruleBody, webhookBody } from './emulatorClient.ts';
 
 // One probe per tolerated variation: the few requests that show it, and an
 // observation small and deterministic enough that a clean emulator and one
@@ -117,13 +117,7 @@ async function matchedTransaction(baseUrl: string) {
   await call(baseUrl, 'POST', '/positive-pay', { token, body: rule });
   const simulated = await call(baseUrl, 'POST', '/sandbox/received-ach-debits', {
     token,
-    body: {
-      data: {
-        type: 'receivedAchDebitSimulation',
-        attributes: { amount: 100, originatorName: 'Probe Originator' },
-        relationships: { account: { data: { type: 'account', id: accountId } } },
-      },
-    },
+    body: achDebitSimulationBody(accountId, 'Probe Originator'),
   });
   if (simulated.body?.data?.attributes?.status !== 'Processed') throw new Error(`the debit was not processed: ${simulated.text}`);
   return simulated.body.included[0];

@@ -2,7 +2,7 @@ import { afterAll, expect, test } from 'vitest';
 import { createEmulator, startEmulator } from '../../emulator/emulator.ts';
 import { DEFAULT_STORE_LIMITS } from '../../emulator/core/storeLimits.ts';
 import { readCommandLine } from '../../emulator/startup/commandLine.ts';
-import { call, ruleBody } from '../emulator/emulatorClient.ts';
+import { achDebitSimulationBody, call, ruleBody } from '../emulator/emulatorClient.ts';
 
 // What one emulator holds is bounded, so a runaway client gets a clear 409
 // ("Limit reached", saying which bound and how to get room) instead of exhausting
@@ -75,13 +75,7 @@ test(`events: at the bound (${EVENT_LIMIT} here) injection and every operation t
   const cancel = await call(url, 'POST', `/positive-pay/${rule.body.data.id}/cancel`, { token });
   const simulation = await call(url, 'POST', '/sandbox/received-ach-debits', {
     token,
-    body: {
-      data: {
-        type: 'receivedAchDebitSimulation',
-        attributes: { amount: 100, originatorName: 'X' },
-        relationships: { account: { data: { type: 'account', id: accountId } } },
-      },
-    },
+    body: achDebitSimulationBody(accountId, 'X'),
   });
   const after = await call(url, 'GET', `/positive-pay/${rule.body.data.id}`, { token });
   const listed = await call(url, 'GET', '/events?page[limit]=1', { token });
