@@ -12,6 +12,11 @@ export interface EventInput {
   relationships?: Record<string, RelationshipRef>;
   /** Full related resources, delivered as JSON:API `included` when a webhook asks for them (6.1 rule 3). */
   included?: unknown[];
+  /**
+   * Without `included`: the related resources are made from the relationships when read (a generated
+   * event's stand-ins, see events/eventGenerator.ts), so a million stored events do not each keep them as text.
+   */
+  relatedFromRelationships?: true;
 }
 
 export interface StoredEvent {

@@ -3,7 +3,6 @@ import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
 import type { RandomInt } from '../realism/seededRandom.ts';
 import type { EventsBehaviour } from './eventsBehaviour.ts';
 import type { AttributeKind, EventTypeEntry, EventVariant } from './eventTypeCatalogue.ts';
-import { isoTimestamp } from '../core/isoTimestamp.ts';
 
 // Schema-valid attribute values and relationships for an injected event of a
 // catalogued type, with the related resources for includeResources (6.1 rule 3).
@@ -129,11 +128,14 @@ export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number
     relationshipsOf(variant.relationships, relationships, randomInt);
   }
   const attributes = options.behaviour.generatedAttributes(generated, entry, randomInt);
-  const createdAt = isoTimestamp(nowMs);
-  const included = Object.values(relationships).map(({ data }) => ({
+  return { type, attributes, relationships, relatedFromRelationships: true };
+}
+
+/** A generated event's related resources (6.1 rule 3): a stand-in for each relationship, made when it is read. */
+export function standInResources(relationships: Record<string, RelationshipRef>, createdAt: string): unknown[] {
+  return Object.values(relationships).map(({ data }) => ({
     type: data.type,
     id: data.id,
     attributes: { createdAt, name: `${data.type} ${data.id}`, tags: { source: 'event-injection' } },
   }));
-  return { type, attributes, relationships, included };
 }

@@ -1,6 +1,8 @@
 import type { EventInput, EventPublisher, RelationshipRef, StoredEvent } from '../core/eventPublisher.ts';
 import type { IdSequence } from '../core/idSequence.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
+import { isoTimestamp } from '../core/isoTimestamp.ts';
+import { standInResources } from './eventGenerator.ts';
 import { renderEvent } from './eventRendering.ts';
 import { NumberColumn, TextArena } from './textArena.ts';
 
@@ -44,6 +46,14 @@ interface Range {
 }
 
 const NO_INCLUDED = 0xffff_ffff;
+/** A resource's type and id, as one key. */
+const keyOf = (resource: unknown): string => {
+  const { type, id } = (resource ?? {}) as { type?: unknown; id?: unknown };
+  return `${String(type)}\u0000${String(id)}`;
+};
+
+/** The related resources are made from the relationships when read (EventInput.relatedFromRelationships). */
+const STAND_INS = 0xffff_fffe;
 
 /**
  * A stored event as read: its texts are decoded only when asked for (a delivery
@@ -86,6 +96,7 @@ class StoredEventView implements StoredEvent {
   }
 
   get included(): unknown[] {
+    if (this.at.included === STAND_INS) return standInResources(this.relationships, isoTimestamp(this.createdAt));
     return this.at.included === NO_INCLUDED ? [] : (JSON.parse(this.texts.included.read(this.at.included)) as unknown[]);
   }
 }
@@ -156,17 +167,29 @@ export class EventStore implements EventPublisher {
     const id = this.ids.next('event');
     const attributes = input.attributes ?? {};
     const json = JSON.stringify(renderEvent({ id, type: input.type, createdAt, attributes, relationships: input.relationships ?? {} }));
-    const includedJson = input.included && input.included.length > 0 ? JSON.stringify(input.included) : undefined;
+    const included = this.includedOf(input, createdAt);
+    const includedJson = included && included.length > 0 ? JSON.stringify(included) : undefined;
     const ownCreatedAt = Object.hasOwn(attributes, 'createdAt');
     const position = this.texts.append(json);
     this.sequences.push(Number(id));
     this.times.push(createdAt);
     this.typeCodes.push(this.typeCodeFor(input.type) * 2 + (ownCreatedAt ? 1 : 0));
-    this.includedIndexes.push(includedJson === undefined ? NO_INCLUDED : this.includedTexts.append(includedJson));
+    this.includedIndexes.push(
+      included === undefined ? STAND_INS : includedJson === undefined ? NO_INCLUDED : this.includedTexts.append(includedJson),
+    );
     let ofType = this.byType.get(input.type);
     if (!ofType) this.byType.set(input.type, (ofType = new TypePositions()));
     ofType.push(position);
     return this.read(position);
+  }
+
+  /** undefined: stand-ins made when read. A shaper that added resources to a generated event gets them kept after the stand-ins. */
+  private includedOf(input: EventInput, createdAt: number): unknown[] | undefined {
+    if (!input.relatedFromRelationships) return input.included ?? [];
+    if (!input.included) return undefined;
+    const given = new Set(input.included.map((resource) => keyOf(resource)));
+    const standIns = standInResources(input.relationships ?? {}, isoTimestamp(createdAt)).filter((resource) => !given.has(keyOf(resource)));
+    return [...standIns, ...input.included];
   }
 
   private typeCodeFor(type: string): number {
