@@ -1,6 +1,5 @@
-import { randomInt as cryptoRandomInt } from 'node:crypto';
 import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';
-import type { RandomInt } from '../realism/seededRandom.ts';
+import { anyRandomInt, type RandomInt } from '../realism/seededRandom.ts';
 import type { EventsBehaviour } from './eventsBehaviour.ts';
 import type { AttributeKind, EventTypeEntry, EventVariant } from './eventTypeCatalogue.ts';
 
@@ -99,20 +98,20 @@ function relationshipsOf(specs: Record<string, string[]>, target: Record<string,
 
 export interface GenerateOptions {
   variant?: string;
-  /** Crypto randomness unless a seeded source must make the event reproducible (a lived-in store). */
+  /** Unseeded randomness unless a seeded source must make the event reproducible (a lived-in store). */
   randomInt?: RandomInt;
   /** The events area's behaviour, seeded faults and all: it has the last word on the attributes generated. */
   behaviour: Pick<EventsBehaviour, 'generatedAttributes'>;
 }
 
-export function chooseVariant(entry: EventTypeEntry, name?: string, randomInt: RandomInt = cryptoRandomInt): EventVariant | undefined {
+export function chooseVariant(entry: EventTypeEntry, name?: string, randomInt: RandomInt = anyRandomInt): EventVariant | undefined {
   if (!entry.variants || entry.variants.length === 0) return undefined;
   if (name === undefined) return entry.variants[randomInt(entry.variants.length)];
   return entry.variants.find((variant) => variant.name === name);
 }
 
 export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number, options: GenerateOptions): EventInput {
-  const randomInt = options.randomInt ?? cryptoRandomInt;
+  const randomInt = options.randomInt ?? anyRandomInt;
   const generated: Record<string, unknown> = {};
   const relationships: Record<string, RelationshipRef> = {};
   attributesOf(entry.attributes, nowMs, generated, randomInt);
