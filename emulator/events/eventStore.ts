@@ -3,7 +3,7 @@ import type { IdSequence } from '../core/idSequence.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
 import { standInResources } from './eventGenerator.ts';
-import { renderEvent } from './eventRendering.ts';
+import { renderEventJson } from './eventRendering.ts';
 import { NumberColumn, TextArena } from './textArena.ts';
 
 // Every event the emulator emits (2.7, 4.4, 6.2), sized for a million events and
@@ -166,7 +166,7 @@ export class EventStore implements EventPublisher {
     this.lastCreatedAt = createdAt;
     const id = this.ids.next('event');
     const attributes = input.attributes ?? {};
-    const json = JSON.stringify(renderEvent({ id, type: input.type, createdAt, attributes, relationships: input.relationships ?? {} }));
+    const json = renderEventJson({ id, type: input.type, createdAt, attributes, relationships: input.relationships ?? {} });
     const included = this.includedOf(input, createdAt);
     const includedJson = included && included.length > 0 ? JSON.stringify(included) : undefined;
     const ownCreatedAt = Object.hasOwn(attributes, 'createdAt');
