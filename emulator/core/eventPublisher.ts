@@ -19,6 +19,12 @@ export interface EventInput {
   relatedFromRelationships?: true;
 }
 
+/** A related resource's type and id as one key: what tells two of them apart in `included` (JSON:API). */
+export function resourceKey(resource: unknown): string {
+  const { type, id } = (resource ?? {}) as { type?: unknown; id?: unknown };
+  return `${String(type)}\u0000${String(id)}`;
+}
+
 export interface StoredEvent {
   id: string;
   type: string;

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '../core/eventPublisher.ts';
+import { resourceKey, type StoredEvent } from '../core/eventPublisher.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
 import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
 import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
@@ -20,8 +20,7 @@ function includedOf(events: readonly StoredEvent[]): unknown[] {
   const included: unknown[] = [];
   for (const event of events) {
     for (const resource of event.included) {
-      const { type, id } = (resource ?? {}) as { type?: unknown; id?: unknown };
-      const key = `${String(type)}\u0000${String(id)}`;
+      const key = resourceKey(resource);
       if (seen.has(key)) continue;
       seen.add(key);
       included.push(resource);

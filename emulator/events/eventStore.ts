@@ -1,4 +1,4 @@
-import type { EventInput, EventPublisher, RelationshipRef, StoredEvent } from '../core/eventPublisher.ts';
+import { type EventInput, type EventPublisher, type RelationshipRef, resourceKey, type StoredEvent } from '../core/eventPublisher.ts';
 import type { IdSequence } from '../core/idSequence.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
@@ -46,12 +46,6 @@ interface Range {
 }
 
 const NO_INCLUDED = 0xffff_ffff;
-/** A resource's type and id, as one key. */
-const keyOf = (resource: unknown): string => {
-  const { type, id } = (resource ?? {}) as { type?: unknown; id?: unknown };
-  return `${String(type)}\u0000${String(id)}`;
-};
-
 /** The related resources are made from the relationships when read (EventInput.relatedFromRelationships). */
 const STAND_INS = 0xffff_fffe;
 
@@ -187,8 +181,10 @@ export class EventStore implements EventPublisher {
   private includedOf(input: EventInput, createdAt: number): unknown[] | undefined {
     if (!input.relatedFromRelationships) return input.included ?? [];
     if (!input.included) return undefined;
-    const given = new Set(input.included.map((resource) => keyOf(resource)));
-    const standIns = standInResources(input.relationships ?? {}, isoTimestamp(createdAt)).filter((resource) => !given.has(keyOf(resource)));
+    const given = new Set(input.included.map((resource) => resourceKey(resource)));
+    const standIns = standInResources(input.relationships ?? {}, isoTimestamp(createdAt)).filter(
+      (resource) => !given.has(resourceKey(resource)),
+    );
     return [...standIns, ...input.included];
   }
 

@@ -62,4 +62,22 @@ describe('EventStore', () => {
     const perQuery = (performance.now() - started) / 200;
     expect(perQuery).toBeLessThan(5);
   });
+
+  test('a generated event gets a stand-in per relationship when read; one a shaper gave stays, and the rest stand in', () => {
+    const store = storeWith(0, []);
+    const relationships = { account: { data: { type: 'account', id: '7' } }, extra: { data: { type: 'vendorCase', id: 'v1' } } };
+    const standIns = store.publish({ type: 'a.b', relationships, relatedFromRelationships: true });
+    const given = { type: 'vendorCase', id: 'v1', attributes: { note: 'given' } };
+    const shaped = store.publish({ type: 'a.b', relationships, relatedFromRelationships: true, included: [given] });
+    const keys = (included: unknown[]) =>
+      included.map((resource) =>
+        Object.values(resource as object)
+          .slice(0, 2)
+          .join(' '),
+      );
+    expect(keys(standIns.included)).toEqual(['account 7', 'vendorCase v1']);
+    expect(keys(shaped.included)).toEqual(['account 7', 'vendorCase v1']);
+    expect(shaped.included[1]).toEqual(given);
+    expect(store.publish({ type: 'a.b', relationships }).included).toEqual([]);
+  });
 });
