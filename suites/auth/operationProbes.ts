@@ -15,7 +15,7 @@ import {
   type UnavailableProbe,
 } from '../shared/ownResourceProbes.ts';
 import { MINIMAL, ruleBody } from '../shared/ruleRequests.ts';
-import { cancelOnCleanup, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../shared/ruleSteps.ts';
+import { cancelOnCleanup, markerCarrier, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../shared/ruleSteps.ts';
 import { disableOwnWebhook, getWebhook, plainAttributes, requireEnabledWebhook, requireWebhook } from '../shared/webhookFixtures.ts';
 
 // For each documented operation (section 5.1 and the operation table): a request
@@ -156,12 +156,11 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
       const { accountId } = await ctx.fixtures.account();
       // A unique tag tells a rule this request created from other people's, created meanwhile.
       const marker = randomUUID();
+      const attributes = MINIMAL.receivedAchDebitPositivePay(ctx.faker);
       return {
-        options: {
-          body: ruleBody('receivedAchDebitPositivePay', withMarker(MINIMAL.receivedAchDebitPositivePay(ctx.faker), marker), accountId),
-        },
+        options: { body: ruleBody('receivedAchDebitPositivePay', withMarker(attributes, marker), accountId) },
         async changed() {
-          const created = await rulesCarryingMarker(ctx, accountId, marker);
+          const created = await rulesCarryingMarker(ctx, accountId, marker, markerCarrier(attributes));
           return created.length === 0 ? undefined : `rules ${created.join(', ')} were created`;
         },
       };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import { INVALID_CREATES, type InvalidCreate, ruleBody } from '../shared/ruleRequests.ts';
-import { is4xx, isSuccess, rulesCarryingMarker, sendRule, withMarker } from '../shared/ruleSteps.ts';
+import { is4xx, isSuccess, markerCarrier, rulesCarryingMarker, sendRule, withMarker } from '../shared/ruleSteps.ts';
 
 // Section 7 (and 2.4, 2.5): invalid create requests create nothing. The status
 // code is only a SHOULD: the documents do not show which codes are used.
@@ -24,11 +24,11 @@ function invalidCreateScenario(invalid: InvalidCreate): Scenario {
       const attributes = invalid.attributes(ctx.faker);
       // A marker carried as an expiration date is one of 24,000 days: a rule of someone
       // else's may already carry it, and is not this request's doing.
-      const carriedBefore = new Set(await rulesCarryingMarker(ctx, undefined, marker));
+      const carriedBefore = new Set(await rulesCarryingMarker(ctx, undefined, marker, markerCarrier(attributes)));
       const response = await sendRule(ctx, ruleBody(invalid.type, withMarker(attributes, marker), target));
 
       // Without an account the rule could land anywhere: look for the marker among the newest rules.
-      const marked = (await rulesCarryingMarker(ctx, undefined, marker)).filter((id) => !carriedBefore.has(id));
+      const marked = (await rulesCarryingMarker(ctx, undefined, marker, markerCarrier(attributes))).filter((id) => !carriedBefore.has(id));
       const answeredId = isSuccess(response) && typeof response.body?.data?.id === 'string' ? [response.body.data.id as string] : [];
       const created = [...new Set([...marked, ...answeredId])];
       const nothing = created.length === 0;

@@ -127,26 +127,39 @@ export function markerExpirationDate(marker: string): string {
   return new Date(MARKER_DAYS_FROM + day * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Attributes with a unique marker: a tag, or where the request's own tags are under test an expiration date. */
+/** Where withMarker carries the marker in these attributes: a tag, or where the request's own tags are under test an expiration date. */
+export type MarkerCarrier = 'tag' | 'expirationDate';
+export const markerCarrier = (attributes: Record<string, unknown>): MarkerCarrier => ('tags' in attributes ? 'expirationDate' : 'tag');
+
+/** Attributes with a unique marker, carried as markerCarrier says. */
 export function withMarker(attributes: Record<string, unknown>, marker: string): Record<string, unknown> {
-  if (!('tags' in attributes)) return { ...attributes, tags: { [MARKER_TAG]: marker } };
+  if (markerCarrier(attributes) === 'tag') return { ...attributes, tags: { [MARKER_TAG]: marker } };
   if ('expirationDate' in attributes)
     throw new Error('a request with both tags and expirationDate under test leaves nowhere to carry a marker');
   return { ...attributes, expirationDate: markerExpirationDate(marker) };
 }
 
-function carriesMarker(rule: RuleResource, marker: string): boolean {
-  if (rule.attributes?.tags?.[MARKER_TAG] === marker) return true;
+/**
+ * Only in the form it was sent in: a marker sent as a tag is unique, but any rule of anyone's
+ * may carry an expiration date that happens to be the one the marker maps to.
+ */
+function carriesMarker(rule: RuleResource, marker: string, carrier: MarkerCarrier): boolean {
+  if (carrier === 'tag') return rule.attributes?.tags?.[MARKER_TAG] === marker;
   const expiration = rule.attributes?.expirationDate;
   return typeof expiration === 'string' && expiration.startsWith(markerExpirationDate(marker));
 }
 
 /** Ids of the account's newest rules (up to 1000) that carry the marker. */
-export async function rulesCarryingMarker(ctx: ScenarioContext, accountId: string | undefined, marker: string): Promise<string[]> {
+export async function rulesCarryingMarker(
+  ctx: ScenarioContext,
+  accountId: string | undefined,
+  marker: string,
+  carrier: MarkerCarrier,
+): Promise<string[]> {
   const query: ListQuery = { sort: '-createdAt', 'page[limit]': FULL_PAGE };
   if (accountId !== undefined) query['filter[accountId]'] = accountId;
   const { rules } = await listRules(ctx, query);
-  return rules.filter((rule) => carriesMarker(rule, marker)).map((rule) => rule.id);
+  return rules.filter((rule) => carriesMarker(rule, marker, carrier)).map((rule) => rule.id);
 }
 
 /**
