@@ -22,7 +22,7 @@ function invalidCreateScenario(invalid: InvalidCreate): Scenario {
       const marker = randomUUID();
       const target = invalid.withAccount ? (invalid.accountId ?? accountId) : undefined;
       const attributes = invalid.attributes(ctx.faker);
-      // A marker carried as an expiration date is one of 24,000 days: a rule of someone
+      // A marker carried as an expiration date is one of 21,900 days: a rule of someone
       // else's may already carry it, and is not this request's doing.
       const carriedBefore = new Set(await rulesCarryingMarker(ctx, undefined, marker, markerCarrier(attributes)));
       const response = await sendRule(ctx, ruleBody(invalid.type, withMarker(attributes, marker), target));

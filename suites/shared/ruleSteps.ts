@@ -115,12 +115,14 @@ export async function listUntilFound(
 export const MARKER_TAG = 'conformanceProbe';
 
 const MARKER_DAYS_FROM = Date.UTC(2030, 0, 1);
-const MARKER_DAY_SPAN = 24_000; // through 2095: dates a target has no reason to refuse
+// 2030 through 2089: dates a target has no reason to refuse, and none the suite's own far-future
+// expiration dates (2090–2099, shared/ruleRequests.ts) can fall on.
+const MARKER_DAY_SPAN = 21_900;
 
 /**
  * Where tags are under test the marker cannot be a tag: it is carried as an
  * expiration date (an optional member of every rule type, API 2.4) derived from it,
- * one of 24,000 days, so a stray rule is still told from other people's.
+ * one of 21,900 days, so a stray rule is still told from other people's.
  */
 export function markerExpirationDate(marker: string): string {
   const day = Number.parseInt(marker.replace(/[^0-9a-f]/gi, '').slice(0, 8), 16) % MARKER_DAY_SPAN;
