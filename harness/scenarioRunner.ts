@@ -52,12 +52,61 @@ const metaOf = (result: ScenarioResult): ConformanceMeta => ({
   webhooks: result.webhooks,
 });
 
-/** Registers the run: one describe per area, one test per planned scenario; the scenarios themselves run in the executor. */
+/**
+ * Each scenario's result as soon as it is final: at once when it finished without a failing
+ * check, else when the run ends (a failing one may be run again alone, which can mark it
+ * as depending on the schedule). Undefined for a scenario --fail-fast kept from starting.
+ */
+class ScenarioOutcomes {
+  private readonly waiting = new Map<
+    string,
+    { promise: Promise<ScenarioResult | undefined>; settle: (result?: ScenarioResult) => void; fail: (error: unknown) => void }
+  >();
+
+  constructor(ids: readonly string[]) {
+    for (const id of ids) {
+      let settle!: (result?: ScenarioResult) => void;
+      let fail!: (error: unknown) => void;
+      const promise = new Promise<ScenarioResult | undefined>((resolve, reject) => {
+        settle = resolve;
+        fail = reject;
+      });
+      // A run that breaks rejects every waiting test; one with no test left waiting must not be unhandled.
+      promise.catch(() => undefined);
+      this.waiting.set(id, { promise, settle, fail });
+    }
+  }
+
+  of(id: string): Promise<ScenarioResult | undefined> {
+    return this.waiting.get(id)?.promise ?? Promise.resolve(undefined);
+  }
+
+  finished(result: ScenarioResult): void {
+    if (!result.records.some((record) => isFailing(record.outcome))) this.waiting.get(result.scenario.id)?.settle(result);
+  }
+
+  /** The run's end: every result is final; what never ran settles as undefined. */
+  ended(results: readonly ScenarioResult[]): void {
+    const byId = new Map(results.map((result) => [result.scenario.id, result]));
+    for (const [id, waiting] of this.waiting) waiting.settle(byId.get(id));
+  }
+
+  broke(error: unknown): void {
+    for (const waiting of this.waiting.values()) waiting.fail(error);
+  }
+}
+
+/**
+ * Registers the run: one describe per area, one test per planned scenario; the scenarios themselves
+ * run in the executor, and each test ends as its scenario's result is final, so the reporters (the
+ * progress display, Allure) take each as it comes rather than all at the end.
+ */
 export function conformanceSuite(scenariosByArea: Readonly<Record<Area, readonly Scenario[]>>): void {
   const run = providedRun();
   const planned = new Set(run.scenarioIds);
   const selected = AREAS.flatMap((area) => scenariosByArea[area].filter((scenario) => planned.has(scenario.id)));
-  let execution: Promise<Map<string, ScenarioResult>> | undefined;
+  const outcomes = new ScenarioOutcomes(selected.map((scenario) => scenario.id));
+  let execution: Promise<void> | undefined;
   let closeSession: () => Promise<void> = async () => {};
   beforeAll(async () => {
     const session = await openTargetSession(run.manifest, run.session);
@@ -69,14 +118,18 @@ export function conformanceSuite(scenariosByArea: Readonly<Record<Area, readonly
       ...(run.failFast ? { failFast: true } : {}),
       ...(run.session.recordExchanges ? { recordExchanges: true } : {}),
       log: (scenarioId, message) => console.log(`${scenarioId}: ${message}`),
-    }).then((results) => new Map(results.map((result) => [result.scenario.id, result])));
+      onFinished: (result) => outcomes.finished(result),
+    }).then(
+      (results) => outcomes.ended(results),
+      (error: unknown) => outcomes.broke(error),
+    );
   });
   afterAll(async () => {
-    await execution?.catch(() => undefined);
+    await execution;
     await closeSession();
   });
   const body = (scenario: Scenario) => async (context: TestContext) => {
-    const result = (await execution)?.get(scenario.id);
+    const result = await outcomes.of(scenario.id);
     if (!result) {
       context.skip('not run: --fail-fast stopped the run after a failing scenario');
       return;

@@ -1,26 +1,17 @@
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Writer } from 'allure-js-commons/sdk/reporter';
 import AllureVitestReporter from 'allure-vitest/reporter';
-import type { TestModule, Vitest } from 'vitest/node';
+import type { RunnerTask } from 'vitest';
+import { experimental_getRunnerTask, type TestCase, type TestModule, type Vitest } from 'vitest/node';
 import { DeferredAllureWriter } from './allureDeferredWriter.ts';
+import { freshAllureResultsDir } from './allureResultsDirectory.ts';
 
-// Allure results of a run live in DIR/allure-results; `npm run report` turns
-// reports/allure-results into reports/allure-report with the allure CLI. Each
-// run starts from an empty directory so a report never mixes two runs.
-
-export const allureResultsDir = (reportDir: string): string => join(reportDir, 'allure-results');
-
-/** DIR/allure-results, emptied: a report never mixes two runs. */
-export function freshAllureResultsDir(reportDir: string): string {
-  const resultsDir = allureResultsDir(reportDir);
-  rmSync(resultsDir, { recursive: true, force: true });
-  mkdirSync(resultsDir, { recursive: true });
-  return resultsDir;
-}
-
-/** allure-vitest, writing through DeferredAllureWriter; the run ends once every file is written. */
+/**
+ * allure-vitest, writing through DeferredAllureWriter; the run ends once every file is written.
+ * allure-vitest writes every test's result when the run ends; here each is written as its test
+ * ends (the conformance tests end as their scenarios do), so the run's end waits for few files.
+ */
 class RunAllureReporter extends AllureVitestReporter {
+  private readonly written = new Set<string>();
   constructor(
     config: ConstructorParameters<typeof AllureVitestReporter>[0],
     private readonly writer: DeferredAllureWriter,
@@ -36,6 +27,19 @@ class RunAllureReporter extends AllureVitestReporter {
     runtime.writer = this.writer;
   }
 
+  onTestCaseResult(testCase: TestCase): void {
+    this.handleTask(experimental_getRunnerTask(testCase));
+  }
+
+  /** allure-vitest's walk over the run's tests at its end meets those already written: once each. */
+  override handleTask(task: RunnerTask): void {
+    if (task.type === 'test') {
+      if (this.written.has(task.id)) return;
+      this.written.add(task.id);
+    }
+    super.handleTask(task);
+  }
+
   override async onTestRunEnd(tests: ReadonlyArray<TestModule>): Promise<void> {
     super.onTestRunEnd(tests);
     await this.writer.settled();
@@ -45,19 +49,4 @@ class RunAllureReporter extends AllureVitestReporter {
 export function allureReporter(reportDir: string, environment: Record<string, string>): AllureVitestReporter {
   const resultsDir = freshAllureResultsDir(reportDir);
   return new RunAllureReporter({ resultsDir, environmentInfo: environment }, new DeferredAllureWriter(resultsDir));
-}
-
-/** Shards' results are independent files (one per test, uuid-named): merging is copying them side by side. */
-export function copyAllureResults(fromReportDirs: readonly string[], toReportDir: string): number {
-  const target = allureResultsDir(toReportDir);
-  rmSync(target, { recursive: true, force: true });
-  mkdirSync(target, { recursive: true });
-  let copied = 0;
-  for (const dir of fromReportDirs) {
-    const source = allureResultsDir(dir);
-    if (!existsSync(source)) continue;
-    cpSync(source, target, { recursive: true });
-    copied += 1;
-  }
-  return copied;
 }
