@@ -3,7 +3,7 @@ import { EXIT } from './exitCodes.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
-import { copyAllureResults } from '../report/allureResults.ts';
+import { copyAllureResults } from '../report/allureResultsDirectory.ts';
 import { catalogueHash } from '../run/catalogueHash.ts';
 import { compareResults } from '../run/resultsComparison.ts';
 import { readBaseline, readResults, resultsPath } from '../run/resultsFile.ts';

@@ -3,7 +3,6 @@ import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import { describeThrottling } from '../harness/throttleRetry.ts';
 import { attachContainerLog } from '../report/allureContainerLog.ts';
-import { allureReporter } from '../report/allureResults.ts';
 import { writeHar } from '../report/harWriter.ts';
 import { writeReports } from '../report/reportWriter.ts';
 import { runConformance, type RunRequest } from '../run/runPipeline.ts';
@@ -63,8 +62,14 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     write,
     progress: (plan) => progressDisplayFor(plan.selection.scenarios.length, { quiet, style }, write),
     redactor,
-    testReporters: (target, seed) => [
-      allureReporter(options.reportDir, { target: target.name, baseUrl: target.baseUrl, seed: String(seed), suiteVersion: version }),
+    // Loaded with vitest, once there is something to run: a run refused for its options is told in a moment.
+    testReporters: async (target, seed) => [
+      (await import('../report/allureResults.ts')).allureReporter(options.reportDir, {
+        target: target.name,
+        baseUrl: target.baseUrl,
+        seed: String(seed),
+        suiteVersion: version,
+      }),
     ],
   });
   const paths = writeReports(options.reportDir, document, redactor);

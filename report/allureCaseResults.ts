@@ -4,7 +4,7 @@ import type { CheckRecord } from '../harness/checkRecords.ts';
 import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { type AllureSubject, allureView } from './allureLabels.ts';
-import { freshAllureResultsDir } from './allureResults.ts';
+import { freshAllureResultsDir } from './allureResultsDirectory.ts';
 
 // Allure results written straight from check records, for a command whose checks
 // do not run as vitest tests (the receiver command): one test per case, labelled

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerRunRecord } from '../container/containerTarget.ts';
 import { CONTAINER_LOG_FILE } from '../container/targetImageRun.ts';
-import { allureResultsDir } from './allureResults.ts';
+import { allureResultsDir } from './allureResultsDirectory.ts';
 
 // Allure gets a container target's log as the attachment of a set-up fixture
 // ("start target container IMAGE") shared by every test of the run: Allure's

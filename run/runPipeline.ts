@@ -8,7 +8,6 @@ import { recordContainerRun } from '../container/targetImageRun.ts';
 import { defaultConcurrency } from '../harness/concurrency.ts';
 import type { ResultsDocument } from './resultsDocument.ts';
 import { readBaseline } from './resultsFile.ts';
-import { executeRun } from './runExecution.ts';
 import { judgeRun } from './runJudgement.ts';
 import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';
 import { RunLedger } from './runLedger.ts';
@@ -40,7 +39,7 @@ export interface RunObservers {
   /** Learns the run's secrets (the session's tokens) and masks what the run writes (a container's log). */
   redactor: SecretRedactor;
   /** Reporters of the tests themselves (Allure), once the target is known. */
-  testReporters(target: TargetInfo, seed: number): Reporter[];
+  testReporters(target: TargetInfo, seed: number): Promise<Reporter[]>;
 }
 
 export interface RunOutcome {
@@ -90,6 +89,8 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       `Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${concurrency}`,
     );
     const progress = observers.progress(plan);
+    // vitest is loaded once there is something to run: an option or target refused is told in a moment.
+    const { executeRun } = await import('./runExecution.ts');
     const execution = await executeRun({
       plan,
       manifest: target.manifest,
@@ -97,7 +98,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       concurrency,
       listener: progress,
       verbose: request.verbose ?? false,
-      reporters: observers.testReporters(info, plan.seed),
+      reporters: await observers.testReporters(info, plan.seed),
     });
     progress.finish();
     await ledger.finish(observers.say);

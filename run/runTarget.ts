@@ -1,4 +1,4 @@
-import { startEmulator, type Emulator } from '../emulator/emulator.ts';
+import type { Emulator } from '../emulator/emulator.ts';
 import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
 import {
   type ContainerTarget,
@@ -46,6 +46,8 @@ export async function startRunTarget(
     if (embedded) {
       const faults = request.emulatorFault ?? [];
       try {
+        // Loaded only when it runs: a run against a URL, or one refused for its options, never pays for it.
+        const { startEmulator } = await import('../emulator/emulator.ts');
         target.emulator = await startEmulator({ environment: manifest.environment, faults });
       } catch (error) {
         throw new SetupError(`--emulator-fault: ${(error as Error).message}`);
