@@ -1,4 +1,40 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+// vitest runs the files it has timed before longest first, and files it has not timed
+// (a fresh clone, as in CI) largest first. Size says little here: the files that take
+// minutes are short, start late, and the run ends with one worker on them and the other
+// idle. These, measured, start first, longest first (test/tree/heaviestFirst.test.ts
+// keeps the names true).
+const HEAVIEST_TEST_FILES = [
+  'test/verdicts/toleratedVariations.test.ts',
+  'test/soak/scheduleSeeds.test.ts',
+  'test/containers/runnerImage.test.ts',
+  'test/verdicts/killMatrix.test.ts',
+  'test/install/packedPackage.test.ts',
+  'test/cli/verdictModes.test.ts',
+  'test/verdicts/vendorLikeDelivery.test.ts',
+  'test/verdicts/slowTarget.test.ts',
+  'test/run/concurrencyVerdict.test.ts',
+  'test/verdicts/cleanEmulator.test.ts',
+  'test/run/busyMachineVerdict.test.ts',
+  'test/verdicts/rateLimitedTarget.test.ts',
+  'test/soak/twoRunsOneSandbox.test.ts',
+  'test/containers/emulatorImageCertified.test.ts',
+  'test/cli/standaloneEmulator.test.ts',
+];
+
+class HeaviestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification): number => {
+      const index = HEAVIEST_TEST_FILES.indexOf(relative(this.ctx.config.root, file.moduleId));
+      return index < 0 ? HEAVIEST_TEST_FILES.length : index;
+    };
+    // Stable: the other files keep vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
 
 // Two projects share this file:
 // - "project": the project's own tests (test/), run by `npm test` and CI; test/soak/ holds
@@ -7,6 +43,7 @@ import { defineConfig } from 'vitest/config';
 //   one file at a time because they share one target and its webhook limit.
 export default defineConfig({
   test: {
+    sequence: { sequencer: HeaviestFirstSequencer },
     projects: [
       {
         test: {
