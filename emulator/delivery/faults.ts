@@ -160,5 +160,3 @@ export const deliveryFaults = [
     wrap: (behaviour) => ({ ...behaviour, loneEventAsObject: () => false }),
   },
 ] as const satisfies readonly EdgeFault<DeliveryBehaviour>[];
-
-export type DeliveryFault = (typeof deliveryFaults)[number]['name'];

@@ -131,5 +131,3 @@ export const eventsFaults = [
     }),
   },
 ] as const satisfies readonly EdgeFault<EventsBehaviour>[];
-
-export type EventsFault = (typeof eventsFaults)[number]['name'];

@@ -125,5 +125,3 @@ export const webhooksFaults = [
     wrap: (behaviour) => ({ ...behaviour, authenticatesResourceOperations: false }),
   },
 ] as const satisfies readonly EdgeFault<WebhooksBehaviour>[];
-
-export type WebhooksFault = (typeof webhooksFaults)[number]['name'];
