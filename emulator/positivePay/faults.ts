@@ -3,9 +3,11 @@
 // wraps the area's behaviour (positivePayBehaviour.ts) with its one deviation.
 
 import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
+import { invalid } from '../core/jsonApi.ts';
 import { MAX_PAGE_LIMIT } from '../core/listQuery.ts';
 import type { EdgeFault } from '../faults/edgeFault.ts';
 import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
+import { ORIGINATOR_TYPES } from './ruleRequest.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,6 +50,19 @@ export const positivePayFaults = [
     description: 'an ACH rule with neither originatorName nor originatorEntityId is created and answered 201',
     breaks: ['PP-ACH-ORIGINATOR-REQUIRED', 'PP-RULE-INVALID-4XX'],
     wrap: (behaviour) => ({ ...behaviour, requiresOriginator: false }),
+  },
+  {
+    name: 'invalid-rule-refused-after-storing',
+    description: 'an ACH rule with neither originatorName nor originatorEntityId is answered 400, but stored (and listed) all the same',
+    breaks: ['PP-ACH-ORIGINATOR-REQUIRED'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      requiresOriginator: false,
+      refusalAfterStoring: (rule) =>
+        ORIGINATOR_TYPES.includes(rule.type) && rule.originatorName === undefined && rule.originatorEntityId === undefined
+          ? invalid('/data/attributes/originatorName', 'at least one of originatorName and originatorEntityId is required')
+          : behaviour.refusalAfterStoring(rule),
+    }),
   },
   {
     name: 'check-number-not-required',

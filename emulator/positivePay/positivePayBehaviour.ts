@@ -1,4 +1,4 @@
-import { PAYMENT_TYPES, type PaymentType, type RuleStatus, type RuleType } from '../core/domain.ts';
+import { PAYMENT_TYPES, type PaymentType, type PositivePayRule, type RuleStatus, type RuleType } from '../core/domain.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
 import { DEFAULT_PAGE_LIMIT } from '../core/listQuery.ts';
 import { optionalCents, requireEnumArray, type ResourceObject } from '../core/requestBody.ts';
@@ -21,6 +21,11 @@ export interface PositivePayBehaviour {
   readonly accountRelationshipType: string;
   /** Sections 2.5 and 7: an ACH rule names originatorName or originatorEntityId, or is refused. */
   readonly requiresOriginator: boolean;
+  /**
+   * Section 7: a refused request has no effect, so a rule is judged before it is stored. The
+   * refusal this gives for a rule already stored (none, when the implementation is right).
+   */
+  readonly refusalAfterStoring: (rule: PositivePayRule) => Error | undefined;
   /** Sections 2.5 and 7: a check rule without checkNumber is refused. */
   readonly requiresCheckNumber: boolean;
   /** Conventions and 2.5: an amount is a non-negative integer number of cents; anything else is refused. */
@@ -77,6 +82,7 @@ export const correctPositivePay: PositivePayBehaviour = {
   echoesTags: true,
   accountRelationshipType: 'depositAccount',
   requiresOriginator: true,
+  refusalAfterStoring: () => undefined,
   requiresCheckNumber: true,
   readCents: optionalCents,
   unknownRuleTypeTakenAs: undefined,

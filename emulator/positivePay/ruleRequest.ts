@@ -9,7 +9,8 @@ import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 
 export type RuleFields = Omit<PositivePayRule, 'id' | 'createdAt' | 'status'>;
 
-const ORIGINATOR_TYPES: readonly RuleType[] = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay'];
+/** Sections 2.5 and 7: the rule types that name an originator. */
+export const ORIGINATOR_TYPES: readonly RuleType[] = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay'];
 
 function requiredString(resource: ResourceObject, name: string): string {
   const value = optionalString(resource, name);

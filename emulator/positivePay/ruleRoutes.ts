@@ -29,6 +29,8 @@ export function registerRuleRoutes(app: FastifyInstance, state: EmulatorState, b
       status: drawdown ? behaviour.newDrawdownStatus : 'Active',
     };
     state.positivePay.addRule(rule);
+    const refusal = behaviour.refusalAfterStoring(rule);
+    if (refusal) throw refusal;
     return sendDocument(reply, 201, { data: renderRule(state, behaviour, rule) });
   });
 
