@@ -32,8 +32,11 @@ export interface ExecutionOptions {
   recordExchanges?: boolean;
   /** A scenario's progress notes. */
   log?: (scenarioId: string, message: string) => void;
-  /** Told as each scenario finishes (its first run, before any run alone). */
-  onFinished?: (result: ScenarioResult) => void;
+  /**
+   * Told of each scenario's result once it can no longer change: as the scenario finishes when
+   * nothing in it fails, else after the runs alone (which may mark it dependsOnSchedule).
+   */
+  onFinal?: (result: ScenarioResult) => void;
   /**
    * Test-only (test/run/scheduleFuzzing.test.ts): the scenario with this id moves
    * the clock, but the scheduler is told it only reads it and the guard does not
@@ -143,7 +146,7 @@ export async function executeScenarios(
     async (item, handle) => {
       const result = await runOne(item, session, options, handle);
       if (options.failFast && failed(result)) stop = true;
-      options.onFinished?.(result);
+      if (!failed(result)) options.onFinal?.(result);
       return result;
     },
     () => stop,
@@ -163,6 +166,7 @@ export async function executeScenarios(
     const alone = await runOne(item, session, { ...options, recordExchanges: false }, undefined, false);
     if (!failed(alone)) result.dependsOnSchedule = true;
   }
+  for (const { result } of inOrder) if (failed(result)) options.onFinal?.(result);
   return inOrder.map(({ result }) => result);
 }
 

@@ -53,9 +53,8 @@ const metaOf = (result: ScenarioResult): ConformanceMeta => ({
 });
 
 /**
- * Each scenario's result as soon as it is final: at once when it finished without a failing
- * check, else when the run ends (a failing one may be run again alone, which can mark it
- * as depending on the schedule). Undefined for a scenario --fail-fast kept from starting.
+ * Each scenario's result for its test, as soon as the executor calls it final (onFinal);
+ * undefined, at the run's end, for a scenario --fail-fast kept from starting.
  */
 class ScenarioOutcomes {
   private readonly waiting = new Map<
@@ -81,14 +80,13 @@ class ScenarioOutcomes {
     return this.waiting.get(id)?.promise ?? Promise.resolve(undefined);
   }
 
-  finished(result: ScenarioResult): void {
-    if (!result.records.some((record) => isFailing(record.outcome))) this.waiting.get(result.scenario.id)?.settle(result);
+  final(result: ScenarioResult): void {
+    this.waiting.get(result.scenario.id)?.settle(result);
   }
 
-  /** The run's end: every result is final; what never ran settles as undefined. */
-  ended(results: readonly ScenarioResult[]): void {
-    const byId = new Map(results.map((result) => [result.scenario.id, result]));
-    for (const [id, waiting] of this.waiting) waiting.settle(byId.get(id));
+  /** The run's end: what never ran settles as undefined (a promise settles once: the others keep their result). */
+  ended(): void {
+    for (const waiting of this.waiting.values()) waiting.settle(undefined);
   }
 
   broke(error: unknown): void {
@@ -118,9 +116,9 @@ export function conformanceSuite(scenariosByArea: Readonly<Record<Area, readonly
       ...(run.failFast ? { failFast: true } : {}),
       ...(run.session.recordExchanges ? { recordExchanges: true } : {}),
       log: (scenarioId, message) => console.log(`${scenarioId}: ${message}`),
-      onFinished: (result) => outcomes.finished(result),
+      onFinal: (result) => outcomes.final(result),
     }).then(
-      (results) => outcomes.ended(results),
+      () => outcomes.ended(),
       (error: unknown) => outcomes.broke(error),
     );
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario } from '../../harness/scenario.ts';
-import type { ScenarioResult } from '../../harness/scenarioExecutor.ts';
+import { executeScenarios, type ScenarioResult } from '../../harness/scenarioExecutor.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { emulatorManifest, openTargetSession } from '../../harness/targetSession.ts';
 
 // A scenario that failed beside others runs again alone (to tell the target's failure from
 // the schedule's) unless the caller asks for no such runs, as the kill matrix does: then its
@@ -56,4 +57,21 @@ test('asked for no runs alone, the failure stands and nothing runs twice', async
   const failed = results.find((result) => result.scenario.id === 'test/always-fails');
   expect(failed?.records.map((record) => record.outcome)).toEqual(['FAIL']);
   expect(failed?.dependsOnSchedule).toBeUndefined();
+});
+
+// `run` ends each scenario's test when the executor calls its result final: a passing one as it
+// finishes, a failing one only after its run alone, which may still mark it.
+test('a result is told final once: a passing one at once, a failing one after its run alone', async () => {
+  const runs = new Map<string, number>();
+  const told: string[] = [];
+  const session = await openTargetSession(emulatorManifest(), { baseUrl: emulator.url(), seed: 1 });
+  try {
+    await executeScenarios(scenarios(runs), session, {
+      concurrency: 2,
+      onFinal: (result) => told.push(`${result.scenario.id} after ${runs.get(result.scenario.id)} run(s)`),
+    });
+  } finally {
+    await session.sink.close();
+  }
+  expect(told).toEqual(['test/always-passes after 1 run(s)', 'test/always-fails after 2 run(s)']);
 });
