@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { moduleCacheDirectory } from './run/moduleCache.ts';
 
 // vitest runs the files it has timed before longest first, and files it has not timed
 // (a fresh clone, as in CI) largest first. Size says little here: the files that take
@@ -36,6 +37,9 @@ class HeaviestFirstSequencer extends BaseSequencer {
   }
 }
 
+// Compiled modules are kept between runs where a folder can be written (run/moduleCache.ts).
+const MODULE_CACHE = moduleCacheDirectory();
+
 // Two projects share this file:
 // - "project": the project's own tests (test/), run by `npm test` and CI; test/soak/ holds
 //   the whole-suite runs repeated against long-lived targets (`npm run test:soak` runs only those);
@@ -44,6 +48,7 @@ class HeaviestFirstSequencer extends BaseSequencer {
 export default defineConfig({
   test: {
     sequence: { sequencer: HeaviestFirstSequencer },
+    experimental: MODULE_CACHE ? { fsModuleCache: true, fsModuleCachePath: MODULE_CACHE } : {},
     projects: [
       {
         test: {
