@@ -57,6 +57,11 @@ export default defineConfig({
           // Two files at a time: most of these tests wait (on virtual clocks, child runs,
           // Chromium, Docker), and vitest's default on a 2-core machine is one.
           maxWorkers: 2,
+          // A worker keeps the modules it has loaded from one file to the next: loading the
+          // harness, emulator and suites again for each of some 180 files took a sixth of the
+          // run. The product's modules keep no state a test could leave behind: a file that
+          // changes the environment or a global restores it (vi.unstubAllEnvs, afterAll).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
