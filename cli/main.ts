@@ -1,6 +1,8 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { SecretRedactor } from '../harness/secretRedactor.ts';
 import { exitForFailure, exitIfStalled, exitOnUncaughtError } from './failureExit.ts';
+import { dropOutputOnceReaderCloses } from './closedReader.ts';
+import { usageErrorLine } from './usageErrorLine.ts';
 import { AREAS } from '../harness/scenario.ts';
 import { suiteVersion } from '../harness/suiteVersion.ts';
 import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../harness/concurrency.ts';
@@ -17,7 +19,7 @@ const program = new Command()
   .name('banking-api-conformance')
   .description('Conformance suite for the banking platform API (positive pay, webhooks, events, sandbox simulation).')
   .version(suiteVersion())
-  .showHelpAfterError()
+  .configureOutput({ outputError: (message, write) => write(`${usageErrorLine('banking-api-conformance', message)}\n`) })
   // Usage errors exit 2 like every setup error (exitForFailure), not commander's 1.
   .exitOverride();
 
@@ -194,6 +196,7 @@ program
     process.exitCode = await (await import('./initCommand.ts')).initCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
+dropOutputOnceReaderCloses(process.stdout);
 exitOnUncaughtError((line) => process.stderr.write(`${line}\n`), redactor);
 const finished = exitIfStalled((line) => process.stderr.write(`${line}\n`));
 try {

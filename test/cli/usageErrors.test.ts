@@ -75,3 +75,20 @@ describe('usage errors exit 2', () => {
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
+
+describe('a usage error is one line', () => {
+  test('a misspelt flag: what is wrong, the closest spelling and where the rest is, never the whole help', async () => {
+    const result = await runCli(['run', '--onyl', 'auth']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      "banking-api-conformance: unknown option '--onyl' (did you mean --only?); --help lists all",
+    ]);
+    expect(result.stdout).toBe('');
+  });
+
+  test('an unknown command', async () => {
+    const result = await runCli(['lst']);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/unknown command 'lst'.*did you mean list\?.*--help lists all/);
+  });
+});
