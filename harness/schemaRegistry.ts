@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020Module from 'ajv/dist/2020.js';
 import type { AnySchemaObject, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { closestSpelling } from './closestSpelling.ts';
 
 // Both packages are CommonJS that also set `exports.default`; under NodeNext the
 // default import is the whole module object, so the constructor is `.default`.
@@ -124,11 +125,15 @@ function schemaFiles(dir: string): string[] {
     .sort();
 }
 
-/** The first violation as a setup message names it: `field a.b.0 /a/b/0: must be ...`. */
-export function firstViolationText(result: ValidationResult): string {
-  const first = result.violations[0];
-  const field = first?.pointer ? first.pointer.slice(1).replace(/\//g, '.') : '(top level)';
-  return `field ${field} ${first?.message ?? 'is invalid'}`;
+/** Every violation as a setup message names it: `field a.b.0 is required but missing; field x is not a known key (did you mean y?)`. */
+export function violationsText(result: ValidationResult): string {
+  if (result.violations.length === 0) return 'is invalid';
+  return result.violations
+    .map((violation) => {
+      const field = violation.pointer ? violation.pointer.slice(1).replace(/\//g, '.') : '(top level)';
+      return `field ${field} ${violation.message.slice((violation.pointer || '(root)').length + 2)}`;
+    })
+    .join('; ');
 }
 
 const escapeToken = (token: string): string => token.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -140,6 +145,12 @@ function toViolation(error: ErrorObject): SchemaViolation {
     // Ajv reports a missing member at its parent; name the member itself.
     pointer += '/' + escapeToken(String(error.params.missingProperty));
     text = 'is required but missing';
+  } else if (error.keyword === 'additionalProperties') {
+    // Name the unknown key itself, and the key it was most likely meant to be.
+    const key = String(error.params.additionalProperty);
+    pointer += '/' + escapeToken(key);
+    const closest = closestSpelling(key, Object.keys((error.parentSchema?.properties as object | undefined) ?? {}));
+    text = `is not a known key${closest ? ` (did you mean ${closest}?)` : ''}`;
   } else if (error.keyword === 'const') {
     text += ` ${JSON.stringify(error.params.allowedValue)}`;
   } else if (error.keyword === 'anyOf') {
@@ -181,7 +192,7 @@ interface Validators {
 
 function addAll(dir: string, shape: (key: string, schema: AnySchemaObject) => AnySchemaObject, eager: boolean): Validators {
   // Checking each schema against the meta-schema is part of proving them (eager); a run trusts that proof.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, validateSchema: eager });
+  const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, validateSchema: eager });
   addFormats(ajv);
   const fileOf = new Map<string, string>();
 

@@ -3,7 +3,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PaymentType as OptInType } from '../spec/positivePay.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
-import { firstViolationText, schemaRegistry } from './schemaRegistry.ts';
+import { violationsText, schemaRegistry } from './schemaRegistry.ts';
 import { CONTROL_PREFIX } from '../spec/controlRoutes.ts';
 import type { Scope } from '../spec/scopes.ts';
 import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
@@ -80,7 +80,7 @@ export const EMULATOR_MANIFEST_PATH = fileURLToPath(new URL('../targets/emulator
 
 export function validateManifest(value: unknown, origin: string): TargetManifestFile {
   const result = schemaRegistry().validate('harness/target-manifest', value);
-  if (!result.valid) throw new SetupError(`target manifest ${origin}: ${firstViolationText(result)}`);
+  if (!result.valid) throw new SetupError(`target manifest ${origin}: ${violationsText(result)}`);
   return value as TargetManifestFile;
 }
 

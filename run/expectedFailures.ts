@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { isFailing } from '../harness/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
-import { firstViolationText, schemaRegistry } from '../harness/schemaRegistry.ts';
+import { violationsText, schemaRegistry } from '../harness/schemaRegistry.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 
 // A per-target baseline of known failures (YAML, described by
@@ -33,7 +33,7 @@ export function loadExpectedFailures(path: string, knownIds: (id: string) => boo
     throw new SetupError(`cannot read baseline ${path}: ${(error as Error).message}`);
   }
   const checked = schemaRegistry().validate('harness/expected-failures', document);
-  if (!checked.valid) throw new SetupError(`baseline ${path}: ${firstViolationText(checked)}`);
+  if (!checked.valid) throw new SetupError(`baseline ${path}: ${violationsText(checked)}`);
   const entries = (document as { expectedFailures: ExpectedFailure[] }).expectedFailures;
   entries.forEach((entry, index) => {
     if (!knownIds(entry.requirement))
