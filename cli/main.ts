@@ -21,7 +21,16 @@ const program = new Command()
   .version(suiteVersion())
   .configureOutput({ outputError: (message, write) => write(`${usageErrorLine('banking-api-conformance', message)}\n`) })
   // Usage errors exit 2 like every setup error (exitForFailure), not commander's 1.
-  .exitOverride();
+  .exitOverride()
+  // --no-color is NO_COLOR for this process, which every styled output already follows (cli/terminalStyle.ts).
+  .hook('preAction', (_program, command) => {
+    if (command.opts().color === false) process.env.NO_COLOR = '1';
+  });
+
+const seconds = (value: string): number => {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number of seconds');
+  return Number(value);
+};
 
 const url = (value: string): string => {
   if (!/^https?:\/\/\S+$/.test(value)) throw new InvalidArgumentError('must be an http(s) URL');
@@ -31,11 +40,11 @@ const url = (value: string): string => {
 program
   .command('run')
   .description('Run the suite against a target (by default the embedded reference emulator) and write DIR/results.json.')
-  .option('--target <file>', 'target manifest (default: the embedded emulator, targets/emulator.json)')
-  .option('--base-url <url>', 'override the manifest base URL (without --target: an emulator already running there)', url)
-  .option('--only <areas>', `comma-separated areas: ${AREAS.join(', ')}`)
+  .option('-t, --target <file>', 'target manifest (default: the embedded emulator, targets/emulator.json)')
+  .option('-u, --base-url <url>', 'override the manifest base URL (without --target: an emulator already running there)', url)
+  .option('-o, --only <areas>', `comma-separated areas: ${AREAS.join(', ')}`)
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
-  .option('--seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
+  .option('-s, --seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
   .option(
     '--schedule-seed <n>',
     'fuzz the schedule: start the scenarios that may run together in an order, and pause their calls, drawn from this seed',
@@ -53,9 +62,15 @@ program
   .option('--requirement <ids>', 'comma-separated requirement ids: run only the scenarios that judge them (a partial run)')
   .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
   .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
-  .option('--quiet', 'print the verdict and the failures only')
+  .option('-q, --quiet', 'print the verdict and the failures only')
+  .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
   .option(
-    '--concurrency <n>',
+    '--wait-for-target <seconds>',
+    'wait up to this long for a target that does not answer yet (one CI started a moment before); default 0',
+    seconds,
+  )
+  .option(
+    '-c, --concurrency <n>',
     `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target; 1 runs one after another)`,
   )
   .option(
@@ -115,7 +130,8 @@ program
   .option('--header-name <name>', 'the signature header (default X-Service-Signature)')
   .option('--timeout-ms <ms>', 'the delivery time-out answers are judged against (default 5000)')
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
-  .option('--quiet', 'print the verdict and the failures only')
+  .option('-q, --quiet', 'print the verdict and the failures only')
+  .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
   .action(async (options) => {
     process.exitCode = await (
       await import('./receiverCommand.ts')

@@ -19,6 +19,8 @@ export interface TargetRequest extends TargetImageOptions {
   baseUrl?: string;
   /** Faults or tolerated variations for the embedded emulator. */
   emulatorFault?: string[];
+  /** How long a target that does not answer yet is waited for (one CI started a moment before). */
+  waitForTarget?: number;
 }
 
 export interface RunTarget {
@@ -60,6 +62,8 @@ export async function startRunTarget(
     await assertReachable(
       target.baseUrl.replace(/\/+$/, ''),
       request.baseUrl ? '--base-url' : container ? `the container of ${container.image.name}` : `baseUrl in ${manifestPath}`,
+      request.waitForTarget,
+      say,
     );
     return target;
   } catch (error) {

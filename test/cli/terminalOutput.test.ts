@@ -33,13 +33,15 @@ function inTerminal(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
 
 let tty = '';
 let ttyWithoutColour = '';
+let ttyNoColorFlag = '';
 let piped: CliResult;
 
 beforeAll(async () => {
   if (!existsSync(SCRIPT)) return;
-  [tty, ttyWithoutColour, piped] = await Promise.all([
+  [tty, ttyWithoutColour, ttyNoColorFlag, piped] = await Promise.all([
     inTerminal([...RUN, '--report-dir', join(scratch, 'tty')], {}),
     inTerminal([...RUN, '--report-dir', join(scratch, 'no-colour')], { NO_COLOR: '1' }),
+    inTerminal([...RUN, '--no-color', '--report-dir', join(scratch, 'no-color-flag')], {}),
     runCli([...RUN, '--report-dir', join(scratch, 'piped')]),
   ]);
 }, 180_000);
@@ -56,6 +58,11 @@ describe.skipIf(!existsSync(SCRIPT))('terminal output (skipped without util-linu
   test('on a TTY with NO_COLOR: the live line without colours', () => {
     expect(ttyWithoutColour).toMatch(new RegExp(`\\r${ESC}\\[2K\\[#{24}\\] 4/4 webhooks  4 PASS  \\d+:\\d\\d`));
     expect(ttyWithoutColour).not.toMatch(new RegExp(`${ESC}\\[(1;)?3\\dm`));
+  });
+
+  test('on a TTY with --no-color: the same as NO_COLOR', () => {
+    expect(ttyNoColorFlag).toMatch(new RegExp(`\\r${ESC}\\[2K\\[#{24}\\] 4/4 webhooks  4 PASS  \\d+:\\d\\d`));
+    expect(ttyNoColorFlag).not.toMatch(new RegExp(`${ESC}\\[(1;)?3\\dm`));
   });
 
   test('through a pipe: one plain line per scenario, no escape codes', () => {
