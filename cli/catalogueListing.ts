@@ -4,19 +4,26 @@ import { requirementCatalogue, type Level, type Requirement } from '../harness/r
 import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
+import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
 // emulator's seeded faults, filtered the way `run` selects. "--area X" means what
 // `run --only X` judges: the scenarios of X, the requirements they declare, and
-// the faults that break one of those requirements.
+// the faults that break one of those requirements. "receiver" is the other
+// subject (the RC requirements and the cases of the `receiver` command).
 
 export const LIST_KINDS = ['requirements', 'scenarios', 'areas', 'faults'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'OBSERVE'];
 
+/** The `receiver` command's subject, listed beside the target's areas. */
+const RECEIVER = 'receiver';
+export type ListArea = Area | typeof RECEIVER;
+const LIST_AREAS: readonly ListArea[] = [...AREAS, RECEIVER];
+
 export interface ListFilters {
   level?: Level;
-  area?: Area;
+  area?: ListArea;
 }
 
 export interface RequirementRow {
@@ -30,12 +37,12 @@ export interface RequirementRow {
   excluded?: string;
   /** Scenarios that declare it (what `run --requirement ID` runs). */
   scenarios: string[];
-  areas: Area[];
+  areas: ListArea[];
 }
 
 export interface ScenarioRow {
   id: string;
-  area: Area;
+  area: ListArea;
   title: string;
   requirements: string[];
   needs: string[];
@@ -43,7 +50,7 @@ export interface ScenarioRow {
 }
 
 export interface AreaRow {
-  area: Area;
+  area: ListArea;
   scenarios: number;
   requirements: number;
 }
@@ -73,24 +80,28 @@ export function parseListFilters(options: { level?: string; area?: string }): Li
     filters.level = level as Level;
   }
   if (options.area !== undefined) {
-    if (!(AREAS as readonly string[]).includes(options.area))
-      throw new SetupError(`--area: unknown area '${options.area}'; areas are ${AREAS.join(', ')}`);
-    filters.area = options.area as Area;
+    if (!(LIST_AREAS as readonly string[]).includes(options.area))
+      throw new SetupError(`--area: unknown area '${options.area}'; areas are ${LIST_AREAS.join(', ')}`);
+    filters.area = options.area as ListArea;
   }
   return filters;
 }
 
-const allScenarios = (): Scenario[] => AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]);
+/** What declares requirements: the target's scenarios and the receiver's cases, each with its area. */
+type Declaring = Pick<Scenario, 'id' | 'requirements'> & { area: ListArea };
 
-function scenariosDeclaring(): Map<string, Scenario[]> {
-  const byRequirement = new Map<string, Scenario[]>();
-  for (const scenario of allScenarios()) {
+const allScenarios = (): Scenario[] => AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]);
+const receiverCases = (): Declaring[] => RECEIVER_CASES.map((entry) => ({ ...entry, area: RECEIVER }));
+
+function scenariosDeclaring(): Map<string, Declaring[]> {
+  const byRequirement = new Map<string, Declaring[]>();
+  for (const scenario of [...allScenarios(), ...receiverCases()]) {
     for (const id of scenario.requirements) byRequirement.set(id, [...(byRequirement.get(id) ?? []), scenario]);
   }
   return byRequirement;
 }
 
-function requirementRow(requirement: Requirement, declaring: readonly Scenario[]): RequirementRow {
+function requirementRow(requirement: Requirement, declaring: readonly Declaring[]): RequirementRow {
   return {
     id: requirement.id,
     level: requirement.level,
@@ -101,36 +112,44 @@ function requirementRow(requirement: Requirement, declaring: readonly Scenario[]
     capability: requirement.capability,
     ...(requirement.excluded ? { excluded: requirement.excluded } : {}),
     scenarios: declaring.map((scenario) => scenario.id),
-    areas: AREAS.filter((area) => declaring.some((scenario) => scenario.area === area)),
+    areas: LIST_AREAS.filter((area) => declaring.some((scenario) => scenario.area === area)),
   };
 }
 
 export function listRequirements(filters: ListFilters): RequirementRow[] {
   const declaring = scenariosDeclaring();
-  return requirementCatalogue()
-    .all()
+  return [...requirementCatalogue().all(), ...requirementCatalogue(RECEIVER).all()]
     .map((requirement) => requirementRow(requirement, declaring.get(requirement.id) ?? []))
     .filter((row) => !filters.level || row.level === filters.level)
     .filter((row) => !filters.area || row.areas.includes(filters.area));
 }
 
 export function listScenarios(filters: ListFilters): ScenarioRow[] {
-  const catalogue = requirementCatalogue();
-  return allScenarios()
-    .filter((scenario) => !filters.area || scenario.area === filters.area)
-    .filter((scenario) => !filters.level || scenario.requirements.some((id) => catalogue.get(id).level === filters.level))
-    .map((scenario) => ({
-      id: scenario.id,
-      area: scenario.area,
-      title: scenario.title,
-      requirements: [...scenario.requirements],
-      needs: [...(scenario.needs ?? [])],
-      environments: [...(scenario.environments ?? ['sandbox', 'live'])],
-    }));
+  const levelOf = new Map(listRequirements({}).map((row) => [row.id, row.level]));
+  const targetRows: ScenarioRow[] = allScenarios().map((scenario) => ({
+    id: scenario.id,
+    area: scenario.area,
+    title: scenario.title,
+    requirements: [...scenario.requirements],
+    needs: [...(scenario.needs ?? [])],
+    environments: [...(scenario.environments ?? ['sandbox', 'live'])],
+  }));
+  // A receiver case runs against the embedded sandbox whatever the target: it needs nothing of one.
+  const receiverRows: ScenarioRow[] = RECEIVER_CASES.map((entry) => ({
+    id: entry.id,
+    area: RECEIVER,
+    title: entry.title,
+    requirements: [...entry.requirements],
+    needs: [],
+    environments: ['sandbox', 'live'],
+  }));
+  return [...targetRows, ...receiverRows]
+    .filter((row) => !filters.area || row.area === filters.area)
+    .filter((row) => !filters.level || row.requirements.some((id) => levelOf.get(id) === filters.level));
 }
 
 export function listAreas(filters: ListFilters): AreaRow[] {
-  return AREAS.filter((area) => !filters.area || area === filters.area).map((area) => ({
+  return LIST_AREAS.filter((area) => !filters.area || area === filters.area).map((area) => ({
     area,
     scenarios: listScenarios({ ...filters, area }).length,
     requirements: listRequirements({ ...filters, area }).length,

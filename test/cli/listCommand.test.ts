@@ -4,18 +4,22 @@ import { TOLERATED_VARIATIONS } from '../../emulator/faults/toleratedVariations.
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { AREAS } from '../../harness/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
+import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
 import { runCli, type CliResult } from './cliProcess.ts';
 
 // `list` shows the catalogue as `run` selects it: every requirement, scenario,
 // area and fault, filtered by level and by what `run --only AREA` judges.
 
 const catalogue = requirementCatalogue();
+const receiverCatalogue = requirementCatalogue('receiver');
 const invocations = {
   requirements: ['list', '--json'],
   mustOfAuth: ['list', 'requirements', '--level', 'MUST', '--area', 'auth', '--json'],
   mustOfAuthText: ['list', 'requirements', '--level', 'must', '--area', 'auth'],
   scenariosOfDecisioning: ['list', 'scenarios', '--area', 'decisioning', '--json'],
   areas: ['list', 'areas', '--json'],
+  receiverRequirements: ['list', '--area', 'receiver', '--json'],
+  receiverCases: ['list', 'scenarios', '--area', 'receiver', '--json'],
   faults: ['list', 'faults', '--json'],
   badKind: ['list', 'rules'],
   badArea: ['list', 'scenarios', '--area', 'payments'],
@@ -26,7 +30,7 @@ beforeAll(async () => {
   const entries = Object.entries(invocations) as Array<[keyof typeof invocations, readonly string[]]>;
   const answers = await Promise.all(entries.map(([, args]) => runCli([...args])));
   entries.forEach(([name], index) => (results[name] = answers[index] as CliResult));
-}, 60_000);
+}, 180_000);
 
 const json = <T>(name: keyof typeof invocations): T[] => {
   expect(results[name].code, results[name].stderr).toBe(0);
@@ -38,7 +42,7 @@ describe('list', () => {
     const rows = json<{ id: string; level: string; document: string; section: string; statement: string; scenarios: string[] }>(
       'requirements',
     );
-    expect(rows.map((row) => row.id)).toEqual(catalogue.all().map((requirement) => requirement.id));
+    expect(rows.map((row) => row.id)).toEqual([...catalogue.all(), ...receiverCatalogue.all()].map((requirement) => requirement.id));
     const row = rows.find((entry) => entry.id === 'AU-TOKEN-REQUIRED');
     expect(row).toMatchObject({ level: 'MUST', document: 'api', section: '5.1', statement: catalogue.get('AU-TOKEN-REQUIRED').statement });
     expect(row?.scenarios).toContain('auth/no-token/positivePay.create');
@@ -73,7 +77,10 @@ describe('list', () => {
 
   test('lists the areas with their counts, and every seeded fault and tolerated variation', () => {
     const areas = json<{ area: string; scenarios: number }>('areas');
-    expect(areas.map((row) => [row.area, row.scenarios])).toEqual(AREAS.map((area) => [area, SCENARIOS_BY_AREA[area].length]));
+    expect(areas.map((row) => [row.area, row.scenarios])).toEqual([
+      ...AREAS.map((area) => [area, SCENARIOS_BY_AREA[area].length]),
+      ['receiver', RECEIVER_CASES.length],
+    ]);
     const faults = json<{ name: string; kind: string; breaks: string[] }>('faults');
     expect(faults.filter((row) => row.kind === 'fault').map((row) => [row.name, row.breaks])).toEqual(
       FAULTS.map((fault) => [fault.name, fault.breaks]),
@@ -81,6 +88,14 @@ describe('list', () => {
     expect(faults.filter((row) => row.kind === 'variation').map((row) => row.name)).toEqual(
       TOLERATED_VARIATIONS.map((variation) => variation.name),
     );
+  });
+
+  test('--area receiver lists the receiver requirements and the cases of the receiver command', () => {
+    const requirements = json<{ id: string; scenarios: string[] }>('receiverRequirements');
+    expect(requirements.map((row) => row.id)).toEqual(receiverCatalogue.all().map((requirement) => requirement.id));
+    expect(requirements.length).toBeGreaterThan(0);
+    const cases = json<{ id: string; area: string; requirements: string[] }>('receiverCases');
+    expect(cases.map((row) => [row.id, row.area])).toEqual(RECEIVER_CASES.map((entry) => [entry.id, 'receiver']));
   });
 
   test('an unknown kind or area exits 2 naming what is allowed', () => {
