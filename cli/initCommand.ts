@@ -1,21 +1,27 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { PAYMENT_TYPES as OPT_IN_TYPES, type PaymentType as OptInType } from '../spec/positivePay.ts';
 import { SCOPES } from '../spec/scopes.ts';
-import { PUBLISHED_SCHEMA_ID_BASE } from '../harness/schemaRegistry.ts';
 import { CAPABILITIES } from '../harness/requirementCatalogue.ts';
-import { SetupError, type TargetManifestFile, validateManifest } from '../harness/targetManifest.ts';
+import { EMULATOR_MANIFEST_PATH, SetupError, type TargetManifestFile, validateManifest } from '../harness/targetManifest.ts';
 
-// `banking-api-conformance init`: writes a target manifest for a vendor sandbox.
-// On a terminal it asks each question the flags did not answer (Enter keeps the
-// default); otherwise, or with --yes, it takes the flags and the defaults. The
-// manifest names its schema in the installed package, so an editor completes and
-// checks it (every member is described there), and it is validated before it is written.
+// `banking-api-conformance init`: the way in. It first asks what to run against:
+// the embedded reference emulator (no manifest needed), an emulator already
+// running at a URL, or a vendor sandbox; then, for a URL, writes the target
+// manifest. On a terminal it asks each question the flags did not answer (Enter
+// keeps the default); otherwise, or with --yes, it takes the flags and the
+// defaults. The manifest names its schema in the installed package where the
+// manifest's folder reaches it, so an editor completes and checks it, and it is
+// validated before it is written. The command it prints last works as printed.
+
+export const TARGET_KINDS = ['embedded', 'emulator', 'sandbox'] as const;
+type TargetKind = (typeof TARGET_KINDS)[number];
 
 export interface InitOptions {
   output: string;
+  kind?: string;
   yes?: boolean;
   force?: boolean;
   name?: string;
@@ -30,13 +36,24 @@ export interface InitOptions {
   sinkPublicUrl?: string;
 }
 
-type Answers = Required<Omit<InitOptions, 'output' | 'yes' | 'force' | 'token'>> & { token: string };
+type Answers = Required<Omit<InitOptions, 'output' | 'yes' | 'force' | 'token' | 'kind'>> & { token: string };
 
 const SCHEMA_FILE = fileURLToPath(new URL('../schemas/harness/target-manifest.schema.json', import.meta.url));
 const NONE = 'none';
 
-/** The questions, in the order asked: what each answer is for and its default. */
-const QUESTIONS: ReadonlyArray<{ key: keyof Answers; ask: string; default: string }> = [
+const KIND_QUESTION =
+  "Run against: embedded (the reference emulator inside this package), emulator (one already running at a URL) or sandbox (your vendor's)";
+
+type Question = { key: keyof Answers; ask: string; default: string };
+
+/** What an emulator at a URL is asked: where it listens and its environment; it has every capability. */
+const EMULATOR_QUESTIONS: readonly Question[] = [
+  { key: 'baseUrl', ask: 'Base URL of the emulator', default: 'http://127.0.0.1:8080' },
+  { key: 'environment', ask: 'Environment (sandbox or live)', default: 'sandbox' },
+];
+
+/** The questions about a vendor sandbox, in the order asked: what each answer is for and its default. */
+const SANDBOX_QUESTIONS: readonly Question[] = [
   { key: 'name', ask: 'Name of the target', default: 'vendor sandbox' },
   { key: 'baseUrl', ask: 'Base URL of the API', default: 'http://127.0.0.1:8080' },
   { key: 'environment', ask: 'Environment (sandbox or live)', default: 'sandbox' },
@@ -89,7 +106,7 @@ function optInOf(text: string): OptInType[] | undefined {
 }
 
 /** A manifest from the answers: only what was given, in the order the schema lists it. */
-export function manifestOf(answers: Answers, schemaReference: string): TargetManifestFile & { $schema: string } {
+export function manifestOf(answers: Answers): TargetManifestFile {
   const fixtures = Object.fromEntries(
     Object.entries({
       accountId: given(answers.accountId),
@@ -100,7 +117,6 @@ export function manifestOf(answers: Answers, schemaReference: string): TargetMan
   );
   const publicUrl = given(answers.sinkPublicUrl);
   return {
-    $schema: schemaReference,
     name: answers.name,
     baseUrl: answers.baseUrl.replace(/\/+$/, ''),
     environment: answers.environment as TargetManifestFile['environment'],
@@ -111,54 +127,103 @@ export function manifestOf(answers: Answers, schemaReference: string): TargetMan
   };
 }
 
+/** An emulator at a URL: the embedded emulator's manifest (targets/emulator.json), moved there. */
+export function emulatorManifestOf(answers: Pick<Answers, 'baseUrl' | 'environment'>): TargetManifestFile {
+  const { $schema: _schema, ...embedded } = JSON.parse(readFileSync(EMULATOR_MANIFEST_PATH, 'utf8')) as TargetManifestFile & {
+    $schema?: string;
+  };
+  return {
+    ...embedded,
+    name: `emulator at ${answers.baseUrl}`,
+    baseUrl: answers.baseUrl.replace(/\/+$/, ''),
+    environment: answers.environment as TargetManifestFile['environment'],
+  };
+}
+
 /**
  * The schema as an editor finds it from the manifest's folder: ./node_modules/banking-api-conformance/schemas/...
- * once installed. A manifest outside the package's project (a global install, the runner image's /data)
- * names the schema's $id, where the published package serves it.
+ * once installed. Where the manifest's folder does not reach the installed package (a global install, npx's
+ * cache, the runner image's /data) there is no file to name, and the manifest names none.
  */
-export function schemaReferenceFrom(manifestPath: string): string {
+export function schemaReferenceFrom(manifestPath: string): string | undefined {
   const path = relative(dirname(resolve(manifestPath)), SCHEMA_FILE)
     .split(sep)
     .join('/');
-  if (path.startsWith('../')) return `${PUBLISHED_SCHEMA_ID_BASE}harness/target-manifest.schema.json`;
-  return `./${path}`;
+  return path.startsWith('../') ? undefined : `./${path}`;
 }
 
-function fromFlags(options: InitOptions): Partial<Answers> {
+/** The flags that describe a target at a URL: given any, the kind is not the embedded emulator. */
+const DESCRIBING_FLAGS: readonly (keyof InitOptions)[] = [...SANDBOX_QUESTIONS.map((question) => question.key), 'token'];
+
+function fromFlags(options: InitOptions, questions: readonly Question[]): Partial<Answers> {
   const { token, ...rest } = options;
   const flags: Partial<Answers> = Object.fromEntries(
-    Object.entries(rest).filter(([key, value]) => typeof value === 'string' && QUESTIONS.some((q) => q.key === key)),
+    Object.entries(rest).filter(([key, value]) => typeof value === 'string' && questions.some((q) => q.key === key)),
   );
   return token?.length ? { ...flags, token: token.join(' ') } : flags;
 }
 
-async function answersFor(options: InitOptions, interactive: boolean, write: (text: string) => void): Promise<Answers> {
-  const answers: Partial<Answers> = fromFlags(options);
-  const prompt = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
-  try {
-    for (const question of QUESTIONS) {
-      if (answers[question.key] !== undefined) continue;
-      const reply = prompt ? (await prompt.question(`${question.ask} [${question.default}]: `)).trim() : '';
-      answers[question.key] = reply === '' ? question.default : reply;
-    }
-  } finally {
-    prompt?.close();
+type Ask = (question: string, fallback: string) => Promise<string>;
+
+function kindOf(text: string): TargetKind {
+  if (!(TARGET_KINDS as readonly string[]).includes(text))
+    throw new SetupError(`init: --kind must be one of ${TARGET_KINDS.join(', ')}; got '${text}'`);
+  return text as TargetKind;
+}
+
+async function kindFor(options: InitOptions, ask: Ask): Promise<TargetKind> {
+  if (options.kind !== undefined) return kindOf(options.kind);
+  const describes = DESCRIBING_FLAGS.some((key) => options[key] !== undefined);
+  return kindOf(await ask(KIND_QUESTION, describes ? 'sandbox' : 'embedded'));
+}
+
+async function answersFor(options: InitOptions, questions: readonly Question[], ask: Ask): Promise<Answers> {
+  const answers: Partial<Answers> = fromFlags(options, questions);
+  for (const question of questions) {
+    if (answers[question.key] === undefined) answers[question.key] = await ask(question.ask, question.default);
   }
-  if (!interactive && !options.yes) write('Not a terminal: took the flags given and the defaults for the rest (--help lists them).');
   return answers as Answers;
 }
 
-export async function initCommand(options: InitOptions, write: (text: string) => void): Promise<number> {
+/** Writes the manifest after checking it against the package's own schema file, and says which file that was. */
+function writeManifest(options: InitOptions, manifest: TargetManifestFile, write: (text: string) => void): string {
   const output = resolve(options.output);
   if (existsSync(output) && !options.force)
     throw new SetupError(`init: ${options.output} exists; choose another --output or add --force to replace it`);
-  const interactive = !options.yes && process.stdin.isTTY === true && process.stdout.isTTY === true;
-  const manifest = manifestOf(await answersFor(options, interactive, write), schemaReferenceFrom(output));
-  validateManifest(manifest, options.output);
-  writeFileSync(output, `${JSON.stringify(manifest, null, 2)}\n`);
-  write(`Wrote ${options.output} (checked against ${manifest.$schema}).`);
-  for (const token of manifest.tokens ?? []) write(`  export ${token.env}=...   # a token with: ${token.scopes.join(' ') || 'no scope'}`);
+  const schema = schemaReferenceFrom(output);
+  const written = schema ? { $schema: schema, ...manifest } : manifest;
+  validateManifest(written, options.output);
+  writeFileSync(output, `${JSON.stringify(written, null, 2)}\n`);
+  const named = schema ? `its $schema is ${schema}` : 'it names no $schema, since no installed package is reachable from its folder';
+  write(`Wrote ${options.output}, checked against ${SCHEMA_FILE}; ${named}.`);
   const shown = relative(process.cwd(), output);
-  write(`Next: npx banking-api-conformance run --target ${shown.startsWith('..') ? output : shown}`);
-  return 0;
+  return shown.startsWith('..') ? output : shown;
+}
+
+export async function initCommand(options: InitOptions, write: (text: string) => void): Promise<number> {
+  const interactive = !options.yes && process.stdin.isTTY === true && process.stdout.isTTY === true;
+  const prompt = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
+  const ask: Ask = async (question, fallback) => (prompt ? (await prompt.question(`${question} [${fallback}]: `)).trim() : '') || fallback;
+  try {
+    const kind = await kindFor(options, ask);
+    if (!interactive && !options.yes) write('Not a terminal: took the flags given and the defaults for the rest (--help lists them).');
+    if (kind === 'embedded') {
+      write('The embedded reference emulator needs no manifest: run starts it when no target is given.');
+      write('Next: npx banking-api-conformance run');
+      return 0;
+    }
+    if (kind === 'emulator') {
+      const path = writeManifest(options, emulatorManifestOf(await answersFor(options, EMULATOR_QUESTIONS, ask)), write);
+      write('Start the emulator first (npx banking-api-emulator --port 8080 listens at the default URL).');
+      write(`Next: npx banking-api-conformance run --target ${path} --wait-for-target 30`);
+      return 0;
+    }
+    const manifest = manifestOf(await answersFor(options, SANDBOX_QUESTIONS, ask));
+    const path = writeManifest(options, manifest, write);
+    for (const token of manifest.tokens ?? []) write(`  export ${token.env}=...   # a token with: ${token.scopes.join(' ') || 'no scope'}`);
+    write(`Next: npx banking-api-conformance run --target ${path}`);
+    return 0;
+  } finally {
+    prompt?.close();
+  }
 }

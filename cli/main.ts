@@ -189,7 +189,11 @@ program
 program
   .command('init')
   .description(
-    'Write a target manifest for your sandbox: asks on a terminal, otherwise takes the flags (--yes: the defaults for the rest); prints the command to run next.',
+    'Set up a first run: against the embedded emulator, an emulator at a URL or your vendor sandbox (a target manifest for the last two); asks on a terminal, otherwise takes the flags (--yes: the defaults for the rest); prints the command to run next.',
+  )
+  .option(
+    '--kind <kind>',
+    'embedded (the reference emulator inside this package), emulator (one running at --base-url) or sandbox (default: sandbox when a flag describes one, else embedded)',
   )
   .option('--output <file>', 'where to write the manifest', 'banking-api-target.json')
   .option('--yes', 'do not ask: the flags given and the defaults for the rest')
