@@ -93,7 +93,7 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   }
   say(`Results: ${paths.results}`);
   say(
-    `Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npm run report -- --report-dir ${options.reportDir} builds the Allure HTML)`,
+    `Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npx banking-api-conformance report --report-dir ${options.reportDir} builds the Allure HTML)`,
   );
   if (options.har) say(`HAR: ${writeHar(options.har, exchanges, version, redactor)} (${exchanges.length} exchanges)`);
   if (document.baseline) printBaseline(document.baseline, write);
