@@ -54,17 +54,17 @@ export function printSummary(
 ): void {
   const style = options.style ?? PLAIN;
   const results = document.requirements;
-  // A narrowed run lists what it selected; the rest, excluded ones included, in one line.
-  const chosen = new Set(document.selectedRequirements);
-  const selected = results.filter((result) => (document.partial ? chosen.has(result.id) : result.reason !== NOT_SELECTED));
+  // A narrowed run holds only what it selected; the rest of the catalogue is one line.
+  const selected = results.filter((result) => result.reason !== NOT_SELECTED);
+  const notListed = document.partial ? document.partial.of - results.length : results.length - selected.length;
   const mustFailing = results.filter((result) => result.level === 'MUST' && isFailingResult(result));
   if (!options.quiet) {
     write('');
     write('Requirements');
     printRequirements(selected, write, style);
-    if (selected.length < results.length)
+    if (notListed > 0)
       write(
-        `  (${results.length - selected.length} other requirements not listed: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`,
+        `  (${notListed} requirements not selected: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`,
       );
   }
   printFailures(document, write, style);

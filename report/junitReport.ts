@@ -1,18 +1,17 @@
 import type { CheckRecord, Outcome } from '../harness/checkRecords.ts';
-import { isFailing, worstOutcome } from '../harness/checkRecords.ts';
+import { isFailing } from '../harness/checkRecords.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { evidenceFacts, exchangeText } from './exchangeText.ts';
 import { xmlText } from './xmlText.ts';
 
-// junit.xml for CI systems. CI keeps a history per test-case name, so a name must
-// be the same in every run: "<requirement id>: <scenario id>" (the scenario is the
-// check that judged the requirement), never a message, which carries generated
-// ids and statuses. All records of one scenario for one requirement make one case;
-// a requirement no scenario recorded (not applicable, not selected) is one case
-// named by its id. One test suite per requirement prefix (PP, WH, ...). FAIL and
-// UNTESTABLE are failures with the messages and evidence in the body, SKIP is
-// skipped, WARN passes with a note (a SHOULD not met does not fail the run).
+// junit.xml for CI systems: one case per requirement the results hold (a narrowed
+// run holds only what it selected), timed by the checks that judged it. CI keeps a
+// history per test-case name, so a name must be the same in every run: the
+// requirement id, never a message, which carries generated ids and statuses. The
+// body names the scenario of each check. One test suite per requirement prefix
+// (PP, WH, ...). FAIL and UNTESTABLE are failures with the messages and evidence in
+// the body, SKIP is skipped, WARN passes with a note (a SHOULD not met does not fail the run).
 
 interface Case {
   classname: string;
@@ -31,36 +30,32 @@ function evidenceText(record: CheckRecord): string {
   return parts.join('\n\n');
 }
 
-const counted = (check: CheckRecord) => `${check.outcome} ${check.message}${check.count && check.count > 1 ? ` (×${check.count})` : ''}`;
+const counted = (check: CheckRecord) =>
+  `${check.outcome} ${check.scenarioId}: ${check.message}${check.count && check.count > 1 ? ` (×${check.count})` : ''}`;
 
 function checkText(check: CheckRecord): string {
   const evidence = evidenceText(check);
   return evidence ? `${counted(check)}\n\n${evidence}` : counted(check);
 }
 
-function caseOfScenario(result: RequirementResult, scenarioId: string, checks: readonly CheckRecord[]): Case {
-  const outcome = worstOutcome(checks.map((check) => check.outcome)) as Outcome;
+function caseOf(result: RequirementResult): Case {
+  const { checks } = result;
+  if (checks.length === 0) {
+    const message = result.reason ?? result.statement;
+    return { classname: result.id, name: result.id, outcome: result.outcome, message, detail: result.statement, seconds: 0 };
+  }
+  const outcome = result.outcome;
   const telling = checks.filter((check) => check.outcome === outcome);
   const others = checks.filter((check) => check.outcome !== outcome);
   const more = telling.length > 1 ? ` (and ${telling.length - 1} more)` : '';
   return {
     classname: result.id,
-    name: `${result.id}: ${scenarioId}`,
+    name: result.id,
     outcome,
     message: `${telling[0]?.message ?? ''}${more}`,
-    detail: [...telling.map(checkText), ...others.map(counted)].join('\n\n----\n\n'),
+    detail: [result.statement, ...telling.map(checkText), ...others.map(counted)].join('\n\n----\n\n'),
     seconds: checks.reduce((sum, check) => sum + (check.elapsedMs ?? 0), 0) / 1000,
   };
-}
-
-function casesOf(result: RequirementResult): Case[] {
-  if (result.checks.length === 0) {
-    const message = result.reason ?? result.statement;
-    return [{ classname: result.id, name: result.id, outcome: result.outcome, message, detail: result.statement, seconds: 0 }];
-  }
-  const byScenario = new Map<string, CheckRecord[]>();
-  for (const check of result.checks) byScenario.set(check.scenarioId, [...(byScenario.get(check.scenarioId) ?? []), check]);
-  return [...byScenario.keys()].sort().map((scenarioId) => caseOfScenario(result, scenarioId, byScenario.get(scenarioId) ?? []));
 }
 
 const isFailure = (test: Case) => isFailing(test.outcome);
@@ -95,7 +90,7 @@ export function junitXml(document: ResultsDocument): string {
   const byPrefix = new Map<string, Case[]>();
   for (const result of document.requirements) {
     const prefix = result.id.split('-')[0] ?? result.id;
-    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), ...casesOf(result)]);
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), caseOf(result)]);
   }
   const all = [...byPrefix.values()].flat();
   const failures = all.filter(isFailure).length;

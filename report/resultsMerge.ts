@@ -70,12 +70,12 @@ export function mergeResults(
   const selected = new Set(ordered.flatMap((document) => document.selectedRequirements));
   // judgeRequirements reads only the environment and the claimed capabilities of the target.
   const targetInfo = { ...target, capabilities: new Set(target.capabilities) } as unknown as TargetInfo;
-  const requirements = judgeRequirements(catalogue, records, targetInfo, { selected });
   const areas = new Set(ordered.flatMap((document) => document.areas));
   // All the shards of a run make it whole again; any other narrowing stays.
   const narrowedBy = [
     ...new Set(ordered.flatMap((document) => document.partial?.narrowedBy ?? []).filter((text) => !text.startsWith('--shard '))),
   ];
+  const requirements = judgeRequirements(catalogue, records, targetInfo, { selected, onlySelected: narrowedBy.length > 0 });
   const mergedFrom: MergedRun[] = ordered.map((document) => ({
     ...(document.shard ? { shard: document.shard } : {}),
     seed: document.seed,
@@ -99,7 +99,7 @@ export function mergeResults(
       .at(-1) as string,
     verdict: verdictOf(requirements),
     ...(documents[0]?.replayArguments ? { replayArguments: documents[0].replayArguments } : {}),
-    ...(narrowedBy.length > 0 ? { partial: { requirements: selected.size, of: catalogue.all().length, narrowedBy } } : {}),
+    ...(narrowedBy.length > 0 ? { partial: { requirements: requirements.length, of: catalogue.all().length, narrowedBy } } : {}),
     counts: countOutcomes(requirements),
     requirements,
   };

@@ -24,6 +24,8 @@ export type Verdict = 'conformant' | 'non-conformant';
 export interface JudgeOptions {
   /** Requirement ids the selected scenarios could record; others are "not selected". */
   selected: ReadonlySet<string>;
+  /** A narrowed run: the requirements neither selected nor recorded are left out, not listed as SKIP. */
+  onlySelected?: boolean;
 }
 
 const EVIDENCE_LIMIT = 5;
@@ -50,7 +52,10 @@ export function judgeRequirements(
     list.push(record);
     byId.set(record.requirementId, list);
   }
-  return catalogue.all().map((requirement) => {
+  const kept = catalogue
+    .all()
+    .filter((requirement) => !options.onlySelected || options.selected.has(requirement.id) || byId.has(requirement.id));
+  return kept.map((requirement) => {
     const checks = byId.get(requirement.id) ?? [];
     const base = { id: requirement.id, level: requirement.level, statement: requirement.statement, source: requirement.source, checks };
     const skipReason = notApplicable(requirement, target);

@@ -64,9 +64,10 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     .filter((record) => !selection.onlyRequirements || selection.onlyRequirements.has(record.requirementId));
   const selected = stoppedEarly ? requirementsOfReported(selection, reported) : selection.requirements;
   const narrowedBy = stoppedEarly ? [...selection.narrowedBy, '--fail-fast'] : selection.narrowedBy;
+  // A narrowed run reports what it selected (and what its checks recorded on the way): nothing else.
+  const results = judgeRequirements(catalogue, records, request.target, { selected, onlySelected: narrowedBy.length > 0 });
   const partial: PartialRun | undefined =
-    narrowedBy.length > 0 ? { requirements: selected.size, of: catalogue.all().length, narrowedBy } : undefined;
-  const results = judgeRequirements(catalogue, records, request.target, { selected });
+    narrowedBy.length > 0 ? { requirements: results.length, of: catalogue.all().length, narrowedBy } : undefined;
   const expectedFailures = request.baseline ? loadExpectedFailures(request.baseline, (id) => catalogue.has(id)) : undefined;
   const baselineOutcome = expectedFailures ? applyBaseline(expectedFailures, results) : undefined;
   const verdict =

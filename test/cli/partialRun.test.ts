@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { AREAS } from '../../harness/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { runCli, type CliResult } from './cliProcess.ts';
@@ -43,16 +44,30 @@ describe('a partial run', () => {
 
   test('says it is partial in the terminal, results.json and report.html', () => {
     const document = results(dirs.requirement);
-    expect(document.partial).toEqual({ requirements: 3, of: document.requirements.length, narrowedBy: [`--requirement ${IDS.join(',')}`] });
-    const label = `CONFORMANT (partial: 3 of ${document.requirements.length} requirements)`;
+    const of = requirementCatalogue().all().length;
+    expect(document.partial).toEqual({ requirements: 3, of, narrowedBy: [`--requirement ${IDS.join(',')}`] });
+    const label = `CONFORMANT (partial: 3 of ${of} requirements)`;
     expect(byRequirement.stdout).toContain(`Verdict: ${label}: every selected applicable MUST requirement passed.`);
     const page = readFileSync(join(dirs.requirement, 'report.html'), 'utf8');
     expect(page).toContain(`<h1>${label}</h1>`);
     expect(page).toContain(`<title>${label}: `);
     expect(page).toMatch(/narrowed by --requirement PP-POLICY-CREATE,WH-LIST-PAGE-DEFAULT,EV-LIST-SHAPE/);
     // The requirements the run did not select are summed up, not listed one by one.
-    expect(byRequirement.stdout).toMatch(/\(\d+ other requirements not listed: the run was narrowed by --requirement /);
+    expect(byRequirement.stdout).toContain(`(${of - 3} requirements not selected: the run was narrowed by --requirement `);
     expect(byRequirement.stdout).not.toMatch(/not selected in this run/);
+  });
+
+  test('every report holds the selected requirements only: results.json, summary.md, report.html and junit.xml', () => {
+    const document = results(dirs.requirement);
+    expect(document.requirements.map((result) => result.id).sort()).toEqual([...IDS].sort());
+    expect(Object.values(document.counts).reduce((sum, count) => sum + count, 0)).toBe(IDS.length);
+    const junit = readFileSync(join(dirs.requirement, 'junit.xml'), 'utf8');
+    expect([...junit.matchAll(/<testcase [^>]*name="([^"]+)"/g)].map((match) => match[1]).sort()).toEqual([...IDS].sort());
+    expect(junit).not.toContain('<skipped');
+    const summary = readFileSync(join(dirs.requirement, 'summary.md'), 'utf8');
+    expect(summary).not.toMatch(/not selected in this run/);
+    const page = readFileSync(join(dirs.requirement, 'report.html'), 'utf8');
+    expect(page.match(/<details class="requirement/g)).toHaveLength(IDS.length);
   });
 
   test('--grep runs exactly the scenarios whose id or title contains the text', () => {

@@ -49,14 +49,11 @@ describe('reports of a run against a faulted emulator', () => {
     for (const id of BROKEN) expect(outcome(id), id).toBe('FAIL');
   });
 
-  test('junit.xml has a failure for each requirement and scenario with a failing check, classed by requirement id', () => {
+  test('junit.xml has a failure for each requirement with a failing check, named by its id', () => {
     const xml = readFileSync(paths.junit, 'utf8');
-    for (const id of BROKEN) expect(xml).toMatch(new RegExp(`<testcase classname="${id}" name="${id}: [^"]*" time="[0-9.]+">\\s*<failure type="FAIL"`));
-    const failingPairs = new Set(document.requirements.flatMap((result) => result.checks)
-      .filter((check) => check.outcome === 'FAIL' || check.outcome === 'UNTESTABLE')
-      .map((check) => `${check.requirementId} ${check.scenarioId}`)).size
-      + document.requirements.filter((result) => result.outcome === 'UNTESTABLE' && result.checks.length === 0).length;
-    expect(xml.match(/<failure /g)).toHaveLength(failingPairs);
+    for (const id of BROKEN) expect(xml).toMatch(new RegExp(`<testcase classname="${id}" name="${id}" time="[0-9.]+">\\s*<failure type="FAIL"`));
+    const failing = document.requirements.filter((result) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE');
+    expect(xml.match(/<failure /g)).toHaveLength(failing.length);
   });
 
   test('the HTML report, filtered to failures in Chromium, lists every failing requirement and opens its evidence', async (context) => {

@@ -3,8 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { junitXml } from '../../report/junitReport.ts';
 import { readResults } from '../../run/resultsFile.ts';
 
-// junit.xml: one test case per requirement and scenario that judged it, named
-// "<requirement id>: <scenario id>" with its time; FAIL/UNTESTABLE fail with the
+// junit.xml: one test case per requirement the results hold, named by its id,
+// with the time its checks took and each check's scenario in the body; FAIL/UNTESTABLE fail with the
 // details in the body, SKIP is skipped, WARN passes with a note; target output can
 // never break the XML.
 
@@ -14,19 +14,16 @@ const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)" tim
   .map((match) => ({ classname: match[1], name: match[2], time: match[3], body: match[5] ?? '' }));
 
 describe('junit.xml', () => {
-  test('has one test case per requirement and scenario, or one per requirement no scenario recorded', () => {
-    const expected = document.requirements.reduce((sum, result) => sum + Math.max(1, new Set(result.checks.map((check) => check.scenarioId)).size), 0);
-    expect(cases).toHaveLength(expected);
-    expect(xml).toMatch(new RegExp(`<testsuites [^>]*tests="${expected}" failures="3" errors="0" skipped="2"`));
-    expect(cases.filter((test) => test.classname === 'PP-RULE-CREATE-STATUS').map((test) => test.name)).toEqual([
-      'PP-RULE-CREATE-STATUS: positive-pay/create/checkPaymentPositivePay',
-      'PP-RULE-CREATE-STATUS: positive-pay/create/checkPaymentPositivePay-with-tags',
-    ]);
-    expect(cases.find((test) => test.classname === 'EV-PAYMENT-CANCELED-SHAPE')?.name).toBe('EV-PAYMENT-CANCELED-SHAPE');
+  test('has one test case per requirement, whatever number of scenarios judged it', () => {
+    expect(cases.map((test) => test.name).sort()).toEqual(document.requirements.map((result) => result.id).sort());
+    expect(xml).toMatch(new RegExp(`<testsuites [^>]*tests="${document.requirements.length}" failures="3" errors="0" skipped="2"`));
+    const body = cases.find((test) => test.name === 'PP-RULE-CREATE-STATUS')?.body ?? '';
+    expect(body).toContain('positive-pay/create/checkPaymentPositivePay: ');
+    expect(body).toContain('positive-pay/create/checkPaymentPositivePay-with-tags: ');
   });
 
   test('names carry no message, status or generated value', () => {
-    for (const test of cases) expect(test.name).toMatch(/^[A-Z]{2}(-[A-Z0-9]+)+(: [a-z-]+\/[\w/.-]+)?$/);
+    for (const test of cases) expect(test.name).toMatch(/^[A-Z]{2}(-[A-Z0-9]+)+$/);
   });
 
   test('gives every test case the time its checks took', () => {
@@ -34,14 +31,17 @@ describe('junit.xml', () => {
     const timed = structuredClone(document);
     const result = timed.requirements.find((entry) => entry.id === 'PP-RULE-CREATE-STATUS');
     if (!result?.checks[0]) throw new Error('fixture lacks PP-RULE-CREATE-STATUS checks');
+    for (const check of result.checks) check.elapsedMs = 0;
     result.checks[0].elapsedMs = 1250;
     result.checks.push({ ...result.checks[0], outcome: 'PASS', message: 'a second check', elapsedMs: 250 });
-    expect(junitXml(timed)).toContain('name="PP-RULE-CREATE-STATUS: positive-pay/create/checkPaymentPositivePay" time="1.500"');
+    expect(junitXml(timed)).toContain('name="PP-RULE-CREATE-STATUS" time="1.500"');
   });
 
   test('marks FAIL and UNTESTABLE as failures, SKIP as skipped, WARN as a note', () => {
     const bodyOf = (classname: string) => cases.find((test) => test.classname === classname)?.body ?? '';
-    expect(bodyOf('PP-RULE-CREATE-STATUS')).toMatch(/^\s*<failure type="FAIL" message="a new checkPaymentPositivePay rule MUST be Active; got Pending">FAIL a new checkPaymentPositivePay rule MUST be Active; got Pending\n\nPOST /);
+    expect(bodyOf('PP-RULE-CREATE-STATUS')).toMatch(
+      /^\s*<failure type="FAIL" message="a new checkPaymentPositivePay rule MUST be Active; got Pending[^"]*">[^<]*----\n\nFAIL positive-pay\/create\/checkPaymentPositivePay[^:]*: a new checkPaymentPositivePay rule MUST be Active; got Pending\n\nPOST /,
+    );
     expect(bodyOf('GN-MEDIA-TYPE')).toMatch(/<failure type="UNTESTABLE"/);
     expect(bodyOf('SB-APPLICATION-APPROVE')).toMatch(/<skipped message="needs capability applications/);
     expect(bodyOf('WH-LIST-PAGE-DEFAULT')).toMatch(/<system-out>WARN \(SHOULD not met\)/);
