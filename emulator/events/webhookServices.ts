@@ -7,6 +7,7 @@ import { deliveryVariations } from '../delivery/variations.ts';
 import { behaviourWith } from '../faults/edgeFault.ts';
 import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
 import { webhooksFaults } from '../webhooks/faults.ts';
+import { webhooksVariations } from '../webhooks/variations.ts';
 import { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import { correctWebhooks, type WebhooksBehaviour } from '../webhooks/webhooksBehaviour.ts';
 import { correctEvents, type EventsBehaviour } from './eventsBehaviour.ts';
@@ -49,7 +50,7 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
     webhooks,
     events,
     delivery,
-    webhooksBehaviour: behaviourWith(correctWebhooks, webhooksFaults, state.faults),
+    webhooksBehaviour: behaviourWith(correctWebhooks, [...webhooksFaults, ...webhooksVariations], state.faults),
     eventsBehaviour: behaviourWith(correctEvents, eventsFaults, state.faults),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isControlPath } from '../core/area.ts';
+import type { Environment } from '../core/domain.ts';
 import { type FaultHolder, faultSwitch } from './faultSwitch.ts';
 
 // Behaviour the documents leave open, which a correct suite must never fail.
@@ -10,7 +11,11 @@ export interface VariationDefinition {
   description: string;
   /** SHOULD requirements the variation departs from on purpose: WARN is their right verdict, FAIL and UNTESTABLE never are. */
   warns?: readonly string[];
+  /** The environments the variation takes effect in, so the ones the suite is run in under it; the sandbox when absent. */
+  environments?: readonly Environment[];
 }
+
+export const variationEnvironments = (variation: VariationDefinition): readonly Environment[] => variation.environments ?? ['sandbox'];
 
 export const TOLERATED_VARIATIONS = [
   {
@@ -41,6 +46,11 @@ export const TOLERATED_VARIATIONS = [
     name: 'at-least-once-events-envelope',
     description:
       'AtLeastOnce batches carry their events in a top-level "events" array instead of under data (envelope of a batch: not shown, §6.1)',
+  },
+  {
+    name: 'at-least-once-id-batches',
+    description:
+      'AtLeastOnce batches list the event ids only, under data, with the related resources in top-level included for includeResources webhooks (6.1: batched "as an array of event ids")',
   },
   {
     name: 'timestamps-in-whole-seconds',
@@ -80,6 +90,10 @@ export const TOLERATED_VARIATIONS = [
     warns: ['EV-PAYLOAD-LISTED-MEMBERS'],
   },
   {
+    name: 'positive-pay-cancelled-names-no-rule',
+    description: 'positivePay.cancelled carries the account relationship only, naming no rule (its payload: not shown, Event Catalog)',
+  },
+  {
     name: 'sandbox-refusal-404',
     description: 'a sandbox operation without valid credentials is answered 404 instead of 401 (status codes of failures: not shown, 7)',
     warns: ['AU-TOKEN-401'],
@@ -93,6 +107,30 @@ export const TOLERATED_VARIATIONS = [
     name: 'application-statuses-beyond-documents',
     description:
       'application documents use status values the documents do not name (Pending, Uploaded) and an application without documents has no documents relationship (applications are outside the documents)',
+  },
+  {
+    name: 'live-ssn-triggers-ordinary',
+    description:
+      "in the live environment the SSN triggers (000000004 and the others) are ordinary numbers: such an application gets what any other gets, approved at once (the triggers are the sandbox's, 4.5)",
+    environments: ['live'],
+  },
+  {
+    name: 'webhooks-start-disabled',
+    description:
+      'a new webhook is created Disabled, receives nothing until it is enabled, then receives like any other (status of a newly created webhook: not shown, 4.3)',
+  },
+  {
+    name: 'webhook-create-empty-201',
+    description: 'a POST /webhooks that creates a webhook answers 201 with an empty body (Response: not shown, 4.3)',
+  },
+  {
+    name: 'webhook-create-204',
+    description: 'a POST /webhooks that creates a webhook answers 204 No Content (Response: not shown, 4.3)',
+  },
+  {
+    name: 'not-shown-answers-204',
+    description:
+      'the operations whose response the documents do not show answer 204 No Content when they succeed: the policy, the deposit product update, the document upload, the resend and the four sandbox approve/deny/reject (4.1, 4.2, 4.4, 4.5)',
   },
 ] as const satisfies readonly VariationDefinition[];
 
@@ -177,9 +215,29 @@ function rewrite(document: Record<string, unknown>, reply: FastifyReply, active:
   if (variationOn(active, 'different-error-title')) for (const error of errors) error.title = 'Request could not be processed';
 }
 
+/** The operations whose response the documents do not show (4.1, 4.2, 4.4, 4.5), as the emulator routes them. */
+const NOT_SHOWN_ANSWERS: ReadonlySet<string> = new Set([
+  'POST /positive-pay-policy',
+  'PATCH /deposit-products/:id',
+  'PUT /positive-pay/:id/documents',
+  'POST /events/:id',
+  'POST /sandbox/applications/:applicationId/approve',
+  'POST /sandbox/applications/:applicationId/deny',
+  'POST /sandbox/applications/:applicationId/documents/:documentId/approve',
+  'POST /sandbox/applications/:applicationId/documents/:documentId/reject',
+]);
+
+const answersNotShown = (request: FastifyRequest, reply: FastifyReply): boolean =>
+  reply.statusCode >= 200 && reply.statusCode < 300 && NOT_SHOWN_ANSWERS.has(`${request.method} ${request.routeOptions.url}`);
+
 /** An onSend hook applying the response-shape variations that are active. */
 export function toleratedVariationsHook(active: FaultHolder) {
-  return async (_request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+  return async (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    // Fastify sends a 204 without its body or Content-Type.
+    if (variationOn(active, 'not-shown-answers-204') && answersNotShown(request, reply)) {
+      reply.code(204);
+      return payload;
+    }
     const type = String(reply.getHeader('content-type') ?? '');
     if (typeof payload !== 'string' || !/json/.test(type)) return payload;
     let document: unknown;

@@ -124,4 +124,11 @@ export const webhooksFaults = [
     ],
     wrap: (behaviour) => ({ ...behaviour, authenticatesResourceOperations: false }),
   },
+  {
+    // Beside the tolerated webhook-create-empty-201: the same answer, but nothing behind it.
+    name: 'webhook-create-empty-201-nothing-made',
+    description: 'a webhook create answers 201 with an empty body and makes no webhook',
+    breaks: ['WH-CREATE'],
+    wrap: (behaviour) => ({ ...behaviour, keepsCreated: false, createdAnswer: () => ({ status: 201 }) }),
+  },
 ] as const satisfies readonly EdgeFault<WebhooksBehaviour>[];

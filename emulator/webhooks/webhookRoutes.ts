@@ -104,10 +104,16 @@ export function registerWebhookRoutes(
     checkEnabledLimit(state, webhooks, behaviour.sandboxEnabledLimit, 'create a webhook');
     if (webhooks.all().length >= state.limits.webhooks) throw limitReached('webhooks', state.limits.webhooks, webhooks.all().length);
     const id = state.ids.next('webhook');
-    // 3.2 leaves the initial status open; a new subscription starts receiving at once.
-    const webhook: Webhook = { id, seq: Number(id), createdAt: webhooks.createdAtFor(state.clock.stamp()), ...settings, status: 'Enabled' };
-    webhooks.add(webhook);
-    return sendDocument(reply, 201, { data: renderWebhook(webhook) });
+    const webhook: Webhook = {
+      id,
+      seq: Number(id),
+      createdAt: webhooks.createdAtFor(state.clock.stamp()),
+      ...settings,
+      status: behaviour.createdStatus,
+    };
+    if (behaviour.keepsCreated) webhooks.add(webhook);
+    const answer = behaviour.createdAnswer(renderWebhook(webhook));
+    return answer.document ? sendDocument(reply, answer.status, answer.document) : reply.code(answer.status).send();
   });
 
   app.get('/webhooks', { config: { scope: 'webhooks' } }, async (request, reply) => {

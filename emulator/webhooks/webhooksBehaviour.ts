@@ -1,6 +1,6 @@
 import { MAX_PAGE_LIMIT } from '../core/listQuery.ts';
 import type { WebhookChanges } from './webhookAttributes.ts';
-import { SANDBOX_ENABLED_LIMIT, type SubscriptionType, type Webhook } from './webhookModel.ts';
+import { SANDBOX_ENABLED_LIMIT, type SubscriptionType, type Webhook, type WebhookStatus } from './webhookModel.ts';
 import type { WebhookRegistry } from './webhookRegistry.ts';
 
 // The points of the webhook operations (2.6, 3.2, 4.3) where an implementation
@@ -23,6 +23,8 @@ export interface WebhooksBehaviour {
   readonly unsetToken: string | null;
   /** 2.6: a webhook created without subscriptionType gets All. */
   readonly defaultSubscriptionType: SubscriptionType;
+  /** 3.2 / 4.3: the status of a new webhook (not shown; a new subscription receives at once). */
+  readonly createdStatus: WebhookStatus;
   /** 2.6 / 4.3: a create or update is validated before anything is stored (storeUnvalidated: what storing it first would do). */
   readonly validated: <Settings>(read: () => Settings, storeUnvalidated: () => void) => Settings;
   /** 4.3: PATCH changes the attributes it is sent, and only those. */
@@ -37,6 +39,16 @@ export interface WebhooksBehaviour {
   readonly disable: (webhooks: WebhookRegistry, webhook: Webhook) => void;
   /** 4.3: enable and disable answer with the webhook in its new status. */
   readonly statusChangeAnswer: <Rendered>(webhook: Webhook, change: () => void, render: (webhook: Webhook) => Rendered) => Rendered;
+  /** 4.3: a create that succeeds makes the webhook. */
+  readonly keepsCreated: boolean;
+  /** 4.3 leaves the create's answer open ("not shown"); the emulator answers 201 with the webhook. */
+  readonly createdAnswer: <Rendered>(rendered: Rendered) => CreatedAnswer<Rendered>;
+}
+
+/** A create's answer: its status and, where it has one, its document. */
+export interface CreatedAnswer<Rendered> {
+  readonly status: number;
+  readonly document?: { data: Rendered };
 }
 
 export const correctWebhooks: WebhooksBehaviour = {
@@ -44,6 +56,7 @@ export const correctWebhooks: WebhooksBehaviour = {
   sandboxEnabledLimit: SANDBOX_ENABLED_LIMIT,
   unsetToken: '',
   defaultSubscriptionType: 'All',
+  createdStatus: 'Enabled',
   validated: (read) => read(),
   applyChanges: (webhook, changes) => Object.assign(webhook, changes),
   listFilters: (filters) => filters,
@@ -54,4 +67,6 @@ export const correctWebhooks: WebhooksBehaviour = {
     change();
     return render(webhook);
   },
+  keepsCreated: true,
+  createdAnswer: (rendered) => ({ status: 201, document: { data: rendered } }),
 };

@@ -85,7 +85,7 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
         return;
       }
       const response = await sendProbe(ctx, credential.token(), probe, prepared);
-      await undoIfCreated(ctx, probe.operation, response);
+      await undoIfCreated(ctx, probe.operation, response, prepared.options);
       const change = prepared.changed ? await prepared.changed() : undefined;
       ctx.check.expect(
         mustId,
@@ -126,7 +126,7 @@ function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
         return;
       }
       const response = await sendProbe(ctx, token, probe, prepared);
-      await undoIfCreated(ctx, probe.operation, response);
+      await undoIfCreated(ctx, probe.operation, response, prepared.options);
       const change = prepared.changed ? await prepared.changed() : undefined;
       ctx.check.expect(
         'AU-SCOPE-REQUIRED',
@@ -187,7 +187,7 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
         return;
       }
       const response = await sendProbe(ctx, token.value, probe, prepared);
-      await undoIfCreated(ctx, probe.operation, response);
+      await undoIfCreated(ctx, probe.operation, response, prepared.options);
       ctx.check.expect(
         'AU-SCOPE-SUFFICIENT',
         isSuccess(response),
@@ -230,7 +230,7 @@ function undocumentedScopeScenario(probe: OperationProbe): Scenario {
         return;
       }
       const response = await sendProbe(ctx, token, probe, prepared);
-      await undoIfCreated(ctx, probe.operation, response);
+      await undoIfCreated(ctx, probe.operation, response, prepared.options);
       ctx.check.observe(
         'AU-UNDOCUMENTED-SCOPE',
         { operation: probe.operation, status: response.status },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiResponse } from '../../harness/apiClient.ts';
+import type { ApiResponse, RequestOptions } from '../../harness/apiClient.ts';
 import { injectEvents } from '../shared/eventInjection.ts';
 import { OPERATIONS, type OperationName } from '../../harness/operationCatalogue.ts';
 import { describeTrigger, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
@@ -16,7 +16,16 @@ import {
 } from '../shared/ownResourceProbes.ts';
 import { MINIMAL, ruleBody } from '../shared/ruleRequests.ts';
 import { cancelOnCleanup, markerCarrier, requireRule, rulesCarryingMarker, statusOf, withMarker } from '../shared/ruleSteps.ts';
-import { disableOwnWebhook, getWebhook, plainAttributes, requireEnabledWebhook, requireWebhook } from '../shared/webhookFixtures.ts';
+import {
+  disableOwnWebhook,
+  findOwnWebhook,
+  getWebhook,
+  plainAttributes,
+  requireEnabledWebhook,
+  requireWebhook,
+  type WebhookAttributes,
+  webhookDocument,
+} from '../shared/webhookFixtures.ts';
 
 // For each documented operation (section 5.1 and the operation table): a request
 // that would succeed with the right credentials, and, where state is visible, a
@@ -34,17 +43,30 @@ export const CHANGES_OPT_IN: Partial<Record<OperationName, OptInHolder>> = {
   'depositProduct.update': 'product',
 };
 
-/** Undo what an accepted request created or changed on the fixture, so the target is left as found. */
-export async function undoIfCreated(ctx: ScenarioContext, operation: OperationName, response: ApiResponse): Promise<void> {
+/**
+ * Undo what an accepted request created or changed on the fixture, so the target is left as found.
+ * A webhook create's answer is not shown (4.3): one that does not name the webhook is found by the probe's own label.
+ */
+export async function undoIfCreated(
+  ctx: ScenarioContext,
+  operation: OperationName,
+  response: ApiResponse,
+  sent: RequestOptions,
+): Promise<void> {
   const succeeded = response.status >= 200 && response.status < 300;
   const holder = CHANGES_OPT_IN[operation];
   if (holder && succeeded) putBackIfTaken(ctx, await ctx.fixtures.account(), holder, () => true);
-  const id = response.body?.data?.id;
-  if (!succeeded || typeof id !== 'string') return;
-  if (operation === 'positivePay.create') cancelOnCleanup(ctx, id);
+  if (!succeeded) return;
+  const id =
+    response.body?.data?.id ?? (operation === 'webhook.create' ? (await findOwnWebhook(ctx, sentAttributes(sent)))?.id : undefined);
+  if (typeof id !== 'string' && typeof id !== 'number') return;
+  if (operation === 'positivePay.create') cancelOnCleanup(ctx, String(id));
   if (operation === 'webhook.create')
-    ctx.cleanup.record({ kind: 'webhook', id }, () => ctx.api.send('POST', `/webhooks/${encodeURIComponent(id)}/disable`));
+    ctx.cleanup.record({ kind: 'webhook', id: String(id) }, () => ctx.api.send('POST', `/webhooks/${encodeURIComponent(id)}/disable`));
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sentAttributes = (sent: RequestOptions): WebhookAttributes => (sent.body as any)?.data?.attributes ?? {};
 
 export interface OperationProbe {
   operation: OperationName;
@@ -199,16 +221,20 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
   },
   {
     operation: 'webhook.create',
-    async prepare() {
-      // Port 9 (discard) on loopback: never a real receiver.
+    async prepare(ctx) {
+      // A label of the probe's own: a refused create must make no webhook that carries it.
       const attributes = {
-        label: 'conformance auth probe',
-        url: 'http://127.0.0.1:9/conformance-auth-probe',
+        label: `conformance auth probe ${ctx.faker.string.alphanumeric(10)}`,
+        url: PROBE_URL,
         token: '',
         contentType: 'Json',
         deliveryMode: 'AtMostOnce',
       };
-      return { options: { body: { data: { type: 'webhook', attributes } } } };
+      const changed = async () => {
+        const made = await findOwnWebhook(ctx, attributes, 1);
+        return made ? `webhook ${made.id} carrying the probe's label was made` : undefined;
+      };
+      return { options: { body: webhookDocument(attributes) }, changed };
     },
   },
   { operation: 'webhook.get', prepare: async (ctx) => ({ options: { params: { id: (await ownWebhook(ctx)).id } } }) },

@@ -33,15 +33,20 @@ export interface CreatedWebhook {
 
 export const succeeded = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
 
-/** POST /webhooks; when it creates something, the webhook is disabled again at cleanup. The run counts what it holds. */
+/**
+ * POST /webhooks; when it creates something, the webhook is disabled again at cleanup. The run counts what it holds.
+ * The create's answer is not shown (4.3): a success that does not name the webhook is followed by a look in the
+ * list for the one carrying this request's own URL and label.
+ */
 export async function createWebhook(
   ctx: ScenarioContext,
   attributes: WebhookAttributes,
 ): Promise<{ response: ApiResponse; created?: CreatedWebhook }> {
   const response = await ctx.api.call('webhook.create', { body: webhookDocument(attributes) });
-  const id = response.body?.data?.id;
-  if (!succeeded(response) || (typeof id !== 'string' && typeof id !== 'number')) return { response };
-  const created: CreatedWebhook = { id: String(id), webhook: response.body.data, response };
+  if (!succeeded(response)) return { response };
+  const webhook = hasId(response.body?.data) ? response.body.data : await findOwnWebhook(ctx, attributes);
+  if (!webhook) return { response };
+  const created: CreatedWebhook = { id: String(webhook.id), webhook, response };
   ctx.shared.holdWebhook(`POST /webhooks → ${created.id}`);
   ctx.cleanup.record({ kind: 'webhook', id: created.id }, () => disableOwnWebhook(ctx, created));
   return { response, created };
@@ -76,6 +81,11 @@ export async function requireWebhook(ctx: ScenarioContext, attributes: WebhookAt
   for (;;) {
     const { response, created } = await createWebhook(ctx, attributes);
     if (created) return created;
+    if (succeeded(response)) {
+      throw new Error(
+        `POST /webhooks answered ${response.status} without naming a webhook, and none with its URL and label is listed; the scenario needs a webhook`,
+      );
+    }
     if (!limitReached(response) || Date.now() + LIMIT_RETRY_MS > waitUntil) {
       throw new Error(`POST /webhooks answered ${response.status}; the scenario needs a webhook: ${JSON.stringify(response.body)}`);
     }
@@ -122,6 +132,50 @@ export async function listAllWebhooks(
   }
   return { webhooks, responses };
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const hasId = (resource: any): boolean => typeof resource?.id === 'string' || typeof resource?.id === 'number';
+
+/** The members of a create that tell the run's webhook from everyone else's: its own sink URL and its label. */
+function ownMarkers(attributes: WebhookAttributes): Partial<Record<'url' | 'label', string>> {
+  return Object.fromEntries(
+    (['url', 'label'] as const).flatMap((name) => {
+      const value = attributes[name];
+      return typeof value === 'string' && value !== '' ? [[name, value]] : [];
+    }),
+  );
+}
+
+/** How often, and how far apart, the list is read for a webhook that a create made but did not name. */
+const LOOKUP_READS = 3;
+const LOOKUP_PAUSE_MS = 500;
+
+/**
+ * The webhook a create with these attributes made, found in GET /webhooks by its URL and label (in any
+ * order, among everyone else's); undefined when none is listed after `reads` reads of the list (a
+ * target may list a new webhook a moment late). Each create's label is drawn afresh (plainAttributes),
+ * so two that match come from one create: the newest is taken.
+ */
+export async function findOwnWebhook(
+  ctx: ScenarioContext,
+  attributes: WebhookAttributes,
+  reads = LOOKUP_READS,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<any | undefined> {
+  const markers = Object.entries(ownMarkers(attributes));
+  if (markers.length === 0) return undefined;
+  for (let read = 1; ; read += 1) {
+    const { webhooks } = await listAllWebhooks(ctx);
+    const ours = webhooks.filter((webhook) => hasId(webhook) && markers.every(([name, value]) => webhook.attributes?.[name] === value));
+    if (ours.length > 1) ctx.log(`${ours.length} webhooks carry the URL and label of one create; the newest is taken`);
+    if (ours.length > 0) return ours.reduce((newest, webhook) => (createdMs(webhook) > createdMs(newest) ? webhook : newest));
+    if (read >= reads) return undefined;
+    await pause(LOOKUP_PAUSE_MS * read);
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const createdMs = (webhook: any): number => Date.parse(String(webhook?.attributes?.createdAt)) || 0;
 
 export const isEnabled = (webhook: { attributes?: { status?: unknown } }): boolean => webhook?.attributes?.status === 'Enabled';
 

@@ -1,6 +1,6 @@
 import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
-import { achDebitSimulationBody, applicationFixture, call, ruleBody, webhookBody } from './emulatorClient.ts';
+import { achDebitSimulationBody, type Answer, applicationFixture, call, ruleBody, webhookBody } from './emulatorClient.ts';
 
 // One probe per tolerated variation: the few requests that show it, and an
 // observation small and deterministic enough that a clean emulator and one
@@ -123,6 +123,98 @@ async function matchedTransaction(baseUrl: string) {
   return simulated.body.included[0];
 }
 
+/** A webhook create's answer, and whether the webhook it made is listed all the same (4.3). */
+async function webhookCreateAnswer({ baseUrl, newEndpoint }: ProbeTarget) {
+  const token = await mintToken(baseUrl);
+  const url = newEndpoint().url;
+  const created = await call(baseUrl, 'POST', '/webhooks', { token, body: webhookBody(url, { token: '' }) });
+  const listed = await call(baseUrl, 'GET', '/webhooks?page[limit]=1000', { token });
+  const made = listed.body.data.some((webhook: { attributes: { url: string } }) => webhook.attributes.url === url);
+  return { status: created.status, bodyless: created.text === '', made };
+}
+
+/**
+ * A new webhook's status as created, and whether an event published before it was
+ * enabled reached it: an event published after the enable must arrive, and in the one
+ * queue of the webhook it comes after the earlier one, which had its chance by then.
+ */
+async function webhookBeforeItsEnable(target: ProbeTarget) {
+  const endpoint = target.newEndpoint();
+  const token = await mintToken(target.baseUrl);
+  const created = await call(target.baseUrl, 'POST', '/webhooks', { token, body: webhookBody(endpoint.url, { token: '' }) });
+  if (created.status !== 201) throw new Error(`the webhook was not created: ${created.status} ${created.text}`);
+  const before = await injectEvent(target.baseUrl, 'account.created');
+  const enabled = await call(target.baseUrl, 'POST', `/webhooks/${created.body.data.id}/enable`, { token });
+  if (enabled.status !== 200) throw new Error(`the enable answered ${enabled.status}: ${enabled.text}`);
+  const after = await injectEvent(target.baseUrl, 'account.created');
+  const arrived = (id: string) => (deliveries: readonly SinkDelivery[]) =>
+    deliveries.some((delivery) => delivery.payload.events.some((event) => event.id === id));
+  if (!(await endpoint.waitFor(arrived(after), DELIVERY_WAIT_MS)))
+    throw new Error(`event ${after}, published once the webhook was enabled, was not delivered in ${DELIVERY_WAIT_MS} ms`);
+  return new ObservedPlaces({
+    createdStatus: created.body.data.attributes.status,
+    deliveredBeforeEnable: arrived(before)(endpoint.deliveries()),
+  });
+}
+
+/** The individual SSN triggers of 4.5, each an outcome of its own in the sandbox. */
+const INDIVIDUAL_TRIGGER_SSNS = ['000000001', '000000002', '000000003', '000000004', '000000006'];
+
+/** A successful call's status and whether it carried a body: what a not-shown answer may leave out. */
+async function answerOf(answer: Promise<Answer>) {
+  const { status, text } = await answer;
+  if (status < 200 || status >= 300) throw new Error(`the operation answered ${status}: ${text}`);
+  return { status, bodyless: text === '' };
+}
+
+/** Each operation whose response the documents do not show (4.1, 4.2, 4.4, 4.5), done once with success. */
+async function notShownAnswers({ baseUrl }: ProbeTarget) {
+  const token = await mintToken(baseUrl);
+  const send = (method: 'POST' | 'PATCH' | 'PUT', path: string, options: Parameters<typeof call>[3] = {}) =>
+    answerOf(call(baseUrl, method, path, { token, ...options }));
+  const accountId = (await controlPost(baseUrl, '/accounts', {})).id as string;
+  const productId = (await controlPost(baseUrl, '/deposit-products', {})).id as string;
+  const drawdown = await call(baseUrl, 'POST', '/positive-pay', {
+    token,
+    body: {
+      data: { type: 'drawdownPositivePay', attributes: {}, relationships: { account: { data: { type: 'account', id: accountId } } } },
+    },
+  });
+  const approving = await createdApplication(baseUrl, token, '000000004');
+  const denying = await createdApplication(baseUrl, token, '000000004');
+  const withDocument = await createdApplication(baseUrl, token, '000000002');
+  const documentPath = `/sandbox/applications/${withDocument.id}/documents/${withDocument.relationships.documents.data[0].id}`;
+  return new ObservedPlaces({
+    policy: await send('POST', '/positive-pay-policy', {
+      body: {
+        data: {
+          type: 'positivePayPolicy',
+          attributes: { optInTypes: ['CheckPayment'] },
+          relationships: { account: { data: { type: 'account', id: accountId } } },
+        },
+      },
+    }),
+    product: await send('PATCH', `/deposit-products/${productId}`, {
+      body: { data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: ['CheckPayment'] } } },
+    }),
+    upload: await send('PUT', `/positive-pay/${drawdown.body.data.id}/documents`, {
+      rawBody: Buffer.from('%PDF-1.4\n% probe\n%%EOF\n'),
+      contentType: 'application/pdf',
+    }),
+    resend: await send('POST', `/events/${await injectEvent(baseUrl, 'account.created')}`, { body: {} }),
+    approveApplication: await send('POST', `/sandbox/applications/${approving.id}/approve`, {
+      body: { data: { type: 'applicationApprove', attributes: { reason: 'probe' } } },
+    }),
+    denyApplication: await send('POST', `/sandbox/applications/${denying.id}/deny`, {
+      body: { data: { type: 'applicationDeny', attributes: { reason: 'probe' } } },
+    }),
+    approveDocument: await send('POST', `${documentPath}/approve`, { body: {} }),
+    rejectDocument: await send('POST', `${documentPath}/reject`, {
+      body: { data: { type: 'documentReject', attributes: { reason: 'probe', reasonCode: 'PoorQuality' } } },
+    }),
+  });
+}
+
 const sortedKeys = (value: unknown): string[] => Object.keys(value ?? {}).sort();
 const retryAfterForm = (value: string | undefined): string =>
   value === undefined ? 'absent' : /^\d+$/.test(value) ? 'delay-seconds' : Number.isNaN(Date.parse(value)) ? 'unreadable' : 'http-date';
@@ -158,6 +250,12 @@ export const VARIATION_PROBES = {
   'events-with-extra-relationships': async ({ baseUrl }) => sortedKeys((await injectedEvent(baseUrl, 'account.created')).relationships),
 
   'at-least-once-events-envelope': async (target) => sortedKeys(await deliveredBody(target, { deliveryMode: 'AtLeastOnce' })),
+
+  // What the batch lists, and that its related resources still come.
+  'at-least-once-id-batches': async (target) => {
+    const body = await deliveredBody(target, { deliveryMode: 'AtLeastOnce', includeResources: true });
+    return { listed: [body.data].flat().map((item) => typeof item), members: sortedKeys(body) };
+  },
 
   // The stamps, and the positive pay list's order of rules that share one.
   'timestamps-in-whole-seconds': async ({ baseUrl }) => {
@@ -196,6 +294,15 @@ export const VARIATION_PROBES = {
     return sortedKeys(newest.body.data[0].relationships);
   },
 
+  'positive-pay-cancelled-names-no-rule': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const rule = await createdRule(baseUrl);
+    const cancelled = await call(baseUrl, 'POST', `/positive-pay/${rule.id}/cancel`, { token });
+    if (cancelled.status !== 200) throw new Error(`the cancel answered ${cancelled.status}: ${cancelled.text}`);
+    const newest = await call(baseUrl, 'GET', '/events?filter[type][]=positivePay.cancelled&page[limit]=1', { token });
+    return sortedKeys(newest.body.data[0].relationships);
+  },
+
   'sandbox-refusal-404': async ({ baseUrl }) =>
     (await call(baseUrl, 'POST', '/sandbox/received-ach-debits', { body: { data: { type: 'receivedAchDebitSimulation' } } })).status,
 
@@ -220,5 +327,23 @@ export const VARIATION_PROBES = {
       documentStatuses: documents.body.data.map((document: { attributes: { status: string } }) => document.attributes.status),
       withoutDocuments: sortedKeys(approved.relationships),
     });
+  },
+
+  'webhook-create-empty-201': webhookCreateAnswer,
+
+  'webhook-create-204': webhookCreateAnswer,
+
+  // One place per operation: each must answer without its body.
+  'not-shown-answers-204': notShownAnswers,
+
+  // Created Disabled, it receives nothing until enabled: two places (the answer, the deliveries).
+  'webhooks-start-disabled': webhookBeforeItsEnable,
+
+  // Run in live (its environments): the status each individual SSN trigger of 4.5 gets there.
+  'live-ssn-triggers-ordinary': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const statuses: string[] = [];
+    for (const ssn of INDIVIDUAL_TRIGGER_SSNS) statuses.push((await createdApplication(baseUrl, token, ssn)).attributes.status);
+    return statuses;
   },
 } satisfies Record<ToleratedVariation, VariationProbe>;
