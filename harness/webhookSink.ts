@@ -92,12 +92,13 @@ class Endpoint implements SinkEndpoint {
     readonly url: string,
     public token: string | undefined,
     steps: readonly SinkStep[],
+    fallback: SinkStep,
     private readonly onRemove: () => void,
     /** Learns the signing token: it is a secret wherever it shows up. */
     private readonly redactor: SecretRedactor,
   ) {
     redactor.add(token);
-    this.script = new SinkScript(steps);
+    this.script = new SinkScript(steps, fallback);
   }
 
   deliveries(): readonly SinkDelivery[] {
@@ -184,8 +185,11 @@ export class WebhookSink {
     return sink;
   }
 
-  /** A fresh path for one webhook under test. `token` is what signatures are verified against. */
-  endpoint(name: string, options: { token?: string; script?: readonly SinkStep[] } = {}): SinkEndpoint {
+  /**
+   * A fresh path for one webhook under test. `token` is what signatures are verified against;
+   * `script`, then `fallback`, how it answers from its first request on.
+   */
+  endpoint(name: string, options: { token?: string; script?: readonly SinkStep[]; fallback?: SinkStep } = {}): SinkEndpoint {
     const slug = `${name.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60)}-${randomBytes(4).toString('hex')}`;
     const path = `${this.prefix}/${slug}`;
     const endpoint = new Endpoint(
@@ -193,6 +197,7 @@ export class WebhookSink {
       `${this.baseUrl}${path}`,
       options.token,
       options.script ?? [],
+      options.fallback ?? ANSWER_OK,
       () => this.endpoints.delete(path),
       this.redactor,
     );

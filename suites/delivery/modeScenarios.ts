@@ -68,7 +68,7 @@ const atMostOnceFailures = defineScenario({
       ctx,
       'at-most-once-failures',
       { deliveryMode: 'AtMostOnce', subscriptionType: 'All' },
-      FAILURE_SCRIPT,
+      { script: FAILURE_SCRIPT },
     );
     const happened = await makeEventsHappen(ctx, 6, DELIVERY_TRIGGERS, ['payment.created']);
     const events = new DeliveredEvents(ctx);
@@ -184,7 +184,12 @@ const atLeastOnceRetries = defineScenario({
     // Backoff waits 1, 1, 2, 3 … units; at ×50 a one-second unit passes in 20 ms.
     if (clock) await scaleClock(ctx, 50);
     const script = clock ? CLOCK_SCRIPT : REAL_TIME_SCRIPT;
-    const subscription = await subscribe(ctx, 'at-least-once-retries', { deliveryMode: 'AtLeastOnce', subscriptionType: 'All' }, script);
+    const subscription = await subscribe(
+      ctx,
+      'at-least-once-retries',
+      { deliveryMode: 'AtLeastOnce', subscriptionType: 'All' },
+      { script },
+    );
     const via = chooseTrigger(ctx, DELIVERY_TRIGGERS);
     const happened = await makeEventsHappen(ctx, via === 'injection' ? 10 : 3, DELIVERY_TRIGGERS, ['checkDeposit.created']);
     const events = new DeliveredEvents(ctx);

@@ -15,10 +15,21 @@ import {
 // reach the sink at all — without it every delivery check is UNTESTABLE, with the
 // same reason, instead of a wall of failures.
 
+/**
+ * How an endpoint answers, one step per request, then the fallback (200 unless said).
+ * Given when the endpoint is made, before its webhook exists: a webhook receives every
+ * scenario's events from the moment it may (created, or enabled), so answers set after
+ * that would leave a delivery that came meanwhile answered otherwise.
+ */
+export interface EndpointAnswers {
+  script?: readonly SinkStep[];
+  fallback?: SinkStep;
+}
+
 export async function sinkEndpoint(
   ctx: ScenarioContext,
   name: string,
-  options: { token?: string; script?: readonly SinkStep[] } = {},
+  options: { token?: string } & EndpointAnswers = {},
 ): Promise<SinkEndpoint> {
   const sink = await ctx.sink.sink();
   const endpoint = sink.endpoint(`${ctx.faker.string.alphanumeric(4)}-${name}`, options);
@@ -36,9 +47,9 @@ export async function subscribe(
   ctx: ScenarioContext,
   name: string,
   overrides: WebhookAttributes = {},
-  script: readonly SinkStep[] = [],
+  answers: EndpointAnswers = {},
 ): Promise<Subscription> {
-  const endpoint = await sinkEndpoint(ctx, name, { script });
+  const endpoint = await sinkEndpoint(ctx, name, answers);
   const attributes = plainAttributes(ctx, endpoint.url, overrides);
   endpoint.setToken(typeof attributes.token === 'string' ? attributes.token : undefined);
   const created = await requireEnabledWebhook(ctx, attributes);

@@ -176,8 +176,7 @@ const unavailable = defineScenario({
     ctx.check.skip(live ? 'WH-UNAVAILABLE-SANDBOX' : 'WH-UNAVAILABLE-LIVE', `the target is ${ctx.target.environment}`);
     const limit = (live ? 7 : 2) * DAY;
     await ensureSinkReachable(ctx);
-    const subscription = await subscribe(ctx, 'unavailable', { deliveryMode: 'AtLeastOnce' });
-    subscription.endpoint.setScript([], { status: 503 });
+    const subscription = await subscribe(ctx, 'unavailable', { deliveryMode: 'AtLeastOnce' }, { fallback: { status: 503 } });
     await injectEvents(ctx.control, { type: 'account.frozen' });
     const count = () => subscription.endpoint.deliveries().length;
     const waitForAttempt = async (seen: number) => subscription.endpoint.waitFor((deliveries) => deliveries.length > seen, 5000);
