@@ -41,6 +41,10 @@ export interface DeliveryBehaviour {
   readonly includesResources: (webhook: Webhook) => boolean;
   /** 6.1: the member an AtLeastOnce batch carries its events under (the envelope of a batch: not shown). */
   readonly atLeastOnceEnvelope: 'data' | 'events';
+  /** 6.1: an AtLeastOnce batch is "an array of event ids"; full events name their ids too. */
+  readonly atLeastOnceItems: 'events' | 'ids';
+  /** 6.1: the webhook's contentType selects the format of its payload. */
+  readonly payloadFormat: (webhook: Webhook) => ContentType;
   /** 6.1: the body as made from the stored events; tolerated variations reshape it here, before it is signed. */
   readonly finishBody: (body: Buffer, webhook: Webhook, events: readonly StoredEvent[]) => Buffer;
   /** 6.1, 9: the Content-Type of a delivery follows the webhook's contentType. */
@@ -68,6 +72,8 @@ export const correctDelivery: DeliveryBehaviour = {
   loneEventAsObject: (eventType) => CARD_FRAUD_CASE.test(eventType),
   includesResources: (webhook) => webhook.includeResources,
   atLeastOnceEnvelope: 'data',
+  atLeastOnceItems: 'events',
+  payloadFormat: (webhook) => webhook.contentType,
   finishBody: (body) => body,
   mediaTypes: DELIVERY_MEDIA_TYPES,
   sentBody: (signed) => signed,

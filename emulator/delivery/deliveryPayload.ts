@@ -7,8 +7,9 @@ import { signPayload } from './payloadSignature.ts';
 // One POST body and its headers (5.3, 6.1). Both delivery modes use the envelope
 // {"data": [event, ...]}, except a card fraud case event sent on its own, whose
 // data is the single event object (Event Catalog, "Card fraud cases"); with
-// includeResources the related resources travel as JSON:API `included`. The
-// signature covers exactly the bytes sent.
+// includeResources the related resources travel as JSON:API `included`. An
+// AtLeastOnce batch may list only the ids (6.1 "an array of event ids"), its
+// related resources included all the same. The signature covers exactly the bytes sent.
 
 export interface DeliveryRequest {
   body: Buffer;
@@ -55,10 +56,15 @@ function dataOf(events: readonly StoredEvent[], behaviour: DeliveryBehaviour): B
 
 /** The body as JSON bytes, from the events' texts rendered when they were stored. */
 function documentBody(webhook: Webhook, events: readonly StoredEvent[], behaviour: DeliveryBehaviour): Buffer {
-  const pieces =
-    webhook.deliveryMode === 'AtLeastOnce' && behaviour.atLeastOnceEnvelope === 'events'
-      ? [bytes('{"events":'), ...jsonArray(events)]
-      : [bytes('{"data":'), ...dataOf(events, behaviour)];
+  const batch = webhook.deliveryMode === 'AtLeastOnce';
+  const member = batch && behaviour.atLeastOnceEnvelope === 'events' ? 'events' : 'data';
+  const listed =
+    batch && behaviour.atLeastOnceItems === 'ids'
+      ? [bytes(JSON.stringify(events.map((event) => event.id)))]
+      : member === 'events'
+        ? jsonArray(events)
+        : dataOf(events, behaviour);
+  const pieces = [bytes(`{"${member}":`), ...listed];
   if (behaviour.includesResources(webhook)) {
     const included = includedOf(events);
     if (included.length > 0) pieces.push(bytes(`,"included":${JSON.stringify(included)}`));
@@ -69,7 +75,7 @@ function documentBody(webhook: Webhook, events: readonly StoredEvent[], behaviou
 
 export function buildDeliveryRequest(webhook: Webhook, events: readonly StoredEvent[], behaviour: DeliveryBehaviour): DeliveryRequest {
   const signed = behaviour.finishBody(documentBody(webhook, events, behaviour), webhook, events);
-  const headers: Record<string, string> = { 'content-type': behaviour.mediaTypes[webhook.contentType] };
+  const headers: Record<string, string> = { 'content-type': behaviour.mediaTypes[behaviour.payloadFormat(webhook)] };
   if (behaviour.signs(webhook.token)) {
     headers[SIGNATURE_HEADER.toLowerCase()] = signPayload(webhook.token, signed, behaviour.signatureAlgorithm);
   }

@@ -129,8 +129,25 @@ export const deliveryFaults = [
   {
     name: 'content-type-always-json',
     description: 'JsonAPI webhooks receive Content-Type application/json',
-    breaks: ['DL-CONTENT-TYPE'],
+    // The emulator's two formats differ only in Content-Type, so this also leaves them alike.
+    breaks: ['DL-CONTENT-TYPE', 'DL-CONTENT-TYPE-SELECTS-FORMAT'],
     wrap: (behaviour) => ({ ...behaviour, mediaTypes: { ...behaviour.mediaTypes, JsonAPI: behaviour.mediaTypes.Json } }),
+  },
+  {
+    name: 'content-type-ignored',
+    description: 'every webhook gets the JsonAPI format, Json ones too: both settings give the same body and Content-Type',
+    breaks: ['DL-CONTENT-TYPE-SELECTS-FORMAT', 'DL-CONTENT-TYPE'],
+    wrap: (behaviour) => ({ ...behaviour, payloadFormat: () => 'JsonAPI' }),
+  },
+  {
+    name: 'include-resources-ignored-under-id-batches',
+    description: 'AtLeastOnce batches list event ids only and carry no related resources, even with includeResources true',
+    breaks: ['DL-INCLUDE-RESOURCES'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      atLeastOnceItems: 'ids',
+      includesResources: (webhook) => webhook.deliveryMode !== 'AtLeastOnce' && behaviour.includesResources(webhook),
+    }),
   },
   {
     name: 'include-resources-ignored',

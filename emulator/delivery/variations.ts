@@ -23,6 +23,7 @@ function placeInsideEvents(document: Record<string, unknown>, events: readonly S
 
 export const deliveryVariations = [
   { name: 'at-least-once-events-envelope', wrap: (behaviour) => ({ ...behaviour, atLeastOnceEnvelope: 'events' }) },
+  { name: 'at-least-once-id-batches', wrap: (behaviour) => ({ ...behaviour, atLeastOnceItems: 'ids' }) },
   {
     name: 'json-included-inside-events',
     // Under Json (envelope not shown, 6.1) each event carries its own resources.

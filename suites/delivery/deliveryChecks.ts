@@ -4,6 +4,7 @@ import { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH } from '../../spec/webhookDeliver
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { checkEventShape } from '../shared/catalogueChecks.ts';
 import type { Subscription } from '../shared/sinkSession.ts';
+import type { DeliveredEvents } from './deliveredEvents.ts';
 
 // Judgements about the deliveries one webhook received, shared by the delivery
 // scenarios. Each takes only the deliveries that carried events the scenario
@@ -101,40 +102,63 @@ export function checkModeShape(ctx: ScenarioContext, subscription: Subscription,
   }
 }
 
-interface RelationshipData {
-  data?: { type?: unknown; id?: unknown };
+interface ResourceIdentifier {
+  type?: unknown;
+  id?: unknown;
 }
+
+/** The resources an event's relationships point at, to-one and to-many alike. */
+function relatedTo(event: { relationships?: unknown }): ResourceIdentifier[] {
+  const relationships = Object.values((event.relationships ?? {}) as Record<string, { data?: unknown } | undefined>);
+  return relationships
+    .flatMap((relationship) => [relationship?.data].flat())
+    .filter((data): data is ResourceIdentifier => typeof data === 'object' && data !== null);
+}
+
+const carriesInFull = (included: readonly unknown[], wanted: ResourceIdentifier): boolean =>
+  (included as Array<ResourceIdentifier & { attributes?: unknown }>).some(
+    (resource) => resource?.type === wanted.type && String(resource?.id) === String(wanted.id) && typeof resource.attributes === 'object',
+  );
 
 /** 6.1 rule 3: with includeResources, each event tied to a resource comes with one of its related resources in full. */
 // Only for webhooks with includeResources true; what the others get is observed once per scenario (DL-INCLUDE-RESOURCES-OFF).
+// An event delivered as a bare id (6.1: "an array of event ids") is judged by what GET /events/{id} showed of it.
 export function checkIncludedResources(
   ctx: ScenarioContext,
   subscription: Subscription,
   deliveries: readonly SinkDelivery[],
+  known: Pick<DeliveredEvents, 'event'>,
   ids: ReadonlySet<string>,
 ): void {
   const label = describeSubscription(subscription);
   const lacking: string[] = [];
+  const lackingIn = new Set<SinkDelivery>();
+  const unseen = new Set<string>();
+  let judged = 0;
   for (const delivery of deliveries) {
-    const included = (delivery.payload.included ?? []) as Array<{ type?: unknown; id?: unknown; attributes?: unknown }>;
-    for (const event of delivery.payload.events) {
-      if (!ids.has(event.id)) continue;
-      const relationships = Object.values((event.event?.relationships ?? {}) as Record<string, RelationshipData>);
-      if (relationships.length === 0) continue;
-      const found = relationships.some((rel) =>
-        included.some(
-          (resource) =>
-            resource?.type === rel?.data?.type && String(resource?.id) === String(rel?.data?.id) && typeof resource.attributes === 'object',
-        ),
-      );
-      if (!found) lacking.push(`${event.type ?? '?'} ${event.id}`);
+    const included = delivery.payload.included ?? [];
+    for (const item of delivery.payload.events) {
+      if (!ids.has(item.id)) continue;
+      const event = item.event ?? known.event(item.id);
+      if (!event) {
+        unseen.add(item.id);
+        continue;
+      }
+      const related = relatedTo(event);
+      if (related.length === 0) continue;
+      judged += 1;
+      if (related.some((wanted) => carriesInFull(included, wanted))) continue;
+      lacking.push(`${event.type ?? '?'} ${item.id}${item.event ? '' : ' (sent as its id)'}`);
+      lackingIn.add(delivery);
     }
   }
+  // Nothing tied to a resource, or nothing the target would show of the ids it sent, judges nothing.
+  if (judged === 0) return;
   ctx.check.expect(
     'DL-INCLUDE-RESOURCES',
     lacking.length === 0,
-    `${label}: each delivered event tied to a resource MUST carry a related resource in full; ${lacking.length ? `these did not: ${lacking.slice(0, 6).join(', ')}` : 'all did'}`,
-    lacking.length ? deliveries.slice(0, 1) : undefined,
+    `${label}: each delivered event tied to a resource MUST carry a related resource in full; ${lacking.length ? `${lacking.length} of ${judged} did not: ${lacking.slice(0, 6).join(', ')}` : `all ${judged} did`}${unseen.size ? `; ${unseen.size} sent as ids the target would not show were not judged` : ''}`,
+    lacking.length ? [...lackingIn].slice(0, 2) : undefined,
   );
 }
 

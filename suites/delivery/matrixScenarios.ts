@@ -3,6 +3,7 @@ import { defineScenario, type Scenario, type ScenarioContext } from '../../harne
 import { CATALOGUE_REQUIREMENTS, injectableTypes, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { chooseTrigger, injectedEvents, makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
+import { checkContentTypeSelectsFormat } from './contentTypeContrast.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
 import {
   checkDeliveredEventShapes,
@@ -86,6 +87,7 @@ const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: 
       'DL-POST-TO-URL',
       SUBSCRIPTION_REQUIREMENT[subscriptionType],
       'DL-PAYLOAD-JSON',
+      'DL-CONTENT-TYPE-SELECTS-FORMAT',
       'DL-CONTENT-TYPE',
       'DL-ENVELOPE',
       'DL-INCLUDE-RESOURCES',
@@ -190,7 +192,7 @@ const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: 
         checkModeShape(ctx, subscription, deliveries);
         // Only the events the documents say must happen are held to including their resource.
         if (subscription.attributes.includeResources)
-          checkIncludedResources(ctx, subscription, deliveries, events.matching(deliveries, happened.expected));
+          checkIncludedResources(ctx, subscription, deliveries, events, events.matching(deliveries, happened.expected));
         else if (!includedOffObserved) {
           includedOffObserved = true;
           const withIncluded = deliveries.filter((delivery) => (delivery.payload.included?.length ?? 0) > 0).length;
@@ -202,6 +204,8 @@ const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: 
         }
         checkDeliveredEventShapes(ctx, subscription, deliveries, events.ours(deliveries, happened));
       }
+      // Its half holds a Json and a JsonAPI webhook for each includeResources, with the same mode and subscription.
+      checkContentTypeSelectsFormat(ctx, subscriptions);
     },
   });
 
