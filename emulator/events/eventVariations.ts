@@ -59,10 +59,18 @@ function withoutApplicationRelationship(input: EventInput): EventInput {
   return { ...input, relationships };
 }
 
+/** The catalogue shows no payload for positivePay.cancelled: it may name the account and not the rule. */
+function cancelledNamingNoRule(input: EventInput): EventInput {
+  if (input.type !== 'positivePay.cancelled' || !input.relationships?.positivePay) return input;
+  const { positivePay: _dropped, ...relationships } = input.relationships;
+  return { ...input, relationships };
+}
+
 export function applyEventVariations(events: EventStore, active: ReadonlySet<string>): void {
   if (variationOn(active, 'events-without-optional-members')) events.shapeEachInput(withoutOptionalMembers);
   if (variationOn(active, 'events-with-extra-relationships')) events.shapeEachInput(extraRelationship());
   if (variationOn(active, 'merchant-name-and-type-only')) events.shapeEachInput(merchantNameAndType);
   if (variationOn(active, 'null-tag-values')) events.shapeEachInput(nullTagValue);
   if (variationOn(active, 'sandbox-events-without-application')) events.shapeEachInput(withoutApplicationRelationship);
+  if (variationOn(active, 'positive-pay-cancelled-names-no-rule')) events.shapeEachInput(cancelledNamingNoRule);
 }

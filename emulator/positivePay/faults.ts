@@ -20,6 +20,19 @@ function truncatedFraction(value: unknown): number | undefined {
   return fractional ? Math.trunc(value) : undefined;
 }
 
+/**
+ * expiration-date-read-leniently: YYYY-MM-DD, or DD/MM/YYYY, through Date.UTC, which rolls an
+ * impossible day over (2095-02-30 becomes 2095-03-02).
+ */
+function lenientDate(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const yearFirst = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const dayFirst = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  const [year, month, day] = yearFirst ? yearFirst.slice(1) : dayFirst ? [dayFirst[3], dayFirst[2], dayFirst[1]] : [];
+  if (year === undefined) return undefined;
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).toISOString().slice(0, 10);
+}
+
 /** opt-in-unknown-values-dropped: a lenient parser that keeps the known elements and drops the rest. */
 function knownElementsOnly(value: unknown): PaymentType[] | undefined {
   if (!Array.isArray(value)) return undefined;
@@ -101,6 +114,16 @@ export const positivePayFaults = [
     wrap: (behaviour) => ({
       ...behaviour,
       readCents: (resource, name) => truncatedFraction(resource.attributes[name]) ?? behaviour.readCents(resource, name),
+    }),
+  },
+  {
+    name: 'expiration-date-read-leniently',
+    description:
+      'an expirationDate is read as YYYY-MM-DD or DD/MM/YYYY and rolled over into a calendar day, so 2095-02-30 makes a rule expiring 2095-03-02 and 31/12/2095 one expiring 2095-12-31, instead of being refused',
+    breaks: ['PP-RULE-INVALID-VALUES-NO-EFFECT', 'PP-RULE-INVALID-VALUES'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      readDate: (resource, name) => lenientDate(resource.attributes[name]) ?? behaviour.readDate(resource, name),
     }),
   },
   {
@@ -210,7 +233,23 @@ export const positivePayFaults = [
     name: 'cancel-without-event',
     description: 'cancelling a rule publishes no positivePay.cancelled event',
     breaks: ['PP-CANCEL-EVENT'],
-    wrap: (behaviour) => ({ ...behaviour, cancelPublishesEvent: false }),
+    wrap: (behaviour) => ({ ...behaviour, cancelPublishesEvent: () => false }),
+  },
+  {
+    name: 'cancel-event-every-other-time',
+    description:
+      'every second cancel (the 2nd, 4th, … of the emulator) publishes no positivePay.cancelled event; the other cancels publish theirs, naming their rule',
+    breaks: ['PP-CANCEL-EVENT'],
+    wrap: (behaviour) => {
+      let cancels = 0;
+      return {
+        ...behaviour,
+        cancelPublishesEvent: (rule) => {
+          cancels += 1;
+          return cancels % 2 === 1 && behaviour.cancelPublishesEvent(rule);
+        },
+      };
+    },
   },
   {
     name: 'scope-not-checked-on-list',

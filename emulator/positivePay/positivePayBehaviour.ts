@@ -1,7 +1,7 @@
 import { PAYMENT_TYPES, type PaymentType, type PositivePayRule, type RuleStatus, type RuleType } from '../core/domain.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
 import { DEFAULT_PAGE_LIMIT } from '../core/listQuery.ts';
-import { optionalCents, requireEnumArray, type ResourceObject } from '../core/requestBody.ts';
+import { optionalCents, optionalDate, requireEnumArray, type ResourceObject } from '../core/requestBody.ts';
 import { creationOrder, type RuleComparator } from './ruleOrder.ts';
 
 // The points where a positive pay implementation could go wrong (issue 21): the
@@ -30,6 +30,8 @@ export interface PositivePayBehaviour {
   readonly requiresCheckNumber: boolean;
   /** Conventions and 2.5: an amount is a non-negative integer number of cents; anything else is refused. */
   readonly readCents: (resource: ResourceObject, name: string) => number | undefined;
+  /** Conventions and 2.4: an expirationDate is an RFC 3339 full date of a calendar day; anything else is refused. */
+  readonly readDate: (resource: ResourceObject, name: string) => string | undefined;
   /** Sections 2.4 and 4.2: a data.type other than the four rule types is refused, never taken for one. */
   readonly unknownRuleTypeTakenAs: RuleType | undefined;
   /** Sections 3.1 and 4.2: a new drawdown rule is AwaitingDocuments until its document arrives. */
@@ -62,8 +64,8 @@ export interface PositivePayBehaviour {
   readonly listRequiresScope: boolean;
   /** Sections 3.1 and 4.2: cancel moves the rule to Cancelled. */
   readonly cancelMovesToCancelled: boolean;
-  /** Sections 3.1, 4.2 and 6.3: cancelling a rule fires positivePay.cancelled. */
-  readonly cancelPublishesEvent: boolean;
+  /** Sections 3.1, 4.2 and 6.3: cancelling a rule fires positivePay.cancelled (asked once per cancel that moves a rule). */
+  readonly cancelPublishesEvent: (rule: PositivePayRule) => boolean;
   /** Sections 4.2 and 8: a document is image/png, image/jpeg or application/pdf; any other type is refused. */
   readonly acceptsDocumentType: (mediaType: string) => boolean;
   /** Section 8: a document is at most 20 MB (read as 20 × 1024 × 1024 bytes); one byte more is refused. */
@@ -85,6 +87,7 @@ export const correctPositivePay: PositivePayBehaviour = {
   refusalAfterStoring: () => undefined,
   requiresCheckNumber: true,
   readCents: optionalCents,
+  readDate: optionalDate,
   unknownRuleTypeTakenAs: undefined,
   newDrawdownStatus: 'AwaitingDocuments',
   policyRequiresOptInTypes: true,
@@ -101,7 +104,7 @@ export const correctPositivePay: PositivePayBehaviour = {
   listShowsTotal: true,
   listRequiresScope: true,
   cancelMovesToCancelled: true,
-  cancelPublishesEvent: true,
+  cancelPublishesEvent: () => true,
   acceptsDocumentType: (mediaType) => (DOCUMENT_CONTENT_TYPES as readonly string[]).includes(mediaType),
   maxDocumentBytes: 20 * 1024 * 1024,
   documentsForDrawdownOnly: true,

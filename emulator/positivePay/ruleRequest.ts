@@ -1,7 +1,7 @@
 import { RULE_TYPES, type PositivePayRule, type RuleType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, invalid } from '../core/jsonApi.ts';
-import { optionalDate, optionalString, optionalTags, readRelationship, readResource, type ResourceObject } from '../core/requestBody.ts';
+import { optionalString, optionalTags, readRelationship, readResource, type ResourceObject } from '../core/requestBody.ts';
 import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 
 // Reads POST /positive-pay (sections 2.4, 2.5, 4.2, 7) into the fields of a new
@@ -68,7 +68,7 @@ export function readRuleRequest(state: Pick<EmulatorState, 'positivePay'>, behav
   const fields: RuleFields = {
     type,
     accountId: existingAccountId(state, resource),
-    expirationDate: optionalDate(resource, 'expirationDate'),
+    expirationDate: behaviour.readDate(resource, 'expirationDate'),
     tags: optionalTags(resource),
     ...specific,
   };

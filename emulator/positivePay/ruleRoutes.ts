@@ -65,7 +65,7 @@ function cancelRule(state: EmulatorState, behaviour: PositivePayBehaviour, id: s
   const rule = findRule(state, id);
   if (rule.status !== 'Cancelled' && behaviour.cancelMovesToCancelled) {
     rule.status = 'Cancelled';
-    if (behaviour.cancelPublishesEvent) {
+    if (behaviour.cancelPublishesEvent(rule)) {
       state.events.publish({
         type: 'positivePay.cancelled',
         relationships: {

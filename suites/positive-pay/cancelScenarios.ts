@@ -1,54 +1,9 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
 import { MINIMAL, PAST_DATE, type RuleType } from '../shared/ruleRequests.ts';
-import { is4xx, markCancelled, postRule, requireRule, sleep, statusOf, type RuleResource } from '../shared/ruleSteps.ts';
+import { is4xx, markCancelled, postRule, requireRule, statusOf, type RuleResource } from '../shared/ruleSteps.ts';
+import { cancelledEventsSince, judgeCancelEvent } from './cancelEvent.ts';
 
 // Sections 3.1, 4.2, 6.3: cancel, its event, and the starting states the documents leave open.
-
-const EVENT_TYPE = 'positivePay.cancelled';
-/** Events may be published asynchronously; wait this long for one to show up. */
-const EVENT_WAIT_MS = 5_000;
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type EventResource = { id: string; type: string; attributes?: any; relationships?: any };
-
-async function cancelledEventsSince(ctx: ScenarioContext, since: string): Promise<{ response: ApiResponse; events: EventResource[] }> {
-  const response = await ctx.api.call('event.list', {
-    query: { 'filter[type][]': [EVENT_TYPE], 'filter[since]': since, 'page[limit]': 1000 },
-  });
-  if (response.status !== 200 || !Array.isArray(response.body?.data)) {
-    throw new Error(`GET /events answered ${response.status} without a data array, so the ${EVENT_TYPE} event could not be looked for`);
-  }
-  return { response, events: (response.body.data as EventResource[]).filter((event) => event.type === EVENT_TYPE) };
-}
-
-/** The payload is not shown, so an event "about" the rule is one that names its id anywhere in its relationships. */
-const mentions = (event: EventResource, ruleId: string): boolean =>
-  Object.values(event.relationships ?? {}).some((relationship) => (relationship as { data?: { id?: unknown } })?.data?.id === ruleId);
-
-async function judgeEvent(ctx: ScenarioContext, rule: RuleResource, before: Set<string>, since: string): Promise<void> {
-  const deadline = Date.now() + EVENT_WAIT_MS;
-  for (;;) {
-    const { response, events } = await cancelledEventsSince(ctx, since);
-    const fresh = events.filter((event) => !before.has(event.id));
-    const about = fresh.find((event) => mentions(event, rule.id));
-    if (about || (fresh.length > 0 && Date.now() >= deadline)) {
-      const event = about ?? fresh[0]!;
-      // What the event carries is recorded once, under EV-POSITIVE-PAY-CANCELLED-PAYLOAD (suites/events/).
-      ctx.check.pass('PP-CANCEL-EVENT', `cancelling rule ${rule.id} MUST fire ${EVENT_TYPE}; event ${event.id} fired`, response);
-      return;
-    }
-    if (Date.now() >= deadline) {
-      ctx.check.fail(
-        'PP-CANCEL-EVENT',
-        `cancelling rule ${rule.id} MUST fire ${EVENT_TYPE}; none appeared in GET /events within ${EVENT_WAIT_MS / 1000} s`,
-        response,
-      );
-      return;
-    }
-    await sleep(250);
-  }
-}
 
 const ACTIVE_TYPES: RuleType[] = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay'];
 
@@ -74,7 +29,7 @@ const cancelActive = ACTIVE_TYPES.map((type) =>
         `cancel MUST answer 200 with status Cancelled and the rule MUST read back Cancelled; got ${response.status}, status ${answered}, read back ${readBack}`,
         response,
       );
-      await judgeEvent(ctx, rule, before, since);
+      await judgeCancelEvent(ctx, rule, before, since);
     },
   }),
 );

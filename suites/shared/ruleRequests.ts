@@ -93,10 +93,10 @@ export interface InvalidCreate {
   name: string;
   type: RuleType | typeof UNKNOWN_RULE_TYPE;
   /**
-   * The MUST requirement the request breaks (a rule it creates): an omission, or an amount
-   * in fractions of a cent, which no rule can hold (amounts are integers in cents). Undefined
-   * for other malformed values, which a lenient reading could take (a date-time for a date,
-   * a number for a string): their 4xx and no rule are a SHOULD.
+   * The MUST requirement the request breaks (a rule it creates): an omission, or a value no
+   * rule can hold (Conventions: an amount in fractions of a cent, an expirationDate that is
+   * not an RFC 3339 full date). Undefined for other malformed values, which a lenient reading
+   * could take (a number for a string): their 4xx and no rule are a SHOULD.
    */
   requirement?:
     | 'PP-ACH-ORIGINATOR-REQUIRED'
@@ -152,7 +152,11 @@ const omissions: InvalidCreate[] = [
   { name: 'unknown-type', type: UNKNOWN_RULE_TYPE, requirement: 'PP-RULE-TYPE-UNKNOWN-REFUSED', attributes: () => ({}), withAccount: true },
 ];
 
-/** The MUST half of PP-RULE-INVALID-VALUES: an amount in fractions of a cent creates no rule. */
+/**
+ * The MUST half of PP-RULE-INVALID-VALUES: an amount in fractions of a cent, or an expirationDate
+ * that is not an RFC 3339 full date, creates no rule. With the expirationDate under test the
+ * request's marker is a tag (withMarker, shared/ruleSteps.ts).
+ */
 const TYPED_VALUE = 'PP-RULE-INVALID-VALUES-NO-EFFECT';
 
 const malformed: InvalidCreate[] = [
@@ -185,18 +189,21 @@ const malformed: InvalidCreate[] = [
   {
     name: 'expirationDate-impossible-day',
     type: 'receivedAchCreditPositivePay',
+    requirement: TYPED_VALUE,
     attributes: (f) => ({ originatorName: originatorName(f), expirationDate: '2095-02-30' }),
     withAccount: true,
   },
   {
     name: 'expirationDate-date-time',
     type: 'drawdownPositivePay',
+    requirement: TYPED_VALUE,
     attributes: () => ({ expirationDate: '2095-01-01T00:00:00Z' }),
     withAccount: true,
   },
   {
     name: 'expirationDate-day-first',
     type: 'drawdownPositivePay',
+    requirement: TYPED_VALUE,
     attributes: () => ({ expirationDate: '31/12/2095' }),
     withAccount: true,
   },

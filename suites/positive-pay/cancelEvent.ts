@@ -1,0 +1,100 @@
+import type { ApiResponse } from '../../harness/apiClient.ts';
+import type { ScenarioContext } from '../../harness/scenario.ts';
+import { RULE_TYPES } from '../shared/ruleRequests.ts';
+import { sleep, type RuleResource } from '../shared/ruleSteps.ts';
+
+// PP-CANCEL-EVENT (sections 3.1, 4.2, 6.3): the cancelled rule's own positivePay.cancelled.
+// On a shared target other cancels fire theirs in the same seconds (the run's own cleanup
+// among them), so an event about another rule is never this cancel's. The event's payload
+// is not shown (Event Catalog), so naming the rule is not required: an event that names no
+// rule at all may be this one.
+
+const EVENT_TYPE = 'positivePay.cancelled';
+/** Events may be published asynchronously; wait this long for one to show up. */
+const EVENT_WAIT_MS = 5_000;
+const PAGE = 1000;
+const MAX_PAGES = 10;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type EventResource = { id: string; type: string; relationships?: Record<string, any> };
+
+/**
+ * Every positivePay.cancelled listed since `since`, page after page, so neither the list's
+ * order nor other people's events decide whether this rule's is seen.
+ */
+export async function cancelledEventsSince(
+  ctx: ScenarioContext,
+  since: string,
+): Promise<{ response: ApiResponse; events: EventResource[] }> {
+  const events: EventResource[] = [];
+  let response: ApiResponse | undefined;
+  for (let page = 0; page < MAX_PAGES; page += 1) {
+    response = await ctx.api.call('event.list', {
+      query: { 'filter[type][]': [EVENT_TYPE], 'filter[since]': since, 'page[limit]': PAGE, 'page[offset]': page * PAGE },
+    });
+    if (response.status !== 200 || !Array.isArray(response.body?.data)) {
+      throw new Error(`GET /events answered ${response.status} without a data array, so the ${EVENT_TYPE} event could not be looked for`);
+    }
+    const listed = response.body.data as EventResource[];
+    events.push(...listed.filter((event) => event.type === EVENT_TYPE));
+    if (listed.length < PAGE) break;
+  }
+  return { response: response!, events };
+}
+
+/** The event type's resource (`positivePay`: a type is `resource.event`, Event Catalog) and the rule types, as relationship types. */
+const RULE_RESOURCE_TYPES = new Set<string>(['positivePay', ...RULE_TYPES]);
+
+/** Ids of the rules an event names: by a relationship called positivePay, or one typed as a rule. */
+function rulesNamed(event: EventResource): string[] {
+  return Object.entries(event.relationships ?? {}).flatMap(([name, relationship]) =>
+    [relationship?.data ?? []]
+      .flat()
+      .filter((data) => name === 'positivePay' || RULE_RESOURCE_TYPES.has(String(data?.type)))
+      .map((data) => String(data?.id)),
+  );
+}
+
+type Whose = 'this rule' | 'another rule' | 'no rule';
+
+const whoseEvent = (event: EventResource, ruleId: string): Whose => {
+  const named = rulesNamed(event);
+  return named.includes(ruleId) ? 'this rule' : named.length > 0 ? 'another rule' : 'no rule';
+};
+
+/** Judges PP-CANCEL-EVENT for a rule just cancelled; `before` holds the events listed before the cancel. */
+export async function judgeCancelEvent(
+  ctx: ScenarioContext,
+  rule: RuleResource,
+  before: ReadonlySet<string>,
+  since: string,
+): Promise<void> {
+  const deadline = Date.now() + EVENT_WAIT_MS;
+  const what = `cancelling rule ${rule.id} MUST fire its own ${EVENT_TYPE}`;
+  for (;;) {
+    const { response, events } = await cancelledEventsSince(ctx, since);
+    const fresh = events.filter((event) => !before.has(event.id));
+    const named = fresh.find((event) => whoseEvent(event, rule.id) === 'this rule');
+    // What the event carries is recorded once, under EV-POSITIVE-PAY-CANCELLED-PAYLOAD (suites/events/).
+    if (named) return ctx.check.pass('PP-CANCEL-EVENT', `${what}; event ${named.id} fired, naming it`, response);
+    if (Date.now() >= deadline) {
+      const unnamed = fresh.filter((event) => whoseEvent(event, rule.id) === 'no rule');
+      if (unnamed.length > 0) {
+        return ctx.check.pass(
+          'PP-CANCEL-EVENT',
+          `${what}; ${unnamed.length === 1 ? 'event' : 'events'} ${unnamed.map((event) => event.id).join(', ')} fired naming no rule (the payload is not shown), so one may be this cancel's`,
+          response,
+        );
+      }
+      const others = fresh.map((event) => `${event.id} (rule ${rulesNamed(event).join(', ')})`);
+      return ctx.check.fail(
+        'PP-CANCEL-EVENT',
+        others.length > 0
+          ? `${what}; within ${EVENT_WAIT_MS / 1000} s GET /events listed only other rules' events: ${others.join('; ')}`
+          : `${what}; none appeared in GET /events within ${EVENT_WAIT_MS / 1000} s`,
+        response,
+      );
+    }
+    await sleep(250);
+  }
+}
