@@ -1,6 +1,6 @@
 import type { EmulatorState } from '../core/emulatorState.ts';
 import type { ApplicationInput } from './applicationInput.ts';
-import type { ApplicationOutcome } from './applicationOutcome.ts';
+import { type ApplicationOutcome, DEFAULT_OUTCOME } from './applicationOutcome.ts';
 import {
   applicationRef,
   customerRef,
@@ -23,6 +23,12 @@ export class ApplicationLifecycle {
     private readonly store: SandboxStore,
     private readonly behaviour: SandboxBehaviour,
   ) {}
+
+  /** Section 4.5's triggers are the sandbox's: in live they decide only where the behaviour keeps them (triggersInLive). */
+  outcomeOf(input: ApplicationInput): ApplicationOutcome {
+    const triggered = this.state.environment === 'sandbox' || this.behaviour.triggersInLive;
+    return triggered ? this.behaviour.applicationOutcome(input) : DEFAULT_OUTCOME;
+  }
 
   create(input: ApplicationInput, outcome: ApplicationOutcome): Application {
     const application: Application = {

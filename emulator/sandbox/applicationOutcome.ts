@@ -28,16 +28,19 @@ const outcome = (status: ApplicationStatus, requiredDocuments: RequiredDocument[
   requiredDocuments,
 });
 
+/** The Default row: an application that no trigger names is approved at once. */
+export const DEFAULT_OUTCOME: ApplicationOutcome = outcome('Approved');
+
 export function decideApplication(input: ApplicationInput): ApplicationOutcome {
   if (input.kind === 'individualApplication') {
     if (input.ssn === '000000004') return outcome('PendingReview');
     const document = input.ssn ? INDIVIDUAL_DOCUMENTS[input.ssn] : undefined;
     if (document) return outcome('AwaitingDocuments', [document]);
     if (input.ssn === '000000001') return outcome('Denied');
-    return outcome('Approved');
+    return DEFAULT_OUTCOME;
   }
   const people = [input.officer, ...(input.beneficialOwners ?? [])];
   if (people.some((person) => person?.ssn === '000000004')) return outcome('PendingReview');
   if (input.officer?.ssn === '000000005') return outcome('AwaitingDocuments', [OFFICER_DOCUMENT]);
-  return outcome('Approved');
+  return DEFAULT_OUTCOME;
 }

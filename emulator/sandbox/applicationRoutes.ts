@@ -41,7 +41,7 @@ export function registerApplicationRoutes(
 ): void {
   app.post('/applications', { config: { recordsEvents: true } }, async (request, reply) => {
     const input = readApplication(request.body);
-    const outcome = behaviour.applicationOutcome(input);
+    const outcome = lifecycle.outcomeOf(input);
     const application = lifecycle.create(input, outcome);
     return sendDocument(reply, 201, {
       data: renderApplication(application),

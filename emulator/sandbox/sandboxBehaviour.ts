@@ -35,6 +35,12 @@ export interface SandboxBehaviour {
   readonly customerCreatedOnApproval: boolean;
   /** Section 4.5: the sandbox operations exist in the sandbox environment only. */
   readonly sandboxOperationsInLive: boolean;
+  /**
+   * Section 4.5 gives the SSN triggers for the sandbox; what an application gets in live is
+   * outside the documents. The emulator keeps them in live too, so that a live run can put an
+   * application in PendingReview; a live service where they are ordinary numbers is tolerated.
+   */
+  readonly triggersInLive: boolean;
 }
 
 export const correctSandbox: SandboxBehaviour = {
@@ -51,4 +57,5 @@ export const correctSandbox: SandboxBehaviour = {
   documentRejectedAttributes: (reason, reasonCode, tags) => ({ reason, reasonCode, tags }),
   customerCreatedOnApproval: true,
   sandboxOperationsInLive: false,
+  triggersInLive: true,
 };

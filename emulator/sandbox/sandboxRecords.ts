@@ -5,8 +5,7 @@
 export type ApplicationKind = 'individualApplication' | 'businessApplication';
 export type ApplicationStatus = 'Approved' | 'Denied' | 'PendingReview' | 'AwaitingDocuments';
 
-/** Section 4.5: the sandbox approves and denies applications in these statuses only. */
-export const REVIEWABLE_STATUSES: readonly ApplicationStatus[] = ['PendingReview', 'AwaitingDocuments'];
+export { REVIEWABLE_STATUSES } from '../../spec/applicationStatuses.ts';
 
 export const DOCUMENT_TYPES = ['AddressVerification', 'IdDocument', 'SocialSecurityCard'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

@@ -12,4 +12,9 @@ export const sandboxVariations = [
       transactionTags: (rule) => ({ ...behaviour.transactionTags(rule), ledgerSource: 'simulation' }),
     }),
   },
+  {
+    name: 'live-ssn-triggers-ordinary',
+    // In live an SSN such as 000000004 gets what any other SSN gets.
+    wrap: (behaviour) => ({ ...behaviour, triggersInLive: false }),
+  },
 ] as const satisfies readonly EdgeVariation<SandboxBehaviour>[];

@@ -1,6 +1,7 @@
 import type { RequestOptions } from '../../harness/apiClient.ts';
 import type { OperationName } from '../../harness/operationCatalogue.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
+import { REVIEWABLE_STATUSES } from '../../spec/applicationStatuses.ts';
 import { applicationBody, documentFile } from './applicationBuilder.ts';
 import {
   type ApplicationView,
@@ -16,12 +17,20 @@ import {
 // target that ignores the credential (or the environment) acts on it and the
 // check can fail; an id the target never issued is answered 404 either way.
 // The auth probes (every environment) and SB-LIVE-ABSENT (live) share the
-// sandbox operations' preparations here.
+// sandbox operations' preparations here. The SSN triggers that put the run's
+// application where an operation acts are the sandbox's (API 4.5): in live they
+// may be ordinary numbers, so there the application is taken in whatever state
+// the target puts it, and a probe it cannot make SKIPs saying so.
 
 export interface PreparedProbe {
   options: RequestOptions;
   /** Describes what changed, or undefined when nothing did. */
   changed?: () => Promise<string | undefined>;
+  /**
+   * Why a refusal would show nothing: the resource is in a state where the operation would not
+   * act even where it exists. Only a success or a change is judged then; a refusal SKIPs with this.
+   */
+  refusalShowsNothing?: string;
 }
 
 /** The run cannot make the resource the probe needs here: the probe SKIPs with this reason. */
@@ -31,7 +40,8 @@ export interface UnavailableProbe {
 
 export type ProbePreparation = PreparedProbe | UnavailableProbe;
 
-export const isUnavailable = (prepared: ProbePreparation): prepared is UnavailableProbe => 'unavailable' in prepared;
+export const isUnavailable = <Made extends object>(prepared: Made | UnavailableProbe): prepared is UnavailableProbe =>
+  'unavailable' in prepared;
 
 const NEEDS_APPLICATIONS =
   'the target does not claim capability applications, so the run cannot make an application of its own to probe with (an id it never issued would be answered 404 whatever the credentials)';
@@ -43,22 +53,32 @@ const AWAITING_DOCUMENT_SSN = '000000002';
 
 const probeReason = 'conformance auth probe';
 
-async function pendingApplication(ctx: ScenarioContext): Promise<ApplicationView> {
-  const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: PENDING_REVIEW_SSN }));
-  if (application.status !== 'PendingReview') {
-    throw new Error(
-      `an application with SSN ${PENDING_REVIEW_SSN} is ${application.status}, not PendingReview, so a refused approve or deny could not be told from a wrong-state refusal`,
-    );
-  }
-  return application;
+/** Section 4.5's triggers are the sandbox's: there a trigger not honoured is the target's failure, in live it is no failure at all. */
+const triggersDocumented = (ctx: ScenarioContext): boolean => ctx.target.environment === 'sandbox';
+const LIVE_TRIGGERS = 'in live the SSN triggers of 4.5 may be ordinary numbers';
+
+interface ReviewApplication {
+  application: ApplicationView;
+  refusalShowsNothing?: string;
 }
 
-async function applicationWithDocument(ctx: ScenarioContext): Promise<{ application: ApplicationView; documentId: string }> {
+async function reviewApplication(ctx: ScenarioContext): Promise<ReviewApplication> {
+  const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: PENDING_REVIEW_SSN }));
+  if ((REVIEWABLE_STATUSES as readonly string[]).includes(application.status)) return { application };
+  const state = `application ${application.id} (SSN ${PENDING_REVIEW_SSN}) is ${application.status}, and approve and deny act only in PendingReview or AwaitingDocuments (3.3)`;
+  if (triggersDocumented(ctx)) throw new Error(`${state}, so a refused approve or deny could not be told from a wrong-state refusal`);
+  return { application, refusalShowsNothing: `${state}, so a refusal shows nothing (${LIVE_TRIGGERS})` };
+}
+
+async function applicationWithDocument(
+  ctx: ScenarioContext,
+): Promise<{ application: ApplicationView; documentId: string } | UnavailableProbe> {
   const application = await createApplication(ctx, applicationBody('individual', ctx.faker, { applicant: AWAITING_DOCUMENT_SSN }));
   const documentId = application.documents[0]?.id;
-  if (!documentId)
-    throw new Error(`an application with SSN ${AWAITING_DOCUMENT_SSN} gave no document to probe with (status ${application.status})`);
-  return { application, documentId };
+  if (documentId) return { application, documentId };
+  const state = `application ${application.id} (SSN ${AWAITING_DOCUMENT_SSN}) is ${application.status} and names no document`;
+  if (triggersDocumented(ctx)) throw new Error(`${state} to probe with`);
+  return { unavailable: `${state}, so the run has no document of its own to probe with (${LIVE_TRIGGERS})` };
 }
 
 /** What the probe may have changed: the application's status and its documents' statuses. */
@@ -74,18 +94,26 @@ const applicationChange = (ctx: ScenarioContext, before: ApplicationView) => asy
 };
 
 async function reviewProbe(ctx: ScenarioContext, body: unknown): Promise<PreparedProbe> {
-  const application = await pendingApplication(ctx);
-  return { options: { params: { applicationId: application.id }, body }, changed: applicationChange(ctx, application) };
+  const { application, refusalShowsNothing } = await reviewApplication(ctx);
+  return {
+    options: { params: { applicationId: application.id }, body },
+    changed: applicationChange(ctx, application),
+    ...(refusalShowsNothing ? { refusalShowsNothing } : {}),
+  };
 }
 
-async function documentProbe(ctx: ScenarioContext, body: unknown): Promise<PreparedProbe> {
-  const { application, documentId } = await applicationWithDocument(ctx);
+async function documentProbe(ctx: ScenarioContext, body: unknown): Promise<ProbePreparation> {
+  const prepared = await applicationWithDocument(ctx);
+  if (isUnavailable(prepared)) return prepared;
+  const { application, documentId } = prepared;
   return { options: { params: { applicationId: application.id, documentId }, body }, changed: applicationChange(ctx, application) };
 }
 
 /** A download answers the file only once one was uploaded: without the upload a refusal shows nothing. */
-async function downloadProbe(ctx: ScenarioContext, side: 'front' | 'back'): Promise<PreparedProbe> {
-  const { application, documentId } = await applicationWithDocument(ctx);
+async function downloadProbe(ctx: ScenarioContext, side: 'front' | 'back'): Promise<ProbePreparation> {
+  const prepared = await applicationWithDocument(ctx);
+  if (isUnavailable(prepared)) return prepared;
+  const { application, documentId } = prepared;
   const file = documentFile(side === 'front' ? 'document-front.png' : 'document-back.pdf');
   await uploadDocument(ctx, application.id, documentId, side, file);
   return { options: { params: { applicationId: application.id, documentId } } };
@@ -99,7 +127,7 @@ type SandboxOperation =
   | 'sandbox.downloadDocument'
   | 'sandbox.downloadDocumentBack';
 
-const SANDBOX_PREPARATIONS: Record<SandboxOperation, (ctx: ScenarioContext) => Promise<PreparedProbe>> = {
+const SANDBOX_PREPARATIONS: Record<SandboxOperation, (ctx: ScenarioContext) => Promise<ProbePreparation>> = {
   'sandbox.approveApplication': (ctx) => reviewProbe(ctx, approveBody(probeReason)),
   'sandbox.denyApplication': (ctx) => reviewProbe(ctx, denyBody(probeReason)),
   'sandbox.approveDocument': (ctx) => documentProbe(ctx, {}),
