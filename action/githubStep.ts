@@ -1,62 +1,88 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { OUTCOMES } from '../harness/checkRecords.ts';
 import { readResults } from '../run/resultsFile.ts';
-import { failingRequirements, summaryMarkdown } from '../report/summaryMarkdown.ts';
+import { summaryMarkdown } from '../report/summaryMarkdown.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
+import { annotations, limitNote, setupErrorAnnotation } from './annotations.ts';
 
 // The GitHub side of the action (action.yml), after the suite ran: the step's outputs
-// (verdict, exit code, counts) to $GITHUB_OUTPUT, the run's summary.md to
-// $GITHUB_STEP_SUMMARY, and one ::error annotation per requirement failing the run.
-// It never decides the step's result: action.yml exits with the suite's exit code.
+// (verdict, exit code, counts, the report files) to $GITHUB_OUTPUT, the run's summary.md
+// to $GITHUB_STEP_SUMMARY, and the annotations (annotations.ts). It never decides the
+// step's result: action.yml exits with the suite's exit code.
 
-/** Workflow-command data: %, CR and LF escaped; in a property also ':' and ','. */
-const escapeData = (text: string): string => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
-
-export function annotations(document: ResultsDocument): string[] {
-  return failingRequirements(document).map((result) => {
-    const found = result.checks.find((check) => check.outcome === result.outcome)?.message ?? result.reason ?? 'no check recorded a result';
-    return `::error title=${escapeProperty(`${result.id} ${result.outcome}`)}::${escapeData(`${result.id} (${result.level}): ${result.statement}\n${found}`)}`;
-  });
+export interface FinishedRun {
+  reportDir: string;
+  exitCode: number;
+  /** The suite's stderr, kept by runSuite.sh: on a setup error its last line is the reason. */
+  stderrFile?: string;
 }
 
-export function outputs(document: ResultsDocument | undefined, exitCode: number): Record<string, string> {
+interface ReportFiles {
+  reportDir: string;
+  results?: string;
+  summary?: string;
+}
+
+export function outputs(document: ResultsDocument | undefined, exitCode: number, files: ReportFiles): Record<string, string> {
   const counts = document ? document.counts : undefined;
   return {
     verdict: document?.verdict ?? 'error',
     'exit-code': String(exitCode),
     counts: JSON.stringify(counts ?? {}),
     ...Object.fromEntries(OUTCOMES.map((outcome) => [outcome.toLowerCase(), String(counts?.[outcome] ?? 0)])),
+    'report-dir': files.reportDir,
+    results: files.results ?? '',
+    summary: files.summary ?? '',
   };
 }
 
-const setupErrorSummary = (exitCode: number): string =>
-  `## Banking API conformance: no verdict (exit ${exitCode})\n\nThe suite stopped before judging (a setup or usage error): the log of the run step says what to fix.\n`;
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
-/** What the step writes for the run whose reports are in `reportDir` and that exited `exitCode`. */
-export function reportStep(reportDir: string, exitCode: number, env: NodeJS.ProcessEnv, print: (line: string) => void): void {
+/** The last line the suite wrote on stderr: a setup error's one-line reason. */
+export function setupErrorReason(stderrFile: string | undefined): string | undefined {
+  if (!stderrFile || !existsSync(stderrFile)) return undefined;
+  const lines = readFileSync(stderrFile, 'utf8')
+    .replace(ANSI, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return lines.at(-1);
+}
+
+const setupErrorSummary = (exitCode: number, reason: string | undefined): string =>
+  `## Banking API conformance: no verdict (exit ${exitCode})\n\nThe suite stopped before judging (a setup or usage error)${reason ? `:\n\n> ${reason}\n` : ': the log of the run step says what to fix.\n'}`;
+
+/** What the step writes for a run that has finished. */
+export function reportStep(run: FinishedRun, env: NodeJS.ProcessEnv, print: (line: string) => void): void {
+  const reportDir = resolve(run.reportDir);
   const resultsFile = join(reportDir, 'results.json');
-  const document = exitCode <= 1 && existsSync(resultsFile) ? readResults(resultsFile) : undefined;
-  const outputFile = env.GITHUB_OUTPUT;
-  if (outputFile)
+  const summaryFile = join(reportDir, 'summary.md');
+  const document = run.exitCode <= 1 && existsSync(resultsFile) ? readResults(resultsFile) : undefined;
+  const files: ReportFiles = {
+    reportDir,
+    results: document ? resultsFile : undefined,
+    summary: document && existsSync(summaryFile) ? summaryFile : undefined,
+  };
+  if (env.GITHUB_OUTPUT)
     appendFileSync(
-      outputFile,
-      Object.entries(outputs(document, exitCode))
+      env.GITHUB_OUTPUT,
+      Object.entries(outputs(document, run.exitCode, files))
         .map(([name, value]) => `${name}=${value}\n`)
         .join(''),
     );
-  const summaryFile = join(reportDir, 'summary.md');
-  const summary = document
-    ? existsSync(summaryFile)
-      ? readFileSync(summaryFile, 'utf8')
-      : summaryMarkdown(document)
-    : setupErrorSummary(exitCode);
-  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, summary);
+  const summary = (text: string): void => {
+    if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, text);
+  };
   if (!document) {
-    if (exitCode !== 0)
-      print(`::error title=banking-api-conformance::${escapeData(`the suite exited ${exitCode} before judging: see the run step's log`)}`);
+    const reason = run.exitCode === 0 ? undefined : setupErrorReason(run.stderrFile);
+    summary(setupErrorSummary(run.exitCode, reason));
+    if (run.exitCode !== 0) print(setupErrorAnnotation(run.exitCode, reason));
     return;
   }
-  for (const line of annotations(document)) print(line);
+  summary(files.summary ? readFileSync(files.summary, 'utf8') : summaryMarkdown(document));
+  const found = annotations(document);
+  const note = limitNote(found);
+  if (note) summary(`\n${note}`);
+  for (const line of [...found.errors, ...found.warnings]) print(line);
 }
