@@ -160,7 +160,7 @@ program
   .description('List the requirements (default), scenarios, areas or seeded faults; --area X selects what `run --only X` judges.')
   .argument('[kind]', 'requirements, scenarios, areas or faults')
   .option('--level <level>', 'only MUST, SHOULD or OBSERVE requirements (scenarios and faults: judging one)')
-  .option('--area <area>', `only what the area judges: ${AREAS.join(', ')}`)
+  .option('--area <area>', `only what the area judges: ${AREAS.join(', ')}, or receiver (the receiver command's)`)
   .option('--json', 'a JSON array instead of one line per entry')
   .action(async (kind: string | undefined, options) => {
     process.exitCode = (await import('./listCommand.ts')).listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));

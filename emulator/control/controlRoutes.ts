@@ -8,7 +8,7 @@ import { addControlRoute } from '../core/controlRouteList.ts';
 import { createAccount, createDepositProduct } from './fixtureFactory.ts';
 
 // Control endpoints under the reserved prefix: token minting, fixtures and the
-// virtual clock. Plain JSON, not part of the documented API (see README).
+// virtual clock. Plain JSON, not part of the documented API (see docs/emulator.md).
 
 /** 9999-12-31T23:59:59.999Z: the clock never leaves the years an RFC 3339 date-time can write. */
 const LATEST_CLOCK_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

@@ -1,0 +1,180 @@
+import { readFileSync } from 'node:fs';
+import { maxHeaderSize } from 'node:http';
+import { AT_LEAST_ONCE_BATCH_SIZE } from '../../spec/webhookDelivery.ts';
+import { requirementCatalogue, type Level } from '../../harness/requirementCatalogue.ts';
+import { AREAS } from '../../harness/scenario.ts';
+import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../../harness/concurrency.ts';
+import { OPERATION_TIMEOUT_MS } from '../../harness/apiClient.ts';
+import { RESPONSE_BODY_LIMIT } from '../../harness/responseBodyReader.ts';
+import { SINK_BODY_LIMIT, SINK_DELIVERIES_KEPT } from '../../harness/webhookSink.ts';
+import { THROTTLE_BUDGET_MS } from '../../harness/throttleRetry.ts';
+import { WEBHOOK_BUDGET } from '../../harness/sharedState.ts';
+import { DOCUMENT_MAX_BYTES } from '../../harness/operationInputs.ts';
+import { MAX_ALONE_RERUNS } from '../../harness/scenarioExecutor.ts';
+import { MAX_PAUSE_MS } from '../../harness/schedulePerturbation.ts';
+import { DEFAULT_BUDGET_MINUTES } from '../../run/runPlan.ts';
+import { LIMIT_WAIT_MS } from '../../suites/shared/webhookFixtures.ts';
+import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
+import { FAULTS } from '../../emulator/faultCatalogue.ts';
+import { TOLERATED_VARIATIONS } from '../../emulator/faults/toleratedVariations.ts';
+import { SANDBOX_ENABLED_LIMIT } from '../../emulator/webhooks/webhookModel.ts';
+import { DEFAULT_STORE_LIMITS } from '../../emulator/core/storeLimits.ts';
+import { DEFAULT_SERVER_TIMEOUTS, UNREAD_BODY_LINGER } from '../../emulator/core/connectionLimits.ts';
+import { MAX_JSON_DEPTH } from '../../emulator/core/jsonBody.ts';
+import { DOCUMENT_SIZE_LIMIT } from '../../emulator/sandbox/uploadLimits.ts';
+import { EMULATOR_PROFILES } from '../../emulator/profiles/emulatorProfiles.ts';
+import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
+import { EFFECTS_SETTLE_MS } from '../../receiver/effectsProbe.ts';
+import { DEFAULT_TIMEOUT_MS as RECEIVER_TIMEOUT_MS } from '../../receiver/receiverConfig.ts';
+import { DEFAULT_STARTUP_TIMEOUT_MS } from '../../container/containerSpec.ts';
+import { LOG_TAIL_LINES } from '../../container/containerTarget.ts';
+import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
+
+// The figures README.md and docs/*.md state, each with the value the code has: the
+// pages' wording (a pattern whose one group is the figure) beside where the figure
+// really lives. Data only; documentedFigures.test.ts holds the pages to it.
+
+export interface DocumentedFigure {
+  /** What the figure is, for the failure message. */
+  what: string;
+  /** Matched against a page with its whitespace collapsed; group 1 is the figure. */
+  pattern: RegExp;
+  /** The value the code has, in the unit the pages write. */
+  value: () => number;
+}
+
+const MiB = 1024 * 1024;
+const seconds = (ms: number): number => ms / 1000;
+const levelCount = (level: Level): number =>
+  requirementCatalogue()
+    .all()
+    .filter((each) => each.level === level).length;
+const vendorLike = EMULATOR_PROFILES['vendor-like'].options;
+
+/** A constant a module keeps to itself, read from its source: `const NAME = 1_000 * 2;`. */
+function sourceConstant(file: string, name: string): number {
+  const text = readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8');
+  const expression = new RegExp(`const ${name} = ([\\d_ *]+);`).exec(text)?.[1];
+  if (expression === undefined) throw new Error(`${file} no longer declares ${name} as a plain number`);
+  return expression.split('*').reduce((product, factor) => product * Number(factor.replaceAll('_', '').trim()), 1);
+}
+
+export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
+  // Counts of the catalogue, the suites and the emulator.
+  { what: 'requirements about the service', pattern: /\b(\d+) requirements\b/, value: () => requirementCatalogue().all().length },
+  { what: 'MUST requirements', pattern: /\b(\d+) MUST\b/, value: () => levelCount('MUST') },
+  { what: 'SHOULD requirements', pattern: /\b(\d+) SHOULD\b/, value: () => levelCount('SHOULD') },
+  { what: 'OBSERVE requirements', pattern: /\b(\d+) OBSERVE\b/, value: () => levelCount('OBSERVE') },
+  {
+    what: 'requirements excluded from judgement',
+    pattern: /\b(\d+) excluded\b/,
+    value: () =>
+      requirementCatalogue()
+        .all()
+        .filter((each) => each.excluded !== undefined).length,
+  },
+  { what: 'receiver requirements', pattern: /\b(\d+) receiver requirements\b/, value: () => requirementCatalogue('receiver').all().length },
+  { what: 'receiver cases', pattern: /\b(\d+) receiver cases\b/, value: () => RECEIVER_CASES.length },
+  { what: 'scenarios', pattern: /\b(\d+) scenarios\b/, value: () => Object.values(SCENARIOS_BY_AREA).flat().length },
+  { what: 'areas', pattern: /\b(\d+) areas\b/, value: () => AREAS.length },
+  { what: 'seeded faults', pattern: /\b(\d+) seeded faults\b/, value: () => FAULTS.length },
+  { what: 'tolerated variations', pattern: /\b(\d+) tolerated variations\b/, value: () => TOLERATED_VARIATIONS.length },
+  { what: 'faulty receivers', pattern: /\b(\d+) faulty receivers\b/, value: () => FAULTY_RECEIVERS.length },
+  {
+    what: 'catalogued event types',
+    pattern: /\b(\d+) catalogued event types\b/,
+    value: () => (JSON.parse(readFileSync(new URL('../../schemas/events/event-types.json', import.meta.url), 'utf8')) as unknown[]).length,
+  },
+  // Limits of the documents, as the code has them.
+  { what: 'AtLeastOnce batch size', pattern: /\bbatch(?:es)? of (?:up to |at most )?(\d+)\b/, value: () => AT_LEAST_ONCE_BATCH_SIZE },
+  { what: "the sandbox's Enabled webhook limit", pattern: /\blimit of (\d+) `Enabled`/, value: () => SANDBOX_ENABLED_LIMIT },
+  { what: 'rule document size', pattern: /"(\d+) MB"/, value: () => DOCUMENT_MAX_BYTES / MiB },
+  { what: 'application document size', pattern: /rule documents\), at most (\d+) MiB/, value: () => DOCUMENT_SIZE_LIMIT / MiB },
+  { what: 'rule document size in bytes', pattern: /\b(\d+)×1024×1024 bytes/, value: () => DOCUMENT_MAX_BYTES / MiB },
+  { what: 'GN-TIMEOUT', pattern: /`GN-TIMEOUT`(?: is judged at| \() ?(\d+) s\b/, value: () => seconds(OPERATION_TIMEOUT_MS) },
+  // The harness's own bounds.
+  { what: 'response body kept', pattern: /\b(\d+) MB of a response body/, value: () => RESPONSE_BODY_LIMIT / MiB },
+  { what: 'delivery body kept by the sink', pattern: /\b(\d+) MB of a delivery/, value: () => SINK_BODY_LIMIT / MiB },
+  { what: 'deliveries kept per sink endpoint', pattern: /\b([\d,]+) deliveries per endpoint/, value: () => SINK_DELIVERIES_KEPT },
+  {
+    what: 'grace after the operation time-out',
+    pattern: /stops waiting (\d+) s later/,
+    value: () => seconds(sourceConstant('harness/apiClient.ts', 'GRACE_MS')),
+  },
+  { what: 'throttling waited out per call', pattern: /at most (\d+) minutes of waiting/, value: () => THROTTLE_BUDGET_MS / 60_000 },
+  {
+    what: 'one Retry-After honoured',
+    pattern: /honoured up to (\d+) s a time/,
+    value: () => seconds(sourceConstant('harness/throttleRetry.ts', 'MAX_SINGLE_WAIT_MS')),
+  },
+  { what: "a run's webhook budget", pattern: /\bbudget of (\d+) webhooks/, value: () => WEBHOOK_BUDGET },
+  {
+    what: "waiting for a place under the target's limit",
+    pattern: /waits for a place \(at most (\d+) minutes\)/,
+    value: () => LIMIT_WAIT_MS / 60_000,
+  },
+  { what: 'concurrency on loopback', pattern: /default (\d+) on loopback/, value: () => LOOPBACK_CONCURRENCY },
+  { what: 'concurrency for a remote target', pattern: /on loopback, (\d+) for a remote/, value: () => REMOTE_CONCURRENCY },
+  { what: 'default budget', pattern: /--budget-minutes M` \(default (\d+)\)/, value: () => DEFAULT_BUDGET_MINUTES },
+  { what: 'failed scenarios run again alone', pattern: /failed \(up to (\d+)\)/, value: () => MAX_ALONE_RERUNS },
+  { what: 'schedule fuzzing pause', pattern: /\(0–(\d+) ms\b/, value: () => MAX_PAUSE_MS },
+  // The receiver command.
+  { what: 'effects read after the last answer', pattern: /\b(\d+) s after the last answer/, value: () => seconds(EFFECTS_SETTLE_MS) },
+  { what: "receiver's default time-out", pattern: /`--timeout-ms` \(default (\d+)\b/, value: () => RECEIVER_TIMEOUT_MS },
+  // Container targets.
+  { what: 'container log lines kept', pattern: /the last (\d+) log lines/, value: () => LOG_TAIL_LINES },
+  {
+    what: 'container start-up time-out',
+    pattern: /`startupTimeoutMs` \(default (\d+) s\)/,
+    value: () => seconds(DEFAULT_STARTUP_TIMEOUT_MS),
+  },
+  {
+    what: 'readiness polling',
+    pattern: /polled every (\d+) ms/,
+    value: () => sourceConstant('container/readinessWait.ts', 'POLL_INTERVAL_MS'),
+  },
+  // The emulator's limits and its vendor-like profile.
+  { what: 'webhooks held', pattern: /\b([\d,]+) \(`--max-webhooks/, value: () => DEFAULT_STORE_LIMITS.webhooks },
+  { what: 'events stored', pattern: /\b([\d,]+) \(`--max-events/, value: () => DEFAULT_STORE_LIMITS.storedEvents },
+  {
+    what: "the emulator's JSON body limit",
+    pattern: /a JSON body \| (\d+) MiB/,
+    value: () => sourceConstant('emulator/emulator.ts', 'JSON_BODY_LIMIT') / MiB,
+  },
+  { what: 'unread body drained (bytes)', pattern: /at most (\d+) MiB or \d+ s more/, value: () => UNREAD_BODY_LINGER.bytes / MiB },
+  { what: 'unread body drained (time)', pattern: /at most \d+ MiB or (\d+) s more/, value: () => seconds(UNREAD_BODY_LINGER.ms) },
+  { what: 'JSON nesting', pattern: /\b(\d+) levels\b/, value: () => MAX_JSON_DEPTH },
+  { what: "Node's header limit", pattern: /\b(\d+) KiB \(Node's `http\.maxHeaderSize`\)/, value: () => maxHeaderSize / 1024 },
+  {
+    what: 'headers time-out',
+    pattern: /\b(\d+) s \/ \d+ s \(`timeouts\.headersMs`/,
+    value: () => seconds(DEFAULT_SERVER_TIMEOUTS.headersMs),
+  },
+  {
+    what: 'request time-out',
+    pattern: /\b\d+ s \/ (\d+) s \(`timeouts\.headersMs`/,
+    value: () => seconds(DEFAULT_SERVER_TIMEOUTS.requestMs),
+  },
+  {
+    what: 'keep-alive time-out',
+    pattern: /\b(\d+) s \(`timeouts\.keepAliveMs`/,
+    value: () => seconds(DEFAULT_SERVER_TIMEOUTS.keepAliveMs),
+  },
+  { what: 'vendor-like latency', pattern: /\b(\d+) ± \d+ ms latency/, value: () => vendorLike.latency.ms },
+  { what: 'vendor-like jitter', pattern: /\b\d+ ± (\d+) ms latency/, value: () => vendorLike.latency.jitterMs },
+  { what: 'vendor-like rate limit', pattern: /every (\d+)th request/, value: () => vendorLike.rateLimit.every },
+  { what: 'vendor-like fixture account', pattern: /fixture ids account `(\d+)`/, value: () => Number(vendorLike.fixtures.accountId) },
+  { what: 'vendor-like deposit product', pattern: /deposit product `(\d+)`/, value: () => Number(vendorLike.fixtures.depositProductId) },
+];
+
+/**
+ * Where a page states a figure of one of these kinds, one of DOCUMENTED_FIGURES must
+ * claim it: a count or a size the test cannot check is not written.
+ */
+export const FIGURE_KINDS: readonly RegExp[] = [
+  /\b(\d[\d,]*) (?:receiver |catalogued )?(?:requirements|MUST|SHOULD|OBSERVE|excluded|scenarios|areas|cases|seeded faults|faults|tolerated variations|variations|faulty receivers|event types)\b/,
+  /\b(\d[\d,.]*) ?(?:[KMG]i?B)\b/,
+  /\bbatch(?:es)? of (?:up to |at most )?(\d+)/,
+  /\b(\d+) `?Enabled`?/,
+  /\b(\d[\d,]*) (?:deliveries|webhooks|log lines|levels)\b/,
+];
