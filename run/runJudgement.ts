@@ -85,7 +85,8 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     areas: selection.areas,
     ...(plan.shard ? { shard: plan.shard } : {}),
     scenarioIds: selection.scenarios.map((scenario) => scenario.id).filter((id) => !stoppedEarly || reported.includes(id)),
-    selectedRequirements: [...selected].sort(),
+    // What its checks recorded on the way (the shape of a response, its time-out) counts as selected too.
+    selectedRequirements: [...new Set([...selected, ...records.map((record) => record.requirementId)])].sort(),
     startedAt: execution.startedAt,
     finishedAt: new Date().toISOString(),
     verdict,

@@ -14,20 +14,26 @@ import { runCli, type CliResult } from './cliProcess.ts';
 // the terminal, results.json and report.html; --certify refuses to narrow.
 
 const IDS = ['PP-POLICY-CREATE', 'WH-LIST-PAGE-DEFAULT', 'EV-LIST-SHAPE'];
-const dirs = { requirement: mkdtempSync(join(tmpdir(), 'bac-partial-')), grep: mkdtempSync(join(tmpdir(), 'bac-grep-')) };
+const dirs = {
+  requirement: mkdtempSync(join(tmpdir(), 'bac-partial-')),
+  grep: mkdtempSync(join(tmpdir(), 'bac-grep-')),
+  only: mkdtempSync(join(tmpdir(), 'bac-only-')),
+};
 const everyScenario = AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]);
 const results = (dir: string) => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
 let byRequirement: CliResult;
 let byGrep: CliResult;
 let certify: CliResult;
+let byArea: CliResult;
 
 beforeAll(async () => {
-  [byRequirement, byGrep, certify] = await Promise.all([
+  [byRequirement, byGrep, certify, byArea] = await Promise.all([
     runCli(['run', '--requirement', IDS.join(','), '--seed', '4', '--report-dir', dirs.requirement]),
     runCli(['run', '--grep', 'webhooks/list/', '--seed', '4', '--report-dir', dirs.grep]),
     runCli(['run', '--certify', '--requirement', IDS[0] as string]),
+    runCli(['run', '--only', 'auth', '--seed', '4', '--report-dir', dirs.only]),
   ]);
-}, 180_000);
+}, 300_000);
 
 describe('a partial run', () => {
   test('--requirement runs exactly the scenarios that judge the ids and judges only them', () => {
@@ -78,6 +84,22 @@ describe('a partial run', () => {
     expect(document.scenarioIds).toEqual(expected.map((scenario) => scenario.id));
     expect(document.partial?.narrowedBy).toEqual(['--grep "webhooks/list/"']);
     expect(byGrep.stdout).toMatch(/Verdict: CONFORMANT \(partial: \d+ of \d+ requirements\)/);
+  });
+
+  test('--only auth: every report holds what it selected, and junit.xml one case per selected requirement', () => {
+    expect(byArea.code, byArea.stderr || byArea.stdout.slice(-2000)).toBe(0);
+    const document = results(dirs.only);
+    const selected = [...document.selectedRequirements].sort();
+    expect(document.requirements.map((result) => result.id).sort()).toEqual(selected);
+    expect(document.partial?.requirements).toBe(selected.length);
+    expect(document.counts.SKIP).toBe(0);
+    const junit = readFileSync(join(dirs.only, 'junit.xml'), 'utf8');
+    expect([...junit.matchAll(/<testcase [^>]*name="([^"]+)"/g)].map((match) => match[1]).sort()).toEqual(selected);
+    const page = readFileSync(join(dirs.only, 'report.html'), 'utf8');
+    expect(page.match(/<details class="requirement/g)).toHaveLength(selected.length);
+    expect(byArea.stdout).toContain(
+      `Verdict: CONFORMANT (partial: ${selected.length} of ${requirementCatalogue().all().length} requirements)`,
+    );
   });
 
   test('--certify refuses a narrowed run', () => {
