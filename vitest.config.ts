@@ -10,6 +10,7 @@ import { moduleCacheDirectory } from './run/moduleCache.ts';
 // keeps the names true).
 const HEAVIEST_TEST_FILES = [
   'test/verdicts/toleratedVariations.test.ts',
+  'test/install/registryInstall.test.ts',
   'test/soak/scheduleSeeds.test.ts',
   'test/containers/runnerImage.test.ts',
   'test/verdicts/killMatrix.test.ts',

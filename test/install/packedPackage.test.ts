@@ -1,29 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
 import { dependencyCosts } from './dependencyCost.ts';
+import { packProject, type PackResult, shown, type StartedEmulator, startEmulatorWith, stopGroup } from './installedPackage.ts';
 
 // The package as a user gets it: `npm pack`, installed with `npm i ./tarball` into an
 // empty project (the npm registry is the only network it needs), then every command
 // the README promises run through npx from that project. It prints the packed and
-// installed size and what each runtime dependency costs (README, "Install").
+// installed size and what each runtime dependency costs (docs/development.md).
 
-interface PackResult {
-  filename: string;
-  size: number;
-  unpackedSize: number;
-  files: Array<{ path: string }>;
-}
 type Ran = ProcessResult;
 
 const scratch = mkdtempSync(join(tmpdir(), 'bac-packed-'));
 const project = join(scratch, 'project');
 let packed: PackResult;
-let emulator: ChildProcess | undefined;
+let emulator: StartedEmulator | undefined;
 const TOKEN = `packed-${process.pid}-${Date.now()}`;
 
 const exec = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Ran> =>
@@ -32,26 +25,18 @@ const exec = (command: string, args: string[], cwd: string, env: NodeJS.ProcessE
 /** `npx <bin> ...` in the installed project, never fetching a package of that name from the registry. */
 const npx = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> =>
   exec('npx', ['--no-install', ...args], project, { NO_COLOR: '1', ...env });
-const shown = (ran: Ran): string => `${ran.stdout.slice(-3000)}\n${ran.stderr.slice(-2000)}`;
 const mb = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 
 beforeAll(async () => {
-  const pack = await exec('npm', ['pack', '--json', '--pack-destination', scratch], PROJECT_ROOT);
-  expect(pack.code, pack.stderr).toBe(0);
-  packed = (JSON.parse(pack.stdout) as PackResult[])[0] as PackResult;
+  packed = await packProject(scratch);
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'empty-project', private: true }, null, 2)}\n`);
   const install = await exec('npm', ['install', '--no-audit', '--no-fund', join(scratch, packed.filename)], project);
   expect(install.code, install.stderr).toBe(0);
 }, 600_000);
 
-afterAll(() => {
-  // npx runs the emulator as its child: end the whole process group it leads.
-  try {
-    if (emulator?.pid) process.kill(-emulator.pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
+afterAll(async () => {
+  await stopGroup(emulator?.process);
   rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -66,12 +51,14 @@ test("the package holds what a user runs, not the project's tests, benches or to
     'schemas/harness/target-manifest.schema.json',
     'schemas/harness/expected-failures.schema.json',
     'targets/emulator.json',
+    'README.md',
+    'docs/cli.md',
     'LICENSE',
   ]) {
     expect(paths).toContain(needed);
   }
   const foreign = paths.filter((path) =>
-    /^(test|bench|docs|fixtures\/(reports|schemas|baselines|signing|simulation))\/|^(eslint\.config|tsconfig)|emulatorImage/.test(path),
+    /^(test|bench|fixtures\/(reports|schemas|baselines|signing|simulation))\/|^(eslint\.config|tsconfig)|emulatorImage/.test(path),
   );
   expect(foreign).toEqual([]);
   const { costs, installedBytes } = dependencyCosts(project, 'banking-api-conformance');
@@ -113,23 +100,8 @@ test('list, openapi, cleanup and report work from the installed package', async 
 }, 300_000);
 
 test('npx banking-api-emulator, init --yes writes a manifest, run --target accepts it', async () => {
-  const started = spawn('npx', ['--no-install', 'banking-api-emulator', '--port', '0'], {
-    cwd: project,
-    env: { ...process.env, BANKING_EMULATOR_TOKEN: TOKEN },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  emulator = started;
-  const banner = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    started.stdout?.on('data', (chunk) => {
-      text += chunk;
-      if (/account \S+/.test(text)) resolve(text);
-    });
-    started.on('exit', (code) => reject(new Error(`banking-api-emulator exited ${code}: ${text}`)));
-  });
-  const url = /listening on (http:\/\/\S+)/.exec(banner)?.[1] as string;
-  const [, product, account] = /deposit product (\S+), account (\S+)/.exec(banner) as RegExpExecArray;
+  emulator = await startEmulatorWith(['--no-install', 'banking-api-emulator', '--port', '0'], project, { BANKING_EMULATOR_TOKEN: TOKEN });
+  const { url, accountId, depositProductId } = emulator;
   const init = await npx([
     'banking-api-conformance',
     'init',
@@ -141,9 +113,9 @@ test('npx banking-api-emulator, init --yes writes a manifest, run --target accep
     '--token',
     'SANDBOX_TOKEN',
     '--account-id',
-    account as string,
+    accountId,
     '--deposit-product-id',
-    (product as string).replace(/,$/, ''),
+    depositProductId,
   ]);
   expect(init.code, shown(init)).toBe(0);
   expect(init.stdout).toContain('Next: npx banking-api-conformance run --target sandbox.json');
