@@ -44,7 +44,7 @@ function assertConsistent(options: RunOptions): void {
   }
   if (options.emulatorFault?.length && (options.target || options.baseUrl)) {
     throw new SetupError(
-      '--emulator-fault applies to the embedded emulator only: drop --target/--base-url, or start `npm run emulator -- --fault NAME` yourself',
+      '--emulator-fault applies to the embedded emulator only: drop --target/--base-url, or start `npx banking-api-emulator --fault NAME` yourself',
     );
   }
 }

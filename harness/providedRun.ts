@@ -28,6 +28,6 @@ declare module 'vitest' {
 
 export function providedRun(): ProvidedRun {
   const run = inject('conformanceRun');
-  if (!run) throw new Error('no run was provided: run the suites with `banking-api-conformance run` (npm run conformance)');
+  if (!run) throw new Error('no run was provided: run the suites with `npx banking-api-conformance run`');
   return run;
 }
