@@ -90,8 +90,12 @@ export function checkContentTypeSelectsFormat(ctx: ScenarioContext, subscription
   const contrasts = pairsOf(subscriptions).map(([a, b]) => contrastFormats(a.endpoint.deliveries(), b.endpoint.deliveries()));
   const sum = (count: (contrast: FormatContrast) => number): number => contrasts.reduce((total, contrast) => total + count(contrast), 0);
   const compared = sum((contrast) => contrast.compared);
-  // Nothing both kinds received (a subscription nothing happened for) shows nothing about formats.
-  if (compared === 0) return;
+  // Nothing both kinds received as the same events (batches cut apart on a busy shared target) shows
+  // nothing about formats: said as a SKIP, so a scenario that had nothing to compare never makes the MUST UNTESTABLE.
+  if (compared === 0) {
+    ctx.check.skip('DL-CONTENT-TYPE-SELECTS-FORMAT', 'no delivery of the same events reached both a Json and a JsonAPI webhook here');
+    return;
+  }
   const differing = sum((contrast) => contrast.differing);
   const examples = contrasts.filter((contrast) => contrast.example && (differing === 0 || contrast.differing > 0)).map((c) => c.example!);
   const [jsonDelivery] = examples[0]!;

@@ -152,8 +152,13 @@ export function checkIncludedResources(
       lackingIn.add(delivery);
     }
   }
-  // Nothing tied to a resource, or nothing the target would show of the ids it sent, judges nothing.
-  if (judged === 0) return;
+  // Nothing tied to a resource, or nothing the target would show of the ids it sent, judges nothing: a SKIP
+  // saying so, never a PASS, and never the silence that would make the MUST UNTESTABLE.
+  if (judged === 0) {
+    const why = unseen.size ? `; ${unseen.size} sent as ids the target would not show` : '';
+    ctx.check.skip('DL-INCLUDE-RESOURCES', `${label}: no delivered event tied to a resource to judge${why}`);
+    return;
+  }
   ctx.check.expect(
     'DL-INCLUDE-RESOURCES',
     lacking.length === 0,
