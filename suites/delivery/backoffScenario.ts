@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { injectEvents } from '../shared/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/scenario.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
@@ -8,6 +7,7 @@ import { scaleClock } from './modeScenarios.ts';
 import { carrying, ensureSinkReachable, subscribe, type Subscription } from '../shared/sinkSession.ts';
 import { freezeClock, type FrozenMeasurement, measureOnFrozenClock, timersWaiting } from './frozenBackoff.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
+import { type StallWatch, watchStalls } from './stallWatch.ts';
 
 // API 6.1 and 8: a failing AtLeastOnce batch is retried with Fibonacci backoff,
 // never more than 1 hour apart. Where the target's clock can be frozen, the pauses
@@ -16,8 +16,9 @@ import type { ScenarioContext } from '../../harness/scenario.ts';
 // seconds: first ×40 to measure the early pauses, then ×7200 to reach the cap. A
 // pause is measured from the sink's answer to the next attempt and converted to
 // the target's time by the scale in force. Timing noise (timers firing late on a
-// busy machine) is not the target's fault: each pause is allowed the noise this
-// process observed while it ran, converted the same way.
+// busy machine) is not the target's fault: each pause is allowed the stalls this
+// process went through at its ends (suites/delivery/stallWatch.ts), converted the
+// same way.
 
 const EARLY_SCALE = 40;
 const LATE_SCALE = 7200;
@@ -30,9 +31,10 @@ interface Pause {
   seconds: number;
   scale: number;
   after: number;
+  stallMs: number;
 }
 
-function pausesOf(deliveries: readonly SinkDelivery[], scaleChangedAt: number): Pause[] {
+function pausesOf(deliveries: readonly SinkDelivery[], scaleChangedAt: number, stalls?: StallWatch): Pause[] {
   const pauses: Pause[] = [];
   for (let index = 1; index < deliveries.length; index += 1) {
     const previous = deliveries[index - 1]!;
@@ -41,7 +43,9 @@ function pausesOf(deliveries: readonly SinkDelivery[], scaleChangedAt: number): 
     // A pause that straddles the change of scale cannot be converted; leave it out.
     if (start < scaleChangedAt && end > scaleChangedAt) continue;
     const scale = end <= scaleChangedAt ? EARLY_SCALE : LATE_SCALE;
-    pauses.push({ seconds: ((end - start) / 1000) * scale, scale, after: index });
+    // Half again the stall, as a margin: the stall's own edges are known to a tick only.
+    const stallMs = 1.5 * (stalls?.stallAround(start, end) ?? 0);
+    pauses.push({ seconds: ((end - start) / 1000) * scale, scale, after: index, stallMs });
   }
   return pauses;
 }
@@ -63,7 +67,7 @@ async function firstAttempt(ctx: ScenarioContext, subscription: Subscription): P
 
 interface Judged {
   pauses: MeasuredPause[];
-  /** Real-time noise each pause is allowed (0 on a frozen clock). */
+  /** Real-time noise every pause is allowed (0 on a frozen clock), beyond its own stallMs. */
   noiseMs: number;
   how: string;
   /** Why the cap is broken, beyond a measured pause: no retry came at all. */
@@ -87,11 +91,11 @@ function judgeBackoff(ctx: ScenarioContext, subscription: Subscription, deliveri
     { details: { pauses: pauses.map((p) => p.seconds), expected: fit.expected, noiseMs } },
   );
   const longest = Math.max(...pauses.map((p) => p.seconds));
-  const ceiling = CAP_SECONDS * 1.05 + (noiseMs / 1000) * Math.max(...pauses.map((p) => p.scale));
+  const overCap = pauses.some((p) => p.seconds > CAP_SECONDS * 1.05 + ((noiseMs + (p.stallMs ?? 0)) / 1000) * p.scale);
   const reached = pauses.some((p) => p.seconds >= CAP_SECONDS * 0.8);
   ctx.check.expect(
     'DL-BACKOFF-CAP',
-    longest <= ceiling && !judged.capBroken,
+    !overCap && !judged.capBroken,
     `no pause between retries MUST exceed 1 hour; ${judged.capBroken ?? `the longest was ${fmt(longest)}${reached ? ' (the pauses reached the cap)' : ` after ${deliveries.length} attempts (the cap was not reached)`}`}; ${how}`,
     { details: { pauses: pauses.map((p) => p.seconds), noiseMs } },
   );
@@ -145,10 +149,9 @@ async function onFrozenClock(ctx: ScenarioContext, subscription: Subscription): 
   });
 }
 
-/** On a sped-up clock: each pause allowed the timing noise this process saw. */
+/** On a sped-up clock: each pause allowed the stalls this process went through at its ends. */
 async function onScaledClock(ctx: ScenarioContext, subscription: Subscription): Promise<void> {
-  const lag = monitorEventLoopDelay({ resolution: 5 });
-  lag.enable();
+  const stalls = watchStalls();
   try {
     await scaleClock(ctx, EARLY_SCALE);
     const attempts = await firstAttempt(ctx, subscription);
@@ -157,19 +160,23 @@ async function onScaledClock(ctx: ScenarioContext, subscription: Subscription): 
     const scaleChangedAt = performance.timeOrigin + performance.now();
     const cappedPauses = () => pausesOf(attempts(), scaleChangedAt).filter((p) => p.seconds >= CAP_SECONDS * 0.8).length;
     await subscription.endpoint.waitFor(() => enoughPauses(cappedPauses(), attempts().length), 12_000);
-    lag.disable();
     const deliveries = attempts();
-    const pauses = pausesOf(deliveries, scaleChangedAt);
+    const pauses = pausesOf(deliveries, scaleChangedAt, stalls);
     if (pauses.length < 6) throw new Error(`only ${deliveries.length} attempts arrived; the backoff cannot be judged`);
-    // The noise seen here: how late this process's timers ran at worst (the sink's
-    // clock, and in-process the target's timers too), with a margin and a floor.
-    const noiseMs = BASE_NOISE_MS + 1.5 * (lag.max / 1e6);
-    const measured: MeasuredPause[] = pauses.map((p) => ({ position: p.after - 1, seconds: p.seconds, scale: p.scale }));
-    const fit = fitFibonacci(measured, noiseMs);
-    const how = `timing noise allowed ${noiseMs.toFixed(0)} ms real time per pause (fitted common lag ${fit.lagMs.toFixed(1)} ms)`;
-    judgeBackoff(ctx, subscription, deliveries, { pauses: measured, noiseMs, how });
+    const measured: MeasuredPause[] = pauses.map((p) => ({
+      position: p.after - 1,
+      seconds: p.seconds,
+      scale: p.scale,
+      ...(p.stallMs ? { stallMs: p.stallMs } : {}),
+    }));
+    const fit = fitFibonacci(measured, BASE_NOISE_MS);
+    const stalled = measured.filter((p) => p.stallMs).map((p) => `${p.position + 1} (+${p.stallMs!.toFixed(0)} ms)`);
+    const how =
+      `timing noise allowed ${BASE_NOISE_MS} ms real time per pause (fitted common lag ${fit.lagMs.toFixed(1)} ms)` +
+      (stalled.length ? `, more for pauses this process stalled at: ${stalled.join(', ')}` : '');
+    judgeBackoff(ctx, subscription, deliveries, { pauses: measured, noiseMs: BASE_NOISE_MS, how });
   } finally {
-    lag.disable();
+    stalls.stop();
   }
 }
 

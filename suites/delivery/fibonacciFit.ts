@@ -17,6 +17,8 @@ export interface MeasuredPause {
   seconds: number;
   /** Target seconds per real second while this pause was measured. */
   scale: number;
+  /** Real-time noise this pause is allowed beyond the common floor (a stall of this process at either end). */
+  stallMs?: number;
 }
 
 export interface FibonacciFit {
@@ -67,9 +69,13 @@ function fitFrom(
   noiseMs: number,
 ): FibonacciFit & { score: number } {
   const noiseS = noiseMs / 1000;
-  const climbing = pauses
-    .filter((pause) => pause.seconds < CAP_SECONDS * 0.9)
-    .map((pause) => ({ x: sequence[start + pause.position]! / pause.scale, real: pause.seconds / pause.scale }));
+  const below = pauses.filter((pause) => pause.seconds < CAP_SECONDS * 0.9);
+  // A pause a stall of this process lengthened says little of the unit: fit on the clean ones where three remain.
+  const clean = below.filter((pause) => !pause.stallMs);
+  const climbing = (clean.length >= 3 ? clean : below).map((pause) => ({
+    x: sequence[start + pause.position]! / pause.scale,
+    real: pause.seconds / pause.scale,
+  }));
   const { unit, lag } = unitAndLag(climbing, noiseS);
   const expected: number[] = [];
   const deviations: string[] = [];
@@ -78,7 +84,7 @@ function fitFrom(
     const ideal = Math.min(unit * sequence[start + pause.position]!, CAP_SECONDS);
     const measuredIdeal = ideal + lag * pause.scale;
     expected.push(measuredIdeal);
-    const allowed = RELATIVE_TOLERANCE * ideal + noiseS * pause.scale;
+    const allowed = RELATIVE_TOLERANCE * ideal + (noiseS + (pause.stallMs ?? 0) / 1000) * pause.scale;
     const error = Math.abs(pause.seconds - measuredIdeal);
     score = Math.max(score, error / allowed);
     if (error > allowed)
@@ -89,8 +95,8 @@ function fitFrom(
 
 /**
  * The Fibonacci sequence (any start, any unit, capped at 1 hour, with a common
- * lag of at most `noiseMs`) closest to the pauses; `noiseMs` is also the
- * absolute real-time tolerance of each pause.
+ * lag of at most `noiseMs`) closest to the pauses; `noiseMs`, plus the pause's
+ * own `stallMs`, is also the absolute real-time tolerance of each pause.
  */
 export function fitFibonacci(pauses: readonly MeasuredPause[], noiseMs: number): FibonacciFit {
   const last = Math.max(0, ...pauses.map((pause) => pause.position));

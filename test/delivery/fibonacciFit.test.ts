@@ -58,3 +58,19 @@ describe('refused: not Fibonacci', () => {
     expect(fit.deviations.length).toBeGreaterThan(0);
   });
 });
+
+describe('a stall at one pause widens that pause only', () => {
+  test('doubling is refused though one pause carries a 700 ms stall', () => {
+    const measured = pauses([1, 2, 4, 8, 16, 32, 64, 128]).map((pause) =>
+      pause.position === 3 ? { ...pause, seconds: pause.seconds + 28, stallMs: 1050 } : pause,
+    );
+    expect(fitFibonacci(measured, NOISE_MS).deviations.length).toBeGreaterThan(0);
+  });
+
+  test('Fibonacci is accepted with the stalled pause far off', () => {
+    const measured = pauses([1, 1, 2, 3, 5, 8, 13, 21, 34]).map((pause) =>
+      pause.position === 4 ? { ...pause, seconds: pause.seconds + 28, stallMs: 1050 } : pause,
+    );
+    expect(fitFibonacci(measured, NOISE_MS).deviations).toEqual([]);
+  });
+});
