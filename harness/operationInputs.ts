@@ -4,6 +4,8 @@
 // document upload). Data only: the operation catalogue points at it, and the
 // OpenAPI document (openapi/) is derived from it.
 
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../spec/documentLimits.ts';
+
 export interface QueryParameter {
   name: string;
   type: 'integer' | 'string' | 'date-time';
@@ -27,10 +29,6 @@ export type RequestBody =
 
 /** §8: default and maximum page size, default offset of every list operation. */
 export const PAGE_LIMIT = { default: 100, maximum: 1000 } as const;
-/** §8 "Rule document size 20 MB": the emulator reads MB as 1024 × 1024 bytes (docs/emulator.md). */
-export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
-/** §8 "Document content types". */
-export const DOCUMENT_MEDIA_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 
 const PAGE: readonly QueryParameter[] = [
   {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, conflict, sendDocument } from '../core/jsonApi.ts';
-import { DOCUMENT_CONTENT_TYPES, type PositivePayBehaviour } from './positivePayBehaviour.ts';
+import { DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
+import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 import { renderRule } from './ruleRendering.ts';
 import { findRule } from './ruleRoutes.ts';
 import { effectiveStatus } from './ruleStatus.ts';
@@ -87,7 +88,7 @@ export async function registerDocumentRoutes(app: FastifyInstance, state: Emulat
           throw new ApiError(
             415,
             'Unsupported media type',
-            `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}; got '${mediaType}'`,
+            `Content-Type must be one of ${DOCUMENT_MEDIA_TYPES.join(', ')}; got '${mediaType}'`,
             { header: 'Content-Type' },
           );
         }

@@ -3,12 +3,10 @@ import { isoTimestamp } from '../core/isoTimestamp.ts';
 import { DEFAULT_PAGE_LIMIT } from '../core/listQuery.ts';
 import { optionalCents, optionalDate, requireEnumArray, type ResourceObject } from '../core/requestBody.ts';
 import { creationOrder, type RuleComparator } from './ruleOrder.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
 
 // The points where a positive pay implementation could go wrong (issue 21): the
 // routes and the domain ask only this object; seeded faults (faults.ts) wrap it.
-
-/** Sections 4.2 and 8: the media types a document may have. */
-export const DOCUMENT_CONTENT_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
 
 export interface PositivePayBehaviour {
   /** Sections 4.2 and Conventions: a rule resource carries attributes.createdAt. */
@@ -105,8 +103,8 @@ export const correctPositivePay: PositivePayBehaviour = {
   listRequiresScope: true,
   cancelMovesToCancelled: true,
   cancelPublishesEvent: () => true,
-  acceptsDocumentType: (mediaType) => (DOCUMENT_CONTENT_TYPES as readonly string[]).includes(mediaType),
-  maxDocumentBytes: 20 * 1024 * 1024,
+  acceptsDocumentType: (mediaType) => (DOCUMENT_MEDIA_TYPES as readonly string[]).includes(mediaType),
+  maxDocumentBytes: DOCUMENT_MAX_BYTES,
   documentsForDrawdownOnly: true,
   uploadActivates: true,
   servesJsonApiMediaType: true,

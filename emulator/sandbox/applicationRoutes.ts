@@ -7,7 +7,7 @@ import { readApplication } from './applicationInput.ts';
 import { renderApplication, renderDocument } from './applicationResources.ts';
 import { type DocumentParams, documentDownload } from './documentDownload.ts';
 import type { SandboxBehaviour } from './sandboxBehaviour.ts';
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_SIZE_LIMIT } from './uploadLimits.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
 import type { ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
 
 // Applications and their document uploads: outside the documents, but the
@@ -22,8 +22,8 @@ const DOCUMENT_LIST_QUERY = defineListQuery({ parameters: {} });
 
 function readUpload(request: FastifyRequest): { contentType: string; bytes: Buffer } {
   const contentType = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (!(DOCUMENT_CONTENT_TYPES as readonly string[]).includes(contentType)) {
-    throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_CONTENT_TYPES.join(', ')}`, {
+  if (!(DOCUMENT_MEDIA_TYPES as readonly string[]).includes(contentType)) {
+    throw new ApiError(415, 'Unsupported media type', `Content-Type must be one of ${DOCUMENT_MEDIA_TYPES.join(', ')}`, {
       header: 'Content-Type',
     });
   }
@@ -80,7 +80,7 @@ export function registerApplicationRoutes(
       if (document.status === 'Required' || document.status === 'Rejected') document.status = 'Received';
       return sendDocument(reply, 200, { data: renderDocument(document, application) });
     };
-  const uploadOptions = { bodyLimit: DOCUMENT_SIZE_LIMIT };
+  const uploadOptions = { bodyLimit: DOCUMENT_MAX_BYTES };
   app.put('/applications/:applicationId/documents/:documentId', uploadOptions, upload('front'));
   app.put('/applications/:applicationId/documents/:documentId/back', uploadOptions, upload('back'));
   app.get<{ Params: DocumentParams }>(

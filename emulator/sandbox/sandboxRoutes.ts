@@ -10,7 +10,7 @@ import { registerPaymentSimulationRoutes } from './paymentSimulationRoutes.ts';
 import { registerReviewRoutes } from './reviewRoutes.ts';
 import { correctSandbox } from './sandboxBehaviour.ts';
 import { SandboxStore } from './sandboxRecords.ts';
-import { DOCUMENT_CONTENT_TYPES, DOCUMENT_SIZE_LIMIT } from './uploadLimits.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
 
 // Applications (any environment), the sandbox-only operations of section 4.5 and
 // the simulated payments. In the live environment nothing under /sandbox/ exists,
@@ -18,14 +18,15 @@ import { DOCUMENT_CONTENT_TYPES, DOCUMENT_SIZE_LIMIT } from './uploadLimits.ts';
 
 async function sandboxArea(scope: FastifyInstance, state: EmulatorState): Promise<void> {
   // Encapsulated: our raw-body parsers must not clash with another area's.
-  for (const contentType of DOCUMENT_CONTENT_TYPES) {
+  for (const contentType of DOCUMENT_MEDIA_TYPES) {
     if (scope.hasContentTypeParser(contentType)) scope.removeContentTypeParser(contentType);
-    scope.addContentTypeParser(contentType, { parseAs: 'buffer', bodyLimit: DOCUMENT_SIZE_LIMIT }, (_request, body, done) =>
+    scope.addContentTypeParser(contentType, { parseAs: 'buffer', bodyLimit: DOCUMENT_MAX_BYTES }, (_request, body, done) =>
       done(null, body),
     );
   }
   const behaviour = behaviourWith(correctSandbox, [...sandboxFaults, ...sandboxVariations], state.faults);
   const store = new SandboxStore();
+  state.parts.add('sandbox', store);
   const lifecycle = new ApplicationLifecycle(state, store, behaviour);
   registerApplicationRoutes(scope, store, lifecycle, behaviour);
   if (state.environment === 'live' && !behaviour.sandboxOperationsInLive) return;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_BYTES_DECIMAL } from '../../spec/documentLimits.ts';
 
 // Authorization documents to upload (section 4.2): the committed samples in
 // fixtures/documents, and PNGs of an exact size built in memory for the size
@@ -44,6 +45,6 @@ export function pngOfSize(size: number): Buffer {
 }
 
 /** Section 8 "20 MB": 20,000,000 bytes is within it under any reading; 20 MiB + 1 is over it under any reading. */
-export const SIZE_WITHIN_ANY_READING = 20_000_000;
-export const SIZE_OVER_ANY_READING = 20 * 1024 * 1024 + 1;
-export const SIZE_BETWEEN_READINGS = 20_000_001;
+export const SIZE_WITHIN_ANY_READING = DOCUMENT_MAX_BYTES_DECIMAL;
+export const SIZE_OVER_ANY_READING = DOCUMENT_MAX_BYTES + 1;
+export const SIZE_BETWEEN_READINGS = DOCUMENT_MAX_BYTES_DECIMAL + 1;

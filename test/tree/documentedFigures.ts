@@ -9,7 +9,7 @@ import { RESPONSE_BODY_LIMIT } from '../../harness/responseBodyReader.ts';
 import { SINK_BODY_LIMIT, SINK_DELIVERIES_KEPT } from '../../harness/webhookSink.ts';
 import { THROTTLE_BUDGET_MS } from '../../harness/throttleRetry.ts';
 import { WEBHOOK_BUDGET } from '../../harness/sharedState.ts';
-import { DOCUMENT_MAX_BYTES } from '../../harness/operationInputs.ts';
+import { DOCUMENT_MAX_BYTES } from '../../spec/documentLimits.ts';
 import { MAX_ALONE_RERUNS } from '../../harness/scenarioExecutor.ts';
 import { MAX_PAUSE_MS } from '../../harness/schedulePerturbation.ts';
 import { DEFAULT_BUDGET_MINUTES } from '../../run/runPlan.ts';
@@ -21,7 +21,6 @@ import { SANDBOX_ENABLED_LIMIT } from '../../emulator/webhooks/webhookModel.ts';
 import { DEFAULT_STORE_LIMITS } from '../../emulator/core/storeLimits.ts';
 import { DEFAULT_SERVER_TIMEOUTS, UNREAD_BODY_LINGER } from '../../emulator/core/connectionLimits.ts';
 import { MAX_JSON_DEPTH } from '../../emulator/core/jsonBody.ts';
-import { DOCUMENT_SIZE_LIMIT } from '../../emulator/sandbox/uploadLimits.ts';
 import { EMULATOR_PROFILES } from '../../emulator/profiles/emulatorProfiles.ts';
 import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
 import { EFFECTS_SETTLE_MS } from '../../receiver/effectsProbe.ts';
@@ -89,7 +88,7 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
   { what: 'AtLeastOnce batch size', pattern: /\bbatch(?:es)? of (?:up to |at most )?(\d+)\b/, value: () => AT_LEAST_ONCE_BATCH_SIZE },
   { what: "the sandbox's Enabled webhook limit", pattern: /\blimit of (\d+) `Enabled`/, value: () => SANDBOX_ENABLED_LIMIT },
   { what: 'rule document size', pattern: /"(\d+) MB"/, value: () => DOCUMENT_MAX_BYTES / MiB },
-  { what: 'application document size', pattern: /rule documents\), at most (\d+) MiB/, value: () => DOCUMENT_SIZE_LIMIT / MiB },
+  { what: 'application document size', pattern: /rule documents\), at most (\d+) MiB/, value: () => DOCUMENT_MAX_BYTES / MiB },
   { what: 'rule document size in bytes', pattern: /\b(\d+)×1024×1024 bytes/, value: () => DOCUMENT_MAX_BYTES / MiB },
   { what: 'GN-TIMEOUT', pattern: /`GN-TIMEOUT`(?: is judged at| \() ?(\d+) s\b/, value: () => seconds(OPERATION_TIMEOUT_MS) },
   // The harness's own bounds.
