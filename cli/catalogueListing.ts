@@ -5,6 +5,7 @@ import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
+import { ENVIRONMENTS } from '../spec/environments.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
 // emulator's seeded faults, filtered the way `run` selects. "--area X" means what
@@ -132,7 +133,7 @@ export function listScenarios(filters: ListFilters): ScenarioRow[] {
     title: scenario.title,
     requirements: [...scenario.requirements],
     needs: [...(scenario.needs ?? [])],
-    environments: [...(scenario.environments ?? ['sandbox', 'live'])],
+    environments: [...(scenario.environments ?? ENVIRONMENTS)],
   }));
   // A receiver case runs against the embedded sandbox whatever the target: it needs nothing of one.
   const receiverRows: ScenarioRow[] = RECEIVER_CASES.map((entry) => ({
@@ -141,7 +142,7 @@ export function listScenarios(filters: ListFilters): ScenarioRow[] {
     title: entry.title,
     requirements: [...entry.requirements],
     needs: [],
-    environments: ['sandbox', 'live'],
+    environments: [...ENVIRONMENTS],
   }));
   return [...targetRows, ...receiverRows]
     .filter((row) => !filters.area || row.area === filters.area)

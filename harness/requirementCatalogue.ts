@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { type Environment, ENVIRONMENTS } from '../spec/environments.ts';
 
 // The requirement catalogue (requirements/*.yaml): every testable statement of
 // the two documents, with a stable id, its source, level and applicability.
 
 export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
-export type Environment = 'sandbox' | 'live';
+export type { Environment };
 
 /** What a target must claim for a requirement to apply; `core` always applies. */
 export const CAPABILITIES = [
@@ -80,9 +81,10 @@ function readEntry(file: string, subject: Subject, entry: unknown, index: number
   }
   if (typeof e.statement !== 'string' || e.statement.trim().length < 10) fail(file, `${at}.statement`, 'must be a sentence');
   if (typeof e.level !== 'string' || !LEVELS.includes(e.level)) fail(file, `${at}.level`, `must be one of ${LEVELS.join(', ')}`);
-  const environments = (e.environments ?? ['sandbox', 'live']) as unknown;
-  if (!Array.isArray(environments) || environments.length === 0 || !environments.every((v) => v === 'sandbox' || v === 'live')) {
-    fail(file, `${at}.environments`, 'must be a non-empty list of sandbox, live');
+  const environments = (e.environments ?? ENVIRONMENTS) as unknown;
+  const known = (v: unknown) => (ENVIRONMENTS as readonly unknown[]).includes(v);
+  if (!Array.isArray(environments) || environments.length === 0 || !environments.every(known)) {
+    fail(file, `${at}.environments`, `must be a non-empty list of ${ENVIRONMENTS.join(', ')}`);
   }
   const capability = (e.capability ?? 'core') as string;
   if (!(CAPABILITIES as readonly string[]).includes(capability)) {

@@ -1,15 +1,13 @@
 import { type ManifestReceiver, SetupError } from '../harness/targetManifest.ts';
 import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
+import { CONTENT_TYPES, type ContentType, DELIVERY_MODES, type DeliveryMode } from '../spec/webhookAttributes.ts';
 
 // What the receiver command is told about the integrator's webhook: where the
 // receiver listens, the token it verifies with (from a variable, never a flag),
 // how the webhook is configured (2.6) and where its effects can be read. Every
 // bad value is a setup error naming the option and what is wrong.
 
-export const DELIVERY_MODES = ['AtMostOnce', 'AtLeastOnce'] as const;
-export type DeliveryMode = (typeof DELIVERY_MODES)[number];
-export const CONTENT_TYPES = ['Json', 'JsonAPI'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+export { CONTENT_TYPES, type ContentType, DELIVERY_MODES, type DeliveryMode } from '../spec/webhookAttributes.ts';
 
 /** 5.3: the header the documents name; a vendor may call it otherwise (--header-name). */
 export const DEFAULT_SIGNATURE_HEADER = SIGNATURE_HEADER;

@@ -3,7 +3,7 @@ import type { PaymentType, RuleAttributes, RuleStatus, RuleType } from '../../sp
 // Domain records the emulator keeps in memory. Shapes follow the API document
 // (sections 2.2–2.7); JSON:API rendering lives with each area's routes.
 
-export type Environment = 'sandbox' | 'live';
+export type { Environment } from '../../spec/environments.ts';
 
 export { PAYMENT_TYPES, type PaymentType, RULE_STATUSES, type RuleStatus, RULE_TYPES, type RuleType } from '../../spec/positivePay.ts';
 

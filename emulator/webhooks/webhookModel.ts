@@ -1,16 +1,17 @@
 // The webhook subscription (API 2.6, 3.2) as the emulator keeps it.
 
-export const CONTENT_TYPES = ['Json', 'JsonAPI'] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+import type { ContentType, DeliveryMode, SubscriptionType, WebhookStatus } from '../../spec/webhookAttributes.ts';
 
-export const DELIVERY_MODES = ['AtMostOnce', 'AtLeastOnce'] as const;
-export type DeliveryMode = (typeof DELIVERY_MODES)[number];
-
-export const SUBSCRIPTION_TYPES = ['All', 'OnlyAuthorizationRequest', 'NotAuthorizationRequest'] as const;
-export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
-
-export const WEBHOOK_STATUSES = ['Enabled', 'Disabled', 'Unavailable'] as const;
-export type WebhookStatus = (typeof WEBHOOK_STATUSES)[number];
+export {
+  CONTENT_TYPES,
+  type ContentType,
+  DELIVERY_MODES,
+  type DeliveryMode,
+  SUBSCRIPTION_TYPES,
+  type SubscriptionType,
+  WEBHOOK_STATUSES,
+  type WebhookStatus,
+} from '../../spec/webhookAttributes.ts';
 
 export interface Webhook {
   id: string;

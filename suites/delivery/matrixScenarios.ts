@@ -14,7 +14,14 @@ import {
   describeSubscription,
 } from './deliveryChecks.ts';
 import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe, type Subscription, witness } from '../shared/sinkSession.ts';
-import { admits, AUTHORIZATION_REQUESTS, excludedArrivals, SUBSCRIPTION_TYPES, type SubscriptionType } from './subscriptionTypes.ts';
+import { admits, AUTHORIZATION_REQUESTS, excludedArrivals } from './subscriptionTypes.ts';
+import {
+  CONTENT_TYPES,
+  DELIVERY_MODES,
+  type DeliveryMode,
+  SUBSCRIPTION_TYPES,
+  type SubscriptionType,
+} from '../../spec/webhookAttributes.ts';
 
 // API 5.3 and 6.1 over every combination of deliveryMode × subscriptionType (one
 // scenario each) × contentType × token set/empty × includeResources (half of those
@@ -27,8 +34,6 @@ import { admits, AUTHORIZATION_REQUESTS, excludedArrivals, SUBSCRIPTION_TYPES, t
 // the format, signature and mode checks hold for every delivery, the filter for
 // every event whose type is known, and arrival is judged on the scenario's own.
 
-const MODES = ['AtMostOnce', 'AtLeastOnce'] as const;
-const CONTENT_TYPES = ['Json', 'JsonAPI'] as const;
 /** A type no catalogue names: receivers must tolerate new types (6.1, 9), and subscriptions still apply. */
 const UNCATALOGUED_TYPE = 'conformanceProbe.happened';
 /** Applications approved per scenario when events cannot be injected. */
@@ -79,7 +84,7 @@ const list = (items: ReadonlyArray<{ id: string; type: string }>): string =>
     .map((item) => `${item.type} ${item.id}`)
     .join(', ');
 
-const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: SubscriptionType, slot: number, slots: number) =>
+const matrixScenario = (deliveryMode: DeliveryMode, subscriptionType: SubscriptionType, slot: number, slots: number) =>
   defineScenario({
     id: `delivery/matrix/${deliveryMode}/${subscriptionType}`,
     area: 'delivery',
@@ -209,7 +214,7 @@ const matrixScenario = (deliveryMode: (typeof MODES)[number], subscriptionType: 
     },
   });
 
-const COMBINATIONS = MODES.flatMap((mode) => SUBSCRIPTION_TYPES.map((subscription) => [mode, subscription] as const));
+const COMBINATIONS = DELIVERY_MODES.flatMap((mode) => SUBSCRIPTION_TYPES.map((subscription) => [mode, subscription] as const));
 
 export const matrixScenarios: Scenario[] = COMBINATIONS.map(([mode, subscription], slot) =>
   matrixScenario(mode, subscription, slot, COMBINATIONS.length),

@@ -3,9 +3,6 @@ import type { DeliveredEvents } from './deliveredEvents.ts';
 
 // API 6.1: which event types each subscriptionType admits.
 
-export const SUBSCRIPTION_TYPES = ['All', 'OnlyAuthorizationRequest', 'NotAuthorizationRequest'] as const;
-export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
-
 export const AUTHORIZATION_REQUESTS: ReadonlySet<string> = new Set([
   'authorizationRequest.pending',
   'authorizationRequest.approved',
