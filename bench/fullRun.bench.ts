@@ -1,12 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
-import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { startEmulator } from '../emulator/emulator.ts';
 import { startVendorLikeEmulator } from '../emulator/profiles/vendorLikeEmulator.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { benchSize, reportGoal } from './benchGoals.ts';
+import { runCli } from './cliRun.ts';
 
 // The whole suite through the CLI, as a user runs it: against the embedded
 // emulator (wall time from start to exit, best of the runs), then against an
@@ -33,22 +30,6 @@ const latencyAreas = benchSize('latency runs', ['--only', 'auth,sandbox,events']
 );
 /** Keeps a target slower than expected from holding CI: the run then ends with UNTESTABLE and the goal is NOT MET. */
 const LATENCY_BUDGET = ['--budget-minutes', process.env.BENCH_FULL === '1' ? '30' : '3'];
-
-async function runCli(args: string[], env: Readonly<Record<string, string>> = {}): Promise<{ seconds: number; document: ResultsDocument }> {
-  const reportDir = mkdtempSync(join(tmpdir(), 'bench-run-'));
-  const started = performance.now();
-  // Asynchronous: the emulator of the latency runs lives in this process and must keep serving.
-  await promisify(execFile)(
-    process.execPath,
-    ['bin/banking-api-conformance.mjs', 'run', '--seed', '1', '--quiet', '--report-dir', reportDir, ...args],
-    { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
-  ).catch((error: { code?: number; stdout?: string; stderr?: string }) => {
-    // Exit code 1 is a non-conformant verdict, still a finished run; anything else broke.
-    if (error.code !== 1) throw new Error(`run ${args.join(' ')} exited ${error.code}: ${error.stderr || error.stdout?.slice(-2000)}`);
-  });
-  const seconds = (performance.now() - started) / 1000;
-  return { seconds, document: JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as ResultsDocument };
-}
 
 async function againstEmulator(latency?: typeof LATENCY): Promise<{ seconds: number; document: ResultsDocument }> {
   const emulator = await startEmulator(latency ? { latency } : {});

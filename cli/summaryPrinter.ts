@@ -1,14 +1,16 @@
 import { isFailing } from '../harness/checkRecords.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
 import type { BaselineOutcome } from '../run/expectedFailures.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import { runMetricsIn, type ResultsDocument } from '../run/resultsDocument.ts';
+import { describeRunMetrics } from '../harness/runMetricsSummary.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
 import { printFailures } from './failureReport.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 
 // The closing summary: one line per selected requirement, grouped by prefix (the
 // ones a narrowed run did not select in one line), the failures in full
-// (cli/failureReport.ts), then the verdict. --quiet keeps the failures and the verdict.
+// (cli/failureReport.ts), the run's calls and waits in one line, then the verdict.
+// --quiet keeps the failures and the verdict.
 
 const WIDTH = 110;
 const NOT_SELECTED = 'not selected in this run';
@@ -75,6 +77,8 @@ export function printSummary(
         .map(([outcome, count]) => `${count} ${outcome}`)
         .join(', ')}`,
     );
+  const metrics = runMetricsIn(document);
+  if (!options.quiet && metrics) write(`Run: ${describeRunMetrics(metrics)}`);
   const conformant = document.verdict === 'conformant';
   const reason = conformant
     ? `every ${document.partial ? 'selected ' : ''}applicable MUST requirement passed.`

@@ -6,8 +6,12 @@ import type { ExchangeJournal } from './exchangeJournal.ts';
 import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type OperationName } from './operationCatalogue.ts';
 import { schemaRegistry } from './schemaRegistry.ts';
 import type { SecretRedactor } from './secretRedactor.ts';
-import { emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
+import { asksToSlowDown, emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
+import type { CallAnswer } from './adaptiveConcurrency.ts';
+import type { CallGate } from './callGate.ts';
+import { MAX_CONCURRENCY } from './concurrency.ts';
 import { readCappedBody } from './responseBodyReader.ts';
+import { callMade, retriedAfter429 } from './runMetrics.ts';
 import type { Pace } from './schedulePerturbation.ts';
 import { watchStalls } from './eventLoopStall.ts';
 
@@ -68,8 +72,13 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 // request with "other side closed" — a race of the client's, not the target's failure.
 export const IDLE_CONNECTION_MS = 4_000;
 // keepAliveMaxTimeout caps what a server's Keep-Alive: timeout=N hint may stretch it to: on a busy machine
-// timers run late, and a hint-sized timeout ends too close to the server's own.
-const sharedAgent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS, connections: 16 });
+// timers run late, and a hint-sized timeout ends too close to the server's own. As many connections as
+// --concurrency allows scenarios: fewer would queue calls here, and `auto` would read the queue as the target's latency.
+const sharedAgent = new Agent({
+  keepAliveTimeout: IDLE_CONNECTION_MS,
+  keepAliveMaxTimeout: IDLE_CONNECTION_MS,
+  connections: MAX_CONCURRENCY,
+});
 
 export function buildQuery(query: RequestOptions['query']): string {
   const search = new URLSearchParams();
@@ -96,6 +105,10 @@ export interface CallHooks {
   pace?: Pace;
   /** Told of each documented operation before it is sent. */
   operation?: (name: OperationName) => void;
+  /** Passed before each request goes out: the target's stated rate limit (harness/callGate.ts). */
+  gate?: CallGate;
+  /** Told as each request goes out; what it answers is told how it was answered (`--concurrency auto`). */
+  sending?: () => (answer: CallAnswer) => void;
 }
 
 export class ApiClient {
@@ -138,13 +151,13 @@ export class ApiClient {
     for (let attempt = 0; ; attempt += 1) {
       let response: ApiResponse;
       try {
-        response = await this.sendOnce(method, path, options);
+        response = await this.sendGated(method, path, options);
       } catch (error) {
         // A read is safe to send again once on a fresh connection; anything else could act twice.
         if (!(error instanceof TargetRequestError && error.connectionDropped && READ_METHODS.has(method.toUpperCase())) || redialled)
           throw error;
         redialled = true;
-        response = await this.sendOnce(method, path, options);
+        response = await this.sendGated(method, path, options);
       }
       if (!isThrottled(method, response.status)) {
         this.judgeTimeout(method, path, response);
@@ -158,11 +171,37 @@ export class ApiClient {
           response.exchange,
         );
       }
-      if (response.status === 429) this.throttling.tooManyRequests += 1;
-      else this.throttling.unavailable += 1;
+      if (response.status === 429) {
+        this.throttling.tooManyRequests += 1;
+        retriedAfter429(wait);
+      } else this.throttling.unavailable += 1;
       this.throttling.waitedMs += wait;
       waited += wait;
       await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+
+  /** One request, once the gate lets it go; its answer told to whoever adapts the concurrency. */
+  private async sendGated(method: string, path: string, options: RequestOptions): Promise<ApiResponse> {
+    const leave = await this.hooks?.gate?.enter();
+    const answered = this.hooks?.sending?.();
+    try {
+      const response = await this.sendMetered(method, path, options);
+      const slowDown = asksToSlowDown(method, response.status, response.headers['retry-after']);
+      answered?.({ latencyMs: response.durationMs - (response.stalledMs ?? 0), slowDown });
+      return response;
+    } finally {
+      leave?.();
+    }
+  }
+
+  /** One request, counted in the run's metrics whether it is answered or not. */
+  private async sendMetered(method: string, path: string, options: RequestOptions): Promise<ApiResponse> {
+    const started = performance.now();
+    try {
+      return await this.sendOnce(method, path, options);
+    } finally {
+      callMade(started, performance.now());
     }
   }
 

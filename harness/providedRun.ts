@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type { ConcurrencySetting } from './concurrency.ts';
 import type { TargetManifestFile } from './targetManifest.ts';
 import type { SessionOptions } from './targetSession.ts';
 
@@ -12,8 +13,8 @@ export interface ProvidedRun {
   session: SessionOptions;
   /** The scenarios of the plan, by id; a suite file registers a test for these only. */
   scenarioIds: string[];
-  /** How many scenarios run at the same time (harness/scenarioScheduler.ts). */
-  concurrency: number;
+  /** How many scenarios run at the same time (harness/scenarioScheduler.ts), or `auto` (harness/adaptiveConcurrency.ts). */
+  concurrency: ConcurrencySetting;
   /** `run --schedule-seed N`: the schedule fuzzer's seed. */
   scheduleSeed?: number;
   /** `run --fail-fast`: no scenario starts after one failed. */

@@ -1,4 +1,5 @@
 import { Faker, en } from '@faker-js/faker';
+import type { CallAnswer } from './adaptiveConcurrency.ts';
 import { ApiClient } from './apiClient.ts';
 import type { CheckRecord } from './checkRecords.ts';
 import { CheckRecorder } from './checkRecorder.ts';
@@ -45,6 +46,10 @@ export interface ScenarioRunOptions {
   guard?: SharedStateGuard;
   /** The schedule fuzzer's pause before each API call. */
   pace?: Pace;
+  /** Told as each API call goes out, and how it was answered (`--concurrency auto`). */
+  sending?: () => (answer: CallAnswer) => void;
+  /** Told the scenario's checks once its body has ended, before its cleanup runs (beside the next scenarios). */
+  bodyEnded?: (records: CheckRecord[]) => void;
 }
 
 export async function runScenario(scenario: Scenario, session: TargetSession, options: ScenarioRunOptions = {}): Promise<CheckRecord[]> {
@@ -75,6 +80,8 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
     target: session.target,
     api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, options.journal, {
       ...(options.pace ? { pace: options.pace } : {}),
+      ...(options.sending ? { sending: options.sending } : {}),
+      gate: session.gate,
       operation: (name) => noteOperation(shared, name),
     }),
     tokens: session.tokens,
@@ -101,6 +108,7 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
       }
     }
   } finally {
+    options.bodyEnded?.(recorder.records());
     for (const failure of await cleanup.run()) log(`cleanup of ${failure.label} failed: ${failure.error}`);
   }
   return recorder.records();

@@ -9,6 +9,9 @@ import { footprintOf, type Footprint, type UndeclaredUse, type WebhookFootprint,
 import { GuardedControlClient, SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
 import { addTallies, emptyTally, type ThrottleTally } from './throttleRetry.ts';
+import type { CallAnswer } from './adaptiveConcurrency.ts';
+import { concurrencyLimit, type ConcurrencySetting } from './concurrency.ts';
+import { ConcurrencyMeter, metered, ScenarioMeter, type ScenarioMetrics, withRerun } from './runMetrics.ts';
 
 // The one executor of scenarios: what `run` uses (through the vitest face,
 // harness/scenarioRunner.ts) and what the project's tests use (runScenarios,
@@ -22,8 +25,8 @@ import { addTallies, emptyTally, type ThrottleTally } from './throttleRetry.ts';
 export const MAX_ALONE_RERUNS = 8;
 
 export interface ExecutionOptions {
-  /** How many scenarios run at a time. */
-  concurrency: number;
+  /** How many scenarios run at a time, or `auto`: as many as the target bears (harness/adaptiveConcurrency.ts). */
+  concurrency: ConcurrencySetting;
   /** Perturbs the schedule (start order, pauses between calls) deterministically: `run --schedule-seed N`. */
   scheduleSeed?: number;
   /** Start no scenario after one has failed (`run --fail-fast`). */
@@ -48,6 +51,11 @@ export interface ExecutionOptions {
    * of the schedule (default MAX_ALONE_RERUNS). The kill matrix, which reads only outcomes, asks none.
    */
   aloneReruns?: number;
+  /**
+   * The run's concurrency limit as it changes, for its metrics: an adaptive limiter tells it each
+   * change (concurrencyChanged). Default: one that stays at `concurrency`.
+   */
+  concurrencyMeter?: ConcurrencyMeter;
 }
 
 export interface ScenarioResult {
@@ -55,6 +63,8 @@ export interface ScenarioResult {
   records: CheckRecord[];
   /** Throttling the scenario waited out (never judged). */
   throttling: ThrottleTally;
+  /** Its calls, its longest chain of them, its waits on the target, and the run's concurrency when it finished. */
+  metrics: ScenarioMetrics;
   /** Every exchange, with recordExchanges. */
   exchanges?: JournalEntry[];
   /** Shared state it used without declaring it: a defect of the suite. */
@@ -83,10 +93,18 @@ function plannedFootprint(scenario: Scenario, options: ExecutionOptions): Footpr
   return { reads: new Set(['clock', ...footprint.reads]), moves: new Set([...footprint.moves].filter((state) => state !== 'clock')) };
 }
 
+/** What each scenario of one execution is run with: the run's concurrency meter, and the limit's ear on each call. */
+interface RunOptions extends ExecutionOptions {
+  concurrencyMeter: ConcurrencyMeter;
+  sending?: () => (answer: CallAnswer) => void;
+  /** Told each scenario's checks as its body ends, before its cleanup lets another start beside it. */
+  bodyEnded?: (records: CheckRecord[]) => void;
+}
+
 async function runOne(
   planned: Planned,
   session: TargetSession,
-  options: ExecutionOptions,
+  options: RunOptions,
   handle?: ScheduleHandle,
   paced = true,
 ): Promise<ScenarioResult> {
@@ -99,20 +117,33 @@ async function runOne(
   // Its own tally: scenarios running at the same time must not count each other's throttling.
   const throttling = emptyTally();
   const startedMs = Date.now();
-  const records = await runScenario(
-    scenario,
-    { ...session, control, throttling },
-    {
-      log: (message) => options.log?.(scenario.id, message),
-      ...(options.recordExchanges ? { journal: journalInto(exchanges, scenario.id) } : {}),
-      guard,
-      ...(pace ? { pace } : {}),
-    },
+  const meter = new ScenarioMeter();
+  // Its cleanup runs beside the next scenarios, holding only its shared state and webhook places.
+  const bodyEnded = handle
+    ? (ended: CheckRecord[]) => {
+        options.bodyEnded?.(ended);
+        handle.release();
+      }
+    : undefined;
+  const records = await metered(meter, () =>
+    runScenario(
+      scenario,
+      { ...session, control, throttling },
+      {
+        log: (message) => options.log?.(scenario.id, message),
+        ...(options.recordExchanges ? { journal: journalInto(exchanges, scenario.id) } : {}),
+        guard,
+        ...(pace ? { pace } : {}),
+        ...(options.sending ? { sending: options.sending } : {}),
+        ...(bodyEnded ? { bodyEnded } : {}),
+      },
+    ),
   );
   return {
     scenario,
     records,
     throttling,
+    metrics: meter.summary(options.concurrencyMeter.snapshot()),
     undeclared: guard.undeclared,
     webhooks: session.webhooks.snapshot(),
     webhooksHeld: guard.peakHeld,
@@ -139,12 +170,26 @@ export async function executeScenarios(
     webhooks: webhookAllowanceOf(scenario),
   }));
   const order = options.scheduleSeed === undefined ? moversFirst(planned) : shuffled(planned, options.scheduleSeed);
+  const limit = concurrencyLimit(options.concurrency, session.target.rateLimit.concurrency);
+  const concurrencyMeter = options.concurrencyMeter ?? new ConcurrencyMeter(limit.value);
+  // The one place the run's metrics hear of the limit's changes.
+  const stopMetering = limit.onChange((value) => concurrencyMeter.concurrencyChanged(value));
+  const sending = limit.sending?.bind(limit);
   let stop = false;
+  const run: RunOptions = {
+    ...options,
+    concurrencyMeter,
+    ...(sending ? { sending } : {}),
+    // --fail-fast stops before a failing scenario's cleanup would let the next one start.
+    bodyEnded: (records) => {
+      if (options.failFast && records.some((record) => isFailing(record.outcome))) stop = true;
+    },
+  };
   const results = await schedule(
     order,
-    Math.max(1, options.concurrency),
+    limit,
     async (item, handle) => {
-      const result = await runOne(item, session, options, handle);
+      const result = await runOne(item, session, run, handle);
       if (options.failFast && failed(result)) stop = true;
       if (!failed(result)) options.onFinal?.(result);
       return result;
@@ -152,19 +197,21 @@ export async function executeScenarios(
     () => stop,
     session.webhooks.budget,
   );
+  stopMetering();
   const inOrder = planned.flatMap((item) => {
     const result = results.get(item);
     return result ? [{ item, result }] : [];
   });
   // Alone, nothing else can disturb it: a failure that goes away was the schedule's.
-  const beside = options.concurrency > 1 || options.scheduleSeed !== undefined;
+  const beside = options.concurrency === 'auto' || options.concurrency > 1 || options.scheduleSeed !== undefined;
   const rerun = beside
     ? inOrder.filter(({ result }) => failed(result) && ran(result)).slice(0, options.aloneReruns ?? MAX_ALONE_RERUNS)
     : [];
   for (const { item, result } of rerun) {
     if (session.budget && Date.now() >= session.budget.deadline) break;
-    const alone = await runOne(item, session, { ...options, recordExchanges: false }, undefined, false);
+    const alone = await runOne(item, session, { ...run, recordExchanges: false }, undefined, false);
     if (!failed(alone)) result.dependsOnSchedule = true;
+    result.metrics = withRerun(result.metrics, alone.metrics);
   }
   for (const { result } of inOrder) if (failed(result)) options.onFinal?.(result);
   return inOrder.map(({ result }) => result);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test, type TestContext } from 'vitest';
 import type { CheckRecord } from './checkRecords.ts';
 import { isFailing } from './checkRecords.ts';
-import { defaultConcurrency } from './concurrency.ts';
+import { type ConcurrencySetting, defaultConcurrency } from './concurrency.ts';
 import type { JournalEntry } from './exchangeJournal.ts';
 import { providedRun } from './providedRun.ts';
 import { AREAS, type Area, type Scenario } from './scenario.ts';
@@ -9,6 +9,7 @@ import { executeScenarios, type ExecutionOptions, type ScenarioResult } from './
 import { describeUndeclared, type UndeclaredUse, type WebhookFootprint } from './sharedState.ts';
 import type { TargetManifestFile } from './targetManifest.ts';
 import type { ThrottleTally } from './throttleRetry.ts';
+import type { ScenarioMetrics } from './runMetrics.ts';
 import { emulatorManifest, openTargetSession } from './targetSession.ts';
 
 // The vitest face of the one executor (harness/scenarioExecutor.ts): one target
@@ -24,6 +25,8 @@ export interface ConformanceMeta {
   records: CheckRecord[];
   /** Throttling the scenario waited out (never judged). */
   throttling: ThrottleTally;
+  /** Its calls and waits, and the run's concurrency when it finished (harness/runMetrics.ts). */
+  metrics: ScenarioMetrics;
   /** Every exchange of the scenario, with `run --har`. */
   exchanges?: JournalEntry[];
   /** Shared state it used without declaring it: the run fails as a defect of the suite. */
@@ -46,6 +49,7 @@ const metaOf = (result: ScenarioResult): ConformanceMeta => ({
   title: result.scenario.title,
   records: result.records,
   throttling: result.throttling,
+  metrics: result.metrics,
   ...(result.exchanges ? { exchanges: result.exchanges } : {}),
   ...(result.undeclared.length > 0 ? { undeclared: result.undeclared } : {}),
   ...(result.dependsOnSchedule ? { dependsOnSchedule: true } : {}),
@@ -157,7 +161,7 @@ export interface RunScenariosOptions {
   manifest?: Partial<TargetManifestFile>;
   seed?: number;
   /** Default: what `run` uses for this base URL (harness/concurrency.ts). */
-  concurrency?: number;
+  concurrency?: ConcurrencySetting;
   scheduleSeed?: number;
   /** Test-only: see ExecutionOptions.seededDeclarationFault. */
   seededDeclarationFault?: string;

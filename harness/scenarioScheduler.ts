@@ -1,3 +1,4 @@
+import { type ConcurrencyLimit, fixedLimit } from './adaptiveConcurrency.ts';
 import { type Footprint, type SharedState } from './sharedState.ts';
 
 // Decides when each scenario may start. Up to `concurrency` run at a time;
@@ -57,12 +58,14 @@ export class SharedStateLocks {
 
 /**
  * Runs every item through `run`, at most `concurrency` at a time, honouring the
- * locks. `shouldStop` ends the starting of new items (--fail-fast); items never
- * started are left out of the result.
+ * locks. A limit that changes (`--concurrency auto`) is read at each start: one
+ * that grows starts more at once, one that shrinks starts none until the running
+ * are fewer (none is stopped). `shouldStop` ends the starting of new items
+ * (--fail-fast); items never started are left out of the result.
  */
 export async function schedule<T extends Schedulable, R>(
   items: readonly T[],
-  concurrency: number,
+  concurrency: number | ConcurrencyLimit,
   run: (item: T, locks: ScheduleHandle) => Promise<R>,
   shouldStop: () => boolean = () => false,
   webhookBudget = Number.POSITIVE_INFINITY,
@@ -73,16 +76,20 @@ export async function schedule<T extends Schedulable, R>(
   const pending = [...items];
   // Running scenarios waiting for their turn to hold a footprint (moveAlone); taken for them the moment it is free.
   const waiters: Array<{ footprint: Footprint; resume: () => void }> = [];
+  /** Items counted against the limit; an item that has released its place (its cleanup) is not. */
   let running = 0;
+  /** Items started and not yet finished, released or not. */
+  let unfinished = 0;
   let finishAll: () => void = () => {};
   const allDone = new Promise<void>((resolve) => (finishAll = resolve));
+  const limit = typeof concurrency === 'number' ? fixedLimit(concurrency) : concurrency;
 
   const waitTurn = (footprint: Footprint) =>
     new Promise<void>((resume) => {
       waiters.push({ footprint, resume });
       pump();
     });
-  const handle: ScheduleHandle = {
+  const handle: Pick<ScheduleHandle, 'moveAlone'> = {
     // The reader has not relied on the state yet (it asks before it reads), so nothing it judged is affected.
     async moveAlone(reader, state, move) {
       const alone: Footprint = { reads: new Set(), moves: new Set([state]) };
@@ -109,7 +116,7 @@ export async function schedule<T extends Schedulable, R>(
     }
     if (shouldStop()) pending.length = 0;
     const reserved: Footprint[] = [];
-    for (let index = 0; index < pending.length && running < concurrency; index += 1) {
+    for (let index = 0; index < pending.length && running < limit.value; index += 1) {
       const item = pending[index]!;
       if (waiters.length > 0 || !locks.admits(item.footprint, reserved) || !places.fits(item)) {
         reserved.push(item.footprint);
@@ -119,15 +126,23 @@ export async function schedule<T extends Schedulable, R>(
       index -= 1;
       start(item);
     }
-    if (running === 0 && pending.length === 0 && waiters.length === 0) finishAll();
+    if (unfinished === 0 && pending.length === 0 && waiters.length === 0) finishAll();
   }
 
   function start(item: T): void {
     locks.take(item.footprint);
     places.take(item);
     running += 1;
+    unfinished += 1;
+    let counted = true;
+    const release = (): void => {
+      if (!counted) return;
+      counted = false;
+      running -= 1;
+      pump();
+    };
     // run never rejects (a scenario's crash is its records); a rejection would only lose that item's result.
-    void run(item, handle)
+    void run(item, { moveAlone: handle.moveAlone, release })
       .then(
         (result) => void results.set(item, result),
         () => undefined,
@@ -135,13 +150,16 @@ export async function schedule<T extends Schedulable, R>(
       .finally(() => {
         locks.give(item.footprint);
         places.give(item);
-        running -= 1;
-        pump();
+        unfinished -= 1;
+        if (counted) release();
+        else pump();
       });
   }
 
+  const stopFollowing = limit.onChange(() => pump());
   pump();
   await allDone;
+  stopFollowing();
   return results;
 }
 
@@ -176,4 +194,9 @@ export interface ScheduleHandle {
    * state, moves it, and reads again.
    */
   moveAlone<T>(reader: Footprint, state: SharedState, move: () => Promise<T>): Promise<T>;
+  /**
+   * What the scenario still does (undoing what it made) no longer counts against the concurrency:
+   * another may start beside it. Its shared state and webhook places stay held until it ends.
+   */
+  release(): void;
 }

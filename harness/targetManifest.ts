@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PaymentType as OptInType } from '../spec/positivePay.ts';
+import type { RateLimit } from './callGate.ts';
 import type { Capability, Environment } from './requirementCatalogue.ts';
 import { violationsText, schemaRegistry } from './schemaRegistry.ts';
 import { CONTROL_PREFIX } from '../spec/controlRoutes.ts';
@@ -46,6 +47,8 @@ export interface TargetManifestFile {
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
   heavyProbes?: boolean;
+  /** What the vendor states the target bears; the run never exceeds it (harness/callGate.ts). */
+  rateLimit?: RateLimit;
   /** The integrator's webhook receiver, for the `receiver` command (receiver/receiverConfig.ts). */
   receiver?: ManifestReceiver;
   /** Module of the payment simulation adapter (harness/simulation/); relative to the manifest, absolute once loaded. */
@@ -72,6 +75,8 @@ export interface TargetInfo {
   tokens: ReadonlyArray<{ env: string; scopes: readonly Scope[] }>;
   /** Whether scenarios marked heavy (e.g. 100 webhooks that can never be deleted) may run. */
   heavyProbes: boolean;
+  /** The manifest's `rateLimit`, empty when it states none. */
+  rateLimit: RateLimit;
 }
 
 export class SetupError extends Error {}
@@ -128,5 +133,6 @@ export function resolveTarget(
     controlPrefix: manifest.controlPrefix ?? CONTROL_PREFIX,
     tokens: manifest.tokens ?? [],
     heavyProbes: heavyProbes ?? manifest.heavyProbes ?? false,
+    rateLimit: { ...manifest.rateLimit },
   };
 }

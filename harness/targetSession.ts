@@ -1,3 +1,4 @@
+import { CallGate } from './callGate.ts';
 import { ControlClient } from './controlClient.ts';
 import { SecretRedactor } from './secretRedactor.ts';
 import { SessionSink } from './sessionSink.ts';
@@ -25,6 +26,8 @@ export interface TargetSession {
   throttling: ThrottleTally;
   /** The target's webhooks the session's scenarios hold: a good tenant on a shared sandbox states its footprint. */
   webhooks: HeldWebhooks;
+  /** Every API call passes it: the target's stated rate limit, kept across all the session's scenarios. */
+  gate: CallGate;
   /** The run's cleanup ledger file (harness/cleanupLedgerFile.ts), when the run keeps one. */
   cleanupLedgerPath?: string;
   /** The run's budget (run --budget-minutes): scenarios not started by then are UNTESTABLE. */
@@ -80,6 +83,7 @@ export async function openTargetSession(
     seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
     throttling: emptyTally(),
     webhooks: new HeldWebhooks(),
+    gate: new CallGate(target.rateLimit),
     ...(options.cleanupLedgerPath ? { cleanupLedgerPath: options.cleanupLedgerPath } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
   };

@@ -37,6 +37,14 @@ export function isThrottled(method: string, status: number): boolean {
 }
 
 /**
+ * Whether the target asks the run to send less (`--concurrency auto` halves, harness/adaptiveConcurrency.ts):
+ * throttling, or any answer carrying Retry-After (a 503 to a write is not retried, yet says the same).
+ */
+export function asksToSlowDown(method: string, status: number, retryAfter: string | undefined): boolean {
+  return isThrottled(method, status) || (retryAfter !== undefined && status >= 400);
+}
+
+/**
  * Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 10.2.3); undefined when
  * absent or unreadable. A date is read against the answer's own Date header when it has one, so
  * that a target whose clock is not ours is waited out for as long as it asked, not for the skew.

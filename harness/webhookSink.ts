@@ -7,6 +7,7 @@ import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 import { SecretRedactor } from './secretRedactor.ts';
 import { ANSWER_OK, describeStep, SinkScript, type SinkStep } from './webhookSinkScript.ts';
 import { type SignatureVerdict, verifySignature } from './webhookSinkSignature.ts';
+import { timedWaitOnTarget } from './runMetrics.ts';
 
 // The webhook receiver the suites point webhooks at: one path per webhook under
 // test. It keeps every request exactly as received (raw bytes, headers, arrival
@@ -128,7 +129,7 @@ class Endpoint implements SinkEndpoint {
 
   waitFor(predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number): Promise<boolean> {
     if (predicate(this.recorded)) return Promise.resolve(true);
-    return new Promise((resolve) => {
+    const arrived = new Promise<boolean>((resolve) => {
       const check = () => {
         if (!predicate(this.recorded)) return;
         done(true);
@@ -141,6 +142,8 @@ class Endpoint implements SinkEndpoint {
       };
       this.waiters.add(check);
     });
+    // Waiting for a delivery is waiting on the target's clock (its queue, its backoff): the run's metrics count it.
+    return timedWaitOnTarget(arrived);
   }
 
   remove(): void {

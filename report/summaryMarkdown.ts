@@ -2,14 +2,16 @@ import { isFailing, OUTCOMES } from '../harness/checkRecords.ts';
 import { excusedRequirements } from '../run/expectedFailures.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
 import { describeThrottling } from '../harness/throttleRetry.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import { runMetricsIn, type ResultsDocument } from '../run/resultsDocument.ts';
+import { describeRunMetrics } from '../harness/runMetricsSummary.ts';
 import { replayCommand } from './reproduction.ts';
 import { verdictLabel } from './verdictLabel.ts';
 
 // summary.md: the run in a few lines of Markdown for wherever CI shows Markdown
 // (GitHub's step summary, a GitLab or Buildkite annotation, a PR comment): the
 // verdict, the counts per outcome, each requirement that fails the run with its
-// statement, what its check found and the command that replays it, and throttling.
+// statement, what its check found and the command that replays it, the run's calls
+// and waits (harness/runMetrics.ts), and throttling.
 
 /** The requirements that fail the run: applicable MUSTs that are FAIL or UNTESTABLE, less those a baseline excuses. */
 export function failingRequirements(document: ResultsDocument): RequirementResult[] {
@@ -43,6 +45,8 @@ export function summaryMarkdown(document: ResultsDocument): string {
     ...OUTCOMES.map((outcome) => `| ${outcome} | ${document.counts[outcome]} |`),
     '',
   ];
+  const metrics = runMetricsIn(document);
+  if (metrics) lines.push(`Run: ${describeRunMetrics(metrics)}.`, '');
   if (failing.length > 0)
     lines.push(`### Failing requirements (${failing.length})`, '', ...failing.flatMap((result) => failureLines(document, result)), '');
   for (const entry of document.baseline?.stale ?? [])

@@ -8,6 +8,7 @@ import type { TargetInfo } from '../harness/targetManifest.ts';
 import type { Comparison } from './resultsComparison.ts';
 import type { WebhookFootprint } from '../harness/sharedState.ts';
 import type { ThrottleTally } from '../harness/throttleRetry.ts';
+import type { RunMetrics } from '../harness/runMetrics.ts';
 
 // results.json: the machine-readable record of one run, described by
 // schemas/harness/results.schema.json. The document written is already redacted
@@ -37,7 +38,10 @@ export interface MergedRun {
   finishedAt: string;
 }
 
-export interface ResultsDocument {
+/** What a run knows about its own time (harness/runMetrics.ts): present on a document of `run`. */
+export type RunMetricsFields = Partial<RunMetrics>;
+
+export interface ResultsDocument extends RunMetricsFields {
   formatVersion: typeof RESULTS_FORMAT_VERSION;
   suiteVersion: string;
   /** sha256 over requirements/*.yaml and schemas/**\/*.json (run/catalogueHash.ts). */
@@ -83,6 +87,13 @@ export interface ResultsDocument {
 
 export function describeTarget(target: TargetInfo): ResultsDocument['target'] {
   return { name: target.name, baseUrl: target.baseUrl, environment: target.environment, capabilities: [...target.capabilities] };
+}
+
+/** The run's metrics when the document has them all (a document of `run`). */
+export function runMetricsIn(document: ResultsDocument): RunMetrics | undefined {
+  const { calls, retriedAfter429, criticalPath, targetWaitMs, concurrency } = document;
+  if (calls === undefined || !retriedAfter429 || !criticalPath || targetWaitMs === undefined || !concurrency) return undefined;
+  return { calls, retriedAfter429, criticalPath, targetWaitMs, concurrency };
 }
 
 export function writeResults(dir: string, document: ResultsDocument): string {

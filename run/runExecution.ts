@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Reporter } from 'vitest/node';
 import { createVitest } from 'vitest/node';
+import type { ConcurrencySetting } from '../harness/concurrency.ts';
 import type { ConformanceMeta } from '../harness/scenarioRunner.ts';
 import type { ProvidedRun } from '../harness/providedRun.ts';
 import type { SessionOptions } from '../harness/targetSession.ts';
@@ -23,7 +24,7 @@ export interface ExecutionRequest {
   plan: RunPlan;
   manifest: TargetManifestFile;
   session: SessionOptions;
-  concurrency: number;
+  concurrency: ConcurrencySetting;
   listener: ExecutionListener;
   verbose: boolean;
   /** Reporters that watch the tests themselves (Allure). */

@@ -6,6 +6,7 @@ import type { WebhookFootprint } from '../harness/sharedState.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
 import { SetupError, type TargetInfo } from '../harness/targetManifest.ts';
 import { addTallies, emptyTally } from '../harness/throttleRetry.ts';
+import { runMetricsOf } from '../harness/runMetricsSummary.ts';
 import { catalogueHash } from './catalogueHash.ts';
 import { describeTarget, RESULTS_FORMAT_VERSION, type PartialRun, type ResultsDocument } from './resultsDocument.ts';
 import { type ComparableResults, compareResults } from './resultsComparison.ts';
@@ -93,6 +94,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     replayArguments: request.replayArguments,
     ...(partial ? { partial } : {}),
     counts: countOutcomes(results),
+    ...runMetricsOf(execution.scenarios),
     requirements: results,
     ...(request.container ? { container: request.container } : {}),
   };

@@ -5,7 +5,7 @@ import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
 import { openTargetSession, type SessionOptions } from '../harness/targetSession.ts';
 import { recordContainerRun } from '../container/targetImageRun.ts';
-import { defaultConcurrency } from '../harness/concurrency.ts';
+import { defaultConcurrency, describeConcurrency } from '../harness/concurrency.ts';
 import type { ResultsDocument } from './resultsDocument.ts';
 import { readBaseline } from './resultsFile.ts';
 import { judgeRun } from './runJudgement.ts';
@@ -86,7 +86,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
     const concurrency = plan.failFast ? 1 : (plan.concurrency ?? defaultConcurrency(info.baseUrl));
     const { areas, scenarios } = plan.selection;
     observers.say(
-      `Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${concurrency}`,
+      `Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${describeConcurrency(concurrency, info.rateLimit.concurrency)}`,
     );
     const progress = observers.progress(plan);
     // vitest is loaded once there is something to run: an option or target refused is told in a moment.

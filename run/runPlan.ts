@@ -1,3 +1,4 @@
+import { type ConcurrencySetting, MAX_CONCURRENCY } from '../harness/concurrency.ts';
 import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import type { ShardInfo } from './resultsDocument.ts';
@@ -16,7 +17,7 @@ export interface PlanRequest {
   seed?: string;
   /** `--schedule-seed N`: perturb the schedule (start order, pauses between calls) deterministically. */
   scheduleSeed?: string;
-  /** Scenarios that hold nothing run this many at a time; default sized for the target (harness/concurrency.ts). */
+  /** Scenarios that hold nothing run this many at a time, or `auto`; default sized for the target (harness/concurrency.ts). */
   concurrency?: string;
   /** Wall-clock budget of the scenarios; the ones not started by then are UNTESTABLE. */
   budgetMinutes?: string;
@@ -30,13 +31,12 @@ export interface RunPlan {
   shard?: ShardInfo;
   selection: Selection;
   /** Undefined: sized for the target once it is known. */
-  concurrency?: number;
+  concurrency?: ConcurrencySetting;
   budgetMinutes: number;
   failFast: boolean;
 }
 
 export const DEFAULT_BUDGET_MINUTES = 30;
-const MAX_CONCURRENCY = 64;
 
 function parseSeed(seed: string | undefined, option = '--seed'): number {
   if (seed === undefined) return Math.floor(Math.random() * 2 ** 31);
@@ -45,11 +45,12 @@ function parseSeed(seed: string | undefined, option = '--seed'): number {
   return value;
 }
 
-function parseConcurrency(text: string | undefined): number | undefined {
+function parseConcurrency(text: string | undefined): ConcurrencySetting | undefined {
   if (text === undefined) return undefined;
+  if (text === 'auto') return 'auto';
   const value = Number(text);
   if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
-    throw new SetupError(`--concurrency must be a whole number from 1 to ${MAX_CONCURRENCY}; got '${text}'`);
+    throw new SetupError(`--concurrency must be auto or a whole number from 1 to ${MAX_CONCURRENCY}; got '${text}'`);
   }
   return value;
 }

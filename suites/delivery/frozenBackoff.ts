@@ -1,6 +1,7 @@
 import { ControlError } from '../../harness/controlClient.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
+import { waitOnTarget } from '../../harness/runMetrics.ts';
 import { CAP_SECONDS } from './fibonacciFit.ts';
 import { scaleClock } from './modeScenarios.ts';
 
@@ -75,7 +76,7 @@ export async function timersWaiting(ctx: ScenarioContext): Promise<number> {
   return (await ctx.control.clock()).timers ?? 0;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = waitOnTarget;
 
 /** The first value `probe` finds within the answer bound. */
 async function pollFor<T>(probe: () => Promise<T | undefined> | T | undefined, boundMs = REAL_TIME.answerMs): Promise<T | undefined> {

@@ -1,4 +1,5 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
+import { pauseAfterRead, timedRead } from '../../harness/pollCadence.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import type { TriggeredEvents } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
@@ -63,10 +64,10 @@ export async function observeOurEvents(
 ): Promise<ObservedEvents> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const { events, responses } = await listAllEvents(ctx, { 'filter[since]': triggered.since });
-    const observed = match(triggered, events, responses);
+    const { value, readMs } = await timedRead(() => listAllEvents(ctx, { 'filter[since]': triggered.since }));
+    const observed = match(triggered, value.events, value.responses);
     if (observed.missing.length === 0 || Date.now() >= deadline) return observed;
-    await pause(POLL_MS);
+    await pause(pauseAfterRead(POLL_MS, readMs));
   }
 }
 

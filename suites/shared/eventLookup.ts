@@ -2,6 +2,8 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { waitOnTarget } from '../../harness/runMetrics.ts';
+import { pauseAfterRead, timedRead } from '../../harness/pollCadence.ts';
 
 // Finds the events an action fired through GET /events (section 4.4) with
 // filter[type][] and filter[since]; events may appear shortly after the action,
@@ -12,7 +14,7 @@ export interface FoundEvents {
   responses: ApiResponse[];
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pause = waitOnTarget;
 
 /** A `filter[since]` one second before a target timestamp, so the target's own clock decides. */
 export const sinceBefore = (timestamp: string): string => new Date(Date.parse(timestamp) - 1_000).toISOString();
@@ -62,10 +64,10 @@ export async function findEvents(
 ): Promise<FoundEvents> {
   const deadline = Date.now() + waitMs;
   for (;;) {
-    const { events, response } = await listEvents(ctx, types, since);
-    const matching = events.filter((event) => types.includes(event.type) && predicate(event));
-    if (complete(matching) || Date.now() >= deadline) return { events: matching, responses: [response] };
-    await pause(250);
+    const { value, readMs } = await timedRead(() => listEvents(ctx, types, since));
+    const matching = value.events.filter((event) => types.includes(event.type) && predicate(event));
+    if (complete(matching) || Date.now() >= deadline) return { events: matching, responses: [value.response] };
+    await pause(pauseAfterRead(250, readMs));
   }
 }
 

@@ -1,5 +1,6 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
+import { waitOnTarget } from '../../harness/runMetrics.ts';
 import { type Attributes, ruleBody } from './ruleRequests.ts';
 
 // Steps the positive pay scenarios share: create (with cleanup), read, list.
@@ -12,7 +13,7 @@ export type RuleResource = { id: string; type: string; attributes: Record<string
 
 export const isSuccess = (response: ApiResponse): boolean => response.status >= 200 && response.status < 300;
 export const is4xx = (response: ApiResponse): boolean => response.status >= 400 && response.status < 500;
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = waitOnTarget;
 
 const cancelled = new WeakMap<ScenarioContext, Set<string>>();
 

@@ -1,4 +1,5 @@
 import type { ScenarioContext } from '../../harness/scenario.ts';
+import { waitOnTarget } from '../../harness/runMetrics.ts';
 
 // Paging judged on a shared target. Pages are held against one larger read of
 // the same list (the window), read before and after them; if other people's
@@ -41,6 +42,6 @@ export async function readPagesOverStableWindow<W, P>(
     }
     ctx.log(`${read.what} changed while paging (someone else is using the target); reading again`);
     // Others change lists in bursts: a pause that grows lets one pass.
-    await new Promise((resolve) => setTimeout(resolve, PAUSE_MS * attempt));
+    await waitOnTarget(PAUSE_MS * attempt);
   }
 }

@@ -1,5 +1,7 @@
 import type { ApiResponse } from '../../harness/apiClient.ts';
 import type { ScenarioContext } from '../../harness/scenario.ts';
+import { waitOnTarget } from '../../harness/runMetrics.ts';
+import { pauseAfterRead, timedRead } from '../../harness/pollCadence.ts';
 
 // Creating, reading and listing webhooks for the scenarios of the webhooks,
 // delivery and events areas. Every webhook a scenario creates is disabled when
@@ -92,7 +94,7 @@ export async function requireWebhook(ctx: ScenarioContext, attributes: WebhookAt
     ctx.shared.webhooks.limitWaits += 1;
     ctx.shared.webhooks.limitWaitedMs += LIMIT_RETRY_MS;
     ctx.log(`the target's webhook limit is reached; waiting ${LIMIT_RETRY_MS / 1000} s for a place`);
-    await new Promise((resolve) => setTimeout(resolve, LIMIT_RETRY_MS));
+    await waitOnTarget(LIMIT_RETRY_MS);
   }
 }
 
@@ -165,12 +167,14 @@ export async function findOwnWebhook(
   const markers = Object.entries(ownMarkers(attributes));
   if (markers.length === 0) return undefined;
   for (let read = 1; ; read += 1) {
-    const { webhooks } = await listAllWebhooks(ctx);
-    const ours = webhooks.filter((webhook) => hasId(webhook) && markers.every(([name, value]) => webhook.attributes?.[name] === value));
+    const { value: list, readMs } = await timedRead(() => listAllWebhooks(ctx));
+    const ours = list.webhooks.filter(
+      (webhook) => hasId(webhook) && markers.every(([name, value]) => webhook.attributes?.[name] === value),
+    );
     if (ours.length > 1) ctx.log(`${ours.length} webhooks carry the URL and label of one create; the newest is taken`);
     if (ours.length > 0) return ours.reduce((newest, webhook) => (createdMs(webhook) > createdMs(newest) ? webhook : newest));
     if (read >= reads) return undefined;
-    await pause(LOOKUP_PAUSE_MS * read);
+    await pause(pauseAfterRead(LOOKUP_PAUSE_MS * read, readMs));
   }
 }
 
@@ -179,7 +183,7 @@ const createdMs = (webhook: any): number => Date.parse(String(webhook?.attribute
 
 export const isEnabled = (webhook: { attributes?: { status?: unknown } }): boolean => webhook?.attributes?.status === 'Enabled';
 
-export const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+export const pause = (ms: number): Promise<void> => waitOnTarget(ms);
 
 /** A date-time strictly between two timestamps (both as rendered by the target). */
 export function between(earlier: string, later: string): string {

@@ -25,7 +25,7 @@ test('a budget that runs out before the scenarios start leaves them UNTESTABLE, 
 }, 120_000);
 
 test.each([
-  [['--concurrency', '0'], /--concurrency must be a whole number from 1 to 64; got '0'/],
+  [['--concurrency', '0'], /--concurrency must be auto or a whole number from 1 to 64; got '0'/],
   [['--budget-minutes', 'soon'], /--budget-minutes must be a number of minutes above 0; got 'soon'/],
 ])(
   'run %j is a setup error naming the option',

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { nextWaitMs, retryAfterMs } from '../../harness/throttleRetry.ts';
+import { asksToSlowDown, nextWaitMs, retryAfterMs } from '../../harness/throttleRetry.ts';
 
 // Retry-After is delta-seconds or an HTTP date (RFC 9110 10.2.3). A date is read
 // against the answer's own Date header, so a target whose clock is not ours is
@@ -29,4 +29,12 @@ test('an unreadable Retry-After falls back to backoff, and a date is honoured by
   const answeredAt = new Date().toUTCString();
   const inOneSecond = new Date(Date.parse(answeredAt) + 1_000).toUTCString();
   expect(nextWaitMs(0, inOneSecond, 0, answeredAt)).toBe(1_000);
+});
+
+test('a 429, a 503 to a read, or an error carrying Retry-After asks the run to slow down (--concurrency auto)', () => {
+  expect(asksToSlowDown('POST', 429, undefined)).toBe(true);
+  expect(asksToSlowDown('GET', 503, undefined)).toBe(true);
+  expect(asksToSlowDown('POST', 503, '2')).toBe(true);
+  expect(asksToSlowDown('POST', 503, undefined)).toBe(false);
+  expect(asksToSlowDown('GET', 200, '2')).toBe(false);
 });

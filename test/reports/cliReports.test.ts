@@ -45,6 +45,22 @@ describe('reports written by the CLI', () => {
     expect(whole.stdout).toContain('report.html');
   });
 
+  test("results.json, summary.md and the terminal say the run's calls, critical path, waits on the target and concurrency", () => {
+    ran(whole);
+    const document = results('whole');
+    expect(document.calls).toBeGreaterThan(0);
+    expect(document.criticalPath?.calls).toBeGreaterThan(0);
+    expect(document.criticalPath?.calls).toBeLessThanOrEqual(document.calls!);
+    expect(document.scenarioIds).toContain(document.criticalPath?.scenarioId);
+    expect(document.criticalPath?.targetWaitMs).toBeLessThanOrEqual(document.targetWaitMs!);
+    // The embedded emulator never throttles, and the run was given no adaptive limit: a fixed 4 at loopback.
+    expect(document.retriedAfter429).toEqual({ count: 0, waitedMs: 0 });
+    expect(document.concurrency).toEqual({ start: 4, min: 4, peak: 4, final: 4, changes: 0 });
+    const line = `${document.calls!.toLocaleString('en')} calls, critical path ${document.criticalPath?.calls} calls in ${document.criticalPath?.scenarioId}`;
+    expect(readFileSync(join(dir('whole'), 'summary.md'), 'utf8')).toContain(`Run: ${line}`);
+    expect(whole.stdout).toContain(`Run: ${line}`);
+  });
+
   test('each scenario is an Allure test labelled epic = area, feature, story = requirement id, severity, with redacted evidence attached', () => {
     const files = allureResultFiles('whole');
     expect(files).toHaveLength(results('whole').scenarioIds.length);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
+import type { RateLimitOptions } from '../../emulator/realism/rateLimit.ts';
+import type { ConcurrencySetting } from '../../harness/concurrency.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import type { ScenarioResult } from '../../harness/scenarioExecutor.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
@@ -12,7 +14,9 @@ import { problems } from '../support/emulatorRuns.ts';
 // from the guard, so the scheduler runs it beside cases that read today's date.
 // Within SEEDS schedule seeds a case beside it must fail, and be reported as
 // depending on the schedule (it passes when run again alone); with the
-// declaration back, the same seeds pass.
+// declaration back, the same seeds pass. Both at a fixed concurrency and at
+// `--concurrency auto` against a target that answers every 20th call 429, so
+// that the limit moves while the scenarios run.
 
 const FAULTY = 'decisioning/example/drawdown-expired-rule';
 /** The fault must be found within this many schedule seeds (it was found with every one of seeds 1–6 when this was written). */
@@ -22,28 +26,33 @@ const scenarios = SCENARIOS_BY_AREA.decisioning.filter((scenario) =>
   [FAULTY, 'decisioning/example/rule-expires-tomorrow', 'decisioning/example/rule-expired-yesterday'].includes(scenario.id),
 );
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator();
-});
-afterAll(async () => {
-  await emulator?.close();
-});
+const SCHEDULES: Array<{ concurrency: ConcurrencySetting; rateLimit?: RateLimitOptions }> = [
+  { concurrency: 4 },
+  { concurrency: 'auto', rateLimit: { every: 20, retryAfterSeconds: 0 } },
+];
 
-async function fuzzed(scheduleSeed: number, fault: boolean): Promise<{ records: CheckRecord[]; dependent: string[] }> {
-  const results: ScenarioResult[] = [];
-  const records = await runScenarios(scenarios, {
-    baseUrl: emulator.url(),
-    seed: RUN_SEED,
-    scheduleSeed,
-    concurrency: 4,
-    onResult: (result) => results.push(result),
-    ...(fault ? { seededDeclarationFault: FAULTY } : {}),
+describe.each(SCHEDULES)('at concurrency $concurrency, an undeclared clock mover', ({ concurrency, rateLimit }) => {
+  let emulator: Emulator;
+  beforeAll(async () => {
+    emulator = await startEmulator(rateLimit ? { rateLimit } : {});
   });
-  return { records, dependent: results.filter((result) => result.dependsOnSchedule).map((result) => result.scenario.id) };
-}
+  afterAll(async () => {
+    await emulator?.close();
+  });
 
-describe('an undeclared clock mover', () => {
+  async function fuzzed(scheduleSeed: number, fault: boolean): Promise<{ records: CheckRecord[]; dependent: string[] }> {
+    const results: ScenarioResult[] = [];
+    const records = await runScenarios(scenarios, {
+      baseUrl: emulator.url(),
+      seed: RUN_SEED,
+      scheduleSeed,
+      concurrency,
+      onResult: (result) => results.push(result),
+      ...(fault ? { seededDeclarationFault: FAULTY } : {}),
+    });
+    return { records, dependent: results.filter((result) => result.dependsOnSchedule).map((result) => result.scenario.id) };
+  }
+
   test(`is found within ${SEEDS.length} schedule seeds, as a failure that depends on the schedule`, async () => {
     let found: { seed: number; failures: string[]; dependent: string[] } | undefined;
     for (const seed of SEEDS) {

@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
+import type { RateLimitOptions } from '../../emulator/realism/rateLimit.ts';
+import type { ConcurrencySetting } from '../../harness/concurrency.ts';
 import { runScenarios } from '../../harness/scenarioRunner.ts';
 import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 
@@ -8,21 +10,35 @@ import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 // it), run after run, each time with the run seed of the report that found the
 // clock race (1933787282) and another schedule seed (start order, pauses between
 // calls). Ten schedule seeds, every verdict CONFORMANT. Two emulators, five
-// runs each, go side by side: the machine is busy, as CI's is.
+// runs each, go side by side: the machine is busy, as CI's is. The second runs
+// at `--concurrency auto` and answers every 20th call 429, so that the limit
+// moves all through its runs (harness/adaptiveConcurrency.ts).
 
 const RUN_SEED = 1933787282;
-const LANES = [
-  [1, 2, 3, 4, 5],
-  [6, 7, 8, 9, 10],
+const LANES: Lane[] = [
+  { scheduleSeeds: [1, 2, 3, 4, 5] },
+  { scheduleSeeds: [6, 7, 8, 9, 10], concurrency: 'auto', rateLimit: { every: 20, retryAfterSeconds: 0 } },
 ];
 
-async function lane(scheduleSeeds: number[]): Promise<string[]> {
-  const emulator = await startEmulator();
+interface Lane {
+  scheduleSeeds: number[];
+  concurrency?: ConcurrencySetting;
+  rateLimit?: RateLimitOptions;
+}
+
+async function lane({ scheduleSeeds, concurrency, rateLimit }: Lane): Promise<string[]> {
+  const emulator = await startEmulator(rateLimit ? { rateLimit } : {});
   const found: string[] = [];
   try {
     for (const scheduleSeed of scheduleSeeds) {
-      const records = await runScenarios(ALL_SCENARIOS, { baseUrl: emulator.url(), seed: RUN_SEED, scheduleSeed });
-      found.push(...problems(records).map((problem) => `--seed ${RUN_SEED} --schedule-seed ${scheduleSeed}: ${problem}`));
+      const records = await runScenarios(ALL_SCENARIOS, {
+        baseUrl: emulator.url(),
+        seed: RUN_SEED,
+        scheduleSeed,
+        ...(concurrency !== undefined ? { concurrency } : {}),
+      });
+      const run = `--seed ${RUN_SEED} --schedule-seed ${scheduleSeed}${concurrency !== undefined ? ` --concurrency ${concurrency}` : ''}`;
+      found.push(...problems(records).map((problem) => `${run}: ${problem}`));
     }
   } finally {
     await emulator.close();
@@ -30,7 +46,7 @@ async function lane(scheduleSeeds: number[]): Promise<string[]> {
   return found;
 }
 
-test(`the whole suite under ${LANES.flat().length} schedule seeds against a long-running emulator: every verdict CONFORMANT`, async () => {
+test(`the whole suite under ${LANES.flatMap((each) => each.scheduleSeeds).length} schedule seeds against a long-running emulator: every verdict CONFORMANT`, async () => {
   const found = (await Promise.all(LANES.map(lane))).flat();
   expect(found.join('\n')).toBe('');
 }, 900_000);

@@ -1,0 +1,103 @@
+// `--concurrency auto`: how many scenarios run at a time, found while the run
+// goes, the way TCP finds its window (AIMD). It starts low, grows by one each
+// time a window of calls came back without a 429 and without the latency
+// rising, and halves on a 429 or a Retry-After. Only the logic lives here, with
+// no clock and no I/O: the API client tells it when a call is sent and how it
+// was answered, and the scheduler reads the limit and is told when it moves.
+
+/** The number of scenarios that may run at once, as the scheduler reads it. */
+export interface ConcurrencyLimit {
+  readonly value: number;
+  /** Told each new value; answers the function that stops telling. */
+  onChange(listener: (value: number) => void): () => void;
+  /** A limit that follows the target: told as each call goes out, and (through what it answers) how it was answered. */
+  sending?(): (answer: CallAnswer) => void;
+}
+
+export const fixedLimit = (value: number): ConcurrencyLimit => ({ value, onChange: () => () => {} });
+
+export interface AimdSettings {
+  /** Where the limit starts. */
+  start: number;
+  /** It never goes above this (the manifest's `rateLimit.concurrency`, else the harness's own cap). */
+  ceiling: number;
+  /** Latency holds while a window's median stays within this factor of the best window's… */
+  latencyFactor: number;
+  /** …plus this much, so that a few milliseconds of jitter on a fast target are not a rise. */
+  latencySlackMs: number;
+  /** The fewest answered calls that make a window (a window is at least as many calls as the limit). */
+  minWindow: number;
+}
+
+export const AIMD_DEFAULTS: Omit<AimdSettings, 'start' | 'ceiling'> = { latencyFactor: 1.5, latencySlackMs: 25, minWindow: 8 };
+
+export interface CallAnswer {
+  /** How long the target took, less the time this process stood still. */
+  latencyMs: number;
+  /** A 429, a 503 to a read, or any answer carrying Retry-After: the target asks us to slow down. */
+  slowDown: boolean;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+export class AdaptiveConcurrency implements ConcurrencyLimit {
+  private current: number;
+  /** Halvings so far: calls sent before the last one cannot halve it again (one cut per burst of 429s). */
+  private cuts = 0;
+  /** Changes so far: a call sent under another limit says nothing of this one's latency. */
+  private changes = 0;
+  private window: number[] = [];
+  private best: number | undefined;
+  private readonly listeners = new Set<(value: number) => void>();
+
+  constructor(private readonly settings: AimdSettings) {
+    if (!(settings.ceiling >= 1)) throw new RangeError(`the concurrency ceiling must be at least 1; got ${settings.ceiling}`);
+    this.current = Math.max(1, Math.min(settings.start, settings.ceiling));
+  }
+
+  get value(): number {
+    return this.current;
+  }
+
+  onChange(listener: (value: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  sending(): (answer: CallAnswer) => void {
+    const { cuts, changes } = this;
+    return (answer) => this.answered(cuts, changes, answer);
+  }
+
+  /** `cuts` and `changes` as they stood when the call went out. */
+  private answered(cuts: number, changes: number, answer: CallAnswer): void {
+    if (answer.slowDown) {
+      if (cuts === this.cuts) this.halve();
+      return;
+    }
+    if (changes !== this.changes) return;
+    this.window.push(answer.latencyMs);
+    if (this.window.length < Math.max(this.settings.minWindow, this.current)) return;
+    const latency = median(this.window);
+    this.window = [];
+    this.best = Math.min(this.best ?? latency, latency);
+    const holds = latency <= this.best * this.settings.latencyFactor + this.settings.latencySlackMs;
+    if (holds && this.current < this.settings.ceiling) this.set(this.current + 1);
+  }
+
+  private halve(): void {
+    this.cuts += 1;
+    this.set(Math.max(1, Math.floor(this.current / 2)));
+  }
+
+  private set(value: number): void {
+    this.changes += 1;
+    this.window = [];
+    if (value === this.current) return;
+    this.current = value;
+    for (const listener of this.listeners) listener(value);
+  }
+}
