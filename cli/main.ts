@@ -5,7 +5,7 @@ import { dropOutputOnceReaderCloses } from './closedReader.ts';
 import { usageErrorLine } from './usageErrorLine.ts';
 import { AREAS } from '../harness/scenario.ts';
 import { suiteVersion } from '../harness/suiteVersion.ts';
-import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../harness/concurrency.ts';
+import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../harness/concurrency.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests). Each command's
@@ -70,8 +70,8 @@ program
     seconds,
   )
   .option(
-    '-c, --concurrency <n>',
-    `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} on loopback, ${REMOTE_CONCURRENCY} for a remote target; 1 runs one after another)`,
+    '-c, --concurrency <n|auto>',
+    `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} on loopback, auto for a remote target; 1 runs one after another); auto starts at ${AUTO_START}, grows while latency holds and no 429 comes, halves on a 429 or Retry-After, up to ${AUTO_CEILING} or the manifest's rateLimit.concurrency`,
   )
   .option(
     '--budget-minutes <m>',
@@ -153,6 +153,17 @@ program
       (text) => process.stdout.write(`${text}\n`),
       redactor,
     );
+  });
+
+program
+  .command('compare')
+  .description(
+    'Parity of two runs where the documents are silent (e.g. a vendor sandbox and the emulator calibrated from it): one row per OBSERVE requirement, its value on each and same/different; exit 1 if any differs.',
+  )
+  .requiredOption('--observed <files...>', 'the two results.json files (or report directories) to compare: A B')
+  .option('--report-dir <dir>', 'also write parity.md and parity.html there')
+  .action(async (options) => {
+    process.exitCode = (await import('./compareCommand.ts')).compareCommand(options, (text) => process.stdout.write(`${text}\n`));
   });
 
 program

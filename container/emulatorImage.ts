@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -43,6 +43,9 @@ export async function bundleEmulator(outDir: string): Promise<string> {
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
   writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: 'module', private: true }, null, 2)}\n`);
+  // The /_emulator/ui page is read from beside the module that serves it: in the bundle, beside emulator.mjs.
+  const uiDir = join(PROJECT_ROOT, 'emulator', 'ui');
+  for (const file of readdirSync(uiDir).filter((name) => !name.endsWith('.ts'))) copyFileSync(join(uiDir, file), join(outDir, file));
   return outfile;
 }
 

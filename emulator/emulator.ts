@@ -19,6 +19,10 @@ import { registerJsonBodyParsers } from './core/jsonBody.ts';
 import type { Scope } from './core/scopes.ts';
 import { addRouteHooks } from './core/routeHooks.ts';
 import { checkStoreLimits, type StoreLimits } from './core/storeLimits.ts';
+import { StoreParts } from './core/storeParts.ts';
+import { registerCoreParts } from './persistence/coreParts.ts';
+import { setUpPersistence } from './persistence/persistence.ts';
+import { registerSnapshotRoutes } from './persistence/snapshotRoutes.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
 import { registerEventControlRoutes } from './events/eventControlRoutes.ts';
@@ -33,6 +37,8 @@ import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSumm
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
 import { registerWebhookControlRoutes } from './webhooks/webhookControlRoutes.ts';
+import { registerDeliveryControlRoutes } from './delivery/deliveryControlRoutes.ts';
+import { registerUiRoute } from './ui/uiRoute.ts';
 
 /** One webhook, one event or a sandbox operation: what token-ignored-on-resource-operations leaves unguarded. */
 const isResourceOperation = (url: string): boolean => /^\/(webhooks|events)\/:|^\/sandbox\//.test(url);
@@ -63,6 +69,8 @@ export interface EmulatorOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** How many webhooks and stored events it may hold (core/storeLimits.ts); default 10,000 and 1,000,000. */
   limits?: Partial<StoreLimits>;
+  /** A directory the store is kept in across restarts (emulator/persistence, docs/emulator-state.md); default: memory only. */
+  state?: string;
 }
 
 export interface Emulator {
@@ -70,6 +78,8 @@ export interface Emulator {
   readonly state: EmulatorState;
   /** What the lived-in store was filled with, when asked for. */
   readonly livedIn: LivedInSummary | undefined;
+  /** Whether the store was read from the state directory (false: no --state, or a fresh one). */
+  readonly stateLoaded: boolean;
   /** Base URL once listening. */
   url(): string;
   listen(): Promise<string>;
@@ -111,7 +121,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     faults: new Set(options.faults ?? []),
     fixtures: { depositProductId: product.id, accountId: account.id },
     limits,
+    parts: new StoreParts(),
   };
+  registerCoreParts(state);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -149,14 +161,21 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     registerControlRoutes(app, state);
     registerEventControlRoutes(app, state, services);
     registerWebhookControlRoutes(app, state, services.webhooks);
+    registerDeliveryControlRoutes(app, services.delivery);
+    registerUiRoute(app);
   }
-  const livedIn = options.livedIn ? fillLivedIn(state, services, options.livedIn) : undefined;
+  const persistence = setUpPersistence(app, { parts: state.parts, events, delivery: services.delivery }, options.state);
+  if (options.controlEndpoints ?? true) registerSnapshotRoutes(app, persistence.snapshots);
+  // A saved store is the developer's: lived-in history only fills a fresh one.
+  const livedIn = options.livedIn && !persistence.loaded ? fillLivedIn(state, services, options.livedIn) : undefined;
+  if (livedIn) persistence.commit();
 
   let baseUrl: string | undefined;
   return {
     app,
     state,
     livedIn,
+    stateLoaded: persistence.loaded,
     url() {
       if (!baseUrl) throw new Error('the emulator is not listening yet');
       return baseUrl;

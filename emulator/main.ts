@@ -4,6 +4,7 @@ import { FAULTS } from './faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from './faults/toleratedVariations.ts';
 import { EMULATOR_PROFILES } from './profiles/emulatorProfiles.ts';
 import { type CommandLine, HELP, readCommandLine } from './startup/commandLine.ts';
+import { runSubcommand } from './tools/subcommands.ts';
 
 // Standalone reference emulator: `npm run emulator -- --port 8080`.
 
@@ -29,6 +30,7 @@ function describeStart(emulator: Emulator, command: Extract<CommandLine, { actio
       `  rate limit: every ${options.rateLimit.every}th request answered 429, Retry-After: ${options.rateLimit.retryAfterSeconds ?? 1}`,
     );
   if (command.tokenSources.length > 0) lines.push(`  tokens from: ${command.tokenSources.join(', ')}`);
+  if (options.state) lines.push(`  state: ${options.state} (${emulator.stateLoaded ? 'read back' : 'fresh'}; kept across restarts)`);
   lines.push(
     options.controlEndpoints === false
       ? '  control endpoints: off (only the documented API is served)'
@@ -50,6 +52,14 @@ async function run(command: CommandLine): Promise<void> {
     case 'help':
       process.stdout.write(`${HELP}\n`);
       return;
+    case 'subcommand': {
+      const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
+      process.exitCode = await runSubcommand(command.name, command.argv, process.env, {
+        out: write(process.stdout),
+        err: write(process.stderr),
+      });
+      return;
+    }
     case 'list-faults':
       for (const fault of FAULTS)
         process.stdout.write(`fault      ${fault.name.padEnd(44)} breaks ${fault.breaks.join(', ')}: ${fault.description}\n`);
@@ -62,6 +72,7 @@ async function run(command: CommandLine): Promise<void> {
       }
       return;
     case 'start': {
+      if (command.calibration) process.stdout.write(`${command.calibration.join('\n')}\n`);
       const emulator = await startEmulator(command.options);
       process.stdout.write(describeStart(emulator, command));
       const stop = () => void emulator.close().then(() => process.exit(0));

@@ -17,6 +17,11 @@ export const CONTROL_ROUTES = {
   readDelivery: { method: 'GET', path: '/delivery', capability: 'clockControl' },
   changeDelivery: { method: 'PUT', path: '/delivery', capability: 'clockControl' },
   addOtherWebhooks: { method: 'POST', path: '/webhooks', capability: 'fixtureProvisioning' },
+  readDeliveries: { method: 'GET', path: '/deliveries', capability: 'webhookDelivery' },
+  ui: { method: 'GET', path: '/ui', capability: 'core' },
+  listSnapshots: { method: 'GET', path: '/snapshots', capability: 'fixtureProvisioning' },
+  saveSnapshot: { method: 'POST', path: '/snapshots', capability: 'fixtureProvisioning' },
+  restoreSnapshot: { method: 'POST', path: '/snapshots/restore', capability: 'fixtureProvisioning' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT'; path: string; capability: string }>;
 
 export type ControlRoute = (typeof CONTROL_ROUTES)[keyof typeof CONTROL_ROUTES];

@@ -3,6 +3,7 @@ import type { EventPublisher } from './eventPublisher.ts';
 import type { IdSequence } from './idSequence.ts';
 import type { PositivePayStore } from './positivePayStore.ts';
 import type { StoreLimits } from './storeLimits.ts';
+import type { StoreParts } from './storeParts.ts';
 import type { TokenRegistry } from './tokenRegistry.ts';
 import type { VirtualClock } from './virtualClock.ts';
 
@@ -21,4 +22,6 @@ export interface EmulatorState {
   readonly fixtures: { depositProductId: string; accountId: string };
   /** How many webhooks and events it may hold (core/storeLimits.ts). */
   readonly limits: StoreLimits;
+  /** The stores that can be saved and restored (core/storeParts.ts, emulator/persistence). */
+  readonly parts: StoreParts;
 }

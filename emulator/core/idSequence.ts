@@ -15,4 +15,13 @@ export class IdSequence {
     if (/^\d+$/.test(id)) this.counters.set(kind, Math.max(this.counters.get(kind) ?? 0, Number(id)));
     return id;
   }
+
+  exportState(): Record<string, number> {
+    return Object.fromEntries(this.counters);
+  }
+
+  importState(saved: unknown): void {
+    this.counters.clear();
+    for (const [kind, value] of Object.entries(saved as Record<string, number>)) this.counters.set(kind, value);
+  }
 }

@@ -37,4 +37,18 @@ export class PositivePayStore {
   rules(): IterableIterator<PositivePayRule> {
     return this.rulesById.values();
   }
+
+  exportState(): { products: DepositProduct[]; accounts: Account[]; rules: PositivePayRule[] } {
+    return { products: [...this.products.values()], accounts: [...this.accounts.values()], rules: [...this.rulesById.values()] };
+  }
+
+  importState(saved: unknown): void {
+    const { products, accounts, rules } = saved as ReturnType<PositivePayStore['exportState']>;
+    this.products.clear();
+    this.accounts.clear();
+    this.rulesById.clear();
+    for (const product of products) this.addProduct(product);
+    for (const account of accounts) this.addAccount(account);
+    for (const rule of rules) this.addRule(rule);
+  }
 }

@@ -9,10 +9,13 @@ export const MIN_TOKEN_LENGTH = 8;
 
 export class TokenRegistry {
   private readonly tokens = new Map<string, ReadonlySet<Scope>>();
+  /** Tokens minted here, as against configured ones: only these are saved (the operator configures the others at each start). */
+  private readonly minted = new Set<string>();
 
   mint(scopes: readonly Scope[] = SCOPES): string {
     const token = `emu_${randomBytes(24).toString('base64url')}`;
     this.tokens.set(token, new Set(scopes));
+    this.minted.add(token);
     return token;
   }
 
@@ -24,5 +27,17 @@ export class TokenRegistry {
 
   scopesOf(token: string): ReadonlySet<Scope> | undefined {
     return this.tokens.get(token);
+  }
+
+  exportState(): Array<{ token: string; scopes: Scope[] }> {
+    return [...this.minted].map((token) => ({ token, scopes: [...this.tokens.get(token)!] }));
+  }
+
+  /** Adds the saved minted tokens and keeps every token held now: a credential handed out stays valid across a snapshot's restore. */
+  importState(saved: unknown): void {
+    for (const { token, scopes } of saved as Array<{ token: string; scopes: Scope[] }>) {
+      this.tokens.set(token, new Set(scopes));
+      this.minted.add(token);
+    }
   }
 }

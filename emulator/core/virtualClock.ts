@@ -19,6 +19,12 @@ export interface ClockState {
   timers: number;
 }
 
+export interface SavedClock {
+  nowMs: number;
+  realMs: number;
+  scale: number;
+}
+
 export class VirtualClock {
   private anchorReal: number;
   private anchorVirtual: number;
@@ -88,6 +94,23 @@ export class VirtualClock {
       if (timer.handle) clearTimeout(timer.handle);
       this.timers.delete(timer);
     };
+  }
+
+  /** Where the clock stood, at which real time, and how fast it ran: what a saved state keeps of it. */
+  exportState(): SavedClock {
+    return { nowMs: this.now(), realMs: Date.now(), scale: this.scaleFactor };
+  }
+
+  /**
+   * Resumes as if the clock had kept running since it was saved: its offset from the wall clock is kept
+   * (a frozen clock stands where it stood). It may go back (a snapshot's restore); waiting timers are re-armed.
+   */
+  importState(saved: unknown): void {
+    const { nowMs, realMs, scale } = saved as SavedClock;
+    this.anchorReal = Date.now();
+    this.anchorVirtual = nowMs + Math.max(0, this.anchorReal - realMs) * scale;
+    this.scaleFactor = scale;
+    this.rearm();
   }
 
   /** Stop all pending timers (emulator shutdown). */

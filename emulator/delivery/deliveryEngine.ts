@@ -4,6 +4,7 @@ import type { VirtualClock } from '../core/virtualClock.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
 import type { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
 import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
+import { DeliveryLog, type DeliveryAttempt } from './deliveryLog.ts';
 import { buildDeliveryRequest } from './deliveryPayload.ts';
 import type { DeliveryOutcome } from './deliveryPoster.ts';
 import { DeliveryPoster } from './deliveryPoster.ts';
@@ -23,6 +24,16 @@ interface Batch {
   /** Waiting for the webhook to be Enabled again. */
   parked: boolean;
   cancelRetry?: () => void;
+  /** Emulator time of the retry waiting on the clock, if one is. */
+  retryAt?: number;
+}
+
+/** A webhook's queue as a saved state keeps it (emulator/persistence): event ids, never the events. */
+export interface SavedQueue {
+  webhookId: string;
+  pending: number[];
+  batches: Array<{ events: number[]; failures: number; retryAt?: number }>;
+  failingSince?: number;
 }
 
 interface WebhookQueue {
@@ -40,7 +51,10 @@ interface WebhookQueue {
 export class DeliveryEngine {
   readonly settings: DeliverySettings = { timeoutMs: DEFAULT_DELIVERY_TIMEOUT_MS };
   private readonly queues = new Map<string, WebhookQueue>();
+  /** Recent attempts and their answers, for people to look at. */
+  readonly log: DeliveryLog;
   private readonly poster = new DeliveryPoster();
+  private readonly changeListeners: Array<() => void> = [];
   private closed = false;
 
   constructor(
@@ -50,6 +64,7 @@ export class DeliveryEngine {
     private readonly environment: Environment,
     private readonly behaviour: DeliveryBehaviour,
   ) {
+    this.log = new DeliveryLog(clock);
     webhooks.onStatusChange((webhook) => {
       const queue = this.queues.get(webhook.id);
       if (!queue) return;
@@ -72,6 +87,51 @@ export class DeliveryEngine {
       if (!admits(webhook.subscriptionType, event.type)) continue;
       const queue = this.queueOf(webhook);
       queue.pending.push(Number(event.id));
+      this.log.queued(event.id, webhook.id);
+      this.schedulePump(queue);
+    }
+  }
+
+  /** Told after each delivery attempt settles (a retry scheduled, a batch done): what a saved state must catch up with. */
+  onChange(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  /**
+   * What is still to deliver. A batch in flight is kept to be sent again (at least once), except in
+   * AtMostOnce, where it may have arrived and must never come twice.
+   */
+  exportState(): SavedQueue[] {
+    return [...this.queues.values()].map((queue) => ({
+      webhookId: queue.webhook.id,
+      pending: queue.pending.slice(queue.head),
+      batches: queue.active
+        .filter((batch) => !(batch.inFlight && queue.webhook.deliveryMode === 'AtMostOnce'))
+        .map((batch) => ({
+          events: batch.events.map((event) => Number(event.id)),
+          failures: batch.failures,
+          ...(batch.retryAt === undefined ? {} : { retryAt: batch.retryAt }),
+        })),
+      ...(queue.failingSince === undefined ? {} : { failingSince: queue.failingSince }),
+    }));
+  }
+
+  /** Replaces every queue: a retry waits for its saved time on the clock, any other saved batch is sent (or parked) now. */
+  importState(saved: unknown): void {
+    for (const queue of this.queues.values()) for (const batch of queue.active) batch.cancelRetry?.();
+    this.queues.clear();
+    for (const entry of saved as SavedQueue[]) {
+      const webhook = this.webhooks.get(entry.webhookId);
+      if (!webhook) continue;
+      const queue = this.queueOf(webhook);
+      queue.pending = [...entry.pending];
+      queue.failingSince = entry.failingSince;
+      for (const { events, failures, retryAt } of entry.batches) {
+        const batch: Batch = { events: this.eventsOf(events), failures, inFlight: false, parked: false };
+        queue.active.push(batch);
+        if (retryAt !== undefined && this.behaviour.mayReceive(webhook.status)) this.retryIn(queue, batch, retryAt - this.clock.now());
+        else this.send(queue, batch);
+      }
       this.schedulePump(queue);
     }
   }
@@ -103,15 +163,12 @@ export class DeliveryEngine {
 
   private pump(queue: WebhookQueue): void {
     const { webhook } = queue;
-    if (this.closed || !this.behaviour.mayReceive(webhook.status)) return;
+    if (this.closed || !this.isCurrent(queue) || !this.behaviour.mayReceive(webhook.status)) return;
     const maxInFlight = this.behaviour.maxInFlight[webhook.deliveryMode];
     const batchSize = this.behaviour.maxBatchSize[webhook.deliveryMode];
     while (queue.active.length < maxInFlight && queue.head < queue.pending.length) {
       const end = Math.min(queue.pending.length, queue.head + batchSize);
-      const events = queue.pending
-        .slice(queue.head, end)
-        .map((id) => this.events.get(String(id)))
-        .filter((event) => event !== undefined);
+      const events = this.eventsOf(queue.pending.slice(queue.head, end));
       const batch: Batch = { events, failures: 0, inFlight: false, parked: false };
       queue.head = end;
       if (queue.head > 1024 && queue.head * 2 > queue.pending.length) {
@@ -123,9 +180,19 @@ export class DeliveryEngine {
     }
   }
 
+  private eventsOf(ids: readonly number[]): StoredEvent[] {
+    return ids.map((id) => this.events.get(String(id))).filter((event) => event !== undefined);
+  }
+
+  /** A queue replaced by importState: what it still had in flight settles into nothing. */
+  private isCurrent(queue: WebhookQueue): boolean {
+    return this.queues.get(queue.webhook.id) === queue;
+  }
+
   private park(batch: Batch): void {
     batch.cancelRetry?.();
     batch.cancelRetry = undefined;
+    batch.retryAt = undefined;
     batch.parked = true;
   }
 
@@ -139,23 +206,27 @@ export class DeliveryEngine {
     batch.parked = false;
     batch.inFlight = true;
     const delivery = buildDeliveryRequest(webhook, batch.events, this.behaviour);
+    const logged = this.log.sent(webhook, batch.events, delivery, batch.failures + 1);
     void this.poster.post(webhook.url, delivery, this.settings.timeoutMs).then((outcome) => {
       batch.inFlight = false;
-      if (!this.closed) this.settle(queue, batch, outcome);
+      if (this.closed || !this.isCurrent(queue)) return;
+      this.settle(queue, batch, outcome, logged);
+      for (const listener of this.changeListeners) listener();
     });
   }
 
-  private settle(queue: WebhookQueue, batch: Batch, outcome: DeliveryOutcome): void {
+  private settle(queue: WebhookQueue, batch: Batch, outcome: DeliveryOutcome, logged: DeliveryAttempt): void {
     const atMostOnce = queue.webhook.deliveryMode === 'AtMostOnce';
     const status = 'status' in outcome ? outcome.status : undefined;
     const succeeded = status !== undefined && (atMostOnce ? status === 200 : status >= 200 && status < 300);
+    this.log.settled(logged, outcome, succeeded);
     if (succeeded) {
       queue.failingSince = undefined;
     } else {
       batch.failures += 1;
       this.noteFailure(queue);
       if (this.behaviour.retries(queue.webhook.deliveryMode, batch.failures)) {
-        this.scheduleRetry(queue, batch);
+        this.scheduleRetry(queue, batch, logged);
         return;
       }
     }
@@ -163,10 +234,17 @@ export class DeliveryEngine {
     this.pump(queue);
   }
 
-  private scheduleRetry(queue: WebhookQueue, batch: Batch): void {
+  private scheduleRetry(queue: WebhookQueue, batch: Batch, logged: DeliveryAttempt): void {
     const wait = Math.min(this.behaviour.backoffUnits(batch.failures) * BACKOFF_UNIT_MS, this.behaviour.maxBackoffMs);
+    this.log.retryAt(logged, this.clock.now() + wait);
+    this.retryIn(queue, batch, wait);
+  }
+
+  private retryIn(queue: WebhookQueue, batch: Batch, wait: number): void {
+    batch.retryAt = this.clock.now() + Math.max(0, wait);
     batch.cancelRetry = this.clock.setTimeout(() => {
       batch.cancelRetry = undefined;
+      batch.retryAt = undefined;
       this.send(queue, batch);
     }, wait);
   }

@@ -2,9 +2,25 @@ import { Agent, request } from 'undici';
 import type { DeliveryRequest } from './deliveryPayload.ts';
 
 // Outgoing delivery POSTs (undici). Only ever to the URL a webhook names. A
-// time-out, a refused or dropped connection all count as a failed delivery.
+// time-out, a refused or dropped connection all count as a failed delivery. The
+// first few KiB of an answer are kept for the delivery log; the rest is read and dropped.
 
-export type DeliveryOutcome = { status: number } | { error: string };
+/** How much of a receiver's answer is kept; it is read up to 1 MiB whatever its length. */
+export const KEPT_RESPONSE_BODY_BYTES = 4096;
+const READ_RESPONSE_BYTES = 1 << 20;
+
+export type DeliveryOutcome = ({ status: number; body: string; bodyTruncated: boolean } | { error: string }) & { durationMs: number };
+
+async function keptBody(body: AsyncIterable<Buffer>): Promise<{ body: string; bodyTruncated: boolean }> {
+  const kept: Buffer[] = [];
+  let read = 0;
+  for await (const chunk of body) {
+    if (read < KEPT_RESPONSE_BODY_BYTES) kept.push(chunk.subarray(0, KEPT_RESPONSE_BODY_BYTES - read));
+    read += chunk.length;
+    if (read > READ_RESPONSE_BYTES) break;
+  }
+  return { body: Buffer.concat(kept).toString('utf8'), bodyTruncated: read > KEPT_RESPONSE_BODY_BYTES };
+}
 
 export class DeliveryPoster {
   private readonly agent = new Agent({ keepAliveTimeout: 2000, connections: 256 });
@@ -19,6 +35,8 @@ export class DeliveryPoster {
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     this.inFlight.add(abort);
     const signal = abort.signal;
+    const started = performance.now();
+    const durationMs = () => Math.round(performance.now() - started);
     try {
       const response = await request(url, {
         method: 'POST',
@@ -27,10 +45,10 @@ export class DeliveryPoster {
         dispatcher: this.agent,
         signal,
       });
-      await response.body.dump({ limit: 1 << 20, signal });
-      return { status: response.statusCode };
+      const answer = await keptBody(response.body);
+      return { status: response.statusCode, ...answer, durationMs: durationMs() };
     } catch (error) {
-      return { error: signal.aborted ? `no response within ${timeoutMs} ms` : (error as Error).message };
+      return { error: signal.aborted ? `no response within ${timeoutMs} ms` : (error as Error).message, durationMs: durationMs() };
     } finally {
       clearTimeout(timer);
       this.inFlight.delete(abort);

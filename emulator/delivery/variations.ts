@@ -7,6 +7,8 @@ import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
 // area applies, each a wrapper of its behaviour like a seeded fault. Those that
 // reshape a body parse it again: test targets only, off the hot path.
 
+const SECONDS_PER_MINUTE = 60;
+
 const parsed = (body: Buffer): Record<string, unknown> => JSON.parse(body.toString('utf8')) as Record<string, unknown>;
 const serialised = (document: Record<string, unknown>): Buffer => Buffer.from(JSON.stringify(document), 'utf8');
 
@@ -38,6 +40,11 @@ export const deliveryVariations = [
         return serialised(document);
       },
     }),
+  },
+  {
+    name: 'backoff-unit-minute',
+    // The engine counts units of a second: sixty of them make the minute, still under its 1-hour cap.
+    wrap: (behaviour) => ({ ...behaviour, backoffUnits: (failures) => behaviour.backoffUnits(failures) * SECONDS_PER_MINUTE }),
   },
   {
     name: 'timestamps-with-zero-offset',

@@ -39,7 +39,8 @@ export function registerEventRoutes(
 
   app.get('/events', { config: { scope: behaviour.listScope } }, async (request, reply) => {
     const { page, filters } = readListQuery(request.query as RawQuery, EVENT_LIST_QUERY, listOptions);
-    const result = events.list(
+    const result = behaviour.listPage(
+      events,
       behaviour.listQuery({
         types: filters['filter[type][]'] ?? [],
         since: filters['filter[since]'],

@@ -32,6 +32,21 @@ export interface EventPage {
   total: number;
 }
 
+/** One stored event as a saved state keeps it (emulator/persistence): enough to store it again exactly as it was. */
+export interface EventRecord {
+  id: number;
+  type: string;
+  createdAt: number;
+  /** The published attributes carried a createdAt of their own. */
+  ownCreatedAt?: true;
+  /** The event's rendered JSON text. */
+  json: string;
+  /** The included resources' JSON text, when it has any of its own. */
+  included?: string;
+  /** The included resources are made from the relationships when read. */
+  standIns?: true;
+}
+
 /** Store positions, ascending: all of them, or those of one type. */
 interface Positions {
   length: number;
@@ -230,6 +245,65 @@ export class EventStore implements EventPublisher {
 
   size(): number {
     return this.sequences.length;
+  }
+
+  /** The events at positions from … to - 1, as records to store again with importRecords. */
+  exportRecords(from: number, to: number): EventRecord[] {
+    const records: EventRecord[] = [];
+    for (let position = from; position < Math.min(to, this.size()); position += 1) {
+      const code = this.typeCodes.at(position);
+      const included = this.includedIndexes.at(position);
+      records.push({
+        id: this.sequences.at(position),
+        type: this.typeNames[code >>> 1]!,
+        createdAt: this.times.at(position),
+        ...((code & 1) === 1 ? { ownCreatedAt: true as const } : {}),
+        json: this.texts.read(position),
+        ...(included === STAND_INS ? { standIns: true as const } : {}),
+        ...(included < STAND_INS ? { included: this.includedTexts.read(included) } : {}),
+      });
+    }
+    return records;
+  }
+
+  /** Stores saved events after the ones held, as they were (no listener hears of them: they are not new). */
+  importRecords(records: readonly EventRecord[]): void {
+    for (const record of records) {
+      if (this.size() > 0 && record.id <= this.sequences.at(this.size() - 1)) throw new RangeError(`event ${record.id} is out of order`);
+      const position = this.texts.append(record.json);
+      this.sequences.push(record.id);
+      this.times.push(record.createdAt);
+      this.typeCodes.push(this.typeCodeFor(record.type) * 2 + (record.ownCreatedAt ? 1 : 0));
+      this.includedIndexes.push(
+        record.standIns ? STAND_INS : record.included === undefined ? NO_INCLUDED : this.includedTexts.append(record.included),
+      );
+      let ofType = this.byType.get(record.type);
+      if (!ofType) this.byType.set(record.type, (ofType = new TypePositions()));
+      ofType.push(position);
+      this.lastCreatedAt = Math.max(this.lastCreatedAt, record.createdAt);
+    }
+  }
+
+  /** Keeps the first `count` events (a snapshot's restore): the store is append-only, so an earlier state is a prefix of it. */
+  truncate(count: number): void {
+    if (count >= this.size()) return;
+    let includedKept = 0;
+    for (let position = count - 1; position >= 0; position -= 1) {
+      const included = this.includedIndexes.at(position);
+      if (included < STAND_INS) {
+        includedKept = included + 1;
+        break;
+      }
+    }
+    for (const column of [this.sequences, this.times, this.typeCodes, this.includedIndexes]) column.truncate(count);
+    this.texts.truncate(count);
+    this.includedTexts.truncate(includedKept);
+    for (const positions of this.byType.values()) {
+      let kept = positions.length;
+      while (kept > 0 && positions.at(kept - 1) >= count) kept -= 1;
+      positions.truncate(kept);
+    }
+    this.lastCreatedAt = count === 0 ? Number.NEGATIVE_INFINITY : this.times.at(count - 1);
   }
 
   /** The last event stored, if any. */

@@ -3,7 +3,7 @@ import { MAX_PAGE_LIMIT } from '../core/listQuery.ts';
 import type { Scope } from '../core/scopes.ts';
 import type { DeliveryEngine } from '../delivery/deliveryEngine.ts';
 import type { RandomInt } from '../realism/seededRandom.ts';
-import type { EventQuery, EventStore } from './eventStore.ts';
+import type { EventPage, EventQuery, EventStore } from './eventStore.ts';
 import type { EventTypeEntry } from './eventTypeCatalogue.ts';
 
 // The points of event retrieval, resend (4.4, 6.2) and the events the emulator
@@ -22,6 +22,8 @@ export interface EventsBehaviour {
   readonly listPageMax: number;
   /** 4.4: the list runs the query as asked (filter[type][], filter[until], page[offset]). */
   readonly listQuery: (query: EventQuery) => EventQuery;
+  /** 4.4 does not show the list's order: the emulator's is newest first. */
+  readonly listPage: (events: EventStore, query: EventQuery) => EventPage;
   /** 2.7 / 4.4: an event is answered as it was stored, createdAt and all. */
   readonly eventJson: (event: StoredEvent) => string;
   /** 4.4 / 6.1: a resend delivers the event again, under its own id. */
@@ -41,6 +43,7 @@ export const correctEvents: EventsBehaviour = {
   listScope: 'events',
   listPageMax: MAX_PAGE_LIMIT,
   listQuery: (query) => query,
+  listPage: (events, query) => events.list(query),
   eventJson: (event) => event.json,
   resend: (event, _events, delivery) => delivery.dispatch(event),
   resendOfUnknown: () => {},

@@ -28,6 +28,11 @@ export class NumberColumn {
   at(index: number): number {
     return this.values[index]!;
   }
+
+  /** Keeps the first `length` values (a saved state's restore). */
+  truncate(length: number): void {
+    this.length = Math.min(this.length, length);
+  }
 }
 
 export class TextArena {
@@ -50,6 +55,20 @@ export class TextArena {
     this.bytesOf.push(bytes);
     this.used += bytes;
     return this.chunkOf.length - 1;
+  }
+
+  /** How many texts it holds. */
+  size(): number {
+    return this.chunkOf.length;
+  }
+
+  /** Keeps the first `count` texts; their buffers stay, later texts are written after them. */
+  truncate(count: number): void {
+    if (count >= this.size()) return;
+    const chunks = count === 0 ? 0 : this.chunkOf.at(count - 1) + 1;
+    this.chunks.length = chunks;
+    this.used = count === 0 ? CHUNK_BYTES : this.startOf.at(count - 1) + this.bytesOf.at(count - 1);
+    for (const column of [this.chunkOf, this.startOf, this.bytesOf]) column.truncate(count);
   }
 
   read(index: number): string {

@@ -14,6 +14,7 @@ import { correctEvents, type EventsBehaviour } from './eventsBehaviour.ts';
 import { applyEventVariations } from './eventVariations.ts';
 import type { EventStore } from './eventStore.ts';
 import { eventsFaults } from './faults.ts';
+import { eventsVariations } from './variations.ts';
 
 // The webhook registry, event store and delivery engine of one emulator, made
 // once by createEmulator and handed to the webhook and event routes and their
@@ -36,6 +37,8 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
     state.environment,
     behaviourWith(correctDelivery, [...deliveryFaults, ...deliveryVariations], state.faults),
   );
+  state.parts.add('webhooks', webhooks);
+  state.parts.add('delivery', delivery);
   events.onPublish((event) => delivery.dispatch(event));
   applyEventVariations(events, state.faults);
   // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).
@@ -51,6 +54,6 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
     events,
     delivery,
     webhooksBehaviour: behaviourWith(correctWebhooks, [...webhooksFaults, ...webhooksVariations], state.faults),
-    eventsBehaviour: behaviourWith(correctEvents, eventsFaults, state.faults),
+    eventsBehaviour: behaviourWith(correctEvents, [...eventsFaults, ...eventsVariations], state.faults),
   };
 }

@@ -132,6 +132,15 @@ export const TOLERATED_VARIATIONS = [
     description:
       'the operations whose response the documents do not show answer 204 No Content when they succeed: the policy, the deposit product update, the document upload, the resend and the four sandbox approve/deny/reject (4.1, 4.2, 4.4, 4.5)',
   },
+  {
+    name: 'events-listed-oldest-first',
+    description: 'GET /events lists the oldest event first, page[offset] counting from it (the order of the list: not shown, 4.4)',
+  },
+  {
+    name: 'backoff-unit-minute',
+    description:
+      'AtLeastOnce retries back off 1, 1, 2, 3, 5 … minutes instead of seconds, still at most 1 hour apart (the unit of the Fibonacci backoff: not shown, 6.1)',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type ToleratedVariation = (typeof TOLERATED_VARIATIONS)[number]['name'];

@@ -78,4 +78,37 @@ export class SandboxStore {
     this.balances.set(accountId, balance);
     return balance;
   }
+
+  exportState(): SavedSandbox {
+    return {
+      applications: [...this.applications.values()],
+      documents: [...this.documents.values()],
+      customers: [...this.customers.values()],
+      transactions: [...this.transactions.values()],
+      balances: Object.fromEntries(this.balances),
+    };
+  }
+
+  importState(saved: unknown): void {
+    const { applications, documents, customers, transactions, balances } = saved as SavedSandbox;
+    refill(this.applications, applications);
+    refill(this.documents, documents);
+    refill(this.customers, customers);
+    refill(this.transactions, transactions);
+    this.balances.clear();
+    for (const [accountId, balance] of Object.entries(balances)) this.balances.set(accountId, balance);
+  }
+}
+
+interface SavedSandbox {
+  applications: Application[];
+  documents: ApplicationDocument[];
+  customers: Customer[];
+  transactions: Transaction[];
+  balances: Record<string, number>;
+}
+
+function refill<T extends { id: string }>(map: Map<string, T>, records: readonly T[]): void {
+  map.clear();
+  for (const record of records) map.set(record.id, record);
 }

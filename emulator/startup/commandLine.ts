@@ -3,6 +3,9 @@ import type { Environment } from '../core/domain.ts';
 import type { EmulatorOptions } from '../emulator.ts';
 import { EMULATOR_PROFILES, isProfileName, type ProfileName } from '../profiles/emulatorProfiles.ts';
 import { readTokensFile } from './tokensFile.ts';
+import { isSubcommand, type SubcommandName } from '../tools/subcommands.ts';
+import { calibrate, calibrationLines } from '../calibration/calibration.ts';
+import { CalibrationFileError, readObservedRun } from '../calibration/observedRun.ts';
 import { type ConfiguredToken, TOKEN_VARIABLES, tokensFromEnvironment } from './tokenVariables.ts';
 
 // `banking-api-emulator [options]`: the command line read into EmulatorOptions.
@@ -10,7 +13,14 @@ import { type ConfiguredToken, TOKEN_VARIABLES, tokensFromEnvironment } from './
 
 export const HELP = `Usage: banking-api-emulator [options]
 
-Starts the reference emulator of the banking platform API (in memory).
+       banking-api-emulator trigger <eventType> [--count N] [--url EMULATOR]
+       banking-api-emulator deliveries [--follow] [--url EMULATOR]
+
+Starts the reference emulator of the banking platform API (in memory). The
+subcommands talk to one already running (--url, default http://127.0.0.1:8080):
+trigger makes events happen and prints where each was delivered and what was
+answered; deliveries prints the recent deliveries (--help after either for more).
+The page /_emulator/ui of a running emulator shows the same in a browser.
 
 Options:
   --port N                  port to listen on (default 0: a free port, printed at start)
@@ -38,6 +48,13 @@ Options:
   --max-webhooks N          webhooks it holds at most, of any status (default 10000)
   --max-events N            events it stores at most (default 1000000)
   --fault NAME              start with a seeded fault or tolerated variation (repeatable)
+  --state DIR               keep the store in DIR across restarts (fixtures, tokens, rules,
+                            webhooks, events, pending retries, the clock); a saved state there
+                            is read at start (docs/emulator-state.md)
+  --calibrate FILE          choose as the target of a run chose where the documents leave it
+                            open: the tolerated variations its results.json (or report
+                            directory) observed; prints what it adopted and what it cannot
+                            follow, and why (docs/emulator-calibration.md)
   --list-faults             list the seeded faults and tolerated variations, then exit
   --list-profiles           list the profiles and their options, then exit
   --logger                  log every request (tokens are never logged)
@@ -53,7 +70,15 @@ export class UsageError extends Error {}
 
 export type CommandLine =
   | { action: 'help' | 'list-faults' | 'list-profiles' }
-  | { action: 'start'; options: EmulatorOptions; profile?: ProfileName; tokenSources: string[] };
+  | { action: 'subcommand'; name: SubcommandName; argv: string[] }
+  | {
+      action: 'start';
+      options: EmulatorOptions;
+      profile?: ProfileName;
+      tokenSources: string[];
+      /** With --calibrate: the lines saying what was adopted and what not. */
+      calibration?: string[];
+    };
 
 function readFlags(argv: readonly string[]) {
   try {
@@ -77,9 +102,11 @@ function readFlags(argv: readonly string[]) {
         'no-control-endpoints': { type: 'boolean' },
         'control-endpoints': { type: 'boolean' },
         'tokens-file': { type: 'string' },
+        state: { type: 'string' },
         'fixture-account-id': { type: 'string' },
         'fixture-deposit-product-id': { type: 'string' },
         fault: { type: 'string', multiple: true },
+        calibrate: { type: 'string' },
         logger: { type: 'boolean' },
         'list-faults': { type: 'boolean' },
         'list-profiles': { type: 'boolean' },
@@ -150,6 +177,19 @@ function livedInOf(flags: Flags, base: EmulatorOptions['livedIn']): EmulatorOpti
   };
 }
 
+/** --calibrate FILE: the variations its observations call for, and the account of them. */
+function calibrationOf(flags: Flags): { variations: string[]; lines: string[] } | undefined {
+  const source = flags.calibrate;
+  if (source === undefined) return undefined;
+  try {
+    const calibration = calibrate(readObservedRun(source));
+    return { variations: calibration.variations, lines: calibrationLines(calibration, source) };
+  } catch (error) {
+    if (error instanceof CalibrationFileError) throw new UsageError(`--calibrate ${error.message}`);
+    throw error;
+  }
+}
+
 function controlEndpointsOf(flags: Flags, base: boolean | undefined): boolean {
   if (flags['control-endpoints'] && flags['no-control-endpoints'])
     throw new UsageError('--control-endpoints and --no-control-endpoints contradict each other');
@@ -173,6 +213,7 @@ function tokensOf(flags: Flags, env: NodeJS.ProcessEnv): ConfiguredToken[] {
 }
 
 export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv): CommandLine {
+  if (isSubcommand(argv[0])) return { action: 'subcommand', name: argv[0], argv: argv.slice(1) };
   const flags = readFlags(argv);
   if (flags.help) return { action: 'help' };
   if (flags['list-faults']) return { action: 'list-faults' };
@@ -204,12 +245,14 @@ export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv)
     ...(flags['fixture-account-id'] !== undefined ? { accountId: flags['fixture-account-id'] } : {}),
     ...(flags['fixture-deposit-product-id'] !== undefined ? { depositProductId: flags['fixture-deposit-product-id'] } : {}),
   };
+  const calibration = calibrationOf(flags);
+  const faults = flags.fault ?? [];
   const options: EmulatorOptions = {
     port: integer('port', flags.port, 0, 65535) ?? 0,
     host: flags.host ?? '127.0.0.1',
     environment,
     clock: { scale },
-    faults: flags.fault ?? [],
+    faults: [...faults, ...(calibration?.variations ?? []).filter((name) => !faults.includes(name))],
     logger: flags.logger ?? false,
     tokens: tokens.map(({ value, scopes }) => ({ value, scopes })),
     controlEndpoints,
@@ -221,9 +264,16 @@ export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (rateLimit) options.rateLimit = rateLimit;
   const livedIn = livedInOf(flags, base.livedIn);
   if (livedIn) options.livedIn = livedIn;
+  if (flags.state !== undefined) options.state = flags.state;
   const webhooks = integer('max-webhooks', flags['max-webhooks'], 1, Number.MAX_SAFE_INTEGER);
   const storedEvents = integer('max-events', flags['max-events'], 1, Number.MAX_SAFE_INTEGER);
   if (webhooks !== undefined || storedEvents !== undefined)
     options.limits = { ...(webhooks !== undefined ? { webhooks } : {}), ...(storedEvents !== undefined ? { storedEvents } : {}) };
-  return { action: 'start', options, ...(profile ? { profile } : {}), tokenSources: tokens.map((token) => token.source) };
+  return {
+    action: 'start',
+    options,
+    ...(profile ? { profile } : {}),
+    tokenSources: tokens.map((token) => token.source),
+    ...(calibration ? { calibration: calibration.lines } : {}),
+  };
 }

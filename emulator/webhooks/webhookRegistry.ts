@@ -50,4 +50,18 @@ export class WebhookRegistry {
   onStatusChange(listener: (webhook: Webhook, previous: WebhookStatus) => void): void {
     this.statusListeners.push(listener);
   }
+
+  exportState(): { webhooks: Webhook[]; lastCreatedAt: number | null } {
+    return { webhooks: [...this.ordered], lastCreatedAt: Number.isFinite(this.lastCreatedAt) ? this.lastCreatedAt : null };
+  }
+
+  /** Replaces every webhook; no status listener hears of it (the delivery engine imports its own state next). */
+  importState(saved: unknown): void {
+    const { webhooks, lastCreatedAt } = saved as ReturnType<WebhookRegistry['exportState']>;
+    this.byId.clear();
+    this.ordered.length = 0;
+    this.enabled.clear();
+    for (const webhook of webhooks) this.add(webhook);
+    this.lastCreatedAt = lastCreatedAt ?? Number.NEGATIVE_INFINITY;
+  }
 }

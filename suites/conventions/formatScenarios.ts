@@ -8,6 +8,8 @@ import { isSuccess, sendRule, type RuleResource } from '../shared/ruleSteps.ts';
 // formats of <timestamp>, <date> and cents, judged on positive pay rules.
 
 const FULL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The milliseconds of a <timestamp>, whatever its offset. */
+const MILLISECONDS = /T\d{2}:\d{2}:\d{2}\.(\d{3})(?:Z|[+-]\d{2}:\d{2})$/;
 const HAS_AMOUNT: readonly RuleType[] = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay'];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -37,6 +39,7 @@ const resourceFormat = RULE_TYPES.map((type) =>
       'GN-ID-STRING',
       'GN-ID-NUMERIC',
       'GN-TIMESTAMP-FORMAT',
+      'GN-TIMESTAMP-PRECISION',
       'GN-DATE-FORMAT',
       ...(HAS_AMOUNT.includes(type) ? ['GN-AMOUNT-CENTS'] : []),
     ],
@@ -84,6 +87,20 @@ const resourceFormat = RULE_TYPES.map((type) =>
           `createdAt MUST be an ISO 8601 UTC date-time with milliseconds; got ${JSON.stringify(createdAt)}`,
           response,
         );
+        const millis = typeof createdAt === 'string' ? MILLISECONDS.exec(createdAt)?.[1] : undefined;
+        // One stamp on .000 is chance; a target whose every stamp is on it writes whole seconds.
+        if (millis === undefined)
+          ctx.check.skip(
+            'GN-TIMESTAMP-PRECISION',
+            `createdAt ${JSON.stringify(createdAt)} shows no milliseconds to read (see GN-TIMESTAMP-FORMAT)`,
+          );
+        else
+          ctx.check.observe(
+            'GN-TIMESTAMP-PRECISION',
+            millis === '000' ? 'whole second' : 'milliseconds',
+            `createdAt ${createdAt} ${millis === '000' ? 'falls on a whole second' : 'is precise to the millisecond'}`,
+            response,
+          );
       }
       const date = rule.attributes?.expirationDate;
       ctx.check.expect(

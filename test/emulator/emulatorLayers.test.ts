@@ -13,8 +13,10 @@ import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['emulator', 'emulator/startup', 'emulator/profiles'],
+  ['emulator/tools', 'emulator/ui', 'emulator/calibration'],
   ['emulator/realism/livedIn'],
   ['emulator/control'],
+  ['emulator/persistence'],
   ['emulator/openapi'],
   ['emulator/sandbox'],
   ['emulator/positivePay'],

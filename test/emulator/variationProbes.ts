@@ -79,6 +79,28 @@ async function deliveredBody(target: ProbeTarget, attributes: Record<string, unk
   return JSON.parse(endpoint.deliveries().find(carriesIt)!.rawBody.toString('utf8')) as Record<string, unknown>;
 }
 
+/** A failed AtLeastOnce delivery on a frozen clock: whether the retry came once 1.5 s of emulator time passed. */
+async function retriedAfterSeconds(target: ProbeTarget): Promise<boolean> {
+  const endpoint = target.newEndpoint();
+  endpoint.setScript([{ status: 500 }]);
+  const token = await mintToken(target.baseUrl);
+  const body = webhookBody(endpoint.url, { token: '', deliveryMode: 'AtLeastOnce' });
+  const created = await call(target.baseUrl, 'POST', '/webhooks', { token, body });
+  if (created.status !== 201) throw new Error(`the webhook was not created: ${created.status} ${created.text}`);
+  await controlPost(target.baseUrl, '/clock/scale', { scale: 0 });
+  try {
+    await injectEvent(target.baseUrl, 'account.created');
+    if (!(await endpoint.waitFor((deliveries) => deliveries.length > 0, DELIVERY_WAIT_MS)))
+      throw new Error(`the first delivery did not come in ${DELIVERY_WAIT_MS} ms`);
+    await controlPost(target.baseUrl, '/clock/advance', { ms: 1500 });
+    return await endpoint.waitFor((deliveries) => deliveries.length > 1, 1000);
+  } finally {
+    // The clean emulator serves the other probes: its clock runs again, and nothing more is sent here.
+    await controlPost(target.baseUrl, '/clock/scale', { scale: 1 });
+    await call(target.baseUrl, 'POST', `/webhooks/${created.body.data.id}/disable`, { token });
+  }
+}
+
 /** An application made with a magic SSN (4.5), as POST /applications answers it. */
 async function createdApplication(baseUrl: string, token: string, ssn: string) {
   const body = applicationFixture();
@@ -338,6 +360,24 @@ export const VARIATION_PROBES = {
 
   // Created Disabled, it receives nothing until enabled: two places (the answer, the deliveries).
   'webhooks-start-disabled': webhookBeforeItsEnable,
+
+  'backoff-unit-minute': retriedAfterSeconds,
+
+  // Two events one after the other: which comes first in one page, and alone on a page of one.
+  'events-listed-oldest-first': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const older = await injectEvent(baseUrl, 'statement.created');
+    const newer = await injectEvent(baseUrl, 'statement.created');
+    const since = new Date(Date.parse((await call(baseUrl, 'GET', `/events/${older}`, { token })).body.data.attributes.createdAt) - 1);
+    const listed = async (limit: number): Promise<string> => {
+      const query = `filter[since]=${encodeURIComponent(since.toISOString())}&page[limit]=${limit}`;
+      const ids = ((await call(baseUrl, 'GET', `/events?${query}`, { token })).body.data as Array<{ id: string }>)
+        .map((event) => event.id)
+        .filter((id) => id === older || id === newer);
+      return ids.map((id) => (id === older ? 'older' : 'newer')).join(' then ');
+    };
+    return new ObservedPlaces({ 'one page': await listed(1000), 'page[limit]=1': await listed(1) });
+  },
 
   // Run in live (its environments): the status each individual SSN trigger of 4.5 gets there.
   'live-ssn-triggers-ordinary': async ({ baseUrl }) => {

@@ -26,7 +26,7 @@ export function chromiumUnavailableReason(): string | undefined {
 }
 export const ARTIFACTS = join(import.meta.dirname, '../../reports/test-artifacts');
 
-const ARGS = [
+export const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
 ];

@@ -3,7 +3,7 @@ import { maxHeaderSize } from 'node:http';
 import { AT_LEAST_ONCE_BATCH_SIZE } from '../../spec/webhookDelivery.ts';
 import { requirementCatalogue, type Level } from '../../harness/requirementCatalogue.ts';
 import { AREAS } from '../../harness/scenario.ts';
-import { LOOPBACK_CONCURRENCY, REMOTE_CONCURRENCY } from '../../harness/concurrency.ts';
+import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../../harness/concurrency.ts';
 import { OPERATION_TIMEOUT_MS } from '../../harness/apiClient.ts';
 import { RESPONSE_BODY_LIMIT } from '../../harness/responseBodyReader.ts';
 import { SINK_BODY_LIMIT, SINK_DELIVERIES_KEPT } from '../../harness/webhookSink.ts';
@@ -28,6 +28,8 @@ import { DEFAULT_TIMEOUT_MS as RECEIVER_TIMEOUT_MS } from '../../receiver/receiv
 import { DEFAULT_STARTUP_TIMEOUT_MS } from '../../container/containerSpec.ts';
 import { LOG_TAIL_LINES } from '../../container/containerTarget.ts';
 import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
+import { DELIVERY_LOG_ATTEMPTS, KEPT_REQUEST_BODY_BYTES } from '../../emulator/delivery/deliveryLog.ts';
+import { KEPT_RESPONSE_BODY_BYTES } from '../../emulator/delivery/deliveryPoster.ts';
 
 // The figures README.md and docs/*.md state, each with the value the code has: the
 // pages' wording (a pattern whose one group is the figure) beside where the figure
@@ -56,6 +58,25 @@ function sourceConstant(file: string, name: string): number {
   const expression = new RegExp(`const ${name} = ([\\d_ *]+);`).exec(text)?.[1];
   if (expression === undefined) throw new Error(`${file} no longer declares ${name} as a plain number`);
   return expression.split('*').reduce((product, factor) => product * Number(factor.replaceAll('_', '').trim()), 1);
+}
+
+interface RemoteRunFigures {
+  baselineCalls: number;
+  remote: {
+    latencyMs: { minMs: number; maxMs: number };
+    seconds: number;
+    floorSeconds: number;
+    criticalPathCalls: number;
+    throttledSeconds: number;
+  } | null;
+}
+/** What bench/remoteTarget.bench.ts measured (BENCH_FULL=1 writes it): the README's performance figures. */
+const remoteRunFigures = (): RemoteRunFigures =>
+  JSON.parse(readFileSync(new URL('../../docs/remote-run-figures.json', import.meta.url), 'utf8')) as RemoteRunFigures;
+function remoteRun(): NonNullable<RemoteRunFigures['remote']> {
+  const { remote } = remoteRunFigures();
+  if (!remote) throw new Error('docs/remote-run-figures.json has no remote figures: run BENCH_FULL=1 bench/remoteTarget.bench.ts');
+  return remote;
 }
 
 export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
@@ -113,7 +134,12 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
     value: () => LIMIT_WAIT_MS / 60_000,
   },
   { what: 'concurrency on loopback', pattern: /default (\d+) on loopback/, value: () => LOOPBACK_CONCURRENCY },
-  { what: 'concurrency for a remote target', pattern: /on loopback, (\d+) for a remote/, value: () => REMOTE_CONCURRENCY },
+  { what: 'where --concurrency auto starts', pattern: /auto starts at (\d+)/, value: () => AUTO_START },
+  {
+    what: 'the most --concurrency auto reaches unless the manifest says',
+    pattern: /auto[^.]*? up to (\d+) or the manifest/,
+    value: () => AUTO_CEILING,
+  },
   { what: 'default budget', pattern: /--budget-minutes M` \(default (\d+)\)/, value: () => DEFAULT_BUDGET_MINUTES },
   { what: 'failed scenarios run again alone', pattern: /failed \(up to (\d+)\)/, value: () => MAX_ALONE_RERUNS },
   { what: 'schedule fuzzing pause', pattern: /\(0–(\d+) ms\b/, value: () => MAX_PAUSE_MS },
@@ -164,6 +190,29 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
   { what: 'vendor-like rate limit', pattern: /every (\d+)th request/, value: () => vendorLike.rateLimit.every },
   { what: 'vendor-like fixture account', pattern: /fixture ids account `(\d+)`/, value: () => Number(vendorLike.fixtures.accountId) },
   { what: 'vendor-like deposit product', pattern: /deposit product `(\d+)`/, value: () => Number(vendorLike.fixtures.depositProductId) },
+  { what: 'delivery attempts the emulator keeps', pattern: /last (\d+) delivery attempts/, value: () => DELIVERY_LOG_ATTEMPTS },
+  { what: 'request body kept of a delivery', pattern: /up to (\d+) KiB of each request body/, value: () => KEPT_REQUEST_BODY_BYTES / 1024 },
+  { what: 'answer kept of a delivery', pattern: /(\d+) KiB of each answer/, value: () => KEPT_RESPONSE_BODY_BYTES / 1024 },
+  // A whole run's calls and remote figures (README.md's performance section).
+  {
+    what: "a full run's calls before issue 33",
+    pattern: /\b([\d,]+) documented calls before/,
+    value: () => remoteRunFigures().baselineCalls,
+  },
+  {
+    what: 'least latency of the remote bench',
+    pattern: /adding (\d+)–\d+ ms to each documented call/,
+    value: () => remoteRun().latencyMs.minMs,
+  },
+  {
+    what: 'most latency of the remote bench',
+    pattern: /adding \d+–(\d+) ms to each documented call/,
+    value: () => remoteRun().latencyMs.maxMs,
+  },
+  { what: 'the remote run', pattern: /documented call, took (\d+) s\b/, value: () => remoteRun().seconds },
+  { what: "the remote run's floor", pattern: /against a floor of (\d+) s\b/, value: () => remoteRun().floorSeconds },
+  { what: "the remote run's critical path", pattern: /a critical path of (\d+) calls\b/, value: () => remoteRun().criticalPathCalls },
+  { what: 'the remote run with 429s', pattern: /`Retry-After: 1` it took (\d+) s\b/, value: () => remoteRun().throttledSeconds },
 ];
 
 /**

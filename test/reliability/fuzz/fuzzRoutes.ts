@@ -113,6 +113,10 @@ export const CONTROL_ROUTES: FuzzRoute[] = [
   { name: 'GET /_emulator/delivery', method: 'GET', path: '/_emulator/delivery', body: 'none' },
   { name: 'PUT /_emulator/delivery', method: 'PUT', path: '/_emulator/delivery', body: 'json', accepted: () => ({ timeoutMs: 1000 }) },
   { name: 'POST /_emulator/webhooks', method: 'POST', path: '/_emulator/webhooks', body: 'json', accepted: () => ({ count: 1 }) },
+  { name: 'GET /_emulator/snapshots', method: 'GET', path: '/_emulator/snapshots', body: 'none' },
+  { name: 'POST /_emulator/snapshots', method: 'POST', path: '/_emulator/snapshots', body: 'json', accepted: () => ({ name: 'fuzz' }) },
+  // No accepted body: a restore in the middle of the run would take away what the fuzzer made.
+  { name: 'POST /_emulator/snapshots/restore', method: 'POST', path: '/_emulator/snapshots/restore', body: 'json' },
   // Not under the prefix, but like the control endpoints it takes no token.
   { name: 'GET /openapi.json', method: 'GET', path: '/openapi.json', body: 'none' },
 ];

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventStore } from '../events/eventStore.ts';
+import { TEMPORARY_SUFFIX, writeFileAtomically } from './atomicFile.ts';
+import { EventLog } from './eventLog.ts';
+import type { Durable, LiveStore } from './liveStore.ts';
+import { encodeState } from './stateCodec.ts';
+import { readSavedStore, type SavedStore } from './stateFormat.ts';
+
+// `--state DIR`: the store kept on disk. Every write request is committed before
+// its answer is sent (persistence/persistence.ts): new events are appended to
+// events.log and flushed, then state.json, which names how much of the log it
+// covers, is replaced atomically. A kill -9 at any moment leaves the previous
+// state.json or the new one, and a log at least as long as it says; opening
+// cuts off the rest. So what was answered survives, and at most the operations
+// whose answers were not sent yet are lost.
+
+export const STATE_FILE = 'state.json';
+export const EVENT_LOG = 'events.log';
+
+export class StateDirectory implements Durable {
+  private constructor(
+    readonly directory: string,
+    private readonly store: LiveStore,
+    private readonly log: EventLog,
+    private readonly events: EventStore,
+    /** How many of the store's events the log holds. */
+    private logged: number,
+  ) {}
+
+  /**
+   * Opens DIR: with a state.json, the store is replaced by the saved one (`loaded`); without one, DIR
+   * starts empty and the store as it is now is written to it. A state it cannot read is refused (StateRefused).
+   */
+  static open(directory: string, store: LiveStore): { directory: StateDirectory; loaded: boolean } {
+    mkdirSync(directory, { recursive: true });
+    rmSync(join(directory, `${STATE_FILE}${TEMPORARY_SUFFIX}`), { force: true });
+    const stateFile = join(directory, STATE_FILE);
+    const logFile = join(directory, EVENT_LOG);
+    if (!existsSync(stateFile)) {
+      const opened = new StateDirectory(directory, store, EventLog.create(logFile), store.events, 0);
+      store.keepOn(opened);
+      opened.commit();
+      return { directory: opened, loaded: false };
+    }
+    const saved = readSavedStore(readFileSync(stateFile, 'utf8'), stateFile);
+    const { log, records } = EventLog.open(logFile, saved.events.count, saved.events.bytes);
+    store.events.truncate(0);
+    store.events.importRecords(records);
+    store.restore(saved, stateFile);
+    const opened = new StateDirectory(directory, store, log, store.events, records.length);
+    store.keepOn(opened);
+    return { directory: opened, loaded: true };
+  }
+
+  commit(): number {
+    const held = this.events.size();
+    if (held > this.logged) {
+      this.log.append(this.events.exportRecords(this.logged, held));
+      this.logged = held;
+    }
+    this.write(this.store.captureWithLog(this.log.bytes));
+    return this.log.bytes;
+  }
+
+  /** state.json first, then the log: until the cut, the log is only longer than state.json says, which opening tolerates. */
+  rewind(saved: SavedStore): void {
+    this.logged = saved.events.count;
+    this.write(this.store.captureWithLog(saved.events.bytes));
+    this.log.truncate(saved.events.bytes);
+  }
+
+  close(): void {
+    this.log.close();
+  }
+
+  private write(saved: SavedStore): void {
+    writeFileAtomically(join(this.directory, STATE_FILE), encodeState(saved));
+  }
+}

@@ -1,0 +1,81 @@
+import type { Requirement } from '../harness/requirementCatalogue.ts';
+import { type ComparableResults, observedValues } from '../run/resultsComparison.ts';
+
+// `compare --observed A B`: what two targets do where the documents leave the
+// choice open, one row per OBSERVE requirement. Values are compared in a form
+// without what names one instance (ids, the numbers in names and stamps), so that
+// two runs against the same target read the same; a measured time is the same
+// within a tolerance.
+
+export type Parity = 'same' | 'different' | 'not compared';
+
+export interface ParityRow {
+  id: string;
+  statement: string;
+  /** Observed values on each target, in a stable order (empty: nothing observed). */
+  a: unknown[];
+  b: unknown[];
+  parity: Parity;
+}
+
+export interface ParitySide {
+  /** Where the document was read from. */
+  source: string;
+  results: ComparableResults;
+}
+
+export interface ParityTable {
+  a: ParitySide;
+  b: ParitySide;
+  rows: ParityRow[];
+}
+
+/** OBSERVE requirements whose values are measured times: equal within this relative tolerance. */
+const MEASURED_TOLERANCE: Readonly<Record<string, number>> = { 'DL-DELIVERY-TIMEOUT': 0.25, 'DL-BACKOFF-UNIT': 0.25 };
+
+const INSTANCE_MEMBERS = new Set(['id', 'ids']);
+
+/** The value without what names one instance: id members, and the digits in text (ids in names, stamps). */
+export function comparableForm(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(comparableForm);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([member, inner]) => [member, INSTANCE_MEMBERS.has(member) ? '<id>' : comparableForm(inner)]),
+    );
+  return typeof value === 'string' ? value.replace(/\d+/g, '#') : value;
+}
+
+const comparableSet = (values: readonly unknown[]): string[] =>
+  [...new Set(values.map((value) => JSON.stringify(comparableForm(value))))].sort();
+
+function withinTolerance(a: readonly unknown[], b: readonly unknown[], tolerance: number): boolean {
+  if (a.length !== b.length || ![...a, ...b].every((value) => typeof value === 'number')) return false;
+  const byValue = (x: number, y: number) => x - y;
+  const [left, right] = [[...(a as number[])].sort(byValue), [...(b as number[])].sort(byValue)];
+  return left.every((value, index) => Math.abs(value - right[index]!) <= tolerance * Math.max(Math.abs(value), Math.abs(right[index]!)));
+}
+
+export function parityOf(id: string, a: readonly unknown[], b: readonly unknown[]): Parity {
+  if (a.length === 0 || b.length === 0) return 'not compared';
+  const tolerance = MEASURED_TOLERANCE[id];
+  if (tolerance !== undefined && withinTolerance(a, b, tolerance)) return 'same';
+  return JSON.stringify(comparableSet(a)) === JSON.stringify(comparableSet(b)) ? 'same' : 'different';
+}
+
+/** One row per OBSERVE requirement of the catalogue, and any other a document judged as OBSERVE. */
+export function parityTable(a: ParitySide, b: ParitySide, observeRequirements: readonly Requirement[]): ParityTable {
+  const results = (side: ParitySide) => new Map(side.results.requirements.map((result) => [result.id, result]));
+  const [inA, inB] = [results(a), results(b)];
+  const statements = new Map(observeRequirements.map((requirement) => [requirement.id, requirement.statement]));
+  for (const result of [...inA.values(), ...inB.values()]) {
+    const judged = result as { level?: string; statement?: string };
+    if (judged.level === 'OBSERVE' && !statements.has(result.id)) statements.set(result.id, judged.statement ?? '');
+  }
+  const rows = [...statements].map(([id, statement]) => {
+    const [valuesA, valuesB] = [inA.get(id), inB.get(id)].map((result) => (result ? observedValues(result) : []));
+    return { id, statement, a: valuesA!, b: valuesB!, parity: parityOf(id, valuesA!, valuesB!) };
+  });
+  return { a, b, rows };
+}
+
+export const countOf = (table: ParityTable, parity: Parity): number => table.rows.filter((row) => row.parity === parity).length;
