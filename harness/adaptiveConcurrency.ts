@@ -1,7 +1,11 @@
 // `--concurrency auto`: how many scenarios run at a time, found while the run
 // goes, the way TCP finds its window (AIMD). It starts low, grows by one each
 // time a window of calls came back without a 429 and without the latency
-// rising, and halves on a 429 or a Retry-After. Only the logic lives here, with
+// rising, and halves on a 429 or a Retry-After, at most once a window as TCP
+// halves at most once a round trip. A target that answers a share of calls 429
+// whatever the load (a shared sandbox's background throttling) would pin the
+// limit at one: where a cut did not lower the share of 429s, the cut is undone
+// and that share is tolerated from then on. Only the logic lives here, with
 // no clock and no I/O: the API client tells it when a call is sent and how it
 // was answered, and the scheduler reads the limit and is told when it moves.
 
@@ -38,6 +42,25 @@ export interface CallAnswer {
   slowDown: boolean;
 }
 
+/** Answers the share of 429s is measured over, before a cut and after it. */
+export const SHARE_SAMPLE = 64;
+/** A cut that left the share at this part of what it was or more did not lower it. */
+const NO_EFFECT = 0.8;
+/** Above the tolerated share by this factor, 429s are taken as the load's again. */
+const ABOVE_TOLERATED = 1.5;
+
+/** The share of 429s among the last answers. */
+class SlowDownShare {
+  private readonly recent: boolean[] = [];
+  add(slowDown: boolean): void {
+    this.recent.push(slowDown);
+    if (this.recent.length > SHARE_SAMPLE) this.recent.shift();
+  }
+  get value(): number {
+    return this.recent.length === 0 ? 0 : this.recent.filter(Boolean).length / this.recent.length;
+  }
+}
+
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -47,10 +70,17 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
   private current: number;
   /** Halvings so far: calls sent before the last one cannot halve it again (one cut per burst of 429s). */
   private cuts = 0;
+  /** Answers to calls sent since the last cut: another cut waits for a window of them. */
+  private answeredSinceCut = Number.POSITIVE_INFINITY;
   /** Changes so far: a call sent under another limit says nothing of this one's latency. */
   private changes = 0;
   private window: number[] = [];
   private best: number | undefined;
+  private readonly share = new SlowDownShare();
+  /** The share of 429s that came whatever the limit. */
+  private tolerated = 0;
+  /** The last cut, until SHARE_SAMPLE answers after it tell whether it lowered the share. */
+  private lastCut: { from: number; share: number } | undefined;
   private readonly listeners = new Set<(value: number) => void>();
 
   constructor(private readonly settings: AimdSettings) {
@@ -74,13 +104,19 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
 
   /** `cuts` and `changes` as they stood when the call went out. */
   private answered(cuts: number, changes: number, answer: CallAnswer): void {
+    this.share.add(answer.slowDown);
+    if (cuts === this.cuts) this.answeredSinceCut += 1;
+    if (this.lastCut && this.answeredSinceCut >= SHARE_SAMPLE) this.judgeLastCut(this.lastCut);
     if (answer.slowDown) {
-      if (cuts === this.cuts) this.halve();
+      const aboveTolerated = this.share.value > this.tolerated * ABOVE_TOLERATED;
+      // One cut at a time: the next waits until the last is judged.
+      if (cuts === this.cuts && !this.lastCut && aboveTolerated) this.halve();
       return;
     }
-    if (changes !== this.changes) return;
+    // While a cut is judged the limit holds still, so the share after it is the cut's alone.
+    if (changes !== this.changes || this.lastCut) return;
     this.window.push(answer.latencyMs);
-    if (this.window.length < Math.max(this.settings.minWindow, this.current)) return;
+    if (this.window.length < this.windowSize()) return;
     const latency = median(this.window);
     this.window = [];
     this.best = Math.min(this.best ?? latency, latency);
@@ -88,9 +124,24 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
     if (holds && this.current < this.settings.ceiling) this.set(this.current + 1);
   }
 
+  private windowSize(): number {
+    return Math.max(this.settings.minWindow, this.current);
+  }
+
   private halve(): void {
     this.cuts += 1;
+    this.answeredSinceCut = 0;
+    this.lastCut = { from: this.current, share: this.share.value };
     this.set(Math.max(1, Math.floor(this.current / 2)));
+  }
+
+  /** Answers after the cut are all the sample holds now: did the share fall? */
+  private judgeLastCut(cut: { from: number; share: number }): void {
+    this.lastCut = undefined;
+    const after = this.share.value;
+    if (after < cut.share * NO_EFFECT) return;
+    this.tolerated = Math.max(this.tolerated, after);
+    if (cut.from > this.current) this.set(cut.from);
   }
 
   private set(value: number): void {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AdaptiveConcurrency, AIMD_DEFAULTS, type AimdSettings } from '../../harness/adaptiveConcurrency.ts';
+import { AdaptiveConcurrency, AIMD_DEFAULTS, type AimdSettings, SHARE_SAMPLE } from '../../harness/adaptiveConcurrency.ts';
 
 // `--concurrency auto` as logic alone: no clock, no target. Each call is told
 // when it goes out and then how it was answered, in whatever order a test needs.
@@ -73,12 +73,44 @@ describe('growing', () => {
 });
 
 describe('backing off', () => {
-  test('halves on a 429 or a Retry-After, down to one', () => {
-    const limit = new AdaptiveConcurrency(settings({ start: 16 }));
+  test('halves on a 429 or a Retry-After, once a window, down to one', () => {
+    const limit = new AdaptiveConcurrency(settings({ start: 16, latencyFactor: 0 }));
     for (const expected of [8, 4, 2, 1, 1]) {
       limit.sending()(THROTTLED);
       expect(limit.value).toBe(expected);
+      // The cut is judged on the answers after it (here without 429s: it stands) before another may come.
+      answerAll(limit, SHARE_SAMPLE);
     }
+  });
+
+  test('a second 429 within the window after a cut does not halve again', () => {
+    const limit = new AdaptiveConcurrency(settings({ start: 16 }));
+    limit.sending()(THROTTLED);
+    answerAll(limit, 3);
+    limit.sending()(THROTTLED);
+    expect(limit.value).toBe(8);
+  });
+
+  test('a target answering every ninth call 429 whatever the load does not pin the limit at one', () => {
+    const limit = new AdaptiveConcurrency(settings());
+    const seen: number[] = [];
+    for (let call = 1; call <= 900; call += 1) {
+      limit.sending()(call % 9 === 0 ? THROTTLED : FAST);
+      seen.push(limit.value);
+    }
+    expect(Math.min(...seen.slice(450))).toBeGreaterThanOrEqual(16);
+  });
+
+  test('a target whose 429s follow the load is held where they stop', () => {
+    // 429s to every call beyond six in flight: a cut that lowers their share stays.
+    const limit = new AdaptiveConcurrency(settings({ start: 16 }));
+    const seen: number[] = [];
+    for (let round = 0; round < 200; round += 1) {
+      const sent = Array.from({ length: limit.value }, () => limit.sending());
+      sent.forEach((answered, index) => answered(index >= 6 ? THROTTLED : FAST));
+      seen.push(limit.value);
+    }
+    expect(Math.max(...seen.slice(100))).toBeLessThanOrEqual(12);
   });
 
   test('a burst of 429s to calls sent before the cut halves it once', () => {
@@ -96,9 +128,12 @@ describe('backing off', () => {
     expect(limit.value).toBe(2);
   });
 
-  test('grows again one step per window after a cut', () => {
+  test('holds still while a cut is judged, then grows again one step per window', () => {
     const limit = new AdaptiveConcurrency(settings({ start: 16 }));
     limit.sending()(THROTTLED);
+    answerAll(limit, SHARE_SAMPLE - 1);
+    expect(limit.value).toBe(8);
+    limit.sending()(FAST);
     window(limit);
     window(limit);
     expect(limit.value).toBe(10);
@@ -114,6 +149,7 @@ test('listeners hear each change, and nothing once they stop listening', () => {
   limit.sending()(THROTTLED);
   limit.sending()(THROTTLED);
   stop();
+  answerAll(limit, SHARE_SAMPLE);
   window(limit);
   expect(heard).toEqual([3, 1]);
   expect(limit.value).toBe(2);

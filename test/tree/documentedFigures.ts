@@ -5,6 +5,7 @@ import { requirementCatalogue, type Level } from '../../harness/requirementCatal
 import { AREAS } from '../../harness/scenario.ts';
 import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../../harness/concurrency.ts';
 import { OPERATION_TIMEOUT_MS } from '../../harness/apiClient.ts';
+import { SHARE_SAMPLE } from '../../harness/adaptiveConcurrency.ts';
 import { RESPONSE_BODY_LIMIT } from '../../harness/responseBodyReader.ts';
 import { SINK_BODY_LIMIT, SINK_DELIVERIES_KEPT } from '../../harness/webhookSink.ts';
 import { THROTTLE_BUDGET_MS } from '../../harness/throttleRetry.ts';
@@ -135,11 +136,13 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
   },
   { what: 'concurrency on loopback', pattern: /default (\d+) on loopback/, value: () => LOOPBACK_CONCURRENCY },
   { what: 'where --concurrency auto starts', pattern: /auto starts at (\d+)/, value: () => AUTO_START },
+  { what: 'where --concurrency auto starts, said again', pattern: /starts with (\d+) running at a time/, value: () => AUTO_START },
   {
     what: 'the most --concurrency auto reaches unless the manifest says',
     pattern: /auto[^.]*? up to (\d+) or the manifest/,
     value: () => AUTO_CEILING,
   },
+  { what: 'answers a cut of --concurrency auto is judged on', pattern: /holds still for (\d+) answers/, value: () => SHARE_SAMPLE },
   { what: 'default budget', pattern: /--budget-minutes M` \(default (\d+)\)/, value: () => DEFAULT_BUDGET_MINUTES },
   { what: 'failed scenarios run again alone', pattern: /failed \(up to (\d+)\)/, value: () => MAX_ALONE_RERUNS },
   { what: 'schedule fuzzing pause', pattern: /\(0–(\d+) ms\b/, value: () => MAX_PAUSE_MS },
