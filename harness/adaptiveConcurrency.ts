@@ -4,8 +4,8 @@
 // rising, and halves on a 429 or a Retry-After, at most once a window as TCP
 // halves at most once a round trip. A target that answers a share of calls 429
 // whatever the load (a shared sandbox's background throttling) would pin the
-// limit at one: where a cut did not lower the share of 429s, the cut is undone
-// and that share is tolerated from then on. Only the logic lives here, with
+// limit at one: where 429s came about as often after a cut as before it, the
+// cut is undone and that many are tolerated from then on. Only the logic lives here, with
 // no clock and no I/O: the API client tells it when a call is sent and how it
 // was answered, and the scheduler reads the limit and is told when it moves.
 
@@ -44,8 +44,8 @@ export interface CallAnswer {
 
 /** Answers the share of 429s is measured over, before a cut and after it. */
 export const SHARE_SAMPLE = 64;
-/** A cut that left the share at this part of what it was or more did not lower it. */
-const NO_EFFECT = 0.8;
+/** A cut after which the 429s are within this factor of what they were, give or take one (a count's noise), changed nothing. */
+const NO_EFFECT = 1.25;
 /** Above the tolerated share by this factor, 429s are taken as the load's again. */
 const ABOVE_TOLERATED = 1.5;
 
@@ -56,8 +56,9 @@ class SlowDownShare {
     this.recent.push(slowDown);
     if (this.recent.length > SHARE_SAMPLE) this.recent.shift();
   }
-  get value(): number {
-    return this.recent.length === 0 ? 0 : this.recent.filter(Boolean).length / this.recent.length;
+  /** How many of the last SHARE_SAMPLE answers were 429s; undefined until there are that many. */
+  get count(): number | undefined {
+    return this.recent.length < SHARE_SAMPLE ? undefined : this.recent.filter(Boolean).length;
   }
 }
 
@@ -77,10 +78,10 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
   private window: number[] = [];
   private best: number | undefined;
   private readonly share = new SlowDownShare();
-  /** The share of 429s that came whatever the limit. */
+  /** The 429s among SHARE_SAMPLE answers that came whatever the limit. */
   private tolerated = 0;
-  /** The last cut, until SHARE_SAMPLE answers after it tell whether it lowered the share. */
-  private lastCut: { from: number; share: number } | undefined;
+  /** The last cut, until SHARE_SAMPLE answers after it tell whether it lowered the 429s. */
+  private lastCut: { from: number; count: number } | undefined;
   private readonly listeners = new Set<(value: number) => void>();
 
   constructor(private readonly settings: AimdSettings) {
@@ -108,9 +109,11 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
     if (cuts === this.cuts) this.answeredSinceCut += 1;
     if (this.lastCut && this.answeredSinceCut >= SHARE_SAMPLE) this.judgeLastCut(this.lastCut);
     if (answer.slowDown) {
-      const aboveTolerated = this.share.value > this.tolerated * ABOVE_TOLERATED;
+      // A full sample first: a cut must be judged against what came before it.
+      const count = this.share.count;
+      const aboveTolerated = count !== undefined && count > this.tolerated * ABOVE_TOLERATED;
       // One cut at a time: the next waits until the last is judged.
-      if (cuts === this.cuts && !this.lastCut && aboveTolerated) this.halve();
+      if (cuts === this.cuts && !this.lastCut && aboveTolerated) this.halve(count);
       return;
     }
     // While a cut is judged the limit holds still, so the share after it is the cut's alone.
@@ -128,18 +131,20 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
     return Math.max(this.settings.minWindow, this.current);
   }
 
-  private halve(): void {
+  private halve(count: number): void {
     this.cuts += 1;
     this.answeredSinceCut = 0;
-    this.lastCut = { from: this.current, share: this.share.value };
+    this.lastCut = { from: this.current, count };
     this.set(Math.max(1, Math.floor(this.current / 2)));
   }
 
   /** Answers after the cut are all the sample holds now: did the share fall? */
-  private judgeLastCut(cut: { from: number; share: number }): void {
+  private judgeLastCut(cut: { from: number; count: number }): void {
     this.lastCut = undefined;
-    const after = this.share.value;
-    if (after < cut.share * NO_EFFECT) return;
+    const after = this.share.count ?? 0;
+    // None since, fewer, or more (a rate limit biting harder): the load's 429s, and the cut stands.
+    const unchanged = after > 0 && after >= cut.count / NO_EFFECT - 1 && after <= cut.count * NO_EFFECT + 1;
+    if (!unchanged) return;
     this.tolerated = Math.max(this.tolerated, after);
     if (cut.from > this.current) this.set(cut.from);
   }

@@ -8,6 +8,14 @@ const settings = (overrides: Partial<AimdSettings> = {}): AimdSettings => ({ ...
 const FAST = { latencyMs: 200, slowDown: false };
 const THROTTLED = { latencyMs: 200, slowDown: true };
 
+/** A limit at `start` whose sample of answers is full (429s are judged against a full sample), none of them 429s. */
+function primed(start: number, overrides: Partial<AimdSettings> = {}): AdaptiveConcurrency {
+  const limit = new AdaptiveConcurrency(settings({ ...overrides, start: start - 1 }));
+  answerAll(limit, SHARE_SAMPLE);
+  expect(limit.value).toBe(start);
+  return limit;
+}
+
 /** Sends `count` calls, then answers them all alike. */
 function answerAll(limit: AdaptiveConcurrency, count: number, answer = FAST): void {
   const sent = Array.from({ length: count }, () => limit.sending());
@@ -74,7 +82,7 @@ describe('growing', () => {
 
 describe('backing off', () => {
   test('halves on a 429 or a Retry-After, once a window, down to one', () => {
-    const limit = new AdaptiveConcurrency(settings({ start: 16, latencyFactor: 0 }));
+    const limit = primed(16);
     for (const expected of [8, 4, 2, 1, 1]) {
       limit.sending()(THROTTLED);
       expect(limit.value).toBe(expected);
@@ -84,7 +92,7 @@ describe('backing off', () => {
   });
 
   test('a second 429 within the window after a cut does not halve again', () => {
-    const limit = new AdaptiveConcurrency(settings({ start: 16 }));
+    const limit = primed(16);
     limit.sending()(THROTTLED);
     answerAll(limit, 3);
     limit.sending()(THROTTLED);
@@ -101,6 +109,16 @@ describe('backing off', () => {
     expect(Math.min(...seen.slice(450))).toBeGreaterThanOrEqual(16);
   });
 
+  test('a cut after which the 429s come as often is undone, and that many are tolerated', () => {
+    const limit = primed(16);
+    limit.sending()(THROTTLED);
+    expect(limit.value).toBe(8);
+    for (let call = 1; call <= SHARE_SAMPLE; call += 1) limit.sending()(call % 32 === 0 ? THROTTLED : FAST);
+    expect(limit.value).toBe(16);
+    limit.sending()(THROTTLED);
+    expect(limit.value).toBe(16);
+  });
+
   test('a target whose 429s follow the load is held where they stop', () => {
     // 429s to every call beyond six in flight: a cut that lowers their share stays.
     const limit = new AdaptiveConcurrency(settings({ start: 16 }));
@@ -114,13 +132,13 @@ describe('backing off', () => {
   });
 
   test('a burst of 429s to calls sent before the cut halves it once', () => {
-    const limit = new AdaptiveConcurrency(settings({ start: 16 }));
+    const limit = primed(16);
     answerAll(limit, 10, THROTTLED);
     expect(limit.value).toBe(8);
   });
 
   test('a 429 to a call sent after a growth still halves', () => {
-    const limit = new AdaptiveConcurrency(settings());
+    const limit = primed(4);
     const early = limit.sending();
     window(limit);
     expect(limit.value).toBe(5);
@@ -129,7 +147,7 @@ describe('backing off', () => {
   });
 
   test('holds still while a cut is judged, then grows again one step per window', () => {
-    const limit = new AdaptiveConcurrency(settings({ start: 16 }));
+    const limit = primed(16);
     limit.sending()(THROTTLED);
     answerAll(limit, SHARE_SAMPLE - 1);
     expect(limit.value).toBe(8);
@@ -141,12 +159,10 @@ describe('backing off', () => {
 });
 
 test('listeners hear each change, and nothing once they stop listening', () => {
-  const limit = new AdaptiveConcurrency(settings({ start: 2 }));
+  const limit = primed(2);
   const heard: number[] = [];
   const stop = limit.onChange((value) => heard.push(value));
   window(limit);
-  limit.sending()(THROTTLED);
-  limit.sending()(THROTTLED);
   limit.sending()(THROTTLED);
   stop();
   answerAll(limit, SHARE_SAMPLE);
