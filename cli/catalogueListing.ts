@@ -1,6 +1,6 @@
 import { FAULTS } from '../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../emulator/faults/toleratedVariations.ts';
-import { requirementCatalogue, type Level, type Requirement } from '../harness/requirementCatalogue.ts';
+import { LEVELS, requirementCatalogue, type Level, type Requirement } from '../harness/requirementCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
 import { SetupError } from '../harness/targetManifest.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
@@ -15,7 +15,6 @@ import { ENVIRONMENTS } from '../spec/environments.ts';
 
 export const LIST_KINDS = ['requirements', 'scenarios', 'areas', 'faults'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
-const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'OBSERVE'];
 
 /** The `receiver` command's subject, listed beside the target's areas. */
 const RECEIVER = 'receiver';

@@ -4,6 +4,7 @@ import type { BaselineOutcome } from '../run/expectedFailures.ts';
 import { runMetricsIn, type ResultsDocument } from '../run/resultsDocument.ts';
 import { describeRunMetrics } from '../harness/runMetricsSummary.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
+import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';
 import { printFailures } from './failureReport.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 
@@ -33,7 +34,7 @@ function line(result: RequirementResult, style: TerminalStyle): string {
 function printRequirements(results: readonly RequirementResult[], write: (text: string) => void, style: TerminalStyle): void {
   let prefix = '';
   for (const result of results) {
-    const next = result.id.split('-')[0] ?? '';
+    const next = requirementPrefixOf(result.id);
     if (next !== prefix) {
       prefix = next;
       write(` ${prefix}`);

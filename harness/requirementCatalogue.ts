@@ -2,11 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { type Environment, ENVIRONMENTS } from '../spec/environments.ts';
+import { REQUIREMENT_FILES, type RequirementPrefix, requirementPrefixOf } from '../spec/requirementPrefixes.ts';
+import { requirementFileViolations } from './requirementFileViolations.ts';
 
 // The requirement catalogue (requirements/*.yaml): every testable statement of
 // the two documents, with a stable id, its source, level and applicability.
 
-export type Level = 'MUST' | 'SHOULD' | 'OBSERVE';
+export const LEVELS = ['MUST', 'SHOULD', 'OBSERVE'] as const;
+export type Level = (typeof LEVELS)[number];
 export type { Environment };
 
 /** What a target must claim for a requirement to apply; `core` always applies. */
@@ -60,61 +63,51 @@ export interface RequirementCatalogue {
   has(id: string): boolean;
 }
 
-const ID = /^(PP|DC|WH|DL|EV|SB|AU|GN|RC)-[A-Z0-9]+(-[A-Z0-9]+)*$/;
-const LEVELS: readonly string[] = ['MUST', 'SHOULD', 'OBSERVE'];
-
 class CatalogueError extends Error {}
 
 function fail(file: string, where: string, problem: string): never {
   throw new CatalogueError(`requirements/${file}: ${where}: ${problem}`);
 }
 
-function readEntry(file: string, subject: Subject, entry: unknown, index: number): Requirement {
-  const where = `requirements[${index}]`;
-  if (typeof entry !== 'object' || entry === null) fail(file, where, 'must be a mapping');
-  const e = entry as Record<string, unknown>;
-  if (typeof e.id !== 'string' || !ID.test(e.id)) fail(file, `${where}.id`, `must match ${ID}; got ${JSON.stringify(e.id)}`);
-  const at = `${e.id}`;
-  const source = e.source as Record<string, unknown> | undefined;
-  if (!source || !(typeof source.document === 'string' && source.document in DOCUMENTS) || typeof source.section !== 'string') {
-    fail(file, `${at}.source`, `must be {document: ${Object.keys(DOCUMENTS).join('|')}, section: string}`);
-  }
-  if (typeof e.statement !== 'string' || e.statement.trim().length < 10) fail(file, `${at}.statement`, 'must be a sentence');
-  if (typeof e.level !== 'string' || !LEVELS.includes(e.level)) fail(file, `${at}.level`, `must be one of ${LEVELS.join(', ')}`);
-  const environments = (e.environments ?? ENVIRONMENTS) as unknown;
-  const known = (v: unknown) => (ENVIRONMENTS as readonly unknown[]).includes(v);
-  if (!Array.isArray(environments) || environments.length === 0 || !environments.every(known)) {
-    fail(file, `${at}.environments`, `must be a non-empty list of ${ENVIRONMENTS.join(', ')}`);
-  }
-  const capability = (e.capability ?? 'core') as string;
-  if (!(CAPABILITIES as readonly string[]).includes(capability)) {
-    fail(file, `${at}.capability`, `must be one of ${CAPABILITIES.join(', ')}`);
-  }
-  if (e.excluded !== undefined && (typeof e.excluded !== 'string' || e.excluded.length < 10)) {
-    fail(file, `${at}.excluded`, 'must state the reason the statement cannot be tested from outside');
-  }
-  if (e.levelReason !== undefined && (typeof e.levelReason !== 'string' || e.levelReason.trim().length < 10)) {
-    fail(file, `${at}.levelReason`, 'must be a sentence saying why the level is what it is');
-  }
+/** The shape of a catalogue file (keys, enums, id form) is the schema's; this is what the schema cannot hold. */
+interface RequirementEntry {
+  id: string;
+  source: { document: DocumentKey; section: string };
+  statement: string;
+  level: Level;
+  environments?: Environment[];
+  capability?: Capability;
+  excluded?: string;
+  levelReason?: string;
+}
+interface RequirementFile {
+  subject?: Subject;
+  requirements: RequirementEntry[];
+}
+
+function readCatalogueFile(dir: string, file: string): RequirementFile {
+  const document: unknown = parse(readFileSync(`${dir}/${file}`, 'utf8'));
+  const problems = requirementFileViolations(document);
+  if (problems.length > 0) throw new CatalogueError(problems.map((problem) => `requirements/${file}: ${problem}`).join('\n'));
+  return document as RequirementFile;
+}
+
+function requirementOf(file: string, subject: Subject, entry: RequirementEntry): Requirement {
+  const home = REQUIREMENT_FILES[requirementPrefixOf(entry.id) as RequirementPrefix];
+  if (home !== file) fail(file, `entry ${entry.id}`, `its prefix belongs in requirements/${home}`);
   const requirement: Requirement = {
-    id: e.id,
-    source: { document: source.document as DocumentKey, section: source.section as string },
-    statement: e.statement.trim(),
-    level: e.level as Level,
-    environments: environments as Environment[],
-    capability: capability as Capability,
+    id: entry.id,
+    source: { document: entry.source.document, section: entry.source.section },
+    statement: entry.statement.trim(),
+    level: entry.level,
+    environments: entry.environments ?? [...ENVIRONMENTS],
+    capability: entry.capability ?? 'core',
     subject,
     file,
   };
-  if (typeof e.excluded === 'string') requirement.excluded = e.excluded;
-  if (typeof e.levelReason === 'string') requirement.levelReason = e.levelReason.trim();
+  if (entry.excluded !== undefined) requirement.excluded = entry.excluded;
+  if (entry.levelReason !== undefined) requirement.levelReason = entry.levelReason.trim();
   return requirement;
-}
-
-function subjectOf(file: string, value: unknown): Subject {
-  const subject = value ?? 'target';
-  if (!(SUBJECTS as readonly unknown[]).includes(subject)) fail(file, 'subject', `must be one of ${SUBJECTS.join(', ')}`);
-  return subject as Subject;
 }
 
 /** Every file's requirements (both subjects): ids are unique across all of them. */
@@ -123,15 +116,13 @@ export function loadRequirementCatalogue(dir = fileURLToPath(new URL('../require
   for (const file of readdirSync(dir)
     .filter((name) => name.endsWith('.yaml'))
     .sort()) {
-    const document = parse(readFileSync(`${dir}/${file}`, 'utf8')) as { requirements?: unknown; subject?: unknown } | null;
-    if (!document || !Array.isArray(document.requirements)) fail(file, 'top level', 'must have a list `requirements`');
-    const subject = subjectOf(file, document.subject);
-    document.requirements.forEach((entry, index) => {
-      const requirement = readEntry(file, subject, entry, index);
+    const { subject = 'target', requirements } = readCatalogueFile(dir, file);
+    for (const entry of requirements) {
+      const requirement = requirementOf(file, subject, entry);
       const clash = byId.get(requirement.id);
-      if (clash) fail(file, requirement.id, `duplicate id (also in requirements/${clash.file})`);
+      if (clash) fail(file, `entry ${requirement.id}`, `duplicate id (also in requirements/${clash.file})`);
       byId.set(requirement.id, requirement);
-    });
+    }
   }
   return catalogueOf([...byId.values()]);
 }

@@ -2,6 +2,7 @@ import type { CheckRecord, Outcome } from '../harness/checkRecords.ts';
 import { isFailing } from '../harness/checkRecords.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
+import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';
 import { evidenceFacts, exchangeText } from './exchangeText.ts';
 import { xmlText } from './xmlText.ts';
 
@@ -89,7 +90,7 @@ function suiteXml(name: string, cases: Case[], timestamp: string): string {
 export function junitXml(document: ResultsDocument): string {
   const byPrefix = new Map<string, Case[]>();
   for (const result of document.requirements) {
-    const prefix = result.id.split('-')[0] ?? result.id;
+    const prefix = requirementPrefixOf(result.id);
     byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), caseOf(result)]);
   }
   const all = [...byPrefix.values()].flat();

@@ -4,8 +4,9 @@ import { expect, test } from 'vitest';
 import { PUBLISHED_SCHEMA_ID_BASE } from '../../harness/schemaRegistry.ts';
 
 // The schemas users point at from their own files (a target manifest, results.json, an
-// expected-failures baseline): each is identified by where the published package serves
-// it, and describes every member, since the description is all an editor shows.
+// expected-failures baseline, a requirement catalogue file): each is identified by where
+// the published package serves it, and describes every member, since the description is
+// all an editor shows.
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { name: string; files: string[] };
@@ -26,8 +27,13 @@ function undescribed(node: unknown, pointer = ''): string[] {
   return [...own, ...Object.entries(node).flatMap(([key, value]) => undescribed(value, `${pointer}/${key}`))];
 }
 
-test('the three published schemas are there', () => {
-  expect(PUBLISHED).toEqual(['expected-failures.schema.json', 'results.schema.json', 'target-manifest.schema.json']);
+test('the four published schemas are there', () => {
+  expect(PUBLISHED).toEqual([
+    'expected-failures.schema.json',
+    'requirements-file.schema.json',
+    'results.schema.json',
+    'target-manifest.schema.json',
+  ]);
 });
 
 test.each(PUBLISHED)("%s: its $id is the package's own file, which the package ships", (file) => {
