@@ -3,6 +3,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
 import { PAYMENT_TYPES as OPT_IN_TYPES, type PaymentType as OptInType } from '../spec/positivePay.ts';
+import { ENVIRONMENTS } from '../spec/environments.ts';
 import { SCOPES } from '../spec/scopes.ts';
 import { CAPABILITIES } from '../harness/requirementCatalogue.ts';
 import { EMULATOR_MANIFEST_PATH, SetupError, type TargetManifestFile, validateManifest } from '../harness/targetManifest.ts';
@@ -49,14 +50,14 @@ type Question = { key: keyof Answers; ask: string; default: string };
 /** What an emulator at a URL is asked: where it listens and its environment; it has every capability. */
 const EMULATOR_QUESTIONS: readonly Question[] = [
   { key: 'baseUrl', ask: 'Base URL of the emulator', default: 'http://127.0.0.1:8080' },
-  { key: 'environment', ask: 'Environment (sandbox or live)', default: 'sandbox' },
+  { key: 'environment', ask: `Environment (${ENVIRONMENTS.join(' or ')})`, default: 'sandbox' },
 ];
 
 /** The questions about a vendor sandbox, in the order asked: what each answer is for and its default. */
 const SANDBOX_QUESTIONS: readonly Question[] = [
   { key: 'name', ask: 'Name of the target', default: 'vendor sandbox' },
   { key: 'baseUrl', ask: 'Base URL of the API', default: 'http://127.0.0.1:8080' },
-  { key: 'environment', ask: 'Environment (sandbox or live)', default: 'sandbox' },
+  { key: 'environment', ask: `Environment (${ENVIRONMENTS.join(' or ')})`, default: 'sandbox' },
   { key: 'capabilities', ask: `Capabilities the target really has, comma-separated (${CAPABILITIES.join(', ')})`, default: 'core' },
   {
     key: 'token',

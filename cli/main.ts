@@ -4,6 +4,8 @@ import { exitForFailure, exitIfStalled, exitOnUncaughtError } from './failureExi
 import { dropOutputOnceReaderCloses } from './closedReader.ts';
 import { usageErrorLine } from './usageErrorLine.ts';
 import { AREAS } from '../harness/scenario.ts';
+import { ENVIRONMENTS } from '../spec/environments.ts';
+import { CONTENT_TYPES, DELIVERY_MODES } from '../spec/webhookAttributes.ts';
 import { suiteVersion } from '../harness/suiteVersion.ts';
 import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../harness/concurrency.ts';
 
@@ -123,8 +125,8 @@ program
     'environment variable holding the webhook token your receiver verifies signatures with (never printed; required, here or in the manifest)',
   )
   .option('--target <file>', 'a target manifest whose "receiver" section describes the receiver; options given here win')
-  .option('--content-type <type>', "the webhook's contentType: Json or JsonAPI (default Json)")
-  .option('--delivery-mode <mode>', "the webhook's deliveryMode: AtMostOnce or AtLeastOnce (default AtLeastOnce)")
+  .option('--content-type <type>', `the webhook's contentType: ${CONTENT_TYPES.join(' or ')} (default Json)`)
+  .option('--delivery-mode <mode>', `the webhook's deliveryMode: ${DELIVERY_MODES.join(' or ')} (default AtLeastOnce)`)
   .option('--include-resources', 'the webhook has includeResources: deliveries carry the related resources')
   .option('--effects <url>', 'effects probe: GET URL?eventId=ID answers {"count": n}, how many times your receiver processed the event')
   .option('--header-name <name>', 'the signature header (default X-Service-Signature)')
@@ -211,7 +213,7 @@ program
   .option('--force', 'replace the file if it exists')
   .option('--name <name>', 'a name for the target (default "vendor sandbox")')
   .option('--base-url <url>', 'base URL of the API (default http://127.0.0.1:8080)', url)
-  .option('--environment <env>', 'sandbox or live (default sandbox)')
+  .option('--environment <env>', `${ENVIRONMENTS.join(' or ')} (default sandbox)`)
   .option('--capabilities <list>', 'comma-separated capabilities the target really has (default core)')
   .option(
     '--token <ENV=scopes>',

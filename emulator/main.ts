@@ -1,3 +1,4 @@
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/controlRoutes.ts';
 import type { Emulator } from './emulator.ts';
 import { startEmulator } from './emulator.ts';
 import { FAULTS } from './faultCatalogue.ts';
@@ -34,7 +35,7 @@ function describeStart(emulator: Emulator, command: Extract<CommandLine, { actio
   lines.push(
     options.controlEndpoints === false
       ? '  control endpoints: off (only the documented API is served)'
-      : `  mint a token: curl -X POST ${emulator.url()}/_emulator/tokens`,
+      : `  mint a token: curl -X ${CONTROL_ROUTES.mintToken.method} ${emulator.url()}${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path}`,
   );
   return `${lines.join('\n')}\n`;
 }

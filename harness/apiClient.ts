@@ -253,7 +253,7 @@ export class ApiClient {
       if (durationMs - stalledMs >= OPERATION_TIMEOUT_MS) {
         this.recorder.fail(
           CLIENT_REQUIREMENTS.timeout,
-          `${method} ${path} MUST answer within 5 s; no answer after ${durationMs} ms${stalledNote(stalledMs)}`,
+          `${method} ${path}: expected an answer within 5 s; none after ${durationMs} ms${stalledNote(stalledMs)}`,
           { exchanges: [exchange] },
         );
       }
@@ -284,8 +284,8 @@ export class ApiClient {
       CLIENT_REQUIREMENTS.timeout,
       within,
       within
-        ? 'operations MUST answer within the documented 5 s time-out'
-        : `${method} ${path} MUST answer within 5 s; took ${response.durationMs} ms${stalledNote(stalledMs)}`,
+        ? 'operations answered within the documented 5 s time-out'
+        : `${method} ${path}: expected an answer within 5 s; took ${response.durationMs} ms${stalledNote(stalledMs)}`,
       within ? undefined : response,
     );
   }
@@ -300,8 +300,8 @@ export class ApiClient {
       CLIENT_REQUIREMENTS.mediaType,
       ok,
       ok
-        ? 'JSON responses MUST be served as application/vnd.api+json'
-        : `${method} ${path} answered Content-Type '${contentType || '(none)'}'; JSON:API responses MUST use application/vnd.api+json`,
+        ? `JSON responses are served as ${JSON_API}`
+        : `${method} ${path}: expected Content-Type ${JSON_API}; got '${contentType || '(none)'}'`,
       ok ? undefined : response,
     );
   }
@@ -318,8 +318,8 @@ export class ApiClient {
       operation.shapeRequirement,
       result.valid,
       result.valid
-        ? `${name} responses MUST match ${operation.responseSchema}`
-        : `${name} response MUST match ${operation.responseSchema} (API §${operation.section}); ${summary}`,
+        ? `${name} responses match ${operation.responseSchema}`
+        : `${name} response: expected to match ${operation.responseSchema} (API §${operation.section}); ${summary}`,
       result.valid ? undefined : response,
     );
     // Judged once, here, rather than as a shape violation of every resource that holds a timestamp.
@@ -330,7 +330,7 @@ export class ApiClient {
         .join(', ');
       this.recorder.fail(
         CLIENT_REQUIREMENTS.timestampFormat,
-        `${name} response: a <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds (Conventions); these are not: ${where}`,
+        `${name} response: expected every <timestamp> as an ISO 8601 UTC date-time with milliseconds (Conventions); these are not: ${where}`,
         response,
       );
     } else if (carriesCreatedAt(response.body)) {
@@ -338,7 +338,7 @@ export class ApiClient {
       this.recorder.expect(
         CLIENT_REQUIREMENTS.timestampFormat,
         true,
-        `${name} responses: every <timestamp> MUST be an ISO 8601 UTC date-time with milliseconds`,
+        `${name} responses: every <timestamp> is an ISO 8601 UTC date-time with milliseconds`,
       );
     }
   }

@@ -19,18 +19,17 @@ export class AnswerJudge {
   /** A correct delivery MUST be accepted (`requirementId`); accepted, it is held to its mode's 200 and to the time-out. */
   accepted(requirementId: string, answer: AnsweredDelivery, what: string): boolean {
     const accepted = isAccepted(answer);
-    this.check.expect(requirementId, accepted, `${what} MUST be accepted (2xx); the receiver ${describeAnswer(answer)}`, answer);
+    this.check.expect(requirementId, accepted, `${what}: expected it accepted (2xx); the receiver ${describeAnswer(answer)}`, answer);
     this.timing(answer, what);
     const mode = this.config.deliveryMode;
     for (const [other, id] of Object.entries(EXACT_200)) {
       if (other !== mode) this.check.skip(id, `applies to ${other} webhooks; the receiver's webhook is ${mode} (--delivery-mode)`);
     }
     if (accepted) {
-      const must = mode === 'AtMostOnce' ? 'MUST' : 'SHOULD';
       this.check.expect(
         EXACT_200[mode],
         answer.status === 200,
-        `under ${mode} an accepted delivery ${must} be answered 200; ${what}: ${describeAnswer(answer)}`,
+        `${what}: expected an accepted delivery answered 200 under ${mode}; the receiver ${describeAnswer(answer)}`,
         answer,
       );
     } else {
@@ -46,7 +45,7 @@ export class AnswerJudge {
     this.check.expect(
       requirementId,
       refused,
-      `${what} SHOULD be refused (answered other than 2xx); the receiver ${describeAnswer(answer)}`,
+      `${what}: expected it refused (answered other than 2xx); the receiver ${describeAnswer(answer)}`,
       answer,
     );
   }
@@ -63,9 +62,11 @@ export class AnswerJudge {
     // A refused connection is judged as not accepted; only an answer that never came is late.
     if (answer.status === undefined && !answer.error?.startsWith('no answer')) return;
     const within = answer.status !== undefined && answer.durationMs <= limit;
-    const message = within
-      ? `${what} SHOULD be answered within the delivery time-out of ${limit} ms; it was`
-      : `${what} SHOULD be answered within the delivery time-out of ${limit} ms; the receiver ${took}`;
-    this.check.expect('RC-ANSWER-WITHIN-TIMEOUT', within, message, answer);
+    this.check.expect(
+      'RC-ANSWER-WITHIN-TIMEOUT',
+      within,
+      `${what}: expected an answer within the delivery time-out of ${limit} ms; the receiver ${took}`,
+      answer,
+    );
   }
 }

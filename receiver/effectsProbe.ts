@@ -114,7 +114,7 @@ function judgeExpectation({ check, requirementId, eventIds, times, what }: Expec
   const wrong = counts.filter((entry) => entry.count !== times);
   const shown = (wrong.length > 0 ? wrong : counts).slice(0, 5);
   const exchanges = shown.map(({ id }) => (reads.get(id) as CountRead).exchange);
-  const must = times === 0 ? 'MUST NOT be processed' : 'MUST be processed exactly once';
+  const expected = times === 0 ? 'not processed (a count of 0)' : 'processed exactly once (a count of 1)';
   const found =
     wrong.length === 0
       ? `the effects probe counts ${times} for ${eventIds.length === 1 ? `event ${eventIds[0]}` : `each of its ${eventIds.length} events`}`
@@ -122,5 +122,5 @@ function judgeExpectation({ check, requirementId, eventIds, times, what }: Expec
           .slice(0, 5)
           .map((entry) => `${entry.count} for event ${entry.id}`)
           .join(', ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more wrong` : ''}`;
-  check.expect(requirementId, wrong.length === 0, `${what} ${must}; ${found}`, { exchanges, details: { counts } });
+  check.expect(requirementId, wrong.length === 0, `${what}: expected ${expected}; ${found}`, { exchanges, details: { counts } });
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { request } from 'undici';
 import { startEmulator, type Emulator } from '../emulator/emulator.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from '../spec/controlRoutes.ts';
 import { JSON_API } from '../spec/mediaTypes.ts';
 import type { ReceiverConfig } from './receiverConfig.ts';
 import type { RecordingProxy } from './recordingProxy.ts';
@@ -38,7 +39,7 @@ export class EmbeddedSandbox {
     const emulator = await startEmulator({ tokens: [{ value: token }] });
     emulator.state.ids.claim('event', String(idBase));
     const sandbox = new EmbeddedSandbox(emulator, token, config, proxy);
-    await sandbox.call('PUT', '/_emulator/delivery', { timeoutMs: config.timeoutMs });
+    await sandbox.control(CONTROL_ROUTES.changeDelivery, { timeoutMs: config.timeoutMs });
     return sandbox;
   }
 
@@ -70,7 +71,7 @@ export class EmbeddedSandbox {
 
   /** Publishes `count` events of `type` at once (one batch under AtLeastOnce); their ids in order. */
   async inject(type: string, count = 1): Promise<string[]> {
-    const answer = (await this.call('POST', '/_emulator/events', { type, count })) as { events: Array<{ id: string }> };
+    const answer = (await this.control(CONTROL_ROUTES.injectEvents, { type, count })) as { events: Array<{ id: string }> };
     return answer.events.map((event) => event.id);
   }
 
@@ -88,8 +89,12 @@ export class EmbeddedSandbox {
     return this.emulator.close();
   }
 
-  private async call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<unknown> {
-    const control = path.startsWith('/_emulator');
+  /** A control route of the emulator: no token, plain JSON. */
+  private control(route: ControlRoute, body?: unknown): Promise<unknown> {
+    return this.call(route.method, `${CONTROL_PREFIX}${route.path}`, body, true);
+  }
+
+  private async call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, control = false): Promise<unknown> {
     const answer = await request(`${this.emulator.url()}${path}`, {
       method,
       headers: {

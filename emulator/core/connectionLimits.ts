@@ -1,5 +1,6 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { DOCUMENT_MAX_BYTES } from '../../spec/documentLimits.ts';
 import type { ErrorObject } from './jsonApi.ts';
 
 // How long a client may take, so that no client holds a connection forever
@@ -98,9 +99,9 @@ export function clientErrorHandler(timeouts: ServerTimeouts) {
  * A body no larger than the largest the API takes (a 20 MB document) is left to
  * Node, which reads and drops it and keeps the connection for the next request:
  * closing after every early 401/403/404 made clients that reuse connections lose
- * requests ("other side closed").
+ * requests ("other side closed"). A mebibyte over it still counts as such a body.
  */
-const DRAINED_BODY_BYTES = 21 * 1024 * 1024;
+const DRAINED_BODY_BYTES = DOCUMENT_MAX_BYTES + 1024 * 1024;
 
 /**
  * A request answered before its body was read (a 413 on its Content-Length, a 401,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
 import { addControlRoute } from '../core/controlRouteList.ts';
 import { ApiError, invalid } from '../core/jsonApi.ts';
 import { type NamedSnapshots, SNAPSHOT_NAME } from './namedSnapshots.ts';
@@ -40,7 +40,12 @@ export function registerSnapshotRoutes(app: FastifyInstance, snapshots: NamedSna
     const name = readName(request.body);
     const restored = restoreOrConflict(snapshots, name);
     if (!restored)
-      throw new ApiError(404, 'Not found', `no snapshot named '${name}' (GET /_emulator/snapshots lists them)`, { pointer: '/name' });
+      throw new ApiError(
+        404,
+        'Not found',
+        `no snapshot named '${name}' (${CONTROL_ROUTES.listSnapshots.method} ${CONTROL_PREFIX}${CONTROL_ROUTES.listSnapshots.path} lists them)`,
+        { pointer: '/name' },
+      );
     return restored;
   });
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, conflict, sendDocument } from '../core/jsonApi.ts';
-import { DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MEDIA_TYPES, DOCUMENT_SIZE_MB } from '../../spec/documentLimits.ts';
 import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 import { renderRule } from './ruleRendering.ts';
 import { findRule } from './ruleRoutes.ts';
@@ -21,6 +21,8 @@ import { effectiveStatus } from './ruleStatus.ts';
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 
 const tooLarge = (detail: string, source: { header?: string; pointer?: string }) => new ApiError(413, 'Payload too large', detail, source);
+/** How the limit was read, for the 413's detail. */
+const READING = `${DOCUMENT_SIZE_MB} MB read as ${DOCUMENT_SIZE_MB} × 1024 × 1024`;
 
 function readDocumentBody(
   declaredLength: string | undefined,
@@ -30,7 +32,7 @@ function readDocumentBody(
 ): void {
   if (Number(declaredLength) > DRAIN_LIMIT_BYTES) {
     done(
-      tooLarge(`Content-Length is ${declaredLength} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, {
+      tooLarge(`Content-Length is ${declaredLength} bytes; the maximum is ${limit} bytes (${READING})`, {
         header: 'Content-Length',
       }),
     );
@@ -50,7 +52,7 @@ function readDocumentBody(
     else if (size > DRAIN_LIMIT_BYTES) {
       payload.pause();
       settle(
-        tooLarge(`the document is more than ${DRAIN_LIMIT_BYTES} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, {
+        tooLarge(`the document is more than ${DRAIN_LIMIT_BYTES} bytes; the maximum is ${limit} bytes (${READING})`, {
           pointer: '',
         }),
       );
@@ -58,8 +60,7 @@ function readDocumentBody(
   });
   payload.on('error', (error) => settle(error));
   payload.on('end', () => {
-    if (size > limit)
-      settle(tooLarge(`the document is ${size} bytes; the maximum is ${limit} bytes (20 MB read as 20 × 1024 × 1024)`, { pointer: '' }));
+    if (size > limit) settle(tooLarge(`the document is ${size} bytes; the maximum is ${limit} bytes (${READING})`, { pointer: '' }));
     else settle(null, Buffer.concat(chunks));
   });
 }

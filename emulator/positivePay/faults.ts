@@ -2,6 +2,7 @@
 // ids it must break, so the project's tests can prove those checks can fail, and
 // wraps the area's behaviour (positivePayBehaviour.ts) with its one deviation.
 
+import { DOCUMENT_MAX_BYTES, DOCUMENT_SIZE_MB } from '../../spec/documentLimits.ts';
 import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
 import { invalid } from '../core/jsonApi.ts';
 import { MAX_PAGE_LIMIT } from '../core/listQuery.ts';
@@ -201,9 +202,9 @@ export const positivePayFaults = [
   },
   {
     name: 'upload-accepts-21mb',
-    description: 'the document size limit is 21 MiB instead of 20 MB',
+    description: `the document size limit is ${DOCUMENT_SIZE_MB + 1} MiB instead of ${DOCUMENT_SIZE_MB} MB`,
     breaks: ['PP-UPLOAD-SIZE-OVER-REFUSED', 'PP-UPLOAD-SIZE-OVER-4XX'],
-    wrap: (behaviour) => ({ ...behaviour, maxDocumentBytes: 21 * 1024 * 1024 }),
+    wrap: (behaviour) => ({ ...behaviour, maxDocumentBytes: DOCUMENT_MAX_BYTES + 1024 * 1024 }),
   },
   {
     name: 'upload-accepted-for-any-rule',

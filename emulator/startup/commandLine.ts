@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { Environment } from '../core/domain.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { ENVIRONMENTS, type Environment } from '../../spec/environments.ts';
 import type { EmulatorOptions } from '../emulator.ts';
 import { EMULATOR_PROFILES, isProfileName, type ProfileName } from '../profiles/emulatorProfiles.ts';
 import { readTokensFile } from './tokensFile.ts';
@@ -20,12 +21,12 @@ Starts the reference emulator of the banking platform API (in memory). The
 subcommands talk to one already running (--url, default http://127.0.0.1:8080):
 trigger makes events happen and prints where each was delivered and what was
 answered; deliveries prints the recent deliveries (--help after either for more).
-The page /_emulator/ui of a running emulator shows the same in a browser.
+The page ${CONTROL_PREFIX}${CONTROL_ROUTES.ui.path} of a running emulator shows the same in a browser.
 
 Options:
   --port N                  port to listen on (default 0: a free port, printed at start)
   --host ADDR               address to bind (default 127.0.0.1)
-  --environment ENV         sandbox (default) or live
+  --environment ENV         ${ENVIRONMENTS.join(' or ')} (default sandbox)
   --clock-scale X           emulator seconds per real second (default 1)
   --profile NAME            start from a named set of the options below; flags override it
                             (${Object.keys(EMULATOR_PROFILES).join(', ')}; see --list-profiles)
@@ -38,8 +39,8 @@ Options:
   --lived-in-events N       events of history in the lived-in store (default 3000)
   --lived-in-enabled-webhooks N
                             other tenants' Enabled webhooks in it (default 6, at most 100)
-  --no-control-endpoints    serve only the documented API: /_emulator/* answers 404
-  --control-endpoints       serve /_emulator/* even when the profile turns them off
+  --no-control-endpoints    serve only the documented API: ${CONTROL_PREFIX}/* answers 404
+  --control-endpoints       serve ${CONTROL_PREFIX}/* even when the profile turns them off
   --tokens-file FILE        also accept the tokens in FILE: [{"value": "...", "scopes": [...]}]
                             (no "scopes": every scope)
   --fixture-account-id ID   id of the fixture account (default: the next numeric id)
@@ -60,7 +61,7 @@ Options:
   --logger                  log every request (tokens are never logged)
   -h, --help                show this help
 
-Tokens: POST /_emulator/tokens {"scopes": [...]} mints a bearer token with the
+Tokens: ${CONTROL_ROUTES.mintToken.method} ${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path} {"scopes": [...]} mints a bearer token with the
 given scopes (all scopes when omitted). These environment variables add tokens
 of your choosing (values are never printed):
 ${TOKEN_VARIABLES.map((variable) => `  ${variable.env.padEnd(38)} ${variable.scopes.length === 0 ? 'no scope' : variable.scopes.join(', ')}`).join('\n')}
@@ -228,8 +229,8 @@ export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv)
   const base: EmulatorOptions = profile ? EMULATOR_PROFILES[profile].options : {};
 
   const environment = (flags.environment ?? 'sandbox') as Environment;
-  if (environment !== 'sandbox' && environment !== 'live')
-    throw new UsageError(`--environment must be sandbox or live; got '${flags.environment}'`);
+  if (!ENVIRONMENTS.includes(environment))
+    throw new UsageError(`--environment must be ${ENVIRONMENTS.join(' or ')}; got '${flags.environment}'`);
   const scale = flags['clock-scale'] === undefined ? 1 : Number(flags['clock-scale']);
   if (!(scale > 0) || !Number.isFinite(scale))
     throw new UsageError(`--clock-scale must be a positive number; got '${flags['clock-scale']}'`);

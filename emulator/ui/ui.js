@@ -6,7 +6,7 @@
 'use strict';
 
 const data = JSON.parse(document.getElementById('page-data').textContent);
-const prefix = data.controlPrefix;
+const controlPaths = data.controlPaths;
 let sessionToken;
 const openDeliveries = new Set();
 
@@ -35,7 +35,7 @@ async function readJson(response, what) {
 }
 
 async function mint() {
-  const response = await fetch(`${prefix}/tokens`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const response = await fetch(controlPaths.mintToken, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
   return (await readJson(response, 'minting a token')).token;
 }
 
@@ -47,7 +47,7 @@ async function api(method, path) {
 }
 
 async function control(path) {
-  return readJson(await fetch(`${prefix}${path}`), `GET ${prefix}${path}`);
+  return readJson(await fetch(path), `GET ${path}`);
 }
 
 /** Each table's column headings; the last column holds the row's button. */
@@ -190,9 +190,9 @@ async function refresh() {
   const type = $('event-type').value.trim();
   const eventQuery = `page[limit]=50${type ? `&filter[type][]=${encodeURIComponent(type)}` : ''}`;
   const [clock, webhooks, deliveries, events] = await Promise.all([
-    control('/clock'),
+    control(controlPaths.readClock),
     api('GET', '/webhooks?page[limit]=100'),
-    control('/deliveries?limit=50'),
+    control(`${controlPaths.readDeliveries}?limit=50`),
     api('GET', `/events?${eventQuery}`),
   ]);
   $('clock').textContent = `emulator clock: ${clock.now}`;

@@ -17,6 +17,11 @@ const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(
 /** Inside a <script> element, `<` could close it: JSON allows it escaped. */
 const scriptSafeJson = (value: unknown): string => JSON.stringify(value).replaceAll('<', '\\u003c');
 
+/** The control routes the page calls, whole: the script writes no path of its own. */
+const CONTROL_PATHS = Object.fromEntries(
+  (['mintToken', 'readClock', 'readDeliveries'] as const).map((name) => [name, `${CONTROL_PREFIX}${CONTROL_ROUTES[name].path}`]),
+);
+
 export interface UiPage {
   html: string;
   contentSecurityPolicy: string;
@@ -26,7 +31,7 @@ export function uiPage(): UiPage {
   const template = read('ui.html');
   const style = `\n${read('ui.css')}`;
   const script = `\n${read('ui.js')}`;
-  const data = scriptSafeJson({ controlPrefix: CONTROL_PREFIX, eventTypes: [...eventTypes().keys()].sort() });
+  const data = scriptSafeJson({ controlPaths: CONTROL_PATHS, eventTypes: [...eventTypes().keys()].sort() });
   // Each placeholder with the blank around it, so the element holds exactly what is hashed.
   const html = template
     .replace(/\s*\/\*STYLE\*\/\s*/, () => style)

@@ -90,13 +90,13 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
       ctx.check.expect(
         mustId,
         !isSuccess(response) && change === undefined,
-        `${probe.operation} with ${credential.name} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`,
+        `${probe.operation} with ${credential.name}: expected no success and no change of state; got ${response.status}${change ? `, and ${change}` : ''}`,
         response,
       );
       ctx.check.expect(
         shouldId,
         response.status === 401,
-        `${probe.operation} with ${credential.name} SHOULD be answered 401; got ${response.status}`,
+        `${probe.operation} with ${credential.name}: expected 401; got ${response.status}`,
         response,
       );
     },
@@ -131,13 +131,13 @@ function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
       ctx.check.expect(
         'AU-SCOPE-REQUIRED',
         !isSuccess(response) && change === undefined,
-        `${probe.operation} with ${held} MUST NOT succeed nor change state; got ${response.status}${change ? `, and ${change}` : ''}`,
+        `${probe.operation} with ${held}: expected no success and no change of state; got ${response.status}${change ? `, and ${change}` : ''}`,
         response,
       );
       ctx.check.expect(
         'AU-SCOPE-403',
         response.status === 403,
-        `${probe.operation} with ${held} SHOULD be answered 403; got ${response.status}`,
+        `${probe.operation} with ${held}: expected 403; got ${response.status}`,
         response,
       );
     },
@@ -192,8 +192,8 @@ function onlyScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
         'AU-SCOPE-SUFFICIENT',
         isSuccess(response),
         exact
-          ? `${probe.operation} with a token holding only ${scope} MUST succeed; got ${response.status}`
-          : `${probe.operation} with a token holding only ${scope} MUST succeed; the target provides no such token, so the narrowest one holding ${scope} stands in ` +
+          ? `${probe.operation} with a token holding only ${scope}: expected success; got ${response.status}`
+          : `${probe.operation} with a token holding only ${scope}: expected success; the target provides no such token, so the narrowest one holding ${scope} stands in ` +
               `(scopes ${token.scopes.join(', ')}; lacking ${lacks.join(', ')}): got ${response.status}` +
               (isSuccess(response)
                 ? ` — the operation needs none of ${lacks.join(', ')} (an approximation: ${token.scopes.filter((other) => other !== scope).join(', ')} were held too)`

@@ -60,15 +60,15 @@ const resourceFormat = RULE_TYPES.map((type) =>
         'GN-ENVELOPE',
         problems.length === 0,
         problems.length === 0
-          ? 'a resource MUST be {type, id, attributes, relationships}'
-          : `the resource envelope MUST hold: ${problems.join('; ')}`,
+          ? 'a resource is {type, id, attributes, relationships}'
+          : `expected a resource as {type, id, attributes, relationships}; ${problems.join('; ')}`,
         response,
       );
       const ids = [rule.id, ...Object.values(rule.relationships ?? {}).map((relationship) => relationship?.data?.id)];
       ctx.check.expect(
         'GN-ID-STRING',
         ids.every((id) => typeof id === 'string'),
-        `ids MUST be strings; got ${JSON.stringify(ids)}`,
+        `expected ids as strings; got ${JSON.stringify(ids)}`,
         response,
       );
       ctx.check.observe(
@@ -84,7 +84,7 @@ const resourceFormat = RULE_TYPES.map((type) =>
         ctx.check.expect(
           'GN-TIMESTAMP-FORMAT',
           typeof createdAt === 'string' && schemaRegistry().timestampPattern.test(createdAt) && !Number.isNaN(Date.parse(createdAt)),
-          `createdAt MUST be an ISO 8601 UTC date-time with milliseconds; got ${JSON.stringify(createdAt)}`,
+          `expected createdAt as an ISO 8601 UTC date-time with milliseconds; got ${JSON.stringify(createdAt)}`,
           response,
         );
         const millis = typeof createdAt === 'string' ? MILLISECONDS.exec(createdAt)?.[1] : undefined;
@@ -106,7 +106,7 @@ const resourceFormat = RULE_TYPES.map((type) =>
       ctx.check.expect(
         'GN-DATE-FORMAT',
         typeof date === 'string' && FULL_DATE.test(date) && date === attributes.expirationDate,
-        `expirationDate MUST come back as the RFC 3339 date ${String(attributes.expirationDate)}; got ${JSON.stringify(date)}`,
+        `expected expirationDate back as the RFC 3339 date ${String(attributes.expirationDate)}; got ${JSON.stringify(date)}`,
         response,
       );
       if (HAS_AMOUNT.includes(type)) {
@@ -114,7 +114,7 @@ const resourceFormat = RULE_TYPES.map((type) =>
         ctx.check.expect(
           'GN-AMOUNT-CENTS',
           Number.isInteger(amount) && amount === attributes.amount,
-          `amount MUST come back as the integer cents ${String(attributes.amount)}; got ${JSON.stringify(amount)}`,
+          `expected amount back as the integer cents ${String(attributes.amount)}; got ${JSON.stringify(amount)}`,
           response,
         );
       }

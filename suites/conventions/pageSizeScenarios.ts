@@ -87,7 +87,7 @@ const defaultPage = defineScenario({
     ctx.check.expect(
       'GN-DEFAULT-PAGE-SIZE',
       plain.ids.length === DEFAULT_PAGE_SIZE,
-      `without page[limit] a list of at least ${DEFAULT_PAGE_SIZE + 1} rules MUST return ${DEFAULT_PAGE_SIZE}; got ${plain.ids.length}`,
+      `without page[limit], a list of at least ${DEFAULT_PAGE_SIZE + 1} rules: expected ${DEFAULT_PAGE_SIZE}; got ${plain.ids.length}`,
       plain.response,
     );
     const same = zero.ids !== undefined && zero.ids.length === plain.ids.length && zero.ids.every((id) => plain.ids.includes(id));
@@ -95,7 +95,7 @@ const defaultPage = defineScenario({
     ctx.check.expect(
       'GN-DEFAULT-OFFSET',
       same && (echoed === undefined || echoed === 0),
-      `without page[offset] the list MUST be the page at offset 0; ${same ? 'same rules' : 'different rules'}, meta offset ${JSON.stringify(echoed)}`,
+      `without page[offset]: expected the page at offset 0; ${same ? 'same rules' : 'different rules'}, meta offset ${JSON.stringify(echoed)}`,
       [plain.response, zero.response],
     );
   },
@@ -123,7 +123,7 @@ const maxPage = defineScenario({
     ctx.check.expect(
       'GN-MAX-PAGE-SIZE',
       atMax.ids.length === MAX_PAGE_SIZE,
-      `page[limit]=1000 over at least ${MAX_PAGE_SIZE + 1} rules MUST return exactly ${MAX_PAGE_SIZE}; got ${atMax.ids.length}`,
+      `page[limit]=1000 over at least ${MAX_PAGE_SIZE + 1} rules: expected exactly ${MAX_PAGE_SIZE}; got ${atMax.ids.length}`,
       atMax.response,
     );
     const over = await listIds(ctx, { 'filter[accountId]': accountId, 'page[limit]': MAX_PAGE_SIZE + 1 });
@@ -137,7 +137,7 @@ const maxPage = defineScenario({
       ctx.check.expect(
         'GN-MAX-PAGE-SIZE',
         over.ids.length <= MAX_PAGE_SIZE,
-        `a list MUST NOT return more than ${MAX_PAGE_SIZE} resources; page[limit]=1001 returned ${over.ids.length}`,
+        `expected a list of at most ${MAX_PAGE_SIZE} resources; page[limit]=1001 returned ${over.ids.length}`,
         over.response,
       );
     }

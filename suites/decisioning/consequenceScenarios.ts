@@ -60,7 +60,7 @@ const matchedPaymentScenario = defineScenario({
     ctx.check.expect(
       'DC-TAG-INHERITANCE',
       carriesTags(observed.transaction?.tags, TAGS) && (eventTags === undefined || carriesTags(eventTags, TAGS)),
-      `the transaction of a matched payment MUST carry the rule tags ${JSON.stringify(TAGS)}, and its transaction.created those tags if any; transaction tags ${JSON.stringify(observed.transaction?.tags)}, transaction.created tags ${eventTags === undefined ? 'absent (2.7: "may contain tags")' : JSON.stringify(eventTags)}`,
+      `the transaction of a matched payment: expected the rule tags ${JSON.stringify(TAGS)} on it, and on its transaction.created if that carries tags; transaction tags ${JSON.stringify(observed.transaction?.tags)}, transaction.created tags ${eventTags === undefined ? 'absent (2.7: "may contain tags")' : JSON.stringify(eventTags)}`,
       [response, ...found.responses],
     );
     const problems = event ? eventShapeProblems(event) : [];
@@ -68,8 +68,8 @@ const matchedPaymentScenario = defineScenario({
       'DC-TRANSACTION-CREATED-EVENT',
       event !== undefined && problems.length === 0,
       event === undefined
-        ? `a processed payment MUST fire transaction.created for transaction ${transactionId}; none found`
-        : `transaction.created MUST fire with its members of their documented types; ${problems.length ? problems.join('; ') : 'it did'}`,
+        ? `a processed payment: expected transaction.created for transaction ${transactionId}; none found`
+        : `transaction.created: expected its members of their documented types; ${problems.length ? problems.join('; ') : 'they are'}`,
       found.responses,
     );
     const absent = event ? absentListedMembers(event) : undefined;
@@ -78,7 +78,7 @@ const matchedPaymentScenario = defineScenario({
       ctx.check.expect(
         LISTED_MEMBERS_REQUIREMENT,
         lacking === '',
-        `transaction.created SHOULD carry the members the Event Catalog lists; ${lacking ? `it lacks ${lacking}` : 'it does'}`,
+        `transaction.created: expected the members the Event Catalog lists; ${lacking ? `it lacks ${lacking}` : 'it carries them'}`,
         found.responses,
       );
     }
@@ -118,8 +118,8 @@ const blockedPaymentScenario = defineScenario({
       'DC-BLOCKED-DECLINED-EVENT',
       event !== undefined && missing.length === 0 && event.attributes.amount === 31_337 && stray.length === 0,
       event === undefined
-        ? `a blocked payment SHOULD fire declinedIncomingPayment.created for account ${accountId}; none found (${stray.length} transaction.created)`
-        : `declinedIncomingPayment.created SHOULD carry amount 31337, direction, reason, paymentType and no transaction.created may follow; got ${JSON.stringify(event.attributes)}${missing.length ? ` (${missing.join('; ')})` : ''}, ${stray.length} transaction.created`,
+        ? `a blocked payment: expected declinedIncomingPayment.created for account ${accountId}; none found (${stray.length} transaction.created)`
+        : `declinedIncomingPayment.created: expected amount 31337, direction, reason, paymentType, and no transaction.created after it; got ${JSON.stringify(event.attributes)}${missing.length ? ` (${missing.join('; ')})` : ''}, ${stray.length} transaction.created`,
       [response, ...found.responses, transactions.response],
     );
   },
@@ -158,8 +158,8 @@ const drawdownScenario = defineScenario({
       'DC-DRAWDOWN-CREATED-EVENT',
       event !== undefined && missing.length === 0,
       event === undefined
-        ? `a drawdown routed to review SHOULD fire wireDrawdown.created for account ${built.account.id}; none found`
-        : `wireDrawdown.created SHOULD carry amount, direction, counterparty {name, routingNumber, accountNumber} and relationships wireDrawdown, customer, account; ${missing.length ? `missing ${missing.join(', ')}` : 'all present'}`,
+        ? `a drawdown routed to review: expected wireDrawdown.created for account ${built.account.id}; none found`
+        : `wireDrawdown.created: expected amount, direction, counterparty {name, routingNumber, accountNumber} and relationships wireDrawdown, customer, account; ${missing.length ? `missing ${missing.join(', ')}` : 'all present'}`,
       [response, ...found.responses],
     );
   },
@@ -198,7 +198,7 @@ const determinismScenario = defineScenario({
       ctx.check.expect(
         'DC-DETERMINISTIC',
         new Set(decisions).size === 1,
-        `${description.kind} ${JSON.stringify(description)} sent ${REPEATS} times MUST get one decision; got ${decisions.join(', ')}`,
+        `${description.kind} ${JSON.stringify(description)} sent ${REPEATS} times: expected one decision; got ${decisions.join(', ')}`,
         responses,
       );
     }

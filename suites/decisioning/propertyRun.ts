@@ -82,7 +82,7 @@ export async function checkProperty<T>(
     const error = details.errorInstance as (Error & { exchange?: unknown }) | undefined;
     ctx.check.fail(
       requirementId,
-      `${what} MUST agree with the model of sections 1–3; after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s) the smallest counterexample disagrees: ${error?.message ?? String(details.errorInstance)}`,
+      `${what}: expected agreement with the model of sections 1–3; after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s) the smallest counterexample disagrees: ${error?.message ?? String(details.errorInstance)}`,
       {
         seed: ctx.runSeed,
         counterexample: details.counterexample ? describe(details.counterexample[0]) : undefined,
@@ -101,7 +101,7 @@ export async function checkProperty<T>(
   if (details.interrupted && details.numRuns === 0) throw new Error(`${what}: no generated case finished within the time limit`);
   ctx.check.pass(
     requirementId,
-    `${what} MUST agree with the model of sections 1–3; ${details.numRuns} generated cases agreed (run seed ${ctx.runSeed}, ${durationMs} ms)`,
+    `${what}: agrees with the model of sections 1–3; ${details.numRuns} generated cases agreed (run seed ${ctx.runSeed}, ${durationMs} ms)`,
     { seed: ctx.runSeed },
   );
   return { cases: details.numRuns, durationMs };

@@ -86,7 +86,7 @@ function judgeBackoff(ctx: ScenarioContext, subscription: Subscription, deliveri
   ctx.check.expect(
     'DL-BACKOFF-FIBONACCI',
     fit.deviations.length === 0,
-    `pauses between retries MUST follow Fibonacci (any start); observed ${listing}; closest: ${fmt(fit.unitSeconds)} × F(${fit.start + 1}…), capped at 1 h; ${how}` +
+    `pauses between retries: expected Fibonacci (any start); observed ${listing}; closest: ${fmt(fit.unitSeconds)} × F(${fit.start + 1}…), capped at 1 h; ${how}` +
       (fit.deviations.length ? `; ${fit.deviations.slice(0, 4).join('; ')}` : ''),
     { details: { pauses: pauses.map((p) => p.seconds), expected: fit.expected, noiseMs } },
   );
@@ -96,7 +96,7 @@ function judgeBackoff(ctx: ScenarioContext, subscription: Subscription, deliveri
   ctx.check.expect(
     'DL-BACKOFF-CAP',
     !overCap && !judged.capBroken,
-    `no pause between retries MUST exceed 1 hour; ${judged.capBroken ?? `the longest was ${fmt(longest)}${reached ? ' (the pauses reached the cap)' : ` after ${deliveries.length} attempts (the cap was not reached)`}`}; ${how}`,
+    `pauses between retries: expected none over 1 hour; ${judged.capBroken ?? `the longest was ${fmt(longest)}${reached ? ' (the pauses reached the cap)' : ` after ${deliveries.length} attempts (the cap was not reached)`}`}; ${how}`,
     { details: { pauses: pauses.map((p) => p.seconds), noiseMs } },
   );
   checkModeShape(ctx, subscription, deliveries);
@@ -129,14 +129,14 @@ async function onFrozenClock(ctx: ScenarioContext, subscription: Subscription): 
     ctx.check.expect(
       'DL-BACKOFF-CAP',
       longest <= CAP_SECONDS * 1.05,
-      `no pause between retries MUST exceed 1 hour; each was at most ${fmt(longest)}`,
+      `pauses between retries: expected none over 1 hour; each was at most ${fmt(longest)}`,
     );
     checkModeShape(ctx, subscription, deliveries);
     return;
   }
   if (pauses.length < 3) {
     // Only a target that stopped retrying gets here (capBroken is set).
-    ctx.check.fail('DL-BACKOFF-CAP', `no pause between retries MUST exceed 1 hour; ${capBroken}`, deliveries);
+    ctx.check.fail('DL-BACKOFF-CAP', `pauses between retries: expected none over 1 hour; ${capBroken}`, deliveries);
     ctx.check.untestable('DL-BACKOFF-FIBONACCI', `only ${pauses.length} retries came: too few to judge the sequence`);
     checkModeShape(ctx, subscription, deliveries);
     return;

@@ -102,7 +102,7 @@ export function checkContentTypeSelectsFormat(ctx: ScenarioContext, subscription
   ctx.check.expect(
     'DL-CONTENT-TYPE-SELECTS-FORMAT',
     differing > 0,
-    `contentType MUST select the format of the payload: of ${compared} pairs of deliveries of the same events to a Json and a JsonAPI webhook (${subscriptions[0]!.attributes.deliveryMode}), ` +
+    `expected contentType to select the format of the payload; of ${compared} pairs of deliveries of the same events to a Json and a JsonAPI webhook (${subscriptions[0]!.attributes.deliveryMode}), ` +
       (differing > 0
         ? `${differing} differ (${sum((c) => c.differentMediaType)} in Content-Type, ${sum((c) => c.differentBody)} in body structure)`
         : `none differ: both came as ${jsonDelivery.headers['content-type'] ?? 'no Content-Type'} with the same body structure`),

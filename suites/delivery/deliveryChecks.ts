@@ -26,7 +26,7 @@ export function checkFormat(ctx: ScenarioContext, subscription: Subscription, de
   ctx.check.expect(
     'DL-PAYLOAD-JSON',
     unreadable.length === 0,
-    `${label}: every delivery MUST be JSON identifying the events it carries by id; ${unreadable.length ? `${unreadable.length} of ${deliveries.length} are ${unreadable.some((d) => d.payload.dataShape === 'not-json') ? 'not JSON or ' : ''}without a recognisable event` : `all ${deliveries.length} are`}`,
+    `${label}: expected every delivery as JSON identifying the events it carries by id; ${unreadable.length ? `${unreadable.length} of ${deliveries.length} are ${unreadable.some((d) => d.payload.dataShape === 'not-json') ? 'not JSON or ' : ''}without a recognisable event` : `all ${deliveries.length} are`}`,
     unreadable.length ? unreadable : deliveries.slice(0, 1),
   );
   const expected = MEDIA_TYPES[String(subscription.attributes.contentType)];
@@ -34,7 +34,7 @@ export function checkFormat(ctx: ScenarioContext, subscription: Subscription, de
   ctx.check.expect(
     'DL-CONTENT-TYPE',
     wrong.length === 0,
-    `${label}: deliveries SHOULD carry Content-Type ${expected}; ${wrong.length ? `${wrong.length} carried ${[...new Set(wrong.map(mediaTypeOf))].join(', ')}` : 'all do'}`,
+    `${label}: expected deliveries with Content-Type ${expected}; ${wrong.length ? `${wrong.length} carried ${[...new Set(wrong.map(mediaTypeOf))].join(', ')}` : 'all do'}`,
     wrong.length ? wrong : undefined,
   );
 }
@@ -46,14 +46,14 @@ export function checkSignatures(ctx: ScenarioContext, subscription: Subscription
     ctx.check.expect(
       'DL-SIGNATURE-HEADER',
       missing.length === 0,
-      `${label}: every delivery to a webhook with a token MUST carry X-Service-Signature; ${missing.length} of ${deliveries.length} did not`,
+      `${label}: expected X-Service-Signature on every delivery to a webhook with a token; ${missing.length} of ${deliveries.length} lacked it`,
       missing.length ? missing : undefined,
     );
     const invalid = deliveries.filter((delivery) => delivery.signature === 'invalid');
     ctx.check.expect(
       'DL-SIGNATURE-VALUE',
       invalid.length === 0,
-      `${label}: X-Service-Signature MUST be base64(HMAC-SHA1(token, raw body)); ${invalid.length} of ${deliveries.length} signatures did not verify`,
+      `${label}: expected X-Service-Signature = base64(HMAC-SHA1(token, raw body)); ${invalid.length} of ${deliveries.length} signatures did not verify`,
       invalid.length ? invalid : undefined,
     );
   } else {
@@ -61,7 +61,7 @@ export function checkSignatures(ctx: ScenarioContext, subscription: Subscription
     ctx.check.expect(
       'DL-SIGNATURE-ABSENT-WITHOUT-TOKEN',
       signed.length === 0,
-      `${label}: a webhook with an empty token SHOULD receive no X-Service-Signature; ${signed.length} of ${deliveries.length} deliveries carried one`,
+      `${label}: expected no X-Service-Signature for a webhook with an empty token; ${signed.length} of ${deliveries.length} deliveries carried one`,
       signed.length ? signed : undefined,
     );
   }
@@ -76,13 +76,13 @@ export function checkModeShape(ctx: ScenarioContext, subscription: Subscription,
     ctx.check.expect(
       'DL-AT-MOST-ONCE-SINGLE',
       multi.length === 0,
-      `${label}: every AtMostOnce POST MUST carry exactly one event; ${multi.length ? `${multi.length} carried ${[...new Set(multi.map((d) => d.payload.events.length))].join('/')}` : 'all did'}`,
+      `${label}: expected exactly one event in every AtMostOnce POST; ${multi.length ? `${multi.length} carried ${[...new Set(multi.map((d) => d.payload.events.length))].join('/')}` : 'all had one'}`,
       multi.length ? multi : undefined,
     );
     ctx.check.expect(
       'DL-AT-MOST-ONCE-SEQUENTIAL',
       overlapping.length === 0,
-      `${label}: an AtMostOnce POST MUST NOT arrive while the previous one is unanswered; ${overlapping.length} of ${deliveries.length} did`,
+      `${label}: expected no AtMostOnce POST while the previous one is unanswered; ${overlapping.length} of ${deliveries.length} came so`,
       overlapping.length ? overlapping : undefined,
     );
   } else {
@@ -90,13 +90,13 @@ export function checkModeShape(ctx: ScenarioContext, subscription: Subscription,
     ctx.check.expect(
       'DL-BATCH-LIMIT',
       largest <= MAX_BATCH,
-      `${label}: an AtLeastOnce POST MUST carry at most ${MAX_BATCH} events; the largest carried ${largest}`,
+      `${label}: expected at most ${MAX_BATCH} events in an AtLeastOnce POST; the largest carried ${largest}`,
       largest > MAX_BATCH ? deliveries.filter((d) => d.payload.events.length > MAX_BATCH).slice(0, 1) : undefined,
     );
     ctx.check.expect(
       'DL-AT-LEAST-ONCE-SEQUENTIAL',
       overlapping.length === 0,
-      `${label}: an AtLeastOnce batch MUST NOT arrive while the previous one is unanswered; ${overlapping.length} of ${deliveries.length} did`,
+      `${label}: expected no AtLeastOnce batch while the previous one is unanswered; ${overlapping.length} of ${deliveries.length} came so`,
       overlapping.length ? overlapping : undefined,
     );
   }
@@ -162,7 +162,7 @@ export function checkIncludedResources(
   ctx.check.expect(
     'DL-INCLUDE-RESOURCES',
     lacking.length === 0,
-    `${label}: each delivered event tied to a resource MUST carry a related resource in full; ${lacking.length ? `${lacking.length} of ${judged} did not: ${lacking.slice(0, 6).join(', ')}` : `all ${judged} did`}${unseen.size ? `; ${unseen.size} sent as ids the target would not show were not judged` : ''}`,
+    `${label}: expected a related resource in full with each delivered event tied to a resource; ${lacking.length ? `${lacking.length} of ${judged} lacked it: ${lacking.slice(0, 6).join(', ')}` : `all ${judged} had it`}${unseen.size ? `; ${unseen.size} sent as ids the target would not show were not judged` : ''}`,
     lacking.length ? [...lackingIn].slice(0, 2) : undefined,
   );
 }

@@ -4,6 +4,7 @@ import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause, type WebhookAttributes, webhookDocument } from '../shared/webhookFixtures.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
 import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../../spec/mediaTypes.ts';
+import { DELIVERY_MODES, type DeliveryMode } from '../../spec/webhookAttributes.ts';
 import { DELIVERY_TRIGGERS, ensureSinkReachable, sinkEndpoint, subscribe, witness } from '../shared/sinkSession.ts';
 import { admits, AUTHORIZATION_REQUESTS, excludedArrivals } from './subscriptionTypes.ts';
 
@@ -18,7 +19,7 @@ const QUIET_MS = 400;
 const ARRIVAL_WAIT_MS = 5000;
 const STRAGGLER_MS = 150;
 
-const disabled = (deliveryMode: 'AtMostOnce' | 'AtLeastOnce') =>
+const disabled = (deliveryMode: DeliveryMode) =>
   defineScenario({
     id: `delivery/disabled/${deliveryMode}`,
     area: 'delivery',
@@ -50,7 +51,7 @@ const disabled = (deliveryMode: 'AtMostOnce' | 'AtLeastOnce') =>
       ctx.check.expect(
         'DL-DISABLED-NO-DELIVERY',
         received.size === 0,
-        `a Disabled ${deliveryMode} webhook MUST receive nothing; it received ${received.size} of the events made to happen (${happened.via}) while it was Disabled, which an Enabled webhook received`,
+        `a Disabled ${deliveryMode} webhook: expected to receive nothing; it received ${received.size} of the events made to happen (${happened.via}) while it was Disabled, which an Enabled webhook received`,
         received.size ? withOurs : off,
       );
     },
@@ -76,7 +77,7 @@ const defaults = defineScenario({
     ctx.check.expect(
       'WH-DEFAULT-SUBSCRIPTION-TYPE',
       arrived,
-      `a webhook with the default subscription MUST receive ${kinds}; ${arrived ? 'they arrived' : `${events.missing(deliveries, happened.expected).length} of ${happened.expected.length} did not arrive`}`,
+      `a webhook with the default subscription: expected ${kinds}; ${arrived ? 'they arrived' : `${events.missing(deliveries, happened.expected).length} of ${happened.expected.length} did not arrive`}`,
       deliveries.slice(0, 6),
     );
     const withIncluded = deliveries.filter((delivery) => (delivery.payload.included?.length ?? 0) > 0);
@@ -144,7 +145,7 @@ const updateTakesEffect = defineScenario({
     ctx.check.expect(
       'DL-CONTENT-TYPE',
       after.length > 0 && wrongType.length === 0,
-      `after PATCH contentType=JsonAPI, deliveries SHOULD come as ${MEDIA_TYPES.JsonAPI}; ${after.length ? `${wrongType.length} of ${after.length} came as ${wrongType.map((d) => d.headers['content-type']).join(', ') || 'it'}` : 'nothing arrived'}`,
+      `after PATCH contentType=JsonAPI: expected deliveries as ${MEDIA_TYPES.JsonAPI}; ${after.length ? `${wrongType.length} of ${after.length} came as ${wrongType.map((d) => d.headers['content-type']).join(', ') || 'it'}` : 'nothing arrived'}`,
       wrongType.length ? wrongType : after.slice(0, 1),
     );
     const withMoved = after.filter((delivery) => delivery.payload.events.some((event) => movedIds.has(event.id)));
@@ -174,16 +175,16 @@ const updateTakesEffect = defineScenario({
     ctx.check.expect(
       'DL-UPDATE-TAKES-EFFECT',
       problems.length === 0,
-      `deliveries after the PATCH MUST follow the new url, token, contentType, subscriptionType and includeResources (events made to happen by ${moved.via}); ${problems.length ? problems.join('; ') : 'they do'}`,
+      `after the PATCH: expected deliveries to follow the new url, token, contentType, subscriptionType and includeResources (events made to happen by ${moved.via}); ${problems.length ? problems.join('; ') : 'they do'}`,
       [patched, narrowed, ...withMoved, ...later].slice(0, 8),
     );
     ctx.check.expect(
       'WH-UPDATE-INCLUDE-RESOURCES',
       withMoved.length > 0 && withoutIncluded.length === 0,
-      `after PATCH includeResources=true, deliveries MUST carry related resources; ${withMoved.length ? `${withoutIncluded.length} of ${withMoved.length} did not` : 'nothing arrived'}`,
+      `after PATCH includeResources=true: expected deliveries with related resources; ${withMoved.length ? `${withoutIncluded.length} of ${withMoved.length} came without` : 'nothing arrived'}`,
       withMoved.length ? withMoved : patched,
     );
   },
 });
 
-export const lifecycleScenarios: Scenario[] = [defaults, disabled('AtMostOnce'), disabled('AtLeastOnce'), updateTakesEffect];
+export const lifecycleScenarios: Scenario[] = [defaults, ...DELIVERY_MODES.map((mode) => disabled(mode)), updateTakesEffect];

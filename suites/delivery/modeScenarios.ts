@@ -88,7 +88,7 @@ const atMostOnceFailures = defineScenario({
     ctx.check.expect(
       'DL-AT-MOST-ONCE-NO-RETRY',
       repeated.length === 0,
-      `after answers 500, none, 202 and a dropped connection, no AtMostOnce event MUST arrive more than once; ${repeated.length ? `${repeated.map((id) => `${events.typeOf(id) ?? '?'} ${id} ×${occurrences(deliveries, id)}`).join(', ')} arrived more than once` : `none of ${judged.size} did`}`,
+      `after answers 500, none, 202 and a dropped connection: expected no AtMostOnce event more than once; ${repeated.length ? `${repeated.map((id) => `${events.typeOf(id) ?? '?'} ${id} ×${occurrences(deliveries, id)}`).join(', ')} arrived more than once` : `none of ${judged.size} did`}`,
       deliveries,
     );
     checkModeShape(ctx, subscription, deliveries);
@@ -105,7 +105,7 @@ const atMostOnceFailures = defineScenario({
         ctx.check.expect(
           'DL-AT-MOST-ONCE-SEQUENTIAL',
           waitedForTimeOut(waited, timeoutMs),
-          `the event after an unanswered one MUST wait for the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`,
+          `the event after an unanswered one: expected it after the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`,
           [deliveries[hung]!, next],
         );
       }
@@ -221,7 +221,7 @@ const atLeastOnceRetries = defineScenario({
       ctx.check.expect(
         'DL-AT-LEAST-ONCE-RETRY',
         complete,
-        `after ${failures} failed attempts every AtLeastOnce event MUST finally be accepted; ${progress.unaccepted.length ? `${progress.unaccepted.length} events of failed attempts never were (${progress.unaccepted.slice(0, 5).join(', ')})` : 'all events of failed attempts were'}` +
+        `after ${failures} failed attempts: expected every AtLeastOnce event finally accepted; ${progress.unaccepted.length ? `${progress.unaccepted.length} events of failed attempts never were (${progress.unaccepted.slice(0, 5).join(', ')})` : 'all events of failed attempts were'}` +
           `${lost.length ? `; ${lost.length} of the ${happened.expected.length} events made to happen never were` : ''}${failures < script.length ? `; only ${failures} of ${script.length} scripted failures happened` : ''}`,
         deliveries,
       );
@@ -246,7 +246,7 @@ const atLeastOnceRetries = defineScenario({
     ctx.check.expect(
       'DL-EVENT-ID-STABLE',
       changed.length === 0 && reissued.length === 0,
-      `retried events MUST keep their id and content; ${changed.length ? `${changed.join(', ')} changed between attempts` : 'none changed'}${reissued.length ? `; the same event arrived under several ids: ${reissued.slice(0, 3).join('; ')}` : ''}`,
+      `retried events: expected the same id and content; ${changed.length ? `${changed.join(', ')} changed between attempts` : 'none changed'}${reissued.length ? `; the same event arrived under several ids: ${reissued.slice(0, 3).join('; ')}` : ''}`,
       deliveries.slice(0, 2),
     );
     checkModeShape(ctx, subscription, deliveries);
@@ -257,7 +257,7 @@ const atLeastOnceRetries = defineScenario({
       ctx.check.expect(
         'DL-AT-LEAST-ONCE-SEQUENTIAL',
         waitedForTimeOut(waited, timeoutMs),
-        `the retry after an unanswered batch MUST wait for the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`,
+        `the retry after an unanswered batch: expected it after the time-out (${timeoutMs} ms); it came after ${Math.round(waited)} ms`,
         [deliveries[hung]!, next],
       );
     }
@@ -293,7 +293,7 @@ const atLeastOnceBurst = defineScenario({
     ctx.check.expect(
       'DL-AT-LEAST-ONCE-RETRY',
       arrived,
-      `every one of the ${happened.expected.length} events made to happen (${happened.via}) MUST reach the AtLeastOnce webhook; ${arrived ? 'all did' : `${events.missing(deliveries, happened.expected).length} did not`}`,
+      `expected every one of the ${happened.expected.length} events made to happen (${happened.via}) at the AtLeastOnce webhook; ${arrived ? 'all came' : `${events.missing(deliveries, happened.expected).length} did not`}`,
       deliveries.slice(0, 1),
     );
     const sizes = deliveries.map((delivery) => delivery.payload.events.length);

@@ -46,7 +46,7 @@ async function judgeInjected(ctx: ScenarioContext, section: Section): Promise<vo
     ctx.check.expect(
       'EV-GET',
       response.status === 200 && String(data?.id) === event!.id && data?.type === form.type,
-      `GET /events/{id} MUST answer 200 with the event; for ${form.type} ${event!.id} got ${response.status} with ${data?.type} ${data?.id}`,
+      `GET /events/{id}: expected 200 with the event; for ${form.type} ${event!.id} got ${response.status} with ${data?.type} ${data?.id}`,
       response,
     );
     if (response.status === 200)
@@ -96,7 +96,7 @@ async function fetchNewestOfEachType(ctx: ScenarioContext, section: Section, lis
     ctx.check.expect(
       'EV-GET',
       response.status === 200 && String(data?.id) === String(event.id) && data?.type === event.type,
-      `GET /events/{id} MUST answer 200 with the listed event; for ${event.type} ${event.id} got ${response.status} with ${data?.type} ${data?.id}`,
+      `GET /events/{id}: expected 200 with the listed event; for ${event.type} ${event.id} got ${response.status} with ${data?.type} ${data?.id}`,
       response,
     );
     if (response.status === 200) checkEventShape(ctx, data, `GET /events/{id} of a listed ${event.type}`, response, section.requirement);

@@ -62,7 +62,7 @@ const paging = defineScenario({
     ctx.check.expect(
       'EV-LIST-PAGING',
       wrong.length === 0 && absent.length === 0,
-      `page[limit]=${PAGE} at offset k MUST hold positions k..k+${PAGE - 1} of the ${whole.length}-event page of the same window (${ours.length} of them made to happen by the suite); ` +
+      `page[limit]=${PAGE} at offset k: expected positions k..k+${PAGE - 1} of the ${whole.length}-event page of the same window (${ours.length} of them made to happen by the suite); ` +
         (wrong.length === 0
           ? `${pages.length} pages do`
           : `at offset ${wrong[0]!.offset} got [${wrong[0]!.ids.join(', ')}], expected [${whole.slice(wrong[0]!.offset, wrong[0]!.offset + PAGE).join(', ')}]`) +
@@ -103,7 +103,7 @@ const filterType = defineScenario({
       ctx.check.expect(
         'EV-LIST-FILTER-TYPE',
         others.length === 0 && missingOurs.length === 0 && missingOfWindow.length === 0,
-        `filter[type][]=${types.join(' & ')} MUST return only ${types.join(' or ')} events of the window, including the suite's ${observed.expected.filter((event) => types.includes(event.type)).length} ` +
+        `filter[type][]=${types.join(' & ')}: expected only ${types.join(' or ')} events of the window, including the suite's ${observed.expected.filter((event) => types.includes(event.type)).length} ` +
           `and every such event the unfiltered window lists (${whole.events.length} events of ${typesOf(whole.events)}); ` +
           `${others.length} of other types (${typesOf(others)}), ${missingOurs.length} of the suite's missing, ${missingOfWindow.length} of the window's missing`,
         [...filtered.responses, ...whole.responses],
@@ -119,7 +119,7 @@ const filterType = defineScenario({
       ctx.check.expect(
         'EV-LIST-FILTER-TYPE',
         events.length > 0 && others.length === 0,
-        `filter[type][]=${type} (a type in the target's history) MUST return only ${type} events, and some since the history holds one; got ${events.length}, ${others.length} of other types (${typesOf(others)})`,
+        `filter[type][]=${type} (a type in the target's history): expected only ${type} events, and some since the history holds one; got ${events.length}, ${others.length} of other types (${typesOf(others)})`,
         [history.response, response],
       );
     }
@@ -166,7 +166,7 @@ const filterTime = defineScenario({
     ctx.check.expect(
       'EV-LIST-FILTER-SINCE',
       early.length === 0 && sinceIds.includes(String(b.id)) && sinceIds.includes(String(c.id)) && !sinceIds.includes(String(a.id)),
-      `filter[since]=${since} MUST return only later events (of ${sinceList.events.length} listed), including ${b.id} and ${c.id} but not ${a.id}; ${early.length} earlier ones came, the suite's: ${mark(sinceIds, [a, b, c])}`,
+      `filter[since]=${since}: expected only later events (of ${sinceList.events.length} listed), including ${b.id} and ${c.id} but not ${a.id}; ${early.length} earlier ones came, the suite's: ${mark(sinceIds, [a, b, c])}`,
       sinceList.responses,
     );
 
@@ -178,7 +178,7 @@ const filterTime = defineScenario({
     ctx.check.expect(
       'EV-LIST-FILTER-UNTIL',
       late.length === 0 && untilIds.includes(String(a.id)) && untilIds.includes(String(b.id)) && !untilIds.includes(String(c.id)),
-      `filter[until]=${until} MUST return only earlier events (of ${untilList.events.length} listed), including ${a.id} and ${b.id} but not ${c.id}; ${late.length} later ones came, the suite's: ${mark(untilIds, [a, b, c])}`,
+      `filter[until]=${until}: expected only earlier events (of ${untilList.events.length} listed), including ${a.id} and ${b.id} but not ${c.id}; ${late.length} later ones came, the suite's: ${mark(untilIds, [a, b, c])}`,
       untilList.responses,
     );
   },

@@ -42,8 +42,8 @@ const cardFraudCasePayload = defineScenario({
         'EV-CARD-FRAUD-CASE-PAYLOAD',
         shape === 'object',
         delivery
-          ? `a ${event.type} delivery MUST carry data as a single object; it carries ${shape === 'array' ? 'an array' : `data ${shape}`}`
-          : `a ${event.type} event MUST be delivered with data as a single object; event ${event.id} (${published.how}) was not delivered within ${FIRST_DELIVERY_MS / 1000} s`,
+          ? `a ${event.type} delivery: expected data as a single object; it carries ${shape === 'array' ? 'an array' : `data ${shape}`}`
+          : `a ${event.type} event: expected a delivery with data as a single object; event ${event.id} (${published.how}) was not delivered within ${FIRST_DELIVERY_MS / 1000} s`,
         delivery,
       );
     }

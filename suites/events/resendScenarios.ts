@@ -52,7 +52,7 @@ const resend = defineScenario({
     ctx.check.expect(
       'EV-RESEND',
       response.status >= 200 && response.status < 300 && copies >= 2 && toExcluded.length === 0,
-      `resend MUST deliver event ${id} again to the All webhook and not to the OnlyAuthorizationRequest one; answered ${response.status}, copies at All: ${copies}, at OnlyAuthorizationRequest: ${toExcluded.length}`,
+      `resend: expected event ${id} again at the All webhook and not at the OnlyAuthorizationRequest one; answered ${response.status}, copies at All: ${copies}, at OnlyAuthorizationRequest: ${toExcluded.length}`,
       [response, ...carrying(admitting.endpoint.deliveries(), new Set([id]))],
     );
     // A copy under a new id: the same type about the same resources (others' events of that type relate to others).
@@ -65,7 +65,7 @@ const resend = defineScenario({
     ctx.check.expect(
       'DL-EVENT-ID-STABLE',
       copies >= 2 && renamed.length === 0,
-      `a resent event MUST keep its id ${id}; ${copies >= 2 ? 'the copy kept it' : 'no copy with that id came'}${renamed.length ? `; ${renamed.length} copies arrived under new ids (${renamed.map((e) => e.id).join(', ')})` : ''}`,
+      `a resent event: expected its id ${id} kept; ${copies >= 2 ? 'the copy kept it' : 'no copy with that id came'}${renamed.length ? `; ${renamed.length} copies arrived under new ids (${renamed.map((e) => e.id).join(', ')})` : ''}`,
     );
   },
 });
@@ -79,7 +79,7 @@ const resendUnknown = defineScenario({
     ctx.check.expect(
       'EV-RESEND-UNKNOWN',
       response.status === 404,
-      `resend of an event that does not exist SHOULD answer 404; got ${response.status}`,
+      `resend of an event that does not exist: expected 404; got ${response.status}`,
       response,
     );
   },
@@ -110,7 +110,7 @@ const resendUnknownDeliversNothing = defineScenario({
     ctx.check.expect(
       'EV-RESEND-UNKNOWN-NO-DELIVERY',
       unknown === 0 && again === 0,
-      `resend of event ${UNKNOWN_EVENT_ID}, which does not exist, MUST deliver nothing; it answered ${response.status}, ${unknown} deliveries carried that id and ${again} carried event ${id} (delivered before) again`,
+      `resend of event ${UNKNOWN_EVENT_ID}, which does not exist: expected no delivery; it answered ${response.status}, ${unknown} deliveries carried that id and ${again} carried event ${id} (delivered before) again`,
       [response, ...carrying(deliveries, new Set([UNKNOWN_EVENT_ID, id]))],
     );
   },
@@ -135,17 +135,22 @@ const retention = defineScenario({
 
     await ctx.control.advanceClock(89 * DAY);
     const young = await ctx.api.call('event.get', { params: { id } });
-    ctx.check.expect('EV-RETENTION-GET', young.status === 200, `an event 89 days old MUST still be fetchable; got ${young.status}`, young);
-    ctx.check.expect('EV-RETENTION-LIST', await listed(), 'an event 89 days old MUST still be listed');
+    ctx.check.expect('EV-RETENTION-GET', young.status === 200, `an event 89 days old: expected 200; got ${young.status}`, young);
+    ctx.check.expect('EV-RETENTION-LIST', await listed(), 'an event 89 days old: expected it still listed');
 
     await ctx.control.advanceClock(DAY + 60 * 60 * 1000);
     const old = await ctx.api.send('GET', `/events/${id}`);
-    ctx.check.expect('EV-RETENTION-GET', old.status !== 200, `an event over 90 days old MUST NOT be fetchable; got ${old.status}`, old);
+    ctx.check.expect(
+      'EV-RETENTION-GET',
+      old.status !== 200,
+      `an event over 90 days old: expected it no longer fetchable; got ${old.status}`,
+      old,
+    );
     const stillListed = await listed();
     ctx.check.expect(
       'EV-RETENTION-LIST',
       !stillListed,
-      `an event over 90 days old MUST NOT be listed; it ${stillListed ? 'is' : 'is not'}`,
+      `an event over 90 days old: expected it no longer listed; it ${stillListed ? 'is' : 'is not'}`,
     );
     const before = copiesOf(subscription.endpoint.deliveries(), id);
     const resent = await ctx.api.send('POST', `/events/${id}`, { body: {} });
@@ -155,7 +160,7 @@ const retention = defineScenario({
       ctx.check.expect(
         'EV-RETENTION-RESEND',
         after === before,
-        `resend of an event over 90 days old MUST deliver nothing; ${after - before} new deliveries (answered ${resent.status})`,
+        `resend of an event over 90 days old: expected no delivery; ${after - before} new deliveries (answered ${resent.status})`,
         resent,
       );
     } else {
@@ -168,7 +173,7 @@ const retention = defineScenario({
     ctx.check.expect(
       'EV-RETENTION-RESEND-4XX',
       resent.status >= 400 && resent.status < 500,
-      `resend of an event over 90 days old SHOULD answer 4xx; answered ${resent.status}`,
+      `resend of an event over 90 days old: expected a 4xx; answered ${resent.status}`,
       resent,
     );
   },

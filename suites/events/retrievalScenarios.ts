@@ -17,7 +17,7 @@ const getUnknown = defineScenario({
     ctx.check.expect(
       'EV-GET-UNKNOWN',
       response.status === 404,
-      `GET of an event that does not exist SHOULD answer 404; got ${response.status}`,
+      `GET of an event that does not exist: expected 404; got ${response.status}`,
       response,
     );
   },
@@ -52,7 +52,7 @@ const list = defineScenario({
     ctx.check.expect(
       'EV-LIST',
       observed.missing.length === 0,
-      `GET /events MUST list the events that just happened (${triggered.via}), among the others; ${observed.missing.length ? `missing after ${OBSERVE_WAIT_MS / 1000} s: ${observed.missing.join('; ')}` : `all ${triggered.expected.length} listed`}`,
+      `GET /events: expected the events that just happened (${triggered.via}), among the others; ${observed.missing.length ? `missing after ${OBSERVE_WAIT_MS / 1000} s: ${observed.missing.join('; ')}` : `all ${triggered.expected.length} listed`}`,
       response,
     );
     const listed = idsOf(observed.listed);
@@ -78,7 +78,7 @@ const list = defineScenario({
       ctx.check.expect(
         'EV-GET',
         fetched.status === 200 && String(fetched.body?.data?.id) === String(event.id) && fetched.body?.data?.type === event.type,
-        `GET /events/{id} MUST answer 200 with the listed event; for ${event.type} ${event.id} got ${fetched.status} with ${fetched.body?.data?.type} ${fetched.body?.data?.id}`,
+        `GET /events/{id}: expected 200 with the listed event; for ${event.type} ${event.id} got ${fetched.status} with ${fetched.body?.data?.type} ${fetched.body?.data?.id}`,
         fetched,
       );
     }
@@ -94,7 +94,7 @@ const list = defineScenario({
       ctx.check.expect(
         'EV-ID-UNIQUE',
         duplicates.length === 0,
-        `event ids MUST be unique; ${duplicates.length ? `repeated within one page: ${[...new Set(duplicates)].slice(0, 5).join(', ')}` : `all ${ids.length} ids of a page differ`}`,
+        `expected unique event ids; ${duplicates.length ? `repeated within one page: ${[...new Set(duplicates)].slice(0, 5).join(', ')}` : `all ${ids.length} ids of a page differ`}`,
         page.response,
       );
     }
@@ -127,7 +127,7 @@ const pageLimits = defineScenario({
     ctx.check.expect(
       'EV-LIST-PAGE-DEFAULT',
       typeof defaultCount === 'number' && (moreThanDefault ? defaultCount === 100 : defaultCount <= 100),
-      `without page[limit] the list MUST hold ${moreThanDefault ? `exactly 100 events (more than 100 were listed before)` : 'at most 100 events'}; it held ${defaultCount}`,
+      `without page[limit]: expected ${moreThanDefault ? `exactly 100 events (more than 100 were listed before)` : 'at most 100 events'}; it held ${defaultCount}`,
       byDefault,
     );
     for (const limit of [1, 7, MAX_PAGE]) {
@@ -136,7 +136,7 @@ const pageLimits = defineScenario({
       ctx.check.expect(
         'EV-LIST-PAGE-LIMIT',
         page.status === 200 && count <= limit && (available < limit || count === limit || limit === MAX_PAGE),
-        `page[limit]=${limit} MUST answer 200 with at most ${limit} events; got ${page.status} with ${count}`,
+        `page[limit]=${limit}: expected 200 with at most ${limit} events; got ${page.status} with ${count}`,
         page,
       );
     }
@@ -158,7 +158,7 @@ const pageLimits = defineScenario({
     ctx.check.expect(
       'EV-LIST-PAGE-MAX',
       overCount === undefined || overCount <= MAX_PAGE,
-      `with more than ${MAX_PAGE} events available, page[limit]=${MAX_PAGE + 1} MUST NOT return more than ${MAX_PAGE}; it answered ${over.status}${overCount === undefined ? ' without a data array' : ` with ${overCount}`}`,
+      `with more than ${MAX_PAGE} events available, page[limit]=${MAX_PAGE + 1}: expected at most ${MAX_PAGE}; it answered ${over.status}${overCount === undefined ? ' without a data array' : ` with ${overCount}`}`,
       over,
     );
   },
@@ -177,7 +177,7 @@ const filterInvalid = defineScenario({
       ctx.check.expect(
         'EV-LIST-FILTER-INVALID',
         response.status >= 400 && response.status < 500,
-        `${name}=${value} SHOULD be refused with a 4xx; got ${response.status}`,
+        `${name}=${value}: expected a 4xx; got ${response.status}`,
         response,
       );
     }

@@ -70,7 +70,7 @@ export async function judgeCancelEvent(
   since: string,
 ): Promise<void> {
   const deadline = Date.now() + EVENT_WAIT_MS;
-  const what = `cancelling rule ${rule.id} MUST fire its own ${EVENT_TYPE}`;
+  const what = `cancelling rule ${rule.id}: expected its own ${EVENT_TYPE}`;
   for (;;) {
     const { response, events } = await cancelledEventsSince(ctx, since);
     const fresh = events.filter((event) => !before.has(event.id));

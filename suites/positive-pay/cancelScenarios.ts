@@ -26,7 +26,7 @@ const cancelActive = ACTIVE_TYPES.map((type) =>
       ctx.check.expect(
         'PP-CANCEL',
         response.status === 200 && answered === 'Cancelled' && readBack === 'Cancelled',
-        `cancel MUST answer 200 with status Cancelled and the rule MUST read back Cancelled; got ${response.status}, status ${answered}, read back ${readBack}`,
+        `cancel: expected 200 with status Cancelled and the rule read back Cancelled; got ${response.status}, status ${answered}, read back ${readBack}`,
         response,
       );
       await judgeCancelEvent(ctx, rule, before, since);
@@ -85,7 +85,7 @@ const cancelUnknown = defineScenario({
     ctx.check.expect(
       'PP-CANCEL-UNKNOWN',
       is4xx(response),
-      `cancel of an unknown rule id SHOULD be answered 4xx; got ${response.status}`,
+      `cancel of an unknown rule id: expected a 4xx; got ${response.status}`,
       response,
     );
   },

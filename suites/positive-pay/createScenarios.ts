@@ -25,7 +25,7 @@ const createVariant = VALID_VARIANTS.map((variant) =>
       const created = ctx.check.expect(
         'PP-RULE-CREATE-201',
         response.status === 201 && typeof response.body?.data?.id === 'string',
-        `a valid ${variant.type} create MUST answer 201 with data being the rule; got ${response.status}`,
+        `a valid ${variant.type} create: expected 201 with data being the rule; got ${response.status}`,
         response,
       );
       if (!created) throw new Error(`the rule was not created (${response.status}); nothing further to check`);
@@ -33,7 +33,7 @@ const createVariant = VALID_VARIANTS.map((variant) =>
       ctx.check.expect(
         'PP-RULE-TYPE',
         rule.type === variant.type,
-        `the created rule MUST have type ${variant.type}; got ${rule.type}`,
+        `the created rule: expected type ${variant.type}; got ${rule.type}`,
         response,
       );
       const differences = missingOrChanged(attributes, rule.attributes);
@@ -41,22 +41,22 @@ const createVariant = VALID_VARIANTS.map((variant) =>
         'PP-RULE-ECHO-ATTRIBUTES',
         differences.length === 0,
         differences.length === 0
-          ? 'the created rule MUST carry every submitted attribute'
-          : `the created rule MUST carry the submitted attributes; ${differences.join('; ')}`,
+          ? 'the created rule carries every submitted attribute'
+          : `the created rule: expected the submitted attributes; ${differences.join('; ')}`,
         response,
       );
       const account = rule.relationships?.account?.data;
       ctx.check.expect(
         'PP-RULE-ACCOUNT-RELATIONSHIP',
         account?.type === 'depositAccount' && account?.id === accountId,
-        `relationships.account.data MUST be {type: depositAccount, id: ${accountId}}; got ${JSON.stringify(account)}`,
+        `relationships.account.data: expected {type: depositAccount, id: ${accountId}}; got ${JSON.stringify(account)}`,
         response,
       );
       const expected = INITIAL_STATUS[variant.type];
       ctx.check.expect(
         'PP-RULE-INITIAL-STATUS',
         rule.attributes?.status === expected,
-        `a new ${variant.type} rule MUST be ${expected}; got ${rule.attributes?.status}`,
+        `a new ${variant.type} rule: expected status ${expected}; got ${rule.attributes?.status}`,
         response,
       );
 
@@ -71,7 +71,7 @@ const createVariant = VALID_VARIANTS.map((variant) =>
       ctx.check.expect(
         'PP-RULE-GET',
         read.response.status === 200 && same,
-        `GET /positive-pay/${rule.id} MUST answer 200 with the same rule; got ${read.response.status}${same ? '' : ' with a different rule'}`,
+        `GET /positive-pay/${rule.id}: expected 200 with the same rule; got ${read.response.status}${same ? '' : ' with a different rule'}`,
         [response, read.response],
       );
     },
@@ -92,7 +92,7 @@ const idsUnique = defineScenario({
     ctx.check.expect(
       'PP-RULE-ID-UNIQUE',
       typeof ids[0] === 'string' && ids[0] !== ids[1],
-      `each created rule MUST get its own id; got ${JSON.stringify(ids)}`,
+      `expected an id of its own for each created rule; got ${JSON.stringify(ids)}`,
       [first, second],
     );
   },
@@ -104,12 +104,7 @@ const getUnknown = defineScenario({
   requirements: ['PP-RULE-GET-UNKNOWN'],
   async run(ctx) {
     const response = await ctx.api.send('GET', '/positive-pay/999999999999');
-    ctx.check.expect(
-      'PP-RULE-GET-UNKNOWN',
-      is4xx(response),
-      `GET of an unknown rule id SHOULD be answered 4xx; got ${response.status}`,
-      response,
-    );
+    ctx.check.expect('PP-RULE-GET-UNKNOWN', is4xx(response), `GET of an unknown rule id: expected a 4xx; got ${response.status}`, response);
   },
 });
 

@@ -38,16 +38,16 @@ function invalidCreateScenario(invalid: InvalidCreate): Scenario {
           mustId,
           nothing,
           nothing
-            ? `${what} MUST NOT create a rule; none was created (answered ${response.status})`
-            : `${what} MUST NOT create a rule; the target answered ${response.status} and created ${created.join(', ')}`,
+            ? `${what}: expected no rule created; none was (answered ${response.status})`
+            : `${what}: expected no rule created; the target answered ${response.status} and created ${created.join(', ')}`,
           response,
         );
-        ctx.check.expect(shouldId, is4xx(response), `${what} SHOULD be answered 4xx; got ${response.status}`, response);
+        ctx.check.expect(shouldId, is4xx(response), `${what}: expected a 4xx; got ${response.status}`, response);
       } else {
         ctx.check.expect(
           shouldId,
           is4xx(response) && nothing,
-          `${what} SHOULD be answered 4xx and create no rule; got ${response.status}${nothing ? '' : `, created ${created.join(', ')}`}`,
+          `${what}: expected a 4xx and no rule created; got ${response.status}${nothing ? '' : `, created ${created.join(', ')}`}`,
           response,
         );
       }

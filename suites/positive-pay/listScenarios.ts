@@ -70,7 +70,7 @@ const filterAccount = defineScenario({
       ctx.check.expect(
         'PP-LIST-FILTER-ACCOUNT',
         foreign.length === 0 && missing.length === 0,
-        `filter[accountId]=${accountId} MUST return only and all of its rules; other accounts' rules: [${foreign.join(', ')}], missing: [${missing.join(', ')}]`,
+        `filter[accountId]=${accountId}: expected only and all of its rules; other accounts' rules: [${foreign.join(', ')}], missing: [${missing.join(', ')}]`,
         response,
       );
       if (accountId === first.accountId) {
@@ -79,7 +79,7 @@ const filterAccount = defineScenario({
         ctx.check.expect(
           'PP-LIST-ANY-TYPE',
           absent.length === 0,
-          `the list MUST return rules of every type, each with its type; missing types: [${absent.join(', ')}]`,
+          `the list: expected rules of every type, each with its type; missing types: [${absent.join(', ')}]`,
           response,
         );
       }
@@ -105,7 +105,7 @@ const filterStatus = RULE_STATUSES.map((status) =>
       ctx.check.expect(
         'PP-LIST-FILTER-STATUS',
         wrong.length === 0 && missing.length === 0,
-        `filter[status]=${status} MUST return only and all ${status} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`,
+        `filter[status]=${status}: expected only and all ${status} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`,
         response,
       );
     },
@@ -130,7 +130,7 @@ const filterType = RULE_TYPES.map((type) =>
       ctx.check.expect(
         'PP-LIST-FILTER-TYPE',
         wrong.length === 0 && missing.length === 0,
-        `filter[type]=${type} MUST return only and all ${type} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`,
+        `filter[type]=${type}: expected only and all ${type} rules; others returned: [${wrong.join(', ')}], missing: [${missing.join(', ')}]`,
         response,
       );
     },
@@ -166,7 +166,7 @@ const invalidQueries = INVALID_QUERIES.map((query) =>
       ctx.check.expect(
         query.requirement,
         is4xx(response),
-        `${query.name}=${query.value} SHOULD be answered 4xx; got ${response.status}`,
+        `${query.name}=${query.value}: expected a 4xx; got ${response.status}`,
         response,
       );
     },
@@ -222,7 +222,7 @@ const sorts = SORTS.map(({ value, descending }) => {
       ctx.check.expect(
         requirement,
         listedOwn.length === created.length && misordered.length === 0,
-        `sort ${label} MUST order by ${descending ? 'descending' : 'ascending'} createdAt: this scenario's rules, created in the order [${ids(created).join(', ')}], were listed as [${ids(listedOwn).join(', ')}]` +
+        `sort ${label}: expected order by ${descending ? 'descending' : 'ascending'} createdAt; this scenario's rules, created in the order [${ids(created).join(', ')}], were listed as [${ids(listedOwn).join(', ')}]` +
           `${listedOwn.length < created.length ? ` (${created.length - listedOwn.length} not found)` : ''}${misordered.length ? `; out of order: ${misordered.slice(0, 3).join('; ')}` : ''}${ties}`,
         responses,
       );
@@ -230,7 +230,7 @@ const sorts = SORTS.map(({ value, descending }) => {
       ctx.check.expect(
         requirement,
         inversions.length === 0,
-        `sort ${label} MUST order every listed rule by ${descending ? 'descending' : 'ascending'} createdAt; out of order: ${inversions.slice(0, 3).join('; ')}`,
+        `sort ${label}: expected every listed rule in ${descending ? 'descending' : 'ascending'} createdAt order; out of order: ${inversions.slice(0, 3).join('; ')}`,
         responses,
       );
     },
@@ -295,7 +295,7 @@ const paging = defineScenario({
     ctx.check.expect(
       'PP-LIST-LIMIT',
       whole.length >= created.length && whole.length <= WINDOW,
-      `page[limit]=${WINDOW} MUST return at most ${WINDOW} rules, and an account holding at least the ${created.length} rules this scenario created lists at least ${created.length}; got ${whole.length}`,
+      `page[limit]=${WINDOW}: expected at most ${WINDOW} rules, and at least the ${created.length} this scenario created on the account; got ${whole.length}`,
       window.response,
     );
     const concatenated: string[] = [];
@@ -304,21 +304,21 @@ const paging = defineScenario({
       ctx.check.expect(
         'PP-LIST-LIMIT',
         rules.length === expectedSize,
-        `page[limit]=${PAGE} at offset ${offset}, where page[limit]=${WINDOW} listed ${whole.length} rules, MUST return ${expectedSize}; got ${rules.length}`,
+        `page[limit]=${PAGE} at offset ${offset}, where page[limit]=${WINDOW} listed ${whole.length} rules: expected ${expectedSize}; got ${rules.length}`,
         response,
       );
       const expectedIds = whole.slice(offset, offset + PAGE);
       ctx.check.expect(
         'PP-LIST-OFFSET',
         JSON.stringify(ids(rules)) === JSON.stringify(expectedIds),
-        `page[offset]=${offset} MUST skip the first ${offset} rules of the list: expected [${expectedIds.join(', ')}] (positions ${offset}–${offset + PAGE - 1} of [${whole.join(', ')}]), got [${ids(rules).join(', ')}]`,
+        `page[offset]=${offset}: expected the first ${offset} rules of the list skipped, [${expectedIds.join(', ')}] (positions ${offset}–${offset + PAGE - 1} of [${whole.join(', ')}]); got [${ids(rules).join(', ')}]`,
         [window.response, response],
       );
       const pagination = response.body?.meta?.pagination;
       ctx.check.expect(
         'PP-LIST-PAGINATION-ECHO',
         pagination?.limit === PAGE && pagination?.offset === offset,
-        `meta.pagination MUST echo limit ${PAGE} and offset ${offset}; got ${JSON.stringify(pagination)}`,
+        `meta.pagination: expected limit ${PAGE} and offset ${offset}; got ${JSON.stringify(pagination)}`,
         response,
       );
       if (offset === 0) {
@@ -334,7 +334,7 @@ const paging = defineScenario({
     ctx.check.expect(
       'PP-LIST-OFFSET',
       JSON.stringify(concatenated) === JSON.stringify(whole),
-      `consecutive pages MUST concatenate to the list read in one page: expected [${whole.join(', ')}], got [${concatenated.join(', ')}]`,
+      `consecutive pages: expected them to concatenate to the list read in one page, [${whole.join(', ')}]; got [${concatenated.join(', ')}]`,
     );
   },
 });

@@ -79,7 +79,7 @@ export async function judgeNoEffect(ctx: ScenarioContext, judged: NoEffectCase):
   if (!first.change) {
     ctx.check.pass(
       id,
-      `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}, and decisioning shows the opt-in unchanged`,
+      `${request} is invalid: expected the opt-in left as it was; it answered ${response.status}, and decisioning shows the opt-in unchanged`,
       [response, ...first.responses],
     );
     return;
@@ -107,7 +107,7 @@ export async function judgeNoEffect(ctx: ScenarioContext, judged: NoEffectCase):
   }
   ctx.check.fail(
     id,
-    `${request} is invalid and MUST leave the opt-in as it was; it answered ${response.status}, and ${first.change}; the opt-in set back, the same request answered ${again.status}, and again ${second.change}`,
+    `${request} is invalid: expected the opt-in left as it was; it answered ${response.status}, and ${first.change}; the opt-in set back, the same request answered ${again.status}, and again ${second.change}`,
     [response, ...first.responses, again, ...second.responses],
   );
 }

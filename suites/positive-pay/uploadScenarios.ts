@@ -8,6 +8,7 @@ import {
   SIZE_OVER_ANY_READING,
   SIZE_WITHIN_ANY_READING,
 } from '../shared/documentBodies.ts';
+import { DOCUMENT_SIZE_MB } from '../../spec/documentLimits.ts';
 import { JSON_API } from '../../spec/mediaTypes.ts';
 import { MINIMAL, type RuleType } from '../shared/ruleRequests.ts';
 import { missingOrChanged } from './ruleComparison.ts';
@@ -39,7 +40,7 @@ const acceptedTypes = SAMPLE_DOCUMENTS.map(({ contentType, file }) =>
       ctx.check.expect(
         'PP-UPLOAD-ACCEPTED-TYPES',
         isSuccess(response),
-        `an upload with Content-Type ${contentType} MUST succeed; got ${response.status}`,
+        `an upload with Content-Type ${contentType}: expected success; got ${response.status}`,
         response,
       );
       ctx.check.observe(
@@ -53,7 +54,7 @@ const acceptedTypes = SAMPLE_DOCUMENTS.map(({ contentType, file }) =>
       ctx.check.expect(
         'PP-UPLOAD-ACTIVATES',
         status === 'Active',
-        `an accepted upload MUST move the drawdown rule to Active; it reads ${status}`,
+        `an accepted upload: expected the drawdown rule Active; it reads ${status}`,
         response,
       );
     },
@@ -84,13 +85,13 @@ const refusedTypes = REFUSED_TYPES.map(({ contentType, body }) => {
       ctx.check.expect(
         'PP-UPLOAD-CONTENT-TYPE-REFUSED',
         !isSuccess(response) && status === 'AwaitingDocuments',
-        `an upload with ${label} MUST be refused and leave the rule AwaitingDocuments; got ${response.status}, rule ${status}`,
+        `an upload with ${label}: expected a refusal and the rule still AwaitingDocuments; got ${response.status}, rule ${status}`,
         response,
       );
       ctx.check.expect(
         'PP-UPLOAD-CONTENT-TYPE-4XX',
         is4xx(response),
-        `an upload with ${label} SHOULD be answered 4xx; got ${response.status}`,
+        `an upload with ${label}: expected a 4xx; got ${response.status}`,
         response,
       );
     },
@@ -98,7 +99,7 @@ const refusedTypes = REFUSED_TYPES.map(({ contentType, body }) => {
 });
 
 const sizeWithin = defineScenario({
-  id: 'positive-pay/upload/size/20000000-bytes',
+  id: `positive-pay/upload/size/${SIZE_WITHIN_ANY_READING}-bytes`,
   area: 'positive-pay',
   requirements: ['PP-UPLOAD-SIZE-AT-LIMIT'],
   async run(ctx) {
@@ -108,7 +109,7 @@ const sizeWithin = defineScenario({
     ctx.check.expect(
       'PP-UPLOAD-SIZE-AT-LIMIT',
       isSuccess(response) && status === 'Active',
-      `a ${SIZE_WITHIN_ANY_READING}-byte PNG MUST be accepted and activate the rule; got ${response.status}, rule ${status}`,
+      `a ${SIZE_WITHIN_ANY_READING}-byte PNG: expected it accepted and the rule Active; got ${response.status}, rule ${status}`,
       response,
     );
   },
@@ -128,7 +129,7 @@ async function uploadOversized(ctx: ScenarioContext, id: string, size: number): 
 }
 
 const sizeOver = defineScenario({
-  id: 'positive-pay/upload/size/20MiB-plus-1-byte',
+  id: `positive-pay/upload/size/${DOCUMENT_SIZE_MB}MiB-plus-1-byte`,
   area: 'positive-pay',
   requirements: ['PP-UPLOAD-SIZE-OVER-REFUSED', 'PP-UPLOAD-SIZE-OVER-4XX'],
   async run(ctx) {
@@ -139,13 +140,13 @@ const sizeOver = defineScenario({
     ctx.check.expect(
       'PP-UPLOAD-SIZE-OVER-REFUSED',
       !(response && isSuccess(response)) && status === 'AwaitingDocuments',
-      `a ${SIZE_OVER_ANY_READING}-byte document MUST be refused and leave the rule AwaitingDocuments; got ${answer}, rule ${status}`,
+      `a ${SIZE_OVER_ANY_READING}-byte document: expected a refusal and the rule still AwaitingDocuments; got ${answer}, rule ${status}`,
       response,
     );
     ctx.check.expect(
       'PP-UPLOAD-SIZE-OVER-4XX',
       response !== undefined && is4xx(response),
-      `a ${SIZE_OVER_ANY_READING}-byte document SHOULD be answered 4xx; got ${answer}`,
+      `a ${SIZE_OVER_ANY_READING}-byte document: expected a 4xx; got ${answer}`,
       response,
     );
   },
@@ -189,13 +190,13 @@ const drawdownOnly = NON_DRAWDOWN.map((type) =>
       ctx.check.expect(
         'PP-UPLOAD-DRAWDOWN-ONLY-REFUSED',
         !isSuccess(response) && changed.length === 0,
-        `an upload to a ${type} rule MUST NOT succeed and MUST leave the rule unchanged; answered ${response.status}${changed.length ? `, and the rule changed: ${changed.join('; ')}` : ', the rule is unchanged'}`,
+        `an upload to a ${type} rule: expected no success and the rule unchanged; answered ${response.status}${changed.length ? `, and the rule changed: ${changed.join('; ')}` : ', the rule is unchanged'}`,
         [response, after.response],
       );
       ctx.check.expect(
         'PP-UPLOAD-DRAWDOWN-ONLY',
         is4xx(response),
-        `an upload to a ${type} rule SHOULD be answered 4xx; got ${response.status}`,
+        `an upload to a ${type} rule: expected a 4xx; got ${response.status}`,
         response,
       );
     },
@@ -211,7 +212,7 @@ const unknownRule = defineScenario({
     ctx.check.expect(
       'PP-UPLOAD-UNKNOWN',
       is4xx(response),
-      `an upload to an unknown rule id SHOULD be answered 4xx; got ${response.status}`,
+      `an upload to an unknown rule id: expected a 4xx; got ${response.status}`,
       response,
     );
   },

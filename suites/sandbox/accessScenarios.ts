@@ -63,13 +63,13 @@ const liveScenario = defineScenario({
         ctx.check.expect(
           'SB-LIVE-ABSENT',
           !acted,
-          `${operation.method} ${operation.path} MUST NOT act in the live environment; answered ${response.status}${change ? `, and ${change}` : ''}`,
+          `${operation.method} ${operation.path} in the live environment: expected no effect; answered ${response.status}${change ? `, and ${change}` : ''}`,
           response,
         );
       ctx.check.expect(
         'SB-LIVE-ABSENT-4XX',
         response.status >= 400 && response.status < 500,
-        `${operation.method} ${operation.path} SHOULD be answered with a 4xx in the live environment (the status is not shown, 7); answered ${response.status}`,
+        `${operation.method} ${operation.path} in the live environment: expected a 4xx (the status is not shown, 7); answered ${response.status}`,
         response,
       );
     }

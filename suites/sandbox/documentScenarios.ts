@@ -61,15 +61,15 @@ const downloadScenario = defineScenario({
         id,
         identical,
         identical
-          ? `download of the ${side} side MUST return the uploaded ${file.bytes.length} bytes; it did`
-          : `download of the ${side} side MUST return the uploaded ${file.bytes.length} bytes (${file.contentType}); answered ${response.status} with ${response.rawBody.length} bytes${response.rawBody.length === file.bytes.length ? ' that differ' : ''}`,
+          ? `download of the ${side} side returned the uploaded ${file.bytes.length} bytes`
+          : `download of the ${side} side: expected the uploaded ${file.bytes.length} bytes (${file.contentType}); answered ${response.status} with ${response.rawBody.length} bytes${response.rawBody.length === file.bytes.length ? ' that differ' : ''}`,
         response,
       );
     }
     ctx.check.observe(
       'SB-DOWNLOAD-FORMAT',
       contentTypes,
-      `downloads were served as front: ${contentTypes.front}, back: ${contentTypes.back} (uploaded image/png and application/pdf)`,
+      `downloads were served as front: ${contentTypes.front}, back: ${contentTypes.back} (uploaded ${sides.map(({ file }) => file.contentType).join(' and ')})`,
     );
   },
 });
@@ -101,8 +101,8 @@ const approveDocumentScenario = defineScenario({
       'SB-DOCUMENT-APPROVE-EVENT',
       event !== undefined && namesApplicationIfAny(event, application.id) && problems.length === 0,
       event === undefined
-        ? `approving document ${documentId} MUST fire document.approved related to it; none found (operation answered ${response.status})`
-        : `document.approved MUST relate to document ${documentId} (and application ${application.id} where it names one) and match the Event Catalog; relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
+        ? `approving document ${documentId}: expected document.approved related to it; none found (operation answered ${response.status})`
+        : `document.approved: expected it related to document ${documentId} (and application ${application.id} where it names one) and shaped as in the Event Catalog; relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
       [response, ...found.responses],
     );
     if (event) checkListedMembers(ctx, event, 'document.approved', found.responses);
@@ -157,8 +157,8 @@ const rejectDocumentScenario = defineScenario({
       'SB-DOCUMENT-REJECT-EVENT',
       holds,
       event === undefined
-        ? `rejecting document ${documentId} MUST fire document.rejected; none found (operation answered ${response.status})`
-        : `document.rejected MUST relate to the document and carry the reason and reasonCode ${REJECT.reasonCode} given (where it carries them) and relate to application ${application.id} (where it names one); got attributes ${JSON.stringify({ reason: attributes.reason, reasonCode: attributes.reasonCode })}, relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
+        ? `rejecting document ${documentId}: expected document.rejected; none found (operation answered ${response.status})`
+        : `document.rejected: expected it related to the document, carrying the reason and reasonCode ${REJECT.reasonCode} given (where it carries them), related to application ${application.id} (where it names one); got attributes ${JSON.stringify({ reason: attributes.reason, reasonCode: attributes.reasonCode })}, relationships ${JSON.stringify(event.relationships)}${problems.length ? `; ${problems.join('; ')}` : ''}`,
       [response, ...found.responses],
     );
     if (event) checkListedMembers(ctx, event, 'document.rejected', found.responses);

@@ -134,7 +134,7 @@ function reviewScenario(c: ReviewCase): Scenario {
       ctx.check.expect(
         c.requirement,
         moved,
-        `sandbox ${describe(c)} MUST make it ${TARGET_STATUS[c.operation]}; answered ${response.status}, status now ${after.status}`,
+        `sandbox ${describe(c)}: expected status ${TARGET_STATUS[c.operation]}; answered ${response.status}, status now ${after.status}`,
         [response, after.response],
       );
 
@@ -149,8 +149,8 @@ function reviewScenario(c: ReviewCase): Scenario {
           requirement,
           event !== undefined && problems.length === 0,
           event === undefined
-            ? `sandbox ${c.operation} MUST fire ${type} related to application ${application.id}; none found`
-            : `sandbox ${c.operation} MUST fire ${type} shaped as in the Event Catalog; ${problems.length ? problems.join('; ') : 'it is'} (relationships ${JSON.stringify(event.relationships)})`,
+            ? `sandbox ${c.operation}: expected ${type} related to application ${application.id}; none found`
+            : `sandbox ${c.operation}: expected ${type} shaped as in the Event Catalog; ${problems.length ? problems.join('; ') : 'it is'} (relationships ${JSON.stringify(event.relationships)})`,
           found.responses,
         );
       }
@@ -184,7 +184,7 @@ function wrongStateScenario(c: ReviewCase): Scenario {
       ctx.check.expect(
         c.requirement,
         refused && unchanged && eventsAfter === before,
-        `sandbox ${describe(c)} SHOULD be refused with a 4xx and change nothing; answered ${response.status}, status ${application.status} → ${after.status}, ${type} events ${before} → ${eventsAfter}`,
+        `sandbox ${describe(c)}: expected a 4xx and no change; answered ${response.status}, status ${application.status} → ${after.status}, ${type} events ${before} → ${eventsAfter}`,
         [response, after.response],
       );
     },

@@ -54,8 +54,8 @@ async function judgeEvents(ctx: ScenarioContext, row: TriggerRow, application: A
     'SB-TRIGGER-EVENTS',
     missing.length === 0 && misshapen.length === 0,
     missing.length === 0 && misshapen.length === 0
-      ? `${an(row.status)} ${row.kind} application MUST fire ${expected.join(', ')} related to it; all fired, shaped as in the Event Catalog`
-      : `${an(row.status)} ${row.kind} application MUST fire ${expected.join(', ')} related to it, shaped as in the Event Catalog; ${missing.length ? `missing ${missing.join(', ')}` : ''}${misshapen.length ? ` ${misshapen.join('; ')}` : ''}`,
+      ? `${an(row.status)} ${row.kind} application fired ${expected.join(', ')} related to it, shaped as in the Event Catalog`
+      : `${an(row.status)} ${row.kind} application: expected ${expected.join(', ')} related to it, shaped as in the Event Catalog; ${missing.length ? `missing ${missing.join(', ')}` : ''}${misshapen.length ? ` ${misshapen.join('; ')}` : ''}`,
     found.responses,
   );
 }
@@ -83,7 +83,7 @@ function triggerScenario(row: TriggerRow): Scenario {
       ctx.check.expect(
         row.requirement,
         statusHolds && documentHolds,
-        `${an(row.kind)} application with ${input} MUST be ${row.status}${row.documentType ? ` requiring a /${row.documentType}/ document` : ''}; it is ${current.status}${documentNote}`,
+        `${an(row.kind)} application with ${input}: expected ${row.status}${row.documentType ? ` requiring a /${row.documentType}/ document` : ''}; it is ${current.status}${documentNote}`,
         [created.response, current.response],
       );
       const documentStatuses = [...new Set(current.documents.map((document) => document.status))];

@@ -74,14 +74,14 @@ export function checkEventShape(
   if (result.valid) {
     ctx.check.pass(
       requirement,
-      `${where}: the members events of type ${String(type)} carry MUST have their documented types (${result.schemaKey}); they do`,
+      `${where}: events of type ${String(type)} carry their members with the documented types (${result.schemaKey})`,
     );
     return true;
   }
   const members = result.violations.map((violation) => violation.message).join('; ');
   ctx.check.fail(
     requirement,
-    `${where}: event ${String(id)} of type ${String(type)} MUST match ${result.schemaKey}; it does not: ${members}`,
+    `${where}: expected event ${String(id)} of type ${String(type)} to match ${result.schemaKey}; it does not: ${members}`,
     evidence,
   );
   return false;
@@ -97,8 +97,8 @@ export function checkListedMembers(ctx: ScenarioContext, event: unknown, where: 
     LISTED_MEMBERS_REQUIREMENT,
     missing === '',
     missing === ''
-      ? `${where}: events of type ${absent.type}${form} SHOULD carry the members the Event Catalog lists; they do`
-      : `${where}: event ${String((event as { id?: unknown }).id)} of type ${absent.type}${form} SHOULD carry the members the Event Catalog lists; it lacks ${missing}`,
+      ? `${where}: events of type ${absent.type}${form} carry the members the Event Catalog lists`
+      : `${where}: expected event ${String((event as { id?: unknown }).id)} of type ${absent.type}${form} to carry the members the Event Catalog lists; it lacks ${missing}`,
     missing === '' ? undefined : evidence,
   );
 }

@@ -52,7 +52,7 @@ const createAndRead = defineScenario({
     if (!created) {
       ctx.check.fail(
         'WH-CREATE',
-        `a valid create MUST make the webhook; it answered ${response.status}${succeeded(response) ? ', and no webhook with its URL and label is listed' : ''}`,
+        `a valid create: expected the webhook made; it answered ${response.status}${succeeded(response) ? ', and no webhook with its URL and label is listed' : ''}`,
         response,
       );
       return;
@@ -72,7 +72,7 @@ const createAndRead = defineScenario({
     ctx.check.expect(
       'WH-GET',
       fetched.status === 200 && webhook?.id === created.id,
-      `GET /webhooks/${created.id} MUST answer 200 with that webhook; got ${fetched.status} with id ${webhook?.id}`,
+      `GET /webhooks/${created.id}: expected 200 with that webhook; got ${fetched.status} with id ${webhook?.id}`,
       fetched,
     );
     const mismatched = ['label', 'url', 'token', 'contentType', 'subscriptionType'].filter(
@@ -81,7 +81,7 @@ const createAndRead = defineScenario({
     ctx.check.expect(
       'WH-CREATE',
       mismatched.length === 0,
-      `the created webhook MUST have the submitted attributes; ${mismatched.length ? `these differ: ${mismatched.join(', ')}` : 'all match'}`,
+      `the created webhook: expected the submitted attributes; ${mismatched.length ? `these differ: ${mismatched.join(', ')}` : 'all match'}`,
       fetched,
     );
 
@@ -90,7 +90,7 @@ const createAndRead = defineScenario({
     ctx.check.expect(
       'WH-LIST',
       everything.some((item) => String(item.id) === created.id),
-      `GET /webhooks MUST list the new webhook ${created.id}; it ${everything.some((item) => String(item.id) === created.id) ? 'does' : 'does not'}`,
+      `GET /webhooks: expected the new webhook ${created.id} listed; it ${everything.some((item) => String(item.id) === created.id) ? 'is' : 'is not'}`,
       responses,
     );
 
@@ -98,7 +98,7 @@ const createAndRead = defineScenario({
     ctx.check.expect(
       'WH-GET-UNKNOWN',
       unknown.status === 404,
-      `GET of a webhook that does not exist SHOULD answer 404; got ${unknown.status}`,
+      `GET of a webhook that does not exist: expected 404; got ${unknown.status}`,
       unknown,
     );
   },
@@ -116,14 +116,14 @@ const defaults = defineScenario({
     ctx.check.expect(
       'WH-DEFAULT-SUBSCRIPTION-TYPE',
       attributes.subscriptionType === 'All',
-      `a webhook created without subscriptionType MUST have subscriptionType All; it has ${JSON.stringify(attributes.subscriptionType)}`,
+      `a webhook created without subscriptionType: expected subscriptionType All; it has ${JSON.stringify(attributes.subscriptionType)}`,
       fetched,
     );
     if (attributes.includeResources !== undefined) {
       ctx.check.expect(
         'WH-DEFAULT-INCLUDE-RESOURCES',
         attributes.includeResources === false,
-        `a webhook created without includeResources MUST have includeResources false; it has ${JSON.stringify(attributes.includeResources)}`,
+        `a webhook created without includeResources: expected includeResources false; it has ${JSON.stringify(attributes.includeResources)}`,
         fetched,
       );
     } else {
@@ -136,7 +136,7 @@ const defaults = defineScenario({
     ctx.check.expect(
       'WH-TOKEN-EMPTY-WHEN-UNSET',
       attributes.token === '',
-      `a webhook without a token MUST render token as ""; it renders ${JSON.stringify(attributes.token)}`,
+      `a webhook without a token: expected token rendered as ""; it renders ${JSON.stringify(attributes.token)}`,
       fetched,
     );
   },
@@ -162,7 +162,7 @@ const missingPlain = PLAIN.map((member) =>
       ctx.check.expect(
         'WH-CREATE-REQUIRED-ATTRIBUTES',
         response.status >= 400 && response.status < 500,
-        `a create without ${member} SHOULD answer 4xx; it answered ${response.status}`,
+        `a create without ${member}: expected a 4xx; it answered ${response.status}`,
         response,
       );
       if (succeeded(response)) {
@@ -175,7 +175,7 @@ const missingPlain = PLAIN.map((member) =>
       ctx.check.expect(
         'WH-CREATE-REFUSED-NO-EFFECT',
         !created && appeared === 0,
-        `a create without ${member} that the target refused (${response.status}) MUST create nothing; ${appeared} webhook(s) with its URL or label exist`,
+        `a create without ${member} that the target refused (${response.status}): expected nothing created; ${appeared} webhook(s) with its URL or label exist`,
         [response, ...after.responses.slice(0, 1)],
       );
     },
@@ -209,7 +209,7 @@ const withoutToken = defineScenario({
     ctx.check.expect(
       'WH-TOKEN-EMPTY-WHEN-UNSET',
       fetched.status === 200 && token === '',
-      `a webhook created without a token MUST render token as ""; it renders ${JSON.stringify(token)} (GET answered ${fetched.status})`,
+      `a webhook created without a token: expected token rendered as ""; it renders ${JSON.stringify(token)} (GET answered ${fetched.status})`,
       fetched,
     );
   },
@@ -248,13 +248,13 @@ const invalidValues = INVALID_VALUES.map(({ member, value }) =>
       ctx.check.expect(
         'WH-CREATE-INVALID-VALUE-NO-EFFECT',
         !created && appeared === 0,
-        `a create with ${member} ${JSON.stringify(value)} MUST create nothing; it answered ${response.status}${succeeded(response) ? ' (created)' : ''} and ${appeared} webhook(s) with its URL exist`,
+        `a create with ${member} ${JSON.stringify(value)}: expected nothing created; it answered ${response.status}${succeeded(response) ? ' (created)' : ''} and ${appeared} webhook(s) with its URL exist`,
         [response, ...after.responses.slice(0, 1)],
       );
       ctx.check.expect(
         'WH-CREATE-INVALID-VALUE',
         response.status >= 400 && response.status < 500,
-        `a create with ${member} ${JSON.stringify(value)} SHOULD answer 4xx; it answered ${response.status}`,
+        `a create with ${member} ${JSON.stringify(value)}: expected a 4xx; it answered ${response.status}`,
         response,
       );
     },

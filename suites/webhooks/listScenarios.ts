@@ -72,7 +72,7 @@ const paging = defineScenario({
     ctx.check.expect(
       'WH-LIST-PAGE-DEFAULT',
       defaultCount === Math.min(100, all.length),
-      `without page[limit] the list MUST hold ${Math.min(100, all.length)} of the ${all.length} webhooks; it held ${defaultCount}`,
+      `without page[limit]: expected ${Math.min(100, all.length)} of the ${all.length} webhooks; it held ${defaultCount}`,
       pages.byDefault,
     );
 
@@ -81,7 +81,7 @@ const paging = defineScenario({
       ctx.check.expect(
         'WH-LIST-PAGE-LIMIT',
         page.status === 200 && count === Math.min(limit, all.length),
-        `page[limit]=${limit} MUST answer 200 with ${Math.min(limit, all.length)} webhooks; got ${page.status} with ${count}`,
+        `page[limit]=${limit}: expected 200 with ${Math.min(limit, all.length)} webhooks; got ${page.status} with ${count}`,
         page,
       );
     }
@@ -94,7 +94,7 @@ const paging = defineScenario({
     ctx.check.expect(
       'WH-LIST-PAGE-OFFSET',
       consistent,
-      `pages of ${size} at offsets 0, ${size}, ${2 * size}, ${3 * size} MUST continue one another without repeats or gaps; ` +
+      `pages of ${size} at offsets 0, ${size}, ${2 * size}, ${3 * size}: expected them to continue one another without repeats or gaps; ` +
         (consistent
           ? 'they do'
           : `got ${pieces.length} ids for ${expected.length} expected, first difference at position ${firstDifference}`),
@@ -138,7 +138,7 @@ const pageMaximum = defineScenario({
     ctx.check.expect(
       'WH-LIST-PAGE-MAX',
       count === undefined || count <= MAX_PAGE,
-      `with ${webhooks.length} webhooks, page[limit]=${MAX_PAGE + 1} MUST NOT return more than ${MAX_PAGE}; it answered ${over.status}${count === undefined ? ' without a data array' : ` with ${count}`}`,
+      `with ${webhooks.length} webhooks, page[limit]=${MAX_PAGE + 1}: expected at most ${MAX_PAGE}; it answered ${over.status}${count === undefined ? ' without a data array' : ` with ${count}`}`,
       over,
     );
   },
@@ -160,7 +160,7 @@ const filters = defineScenario({
     ctx.check.expect(
       'WH-LIST-FILTER-SINCE',
       early.length === 0 && sinceIds.includes(b.id) && sinceIds.includes(c.id) && !sinceIds.includes(a.id),
-      `filter[since]=${since} MUST return only later webhooks, including ${b.id} and ${c.id} but not ${a.id}; got ${sinceIds.length} webhooks, ${early.length} created earlier, ours: ${[a, b, c].map((w) => `${w.id}${sinceIds.includes(w.id) ? '+' : '-'}`).join(' ')}`,
+      `filter[since]=${since}: expected only later webhooks, including ${b.id} and ${c.id} but not ${a.id}; got ${sinceIds.length} webhooks, ${early.length} created earlier, ours: ${[a, b, c].map((w) => `${w.id}${sinceIds.includes(w.id) ? '+' : '-'}`).join(' ')}`,
       sinceList.responses,
     );
 
@@ -172,7 +172,7 @@ const filters = defineScenario({
     ctx.check.expect(
       'WH-LIST-FILTER-UNTIL',
       late.length === 0 && untilIds.includes(a.id) && untilIds.includes(b.id) && !untilIds.includes(c.id),
-      `filter[until]=${until} MUST return only earlier webhooks, including ${a.id} and ${b.id} but not ${c.id}; got ${late.length} created later, ours: ${[a, b, c].map((w) => `${w.id}${untilIds.includes(w.id) ? '+' : '-'}`).join(' ')}`,
+      `filter[until]=${until}: expected only earlier webhooks, including ${a.id} and ${b.id} but not ${c.id}; got ${late.length} created later, ours: ${[a, b, c].map((w) => `${w.id}${untilIds.includes(w.id) ? '+' : '-'}`).join(' ')}`,
       untilList.responses,
     );
 
@@ -182,7 +182,7 @@ const filters = defineScenario({
     ctx.check.expect(
       'WH-LIST-FILTER-FROM-ID',
       below.length === 0 && fromIds.includes(b.id) && fromIds.includes(c.id) && !fromIds.includes(a.id),
-      `filter[fromId]=${b.id} MUST return only ids >= ${b.id}, including ${b.id} and ${c.id}; got ${below.length} below (${below.slice(0, 5).join(', ')})`,
+      `filter[fromId]=${b.id}: expected only ids >= ${b.id}, including ${b.id} and ${c.id}; got ${below.length} below (${below.slice(0, 5).join(', ')})`,
       fromList.responses,
     );
 
@@ -192,7 +192,7 @@ const filters = defineScenario({
     ctx.check.expect(
       'WH-LIST-FILTER-TO-ID',
       above.length === 0 && toIds.includes(a.id) && toIds.includes(b.id) && !toIds.includes(c.id),
-      `filter[toId]=${b.id} MUST return only ids <= ${b.id}, including ${a.id} and ${b.id}; got ${above.length} above (${above.slice(0, 5).join(', ')})`,
+      `filter[toId]=${b.id}: expected only ids <= ${b.id}, including ${a.id} and ${b.id}; got ${above.length} above (${above.slice(0, 5).join(', ')})`,
       toList.responses,
     );
   },
@@ -215,7 +215,7 @@ const invalidFilters = defineScenario({
       ctx.check.expect(
         'WH-LIST-FILTER-INVALID',
         response.status >= 400 && response.status < 500,
-        `${name}=${value} SHOULD be refused with a 4xx; got ${response.status}`,
+        `${name}=${value}: expected a 4xx; got ${response.status}`,
         response,
       );
     }

@@ -39,7 +39,7 @@ const enableDisable = defineScenario({
         disabled.body?.data?.id === created.id &&
         disableAnswered === 'Disabled' &&
         afterDisable.body?.data?.attributes?.status === 'Disabled',
-      `disable MUST answer 200 with the webhook showing Disabled and leave it Disabled; answered ${disabled.status} showing ${disableAnswered}, status now ${afterDisable.body?.data?.attributes?.status}`,
+      `disable: expected 200 with the webhook showing Disabled, and it left Disabled; answered ${disabled.status} showing ${disableAnswered}, status now ${afterDisable.body?.data?.attributes?.status}`,
       [disabled, afterDisable],
     );
     const again = await ctx.api.send('POST', `/webhooks/${created.id}/disable`);
@@ -52,7 +52,7 @@ const enableDisable = defineScenario({
         enabled.body?.data?.id === created.id &&
         enableAnswered === 'Enabled' &&
         afterEnable.body?.data?.attributes?.status === 'Enabled',
-      `enable MUST answer 200 with the webhook showing Enabled and leave it Enabled; answered ${enabled.status} showing ${enableAnswered}, status now ${afterEnable.body?.data?.attributes?.status}`,
+      `enable: expected 200 with the webhook showing Enabled, and it left Enabled; answered ${enabled.status} showing ${enableAnswered}, status now ${afterEnable.body?.data?.attributes?.status}`,
       [enabled, afterEnable],
     );
     const enableAgain = await ctx.api.send('POST', `/webhooks/${created.id}/enable`);
@@ -111,7 +111,7 @@ const enabledLimit = defineScenario({
         belowOk = false;
         ctx.check.fail(
           'WH-ENABLED-LIMIT-BELOW',
-          `with ${counted} webhooks Enabled a create MUST succeed; it answered ${refused.response.status}`,
+          `with ${counted} webhooks Enabled, a create: expected success; it answered ${refused.response.status}`,
           refused.response,
         );
         break;
@@ -126,7 +126,7 @@ const enabledLimit = defineScenario({
     if (belowOk)
       ctx.check.pass(
         'WH-ENABLED-LIMIT-BELOW',
-        `creating webhooks up to ${SANDBOX_ENABLED_LIMIT} Enabled MUST succeed; it did (from ${enabledBefore})`,
+        `creating webhooks up to ${SANDBOX_ENABLED_LIMIT} Enabled succeeded (from ${enabledBefore})`,
       );
 
     const label = `over-limit-${ctx.faker.string.alphanumeric(10)}`;
@@ -136,13 +136,13 @@ const enabledLimit = defineScenario({
     ctx.check.expect(
       'WH-ENABLED-LIMIT-CREATE',
       !overCreated && !appeared,
-      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled a create MUST NOT create a webhook; it answered ${overCreate.status} and the webhook ${appeared ? 'exists' : 'does not exist'}`,
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled, a create: expected no webhook created; it answered ${overCreate.status} and the webhook ${appeared ? 'exists' : 'does not exist'}`,
       overCreate,
     );
     ctx.check.expect(
       'WH-ENABLED-LIMIT-4XX',
       overCreate.status >= 400 && overCreate.status < 500,
-      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled the refused create SHOULD answer 4xx; it answered ${overCreate.status}`,
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled, the refused create: expected a 4xx; it answered ${overCreate.status}`,
       overCreate,
     );
 
@@ -151,13 +151,13 @@ const enabledLimit = defineScenario({
     ctx.check.expect(
       'WH-ENABLED-LIMIT-ENABLE',
       spareAfter.status === 200 && spareAfter.body?.data?.attributes?.status !== 'Enabled',
-      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled, enabling another MUST leave it not Enabled; answered ${overEnable.status}, status ${spareAfter.body?.data?.attributes?.status}`,
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled, enabling another: expected it left not Enabled; answered ${overEnable.status}, status ${spareAfter.body?.data?.attributes?.status}`,
       [overEnable, spareAfter],
     );
     ctx.check.expect(
       'WH-ENABLED-LIMIT-4XX',
       overEnable.status >= 400 && overEnable.status < 500,
-      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled the refused enable SHOULD answer 4xx; it answered ${overEnable.status}`,
+      `with ${SANDBOX_ENABLED_LIMIT} webhooks Enabled, the refused enable: expected a 4xx; it answered ${overEnable.status}`,
       overEnable,
     );
   },
@@ -190,7 +190,7 @@ const unavailable = defineScenario({
     ctx.check.expect(
       requirement,
       early.body?.data?.attributes?.status === 'Enabled',
-      `after ${(limit - 2 * HOUR) / HOUR} hours of failures the webhook MUST still be Enabled; it is ${early.body?.data?.attributes?.status}`,
+      `after ${(limit - 2 * HOUR) / HOUR} hours of failures: expected the webhook still Enabled; it is ${early.body?.data?.attributes?.status}`,
       early,
     );
 
@@ -207,7 +207,7 @@ const unavailable = defineScenario({
       !ctx.check.expect(
         requirement,
         status === 'Unavailable',
-        `after ${(limit + HOUR) / HOUR} hours of failures the webhook MUST be Unavailable; it is ${String(status)}`,
+        `after ${(limit + HOUR) / HOUR} hours of failures: expected the webhook Unavailable; it is ${String(status)}`,
         late,
       )
     )
@@ -222,7 +222,7 @@ const unavailable = defineScenario({
     ctx.check.expect(
       'WH-UNAVAILABLE-NO-DELIVERY',
       received.length === 0,
-      `an Unavailable webhook MUST receive nothing; it received ${received.length} deliveries (event ${whileUnavailable!.id} ${deliveredIds(received).has(whileUnavailable!.id) ? 'among them' : 'not among them'})`,
+      `an Unavailable webhook: expected to receive nothing; it received ${received.length} deliveries (event ${whileUnavailable!.id} ${deliveredIds(received).has(whileUnavailable!.id) ? 'among them' : 'not among them'})`,
       received.length ? received : late,
     );
 
@@ -232,7 +232,7 @@ const unavailable = defineScenario({
     ctx.check.expect(
       'WH-ENABLE-FROM-UNAVAILABLE',
       enabled.status === 200 && enabled.body?.data?.attributes?.status === 'Enabled' && arrived,
-      `enable MUST make an Unavailable webhook Enabled and deliveries MUST resume; answered ${enabled.status} with status ${enabled.body?.data?.attributes?.status}, event ${afterEnable!.id} ${arrived ? 'arrived' : 'did not arrive'}`,
+      `enable of an Unavailable webhook: expected it Enabled and deliveries resumed; answered ${enabled.status} with status ${enabled.body?.data?.attributes?.status}, event ${afterEnable!.id} ${arrived ? 'arrived' : 'did not arrive'}`,
       enabled,
     );
   },

@@ -51,7 +51,7 @@ const updateField = (field: FieldCase) =>
         ctx.check.expect(
           field.requirement,
           response.status === 200 && response.body?.data?.attributes?.[field.member] === value && after[field.member] === value,
-          `PATCH ${field.member}=${JSON.stringify(value)} MUST answer 200 with the new value, and GET MUST show it; answered ${response.status} with ${JSON.stringify(response.body?.data?.attributes?.[field.member])}, GET shows ${JSON.stringify(after[field.member])}`,
+          `PATCH ${field.member}=${JSON.stringify(value)}: expected 200 with the new value, and GET showing it; answered ${response.status} with ${JSON.stringify(response.body?.data?.attributes?.[field.member])}, GET shows ${JSON.stringify(after[field.member])}`,
           [response, fetched],
         );
       }
@@ -59,7 +59,7 @@ const updateField = (field: FieldCase) =>
       ctx.check.expect(
         'WH-UPDATE-PARTIAL',
         changed.length === 0,
-        `a PATCH of ${field.member} alone MUST keep every other attribute; ${changed.length ? `these changed: ${changed.map((name) => `${name} ${JSON.stringify(before[name])} → ${JSON.stringify(after[name])}`).join(', ')}` : 'none changed'}`,
+        `a PATCH of ${field.member} alone: expected every other attribute kept; ${changed.length ? `these changed: ${changed.map((name) => `${name} ${JSON.stringify(before[name])} → ${JSON.stringify(after[name])}`).join(', ')}` : 'none changed'}`,
         fetched,
       );
     },
@@ -87,13 +87,13 @@ const invalidUpdates = defineScenario({
       ctx.check.expect(
         'WH-UPDATE-INVALID-NO-EFFECT',
         fetched.status === 200 && changed.length === 0,
-        `PATCH ${member}=${JSON.stringify(value)} MUST leave the webhook unchanged; answered ${response.status}, ${changed.length ? `then ${changed.map((name) => `${name} ${JSON.stringify(before[name])} → ${JSON.stringify(after[name])}`).join(', ')}` : `GET answered ${fetched.status} with nothing changed`}`,
+        `PATCH ${member}=${JSON.stringify(value)}: expected the webhook unchanged; answered ${response.status}, ${changed.length ? `then ${changed.map((name) => `${name} ${JSON.stringify(before[name])} → ${JSON.stringify(after[name])}`).join(', ')}` : `GET answered ${fetched.status} with nothing changed`}`,
         [response, fetched],
       );
       ctx.check.expect(
         'WH-UPDATE-INVALID',
         response.status >= 400 && response.status < 500,
-        `PATCH ${member}=${JSON.stringify(value)} SHOULD answer 4xx; answered ${response.status}`,
+        `PATCH ${member}=${JSON.stringify(value)}: expected a 4xx; answered ${response.status}`,
         response,
       );
     }
