@@ -27,6 +27,14 @@ export function reportGoal(goal: Goal): void {
   process.exitCode = goals.every((each) => each.met) ? 0 : MISSED_GOAL_EXIT;
 }
 
+/**
+ * A goal this bench cannot measure honestly (what it needs is missing, or it is not a thing
+ * a bench can run): printed with why and how to measure it, neither met nor missed.
+ */
+export function reportUnmeasured(name: string, goal: string, why: string): void {
+  process.stdout.write(`  —        ${name}: not measured: ${why} (goal ${goal})\n`);
+}
+
 /** A ratio goal: the figure over the baseline, both printed. */
 export function reportRatio(
   name: string,

@@ -15,15 +15,26 @@ export interface CliRun {
   stdout: string;
 }
 
+/** The command line of a whole run writing its reports to `reportDir`, from the project's root. */
+export const runArguments = (reportDir: string, args: readonly string[] = []): string[] => [
+  'bin/banking-api-conformance.mjs',
+  'run',
+  '--seed',
+  '1',
+  '--quiet',
+  '--report-dir',
+  reportDir,
+  ...args,
+];
+
 export async function runCli(args: string[], env: Readonly<Record<string, string>> = {}): Promise<CliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-run-'));
   const started = performance.now();
   // Asynchronous: the emulator (and proxy) of a latency run lives in this process and must keep serving.
-  const stdout = await promisify(execFile)(
-    process.execPath,
-    ['bin/banking-api-conformance.mjs', 'run', '--seed', '1', '--quiet', '--report-dir', reportDir, ...args],
-    { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } },
-  ).then(
+  const stdout = await promisify(execFile)(process.execPath, runArguments(reportDir, args), {
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, ...env },
+  }).then(
     (done) => done.stdout,
     (error: { code?: number; stdout?: string; stderr?: string }) => {
       // Exit code 1 is a non-conformant verdict, still a finished run; anything else broke.

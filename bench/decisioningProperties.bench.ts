@@ -1,6 +1,6 @@
 import { startEmulator } from '../emulator/emulator.ts';
-import { runScenarios } from '../harness/scenarioRunner.ts';
-import { generatedCaseCount, GENERATED_SCENARIOS } from '../suites/decisioning/generatedCases.ts';
+import { runScenarios } from '../test/support/runScenarios.ts';
+import { generatedCaseCount, GENERATED_SCENARIOS } from '../test/support/generatedCases.ts';
 import { reportGoal } from './benchGoals.ts';
 
 // Benchmark: the property and lifecycle runs of the decisioning area — at least

@@ -1,5 +1,5 @@
 import { startEmulator } from '../emulator/emulator.ts';
-import { runScenarios } from '../harness/scenarioRunner.ts';
+import { runScenarios } from '../test/support/runScenarios.ts';
 import { deliveryScenarios } from '../suites/delivery/index.ts';
 import { reportGoal } from './benchGoals.ts';
 

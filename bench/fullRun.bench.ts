@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { startEmulator } from '../emulator/emulator.ts';
-import { startVendorLikeEmulator } from '../emulator/profiles/vendorLikeEmulator.ts';
+import { startVendorLikeEmulator } from '../test/support/vendorLikeEmulator.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { benchSize, reportGoal } from './benchGoals.ts';
 import { runCli } from './cliRun.ts';
@@ -12,10 +12,12 @@ import { runCli } from './cliRun.ts';
 // compared with the same profile at once (what the concurrency buys where every
 // call pays a round trip).
 
-// Issue 18's goals: the whole run in ≤ 10 s on 2 cores, ≤ ⅓ of the same run one scenario
-// at a time with identical outcomes, and CONFORMANT every time while two busy loops hold both cores.
+// Issue 18's goals: the whole run in ≤ 10 s on 2 cores, with identical outcomes at once and
+// one scenario at a time, and CONFORMANT every time while two busy loops hold both cores.
+// Issue 34 restates the first and sets the ratio to the run one scenario at a time at ≤ ½
+// (issue 18 asked ⅓; runs then measured 0.62–0.71).
 const SUITE_GOAL_S = 10;
-const SERIAL_RATIO_GOAL = 1 / 3;
+const SERIAL_RATIO_GOAL = 1 / 2;
 const busyRuns = benchSize('busy machine', 2, 20, (count) => `${count} runs beside two busy loops`);
 /** Every capability behind 200–600 ms per call: the verdict within 3 minutes. */
 const LATENCY = { ms: 400, jitterMs: 200 };
@@ -67,7 +69,7 @@ const identical = outcomes(serial.document) === outcomes(embedded[0]!.document);
 reportGoal({
   name: 'concurrent run vs --concurrency 1',
   figure: `${serialRatio.toFixed(2)} (${best.toFixed(1)} s vs ${serial.seconds.toFixed(1)} s; outcomes ${identical ? 'identical' : 'DIFFER'})`,
-  goal: '≤ 0.33, identical outcomes',
+  goal: `≤ ${SERIAL_RATIO_GOAL.toFixed(2)}, identical outcomes`,
   met: serialRatio <= SERIAL_RATIO_GOAL && identical,
 });
 

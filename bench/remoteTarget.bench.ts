@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/emulator.ts';
-import { startVendorLikeEmulator } from '../emulator/profiles/vendorLikeEmulator.ts';
+import { startVendorLikeEmulator } from '../test/support/vendorLikeEmulator.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { benchSize, reportGoal } from './benchGoals.ts';
 import { type CliRun, runCli } from './cliRun.ts';

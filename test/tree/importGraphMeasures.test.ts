@@ -1,0 +1,61 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { PROJECT_ROOT } from '../cli/cliProcess.ts';
+import { layerBreaches, worstRoomReentries, type ImportGraph } from '../support/importGraphMeasures.ts';
+import { LAYER_TEST_FILE, parseLayerTable } from '../support/layerTable.ts';
+
+// The measures bench/importGraph.bench.ts prints for issue 34's goals, on small graphs
+// whose answers are known.
+
+const graph = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
+
+test('a path that leaves a room and comes back enters it again; staying in it does not', () => {
+  const worst = worstRoomReentries(
+    graph({
+      'cli/start.ts': ['run/plan.ts', 'harness/alone.ts'],
+      'run/plan.ts': ['harness/a.ts'],
+      'harness/a.ts': ['harness/b.ts'],
+      'harness/b.ts': ['harness/sub/c.ts'],
+      'harness/sub/c.ts': ['harness/d.ts'],
+    }),
+    'cli/start.ts',
+  );
+  expect(worst).toEqual({
+    entries: 2,
+    room: 'harness',
+    path: ['cli/start.ts', 'run/plan.ts', 'harness/a.ts', 'harness/b.ts', 'harness/sub/c.ts', 'harness/d.ts'],
+  });
+});
+
+test('a circle is walked once round, not for ever', () => {
+  const worst = worstRoomReentries(
+    graph({ 'a/x.ts': ['b/y.ts'], 'b/y.ts': ['a/z.ts'], 'a/z.ts': ['b/w.ts'], 'b/w.ts': ['a/x.ts', 'a/v.ts'] }),
+    'a/x.ts',
+  );
+  expect(worst).toEqual({ entries: 3, room: 'a', path: ['a/x.ts', 'b/y.ts', 'a/z.ts', 'b/w.ts', 'a/v.ts'] });
+});
+
+test('an import the layer table does not allow is a breach, one inside the folder or below it is not', () => {
+  const layers = [
+    ['spec', []],
+    ['harness', ['spec']],
+    ['emulator', ['spec']],
+  ] as const;
+  const breaches = layerBreaches(
+    graph({ 'harness/a.ts': ['harness/b.ts', 'spec/facts.ts'], 'spec/facts.ts': ['harness/a.ts'], 'emulator/e.ts': ['harness/a.ts'] }),
+    layers,
+  );
+  expect(breaches).toEqual(['spec/facts.ts → harness/a.ts', 'emulator/e.ts → harness/a.ts']);
+});
+
+test("the layer table is read from the layer test's own literal", () => {
+  const layers = parseLayerTable(readFileSync(join(PROJECT_ROOT, LAYER_TEST_FILE), 'utf8'));
+  expect(layers[0]).toEqual(['spec', []]);
+  expect(layers.find(([folder]) => folder === 'cli')?.[1]).toContain('run');
+  expect(() => parseLayerTable('const OTHER = [];')).toThrow(/LAYERS/);
+});
+
+test('a start that is not in the graph is an error, not a walk of one file', () => {
+  expect(() => worstRoomReentries(graph({ 'a/x.ts': [] }), 'cli/gone.ts')).toThrow(/cli\/gone.ts/);
+});
