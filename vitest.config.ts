@@ -1,44 +1,7 @@
-import { relative } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { conformanceProject } from './report/conformance.vitest.config.ts';
 import { moduleCacheDirectory } from './run/moduleCache.ts';
-
-// vitest runs the files it has timed before longest first, and files it has not timed
-// (a fresh clone, as in CI) largest first. Size says little here: the files that take
-// minutes are short, start late, and the run ends with one worker on them and the other
-// idle. These, measured, start first, longest first (test/tree/heaviestFirst.test.ts
-// keeps the names true).
-const HEAVIEST_TEST_FILES = [
-  'test/verdicts/toleratedVariations.test.ts',
-  'test/install/registryInstall.test.ts',
-  'test/soak/scheduleSeeds.test.ts',
-  'test/containers/runnerImage.test.ts',
-  'test/verdicts/killMatrix.test.ts',
-  'test/install/packedPackage.test.ts',
-  'test/cli/verdictModes.test.ts',
-  'test/run/calibrationLoop.test.ts',
-  'test/verdicts/vendorLikeDelivery.test.ts',
-  'test/verdicts/slowTarget.test.ts',
-  'test/run/concurrencyVerdict.test.ts',
-  'test/run/remoteTargetBench.test.ts',
-  'test/verdicts/cleanEmulator.test.ts',
-  'test/run/busyMachineVerdict.test.ts',
-  'test/verdicts/rateLimitedTarget.test.ts',
-  'test/soak/twoRunsOneSandbox.test.ts',
-  'test/containers/emulatorImageCertified.test.ts',
-  'test/cli/standaloneEmulator.test.ts',
-];
-
-class HeaviestFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification): number => {
-      const index = HEAVIEST_TEST_FILES.indexOf(relative(this.ctx.config.root, file.moduleId));
-      return index < 0 ? HEAVIEST_TEST_FILES.length : index;
-    };
-    // Stable: the other files keep vitest's order.
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
+import { HeaviestFirstSequencer } from './test/support/heaviestFirstSequencer.ts';
 
 // Compiled modules are kept between runs where a folder can be written (run/moduleCache.ts).
 const MODULE_CACHE = moduleCacheDirectory();
@@ -46,8 +9,8 @@ const MODULE_CACHE = moduleCacheDirectory();
 // Two projects share this file:
 // - "project": the project's own tests (test/), run by `npm test` and CI; test/soak/ holds
 //   the whole-suite runs repeated against long-lived targets (`npm run test:soak` runs only those);
-// - "conformance": the conformance suites (suites/), run against a target by the CLI,
-//   one file at a time because they share one target and its webhook limit.
+// - "conformance": the conformance suites' one file (suites/run.conformance.ts): the Allure
+//   face of a finished run, or, run by hand, the engine against an embedded emulator.
 export default defineConfig({
   test: {
     sequence: { sequencer: HeaviestFirstSequencer },
@@ -69,21 +32,8 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        test: {
-          name: 'conformance',
-          include: ['suites/**/*.conformance.ts'],
-          fileParallelism: false,
-          isolate: false,
-          // Allure labels and evidence from each scenario's check records. The run's plan
-          // (which scenarios, the target, the concurrency) comes by provide/inject (harness/providedRun.ts).
-          setupFiles: ['allure-vitest/setup', './report/allureSetup.ts'],
-          // Scenarios bound their own waits; against a slow, rate-limited sandbox one
-          // scenario (creating and cancelling a thousand rules) can take minutes.
-          testTimeout: 900_000,
-          hookTimeout: 60_000,
-        },
-      },
+      // Packaged (the Allure face runs it): report/conformance.vitest.config.ts.
+      conformanceProject,
     ],
   },
 });

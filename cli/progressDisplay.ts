@@ -1,4 +1,5 @@
-import type { Outcome } from '../harness/checkRecords.ts';
+import { type Outcome, worstOutcome } from '../harness/checkRecords.ts';
+import type { EngineListener } from '../harness/engineEvents.ts';
 import type { TerminalStyle } from './terminalStyle.ts';
 
 // How a run shows its progress. Off a TTY (logs, CI, pipes): one line per finished
@@ -7,7 +8,7 @@ import type { TerminalStyle } from './terminalStyle.ts';
 // other line printed meanwhile goes above it.
 
 export interface ProgressDisplay {
-  /** An area's file started running. */
+  /** The first scenario of an area started. */
   areaStarted(area: string): void;
   scenarioFinished(area: string, scenarioId: string, outcome: Outcome, checks: number): void;
   /** A line that is not progress (a --verbose note). */
@@ -29,6 +30,22 @@ export function scenarioLines(total: number, write: (text: string) => void, styl
     },
     line: write,
     finish() {},
+  };
+}
+
+/** The display as a face of the engine: each scenario as its report is final; its notes with --verbose. */
+export function progressListener(display: ProgressDisplay, verbose: boolean): EngineListener {
+  const started = new Set<string>();
+  return (event) => {
+    if (event.type === 'scenario-started' && !started.has(event.group)) {
+      started.add(event.group);
+      display.areaStarted(event.group);
+    }
+    if (event.type === 'scenario-note' && verbose) display.line(`    ${event.scenarioId}: ${event.text.trimEnd()}`);
+    if (event.type === 'scenario-final') {
+      const { group, scenarioId, records } = event.report;
+      display.scenarioFinished(group, scenarioId, worstOutcome(records.map((record) => record.outcome)) ?? 'SKIP', records.length);
+    }
   };
 }
 

@@ -1,9 +1,11 @@
-import { writeAllureCases } from '../report/allureCaseResults.ts';
+import { writeAllureThroughVitest } from '../report/allureFace.ts';
+import { allureResultsDir } from '../report/allureResultsDirectory.ts';
 import { writeReports } from '../report/reportWriter.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { loadManifest, SetupError } from '../harness/targetManifest.ts';
 import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
-import { receiverCatalogue, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
+import { receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
+import type { ScenarioReport } from '../harness/engineEvents.ts';
 import { EXIT } from './exitCodes.ts';
 import { assertRunFilesUsable } from './runPreconditions.ts';
 import { printSummary } from './summaryPrinter.ts';
@@ -56,23 +58,16 @@ export async function receiverCommand(
   const run = await runReceiverCases(config, { say, redactor });
   const document = receiverResults(config, run, { suiteVersion: version, startedAt });
   const paths = writeReports(options.reportDir, document, redactor);
-  const cases = run.runs.map((caseRun) => ({
-    area: 'receiver',
-    scenarioId: caseRun.receiverCase.id,
-    title: caseRun.receiverCase.title,
-    records: caseRun.check.records(),
-    start: caseRun.startedAt,
-    stop: caseRun.finishedAt,
-  }));
-  const allure = writeAllureCases(
-    options.reportDir,
-    cases,
-    receiverCatalogue(),
-    { receiver: config.url, deliveryMode: config.deliveryMode, contentType: config.contentType, suiteVersion: version },
-    redactor,
-  );
+  // The same faces as a run's: results.json, JUnit and HTML from the document, Allure from the cases' reports.
+  const reports = JSON.parse(redactor.text(JSON.stringify(run.reports))) as ScenarioReport[];
+  await writeAllureThroughVitest(options.reportDir, reports, {
+    receiver: config.url,
+    deliveryMode: config.deliveryMode,
+    contentType: config.contentType,
+    suiteVersion: version,
+  });
   printSummary(document, write, { quiet, style: terminalStyle(colourWanted(process.stdout, process.env)) });
   say(`Results: ${paths.results}`);
-  say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${allure}`);
+  say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${allureResultsDir(options.reportDir)}`);
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

@@ -8,20 +8,22 @@ import { writeReports } from '../report/reportWriter.ts';
 import { runConformance, type RunRequest } from '../run/runPipeline.ts';
 import { writeCertificate } from './certificateFile.ts';
 import { EXIT } from './exitCodes.ts';
-import { progressDisplayFor } from './progressDisplay.ts';
+import { progressDisplayFor, progressListener } from './progressDisplay.ts';
+import { type RunValueOptions, runValuesOf } from './runValues.ts';
 import { assertRunFilesUsable } from './runPreconditions.ts';
 import { printBaseline, printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance run`: checks that the options go together, runs the
-// pipeline (run/runPipeline.ts) and hands its results document to the reporters:
-// the terminal summary, results.json, report.html, junit.xml, HAR, certificate.
+// pipeline (run/runPipeline.ts), whose engine tells the progress display as it goes, and
+// hands its results document to the reporters: the terminal summary, results.json,
+// report.html, junit.xml, HAR, certificate; and the scenarios' reports to Allure through vitest.
 
 export { EXIT };
 
-/** The run's options as commander parses them (cli/main.ts). */
-export interface RunOptions extends Omit<RunRequest, 'har'> {
+/** The run's options as commander parses them (cli/main.ts): its numbers and settings still text (cli/runValues.ts). */
+export interface RunOptions extends Omit<RunRequest, 'har' | keyof RunValueOptions>, RunValueOptions {
   /** Write every API exchange of the run to this file as HAR 1.2 (report/harWriter.ts). */
   har?: string;
   /** Print the verdict and the failures only. */
@@ -52,25 +54,33 @@ function assertConsistent(options: RunOptions): void {
 /** `redactor` learns the run's secrets and masks every file the run writes. */
 export async function runCommand(options: RunOptions, write: (text: string) => void, redactor: SecretRedactor): Promise<number> {
   assertConsistent(options);
+  const { seed, scheduleSeed, concurrency, budgetMinutes, shard, ...request } = options;
   assertRunFilesUsable(options);
+  const values = runValuesOf({ seed, scheduleSeed, concurrency, budgetMinutes, shard });
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
   const style = terminalStyle(colourWanted(process.stdout, process.env));
   const version = suiteVersion();
-  const { document, exchanges } = await runConformance({ ...options, har: options.har !== undefined }, version, {
-    say,
-    write,
-    progress: (plan) => progressDisplayFor(plan.selection.scenarios.length, { quiet, style }, write),
-    redactor,
-    // Loaded with vitest, once there is something to run: a run refused for its options is told in a moment.
-    testReporters: async (target, seed) => [
-      (await import('../report/allureResults.ts')).allureReporter(options.reportDir, {
-        target: target.name,
-        baseUrl: target.baseUrl,
-        seed: String(seed),
-        suiteVersion: version,
-      }),
-    ],
+  const { document, exchanges, reports, target } = await runConformance(
+    { ...request, ...values, har: options.har !== undefined },
+    version,
+    {
+      say,
+      write,
+      progress: (plan) => {
+        const display = progressDisplayFor(plan.selection.scenarios.length, { quiet, style }, write);
+        return { tell: progressListener(display, options.verbose ?? false), finish: () => display.finish() };
+      },
+      redactor,
+    },
+  );
+  // Loaded once there is a run to show: a run refused for its options is told in a moment.
+  const { writeAllureThroughVitest } = await import('../report/allureFace.ts');
+  await writeAllureThroughVitest(options.reportDir, reports, {
+    target: target.name,
+    baseUrl: target.baseUrl,
+    seed: String(document.seed),
+    suiteVersion: version,
   });
   const paths = writeReports(options.reportDir, document, redactor);
   if (document.container) attachContainerLog(options.reportDir, document.container);

@@ -74,6 +74,29 @@ export class CheckRecorder {
     this.add(requirementId, 'UNTESTABLE', reason, evidence);
   }
 
+  /** The body does not apply: each of its requirements SKIPs with the reason, and it never runs. */
+  skipAll(requirementIds: readonly string[], reason: string): void {
+    for (const id of requirementIds) this.skip(id, reason);
+  }
+
+  /**
+   * Runs a scenario's (or a receiver case's) body, which records checks and never throws to
+   * report a failure: a thrown error means it could not finish, so every declared requirement
+   * it had not yet recorded is UNTESTABLE with `unfinished(error)` as the reason, and the
+   * exchange the error carries (an API client's) as the evidence.
+   */
+  async runDeclared(declared: readonly string[], body: () => Promise<void>, unfinished: (error: Error) => string): Promise<void> {
+    try {
+      await body();
+    } catch (error) {
+      const reason = unfinished(error instanceof Error ? error : new Error(String(error)));
+      const exchange = (error as { exchange?: ExchangeExcerpt } | undefined)?.exchange;
+      for (const id of declared) {
+        if (this.outcomesFor(id).length === 0) this.untestable(id, reason, exchange ? { exchanges: [exchange] } : undefined);
+      }
+    }
+  }
+
   records(): CheckRecord[] {
     return [...this.recorded];
   }

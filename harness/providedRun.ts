@@ -1,34 +1,26 @@
 import { inject } from 'vitest';
-import type { ConcurrencySetting } from './concurrency.ts';
-import type { TargetManifestFile } from './targetManifest.ts';
-import type { SessionOptions } from './targetSession.ts';
+import type { ScenarioReport } from './engineEvents.ts';
 
-// What the run pipeline (run/runExecution.ts) hands the vitest workers, through
-// vitest's typed provide/inject: the resolved target, the scenarios the plan
-// selected and how to run them. It never carries a token: the workers read the
-// token values from the variables the manifest names (harness/tokenPool.ts).
+// What vitest's conformance project is handed through its typed provide/inject: either the
+// reports of a run that has finished (report/allureFace.ts, the Allure face of `run` and
+// `receiver`), or, when a person runs `npx vitest --project conformance` with nothing
+// provided, an embedded emulator to run the engine against (run/embeddedConformance.ts).
+// Never a token: a session reads token values from the variables its manifest names.
 
-export interface ProvidedRun {
-  manifest: TargetManifestFile;
-  session: SessionOptions;
-  /** The scenarios of the plan, by id; a suite file registers a test for these only. */
+export interface EmbeddedRun {
+  baseUrl: string;
+  /** The scenarios to run, by id. */
   scenarioIds: string[];
-  /** How many scenarios run at the same time (harness/scenarioScheduler.ts), or `auto` (harness/adaptiveConcurrency.ts). */
-  concurrency: ConcurrencySetting;
-  /** `run --schedule-seed N`: the schedule fuzzer's seed. */
-  scheduleSeed?: number;
-  /** `run --fail-fast`: no scenario starts after one failed. */
-  failFast?: boolean;
+  seed: number;
 }
 
 declare module 'vitest' {
   interface ProvidedContext {
-    conformanceRun: ProvidedRun | undefined;
+    conformanceReports: ScenarioReport[] | undefined;
+    embeddedRun: EmbeddedRun | undefined;
   }
 }
 
-export function providedRun(): ProvidedRun {
-  const run = inject('conformanceRun');
-  if (!run) throw new Error('no run was provided: run the suites with `npx banking-api-conformance run`');
-  return run;
-}
+export const providedReports = (): ScenarioReport[] | undefined => inject('conformanceReports');
+
+export const providedEmbeddedRun = (): EmbeddedRun | undefined => inject('embeddedRun');

@@ -5,7 +5,7 @@ import type { CleanupLedger } from './cleanupLedger.ts';
 import type { ControlClient } from './controlClient.ts';
 import type { FixtureProvider } from './fixtureProvider.ts';
 import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
-import { type Capability, type Environment, requirementCatalogue } from './requirementCatalogue.ts';
+import { type Capability, type Environment, type RequirementCatalogue, requirementCatalogue } from './requirementCatalogue.ts';
 import type { SessionSink } from './sessionSink.ts';
 import type { SharedState } from './sharedState.ts';
 import type { SharedStateGuard } from './sharedStateGuard.ts';
@@ -126,8 +126,10 @@ export interface Scenario {
 export type ScenarioDefinition = Omit<Scenario, 'title'>;
 
 /** `<what>: <statement of the first requirement>`; the catalogue gate holds every scenario to it. */
-export function derivedTitle(scenario: Pick<Scenario, 'id' | 'area' | 'requirements'>): string {
-  const catalogue = requirementCatalogue();
+export function derivedTitle(
+  scenario: Pick<Scenario, 'id' | 'requirements'> & { area: string },
+  catalogue: RequirementCatalogue = requirementCatalogue(),
+): string {
   const first = scenario.requirements[0];
   const statement = first !== undefined && catalogue.has(first) ? catalogue.get(first).statement : `(no requirement ${first ?? ''})`;
   return `${scenario.id.slice(scenario.area.length + 1)}: ${statement}`;

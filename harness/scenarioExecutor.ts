@@ -1,25 +1,35 @@
 import type { CheckRecord } from './checkRecords.ts';
 import { isFailing } from './checkRecords.ts';
+import type { EngineListener, ScenarioReport } from './engineEvents.ts';
 import { journalInto, type JournalEntry } from './exchangeJournal.ts';
 import type { Scenario } from './scenario.ts';
 import { runScenario } from './scenarioEngine.ts';
 import { moversFirst, schedule, type ScheduleHandle } from './scenarioScheduler.ts';
 import { scenarioPace, shuffled } from './schedulePerturbation.ts';
-import { footprintOf, type Footprint, type UndeclaredUse, type WebhookFootprint, webhookAllowanceOf } from './sharedState.ts';
+import {
+  describeUndeclared,
+  footprintOf,
+  type Footprint,
+  type UndeclaredUse,
+  type WebhookFootprint,
+  webhookAllowanceOf,
+} from './sharedState.ts';
 import { GuardedControlClient, SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetSession } from './targetSession.ts';
-import { addTallies, emptyTally, type ThrottleTally } from './throttleRetry.ts';
+import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
 import type { CallAnswer } from './adaptiveConcurrency.ts';
 import { concurrencyLimit, type ConcurrencySetting } from './concurrency.ts';
 import { ConcurrencyMeter, metered, ScenarioMeter, type ScenarioMetrics, withRerun } from './runMetrics.ts';
 
-// The one executor of scenarios: what `run` uses (through the vitest face,
-// harness/scenarioRunner.ts) and what the project's tests use (runScenarios,
-// runScenarioList). One session, every planned scenario of every area, started
-// by the scheduler (harness/scenarioScheduler.ts) as their declared shared state
-// allows; with a schedule seed, in a shuffled order with small pauses at each
-// call. A scenario that failed while others ran beside it is run once more
-// alone: if it passes then, its failure depends on the schedule, and the report says so.
+// The engine: the one executor of scenarios, what `run` uses in the command's own process
+// and what the project's tests use (their helpers under test/support/). One session, every
+// planned scenario of every area, started by the scheduler (harness/scenarioScheduler.ts)
+// as their declared shared state allows; with a schedule seed, in a shuffled order with
+// small pauses at each call. A scenario that failed while others ran beside it is run once
+// more alone: if it passes then, its failure depends on the schedule, and the report says so.
+// It tells its faces what happens through EngineEvents (harness/engineEvents.ts). It does not
+// tell each check as it is recorded (`check-recorded`): the recorder folds repeated checks
+// into one record whose count grows later, so a record is only final with its scenario's.
 
 /** At most this many failing scenarios are run again alone, so a broken target does not double the run. */
 export const MAX_ALONE_RERUNS = 8;
@@ -33,19 +43,12 @@ export interface ExecutionOptions {
   failFast?: boolean;
   /** Keep every exchange (`run --har`). */
   recordExchanges?: boolean;
-  /** A scenario's progress notes. */
-  log?: (scenarioId: string, message: string) => void;
   /**
-   * Told of each scenario's result once it can no longer change: as the scenario finishes when
-   * nothing in it fails, else after the runs alone (which may mark it dependsOnSchedule).
+   * The faces: told the run's start, each scenario's start and notes, each scenario's report once
+   * it can no longer change (as it finishes when nothing in it fails, else after the runs alone,
+   * which may mark it dependsOnSchedule), and the run's end.
    */
-  onFinal?: (result: ScenarioResult) => void;
-  /**
-   * Test-only (test/run/scheduleFuzzing.test.ts): the scenario with this id moves
-   * the clock, but the scheduler is told it only reads it and the guard does not
-   * see its moves: a wrong declaration the schedule fuzzer must find.
-   */
-  seededDeclarationFault?: string;
+  listener?: EngineListener;
   /**
    * How many failed scenarios are run again alone to tell a failure of the target from one
    * of the schedule (default MAX_ALONE_RERUNS). The kill matrix, which reads only outcomes, asks none.
@@ -87,10 +90,25 @@ interface Planned {
   webhooks: number;
 }
 
-function plannedFootprint(scenario: Scenario, options: ExecutionOptions): Footprint {
-  const footprint = footprintOf(scenario);
-  if (scenario.id !== options.seededDeclarationFault) return footprint;
-  return { reads: new Set(['clock', ...footprint.reads]), moves: new Set([...footprint.moves].filter((state) => state !== 'clock')) };
+/** What the faces are told of a scenario's result (plain data: vitest's worker receives it as it is). */
+export function reportOf(result: ScenarioResult): ScenarioReport {
+  const { scenario } = result;
+  return {
+    subject: 'target',
+    group: scenario.area,
+    scenarioId: scenario.id,
+    title: scenario.title,
+    requirements: scenario.requirements,
+    records: result.records,
+    startedMs: result.startedMs,
+    durationMs: result.durationMs,
+    throttling: result.throttling,
+    metrics: result.metrics,
+    webhooks: result.webhooks,
+    ...(result.exchanges ? { exchanges: result.exchanges } : {}),
+    ...(result.undeclared.length > 0 ? { undeclared: result.undeclared } : {}),
+    ...(result.dependsOnSchedule ? { dependsOnSchedule: true } : {}),
+  };
 }
 
 /** What each scenario of one execution is run with: the run's concurrency meter, and the limit's ear on each call. */
@@ -111,8 +129,7 @@ async function runOne(
   const { scenario, footprint } = planned;
   const guard = new SharedStateGuard(scenario.id, footprint, handle, session.webhooks, webhookAllowanceOf(scenario));
   const pace = paced && options.scheduleSeed !== undefined ? scenarioPace(options.scheduleSeed, scenario.id) : undefined;
-  const faulty = scenario.id === options.seededDeclarationFault;
-  const control = faulty ? session.control : new GuardedControlClient(session.target, guard, pace);
+  const control = new GuardedControlClient(session.target, guard, pace);
   const exchanges: JournalEntry[] = [];
   // Its own tally: scenarios running at the same time must not count each other's throttling.
   const throttling = emptyTally();
@@ -130,7 +147,7 @@ async function runOne(
       scenario,
       { ...session, control, throttling },
       {
-        log: (message) => options.log?.(scenario.id, message),
+        log: (text) => options.listener?.({ type: 'scenario-note', scenarioId: scenario.id, text }),
         ...(options.recordExchanges ? { journal: journalInto(exchanges, scenario.id) } : {}),
         guard,
         ...(pace ? { pace } : {}),
@@ -166,7 +183,7 @@ export async function executeScenarios(
   const planned: Planned[] = scenarios.map((scenario) => ({
     id: scenario.id,
     scenario,
-    footprint: plannedFootprint(scenario, options),
+    footprint: footprintOf(scenario),
     webhooks: webhookAllowanceOf(scenario),
   }));
   const order = options.scheduleSeed === undefined ? moversFirst(planned) : shuffled(planned, options.scheduleSeed);
@@ -175,6 +192,13 @@ export async function executeScenarios(
   // The one place the run's metrics hear of the limit's changes.
   const stopMetering = limit.onChange((value) => concurrencyMeter.concurrencyChanged(value));
   const sending = limit.sending?.bind(limit);
+  const tell = options.listener ?? (() => {});
+  const final = (result: ScenarioResult) => tell({ type: 'scenario-final', report: reportOf(result) });
+  tell({
+    type: 'run-started',
+    subject: 'target',
+    planned: scenarios.map((scenario) => ({ group: scenario.area, scenarioId: scenario.id })),
+  });
   let stop = false;
   const run: RunOptions = {
     ...options,
@@ -189,9 +213,10 @@ export async function executeScenarios(
     order,
     limit,
     async (item, handle) => {
+      tell({ type: 'scenario-started', group: item.scenario.area, scenarioId: item.id });
       const result = await runOne(item, session, run, handle);
       if (options.failFast && failed(result)) stop = true;
-      if (!failed(result)) options.onFinal?.(result);
+      if (!failed(result)) final(result);
       return result;
     },
     () => stop,
@@ -213,14 +238,12 @@ export async function executeScenarios(
     if (!failed(alone)) result.dependsOnSchedule = true;
     result.metrics = withRerun(result.metrics, alone.metrics);
   }
-  for (const { result } of inOrder) if (failed(result)) options.onFinal?.(result);
-  return inOrder.map(({ result }) => result);
-}
-
-/** For tests that open their own session: the scenarios through the one executor, their records in the order given. */
-export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
-  const results = await executeScenarios(scenarios, session, { concurrency });
-  // The session's tally is what such a test reads: each scenario counted its own.
-  for (const result of results) addTallies(session.throttling, result.throttling);
-  return results.flatMap((result) => result.records);
+  for (const { result } of inOrder) if (failed(result)) final(result);
+  const finished = inOrder.map(({ result }) => result);
+  tell({
+    type: 'run-finished',
+    reports: finished.map(reportOf),
+    suiteErrors: finished.flatMap((result) => result.undeclared.map(describeUndeclared)),
+  });
+  return finished;
 }

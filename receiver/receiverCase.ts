@@ -1,4 +1,6 @@
 import type { CheckRecorder } from '../harness/checkRecorder.ts';
+import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
+import { derivedTitle } from '../harness/scenario.ts';
 import type { AnswerJudge } from './answerJudge.ts';
 import type { CraftedDeliveries } from './craftedDeliveries.ts';
 import type { EffectsLedger } from './effectsProbe.ts';
@@ -24,7 +26,7 @@ export interface CaseContext {
 export interface ReceiverCase {
   /** Stable id: `receiver/<what>`. */
   id: string;
-  /** The behaviour in MUST wording. */
+  /** Derived by defineReceiverCase from its first requirement's statement, as a scenario's title is; never written by hand. */
   title: string;
   requirements: readonly string[];
   /** The delivery modes it applies to (default both); under another its requirements SKIP with the reason. */
@@ -32,4 +34,16 @@ export interface ReceiverCase {
   run(ctx: CaseContext): Promise<void>;
 }
 
-export const defineReceiverCase = (receiverCase: ReceiverCase): ReceiverCase => receiverCase;
+/** The area of the receiver cases, in ids (`receiver/<what>`), titles and every face's groups. */
+export const RECEIVER_GROUP = 'receiver';
+
+/** Only the requirements of the receiver subject: a run against a target never judges them. */
+export const receiverCatalogue = () => requirementCatalogue('receiver');
+
+/** A receiver case as written: everything but the title. */
+export type ReceiverCaseDefinition = Omit<ReceiverCase, 'title'>;
+
+export const defineReceiverCase = (definition: ReceiverCaseDefinition): ReceiverCase => ({
+  ...definition,
+  title: derivedTitle({ ...definition, area: RECEIVER_GROUP }, receiverCatalogue()),
+});

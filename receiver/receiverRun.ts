@@ -1,16 +1,15 @@
 import { connect } from 'node:net';
 import { CheckRecorder } from '../harness/checkRecorder.ts';
-import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
-import { countOutcomes, judgeRequirements, verdictOf } from '../run/requirementVerdict.ts';
+import type { ScenarioReport } from '../harness/engineEvents.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { SetupError } from '../harness/targetManifest.ts';
-import { catalogueHash } from '../run/catalogueHash.ts';
-import { RESULTS_FORMAT_VERSION, type ResultsDocument } from '../run/resultsDocument.ts';
+import type { DescribedTarget, ResultsDocument } from '../run/resultsDocument.ts';
+import { judgedDocument } from '../run/runJudgement.ts';
 import { AnswerJudge } from './answerJudge.ts';
 import { CraftedDeliveries } from './craftedDeliveries.ts';
 import { assertEffectsProbe, EffectsLedger } from './effectsProbe.ts';
 import { EmbeddedSandbox } from './embeddedSandbox.ts';
-import type { CaseContext, ReceiverCase } from './receiverCase.ts';
+import { type CaseContext, RECEIVER_GROUP, type ReceiverCase, receiverCatalogue } from './receiverCase.ts';
 import { RECEIVER_CASES } from './receiverCases.ts';
 import { type ReceiverConfig, replayArguments } from './receiverConfig.ts';
 import { RecordingProxy } from './recordingProxy.ts';
@@ -19,16 +18,8 @@ import { SandboxDeliveries } from './sandboxDeliveries.ts';
 // The receiver command's run, one way through: check the receiver (and its
 // effects probe) answer at all → start the recording proxy and the embedded
 // sandbox → run each case against the receiver, one at a time → read the effects
-// → judge the RC requirements with the same code as a run → a results document of
-// the same shape, which the same reporters write.
-
-export interface CaseRun {
-  receiverCase: ReceiverCase;
-  check: CheckRecorder;
-  /** Epoch ms. */
-  startedAt: number;
-  finishedAt: number;
-}
+// → a ScenarioReport per case, which every face consumes as it does a run's, and
+// the RC requirements judged into a results document by the run's own assembly.
 
 export interface ReceiverRunObservers {
   say(text: string): void;
@@ -36,8 +27,6 @@ export interface ReceiverRunObservers {
   redactor: SecretRedactor;
 }
 
-/** Only the requirements of the receiver subject: a run against a target never judges them. */
-export const receiverCatalogue = () => requirementCatalogue('receiver');
 const CONNECT_TIMEOUT_MS = 5000;
 /** Beyond the proxy's own wait, what a sandbox delivery may take to be made and sent. */
 const ARRIVAL_MARGIN_MS = 5000;
@@ -73,27 +62,40 @@ async function runCase(
   receiverCase: ReceiverCase,
   context: Omit<CaseContext, 'check' | 'judge'>,
   redactor: SecretRedactor,
-): Promise<CaseRun> {
-  const check = new CheckRecorder(receiverCatalogue(), receiverCase.id, new Set(receiverCase.requirements), redactor);
-  const startedAt = Date.now();
+): Promise<() => ScenarioReport> {
+  const { id, title, requirements } = receiverCase;
+  const check = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), redactor);
+  const startedMs = Date.now();
   const reason = whyNotApplicable(receiverCase, context.config);
-  if (reason) {
-    for (const id of receiverCase.requirements) check.skip(id, reason);
-    return { receiverCase, check, startedAt, finishedAt: startedAt };
+  if (reason) check.skipAll(requirements, reason);
+  else {
+    try {
+      await check.runDeclared(
+        requirements,
+        () => receiverCase.run({ ...context, check, judge: new AnswerJudge(check, context.config) }),
+        (error) => `case ${id} could not finish: ${error.message}`,
+      );
+    } finally {
+      await context.sandbox.closeAll();
+    }
   }
-  try {
-    await receiverCase.run({ ...context, check, judge: new AnswerJudge(check, context.config) });
-  } catch (error) {
-    const message = `case ${receiverCase.id} could not finish: ${(error as Error).message}`;
-    for (const id of receiverCase.requirements) if (check.outcomesFor(id).length === 0) check.untestable(id, message);
-  } finally {
-    await context.sandbox.closeAll();
-  }
-  return { receiverCase, check, startedAt, finishedAt: Date.now() };
+  const durationMs = Date.now() - startedMs;
+  // The effects probe is read once every case has run, into each case's recorder: its report is taken after that.
+  return () => ({
+    subject: 'receiver',
+    group: RECEIVER_GROUP,
+    scenarioId: id,
+    title,
+    requirements,
+    records: check.records(),
+    startedMs,
+    durationMs,
+  });
 }
 
 export interface ReceiverRun {
-  runs: CaseRun[];
+  /** One per case, in the order they ran. */
+  reports: ScenarioReport[];
   /** The base of the run's event ids (recorded as the document's seed). */
   idBase: number;
 }
@@ -120,51 +122,42 @@ export async function runReceiverCases(
       crafted: new CraftedDeliveries(config, sandbox, redactor, waitMs),
       effects: new EffectsLedger(config.effectsUrl),
     };
-    const runs: CaseRun[] = [];
+    const finished: Array<() => ScenarioReport> = [];
     for (const receiverCase of cases) {
       observers.say(`  ${receiverCase.id}`);
-      runs.push(await runCase(receiverCase, context, redactor));
+      finished.push(await runCase(receiverCase, context, redactor));
     }
     if (config.effectsUrl) observers.say('  reading the effects probe');
     await context.effects.judge();
-    return { runs, idBase };
+    return { reports: finished.map((report) => report()), idBase };
   } finally {
     await sandbox?.close();
     await proxy.close();
   }
 }
 
+/** The receiver as a target: the embedded sandbox delivers to it, and no RC requirement needs more than core. */
+function receiverAsTarget(config: ReceiverConfig): DescribedTarget {
+  return { name: 'webhook receiver', baseUrl: config.url, environment: 'sandbox', capabilities: new Set(['core']) };
+}
+
 /** The cases' records judged into a results document, as a run's are. */
 export function receiverResults(
   config: ReceiverConfig,
-  { runs, idBase }: ReceiverRun,
+  { reports, idBase }: ReceiverRun,
   meta: { suiteVersion: string; startedAt: string },
 ): ResultsDocument {
-  const records = runs.flatMap((run) => run.check.records());
-  // The receiver is judged as the embedded sandbox delivers to it; no RC requirement needs more than core.
-  const target = {
-    name: 'webhook receiver',
-    baseUrl: config.url,
-    environment: 'sandbox' as const,
-    capabilities: new Set(['core' as const]),
-  };
-  const selected = new Set(runs.flatMap((run) => run.receiverCase.requirements));
-  const results = judgeRequirements(receiverCatalogue(), records, target, { selected });
-  return {
-    formatVersion: RESULTS_FORMAT_VERSION,
-    suiteVersion: meta.suiteVersion,
-    catalogueHash: catalogueHash(),
-    target: { name: target.name, baseUrl: target.baseUrl, environment: target.environment, capabilities: [...target.capabilities] },
-    seed: idBase,
-    areas: ['receiver'],
-    scenarioIds: runs.map((run) => run.receiverCase.id),
-    selectedRequirements: [...selected].sort(),
-    startedAt: meta.startedAt,
-    finishedAt: new Date().toISOString(),
-    verdict: verdictOf(results),
+  return judgedDocument({
     command: 'receiver',
+    catalogue: receiverCatalogue(),
+    target: receiverAsTarget(config),
+    suiteVersion: meta.suiteVersion,
+    seed: idBase,
+    areas: [RECEIVER_GROUP],
+    scenarioIds: reports.map((report) => report.scenarioId),
+    records: reports.flatMap((report) => report.records),
+    selected: new Set(reports.flatMap((report) => report.requirements)),
+    startedAt: meta.startedAt,
     replayArguments: replayArguments(config),
-    counts: countOutcomes(results),
-    requirements: results,
-  };
+  });
 }

@@ -2,7 +2,7 @@ import type { CheckRecord } from '../harness/checkRecords.ts';
 import { isFailing } from '../harness/checkRecords.ts';
 import { CLIENT_REQUIREMENTS } from '../harness/operationCatalogue.ts';
 import type { Level, RequirementCatalogue } from '../harness/requirementCatalogue.ts';
-import type { ConformanceMeta } from '../harness/scenarioRunner.ts';
+import type { ScenarioReport } from '../harness/engineEvents.ts';
 import { evidenceFacts, exchangeText, jsonText } from './exchangeText.ts';
 
 // How one conformance test shows in Allure's Behaviors tree: epic = area,
@@ -47,8 +47,8 @@ function attachmentOf(record: CheckRecord): AllureView['attachments'][number] {
   return { name: name.length > 120 ? `${name.slice(0, 119)}…` : name, content: parts.join('\n\n'), contentType: 'text/plain' };
 }
 
-/** What a test shows in Allure: a scenario's meta, or a receiver case's (area `receiver`). */
-export type AllureSubject = Pick<ConformanceMeta, 'scenarioId' | 'title' | 'records'> & { area: string };
+/** What a test shows in Allure: a scenario's report, its group as the area (`receiver` for a receiver case). */
+export type AllureSubject = Pick<ScenarioReport, 'scenarioId' | 'title' | 'records'> & { area: string };
 
 export function allureView(meta: AllureSubject, catalogue: RequirementCatalogue): AllureView {
   const stories = storiesOf(meta.records);

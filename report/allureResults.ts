@@ -8,7 +8,7 @@ import { freshAllureResultsDir } from './allureResultsDirectory.ts';
 /**
  * allure-vitest, writing through DeferredAllureWriter; the run ends once every file is written.
  * allure-vitest writes every test's result when the run ends; here each is written as its test
- * ends (the conformance tests end as their scenarios do), so the run's end waits for few files.
+ * ends, so the run's end waits for few files.
  */
 class RunAllureReporter extends AllureVitestReporter {
   private readonly written = new Set<string>();

@@ -4,14 +4,15 @@ import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
 import { allureView } from './allureLabels.ts';
 
 // Vitest setup file of the conformance project: after each scenario's test,
-// label it for Allure and attach its evidence, from the check records the
-// scenario runner left in task.meta. Listed after allure-vitest/setup in
-// vitest.config.ts, so the harness needs no Allure code of its own.
+// label it for Allure and attach its evidence, from the scenario's report the
+// vitest face left in task.meta (harness/scenarioRunner.ts), of `run` or `receiver`.
+// Listed after allure-vitest/setup in report/conformance.vitest.config.ts, so the
+// harness needs no Allure code of its own.
 
 afterEach(async ({ task }) => {
   const meta = task.meta.conformance;
   if (!meta) return;
-  const view = allureView(meta, requirementCatalogue());
+  const view = allureView({ ...meta, area: meta.group }, requirementCatalogue(meta.subject));
   await allure.epic(view.epic);
   await allure.feature(view.feature);
   for (const story of view.stories) await allure.story(story);

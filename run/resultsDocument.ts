@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
 import type { Outcome } from '../harness/checkRecords.ts';
+import type { Environment } from '../spec/environments.ts';
 import type { ExpectedFailure } from './expectedFailures.ts';
 import type { RequirementResult, Verdict } from './requirementVerdict.ts';
 import type { TargetInfo } from '../harness/targetManifest.ts';
@@ -47,7 +48,7 @@ export interface ResultsDocument extends RunMetricsFields {
   /** sha256 over requirements/*.yaml and schemas/**\/*.json (run/catalogueHash.ts). */
   catalogueHash: string;
   /** `image`: present when the target was a container image (run --target-image). */
-  target: { name: string; baseUrl: string; environment: 'sandbox' | 'live'; capabilities: string[]; image?: ImageIdentity };
+  target: { name: string; baseUrl: string; environment: Environment; capabilities: string[]; image?: ImageIdentity };
   seed: number;
   /** Present with --schedule-seed: the schedule fuzzer's seed, carried by every replay command. */
   scheduleSeed?: number;
@@ -85,7 +86,10 @@ export interface ResultsDocument extends RunMetricsFields {
   container?: ContainerRunRecord;
 }
 
-export function describeTarget(target: TargetInfo): ResultsDocument['target'] {
+/** What a results document says of its target. */
+export type DescribedTarget = Pick<TargetInfo, 'name' | 'baseUrl' | 'environment' | 'capabilities'>;
+
+export function describeTarget(target: DescribedTarget): ResultsDocument['target'] {
   return { name: target.name, baseUrl: target.baseUrl, environment: target.environment, capabilities: [...target.capabilities] };
 }
 

@@ -1,73 +1,72 @@
-import { fileURLToPath } from 'node:url';
-import type { Reporter } from 'vitest/node';
-import { createVitest } from 'vitest/node';
 import type { ConcurrencySetting } from '../harness/concurrency.ts';
-import type { ConformanceMeta } from '../harness/scenarioRunner.ts';
-import type { ProvidedRun } from '../harness/providedRun.ts';
-import type { SessionOptions } from '../harness/targetSession.ts';
-import type { TargetManifestFile } from '../harness/targetManifest.ts';
+import type { EngineListener, ScenarioReport } from '../harness/engineEvents.ts';
+import { executeScenarios } from '../harness/scenarioExecutor.ts';
+import type { TargetSession } from '../harness/targetSession.ts';
 import type { RunPlan } from './runPlan.ts';
-import { type ExecutionListener, ScenarioCollector } from './scenarioCollector.ts';
 
-// The execute stage: the planned scenarios against the target, in a vitest worker
-// of the conformance project: one file (suites/run.conformance.ts), one session,
-// one executor that schedules every area's scenarios together
-// (harness/scenarioExecutor.ts), one test per scenario. The plan reaches it through
-// vitest's typed provide/inject (harness/providedRun.ts); the check records come
-// back in each test's meta (run/scenarioCollector.ts).
-
-const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** What a scenario started just before the budget's end may still take (a slow sandbox's scenario can take minutes). */
-const TEST_TIMEOUT_MARGIN_MS = 15 * 60_000;
+// The execute stage: the engine (harness/scenarioExecutor.ts) in this process, on the run's
+// one target session, telling each event to the run's faces as it happens; what it brings
+// back is the reports of the scenarios, in the plan's order, and the suite's own defects.
 
 export interface ExecutionRequest {
   plan: RunPlan;
-  manifest: TargetManifestFile;
-  session: SessionOptions;
+  session: TargetSession;
   concurrency: ConcurrencySetting;
-  listener: ExecutionListener;
-  verbose: boolean;
-  /** Reporters that watch the tests themselves (Allure). */
-  reporters: Reporter[];
+  /** Keep every exchange (`--har`). */
+  recordExchanges: boolean;
+  /** The faces that watch the run as it goes (the progress display). */
+  listener: EngineListener;
 }
 
 export interface Execution {
   /** In the plan's order, whatever order they finished in. */
-  scenarios: ConformanceMeta[];
+  scenarios: ScenarioReport[];
+  /** Defects of the suite itself (shared state used undeclared): never the target's fault. */
   suiteErrors: string[];
   startedAt: string;
 }
 
+/**
+ * For the faces that show every planned scenario (Allure): the scenarios --fail-fast kept from
+ * starting, each a report whose records only SKIP saying so. Never judged: the judgement reads the execution.
+ */
+export function notStartedReports(plan: RunPlan, execution: Execution): ScenarioReport[] {
+  const reported = new Set(execution.scenarios.map((report) => report.scenarioId));
+  const startedMs = Date.parse(execution.startedAt);
+  return plan.selection.scenarios
+    .filter((scenario) => !reported.has(scenario.id))
+    .map((scenario) => ({
+      subject: 'target',
+      group: scenario.area,
+      scenarioId: scenario.id,
+      title: scenario.title,
+      requirements: scenario.requirements,
+      records: scenario.requirements.map((requirementId) => ({
+        requirementId,
+        scenarioId: scenario.id,
+        outcome: 'SKIP',
+        message: 'not run: --fail-fast stopped the run after a failing scenario',
+      })),
+      startedMs,
+      durationMs: 0,
+    }));
+}
+
 export async function executeRun(request: ExecutionRequest): Promise<Execution> {
   const { plan } = request;
-  const collector = new ScenarioCollector(request.listener, request.verbose);
-  const provided: ProvidedRun = {
-    manifest: request.manifest,
-    session: request.session,
-    scenarioIds: plan.selection.scenarios.map((scenario) => scenario.id),
+  const startedAt = new Date().toISOString();
+  const execution: Execution = { scenarios: [], suiteErrors: [], startedAt };
+  await executeScenarios(plan.selection.scenarios, request.session, {
     concurrency: request.concurrency,
     ...(plan.scheduleSeed !== undefined ? { scheduleSeed: plan.scheduleSeed } : {}),
     ...(plan.failFast ? { failFast: true } : {}),
-  };
-  const startedAt = new Date().toISOString();
-  const vitest = await createVitest('test', {
-    root: PROJECT_ROOT,
-    config: `${PROJECT_ROOT}/vitest.config.ts`,
-    project: 'conformance',
-    watch: false,
-    reporters: [collector, ...request.reporters],
-    // Every test only waits for its scenario's result; the executor decides what runs at once.
-    maxConcurrency: Math.max(1, provided.scenarioIds.length),
-    // A test waits from the start of the run: it may take the whole budget, and the budget's end stops what has not started.
-    testTimeout: plan.budgetMinutes * 60_000 + TEST_TIMEOUT_MARGIN_MS,
+    ...(request.recordExchanges ? { recordExchanges: true } : {}),
+    listener: (event) => {
+      request.listener(event);
+      if (event.type !== 'run-finished') return;
+      execution.scenarios = [...event.reports];
+      execution.suiteErrors = [...event.suiteErrors];
+    },
   });
-  try {
-    for (const project of vitest.projects) project.provide('conformanceRun', provided);
-    await vitest.start([]);
-  } finally {
-    await vitest.close();
-  }
-  const position = new Map(provided.scenarioIds.map((id, index) => [id, index]));
-  const scenarios = [...collector.scenarios].sort((a, b) => (position.get(a.scenarioId) ?? 0) - (position.get(b.scenarioId) ?? 0));
-  return { scenarios, suiteErrors: collector.suiteErrors, startedAt };
+  return execution;
 }

@@ -8,7 +8,7 @@ import { SetupError, type TargetInfo } from '../harness/targetManifest.ts';
 import { addTallies, emptyTally } from '../harness/throttleRetry.ts';
 import { runMetricsOf } from '../harness/runMetricsSummary.ts';
 import { catalogueHash } from './catalogueHash.ts';
-import { describeTarget, RESULTS_FORMAT_VERSION, type PartialRun, type ResultsDocument } from './resultsDocument.ts';
+import { type DescribedTarget, describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
 import { type ComparableResults, compareResults } from './resultsComparison.ts';
 import type { Execution } from './runExecution.ts';
 import type { RunPlan } from './runPlan.ts';
@@ -46,6 +46,49 @@ function requirementsOfReported(selection: Selection, reported: readonly string[
   );
 }
 
+/** What either command judges into a results document: the check records of its scenarios or cases, and what they ran against. */
+export interface JudgedRecords {
+  command: NonNullable<ResultsDocument['command']>;
+  /** The catalogue of the command's subject: the target's for `run`, the receiver's for `receiver`. */
+  catalogue: RequirementCatalogue;
+  target: DescribedTarget;
+  suiteVersion: string;
+  seed: number;
+  areas: string[];
+  scenarioIds: string[];
+  records: readonly CheckRecord[];
+  /** Requirements the scenarios could record: the rest is "not selected". */
+  selected: ReadonlySet<string>;
+  /** Report only what was selected or recorded (a narrowed run). */
+  onlySelected?: boolean;
+  startedAt: string;
+  replayArguments: string[];
+}
+
+/** The one assembly of a results document, for `run` and `receiver` alike: requirement outcomes, the verdict, the counts. */
+export function judgedDocument(judged: JudgedRecords): ResultsDocument {
+  const { catalogue, records, target, selected } = judged;
+  const results = judgeRequirements(catalogue, records, target, { selected, onlySelected: judged.onlySelected ?? false });
+  return {
+    formatVersion: RESULTS_FORMAT_VERSION,
+    suiteVersion: judged.suiteVersion,
+    catalogueHash: catalogueHash(),
+    target: describeTarget(target),
+    seed: judged.seed,
+    areas: judged.areas,
+    scenarioIds: judged.scenarioIds,
+    // What its checks recorded on the way (the shape of a response, its time-out) counts as selected too.
+    selectedRequirements: [...new Set([...selected, ...records.map((record) => record.requirementId)])].sort(),
+    startedAt: judged.startedAt,
+    finishedAt: new Date().toISOString(),
+    verdict: verdictOf(results),
+    command: judged.command,
+    replayArguments: judged.replayArguments,
+    counts: countOutcomes(results),
+    requirements: results,
+  };
+}
+
 export function judgeRun(request: JudgementRequest): ResultsDocument {
   const { plan, execution, catalogue } = request;
   const { selection } = plan;
@@ -65,39 +108,35 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     .filter((record) => !selection.onlyRequirements || selection.onlyRequirements.has(record.requirementId));
   const selected = stoppedEarly ? requirementsOfReported(selection, reported) : selection.requirements;
   const narrowedBy = stoppedEarly ? [...selection.narrowedBy, '--fail-fast'] : selection.narrowedBy;
-  // A narrowed run reports what it selected (and what its checks recorded on the way): nothing else.
-  const results = judgeRequirements(catalogue, records, request.target, { selected, onlySelected: narrowedBy.length > 0 });
-  const partial: PartialRun | undefined =
-    narrowedBy.length > 0 ? { requirements: results.length, of: catalogue.all().length, narrowedBy } : undefined;
+  const document = judgedDocument({
+    command: 'run',
+    catalogue,
+    target: request.target,
+    suiteVersion: request.suiteVersion,
+    seed: plan.seed,
+    areas: selection.areas,
+    scenarioIds: selection.scenarios.map((scenario) => scenario.id).filter((id) => !stoppedEarly || reported.includes(id)),
+    records,
+    selected,
+    // A narrowed run reports what it selected (and what its checks recorded on the way): nothing else.
+    onlySelected: narrowedBy.length > 0,
+    startedAt: execution.startedAt,
+    replayArguments: request.replayArguments,
+  });
+  const results = document.requirements;
+  if (request.image) document.target.image = request.image;
+  if (plan.scheduleSeed !== undefined) document.scheduleSeed = plan.scheduleSeed;
+  if (plan.shard) document.shard = plan.shard;
+  if (narrowedBy.length > 0) document.partial = { requirements: results.length, of: catalogue.all().length, narrowedBy };
   const expectedFailures = request.baseline ? loadExpectedFailures(request.baseline, (id) => catalogue.has(id)) : undefined;
   const baselineOutcome = expectedFailures ? applyBaseline(expectedFailures, results) : undefined;
-  const verdict =
-    baselineOutcome && baselineOutcome.stale.length > 0
-      ? 'non-conformant'
-      : verdictOf(results, baselineOutcome ? excusedRequirements(baselineOutcome.known, results) : new Set());
-  const throttling = execution.scenarios.reduce((sum, meta) => addTallies(sum, meta.throttling), emptyTally());
-  const document: ResultsDocument = {
-    formatVersion: RESULTS_FORMAT_VERSION,
-    suiteVersion: request.suiteVersion,
-    catalogueHash: catalogueHash(),
-    target: { ...describeTarget(request.target), ...(request.image ? { image: request.image } : {}) },
-    seed: plan.seed,
-    ...(plan.scheduleSeed !== undefined ? { scheduleSeed: plan.scheduleSeed } : {}),
-    areas: selection.areas,
-    ...(plan.shard ? { shard: plan.shard } : {}),
-    scenarioIds: selection.scenarios.map((scenario) => scenario.id).filter((id) => !stoppedEarly || reported.includes(id)),
-    // What its checks recorded on the way (the shape of a response, its time-out) counts as selected too.
-    selectedRequirements: [...new Set([...selected, ...records.map((record) => record.requirementId)])].sort(),
-    startedAt: execution.startedAt,
-    finishedAt: new Date().toISOString(),
-    verdict,
-    replayArguments: request.replayArguments,
-    ...(partial ? { partial } : {}),
-    counts: countOutcomes(results),
-    ...runMetricsOf(execution.scenarios),
-    requirements: results,
-    ...(request.container ? { container: request.container } : {}),
-  };
+  if (baselineOutcome) {
+    document.verdict =
+      baselineOutcome.stale.length > 0 ? 'non-conformant' : verdictOf(results, excusedRequirements(baselineOutcome.known, results));
+  }
+  Object.assign(document, runMetricsOf(execution.scenarios));
+  if (request.container) document.container = request.container;
+  const throttling = execution.scenarios.reduce((sum, meta) => (meta.throttling ? addTallies(sum, meta.throttling) : sum), emptyTally());
   if (throttling.tooManyRequests + throttling.unavailable > 0) document.throttling = throttling;
   const footprints = execution.scenarios.flatMap((meta) => (meta.webhooks ? [meta.webhooks] : []));
   // Each scenario carries the run's counters when it finished; they only grow, so the largest are the run's.

@@ -1,4 +1,4 @@
-import type { Reporter } from 'vitest/node';
+import type { EngineListener, ScenarioReport } from '../harness/engineEvents.ts';
 import type { JournalEntry } from '../harness/exchangeJournal.ts';
 import type { SecretRedactor } from '../harness/secretRedactor.ts';
 import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
@@ -8,11 +8,11 @@ import { recordContainerRun } from '../container/targetImageRun.ts';
 import { defaultConcurrency, describeConcurrency } from '../harness/concurrency.ts';
 import type { ResultsDocument } from './resultsDocument.ts';
 import { readBaseline } from './resultsFile.ts';
+import { executeRun, notStartedReports } from './runExecution.ts';
 import { judgeRun } from './runJudgement.ts';
 import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';
 import { RunLedger } from './runLedger.ts';
 import { startRunTarget, stopRunTarget, type TargetRequest } from './runTarget.ts';
-import type { ExecutionListener } from './scenarioCollector.ts';
 import { formatShard } from './scenarioShard.ts';
 
 // A run, one way through: plan → target → execute → judge → results document.
@@ -34,16 +34,17 @@ export interface RunObservers {
   say(text: string): void;
   /** Output that is always shown (a container's start). */
   write(text: string): void;
-  /** Told of each area and scenario as it finishes. */
-  progress(plan: RunPlan): ExecutionListener & { finish(): void };
+  /** The faces that watch the run as it goes (the progress display): told every event of the engine. */
+  progress(plan: RunPlan): { tell: EngineListener; finish(): void };
   /** Learns the run's secrets (the session's tokens) and masks what the run writes (a container's log). */
   redactor: SecretRedactor;
-  /** Reporters of the tests themselves (Allure), once the target is known. */
-  testReporters(target: TargetInfo, seed: number): Promise<Reporter[]>;
 }
 
 export interface RunOutcome {
   document: ResultsDocument;
+  /** Every planned scenario's report, for the faces that take a finished run (Allure); those not started only SKIP. */
+  reports: ScenarioReport[];
+  target: TargetInfo;
   /** Every exchange of the run, with --har. */
   exchanges: JournalEntry[];
 }
@@ -64,6 +65,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
   const target = await startRunTarget(request, observers.say, observers.write);
   // Every resource the scenarios create is recorded as it is created, so a killed run leaves it to `cleanup`.
   const ledger = new RunLedger(request.reportDir);
+  let closeSession = async (): Promise<void> => {};
   try {
     const budgetMs = plan.budgetMinutes * 60_000;
     const session: SessionOptions = {
@@ -71,15 +73,15 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       seed: plan.seed,
       ...(request.heavyProbes || request.certify ? { heavyProbes: true } : {}),
       ...(request.sinkPublicUrl ? { sinkPublicUrl: request.sinkPublicUrl } : {}),
-      ...(request.har ? { recordExchanges: true } : {}),
       budget: {
         deadline: Date.now() + budgetMs,
         reason: `the run's budget of ${plan.budgetMinutes} minute(s) (--budget-minutes) ran out before this scenario started`,
       },
       cleanupLedgerPath: ledger.path,
     };
-    // Opening a session here catches missing tokens before any test starts.
+    // The run's one session: opened before any scenario starts, it also catches missing tokens.
     const opened = await openTargetSession(target.manifest, session, { redactor: observers.redactor });
+    closeSession = () => opened.sink.close();
     const info = opened.target;
     ledger.begin(opened, request.target, observers.write);
     // --fail-fast stops at the first failing scenario: only one at a time has a first.
@@ -89,16 +91,12 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       `Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${describeConcurrency(concurrency, info.rateLimit.concurrency)}`,
     );
     const progress = observers.progress(plan);
-    // vitest is loaded once there is something to run: an option or target refused is told in a moment.
-    const { executeRun } = await import('./runExecution.ts');
     const execution = await executeRun({
       plan,
-      manifest: target.manifest,
-      session,
+      session: opened,
       concurrency,
-      listener: progress,
-      verbose: request.verbose ?? false,
-      reporters: await observers.testReporters(info, plan.seed),
+      recordExchanges: request.har ?? false,
+      listener: progress.tell,
     });
     progress.finish();
     await ledger.finish(observers.say);
@@ -115,8 +113,14 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       ...(request.baseline ? { baseline: request.baseline } : {}),
       ...(compare ? { compare } : {}),
     });
-    return { document, exchanges: request.har ? execution.scenarios.flatMap((meta) => meta.exchanges ?? []) : [] };
+    return {
+      document,
+      reports: [...execution.scenarios, ...notStartedReports(plan, execution)],
+      target: info,
+      exchanges: request.har ? execution.scenarios.flatMap((report) => report.exchanges ?? []) : [],
+    };
   } finally {
+    await closeSession();
     ledger.dispose();
     await stopRunTarget(target);
   }

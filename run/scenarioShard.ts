@@ -1,21 +1,10 @@
-import { SetupError } from '../harness/targetManifest.ts';
 import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
 import type { ShardInfo } from './resultsDocument.ts';
 
 // `run --shard i/n`: which scenarios shard i of n runs. Scenario k of an area
 // goes to shard (k + the area's position) mod n, so every area is spread over
 // all shards and the split is the same on every machine and for any --only.
-// The plan (run/runPlan.ts) selects with it; the workers run the planned scenarios only.
-
-export function parseShard(text: string): ShardInfo {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
-  const index = Number(match?.[1]);
-  const count = Number(match?.[2]);
-  if (!match || count < 1 || index < 1 || index > count) {
-    throw new SetupError(`--shard must be i/n with 1 <= i <= n (e.g. 2/4); got '${text}'`);
-  }
-  return { index, count };
-}
+// The plan (run/runPlan.ts) selects with it; cli/runValues.ts reads `i/n`.
 
 export const formatShard = (shard: ShardInfo): string => `${shard.index}/${shard.count}`;
 

@@ -1,5 +1,4 @@
-import { conformanceSuite } from '../harness/scenarioRunner.ts';
-import { SCENARIOS_BY_AREA } from './scenarioIndex.ts';
+import { conformanceTests } from '../harness/scenarioRunner.ts';
 
-// The one conformance file: every area in one session, scheduled together (harness/scenarioExecutor.ts).
-conformanceSuite(SCENARIOS_BY_AREA);
+// The one conformance file: one test per scenario, fed by the engine (harness/scenarioRunner.ts).
+await conformanceTests(async () => (await import('./scenarioIndex.ts')).SCENARIOS_BY_AREA);

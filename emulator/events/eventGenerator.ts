@@ -129,12 +129,3 @@ export function generateEvent(type: string, entry: EventTypeEntry, nowMs: number
   const attributes = options.behaviour.generatedAttributes(generated, entry, randomInt);
   return { type, attributes, relationships, relatedFromRelationships: true };
 }
-
-/** A generated event's related resources (6.1 rule 3): a stand-in for each relationship, made when it is read. */
-export function standInResources(relationships: Record<string, RelationshipRef>, createdAt: string): unknown[] {
-  return Object.values(relationships).map(({ data }) => ({
-    type: data.type,
-    id: data.id,
-    attributes: { createdAt, name: `${data.type} ${data.id}`, tags: { source: 'event-injection' } },
-  }));
-}

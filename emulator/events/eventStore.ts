@@ -2,8 +2,8 @@ import { type EventInput, type EventPublisher, type RelationshipRef, resourceKey
 import type { IdSequence } from '../core/idSequence.ts';
 import type { VirtualClock } from '../core/virtualClock.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
-import { standInResources } from './eventGenerator.ts';
 import { renderEventJson } from './eventRendering.ts';
+import { standInResources } from './standInResources.ts';
 import { NumberColumn, TextArena } from './textArena.ts';
 
 // Every event the emulator emits (2.7, 4.4, 6.2), sized for a million events and

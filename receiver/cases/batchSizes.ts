@@ -9,7 +9,6 @@ export const BATCH_SIZES = [1, 2, 16, MAX_BATCH_SIZE - 1, MAX_BATCH_SIZE] as con
 
 export const batchSizes = defineReceiverCase({
   id: 'receiver/batch-sizes',
-  title: `Batches of 1 to ${MAX_BATCH_SIZE} events MUST be accepted and every event in them processed exactly once`,
   requirements: ['RC-BATCH-ACCEPTED', 'RC-BATCH-PROCESSED-ONCE', ...ANSWER_REQUIREMENTS],
   modes: ['AtLeastOnce'],
   async run({ sandbox, judge, effects, check }) {

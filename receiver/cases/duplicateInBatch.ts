@@ -7,7 +7,6 @@ import { defineReceiverCase } from '../receiverCase.ts';
 
 export const duplicateInBatch = defineReceiverCase({
   id: 'receiver/duplicate-in-batch',
-  title: 'An event carried twice in one batch, and that batch delivered twice, MUST be accepted and processed once',
   requirements: ['RC-DUPLICATE-ACCEPTED', 'RC-DUPLICATE-PROCESSED-ONCE', ...ANSWER_REQUIREMENTS],
   modes: ['AtLeastOnce'],
   async run({ crafted, judge, effects, check }) {

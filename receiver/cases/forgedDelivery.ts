@@ -14,7 +14,6 @@ export interface Forgery {
 export function forgedDeliveryCase(name: string, forgery: Forgery): ReceiverCase {
   return defineReceiverCase({
     id: `receiver/forged/${name}`,
-    title: `${forgery.what} SHOULD be refused and MUST NOT be processed`,
     requirements: ['RC-SIGNATURE-REFUSED', 'RC-SIGNATURE-NOT-PROCESSED'],
     async run({ crafted, judge, effects, check }) {
       const [event] = await crafted.freshEvents(1);

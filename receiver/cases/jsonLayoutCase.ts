@@ -12,7 +12,6 @@ const TAGS = { note: 'café / ünïcode ✓ "quoted" \\ back', path: 'a/b/c' };
 export function jsonLayoutCase(layout: JsonLayout): ReceiverCase {
   return defineReceiverCase({
     id: `receiver/json-layout/${layout}`,
-    title: `A correctly signed body in the ${layout} layout MUST be accepted and processed`,
     requirements: ['RC-RAW-BODY-VERIFIED', ...ANSWER_REQUIREMENTS],
     async run({ crafted, judge, effects, check }) {
       const [event] = await crafted.freshEvents(1);

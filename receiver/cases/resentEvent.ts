@@ -6,8 +6,8 @@ import { defineReceiverCase } from '../receiverCase.ts';
 
 export const resentEvent = defineReceiverCase({
   id: 'receiver/resent-event',
-  title: 'An event delivered again MUST be accepted and MUST NOT be processed twice',
-  requirements: ['RC-ACCEPT-VALID', 'RC-DUPLICATE-ACCEPTED', 'RC-DUPLICATE-PROCESSED-ONCE', ...ANSWER_REQUIREMENTS],
+  // The duplicate first: the title is derived from it.
+  requirements: ['RC-DUPLICATE-ACCEPTED', 'RC-DUPLICATE-PROCESSED-ONCE', 'RC-ACCEPT-VALID', ...ANSWER_REQUIREMENTS],
   modes: ['AtLeastOnce'],
   async run({ sandbox, judge, effects, check }) {
     const webhook = await sandbox.webhook('resent');

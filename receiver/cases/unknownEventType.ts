@@ -9,7 +9,6 @@ export const UNLISTED_TYPE = 'conformanceProbe.typeNotInCatalog';
 
 export const unknownEventType = defineReceiverCase({
   id: 'receiver/unknown-event-type',
-  title: 'A delivery of an event type the Event Catalog does not list MUST be accepted',
   requirements: ['RC-UNKNOWN-TYPE-ACCEPTED', ...ANSWER_REQUIREMENTS],
   async run({ sandbox, judge }) {
     const { answer } = await sandbox.deliver('unknown-type', UNLISTED_TYPE);

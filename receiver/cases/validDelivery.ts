@@ -9,7 +9,6 @@ const TYPES = ['customer.created', 'account.created'] as const;
 
 export const validDelivery = defineReceiverCase({
   id: 'receiver/valid-delivery',
-  title: 'A correctly signed delivery of a catalogued event, as the sandbox sends it, MUST be accepted',
   requirements: ['RC-ACCEPT-VALID', ...ANSWER_REQUIREMENTS],
   async run({ config, sandbox, judge }) {
     const format = `${config.contentType}${config.includeResources ? ', with included resources' : ''}`;

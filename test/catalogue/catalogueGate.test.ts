@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { handWrittenTitles, repeatedTitles, sameBehaviour } from '../../harness/catalogueDuplicates.ts';
+import { handWrittenTitles, repeatedTitles, sameBehaviour } from './catalogueDuplicates.ts';
 import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../harness/operationCatalogue.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { AREAS, defineScenario } from '../../harness/scenario.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { footprintOf } from '../../harness/sharedState.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { AREAS } from '../../harness/scenario.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { generatedCaseCount, GENERATED_SCENARIOS } from '../../suites/decisioning/generatedCases.ts';
+import { generatedCaseCount, GENERATED_SCENARIOS } from '../support/generatedCases.ts';
 import { runAgainstEmulator } from '../support/emulatorRuns.ts';
 
 // The property and lifecycle runs drive at least 500 generated cases, every one

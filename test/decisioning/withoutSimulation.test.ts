@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { startEmulator } from '../../emulator/emulator.ts';
 import { decisioningScenarios } from '../../suites/decisioning/index.ts';
 import { sandboxScenarios } from '../../suites/sandbox/index.ts';

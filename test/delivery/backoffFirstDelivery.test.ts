@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { afterEach, expect, test } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { problems, scenariosJudging } from '../support/emulatorRuns.ts';
 
 // On a shared target other people's events never stop, so a new webhook may get a

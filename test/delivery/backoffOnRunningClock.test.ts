@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { afterEach, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../../emulator/emulator.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { scenariosJudging } from '../support/emulatorRuns.ts';
 
 // DL-BACKOFF-FIBONACCI and DL-BACKOFF-CAP on a target whose clock control cannot

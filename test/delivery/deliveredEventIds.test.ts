@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { injectEvents } from '../../suites/shared/eventInjection.ts';
 import { parseDeliveryPayload } from '../../harness/deliveryPayload.ts';
 import { defineScenario } from '../../harness/scenario.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import type { SinkDelivery } from '../../harness/webhookSink.ts';
 import { DeliveredEvents } from '../../suites/delivery/deliveredEvents.ts';
 import { subscribe } from '../../suites/shared/sinkSession.ts';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { EMULATOR_PROFILES } from '../../emulator/profiles/emulatorProfiles.ts';
-import { startVendorLikeEmulator, type VendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
+import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
 import { TOKEN_VARIABLES } from '../../emulator/startup/tokenVariables.ts';
 import { validateManifest } from '../../harness/targetManifest.ts';
 import { call } from './emulatorClient.ts';

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { runScenarioList } from '../../harness/scenarioExecutor.ts';
+import { runScenarioList } from '../support/runScenarios.ts';
 import { loadManifest, SetupError } from '../../harness/targetManifest.ts';
 import { openTargetSession } from '../../harness/targetSession.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';

@@ -45,7 +45,7 @@ test("the package holds what a user runs, not the project's tests, benches or to
   for (const needed of [
     'bin/banking-api-conformance.mjs',
     'bin/banking-api-emulator.mjs',
-    'vitest.config.ts',
+    'report/conformance.vitest.config.ts',
     'suites/run.conformance.ts',
     'requirements/auth.yaml',
     'schemas/harness/target-manifest.schema.json',

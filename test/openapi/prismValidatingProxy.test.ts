@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
 import type { Area } from '../../harness/scenario.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { openApiDocument } from '../../openapi/openApiDocument.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { problems } from '../support/emulatorRuns.ts';

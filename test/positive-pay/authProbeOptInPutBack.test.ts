@@ -1,7 +1,7 @@
 import { afterEach, expect, test } from 'vitest';
-import { startVendorLikeEmulator, type VendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
+import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
-import { runScenarioList } from '../../harness/scenarioExecutor.ts';
+import { runScenarioList } from '../support/runScenarios.ts';
 import { loadManifest, type ManifestFixtures } from '../../harness/targetManifest.ts';
 import { openTargetSession } from '../../harness/targetSession.ts';
 import { authScenarios } from '../../suites/auth/index.ts';

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
-import { startVendorLikeEmulator, type VendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
-import { runScenarioList } from '../../harness/scenarioExecutor.ts';
+import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
+import { runScenarioList } from '../support/runScenarios.ts';
 import { loadManifest } from '../../harness/targetManifest.ts';
 import { openTargetSession } from '../../harness/targetSession.ts';
 import { policyScenarios } from '../../suites/positive-pay/policyScenarios.ts';

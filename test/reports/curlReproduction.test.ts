@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import type { CheckRecord, ExchangeExcerpt } from '../../harness/checkRecords.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { curlCommand, REPRODUCIBLE, TOKEN_VARIABLE } from '../../report/reproduction.ts';
 import { ALL_SCENARIOS, scenariosJudging } from '../support/emulatorRuns.ts';
 

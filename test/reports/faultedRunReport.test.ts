@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { CLIENT_REQUIREMENTS } from '../../harness/operationCatalogue.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { schemaRegistry } from '../../harness/schemaRegistry.ts';
 import { SecretRedactor } from '../../harness/secretRedactor.ts';
 import { writeReports, type ReportPaths } from '../../report/reportWriter.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { AREAS } from '../../harness/scenario.ts';
 import { SetupError } from '../../harness/targetManifest.ts';
-import { parseShard, scenariosOfShard } from '../../run/scenarioShard.ts';
+import { parseShard } from '../../cli/runValues.ts';
+import { scenariosOfShard } from '../../run/scenarioShard.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 
 // run --shard i/n: the shards partition the scenarios, evenly, the same way every time.

@@ -5,7 +5,7 @@ import { isControlPath } from '../../emulator/core/area.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import type { ConcurrencySetting } from '../../harness/concurrency.ts';
 import type { ScenarioResult } from '../../harness/scenarioExecutor.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { worstById } from '../support/emulatorRuns.ts';
 

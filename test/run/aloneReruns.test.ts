@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario } from '../../harness/scenario.ts';
 import { executeScenarios, type ScenarioResult } from '../../harness/scenarioExecutor.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { emulatorManifest, openTargetSession } from '../../harness/targetSession.ts';
 
 // A scenario that failed beside others runs again alone (to tell the target's failure from
@@ -59,7 +59,7 @@ test('asked for no runs alone, the failure stands and nothing runs twice', async
   expect(failed?.dependsOnSchedule).toBeUndefined();
 });
 
-// `run` ends each scenario's test when the executor calls its result final: a passing one as it
+// The engine tells a scenario's report final (`scenario-final`) once: a passing one as it
 // finishes, a failing one only after its run alone, which may still mark it.
 test('a result is told final once: a passing one at once, a failing one after its run alone', async () => {
   const runs = new Map<string, number>();
@@ -68,7 +68,9 @@ test('a result is told final once: a passing one at once, a failing one after it
   try {
     await executeScenarios(scenarios(runs), session, {
       concurrency: 2,
-      onFinal: (result) => told.push(`${result.scenario.id} after ${runs.get(result.scenario.id)} run(s)`),
+      listener: (event) => {
+        if (event.type === 'scenario-final') told.push(`${event.report.scenarioId} after ${runs.get(event.report.scenarioId)} run(s)`);
+      },
     });
   } finally {
     await session.sink.close();

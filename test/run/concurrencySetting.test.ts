@@ -10,6 +10,7 @@ import {
 } from '../../harness/concurrency.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { planRun } from '../../run/runPlan.ts';
+import { parseConcurrency } from '../../cli/runValues.ts';
 
 // What --concurrency takes and what a run gets without it: `auto` off loopback,
 // a fixed number on it, and never more than the manifest's rateLimit.concurrency.
@@ -17,12 +18,10 @@ import { planRun } from '../../run/runPlan.ts';
 const catalogue = requirementCatalogue();
 
 test('--concurrency takes auto or a whole number', () => {
-  expect(planRun({ concurrency: 'auto' }, catalogue).concurrency).toBe('auto');
-  expect(planRun({ concurrency: '8' }, catalogue).concurrency).toBe(8);
+  expect(parseConcurrency('auto')).toBe('auto');
+  expect(planRun({ concurrency: parseConcurrency('8') }, catalogue).concurrency).toBe(8);
   expect(planRun({}, catalogue).concurrency).toBeUndefined();
-  expect(() => planRun({ concurrency: 'fast' }, catalogue)).toThrow(
-    /--concurrency must be auto or a whole number from 1 to 64; got 'fast'/,
-  );
+  expect(() => parseConcurrency('fast')).toThrow(/--concurrency must be auto or a whole number from 1 to 64; got 'fast'/);
 });
 
 test('auto is the default for a remote target; loopback keeps a fixed number', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { AREAS } from '../../harness/scenario.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { footprintOf } from '../../harness/sharedState.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 

@@ -3,14 +3,16 @@ import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import type { RateLimitOptions } from '../../emulator/realism/rateLimit.ts';
 import type { ConcurrencySetting } from '../../harness/concurrency.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
+import { ControlClient } from '../../harness/controlClient.ts';
+import type { Scenario } from '../../harness/scenario.ts';
 import type { ScenarioResult } from '../../harness/scenarioExecutor.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { problems } from '../support/emulatorRuns.ts';
 
-// The schedule fuzzer finds a wrong declaration. The seeded fault (test-only,
-// ExecutionOptions.seededDeclarationFault): the decisioning case that moves the
-// target clock two days on is declared a mere reader, and its moves are hidden
+// The schedule fuzzer finds a wrong declaration. The seeded fault (wronglyDeclared,
+// built here): the decisioning case that moves the target clock two days on is
+// declared a mere reader, and its moves go through a control client of its own, hidden
 // from the guard, so the scheduler runs it beside cases that read today's date.
 // Within SEEDS schedule seeds a case beside it must fail, and be reported as
 // depending on the schedule (it passes when run again alone); with the
@@ -25,6 +27,18 @@ const RUN_SEED = 1933787282;
 const scenarios = SCENARIOS_BY_AREA.decisioning.filter((scenario) =>
   [FAULTY, 'decisioning/example/rule-expires-tomorrow', 'decisioning/example/rule-expired-yesterday'].includes(scenario.id),
 );
+
+/** Says it only reads the clock, and moves it past the guard. */
+function wronglyDeclared(scenario: Scenario): Scenario {
+  return {
+    ...scenario,
+    // Needing clockControl would declare the move: the emulator offers it all the same.
+    needs: (scenario.needs ?? []).filter((capability) => capability !== 'clockControl'),
+    reads: [...new Set([...(scenario.reads ?? []), 'clock' as const])],
+    moves: (scenario.moves ?? []).filter((state) => state !== 'clock'),
+    run: (context) => scenario.run({ ...context, control: new ControlClient(context.target) }),
+  };
+}
 
 const SCHEDULES: Array<{ concurrency: ConcurrencySetting; rateLimit?: RateLimitOptions }> = [
   { concurrency: 4 },
@@ -42,13 +56,13 @@ describe.each(SCHEDULES)('at concurrency $concurrency, an undeclared clock mover
 
   async function fuzzed(scheduleSeed: number, fault: boolean): Promise<{ records: CheckRecord[]; dependent: string[] }> {
     const results: ScenarioResult[] = [];
-    const records = await runScenarios(scenarios, {
+    const declared = fault ? scenarios.map((scenario) => (scenario.id === FAULTY ? wronglyDeclared(scenario) : scenario)) : scenarios;
+    const records = await runScenarios(declared, {
       baseUrl: emulator.url(),
       seed: RUN_SEED,
       scheduleSeed,
       concurrency,
       onResult: (result) => results.push(result),
-      ...(fault ? { seededDeclarationFault: FAULTY } : {}),
     });
     return { records, dependent: results.filter((result) => result.dependsOnSchedule).map((result) => result.scenario.id) };
   }

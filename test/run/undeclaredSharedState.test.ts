@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario } from '../../harness/scenario.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 
 // A scenario that uses a control it did not declare is a defect of the suite:
 // the executor's guarded control client notes it and runScenarios (like `run`)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario } from '../../harness/scenario.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { plainAttributes, requireWebhook } from '../../suites/shared/webhookFixtures.ts';
 
 // The webhook budget holds only if scenarios declare what they hold: one that

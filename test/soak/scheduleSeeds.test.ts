@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
 import type { RateLimitOptions } from '../../emulator/realism/rateLimit.ts';
 import type { ConcurrencySetting } from '../../harness/concurrency.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 
 // The verdict never depends on the schedule: the whole suite against an

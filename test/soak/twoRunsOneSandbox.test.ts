@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startVendorLikeEmulator, type VendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
+import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
 import { WEBHOOK_BUDGET } from '../../harness/sharedState.ts';
 import { runCli } from '../cli/cliProcess.ts';
 

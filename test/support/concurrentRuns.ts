@@ -1,6 +1,6 @@
 import { startEmulator } from '../../emulator/emulator.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from './runScenarios.ts';
 import { ALL_SCENARIOS } from './emulatorRuns.ts';
 
 // The whole suite against a fresh embedded emulator the way `run` executes it:

@@ -3,7 +3,7 @@ import { type CheckRecord, type Outcome, worstOutcome } from '../../harness/chec
 import type { Environment } from '../../harness/requirementCatalogue.ts';
 import type { Scenario } from '../../harness/scenario.ts';
 import { AREAS } from '../../harness/scenario.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from './runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 
 // Runs scenarios in-process against a fresh emulator started with the given

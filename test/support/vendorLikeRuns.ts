@@ -1,10 +1,10 @@
 import type { EmulatorOptions } from '../../emulator/emulator.ts';
-import { startVendorLikeEmulator } from '../../emulator/profiles/vendorLikeEmulator.ts';
+import { startVendorLikeEmulator } from './vendorLikeEmulator.ts';
 import type { CheckRecord } from '../../harness/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
 import { judgeRequirements, type RequirementResult } from '../../run/requirementVerdict.ts';
 import type { Scenario } from '../../harness/scenario.ts';
-import { runScenarioList } from '../../harness/scenarioExecutor.ts';
+import { runScenarioList } from './runScenarios.ts';
 import { loadManifest } from '../../harness/targetManifest.ts';
 import { openTargetSession } from '../../harness/targetSession.ts';
 import type { ThrottleTally } from '../../harness/throttleRetry.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 
 // Every capability judged on a store that is not empty: the emulator first

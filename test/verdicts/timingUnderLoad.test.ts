@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
-import { runScenarios } from '../../harness/scenarioRunner.ts';
+import { runScenarios } from '../support/runScenarios.ts';
 import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 
 // Timing judged on a sped-up virtual clock (backoff steps and cap, delivery

@@ -1,15 +1,16 @@
-import type { Requirement } from './requirementCatalogue.ts';
-import { derivedTitle, type Scenario } from './scenario.ts';
+import type { Requirement } from '../../harness/requirementCatalogue.ts';
+import { derivedTitle, type Scenario } from '../../harness/scenario.ts';
+import { RFC2119_WORDS } from './checkMessageLevels.ts';
 
 // What the catalogue gate (test/catalogue/) holds the catalogue and the scenarios to:
 // a sentence is written once. "The same behaviour" is decided on the statement:
 // two requirements judge the same behaviour when their statements are the same
-// once the level (MUST, SHOULD, MAY, NOT), case, punctuation and spacing are set
-// aside; a behaviour judged at two levels ("MUST NOT succeed" / "SHOULD NOT
-// succeed") is then caught too. Overlaps worded differently are not: those are
+// once the level (an RFC 2119 word, and a NOT after it), case, punctuation and
+// spacing are set aside; a behaviour judged at two levels ("MUST NOT succeed" /
+// "SHOULD NOT succeed") is then caught too. Overlaps worded differently are not: those are
 // found by reading, and merged or separated in the YAML.
 
-const LEVEL_WORDS = /\b(?:MUST|SHOULD|MAY)(?:\s+[Nn][Oo][Tt])?\b|\b(?:REQUIRED|RECOMMENDED)\b/g;
+const LEVEL_WORDS = new RegExp(`\\b(?:${RFC2119_WORDS.join('|')})(?:\\s+[Nn][Oo][Tt])?\\b`, 'g');
 
 /** The statement with its level, case, punctuation and spacing set aside. */
 export const behaviourKey = (statement: string): string =>

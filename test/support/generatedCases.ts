@@ -1,5 +1,5 @@
 import type { CheckRecord } from '../../harness/checkRecords.ts';
-import { decisioningScenarios } from './index.ts';
+import { decisioningScenarios } from '../../suites/decisioning/index.ts';
 
 /** The property-based and model-based (lifecycle) scenarios of the area. */
 export const GENERATED_SCENARIOS = decisioningScenarios.filter(

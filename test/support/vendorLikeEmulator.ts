@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { type Emulator, type EmulatorOptions, startEmulator } from '../emulator.ts';
-import { TOKEN_VARIABLES } from '../startup/tokenVariables.ts';
-import { EMULATOR_PROFILES } from './emulatorProfiles.ts';
+import { type Emulator, type EmulatorOptions, startEmulator } from '../../emulator/emulator.ts';
+import { TOKEN_VARIABLES } from '../../emulator/startup/tokenVariables.ts';
+import { EMULATOR_PROFILES } from '../../emulator/profiles/emulatorProfiles.ts';
 
 // The emulator in the vendor-like profile, for tests that run the suite against
 // it: one fresh token per token variable, returned as the environment a run with

@@ -1,0 +1,64 @@
+import { type ConcurrencySetting, MAX_CONCURRENCY } from '../harness/concurrency.ts';
+import { SetupError } from '../harness/targetManifest.ts';
+import type { ShardInfo } from '../run/resultsDocument.ts';
+
+// The run's command-line strings made values, once, here: run/ receives numbers and
+// settings, never the text a user typed. Each refusal names the option to fix.
+
+/** The options of `run` that are numbers or settings, as commander hands them over. */
+export interface RunValueOptions {
+  seed?: string;
+  scheduleSeed?: string;
+  concurrency?: string;
+  budgetMinutes?: string;
+  shard?: string;
+}
+
+export interface RunValues {
+  seed?: number;
+  scheduleSeed?: number;
+  concurrency?: ConcurrencySetting;
+  budgetMinutes?: number;
+  shard?: ShardInfo;
+}
+
+function parseSeed(text: string, option: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 0) throw new SetupError(`${option} must be a non-negative integer; got '${text}'`);
+  return value;
+}
+
+export function parseConcurrency(text: string): ConcurrencySetting {
+  if (text === 'auto') return 'auto';
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+    throw new SetupError(`--concurrency must be auto or a whole number from 1 to ${MAX_CONCURRENCY}; got '${text}'`);
+  }
+  return value;
+}
+
+function parseBudget(text: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new SetupError(`--budget-minutes must be a number of minutes above 0; got '${text}'`);
+  return value;
+}
+
+export function parseShard(text: string): ShardInfo {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) {
+    throw new SetupError(`--shard must be i/n with 1 <= i <= n (e.g. 2/4); got '${text}'`);
+  }
+  return { index, count };
+}
+
+export function runValuesOf(options: RunValueOptions): RunValues {
+  return {
+    ...(options.seed !== undefined ? { seed: parseSeed(options.seed, '--seed') } : {}),
+    ...(options.scheduleSeed !== undefined ? { scheduleSeed: parseSeed(options.scheduleSeed, '--schedule-seed') } : {}),
+    ...(options.concurrency !== undefined ? { concurrency: parseConcurrency(options.concurrency) } : {}),
+    ...(options.budgetMinutes !== undefined ? { budgetMinutes: parseBudget(options.budgetMinutes) } : {}),
+    ...(options.shard ? { shard: parseShard(options.shard) } : {}),
+  };
+}

@@ -1,0 +1,55 @@
+import type { CheckRecord } from '../../harness/checkRecords.ts';
+import { type ConcurrencySetting, defaultConcurrency } from '../../harness/concurrency.ts';
+import type { Scenario } from '../../harness/scenario.ts';
+import { executeScenarios, type ExecutionOptions, type ScenarioResult } from '../../harness/scenarioExecutor.ts';
+import { describeUndeclared } from '../../harness/sharedState.ts';
+import type { TargetManifestFile } from '../../harness/targetManifest.ts';
+import { emulatorManifest, openTargetSession, type TargetSession } from '../../harness/targetSession.ts';
+import { addTallies } from '../../harness/throttleRetry.ts';
+
+// The project's tests go the way `run` goes, down to the engine (harness/scenarioExecutor.ts):
+// a session, the scenarios scheduled together, their records back. Test-only: not in the package.
+
+export interface RunScenariosOptions {
+  baseUrl: string;
+  manifest?: Partial<TargetManifestFile>;
+  seed?: number;
+  /** Default: what `run` uses for this base URL (harness/concurrency.ts). */
+  concurrency?: ConcurrencySetting;
+  scheduleSeed?: number;
+  /** See ExecutionOptions.aloneReruns. */
+  aloneReruns?: number;
+  /** Told of each scenario's result (whether it depends on the schedule, what it used undeclared). */
+  onResult?: (result: ScenarioResult) => void;
+}
+
+/**
+ * The scenarios against a running target (usually an emulator from startEmulator, with the
+ * emulator manifest by default). A scenario that used shared state it did not declare
+ * throws: a defect of the suite, whatever test meets it.
+ */
+export async function runScenarios(scenarios: readonly Scenario[], options: RunScenariosOptions): Promise<CheckRecord[]> {
+  const session = await openTargetSession(emulatorManifest(options.manifest), { baseUrl: options.baseUrl, seed: options.seed ?? 1 });
+  try {
+    const execution: ExecutionOptions = {
+      concurrency: options.concurrency ?? defaultConcurrency(options.baseUrl),
+      ...(options.scheduleSeed !== undefined ? { scheduleSeed: options.scheduleSeed } : {}),
+      ...(options.aloneReruns !== undefined ? { aloneReruns: options.aloneReruns } : {}),
+    };
+    const results = await executeScenarios(scenarios, session, execution);
+    for (const result of results) options.onResult?.(result);
+    const undeclared = results.flatMap((result) => result.undeclared);
+    if (undeclared.length > 0) throw new Error(undeclared.map(describeUndeclared).join('\n'));
+    return results.flatMap((result) => result.records);
+  } finally {
+    await session.sink.close();
+  }
+}
+
+/** For tests that open their own session: the scenarios through the engine, their records in the order given. */
+export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
+  const results = await executeScenarios(scenarios, session, { concurrency });
+  // The session's tally is what such a test reads: each scenario counted its own.
+  for (const result of results) addTallies(session.throttling, result.throttling);
+  return results.flatMap((result) => result.records);
+}
