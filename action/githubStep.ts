@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { OUTCOMES } from '../harness/checkRecords.ts';
+import { OUTCOMES } from '../harness/records/checkRecords.ts';
 import { readResults } from '../run/resultsFile.ts';
 import { summaryMarkdown } from '../report/summaryMarkdown.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { request } from 'undici';
 import { JSON_API } from '../spec/mediaTypes.ts';
 import { startEmulator } from '../emulator/emulator.ts';
-import { emulatorManifest, openTargetSession } from '../harness/targetSession.ts';
+import { emulatorManifest, openTargetSession } from '../harness/target/targetSession.ts';
 import { reportRatio } from './benchGoals.ts';
 
 // The emulator's throughput, side by side in one run with its limit and a peer:

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { SetupError } from '../harness/targetManifest.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 
 // `banking-api-conformance report [--report-dir DIR]` (npm run report): builds the
 // Allure HTML from DIR/allure-results into DIR/allure-report with the allure CLI

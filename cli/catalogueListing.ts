@@ -1,8 +1,8 @@
 import { FAULTS } from '../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../emulator/faults/toleratedVariations.ts';
-import { LEVELS, requirementCatalogue, type Level, type Requirement } from '../harness/requirementCatalogue.ts';
-import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
-import { SetupError } from '../harness/targetManifest.ts';
+import { LEVELS, requirementCatalogue, type Level, type Requirement } from '../harness/documents/requirementCatalogue.ts';
+import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import { CLEANUP_LEDGER_FILE, readLedger } from '../harness/cleanupLedgerFile.ts';
-import { undoPending } from '../harness/ledgerUndo.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
-import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError } from '../harness/targetManifest.ts';
-import { openTargetSession } from '../harness/targetSession.ts';
+import { CLEANUP_LEDGER_FILE, readLedger } from '../harness/target/cleanupLedgerFile.ts';
+import { undoPending } from '../harness/target/ledgerUndo.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError } from '../harness/target/targetManifest.ts';
+import { openTargetSession } from '../harness/target/targetSession.ts';
 
 // `banking-api-conformance cleanup --report-dir DIR`: finishes the cleanup of a
 // run that was killed, from the ledger it left in DIR: cancels its rules and

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommanderError } from 'commander';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
-import { SetupError } from '../harness/targetManifest.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 
 // How the command line ends when something went wrong: always one line on
 // stderr and exit 2 (1 means "non-conformant", never "you typed it wrong").

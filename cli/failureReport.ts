@@ -1,4 +1,4 @@
-import type { CheckRecord } from '../harness/checkRecords.ts';
+import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
 import { evidenceFacts, exchangeText } from '../report/exchangeText.ts';
 import { curlCommand, replayCommand, REPRODUCIBLE, reproducibleChecks, TOKEN_VARIABLE } from '../report/reproduction.ts';

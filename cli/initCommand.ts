@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { PAYMENT_TYPES as OPT_IN_TYPES, type PaymentType as OptInType } from '../spec/positivePay.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 import { SCOPES } from '../spec/scopes.ts';
-import { CAPABILITIES } from '../harness/requirementCatalogue.ts';
-import { EMULATOR_MANIFEST_PATH, SetupError, type TargetManifestFile, validateManifest } from '../harness/targetManifest.ts';
+import { CAPABILITIES } from '../harness/documents/requirementCatalogue.ts';
+import { EMULATOR_MANIFEST_PATH, SetupError, type TargetManifestFile, validateManifest } from '../harness/target/targetManifest.ts';
 
 // `banking-api-conformance init`: the way in. It first asks what to run against:
 // the embedded reference emulator (no manifest needed), an emulator already

@@ -1,13 +1,13 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { SecretRedactor } from '../harness/secretRedactor.ts';
+import { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { exitForFailure, exitIfStalled, exitOnUncaughtError } from './failureExit.ts';
 import { dropOutputOnceReaderCloses } from './closedReader.ts';
 import { usageErrorLine } from './usageErrorLine.ts';
-import { AREAS } from '../harness/scenario.ts';
+import { AREAS } from '../harness/engine/scenario.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../spec/webhookAttributes.ts';
-import { suiteVersion } from '../harness/suiteVersion.ts';
-import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../harness/concurrency.ts';
+import { suiteVersion } from '../harness/documents/suiteVersion.ts';
+import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../harness/target/concurrency.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests). Each command's

@@ -1,8 +1,8 @@
 import { dirname } from 'node:path';
 import { EXIT } from './exitCodes.ts';
 import { printSummary } from './summaryPrinter.ts';
-import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { copyAllureResults } from '../report/allureResultsDirectory.ts';
 import { catalogueHash } from '../run/catalogueHash.ts';
 import { compareResults } from '../run/resultsComparison.ts';

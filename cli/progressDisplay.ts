@@ -1,5 +1,5 @@
-import { type Outcome, worstOutcome } from '../harness/checkRecords.ts';
-import type { EngineListener } from '../harness/engineEvents.ts';
+import { type Outcome, worstOutcome } from '../harness/records/checkRecords.ts';
+import type { EngineListener } from '../harness/engine/engineEvents.ts';
 import type { TerminalStyle } from './terminalStyle.ts';
 
 // How a run shows its progress. Off a TTY (logs, CI, pipes): one line per finished

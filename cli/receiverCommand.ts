@@ -1,15 +1,15 @@
 import { writeAllureThroughVitest } from '../report/allureFace.ts';
 import { allureResultsDir } from '../report/allureResultsDirectory.ts';
 import { writeReports } from '../report/reportWriter.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
-import { loadManifest, SetupError } from '../harness/targetManifest.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { loadManifest, SetupError } from '../harness/target/targetManifest.ts';
 import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
 import { receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
-import type { ScenarioReport } from '../harness/engineEvents.ts';
+import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { EXIT } from './exitCodes.ts';
 import { assertRunFilesUsable } from './runPreconditions.ts';
 import { printSummary } from './summaryPrinter.ts';
-import { suiteVersion } from '../harness/suiteVersion.ts';
+import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance receiver`: judges the integrator's own webhook

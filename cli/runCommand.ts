@@ -1,7 +1,7 @@
 import { issueCertificate } from '../run/certification.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
-import { SetupError } from '../harness/targetManifest.ts';
-import { describeThrottling } from '../harness/throttleRetry.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
+import { describeThrottling } from '../harness/target/throttleRetry.ts';
 import { attachContainerLog } from '../report/allureContainerLog.ts';
 import { writeHar } from '../report/harWriter.ts';
 import { writeReports } from '../report/reportWriter.ts';
@@ -12,7 +12,7 @@ import { progressDisplayFor, progressListener } from './progressDisplay.ts';
 import { type RunValueOptions, runValuesOf } from './runValues.ts';
 import { assertRunFilesUsable } from './runPreconditions.ts';
 import { printBaseline, printSummary } from './summaryPrinter.ts';
-import { suiteVersion } from '../harness/suiteVersion.ts';
+import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance run`: checks that the options go together, runs the

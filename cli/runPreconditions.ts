@@ -1,5 +1,5 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
-import { SetupError } from '../harness/targetManifest.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 
 // What a run needs from the file system, checked before it starts rather than
 // discovered after every scenario has run: the baseline can be read, and the

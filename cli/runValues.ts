@@ -1,5 +1,5 @@
-import { type ConcurrencySetting, MAX_CONCURRENCY } from '../harness/concurrency.ts';
-import { SetupError } from '../harness/targetManifest.ts';
+import { type ConcurrencySetting, MAX_CONCURRENCY } from '../harness/target/concurrency.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 import type { ShardInfo } from '../run/resultsDocument.ts';
 
 // The run's command-line strings made values, once, here: run/ receives numbers and

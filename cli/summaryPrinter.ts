@@ -1,8 +1,8 @@
-import { isFailing } from '../harness/checkRecords.ts';
+import { isFailing } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
 import type { BaselineOutcome } from '../run/expectedFailures.ts';
 import { runMetricsIn, type ResultsDocument } from '../run/resultsDocument.ts';
-import { describeRunMetrics } from '../harness/runMetricsSummary.ts';
+import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
 import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';
 import { printFailures } from './failureReport.ts';

@@ -1,4 +1,4 @@
-import type { Outcome } from '../harness/checkRecords.ts';
+import type { Outcome } from '../harness/records/checkRecords.ts';
 
 // Colour for outcomes and the verdict on a terminal, and only there: off when the
 // output is not a TTY, when NO_COLOR is set (no-color.org) and in CI logs (CI set),

@@ -1,4 +1,4 @@
-import { SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
+import { SetupError, type TargetManifestFile } from '../harness/target/targetManifest.ts';
 
 // What to start when the target is a container image: from `run --target-image`
 // and its companions, or from the `container` section of a target manifest

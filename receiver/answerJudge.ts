@@ -1,4 +1,4 @@
-import type { CheckRecorder } from '../harness/checkRecorder.ts';
+import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import { type AnsweredDelivery, describeAnswer, isAccepted } from './deliveryExchange.ts';
 import type { ReceiverConfig } from './receiverConfig.ts';
 

@@ -1,6 +1,6 @@
 import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../spec/mediaTypes.ts';
-import { expectedSignature } from '../harness/webhookSinkSignature.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import { expectedSignature } from '../harness/target/webhookSinkSignature.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { type AnsweredDelivery, postDelivery } from './deliveryExchange.ts';
 import type { EmbeddedSandbox } from './embeddedSandbox.ts';
 import type { ReceiverConfig } from './receiverConfig.ts';

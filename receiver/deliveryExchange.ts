@@ -1,8 +1,8 @@
 import { Agent, request } from 'undici';
-import type { ExchangeExcerpt } from '../harness/checkRecords.ts';
-import { parseDeliveryPayload } from '../harness/deliveryPayload.ts';
-import { readCappedBody } from '../harness/responseBodyReader.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
+import { parseDeliveryPayload } from '../harness/documents/deliveryPayload.ts';
+import { readCappedBody } from '../harness/target/responseBodyReader.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 
 // One delivery POST to the receiver and what it answered: the status, how long it
 // took, the start of its body. Every delivery the receiver gets passes through

@@ -1,8 +1,8 @@
 import { request } from 'undici';
-import type { CheckRecorder } from '../harness/checkRecorder.ts';
-import type { ExchangeExcerpt } from '../harness/checkRecords.ts';
-import { readCappedBody } from '../harness/responseBodyReader.ts';
-import { SetupError } from '../harness/targetManifest.ts';
+import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
+import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
+import { readCappedBody } from '../harness/target/responseBodyReader.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 
 // "Processed" is seen only through the receiver's own side effects. The effects
 // probe is a tiny contract the integrator exposes (never in production):

@@ -1,6 +1,6 @@
-import type { CheckRecorder } from '../harness/checkRecorder.ts';
-import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
-import { derivedTitle } from '../harness/scenario.ts';
+import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
+import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { derivedTitle } from '../harness/engine/scenario.ts';
 import type { AnswerJudge } from './answerJudge.ts';
 import type { CraftedDeliveries } from './craftedDeliveries.ts';
 import type { EffectsLedger } from './effectsProbe.ts';

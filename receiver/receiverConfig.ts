@@ -1,4 +1,4 @@
-import { type ManifestReceiver, SetupError } from '../harness/targetManifest.ts';
+import { type ManifestReceiver, SetupError } from '../harness/target/targetManifest.ts';
 import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 import { CONTENT_TYPES, type ContentType, DELIVERY_MODES, type DeliveryMode } from '../spec/webhookAttributes.ts';
 

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
-import { CheckRecorder } from '../harness/checkRecorder.ts';
-import type { ScenarioReport } from '../harness/engineEvents.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
-import { SetupError } from '../harness/targetManifest.ts';
+import { CheckRecorder } from '../harness/records/checkRecorder.ts';
+import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 import type { DescribedTarget, ResultsDocument } from '../run/resultsDocument.ts';
 import { judgedDocument } from '../run/runJudgement.ts';
 import { AnswerJudge } from './answerJudge.ts';

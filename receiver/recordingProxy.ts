@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
 import { type AnsweredDelivery, forwardedHeaders, postDelivery } from './deliveryExchange.ts';
 

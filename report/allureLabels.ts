@@ -1,8 +1,8 @@
-import type { CheckRecord } from '../harness/checkRecords.ts';
-import { isFailing } from '../harness/checkRecords.ts';
-import { CLIENT_REQUIREMENTS } from '../harness/operationCatalogue.ts';
-import type { Level, RequirementCatalogue } from '../harness/requirementCatalogue.ts';
-import type { ScenarioReport } from '../harness/engineEvents.ts';
+import type { CheckRecord } from '../harness/records/checkRecords.ts';
+import { isFailing } from '../harness/records/checkRecords.ts';
+import { CLIENT_REQUIREMENTS } from '../harness/documents/operationCatalogue.ts';
+import type { Level, RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { evidenceFacts, exchangeText, jsonText } from './exchangeText.ts';
 
 // How one conformance test shows in Allure's Behaviors tree: epic = area,

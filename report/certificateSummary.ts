@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { OUTCOMES } from '../harness/checkRecords.ts';
+import { OUTCOMES } from '../harness/records/checkRecords.ts';
 import type { Certificate } from '../run/certification.ts';
 
 // One table from the certificates of several runs: the CI matrix certifies one

@@ -1,5 +1,5 @@
-import type { Evidence, ExchangeExcerpt } from '../harness/checkRecords.ts';
-import { SecretRedactor } from '../harness/secretRedactor.ts';
+import type { Evidence, ExchangeExcerpt } from '../harness/records/checkRecords.ts';
+import { SecretRedactor } from '../harness/records/secretRedactor.ts';
 
 // Evidence as a person reads it: an exchange written out like HTTP on the wire,
 // and the other evidence members as indented JSON. The records rendered were

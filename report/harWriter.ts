@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Entry, Har, Header } from 'har-format';
-import type { JournalEntry } from '../harness/exchangeJournal.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 
 // `run --har FILE`: every exchange of the run's API clients as an HTTP Archive 1.2,
 // which browser dev tools and HAR viewers open. It holds what the evidence holds:

@@ -1,5 +1,5 @@
-import type { CheckRecord, Outcome } from '../harness/checkRecords.ts';
-import { isFailing } from '../harness/checkRecords.ts';
+import type { CheckRecord, Outcome } from '../harness/records/checkRecords.ts';
+import { isFailing } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';

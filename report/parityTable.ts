@@ -1,4 +1,4 @@
-import type { Requirement } from '../harness/requirementCatalogue.ts';
+import type { Requirement } from '../harness/documents/requirementCatalogue.ts';
 import { type ComparableResults, observedValues } from '../run/resultsComparison.ts';
 
 // `compare --observed A B`: what two targets do where the documents leave the

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ResultsDocument, writeResults } from '../run/resultsDocument.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { htmlReport } from './html/htmlReport.ts';
 import { junitXml } from './junitReport.ts';
 import { summaryMarkdown } from './summaryMarkdown.ts';

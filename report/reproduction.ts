@@ -1,5 +1,5 @@
 import type { ResultsDocument } from '../run/resultsDocument.ts';
-import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/checkRecords.ts';
+import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
 
 // How to reproduce a failure by hand: a curl command that sends the request of an

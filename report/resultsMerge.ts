@@ -1,11 +1,11 @@
 import type { MergedRun, ResultsDocument } from '../run/resultsDocument.ts';
 import { RESULTS_FORMAT_VERSION } from '../run/resultsDocument.ts';
-import type { CheckRecord } from '../harness/checkRecords.ts';
-import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
+import type { CheckRecord } from '../harness/records/checkRecords.ts';
+import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from '../run/requirementVerdict.ts';
-import { AREAS } from '../harness/scenario.ts';
-import { SetupError } from '../harness/targetManifest.ts';
-import type { TargetInfo } from '../harness/targetManifest.ts';
+import { AREAS } from '../harness/engine/scenario.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
+import type { TargetInfo } from '../harness/target/targetManifest.ts';
 
 // Joins the results of several runs (the shards of one run, or areas run
 // separately) into one document, re-judged from the raw check records: a

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DOCUMENTS, type DocumentKey } from '../harness/requirementCatalogue.ts';
+import { DOCUMENTS, type DocumentKey } from '../harness/documents/requirementCatalogue.ts';
 
 // Section headings of the two documents, in document order, so the report can
 // group requirements as "API §4.2 Positive pay rules" in the order a reader of

@@ -1,9 +1,9 @@
-import { isFailing, OUTCOMES } from '../harness/checkRecords.ts';
+import { isFailing, OUTCOMES } from '../harness/records/checkRecords.ts';
 import { excusedRequirements } from '../run/expectedFailures.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
-import { describeThrottling } from '../harness/throttleRetry.ts';
+import { describeThrottling } from '../harness/target/throttleRetry.ts';
 import { runMetricsIn, type ResultsDocument } from '../run/resultsDocument.ts';
-import { describeRunMetrics } from '../harness/runMetricsSummary.ts';
+import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
 import { replayCommand } from './reproduction.ts';
 import { verdictLabel } from './verdictLabel.ts';
 
@@ -11,7 +11,7 @@ import { verdictLabel } from './verdictLabel.ts';
 // (GitHub's step summary, a GitLab or Buildkite annotation, a PR comment): the
 // verdict, the counts per outcome, each requirement that fails the run with its
 // statement, what its check found and the command that replays it, the run's calls
-// and waits (harness/runMetrics.ts), and throttling.
+// and waits (harness/records/runMetrics.ts), and throttling.
 
 /** The requirements that fail the run: applicable MUSTs that are FAIL or UNTESTABLE, less those a baseline excuses. */
 export function failingRequirements(document: ResultsDocument): RequirementResult[] {

@@ -1,5 +1,5 @@
 import type { ImageIdentity } from '../container/containerTarget.ts';
-import type { Outcome } from '../harness/checkRecords.ts';
+import type { Outcome } from '../harness/records/checkRecords.ts';
 import type { RequirementResult, Verdict } from './requirementVerdict.ts';
 import { countOutcomes, verdictOf } from './requirementVerdict.ts';
 

@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
+import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { selectScenarios } from './scenarioSelection.ts';
 
 // vitest's global setup of the conformance project (report/conformance.vitest.config.ts).

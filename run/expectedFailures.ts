@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { isFailing } from '../harness/checkRecords.ts';
+import { isFailing } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
-import { violationsText, schemaRegistry } from '../harness/schemaRegistry.ts';
-import { SetupError } from '../harness/targetManifest.ts';
+import { violationsText, schemaRegistry } from '../harness/documents/schemaRegistry.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 
 // A per-target baseline of known failures (YAML, described by
 // schemas/harness/expected-failures.schema.json). A listed failure that happens is

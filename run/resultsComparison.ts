@@ -1,4 +1,4 @@
-import type { Outcome } from '../harness/checkRecords.ts';
+import type { Outcome } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
 
 // The difference between an earlier run and this one, requirement by

@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
-import type { Outcome } from '../harness/checkRecords.ts';
+import type { Outcome } from '../harness/records/checkRecords.ts';
 import type { Environment } from '../spec/environments.ts';
 import type { ExpectedFailure } from './expectedFailures.ts';
 import type { RequirementResult, Verdict } from './requirementVerdict.ts';
-import type { TargetInfo } from '../harness/targetManifest.ts';
+import type { TargetInfo } from '../harness/target/targetManifest.ts';
 import type { Comparison } from './resultsComparison.ts';
-import type { WebhookFootprint } from '../harness/sharedState.ts';
-import type { ThrottleTally } from '../harness/throttleRetry.ts';
-import type { RunMetrics } from '../harness/runMetrics.ts';
+import type { WebhookFootprint } from '../harness/target/sharedState.ts';
+import type { ThrottleTally } from '../harness/target/throttleRetry.ts';
+import type { RunMetrics } from '../harness/records/runMetrics.ts';
 
 // results.json: the machine-readable record of one run, described by
 // schemas/harness/results.schema.json. The document written is already redacted
@@ -39,7 +39,7 @@ export interface MergedRun {
   finishedAt: string;
 }
 
-/** What a run knows about its own time (harness/runMetrics.ts): present on a document of `run`. */
+/** What a run knows about its own time (harness/records/runMetrics.ts): present on a document of `run`. */
 export type RunMetricsFields = Partial<RunMetrics>;
 
 export interface ResultsDocument extends RunMetricsFields {

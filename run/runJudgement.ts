@@ -1,12 +1,12 @@
 import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
-import type { CheckRecord } from '../harness/checkRecords.ts';
+import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import { applyBaseline, excusedRequirements, loadExpectedFailures } from './expectedFailures.ts';
-import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
-import type { WebhookFootprint } from '../harness/sharedState.ts';
+import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import type { WebhookFootprint } from '../harness/target/sharedState.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
-import { SetupError, type TargetInfo } from '../harness/targetManifest.ts';
-import { addTallies, emptyTally } from '../harness/throttleRetry.ts';
-import { runMetricsOf } from '../harness/runMetricsSummary.ts';
+import { SetupError, type TargetInfo } from '../harness/target/targetManifest.ts';
+import { addTallies, emptyTally } from '../harness/target/throttleRetry.ts';
+import { runMetricsOf } from '../harness/records/runMetricsSummary.ts';
 import { catalogueHash } from './catalogueHash.ts';
 import { type DescribedTarget, describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
 import { type ComparableResults, compareResults } from './resultsComparison.ts';

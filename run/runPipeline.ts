@@ -1,11 +1,11 @@
-import type { EngineListener, ScenarioReport } from '../harness/engineEvents.ts';
-import type { JournalEntry } from '../harness/exchangeJournal.ts';
-import type { SecretRedactor } from '../harness/secretRedactor.ts';
-import { requirementCatalogue } from '../harness/requirementCatalogue.ts';
-import type { TargetInfo } from '../harness/targetManifest.ts';
-import { openTargetSession, type SessionOptions } from '../harness/targetSession.ts';
+import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import type { TargetInfo } from '../harness/target/targetManifest.ts';
+import { openTargetSession, type SessionOptions } from '../harness/target/targetSession.ts';
 import { recordContainerRun } from '../container/targetImageRun.ts';
-import { defaultConcurrency, describeConcurrency } from '../harness/concurrency.ts';
+import { defaultConcurrency, describeConcurrency } from '../harness/target/concurrency.ts';
 import type { ResultsDocument } from './resultsDocument.ts';
 import { readBaseline } from './resultsFile.ts';
 import { executeRun, notStartedReports } from './runExecution.ts';

@@ -1,5 +1,5 @@
-import type { ConcurrencySetting } from '../harness/concurrency.ts';
-import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
+import type { ConcurrencySetting } from '../harness/target/concurrency.ts';
+import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import type { ShardInfo } from './resultsDocument.ts';
 import { selectScenarios, type Selection } from './scenarioSelection.ts';
 
@@ -16,7 +16,7 @@ export interface PlanRequest {
   seed?: number;
   /** Perturb the schedule (start order, pauses between calls) deterministically. */
   scheduleSeed?: number;
-  /** Scenarios that hold nothing run this many at a time, or `auto`; default sized for the target (harness/concurrency.ts). */
+  /** Scenarios that hold nothing run this many at a time, or `auto`; default sized for the target (harness/target/concurrency.ts). */
   concurrency?: ConcurrencySetting;
   /** Wall-clock budget of the scenarios in minutes; the ones not started by then are UNTESTABLE. */
   budgetMinutes?: number;
@@ -25,7 +25,7 @@ export interface PlanRequest {
 
 export interface RunPlan {
   seed: number;
-  /** The schedule fuzzer's seed, when asked for (harness/schedulePerturbation.ts). */
+  /** The schedule fuzzer's seed, when asked for (harness/target/schedulePerturbation.ts). */
   scheduleSeed?: number;
   shard?: ShardInfo;
   selection: Selection;

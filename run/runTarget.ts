@@ -1,5 +1,5 @@
 import type { Emulator } from '../emulator/emulator.ts';
-import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError, type TargetManifestFile } from '../harness/targetManifest.ts';
+import { EMULATOR_MANIFEST_PATH, loadManifest, SetupError, type TargetManifestFile } from '../harness/target/targetManifest.ts';
 import {
   type ContainerTarget,
   disposeTargetContainer,

@@ -1,8 +1,8 @@
 import type { ShardInfo } from './resultsDocument.ts';
-import { CLIENT_REQUIREMENTS } from '../harness/operationCatalogue.ts';
-import type { RequirementCatalogue } from '../harness/requirementCatalogue.ts';
-import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
-import { SetupError } from '../harness/targetManifest.ts';
+import { CLIENT_REQUIREMENTS } from '../harness/documents/operationCatalogue.ts';
+import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
 import { formatShard, scenariosOfShard } from './scenarioShard.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 

@@ -1,4 +1,4 @@
-import { AREAS, type Area, type Scenario } from '../harness/scenario.ts';
+import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
 import type { ShardInfo } from './resultsDocument.ts';
 
 // `run --shard i/n`: which scenarios shard i of n runs. Scenario k of an area

@@ -1,4 +1,4 @@
-import type { Area, Scenario } from '../harness/scenario.ts';
+import type { Area, Scenario } from '../harness/engine/scenario.ts';
 import { authScenarios } from './auth/index.ts';
 import { conventionsScenarios } from './conventions/index.ts';
 import { decisioningScenarios } from './decisioning/index.ts';

@@ -1,4 +1,4 @@
-import { bySeverity, type CheckRecord } from '../../harness/checkRecords.ts';
+import { bySeverity, type CheckRecord } from '../../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../../run/requirementVerdict.ts';
 import { evidenceFacts, exchangeText, jsonText } from '../exchangeText.ts';
 import { curlCommand, REPRODUCIBLE, TOKEN_VARIABLE } from '../reproduction.ts';

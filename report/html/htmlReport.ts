@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isFailing, OUTCOMES } from '../../harness/checkRecords.ts';
+import { isFailing, OUTCOMES } from '../../harness/records/checkRecords.ts';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { comparisonView } from './comparisonView.ts';
 import { containerView } from './containerView.ts';

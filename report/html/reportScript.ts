@@ -1,4 +1,4 @@
-import { FAILING_OUTCOMES } from '../../harness/checkRecords.ts';
+import { FAILING_OUTCOMES } from '../../harness/records/checkRecords.ts';
 
 // The report's only script, inlined: filter the requirement matrix by outcome
 // and by a search text. It reads data attributes only; all content is rendered

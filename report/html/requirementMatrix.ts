@@ -1,4 +1,4 @@
-import { FAILING_OUTCOMES, OUTCOMES, type Outcome } from '../../harness/checkRecords.ts';
+import { FAILING_OUTCOMES, OUTCOMES, type Outcome } from '../../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../../run/requirementVerdict.ts';
 import { documentName, evidenceView, searchText, type ReplayCommand } from './evidenceView.ts';
 import type { SectionIndex } from '../sectionTitles.ts';

@@ -1,9 +1,9 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import { expandPath, OPERATIONS, type Operation } from '../../harness/operationCatalogue.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import { expandPath, OPERATIONS, type Operation } from '../../harness/documents/operationCatalogue.ts';
 import type { Scope } from '../../spec/scopes.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import type { SharedState } from '../../harness/sharedState.ts';
-import { ALL_SCOPES } from '../../harness/tokenPool.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
+import type { SharedState } from '../../harness/target/sharedState.ts';
+import { ALL_SCOPES } from '../../harness/target/tokenPool.ts';
 import { whyOptInCannotBePutBack } from '../shared/fixtureOptIn.ts';
 import { isUnavailable } from '../shared/ownResourceProbes.ts';
 import { CHANGES_OPT_IN, type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';

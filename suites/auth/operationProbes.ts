@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiResponse, RequestOptions } from '../../harness/apiClient.ts';
+import type { ApiResponse, RequestOptions } from '../../harness/target/apiClient.ts';
 import { injectEvents } from '../shared/eventInjection.ts';
-import { OPERATIONS, type OperationName } from '../../harness/operationCatalogue.ts';
-import { describeTrigger, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
+import { OPERATIONS, type OperationName } from '../../harness/documents/operationCatalogue.ts';
+import { describeTrigger, type ScenarioContext, triggerAvailable } from '../../harness/engine/scenario.ts';
 import { sampleDocument } from '../shared/documentBodies.ts';
 import { findEvents } from '../shared/eventLookup.ts';
 import { type OptInHolder, putBackIfTaken } from '../shared/fixtureOptIn.ts';

@@ -1,4 +1,4 @@
-import { defineScenario, heavyProbeSkipReason, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, heavyProbeSkipReason, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { ruleBody } from '../shared/ruleRequests.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 

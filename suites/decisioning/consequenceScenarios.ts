@@ -1,5 +1,5 @@
 import { carriesTags } from './decisionJudgement.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { absentListedMembers, describeAbsent } from '../shared/listedEventMembers.ts';
 import { LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { eventShapeProblems, findEvents, listEvents, relatedTo, sinceBefore } from '../shared/eventLookup.ts';

@@ -1,4 +1,4 @@
-import type { SimulatedPayment } from '../../harness/simulation/paymentSimulation.ts';
+import type { SimulatedPayment } from '../../harness/target/simulation/paymentSimulation.ts';
 import { PAYMENT_TYPES, type PaymentType, type RuleAttributes, type RuleType } from '../../spec/positivePay.ts';
 
 // An executable reading of API sections 1–3 for positive pay decisioning,

@@ -1,6 +1,6 @@
 import { admissibleDecisions } from './decisionModel.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { buildCase, toModelPayment } from './caseSetup.ts';
 import { EXAMPLES, type Example } from './exampleTable.ts';
 import { REFUSED, simulate } from './simulationClient.ts';

@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/scenario.ts';
+import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
 import { consequenceScenarios } from './consequenceScenarios.ts';
 import { exampleScenarios } from './exampleScenarios.ts';
 import { lifecycleScenario } from './lifecycleScenario.ts';

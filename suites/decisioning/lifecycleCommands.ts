@@ -1,7 +1,7 @@
 import type fc from 'fast-check';
 import { disagreement } from './decisionJudgement.ts';
 import { admissibleDecisions, type ModelAccount, type ModelRule, type OptInType } from './decisionModel.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { type PaymentDescription, toModelPayment } from './caseSetup.ts';
 import { DecisionMismatch } from './propertyRun.ts';
 import { simulate } from './simulationClient.ts';

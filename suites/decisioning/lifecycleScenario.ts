@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { OPT_IN_TYPES } from './decisionModel.ts';
-import { defineScenario } from '../../harness/scenario.ts';
+import { defineScenario } from '../../harness/engine/scenario.ts';
 import { achPayment, achRule, checkPayment, checkRule, type ClockPolicy } from './caseArbitraries.ts';
 import {
   AdvanceOneDay,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { disagreement } from './decisionJudgement.ts';
 import { admissibleDecisions } from './decisionModel.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { type BuiltCase, buildCase, toModelPayment } from './caseSetup.ts';
 import type { GeneratedCase } from './caseArbitraries.ts';
 import { simulate } from './simulationClient.ts';

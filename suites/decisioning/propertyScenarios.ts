@@ -1,5 +1,5 @@
 import type fc from 'fast-check';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { achCase, checkCase, type ClockPolicy, drawdownCase, type GeneratedCase } from './caseArbitraries.ts';
 import { checkProperty, runCase } from './propertyRun.ts';
 import { TargetWorld } from './targetWorld.ts';

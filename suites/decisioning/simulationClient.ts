@@ -1,13 +1,13 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import type { ObservedDecision } from '../../harness/simulation/paymentSimulation.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ObservedDecision } from '../../harness/target/simulation/paymentSimulation.ts';
 import type { ModelPayment } from './decisionModel.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // The decisioning scenarios' one way to make the target receive a payment: the
 // run's simulation adapter (harness/simulation/), the emulator's unless the
 // manifest names another.
 
-export { REFUSED } from '../../harness/simulation/paymentSimulation.ts';
+export { REFUSED } from '../../harness/target/simulation/paymentSimulation.ts';
 
 export interface Simulated {
   observed: ObservedDecision;

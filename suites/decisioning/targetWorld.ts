@@ -1,6 +1,6 @@
 import type { ModelAccount, ModelRule, OptInType } from './decisionModel.ts';
 import { initialStatus } from './decisionModel.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // Puts a decisioning situation on the target through the documented operations:
 // product opt-in (PATCH /deposit-products/{id}), account opt-in (POST
@@ -58,7 +58,7 @@ export class TargetWorld {
   /**
    * Moves the target clock past UTC midnight when a run could straddle it (needs
    * clockControl). Seldom needed, so a case that only reads the clock moves it
-   * alone, once the scheduler lets it (harness/sharedStateGuard.ts).
+   * alone, once the scheduler lets it (harness/engine/sharedStateGuard.ts).
    */
   async awayFromMidnight(marginMs = 10 * 60_000): Promise<void> {
     if (!this.ctx.control.has('clockControl')) return;

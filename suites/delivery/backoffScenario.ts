@@ -1,12 +1,12 @@
 import { injectEvents } from '../shared/eventInjection.ts';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import type { SinkDelivery } from '../../harness/webhookSink.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
+import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
 import { checkModeShape } from './deliveryChecks.ts';
 import { CAP_SECONDS, fitFibonacci, type MeasuredPause } from './fibonacciFit.ts';
 import { scaleClock } from './modeScenarios.ts';
 import { carrying, ensureSinkReachable, subscribe, type Subscription } from '../shared/sinkSession.ts';
 import { freezeClock, type FrozenMeasurement, measureOnFrozenClock, timersWaiting } from './frozenBackoff.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { type StallWatch, watchStalls } from './stallWatch.ts';
 
 // API 6.1 and 8: a failing AtLeastOnce batch is retried with Fibonacci backoff,

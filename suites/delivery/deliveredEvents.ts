@@ -1,5 +1,5 @@
-import type { ScenarioContext } from '../../harness/scenario.ts';
-import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
+import type { SinkDelivery, SinkEndpoint } from '../../harness/target/webhookSink.ts';
 import type { EventLike, ExpectedEvent, TriggeredEvents } from '../shared/eventTriggers.ts';
 
 /** How much longer than its quiet time-out a wait may take while deliveries keep arriving. */

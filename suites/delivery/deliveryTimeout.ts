@@ -1,5 +1,5 @@
 import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // The delivery time-out of the target, when the target lets the suite see and set
 // it (the emulator's control endpoint {controlPrefix}/delivery). The documents give

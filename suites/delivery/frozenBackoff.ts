@@ -1,7 +1,7 @@
-import { ControlError } from '../../harness/controlClient.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
-import type { SinkDelivery, SinkEndpoint } from '../../harness/webhookSink.ts';
-import { waitOnTarget } from '../../harness/runMetrics.ts';
+import { ControlError } from '../../harness/target/controlClient.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
+import type { SinkDelivery, SinkEndpoint } from '../../harness/target/webhookSink.ts';
+import { waitOnTarget } from '../../harness/records/runMetrics.ts';
 import { CAP_SECONDS } from './fibonacciFit.ts';
 import { scaleClock } from './modeScenarios.ts';
 

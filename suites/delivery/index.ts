@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/scenario.ts';
+import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
 import { backoffScenarios } from './backoffScenario.ts';
 import { lifecycleScenarios } from './lifecycleScenarios.ts';
 import { matrixScenarios } from './matrixScenarios.ts';

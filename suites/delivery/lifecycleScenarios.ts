@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause, type WebhookAttributes, webhookDocument } from '../shared/webhookFixtures.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';

@@ -1,5 +1,5 @@
 import { injectEvents, type InjectedEvent } from '../shared/eventInjection.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { CATALOGUE_REQUIREMENTS, injectableTypes, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { chooseTrigger, injectedEvents, makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';

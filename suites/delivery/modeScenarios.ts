@@ -1,7 +1,7 @@
 import { shortenDeliveryTimeout } from './deliveryTimeout.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
-import type { SinkDelivery } from '../../harness/webhookSink.ts';
-import { describeStep, type SinkStep } from '../../harness/webhookSinkScript.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
+import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import { describeStep, type SinkStep } from '../../harness/target/webhookSinkScript.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
 import { checkModeShape } from './deliveryChecks.ts';

@@ -1,7 +1,13 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
 import { injectEvents } from '../shared/eventInjection.ts';
-import { defineScenario, type EventTriggerKind, type Scenario, type ScenarioContext, triggerAvailable } from '../../harness/scenario.ts';
-import { eventTypeEntry } from '../../harness/schemaRegistry.ts';
+import {
+  defineScenario,
+  type EventTriggerKind,
+  type Scenario,
+  type ScenarioContext,
+  triggerAvailable,
+} from '../../harness/engine/scenario.ts';
+import { eventTypeEntry } from '../../harness/documents/schemaRegistry.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { checkEventShape, injectableTypes, LISTED_MEMBERS_REQUIREMENT, SECTION_REQUIREMENTS } from '../shared/catalogueChecks.ts';
 import { listEvents } from './eventLists.ts';

@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // Reading GET /events (4.4) for the events scenarios: one page, or every page.
 

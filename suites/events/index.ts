@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/scenario.ts';
+import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
 import { catalogueScenarios } from './catalogueScenarios.ts';
 import { listFilterScenarios } from './listFilterScenarios.ts';
 import { payloadScenarios } from './payloadScenarios.ts';

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- events as the target lists them: read member by member, untyped by nature */
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 import { between, pause } from '../shared/webhookFixtures.ts';

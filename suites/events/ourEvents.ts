@@ -1,6 +1,6 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import { pauseAfterRead, timedRead } from '../../harness/pollCadence.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import { pauseAfterRead, timedRead } from '../../harness/target/pollCadence.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import type { TriggeredEvents } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
 import { listAllEvents } from './eventLists.ts';

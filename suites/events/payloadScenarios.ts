@@ -1,4 +1,4 @@
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { hasAll, subscribe, carrying } from '../shared/sinkSession.ts';
 import { pause } from '../shared/webhookFixtures.ts';
 import { justBefore, listAllEvents } from './eventLists.ts';

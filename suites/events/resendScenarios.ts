@@ -1,5 +1,5 @@
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import type { SinkDelivery } from '../../harness/webhookSink.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
+import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
 import { carrying, hasAll, subscribe } from '../shared/sinkSession.ts';
 import { makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';

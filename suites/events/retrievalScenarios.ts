@@ -1,5 +1,5 @@
 import { injectEvents } from '../shared/eventInjection.ts';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
 import { CATALOGUE_REQUIREMENTS, checkEventShape, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';

@@ -1,5 +1,5 @@
 import { injectEvents } from '../shared/eventInjection.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { ensureSinkReachable } from '../shared/sinkSession.ts';
 import { listEvents } from './eventLists.ts';
 

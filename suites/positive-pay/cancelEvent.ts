@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { RULE_TYPES } from '../shared/ruleRequests.ts';
 import { sleep, type RuleResource } from '../shared/ruleSteps.ts';
 

@@ -1,4 +1,4 @@
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { MINIMAL, PAST_DATE, type RuleType } from '../shared/ruleRequests.ts';
 import { is4xx, markCancelled, postRule, requireRule, statusOf, type RuleResource } from '../shared/ruleSteps.ts';
 import { cancelledEventsSince, judgeCancelEvent } from './cancelEvent.ts';

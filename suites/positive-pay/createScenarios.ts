@@ -1,4 +1,4 @@
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { missingOrChanged, sameValue } from './ruleComparison.ts';
 import { INITIAL_STATUS, MINIMAL, PAST_DATE, VALID_VARIANTS } from '../shared/ruleRequests.ts';
 import { getRule, is4xx, postRule, type RuleResource } from '../shared/ruleSteps.ts';

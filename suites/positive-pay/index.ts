@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/scenario.ts';
+import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
 import { cancelScenarios } from './cancelScenarios.ts';
 import { createScenarios } from './createScenarios.ts';
 import { invalidCreateScenarios } from './invalidCreateScenarios.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { INVALID_CREATES, type InvalidCreate, ruleBody } from '../shared/ruleRequests.ts';
 import { is4xx, isSuccess, markerCarrier, rulesCarryingMarker, sendRule, withMarker } from '../shared/ruleSteps.ts';
 

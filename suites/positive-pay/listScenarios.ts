@@ -1,4 +1,4 @@
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { MINIMAL, PAST_DATE, RULE_STATUSES, RULE_TYPES, type RuleType } from '../shared/ruleRequests.ts';
 import {
   createInSequence,

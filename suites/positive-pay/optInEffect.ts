@@ -1,6 +1,6 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import type { AccountFixture } from '../../harness/fixtureProvider.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { AccountFixture } from '../../harness/target/fixtureProvider.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { isSuccess } from '../shared/ruleSteps.ts';
 import { mayChangeOptIn, type OptInHolder, policyBody, productBody } from '../shared/fixtureOptIn.ts';
 

@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { mayChangeOptIn, policyBody, productBody, putBackIfTaken } from '../shared/fixtureOptIn.ts';
 import { judgeNoEffect, knownOptInFor } from './optInEffect.ts';
 import { PAYMENT_TYPES } from '../shared/ruleRequests.ts';

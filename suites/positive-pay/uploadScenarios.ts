@@ -1,5 +1,5 @@
-import { TargetRequestError, type ApiResponse } from '../../harness/apiClient.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { TargetRequestError, type ApiResponse } from '../../harness/target/apiClient.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import {
   pngOfSize,
   SAMPLE_DOCUMENTS,

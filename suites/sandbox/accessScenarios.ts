@@ -1,5 +1,5 @@
-import { expandPath, type Operation, type OperationName, OPERATIONS } from '../../harness/operationCatalogue.ts';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { expandPath, type Operation, type OperationName, OPERATIONS } from '../../harness/documents/operationCatalogue.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { applicationBody } from '../shared/applicationBuilder.ts';
 import { approveBody, createApplication } from '../shared/applicationClient.ts';
 import { isSandboxOperation, isUnavailable, prepareSandboxProbe } from '../shared/ownResourceProbes.ts';

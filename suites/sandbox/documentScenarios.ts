@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { applicationBody, documentFile } from '../shared/applicationBuilder.ts';
 import { type ApplicationView, createApplication, rejectBody, uploadDocument } from '../shared/applicationClient.ts';
 import { checkListedMembers, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';

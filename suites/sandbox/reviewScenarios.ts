@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { an } from './wording.ts';
 import { applicationBody, type ApplicationKind, type TriggerSsns } from '../shared/applicationBuilder.ts';
 import { approveBody, createApplication, denyBody, readApplication } from '../shared/applicationClient.ts';

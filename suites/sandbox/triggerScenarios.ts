@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { an } from './wording.ts';
 import { applicationBody, type ApplicationKind, type TriggerSsns } from '../shared/applicationBuilder.ts';
 import { type ApplicationView, createApplication, readApplication } from '../shared/applicationClient.ts';

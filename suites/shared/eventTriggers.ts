@@ -1,6 +1,6 @@
 import { injectEvents, type InjectedEvent } from './eventInjection.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
-import { EVENT_TRIGGERS, type EventTriggerKind, triggerAvailable } from '../../harness/scenario.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
+import { EVENT_TRIGGERS, type EventTriggerKind, triggerAvailable } from '../../harness/engine/scenario.ts';
 import { applicationBody } from './applicationBuilder.ts';
 import { approveBody, createApplication, denyBody } from './applicationClient.ts';
 

@@ -1,6 +1,6 @@
 import type { PaymentType as OptInType } from '../../spec/positivePay.ts';
-import type { AccountFixture } from '../../harness/fixtureProvider.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { AccountFixture } from '../../harness/target/fixtureProvider.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // A scenario that changes the fixture's positive pay opt-in (the account's
 // policy, 2.2; the product's default, 2.3) must put it back, and the documents
@@ -13,7 +13,7 @@ export type OptInHolder = 'account' | 'product';
 
 const FIELD = { account: 'accountOptIn', product: 'depositProductOptIn' } as const;
 const WHAT: Record<OptInHolder, string> = { account: 'account policy', product: 'deposit product default opt-in' };
-/** What the scenario moves (harness/sharedState.ts): it must declare it. */
+/** What the scenario moves (harness/target/sharedState.ts): it must declare it. */
 const STATE = { account: 'account-opt-in', product: 'product-opt-in' } as const;
 
 /** A policy request body (2.2); `optInTypes` or the account left out for the invalid cases. */

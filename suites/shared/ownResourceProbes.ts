@@ -1,6 +1,6 @@
-import type { RequestOptions } from '../../harness/apiClient.ts';
-import type { OperationName } from '../../harness/operationCatalogue.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
+import type { RequestOptions } from '../../harness/target/apiClient.ts';
+import type { OperationName } from '../../harness/documents/operationCatalogue.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { REVIEWABLE_STATUSES } from '../../spec/applicationStatuses.ts';
 import { applicationBody, documentFile } from './applicationBuilder.ts';
 import {

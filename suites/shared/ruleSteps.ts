@@ -1,6 +1,6 @@
-import type { ApiResponse } from '../../harness/apiClient.ts';
-import type { ScenarioContext } from '../../harness/scenario.ts';
-import { waitOnTarget } from '../../harness/runMetrics.ts';
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
+import { waitOnTarget } from '../../harness/records/runMetrics.ts';
 import { type Attributes, ruleBody } from './ruleRequests.ts';
 
 // Steps the positive pay scenarios share: create (with cleanup), read, list.

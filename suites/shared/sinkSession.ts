@@ -1,6 +1,6 @@
-import type { EventTriggerKind, ScenarioContext } from '../../harness/scenario.ts';
-import type { SinkEndpoint, SinkDelivery } from '../../harness/webhookSink.ts';
-import type { SinkStep } from '../../harness/webhookSinkScript.ts';
+import type { EventTriggerKind, ScenarioContext } from '../../harness/engine/scenario.ts';
+import type { SinkEndpoint, SinkDelivery } from '../../harness/target/webhookSink.ts';
+import type { SinkStep } from '../../harness/target/webhookSinkScript.ts';
 import { makeEventsHappen } from './eventTriggers.ts';
 import {
   type CreatedWebhook,

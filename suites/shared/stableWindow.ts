@@ -1,5 +1,5 @@
-import type { ScenarioContext } from '../../harness/scenario.ts';
-import { waitOnTarget } from '../../harness/runMetrics.ts';
+import type { ScenarioContext } from '../../harness/engine/scenario.ts';
+import { waitOnTarget } from '../../harness/records/runMetrics.ts';
 
 // Paging judged on a shared target. Pages are held against one larger read of
 // the same list (the window), read before and after them; if other people's

@@ -1,4 +1,4 @@
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { sinkEndpoint } from '../shared/sinkSession.ts';
 import { createWebhook, getWebhook, listAllWebhooks, plainAttributes, requireWebhook, succeeded } from '../shared/webhookFixtures.ts';
 

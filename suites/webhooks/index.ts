@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/scenario.ts';
+import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
 import { createScenarios } from './createScenarios.ts';
 import { listScenarios } from './listScenarios.ts';
 import { stateScenarios } from './stateScenarios.ts';

@@ -1,5 +1,5 @@
 import { injectEvents } from '../shared/eventInjection.ts';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { deliveredIds, ensureSinkReachable, hasAll, sinkEndpoint, subscribe } from '../shared/sinkSession.ts';
 import {
   createWebhook,

@@ -1,4 +1,4 @@
-import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/scenario.ts';
+import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { sinkEndpoint } from '../shared/sinkSession.ts';
 import { getWebhook, plainAttributes, requireWebhook, webhookDocument } from '../shared/webhookFixtures.ts';
 

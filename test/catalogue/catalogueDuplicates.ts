@@ -1,5 +1,5 @@
-import type { Requirement } from '../../harness/requirementCatalogue.ts';
-import { derivedTitle, type Scenario } from '../../harness/scenario.ts';
+import type { Requirement } from '../../harness/documents/requirementCatalogue.ts';
+import { derivedTitle, type Scenario } from '../../harness/engine/scenario.ts';
 import { RFC2119_WORDS } from './checkMessageLevels.ts';
 
 // What the catalogue gate (test/catalogue/) holds the catalogue and the scenarios to:

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { handWrittenTitles, repeatedTitles, sameBehaviour } from './catalogueDuplicates.ts';
-import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../harness/operationCatalogue.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { AREAS, defineScenario } from '../../harness/scenario.ts';
+import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../harness/documents/operationCatalogue.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { AREAS, defineScenario } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 
 // The catalogue gate: every requirement is covered by a check or excluded with a

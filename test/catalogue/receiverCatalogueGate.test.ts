@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { loadRequirementCatalogue, requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { AREAS, derivedTitle } from '../../harness/scenario.ts';
+import { loadRequirementCatalogue, requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { AREAS, derivedTitle } from '../../harness/engine/scenario.ts';
 import { RECEIVER_GROUP } from '../../receiver/receiverCase.ts';
 import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';

@@ -11,7 +11,7 @@ import {
   loadRequirementCatalogue,
   type Requirement,
   SUBJECTS,
-} from '../../harness/requirementCatalogue.ts';
+} from '../../harness/documents/requirementCatalogue.ts';
 import { ENVIRONMENTS } from '../../spec/environments.ts';
 import { REQUIREMENT_FILES, REQUIREMENT_ID, REQUIREMENT_ID_PATTERN, REQUIREMENT_PREFIXES } from '../../spec/requirementPrefixes.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { exitForFailure } from '../../cli/failureExit.ts';
-import { SecretRedactor } from '../../harness/secretRedactor.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 
 // An unexpected error (a bug of the suite) ends in exit 2 and one line that
 // says what happened and which file holds the stack trace, redacted like every

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FAULTS } from '../../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../../emulator/faults/toleratedVariations.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { AREAS } from '../../harness/scenario.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { AREAS } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
 import { runCli, type CliResult } from './cliProcess.ts';

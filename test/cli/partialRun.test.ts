@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
-import { schemaRegistry } from '../../harness/schemaRegistry.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { AREAS } from '../../harness/scenario.ts';
+import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { AREAS } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { runCli, type CliResult } from './cliProcess.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { selectScenarios } from '../../run/scenarioSelection.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { AREAS } from '../../harness/scenario.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { AREAS } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 
 // --requirement and --grep select exactly the scenarios that judge those

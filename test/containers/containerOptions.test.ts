@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { containerSpecOf, DEFAULT_STARTUP_TIMEOUT_MS } from '../../container/containerSpec.ts';
 import { EMULATOR_IMAGE_MANIFEST_PATH, targetImageManifestPath } from '../../container/targetImageRun.ts';
-import { loadManifest, SetupError, type TargetManifestFile, validateManifest } from '../../harness/targetManifest.ts';
+import { loadManifest, SetupError, type TargetManifestFile, validateManifest } from '../../harness/target/targetManifest.ts';
 import { runCli } from '../cli/cliProcess.ts';
 
 // How --target-image and its companions, and a manifest's `container` section,

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
 import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { loadManifest } from '../../harness/targetManifest.ts';
+import { loadManifest } from '../../harness/target/targetManifest.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 // docs/ci/certify-emulator-image.yml, the example matrix over several target images:

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
 import { injectEvents } from '../../suites/shared/eventInjection.ts';
-import { parseDeliveryPayload } from '../../harness/deliveryPayload.ts';
-import { defineScenario } from '../../harness/scenario.ts';
+import { parseDeliveryPayload } from '../../harness/documents/deliveryPayload.ts';
+import { defineScenario } from '../../harness/engine/scenario.ts';
 import { runScenarios } from '../support/runScenarios.ts';
-import type { SinkDelivery } from '../../harness/webhookSink.ts';
+import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
 import { DeliveredEvents } from '../../suites/delivery/deliveredEvents.ts';
 import { subscribe } from '../../suites/shared/sinkSession.ts';
 import { makeEventsHappen } from '../../suites/shared/eventTriggers.ts';

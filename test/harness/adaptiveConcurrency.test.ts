@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { AdaptiveConcurrency, AIMD_DEFAULTS, type AimdSettings, SHARE_SAMPLE } from '../../harness/adaptiveConcurrency.ts';
+import { AdaptiveConcurrency, AIMD_DEFAULTS, type AimdSettings, SHARE_SAMPLE } from '../../harness/target/adaptiveConcurrency.ts';
 
 // `--concurrency auto` as logic alone: no clock, no target. Each call is told
 // when it goes out and then how it was answered, in whatever order a test needs.

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { CallGate } from '../../harness/callGate.ts';
-import { CallRateWindow } from '../../harness/callRateWindow.ts';
+import { CallGate } from '../../harness/target/callGate.ts';
+import { CallRateWindow } from '../../harness/target/callRateWindow.ts';
 
 // A stated rate is kept in every window of one second, not on average: the
 // times given are made up, so nothing here depends on the machine's speed.

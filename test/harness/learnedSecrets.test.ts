@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SecretRedactor } from '../../harness/secretRedactor.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 
 // A webhook signing token a scenario made up is masked where it was sent (a
 // `token` member of a body) and, from then on, wherever else it shows up: a check

@@ -1,11 +1,11 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { afterEach, expect, test } from 'vitest';
-import { ApiClient } from '../../harness/apiClient.ts';
-import { CheckRecorder } from '../../harness/checkRecorder.ts';
-import { CLIENT_REQUIREMENTS } from '../../harness/operationCatalogue.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { SecretRedactor } from '../../harness/secretRedactor.ts';
+import { ApiClient } from '../../harness/target/apiClient.ts';
+import { CheckRecorder } from '../../harness/records/checkRecorder.ts';
+import { CLIENT_REQUIREMENTS } from '../../harness/documents/operationCatalogue.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 
 // GN-TIMEOUT: every operation MUST complete within 5 s. A target that answers
 // late FAILs it; a target that answers at once while this process is too busy

@@ -9,8 +9,8 @@ import {
   type ScenarioMetrics,
   waitOnTarget,
   withRerun,
-} from '../../harness/runMetrics.ts';
-import { describeRunMetrics, runMetricsOf } from '../../harness/runMetricsSummary.ts';
+} from '../../harness/records/runMetrics.ts';
+import { describeRunMetrics, runMetricsOf } from '../../harness/records/runMetricsSummary.ts';
 
 // What a run knows about its own time: the chain of dependent calls, the concurrency
 // over the run, and how scenarios' figures add up to the run's.

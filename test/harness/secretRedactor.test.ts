@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SecretRedactor } from '../../harness/secretRedactor.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 
 test('known secrets, Authorization headers and webhook token members never survive redaction', () => {
   const redactor = new SecretRedactor();

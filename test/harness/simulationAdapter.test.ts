@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { runScenarioList } from '../support/runScenarios.ts';
-import { loadManifest, SetupError } from '../../harness/targetManifest.ts';
-import { openTargetSession } from '../../harness/targetSession.ts';
+import { loadManifest, SetupError } from '../../harness/target/targetManifest.ts';
+import { openTargetSession } from '../../harness/target/targetSession.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { received } from '../../fixtures/simulation/countingAdapter.ts';
 

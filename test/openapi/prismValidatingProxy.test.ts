@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
-import type { Area } from '../../harness/scenario.ts';
+import type { Area } from '../../harness/engine/scenario.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { openApiDocument } from '../../openapi/openApiDocument.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';

@@ -1,9 +1,9 @@
 import { afterEach, expect, test } from 'vitest';
 import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
-import type { CheckRecord } from '../../harness/checkRecords.ts';
+import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { runScenarioList } from '../support/runScenarios.ts';
-import { loadManifest, type ManifestFixtures } from '../../harness/targetManifest.ts';
-import { openTargetSession } from '../../harness/targetSession.ts';
+import { loadManifest, type ManifestFixtures } from '../../harness/target/targetManifest.ts';
+import { openTargetSession } from '../../harness/target/targetSession.ts';
 import { authScenarios } from '../../suites/auth/index.ts';
 
 // The auth probes of POST /positive-pay-policy and PATCH /deposit-products/{id}

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import type { ScenarioReport } from '../../harness/engineEvents.ts';
-import { SecretRedactor } from '../../harness/secretRedactor.ts';
+import type { ScenarioReport } from '../../harness/engine/engineEvents.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { defineReceiverCase, type ReceiverCase } from '../../receiver/receiverCase.ts';
 import { receiverConfig } from '../../receiver/receiverConfig.ts';
 import { runReceiverCases } from '../../receiver/receiverRun.ts';
@@ -9,7 +9,7 @@ import { TOKEN } from './receiverRuns.ts';
 
 // Receiver cases take the scenarios' route: each becomes a ScenarioReport with a derived
 // title, a case that does not apply SKIPs its requirements with the reason, and one that
-// throws leaves what it had not recorded UNTESTABLE (harness/checkRecorder.ts's runDeclared).
+// throws leaves what it had not recorded UNTESTABLE (harness/records/checkRecorder.ts's runDeclared).
 
 const recordsOne = defineReceiverCase({
   id: 'receiver/test/records-one-then-throws',

@@ -1,5 +1,5 @@
-import { SecretRedactor } from '../../harness/secretRedactor.ts';
-import type { Outcome } from '../../harness/checkRecords.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
+import type { Outcome } from '../../harness/records/checkRecords.ts';
 import { type ReferenceReceiverOptions, startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
 import { type ReceiverOptions, receiverConfig } from '../../receiver/receiverConfig.ts';
 import { receiverResults, runReceiverCases } from '../../receiver/receiverRun.ts';

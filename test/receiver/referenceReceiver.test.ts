@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import { SecretRedactor } from '../../harness/secretRedactor.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { receiverConfig } from '../../receiver/receiverConfig.ts';
 import { receiverResults, runReceiverCases } from '../../receiver/receiverRun.ts';
 import { flagged, judgeReferenceReceiver, outcomesById, TOKEN } from './receiverRuns.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import { schemaRegistry } from '../../harness/schemaRegistry.ts';
+import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
 import { allureResultsDir } from '../../report/allureResultsDirectory.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
 

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import type { CheckRecord, ExchangeExcerpt } from '../../harness/checkRecords.ts';
+import type { CheckRecord, ExchangeExcerpt } from '../../harness/records/checkRecords.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { curlCommand, REPRODUCIBLE, TOKEN_VARIABLE } from '../../report/reproduction.ts';
 import { ALL_SCENARIOS, scenariosJudging } from '../support/emulatorRuns.ts';

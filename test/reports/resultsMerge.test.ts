@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { CheckRecord } from '../../harness/checkRecords.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import { SetupError } from '../../harness/targetManifest.ts';
+import type { CheckRecord } from '../../harness/records/checkRecords.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { SetupError } from '../../harness/target/targetManifest.ts';
 import { catalogueHash } from '../../run/catalogueHash.ts';
 import { mergeResults } from '../../report/resultsMerge.ts';
 import { resultsOfRun } from './resultsOfRun.ts';

@@ -1,10 +1,10 @@
 import { RESULTS_FORMAT_VERSION, describeTarget, type ResultsDocument, type ShardInfo } from '../../run/resultsDocument.ts';
-import type { CheckRecord } from '../../harness/checkRecords.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import type { CheckRecord } from '../../harness/records/checkRecords.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from '../../run/requirementVerdict.ts';
-import type { Scenario } from '../../harness/scenario.ts';
-import { resolveTarget, type TargetInfo } from '../../harness/targetManifest.ts';
-import { emulatorManifest } from '../../harness/targetSession.ts';
+import type { Scenario } from '../../harness/engine/scenario.ts';
+import { resolveTarget, type TargetInfo } from '../../harness/target/targetManifest.ts';
+import { emulatorManifest } from '../../harness/target/targetSession.ts';
 import { catalogueHash } from '../../run/catalogueHash.ts';
 
 // A results document built the way the CLI builds one, from check records the

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { defineScenario } from '../../harness/scenario.ts';
-import { executeScenarios, type ScenarioResult } from '../../harness/scenarioExecutor.ts';
+import { defineScenario } from '../../harness/engine/scenario.ts';
+import { executeScenarios, type ScenarioResult } from '../../harness/engine/scenarioExecutor.ts';
 import { runScenarios } from '../support/runScenarios.ts';
-import { emulatorManifest, openTargetSession } from '../../harness/targetSession.ts';
+import { emulatorManifest, openTargetSession } from '../../harness/target/targetSession.ts';
 
 // A scenario that failed beside others runs again alone (to tell the target's failure from
 // the schedule's) unless the caller asks for no such runs, as the kill matrix does: then its

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { defineScenario, type Scenario } from '../../harness/scenario.ts';
-import { executeScenarios } from '../../harness/scenarioExecutor.ts';
-import { emulatorManifest, openTargetSession } from '../../harness/targetSession.ts';
+import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
+import { executeScenarios } from '../../harness/engine/scenarioExecutor.ts';
+import { emulatorManifest, openTargetSession } from '../../harness/target/targetSession.ts';
 
 // A scenario's cleanup (disabling its webhooks, cancelling its rules) runs beside
 // the next scenarios rather than in front of them: once its body has ended, its

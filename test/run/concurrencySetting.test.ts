@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { AdaptiveConcurrency } from '../../harness/adaptiveConcurrency.ts';
+import { AdaptiveConcurrency } from '../../harness/target/adaptiveConcurrency.ts';
 import {
   AUTO_CEILING,
   AUTO_START,
@@ -7,8 +7,8 @@ import {
   defaultConcurrency,
   describeConcurrency,
   LOOPBACK_CONCURRENCY,
-} from '../../harness/concurrency.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+} from '../../harness/target/concurrency.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { planRun } from '../../run/runPlan.ts';
 import { parseConcurrency } from '../../cli/runValues.ts';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { SecretRedactor } from '../../harness/secretRedactor.ts';
-import { ALL_SCOPES } from '../../harness/tokenPool.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
+import { ALL_SCOPES } from '../../harness/target/tokenPool.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
 import { runConformance } from '../../run/runPipeline.ts';
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import type { RateLimitOptions } from '../../emulator/realism/rateLimit.ts';
-import type { ConcurrencySetting } from '../../harness/concurrency.ts';
-import type { CheckRecord } from '../../harness/checkRecords.ts';
-import { ControlClient } from '../../harness/controlClient.ts';
-import type { Scenario } from '../../harness/scenario.ts';
-import type { ScenarioResult } from '../../harness/scenarioExecutor.ts';
+import type { ConcurrencySetting } from '../../harness/target/concurrency.ts';
+import type { CheckRecord } from '../../harness/records/checkRecords.ts';
+import { ControlClient } from '../../harness/target/controlClient.ts';
+import type { Scenario } from '../../harness/engine/scenario.ts';
+import type { ScenarioResult } from '../../harness/engine/scenarioExecutor.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { problems } from '../support/emulatorRuns.ts';

@@ -1,10 +1,10 @@
 import { startEmulator } from '../../emulator/emulator.ts';
-import type { CheckRecord } from '../../harness/checkRecords.ts';
+import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { runScenarios } from './runScenarios.ts';
 import { ALL_SCENARIOS } from './emulatorRuns.ts';
 
 // The whole suite against a fresh embedded emulator the way `run` executes it:
-// every area in one session through the one executor (harness/scenarioExecutor.ts),
+// every area in one session through the one executor (harness/engine/scenarioExecutor.ts),
 // `concurrency` at a time as the scenarios' declared shared state allows.
 
 export async function runWholeSuite(seed: number, concurrency: number): Promise<CheckRecord[]> {

@@ -1,8 +1,8 @@
 import { startEmulator } from '../../emulator/emulator.ts';
-import { type CheckRecord, type Outcome, worstOutcome } from '../../harness/checkRecords.ts';
-import type { Environment } from '../../harness/requirementCatalogue.ts';
-import type { Scenario } from '../../harness/scenario.ts';
-import { AREAS } from '../../harness/scenario.ts';
+import { type CheckRecord, type Outcome, worstOutcome } from '../../harness/records/checkRecords.ts';
+import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
+import type { Scenario } from '../../harness/engine/scenario.ts';
+import { AREAS } from '../../harness/engine/scenario.ts';
 import { runScenarios } from './runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 

@@ -1,4 +1,4 @@
-import type { CheckRecord } from '../../harness/checkRecords.ts';
+import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { decisioningScenarios } from '../../suites/decisioning/index.ts';
 
 /** The property-based and model-based (lifecycle) scenarios of the area. */

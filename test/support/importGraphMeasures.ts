@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 import { relativeImports } from './importGraph.ts';
+import { expandAllowed, type LayerTable, layerOf } from './layerTable.ts';
 
 // The issue's structural goals measured on the import graph, beside the import circles
 // (test/support/importGraph.ts): imports that break the layer table, and how often the
@@ -32,16 +33,13 @@ export const roomOf = (file: string): string => dirname(file);
 
 const successors = (graph: ImportGraph, file: string): readonly string[] => graph.get(file) ?? [];
 
-/** The layer table's rows: a top-level folder and the folders it may import besides itself. */
-export type LayerTable = ReadonlyArray<readonly [folder: string, mayImport: readonly string[]]>;
-
 /** Every import from a folder of the table into a folder the table does not let it import, as "from → to". */
 export function layerBreaches(graph: ImportGraph, layers: LayerTable): string[] {
-  const allowed = new Map(layers.map(([folder, mayImport]) => [folder, new Set([folder, ...mayImport])]));
-  const topFolder = (file: string) => (file.includes('/') ? file.slice(0, file.indexOf('/')) : '');
+  const allowed = new Map(layers.map(([folder, mayImport]) => [folder, new Set([folder, ...expandAllowed(mayImport, layers)])]));
+  const layer = (file: string) => layerOf(file, layers) ?? '';
   return [...graph].flatMap(([file, targets]) => {
-    const permitted = allowed.get(topFolder(file));
-    return permitted ? targets.filter((target) => !permitted.has(topFolder(target))).map((target) => `${file} → ${target}`) : [];
+    const permitted = allowed.get(layer(file));
+    return permitted ? targets.filter((target) => !permitted.has(layer(target))).map((target) => `${file} → ${target}`) : [];
   });
 }
 

@@ -1,14 +1,98 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LayerTable } from './importGraphMeasures.ts';
 
-// The layer table lives in test/run/moduleLayers.test.ts, which cannot be imported outside
-// vitest (importing it declares its tests). Reading the literal from its text keeps that
-// test the one place the table is written; a table this reader cannot follow throws.
+// The project's layers, bottom first: each folder with the folders it may import, all of them
+// below it. `harness` in a list stands for every harness/ layer. test/run/moduleLayers.test.ts
+// holds the tree to it, docs/architecture.md shows it (the same test holds the page to it), and
+// bench/ measures the import graph by it.
 
-export const LAYER_TEST_FILE = 'test/run/moduleLayers.test.ts';
+export type LayerTable = ReadonlyArray<readonly [folder: string, mayImport: readonly string[]]>;
 
-/** The `LAYERS` literal of a source: an array of [folder, [folders it may import]] written with single-quoted strings. */
+export const LAYERS: LayerTable = [
+  ['spec', []],
+  ['schemas', []],
+  ['requirements', []],
+  ['targets', []],
+  ['docs', []],
+  // A copyable reference receiver: it stands alone.
+  ['examples', []],
+  // The documents' tables: operations, schemas, the requirement catalogue.
+  ['harness/documents', ['spec', 'schemas']],
+  // Check records, their redaction, the exchange journal and the run's counters.
+  ['harness/records', ['spec', 'schemas', 'harness/documents']],
+  // Target I/O: the API and control clients, the session, tokens, the webhook sink, pacing.
+  ['harness/target', ['spec', 'schemas', 'harness/documents', 'harness/records']],
+  // The engine: scenarios, the scheduler, the executor and the events it emits.
+  ['harness/engine', ['spec', 'schemas', 'harness/documents', 'harness/records', 'harness/target']],
+  // The engine's vitest face: one test per scenario report (report/allureFace.ts), or the engine run by `npx vitest`.
+  ['harness/vitestFace', ['spec', 'schemas', 'harness/documents', 'harness/records', 'harness/target', 'harness/engine']],
+  ['fixtures', ['spec', 'schemas', 'harness']],
+  ['openapi', ['spec', 'schemas', 'harness']],
+  // A product of its own: it shares only the documents' facts and serves the derived OpenAPI document.
+  ['emulator', ['spec', 'schemas', 'openapi']],
+  ['suites', ['spec', 'schemas', 'harness']],
+  ['container', ['spec', 'harness']],
+  // The pipeline: never a reporter, never cli/.
+  ['run', ['spec', 'schemas', 'harness', 'suites', 'emulator', 'container']],
+  ['report', ['spec', 'schemas', 'harness', 'container', 'run']],
+  // Judges a webhook receiver with the embedded emulator as the sandbox, through the run's judgement.
+  ['receiver', ['spec', 'schemas', 'harness', 'emulator', 'run']],
+  // The GitHub Action's report step, reading a run's report directory.
+  ['action', ['spec', 'schemas', 'harness', 'run', 'report']],
+  ['cli', ['spec', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'run', 'report', 'receiver']],
+  ['bin', ['cli', 'emulator']],
+  [
+    'test',
+    [
+      'spec',
+      'schemas',
+      'requirements',
+      'targets',
+      'examples',
+      'harness',
+      'fixtures',
+      'openapi',
+      'emulator',
+      'suites',
+      'container',
+      'run',
+      'receiver',
+      'report',
+      'action',
+      'cli',
+      'bin',
+    ],
+  ],
+  [
+    'bench',
+    ['spec', 'schemas', 'harness', 'fixtures', 'openapi', 'emulator', 'suites', 'container', 'run', 'receiver', 'report', 'cli', 'test'],
+  ],
+];
+
+/** The layer a path lies in: the longest folder of the table that holds it; undefined for none. */
+export function layerOf(path: string, table: LayerTable = LAYERS): string | undefined {
+  const holding = table.map(([folder]) => folder).filter((folder) => path === folder || path.startsWith(`${folder}/`));
+  return holding.sort((a, b) => b.length - a.length)[0];
+}
+
+/** The folders a list names, `harness` standing for each of its layers. */
+export function expandAllowed(allowed: readonly string[], table: LayerTable = LAYERS): string[] {
+  return allowed.flatMap((name) => {
+    const inside = table.map(([folder]) => folder).filter((folder) => folder.startsWith(`${name}/`));
+    return inside.length > 0 ? inside : [name];
+  });
+}
+
+/** The table as docs/architecture.md shows it. */
+export function layerTableMarkdown(table: LayerTable = LAYERS): string {
+  const rows = table.map(([folder, allowed]) => `| \`${folder}/\` | ${allowed.length === 0 ? 'nothing' : allowed.join(', ')} |`);
+  return ['| folder | may import |', '| --- | --- |', ...rows].join('\n');
+}
+
+/** Where a checkout writes its table: here, or (before issue 34) in the layer test itself. */
+const TABLE_FILES = ['test/support/layerTable.ts', 'test/run/moduleLayers.test.ts'];
+
+/** The `LAYERS` literal of a source: an array of [folder, [folders it may import]] in single-quoted strings. */
 export function parseLayerTable(source: string): LayerTable {
   const declaration = /\bconst LAYERS\b[^=]*=\s*\[/.exec(source);
   if (!declaration) throw new Error('no `const LAYERS = [...]` in the source');
@@ -31,4 +115,11 @@ export function parseLayerTable(source: string): LayerTable {
   return table;
 }
 
-export const readLayerTable = (root: string): LayerTable => parseLayerTable(readFileSync(join(root, LAYER_TEST_FILE), 'utf8'));
+/** The table of another checkout (the bench's reference commit), read from its text since its modules are not ours to import. */
+export function readLayerTable(root: string): LayerTable {
+  for (const file of TABLE_FILES.filter((name) => existsSync(join(root, name)))) {
+    const source = readFileSync(join(root, file), 'utf8');
+    if (/\bconst LAYERS\b/.test(source)) return parseLayerTable(source);
+  }
+  throw new Error(`no layer table in ${TABLE_FILES.join(' or ')}`);
+}

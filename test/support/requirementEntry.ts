@@ -1,4 +1,4 @@
-import type { Requirement } from '../../harness/requirementCatalogue.ts';
+import type { Requirement } from '../../harness/documents/requirementCatalogue.ts';
 
 /** A catalogue entry for tests of the judgement: a core sandbox-and-live requirement unless `extra` says otherwise. */
 export const requirementEntry = (id: string, level: Requirement['level'], extra: Partial<Requirement> = {}): Requirement => ({

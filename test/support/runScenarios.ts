@@ -1,20 +1,20 @@
-import type { CheckRecord } from '../../harness/checkRecords.ts';
-import { type ConcurrencySetting, defaultConcurrency } from '../../harness/concurrency.ts';
-import type { Scenario } from '../../harness/scenario.ts';
-import { executeScenarios, type ExecutionOptions, type ScenarioResult } from '../../harness/scenarioExecutor.ts';
-import { describeUndeclared } from '../../harness/sharedState.ts';
-import type { TargetManifestFile } from '../../harness/targetManifest.ts';
-import { emulatorManifest, openTargetSession, type TargetSession } from '../../harness/targetSession.ts';
-import { addTallies } from '../../harness/throttleRetry.ts';
+import type { CheckRecord } from '../../harness/records/checkRecords.ts';
+import { type ConcurrencySetting, defaultConcurrency } from '../../harness/target/concurrency.ts';
+import type { Scenario } from '../../harness/engine/scenario.ts';
+import { executeScenarios, type ExecutionOptions, type ScenarioResult } from '../../harness/engine/scenarioExecutor.ts';
+import { describeUndeclared } from '../../harness/target/sharedState.ts';
+import type { TargetManifestFile } from '../../harness/target/targetManifest.ts';
+import { emulatorManifest, openTargetSession, type TargetSession } from '../../harness/target/targetSession.ts';
+import { addTallies } from '../../harness/target/throttleRetry.ts';
 
-// The project's tests go the way `run` goes, down to the engine (harness/scenarioExecutor.ts):
+// The project's tests go the way `run` goes, down to the engine (harness/engine/scenarioExecutor.ts):
 // a session, the scenarios scheduled together, their records back. Test-only: not in the package.
 
 export interface RunScenariosOptions {
   baseUrl: string;
   manifest?: Partial<TargetManifestFile>;
   seed?: number;
-  /** Default: what `run` uses for this base URL (harness/concurrency.ts). */
+  /** Default: what `run` uses for this base URL (harness/target/concurrency.ts). */
   concurrency?: ConcurrencySetting;
   scheduleSeed?: number;
   /** See ExecutionOptions.aloneReruns. */

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 import { layerBreaches, worstRoomReentries, type ImportGraph } from '../support/importGraphMeasures.ts';
-import { LAYER_TEST_FILE, parseLayerTable } from '../support/layerTable.ts';
+import { LAYERS, parseLayerTable, readLayerTable } from '../support/layerTable.ts';
 
 // The measures bench/importGraph.bench.ts prints for issue 34's goals, on small graphs
 // whose answers are known.
@@ -49,11 +47,27 @@ test('an import the layer table does not allow is a breach, one inside the folde
   expect(breaches).toEqual(['spec/facts.ts → harness/a.ts', 'emulator/e.ts → harness/a.ts']);
 });
 
-test("the layer table is read from the layer test's own literal", () => {
-  const layers = parseLayerTable(readFileSync(join(PROJECT_ROOT, LAYER_TEST_FILE), 'utf8'));
-  expect(layers[0]).toEqual(['spec', []]);
-  expect(layers.find(([folder]) => folder === 'cli')?.[1]).toContain('run');
+test('the layer table read from its text (as the bench reads an older checkout) is the one the tests use', () => {
+  expect(readLayerTable(PROJECT_ROOT)).toEqual(LAYERS);
   expect(() => parseLayerTable('const OTHER = [];')).toThrow(/LAYERS/);
+});
+
+test('a sub-folder layer may not import the layer above it; a folder allowed `harness` may import each of its layers', () => {
+  const layers = [
+    ['spec', []],
+    ['harness/low', ['spec']],
+    ['harness/high', ['spec', 'harness/low']],
+    ['suites', ['spec', 'harness']],
+  ] as const;
+  const breaches = layerBreaches(
+    graph({
+      'harness/low/a.ts': ['harness/high/b.ts'],
+      'harness/high/b.ts': ['harness/low/a.ts'],
+      'suites/s.ts': ['harness/high/b.ts', 'harness/low/a.ts'],
+    }),
+    layers,
+  );
+  expect(breaches).toEqual(['harness/low/a.ts → harness/high/b.ts']);
 });
 
 test('a start that is not in the graph is an error, not a walk of one file', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import type { CheckRecord } from '../../harness/checkRecords.ts';
-import type { Environment } from '../../harness/requirementCatalogue.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import type { CheckRecord } from '../../harness/records/checkRecords.ts';
+import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { ALL_SCENARIOS, problems, runAgainstEmulator } from '../support/emulatorRuns.ts';
 
 // The other half of a trustworthy verdict: a correct implementation passes.

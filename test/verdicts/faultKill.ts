@@ -1,7 +1,7 @@
 import type { FaultDefinition } from '../../emulator/faultCatalogue.ts';
-import type { CheckRecord, Outcome } from '../../harness/checkRecords.ts';
-import type { Environment } from '../../harness/requirementCatalogue.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import type { CheckRecord, Outcome } from '../../harness/records/checkRecords.ts';
+import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { runAgainstEmulator, scenariosJudging, worstById } from '../support/emulatorRuns.ts';
 
 // One row of the kill matrix: start the emulator with one fault, run the scenarios

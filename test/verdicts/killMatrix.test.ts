@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { FAULTS } from '../../emulator/faultCatalogue.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { REQUIREMENT_PREFIXES, requirementPrefixOf } from '../../spec/requirementPrefixes.ts';
 import { formatMatrix, killFault, type KillRow } from './faultKill.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type CheckRecord, type Outcome } from '../../harness/checkRecords.ts';
-import { requirementCatalogue } from '../../harness/requirementCatalogue.ts';
-import type { Scenario } from '../../harness/scenario.ts';
+import { type CheckRecord, type Outcome } from '../../harness/records/checkRecords.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import type { Scenario } from '../../harness/engine/scenario.ts';
 import { deliveryScenarios } from '../../suites/delivery/index.ts';
 import { webhooksScenarios } from '../../suites/webhooks/index.ts';
 import { problems, scenariosJudging, worstById } from '../support/emulatorRuns.ts';

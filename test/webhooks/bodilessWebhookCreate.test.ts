@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { defineScenario } from '../../harness/scenario.ts';
+import { defineScenario } from '../../harness/engine/scenario.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { type CreatedWebhook, createWebhook, plainAttributes, requireWebhook } from '../../suites/shared/webhookFixtures.ts';
 import { call, webhookBody } from '../emulator/emulatorClient.ts';

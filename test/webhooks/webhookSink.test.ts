@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from 'undici';
-import { expectedSignature } from '../../harness/webhookSinkSignature.ts';
-import { WebhookSink } from '../../harness/webhookSink.ts';
+import { expectedSignature } from '../../harness/target/webhookSinkSignature.ts';
+import { WebhookSink } from '../../harness/target/webhookSink.ts';
 
 // The sink on its own: real HTTP on loopback, no emulator.
 let sink: WebhookSink;

@@ -1,0 +1,51 @@
+import type { CheckRecord } from '../records/checkRecords.ts';
+import type { JournalEntry } from '../records/exchangeJournal.ts';
+import type { ScenarioMetrics } from '../records/runMetrics.ts';
+import type { UndeclaredUse, WebhookFootprint } from '../target/sharedState.ts';
+import type { ThrottleTally } from '../target/throttleRetry.ts';
+
+// What the engine tells its faces (the progress display, results.json, JUnit, the HTML
+// report, summary.md, HAR, Allure through vitest). Faces only consume these: none of them
+// runs a scenario or judges a check. Every payload is plain data (no functions), so a face in
+// another process (vitest's worker) receives it as it is.
+
+/** Who a scenario's requirements are about: the API's implementation (`run`) or an integrator's webhook receiver (`receiver`). */
+export type Subject = 'target' | 'receiver';
+
+/** A scenario once its result can no longer change. */
+export interface ScenarioReport {
+  subject: Subject;
+  /** The area (`run`) or `receiver`: one group of tests in every face. */
+  group: string;
+  scenarioId: string;
+  /** Derived from the catalogue, never written by hand. */
+  title: string;
+  requirements: readonly string[];
+  records: CheckRecord[];
+  /** Epoch ms it started, and how long it took. */
+  startedMs: number;
+  durationMs: number;
+  /** Throttling the scenario waited out (never judged). */
+  throttling?: ThrottleTally;
+  /** Its calls and waits, and the run's concurrency when it finished. */
+  metrics?: ScenarioMetrics;
+  /** Every exchange, with `run --har`. */
+  exchanges?: JournalEntry[];
+  /** Shared state it used without declaring it: a defect of the suite, never the target's. */
+  undeclared?: UndeclaredUse[];
+  /** It failed beside other scenarios and passed alone. */
+  dependsOnSchedule?: boolean;
+  /** The run's webhook footprint when it finished. */
+  webhooks?: WebhookFootprint;
+}
+
+export type EngineEvent =
+  | { type: 'run-started'; subject: Subject; planned: ReadonlyArray<{ group: string; scenarioId: string }> }
+  | { type: 'scenario-started'; group: string; scenarioId: string }
+  | { type: 'check-recorded'; scenarioId: string; record: CheckRecord }
+  | { type: 'scenario-note'; scenarioId: string; text: string }
+  | { type: 'scenario-final'; report: ScenarioReport }
+  | { type: 'run-finished'; reports: readonly ScenarioReport[]; suiteErrors: readonly string[] };
+
+/** A face: told every event of a run, in order. */
+export type EngineListener = (event: EngineEvent) => void;

@@ -1,0 +1,111 @@
+import { Faker, en } from '@faker-js/faker';
+import type { CallAnswer } from '../target/adaptiveConcurrency.ts';
+import { ApiClient } from '../target/apiClient.ts';
+import type { CheckRecord } from '../records/checkRecords.ts';
+import { CheckRecorder } from '../records/checkRecorder.ts';
+import { CleanupLedger } from './cleanupLedger.ts';
+import type { ExchangeJournal } from '../records/exchangeJournal.ts';
+import { CLIENT_REQUIREMENTS, shapeRequirements } from '../documents/operationCatalogue.ts';
+import { requirementCatalogue } from '../documents/requirementCatalogue.ts';
+import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
+import { mixSeed, type Pace } from '../target/schedulePerturbation.ts';
+import { footprintOf, noteOperation, webhookAllowanceOf } from '../target/sharedState.ts';
+import { SharedStateGuard } from './sharedStateGuard.ts';
+import type { TargetSession } from '../target/targetSession.ts';
+
+// Runs one scenario against a target session and returns its check records.
+// Never throws for target behaviour: a crash mid-scenario makes whatever it had
+// not judged yet UNTESTABLE, with the error as the reason.
+
+const HARNESS_REQUIREMENTS = [...Object.values(CLIENT_REQUIREMENTS), ...shapeRequirements()];
+
+/** Stable per-scenario seed: the run seed mixed with the scenario id. */
+export const scenarioSeed = (runSeed: number, scenarioId: string): number => mixSeed(runSeed, scenarioId);
+
+function whyNotApplicable(scenario: Scenario, session: TargetSession): string | undefined {
+  const { target } = session;
+  if (scenario.environments && !scenario.environments.includes(target.environment)) {
+    return `applies to ${scenario.environments.join(', ')} only; the target is ${target.environment}`;
+  }
+  const missing = (scenario.needs ?? []).filter((capability) => !target.capabilities.has(capability));
+  if (missing.length > 0) return `needs capability ${missing.join(', ')}, which the target does not claim`;
+  if (scenario.eventTriggers && !scenario.eventTriggers.some((kind) => triggerAvailable(kind, target))) {
+    return `needs a way to make events happen, one of: ${scenario.eventTriggers.map(describeTrigger).join('; ')}; the target offers none`;
+  }
+  if (scenario.heavy && !target.heavyProbes) {
+    return heavyProbeSkipReason(scenario.heavy);
+  }
+  return undefined;
+}
+
+export interface ScenarioRunOptions {
+  log?: (message: string) => void;
+  /** Told of every exchange of the scenario's API client (`run --har`). */
+  journal?: ExchangeJournal;
+  /** Holds the scenario to its declared shared state (harness/engine/scenarioExecutor.ts gives one that knows the scheduler). */
+  guard?: SharedStateGuard;
+  /** The schedule fuzzer's pause before each API call. */
+  pace?: Pace;
+  /** Told as each API call goes out, and how it was answered (`--concurrency auto`). */
+  sending?: () => (answer: CallAnswer) => void;
+  /** Told the scenario's checks once its body has ended, before its cleanup runs (beside the next scenarios). */
+  bodyEnded?: (records: CheckRecord[]) => void;
+}
+
+export async function runScenario(scenario: Scenario, session: TargetSession, options: ScenarioRunOptions = {}): Promise<CheckRecord[]> {
+  const log = options.log ?? (() => {});
+  const catalogue = requirementCatalogue();
+  const recorder = new CheckRecorder(
+    catalogue,
+    scenario.id,
+    new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]),
+    session.redactor,
+  );
+  const reason = whyNotApplicable(scenario, session);
+  if (reason) {
+    recorder.skipAll(scenario.requirements, reason);
+    return recorder.records();
+  }
+  if (session.budget && Date.now() >= session.budget.deadline) {
+    for (const id of scenario.requirements) recorder.untestable(id, `not run: ${session.budget.reason}`);
+    return recorder.records();
+  }
+  const seed = scenarioSeed(session.seed, scenario.id);
+  const faker = new Faker({ locale: [en] });
+  faker.seed(seed);
+  const cleanup = new CleanupLedger(session.cleanupLedgerPath, scenario.id);
+  const shared =
+    options.guard ?? new SharedStateGuard(scenario.id, footprintOf(scenario), undefined, session.webhooks, webhookAllowanceOf(scenario));
+  const context: ScenarioContext = {
+    target: session.target,
+    api: new ApiClient(session.target.baseUrl, session.tokens.full(), recorder, session.throttling, options.journal, {
+      ...(options.pace ? { pace: options.pace } : {}),
+      ...(options.sending ? { sending: options.sending } : {}),
+      gate: session.gate,
+      operation: (name) => noteOperation(shared, name),
+    }),
+    tokens: session.tokens,
+    check: recorder,
+    cleanup,
+    control: session.control,
+    fixtures: session.fixtures,
+    simulation: session.simulation,
+    sink: session.sink,
+    faker,
+    seed,
+    runSeed: session.seed,
+    shared,
+    log,
+  };
+  try {
+    await recorder.runDeclared(
+      scenario.requirements,
+      () => scenario.run(context),
+      (error) => `scenario ${scenario.id} could not finish (run seed ${session.seed}): ${error.message}`,
+    );
+  } finally {
+    options.bodyEnded?.(recorder.records());
+    for (const failure of await cleanup.run()) log(`cleanup of ${failure.label} failed: ${failure.error}`);
+  }
+  return recorder.records();
+}

@@ -1,0 +1,55 @@
+import type { ConcurrencyUse, RunMetrics, ScenarioMetrics } from './runMetrics.ts';
+
+// The run's figures from its scenarios' (harness/records/runMetrics.ts), and the one line the
+// terminal and summary.md show of them.
+
+/** Each scenario carries the run's limit as it finished; the one that saw the most changes finished last. */
+function concurrencyOver(uses: readonly ConcurrencyUse[]): ConcurrencyUse | undefined {
+  const latest = uses.reduce<ConcurrencyUse | undefined>((last, use) => (!last || use.changes >= last.changes ? use : last), undefined);
+  if (!latest) return undefined;
+  return {
+    start: latest.start,
+    min: Math.min(...uses.map((use) => use.min)),
+    peak: Math.max(...uses.map((use) => use.peak)),
+    final: latest.final,
+    changes: latest.changes,
+  };
+}
+
+/** Undefined when no scenario brought figures back (a document of another command). */
+export function runMetricsOf(scenarios: readonly { scenarioId: string; metrics?: ScenarioMetrics }[]): RunMetrics | undefined {
+  const measured = scenarios.flatMap(({ scenarioId, metrics }) => (metrics ? [{ scenarioId, metrics }] : []));
+  const concurrency = concurrencyOver(measured.map(({ metrics }) => metrics.concurrency));
+  if (!concurrency) return undefined;
+  const longest = measured.reduce((best, each) => (each.metrics.chainCalls > best.metrics.chainCalls ? each : best));
+  const sum = (of: (metrics: ScenarioMetrics) => number): number => measured.reduce((total, { metrics }) => total + of(metrics), 0);
+  return {
+    calls: sum((metrics) => metrics.calls),
+    retriedAfter429: {
+      count: sum((metrics) => metrics.retriedAfter429.count),
+      waitedMs: sum((metrics) => metrics.retriedAfter429.waitedMs),
+    },
+    criticalPath: { scenarioId: longest.scenarioId, calls: longest.metrics.chainCalls, targetWaitMs: longest.metrics.targetWaitMs },
+    targetWaitMs: sum((metrics) => metrics.targetWaitMs),
+    concurrency,
+  };
+}
+
+const seconds = (ms: number): string => `${Math.round(ms / 1000).toLocaleString('en')} s`;
+
+function describeConcurrency(use: ConcurrencyUse): string {
+  if (use.changes === 0) return `concurrency ${use.start}`;
+  const range = use.min < use.start ? ` (least ${use.min}, most ${use.peak})` : use.peak > use.final ? ` (most ${use.peak})` : '';
+  return `concurrency ${use.start}→${use.final}${range}`;
+}
+
+/** "3,140 calls (12 retried after 429, 14 s waited), critical path 41 calls in delivery/…, …, concurrency 4→16". */
+export function describeRunMetrics(metrics: RunMetrics): string {
+  const retried = metrics.retriedAfter429.count;
+  const throttled = retried > 0 ? ` (${retried} retried after 429, ${seconds(metrics.retriedAfter429.waitedMs)} waited)` : '';
+  return (
+    `${metrics.calls.toLocaleString('en')} calls${throttled}, ` +
+    `critical path ${metrics.criticalPath.calls} calls in ${metrics.criticalPath.scenarioId}, ` +
+    `${seconds(metrics.targetWaitMs)} waited on the target's clock, ${describeConcurrency(metrics.concurrency)}`
+  );
+}

@@ -1,0 +1,116 @@
+import { Agent, request } from 'undici';
+import { IDLE_CONNECTION_MS } from './apiClient.ts';
+import { readCappedBody } from './responseBodyReader.ts';
+import { CONTROL_ROUTES, type ControlRoute } from '../../spec/controlRoutes.ts';
+import type { Capability } from '../documents/requirementCatalogue.ts';
+import type { TargetInfo } from './targetManifest.ts';
+
+// Emulator-style control endpoints (reserved prefix, default /_emulator): tokens,
+// fixtures, the virtual clock, event injection. Only the capabilities the target
+// claims may be used; anything else is a harness bug and says so.
+
+export interface ClockState {
+  now: string;
+  nowMs: number;
+  scale: number;
+  /** Optional: timers waiting for the clock (the reference emulator's delivery retries). */
+  timers?: number;
+  /** Optional, in an advance's answer: how many timers the jump made fall due. */
+  fired?: number;
+}
+
+const agent = new Agent({ keepAliveTimeout: IDLE_CONNECTION_MS, keepAliveMaxTimeout: IDLE_CONNECTION_MS });
+/** Control answers are small; a target that is no emulator may send a page or nothing at all. */
+const CONTROL_TIMEOUT_MS = 10_000;
+const CONTROL_BODY_LIMIT = 1024 * 1024;
+const EXCERPT = 120;
+
+/** A control endpoint did not do what was asked: its status and the start of its answer. */
+export class ControlError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    answer: unknown,
+  ) {
+    const text = typeof answer === 'string' ? answer : (JSON.stringify(answer) ?? '');
+    const start = text.replace(/\s+/g, ' ').slice(0, EXCERPT);
+    super(`control ${method} ${path} answered ${status}${start ? `: ${start}${text.length > EXCERPT ? '…' : ''}` : ' with no body'}`);
+  }
+}
+
+export class ControlClient {
+  constructor(private readonly target: TargetInfo) {}
+
+  has(capability: Capability): boolean {
+    return this.target.capabilities.has(capability);
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  async request(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const url = `${this.target.baseUrl}${this.target.controlPrefix}${path}`;
+    const answer = await request(url, {
+      method: method as 'GET',
+      dispatcher: agent,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      headersTimeout: CONTROL_TIMEOUT_MS,
+      bodyTimeout: CONTROL_TIMEOUT_MS,
+      signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS),
+    });
+    const text = (await readCappedBody(answer.body, CONTROL_BODY_LIMIT)).body.toString('utf8');
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = text;
+    }
+    return { status: answer.statusCode, body: parsed };
+  }
+
+  clock(): Promise<ClockState> {
+    return this.expectOk(CONTROL_ROUTES.readClock);
+  }
+
+  advanceClock(ms: number): Promise<ClockState> {
+    return this.expectOk(CONTROL_ROUTES.advanceClock, { ms });
+  }
+
+  setClockScale(scale: number): Promise<ClockState> {
+    return this.expectOk(CONTROL_ROUTES.scaleClock, { scale });
+  }
+
+  async mintToken(scopes: readonly string[]): Promise<string> {
+    const answer = await this.expectOk<{ token: string }>(CONTROL_ROUTES.mintToken, { scopes });
+    return answer.token;
+  }
+
+  createDepositProduct(options: { positivePayOptIn?: string[] } = {}): Promise<{ id: string }> {
+    return this.expectOk(CONTROL_ROUTES.createDepositProduct, options);
+  }
+
+  createAccount(
+    options: { depositProductId?: string; positivePayOptIn?: string[] } = {},
+  ): Promise<{ id: string; depositProductId: string; customerId: string }> {
+    return this.expectOk(CONTROL_ROUTES.createAccount, options);
+  }
+
+  /** Disabled webhooks such as other clients leave on a shared sandbox, so a list can exceed its maximum page. */
+  addDisabledWebhooks(count: number): Promise<{ total: number }> {
+    return this.expectOk(CONTROL_ROUTES.addOtherWebhooks, { count });
+  }
+
+  /** Sends a listed control route (spec/controlRoutes.ts). */
+  send(route: ControlRoute, body?: unknown): Promise<{ status: number; body: unknown }> {
+    return this.request(route.method, route.path, body);
+  }
+
+  private async expectOk<T>({ capability, method, path }: ControlRoute, body?: unknown): Promise<T> {
+    if (!this.has(capability)) throw new Error(`the target does not claim ${capability}; ${method} ${path} is not available`);
+    const answer = await this.request(method, path, body);
+    if (answer.status < 200 || answer.status >= 300) {
+      throw new ControlError(method, `${this.target.controlPrefix}${path}`, answer.status, answer.body);
+    }
+    return answer.body as T;
+  }
+}
