@@ -5,7 +5,7 @@ import { requirementCatalogue } from '../harness/documents/requirementCatalogue.
 import { parityPage } from '../report/html/parityPage.ts';
 import { parityMarkdown } from '../report/parityMarkdown.ts';
 import { countOf, parityTable } from '../report/parityTable.ts';
-import { readBaseline, resultsPath } from '../run/resultsFile.ts';
+import { readEarlierRun, resultsPath } from '../run/resultsFile.ts';
 import { EXIT } from './exitCodes.ts';
 
 // `banking-api-conformance compare --observed A B`: the parity table of two runs'
@@ -25,7 +25,7 @@ export function compareCommand(options: CompareOptions, write: (text: string) =>
     throw new SetupError(`compare --observed takes two results.json files (or report directories); got ${locations.length}`);
   const [a, b] = locations.map((location) => ({
     source: resultsPath(location),
-    results: readBaseline(location, '--observed'),
+    results: readEarlierRun(location, '--observed'),
   }));
   const observe = requirementCatalogue()
     .all()

@@ -6,7 +6,7 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { copyAllureResults } from '../report/allureResultsDirectory.ts';
 import { catalogueHash } from '../run/catalogueHash.ts';
 import { compareResults } from '../run/resultsComparison.ts';
-import { readBaseline, readResults, resultsPath } from '../run/resultsFile.ts';
+import { readEarlierRun, readResults, resultsPath } from '../run/resultsFile.ts';
 import { mergeResults } from '../report/resultsMerge.ts';
 import { writeReports } from '../report/reportWriter.ts';
 
@@ -27,7 +27,7 @@ export function mergeCommand(
 ): number {
   const documents = locations.map(readResults);
   const merged = mergeResults(documents, requirementCatalogue(), catalogueHash());
-  if (options.compare) merged.comparison = compareResults(readBaseline(options.compare), merged);
+  if (options.compare) merged.comparison = compareResults(readEarlierRun(options.compare), merged);
   const paths = writeReports(options.reportDir, merged, redactor);
   const allure = copyAllureResults(
     locations.map((location) => dirname(resultsPath(location))),

@@ -6,7 +6,7 @@ import { allureReporter } from './allureResults.ts';
 // The Allure face: a finished run's reports (of `run` or `receiver`) through vitest and
 // allure-vitest, the stack's Allure route. vitest's conformance project
 // (report/conformance.vitest.config.ts) registers one test per report, which ends as the
-// report says (harness/vitestFace/scenarioRunner.ts); nothing runs a scenario or judges a check again.
+// report says (harness/vitestFace/vitestFace.ts); nothing runs a scenario or judges a check again.
 
 const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = fileURLToPath(new URL('./conformance.vitest.config.ts', import.meta.url));

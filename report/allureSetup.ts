@@ -5,7 +5,7 @@ import { allureView } from './allureLabels.ts';
 
 // Vitest setup file of the conformance project: after each scenario's test,
 // label it for Allure and attach its evidence, from the scenario's report the
-// vitest face left in task.meta (harness/vitestFace/scenarioRunner.ts), of `run` or `receiver`.
+// vitest face left in task.meta (harness/vitestFace/vitestFace.ts), of `run` or `receiver`.
 // Listed after allure-vitest/setup in report/conformance.vitest.config.ts, so the
 // harness needs no Allure code of its own.
 

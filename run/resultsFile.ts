@@ -31,7 +31,7 @@ export function readResults(location: string): ResultsDocument {
 }
 
 /** Any results.json, older formats included, as far as a comparison needs it; `option` names it in errors. */
-export function readBaseline(location: string, option = '--compare'): ComparableResults {
+export function readEarlierRun(location: string, option = '--compare'): ComparableResults {
   const path = resultsPath(location);
   const document = readJson(path) as Partial<ComparableResults> | null;
   const usable =

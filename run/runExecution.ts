@@ -1,10 +1,10 @@
 import type { ConcurrencySetting } from '../harness/target/concurrency.ts';
 import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
-import { executeScenarios } from '../harness/engine/scenarioExecutor.ts';
+import { runEngine } from '../harness/engine/engine.ts';
 import type { TargetSession } from '../harness/target/targetSession.ts';
 import type { RunPlan } from './runPlan.ts';
 
-// The execute stage: the engine (harness/engine/scenarioExecutor.ts) in this process, on the run's
+// The execute stage: the engine (harness/engine/engine.ts) in this process, on the run's
 // one target session, telling each event to the run's faces as it happens; what it brings
 // back is the reports of the scenarios, in the plan's order, and the suite's own defects.
 
@@ -56,7 +56,7 @@ export async function executeRun(request: ExecutionRequest): Promise<Execution> 
   const { plan } = request;
   const startedAt = new Date().toISOString();
   const execution: Execution = { scenarios: [], suiteErrors: [], startedAt };
-  await executeScenarios(plan.selection.scenarios, request.session, {
+  await runEngine(plan.selection.scenarios, request.session, {
     concurrency: request.concurrency,
     ...(plan.scheduleSeed !== undefined ? { scheduleSeed: plan.scheduleSeed } : {}),
     ...(plan.failFast ? { failFast: true } : {}),

@@ -7,7 +7,7 @@ import { openTargetSession, type SessionOptions } from '../harness/target/target
 import { recordContainerRun } from '../container/targetImageRun.ts';
 import { defaultConcurrency, describeConcurrency } from '../harness/target/concurrency.ts';
 import type { ResultsDocument } from './resultsDocument.ts';
-import { readBaseline } from './resultsFile.ts';
+import { readEarlierRun } from './resultsFile.ts';
 import { executeRun, notStartedReports } from './runExecution.ts';
 import { judgeRun } from './runJudgement.ts';
 import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';
@@ -61,7 +61,7 @@ function replayArguments(request: RunRequest): string[] {
 export async function runConformance(request: RunRequest, suiteVersion: string, observers: RunObservers): Promise<RunOutcome> {
   const catalogue = requirementCatalogue();
   const plan = planRun(request, catalogue);
-  const compare = request.compare ? readBaseline(request.compare) : undefined;
+  const compare = request.compare ? readEarlierRun(request.compare) : undefined;
   const target = await startRunTarget(request, observers.say, observers.write);
   // Every resource the scenarios create is recorded as it is created, so a killed run leaves it to `cleanup`.
   const ledger = new RunLedger(request.reportDir);

@@ -42,6 +42,7 @@ export interface ScenarioReport {
 export type EngineEvent =
   | { type: 'run-started'; subject: Subject; planned: ReadonlyArray<{ group: string; scenarioId: string }> }
   | { type: 'scenario-started'; group: string; scenarioId: string }
+  /** A record as first made: a repeated pass folds into it later, so the count a scenario ends with is its scenario-final's. */
   | { type: 'check-recorded'; scenarioId: string; record: CheckRecord }
   | { type: 'scenario-note'; scenarioId: string; text: string }
   | { type: 'scenario-final'; report: ScenarioReport }

@@ -15,7 +15,7 @@ import type { TargetInfo } from '../target/targetManifest.ts';
 // Holds one running scenario to what it declared: every use of shared state that
 // can be seen (a control endpoint, the fixture opt-in put-back) is checked
 // against its footprint, and what it did not declare is kept as an undeclared use,
-// which fails the run as a defect of the suite (harness/engine/scenarioExecutor.ts).
+// which fails the run as a defect of the suite (harness/engine/engine.ts).
 
 export class SharedStateGuard {
   readonly undeclared: UndeclaredUse[] = [];

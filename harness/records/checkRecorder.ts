@@ -29,6 +29,8 @@ export class CheckRecorder {
   private readonly recorded: CheckRecord[] = [];
   private readonly folded = new Map<string, CheckRecord>();
   private lastRecordedAt = performance.now();
+  /** Told of each record as it is first made (a folded PASS counts on in the record the scenario ends with). */
+  onRecorded: ((record: CheckRecord) => void) | undefined;
 
   constructor(
     private readonly catalogue: RequirementCatalogue,
@@ -136,5 +138,6 @@ export class CheckRecorder {
     if (evidence !== undefined) record.evidence = evidence;
     this.recorded.push(record);
     if (foldable) this.folded.set(key, record);
+    this.onRecorded?.({ ...record });
   }
 }

@@ -120,7 +120,7 @@ export class ApiClient {
     readonly throttling: ThrottleTally = emptyTally(),
     /** Told of every exchange, for `run --har`. */
     private readonly journal?: ExchangeJournal,
-    /** What the executor watches: the shared state an operation uses, the schedule fuzzer's pause before each call. */
+    /** What the engine watches: the shared state an operation uses, the schedule fuzzer's pause before each call. */
     private readonly hooks?: CallHooks,
   ) {
     if (token) recorder.redactor.add(token);

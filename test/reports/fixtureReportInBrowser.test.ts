@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { compareResults } from '../../run/resultsComparison.ts';
-import { readBaseline, readResults } from '../../run/resultsFile.ts';
+import { readEarlierRun, readResults } from '../../run/resultsFile.ts';
 import { chromiumUnavailableReason, openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // The standalone report of a hand-made run with failures (fixtures/reports/),
@@ -19,7 +19,7 @@ const visibleOutcomes = () => report.page.$$eval('details.requirement:not([hidde
 beforeAll(async () => {
   if (unavailable) return;
   const document: ResultsDocument = readResults(join(FIXTURES, 'results-with-failures.json'));
-  document.comparison = compareResults(readBaseline(join(FIXTURES, 'results-baseline.json')), document);
+  document.comparison = compareResults(readEarlierRun(join(FIXTURES, 'results-baseline.json')), document);
   report = await openReportOf(document);
 });
 

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { compareResults } from '../../run/resultsComparison.ts';
-import { readBaseline, readResults } from '../../run/resultsFile.ts';
+import { readEarlierRun, readResults } from '../../run/resultsFile.ts';
 
 // run --compare FILE: the difference from an earlier results.json.
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/reports');
 const current = readResults(join(FIXTURES, 'results-with-failures.json'));
-const comparison = compareResults(readBaseline(join(FIXTURES, 'results-baseline.json')), current);
+const comparison = compareResults(readEarlierRun(join(FIXTURES, 'results-baseline.json')), current);
 
 describe('comparison with an earlier run', () => {
   test('lists requirements that regressed and were fixed, with both outcomes', () => {

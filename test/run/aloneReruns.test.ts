@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario } from '../../harness/engine/scenario.ts';
-import { executeScenarios, type ScenarioResult } from '../../harness/engine/scenarioExecutor.ts';
+import { runEngine, type ScenarioResult } from '../../harness/engine/engine.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { emulatorManifest, openTargetSession } from '../../harness/target/targetSession.ts';
 
@@ -66,7 +66,7 @@ test('a result is told final once: a passing one at once, a failing one after it
   const told: string[] = [];
   const session = await openTargetSession(emulatorManifest(), { baseUrl: emulator.url(), seed: 1 });
   try {
-    await executeScenarios(scenarios(runs), session, {
+    await runEngine(scenarios(runs), session, {
       concurrency: 2,
       listener: (event) => {
         if (event.type === 'scenario-final') told.push(`${event.report.scenarioId} after ${runs.get(event.report.scenarioId)} run(s)`);

@@ -6,7 +6,7 @@ import { CALIBRATION_SWITCHES, OWN_BEHAVIOUR } from '../../emulator/calibration/
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { parityTable } from '../../report/parityTable.ts';
-import { readBaseline } from '../../run/resultsFile.ts';
+import { readEarlierRun } from '../../run/resultsFile.ts';
 import { runCli } from '../cli/cliProcess.ts';
 import { type EmulatorProcess, startEmulatorProcess } from '../emulator/emulatorProcess.ts';
 
@@ -54,7 +54,7 @@ test('an emulator calibrated from a run observes what that run observed, and bot
   expect(run2.code, run2.stdout.slice(-3000) + run2.stderr).toBe(0);
   expect(verdictOf(second)).toBe('conformant');
 
-  const side = (dir: string) => ({ source: dir, results: readBaseline(dir) });
+  const side = (dir: string) => ({ source: dir, results: readEarlierRun(dir) });
   const observe = requirementCatalogue()
     .all()
     .filter((requirement) => requirement.level === 'OBSERVE');

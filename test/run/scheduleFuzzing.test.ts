@@ -5,7 +5,7 @@ import type { ConcurrencySetting } from '../../harness/target/concurrency.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { ControlClient } from '../../harness/target/controlClient.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
-import type { ScenarioResult } from '../../harness/engine/scenarioExecutor.ts';
+import type { ScenarioResult } from '../../harness/engine/engine.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { problems } from '../support/emulatorRuns.ts';

@@ -4,7 +4,7 @@ import { defineScenario } from '../../harness/engine/scenario.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 
 // A scenario that uses a control it did not declare is a defect of the suite:
-// the executor's guarded control client notes it and runScenarios (like `run`)
+// the engine's guarded control client notes it and runScenarios (like `run`)
 // fails on it, naming the scenario, the state and what to declare.
 
 let emulator: Emulator;

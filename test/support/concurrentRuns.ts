@@ -4,7 +4,7 @@ import { runScenarios } from './runScenarios.ts';
 import { ALL_SCENARIOS } from './emulatorRuns.ts';
 
 // The whole suite against a fresh embedded emulator the way `run` executes it:
-// every area in one session through the one executor (harness/engine/scenarioExecutor.ts),
+// every area in one session through the one engine (harness/engine/engine.ts),
 // `concurrency` at a time as the scenarios' declared shared state allows.
 
 export async function runWholeSuite(seed: number, concurrency: number): Promise<CheckRecord[]> {

@@ -18,7 +18,7 @@ export async function runAgainstEmulator(
   seed = 1,
   /** Fuzz the schedule (run --schedule-seed). */
   scheduleSeed?: number,
-  /** How many failed scenarios run again alone (harness ExecutionOptions.aloneReruns). */
+  /** How many failed scenarios run again alone (harness EngineOptions.aloneReruns). */
   aloneReruns?: number,
 ): Promise<CheckRecord[]> {
   const emulator = await startEmulator({ faults, environment });

@@ -22,7 +22,7 @@ export const LAYERS: LayerTable = [
   ['harness/records', ['spec', 'schemas', 'harness/documents']],
   // Target I/O: the API and control clients, the session, tokens, the webhook sink, pacing.
   ['harness/target', ['spec', 'schemas', 'harness/documents', 'harness/records']],
-  // The engine: scenarios, the scheduler, the executor and the events it emits.
+  // Scenarios, the scheduler, the engine (engine.ts) and the events it emits.
   ['harness/engine', ['spec', 'schemas', 'harness/documents', 'harness/records', 'harness/target']],
   // The engine's vitest face: one test per scenario report (report/allureFace.ts), or the engine run by `npx vitest`.
   ['harness/vitestFace', ['spec', 'schemas', 'harness/documents', 'harness/records', 'harness/target', 'harness/engine']],

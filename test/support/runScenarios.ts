@@ -1,13 +1,13 @@
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { type ConcurrencySetting, defaultConcurrency } from '../../harness/target/concurrency.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
-import { executeScenarios, type ExecutionOptions, type ScenarioResult } from '../../harness/engine/scenarioExecutor.ts';
+import { runEngine, type EngineOptions, type ScenarioResult } from '../../harness/engine/engine.ts';
 import { describeUndeclared } from '../../harness/target/sharedState.ts';
 import type { TargetManifestFile } from '../../harness/target/targetManifest.ts';
 import { emulatorManifest, openTargetSession, type TargetSession } from '../../harness/target/targetSession.ts';
 import { addTallies } from '../../harness/target/throttleRetry.ts';
 
-// The project's tests go the way `run` goes, down to the engine (harness/engine/scenarioExecutor.ts):
+// The project's tests go the way `run` goes, down to the engine (harness/engine/engine.ts):
 // a session, the scenarios scheduled together, their records back. Test-only: not in the package.
 
 export interface RunScenariosOptions {
@@ -17,7 +17,7 @@ export interface RunScenariosOptions {
   /** Default: what `run` uses for this base URL (harness/target/concurrency.ts). */
   concurrency?: ConcurrencySetting;
   scheduleSeed?: number;
-  /** See ExecutionOptions.aloneReruns. */
+  /** See EngineOptions.aloneReruns. */
   aloneReruns?: number;
   /** Told of each scenario's result (whether it depends on the schedule, what it used undeclared). */
   onResult?: (result: ScenarioResult) => void;
@@ -31,12 +31,12 @@ export interface RunScenariosOptions {
 export async function runScenarios(scenarios: readonly Scenario[], options: RunScenariosOptions): Promise<CheckRecord[]> {
   const session = await openTargetSession(emulatorManifest(options.manifest), { baseUrl: options.baseUrl, seed: options.seed ?? 1 });
   try {
-    const execution: ExecutionOptions = {
+    const execution: EngineOptions = {
       concurrency: options.concurrency ?? defaultConcurrency(options.baseUrl),
       ...(options.scheduleSeed !== undefined ? { scheduleSeed: options.scheduleSeed } : {}),
       ...(options.aloneReruns !== undefined ? { aloneReruns: options.aloneReruns } : {}),
     };
-    const results = await executeScenarios(scenarios, session, execution);
+    const results = await runEngine(scenarios, session, execution);
     for (const result of results) options.onResult?.(result);
     const undeclared = results.flatMap((result) => result.undeclared);
     if (undeclared.length > 0) throw new Error(undeclared.map(describeUndeclared).join('\n'));
@@ -48,7 +48,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
 
 /** For tests that open their own session: the scenarios through the engine, their records in the order given. */
 export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
-  const results = await executeScenarios(scenarios, session, { concurrency });
+  const results = await runEngine(scenarios, session, { concurrency });
   // The session's tally is what such a test reads: each scenario counted its own.
   for (const result of results) addTallies(session.throttling, result.throttling);
   return results.flatMap((result) => result.records);

@@ -11,7 +11,7 @@ import { SINK_BODY_LIMIT, SINK_DELIVERIES_KEPT } from '../../harness/target/webh
 import { THROTTLE_BUDGET_MS } from '../../harness/target/throttleRetry.ts';
 import { WEBHOOK_BUDGET } from '../../harness/target/sharedState.ts';
 import { DOCUMENT_MAX_BYTES } from '../../spec/documentLimits.ts';
-import { MAX_ALONE_RERUNS } from '../../harness/engine/scenarioExecutor.ts';
+import { MAX_ALONE_RERUNS } from '../../harness/engine/engine.ts';
 import { MAX_PAUSE_MS } from '../../harness/target/schedulePerturbation.ts';
 import { DEFAULT_BUDGET_MINUTES } from '../../run/runPlan.ts';
 import { LIMIT_WAIT_MS } from '../../suites/shared/webhookFixtures.ts';

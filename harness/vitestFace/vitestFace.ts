@@ -5,7 +5,7 @@ import { type EmbeddedRun, providedEmbeddedRun, providedReports } from './provid
 import { AREAS, type Area, type Scenario } from '../engine/scenario.ts';
 import { describeUndeclared } from '../target/sharedState.ts';
 
-// The vitest face of the engine (harness/engine/scenarioExecutor.ts): one test per scenario, a
+// The vitest face of the engine (harness/engine/engine.ts): one test per scenario, a
 // describe per group. Fed a finished run's reports (report/allureFace.ts: Allure through
 // allure-vitest), each test only ends as its report says; with none, for a person's
 // `npx vitest --project conformance`, the engine runs here against the embedded emulator
@@ -82,11 +82,11 @@ function engineTests(scenariosByArea: Readonly<Record<Area, readonly Scenario[]>
   beforeAll(async () => {
     // Loaded here only: the Allure face of a finished run never needs the engine.
     const { emulatorManifest, openTargetSession } = await import('../target/targetSession.ts');
-    const { executeScenarios } = await import('../engine/scenarioExecutor.ts');
+    const { runEngine } = await import('../engine/engine.ts');
     const session = await openTargetSession(emulatorManifest(), { baseUrl: run.baseUrl, seed: run.seed });
     closeSession = () => session.sink.close();
     // Not awaited here: each test waits for its own scenario's report.
-    execution = executeScenarios(selected, session, {
+    execution = runEngine(selected, session, {
       concurrency: 8,
       listener: (event) => {
         if (event.type === 'scenario-final') reports.final(event.report);

@@ -3,7 +3,7 @@ import { isFailing } from '../records/checkRecords.ts';
 import type { EngineListener, ScenarioReport } from './engineEvents.ts';
 import { journalInto, type JournalEntry } from '../records/exchangeJournal.ts';
 import type { Scenario } from './scenario.ts';
-import { runScenario } from './scenarioEngine.ts';
+import { runScenario } from './scenarioRun.ts';
 import { moversFirst, schedule, type ScheduleHandle } from './scenarioScheduler.ts';
 import { scenarioPace, shuffled } from '../target/schedulePerturbation.ts';
 import {
@@ -21,20 +21,20 @@ import type { CallAnswer } from '../target/adaptiveConcurrency.ts';
 import { concurrencyLimit, type ConcurrencySetting } from '../target/concurrency.ts';
 import { ConcurrencyMeter, metered, ScenarioMeter, type ScenarioMetrics, withRerun } from '../records/runMetrics.ts';
 
-// The engine: the one executor of scenarios, what `run` uses in the command's own process
+// The engine: the one loop over scenarios, what `run` uses in the command's own process
 // and what the project's tests use (their helpers under test/support/). One session, every
 // planned scenario of every area, started by the scheduler (harness/engine/scenarioScheduler.ts)
 // as their declared shared state allows; with a schedule seed, in a shuffled order with
 // small pauses at each call. A scenario that failed while others ran beside it is run once
 // more alone: if it passes then, its failure depends on the schedule, and the report says so.
-// It tells its faces what happens through EngineEvents (harness/engine/engineEvents.ts). It does not
-// tell each check as it is recorded (`check-recorded`): the recorder folds repeated checks
-// into one record whose count grows later, so a record is only final with its scenario's.
+// It tells its faces what happens through EngineEvents (harness/engine/engineEvents.ts): each
+// check as it is first recorded (the recorder folds repeated passes into one record whose count
+// grows later, so the record a scenario ends with is in its scenario-final).
 
 /** At most this many failing scenarios are run again alone, so a broken target does not double the run. */
 export const MAX_ALONE_RERUNS = 8;
 
-export interface ExecutionOptions {
+export interface EngineOptions {
   /** How many scenarios run at a time, or `auto`: as many as the target bears (harness/target/adaptiveConcurrency.ts). */
   concurrency: ConcurrencySetting;
   /** Perturbs the schedule (start order, pauses between calls) deterministically: `run --schedule-seed N`. */
@@ -112,7 +112,7 @@ export function reportOf(result: ScenarioResult): ScenarioReport {
 }
 
 /** What each scenario of one execution is run with: the run's concurrency meter, and the limit's ear on each call. */
-interface RunOptions extends ExecutionOptions {
+interface RunOptions extends EngineOptions {
   concurrencyMeter: ConcurrencyMeter;
   sending?: () => (answer: CallAnswer) => void;
   /** Told each scenario's checks as its body ends, before its cleanup lets another start beside it. */
@@ -148,6 +148,9 @@ async function runOne(
       { ...session, control, throttling },
       {
         log: (text) => options.listener?.({ type: 'scenario-note', scenarioId: scenario.id, text }),
+        ...(options.listener
+          ? { recorded: (record: CheckRecord) => options.listener?.({ type: 'check-recorded', scenarioId: scenario.id, record }) }
+          : {}),
         ...(options.recordExchanges ? { journal: journalInto(exchanges, scenario.id) } : {}),
         guard,
         ...(pace ? { pace } : {}),
@@ -175,11 +178,7 @@ const failed = (result: ScenarioResult): boolean => result.records.some((record)
 const ran = (result: ScenarioResult): boolean => !result.records.every((record) => record.message.startsWith('not run: '));
 
 /** Runs the scenarios against the session; the results in the order given. Scenarios --fail-fast kept from starting are left out. */
-export async function executeScenarios(
-  scenarios: readonly Scenario[],
-  session: TargetSession,
-  options: ExecutionOptions,
-): Promise<ScenarioResult[]> {
+export async function runEngine(scenarios: readonly Scenario[], session: TargetSession, options: EngineOptions): Promise<ScenarioResult[]> {
   const planned: Planned[] = scenarios.map((scenario) => ({
     id: scenario.id,
     scenario,

@@ -42,7 +42,7 @@ export interface ScenarioRunOptions {
   log?: (message: string) => void;
   /** Told of every exchange of the scenario's API client (`run --har`). */
   journal?: ExchangeJournal;
-  /** Holds the scenario to its declared shared state (harness/engine/scenarioExecutor.ts gives one that knows the scheduler). */
+  /** Holds the scenario to its declared shared state (harness/engine/engine.ts gives one that knows the scheduler). */
   guard?: SharedStateGuard;
   /** The schedule fuzzer's pause before each API call. */
   pace?: Pace;
@@ -50,6 +50,8 @@ export interface ScenarioRunOptions {
   sending?: () => (answer: CallAnswer) => void;
   /** Told the scenario's checks once its body has ended, before its cleanup runs (beside the next scenarios). */
   bodyEnded?: (records: CheckRecord[]) => void;
+  /** Told of each check record as it is first made. */
+  recorded?: (record: CheckRecord) => void;
 }
 
 export async function runScenario(scenario: Scenario, session: TargetSession, options: ScenarioRunOptions = {}): Promise<CheckRecord[]> {
@@ -61,6 +63,7 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
     new Set([...scenario.requirements, ...HARNESS_REQUIREMENTS]),
     session.redactor,
   );
+  recorder.onRecorded = options.recorded;
   const reason = whyNotApplicable(scenario, session);
   if (reason) {
     recorder.skipAll(scenario.requirements, reason);
