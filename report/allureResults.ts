@@ -36,6 +36,9 @@ class RunAllureReporter extends AllureVitestReporter {
     if (task.type === 'test') {
       if (this.written.has(task.id)) return;
       this.written.add(task.id);
+      // The face's test only replays its scenario's report, after the run: Allure shows when the scenario ran and how long.
+      const report = task.meta.conformance;
+      if (report && task.result) Object.assign(task.result, { startTime: report.startedMs, duration: report.durationMs });
     }
     super.handleTask(task);
   }

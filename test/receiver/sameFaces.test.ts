@@ -20,6 +20,8 @@ type Command = (typeof COMMANDS)[number];
 interface AllureResult {
   name: string;
   labels: Array<{ name: string; value: string }>;
+  start: number;
+  stop: number;
 }
 
 const reportDir = (command: Command): string => join(scratch, command);
@@ -84,6 +86,15 @@ describe('run and receiver write their reports through the same faces', () => {
     const written = allureResults(command);
     expect(written.length).toBe(resultsDocument(command).scenarioIds.length);
     expect(written.filter((result) => !labelValues(result, 'framework').includes('vitest')).map((result) => result.name)).toEqual([]);
+  });
+
+  test.each(COMMANDS)('%s: each Allure result is timed as its scenario ran, within the run, not as the face replayed it', (command) => {
+    const document = resultsDocument(command);
+    const [startedAt, finishedAt] = [Date.parse(document.startedAt), Date.parse(document.finishedAt)];
+    const outside = allureResults(command).filter(
+      (result) => result.start < startedAt || result.stop > finishedAt || result.stop < result.start,
+    );
+    expect(outside.map((result) => `${result.name}: ${result.start}–${result.stop}`)).toEqual([]);
   });
 
   test("the receiver's Allure results come from the same vitest file as the run's, labelled the same way", () => {
