@@ -47,8 +47,6 @@ export interface SessionOptions {
   seed?: number;
   /** Overrides the manifest's heavyProbes (`--heavy-probes`, `--certify`). */
   heavyProbes?: boolean;
-  /** Keep every exchange of the run (`run --har FILE`), not only the evidence. */
-  recordExchanges?: boolean;
   /** Where every created resource is recorded until undone (the report directory's cleanup-ledger.jsonl). */
   cleanupLedgerPath?: string;
   /** The run's budget: a scenario that has not started by its deadline is not run. */
