@@ -140,6 +140,15 @@ export const deliveryFaults = [
     wrap: (behaviour) => ({ ...behaviour, payloadFormat: () => 'JsonAPI' }),
   },
   {
+    name: 'content-type-ignored-when-signed',
+    description: 'webhooks with a token all get the JsonAPI format, Json ones too; webhooks without a token get the format they name',
+    breaks: ['DL-CONTENT-TYPE-SELECTS-FORMAT'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      payloadFormat: (webhook) => (behaviour.signs(webhook.token) ? 'JsonAPI' : behaviour.payloadFormat(webhook)),
+    }),
+  },
+  {
     name: 'include-resources-ignored-under-id-batches',
     description: 'AtLeastOnce batches list event ids only and carry no related resources, even with includeResources true',
     breaks: ['DL-INCLUDE-RESOURCES'],

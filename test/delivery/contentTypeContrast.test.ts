@@ -73,6 +73,24 @@ describe('contrastFormats', () => {
     expect(contrast.compared).toBe(0);
   });
 
+  test('a charset parameter alone is no difference', () => {
+    const body = { data: [event('1')] };
+    expect(contrastFormats([delivery(`${API_TYPE}; charset=utf-8`, body)], [delivery(API_TYPE, body)])).toMatchObject({
+      compared: 1,
+      differing: 0,
+    });
+  });
+
+  test('two batches of the same ids are set aside, whatever their media types', () => {
+    const contrast = contrastFormats([delivery(JSON_TYPE, { data: ['1', '2'] })], [delivery(API_TYPE, { data: ['2', '1'] })]);
+    expect(contrast).toMatchObject({ compared: 0, idOnlyAlike: 1, differing: 0 });
+  });
+
+  test('two batches of ids shaped differently are a difference', () => {
+    const contrast = contrastFormats([delivery(API_TYPE, { data: ['1'] })], [delivery(API_TYPE, { events: ['1'] })]);
+    expect(contrast).toMatchObject({ compared: 1, differing: 1, differentBody: 1 });
+  });
+
   test('a batch listing ids is compared with one carrying the events', () => {
     const contrast = contrastFormats([delivery(API_TYPE, { data: ['1', '2'] })], [delivery(API_TYPE, { data: [event('2'), event('1')] })]);
     expect(contrast).toMatchObject({ compared: 1, differing: 1, differentBody: 1 });
