@@ -1,11 +1,14 @@
 import { batchSizes } from './cases/batchSizes.ts';
 import { duplicateInBatch } from './cases/duplicateInBatch.ts';
+import { lateRedelivery } from './cases/lateRedelivery.ts';
 import { escapedCharactersLayout, keyOrderLayout, whitespaceLayout } from './cases/layoutCases.ts';
 import { missingSignature } from './cases/missingSignature.ts';
 import { otherToken } from './cases/otherToken.ts';
 import { resentEvent } from './cases/resentEvent.ts';
+import { emptySignature, lastCharacterChanged, signatureCutShort, signatureWithCharactersAppended } from './cases/sharedStartForgeries.ts';
 import { tamperedBody } from './cases/tamperedBody.ts';
 import { unknownEventType } from './cases/unknownEventType.ts';
+import { unknownTypeInBatch } from './cases/unknownTypeInBatch.ts';
 import { validDelivery } from './cases/validDelivery.ts';
 import type { ReceiverCase } from './receiverCase.ts';
 
@@ -17,9 +20,15 @@ export const RECEIVER_CASES: readonly ReceiverCase[] = [
   resentEvent,
   batchSizes,
   duplicateInBatch,
+  unknownTypeInBatch,
+  lateRedelivery,
   tamperedBody,
   otherToken,
   missingSignature,
+  lastCharacterChanged,
+  signatureCutShort,
+  emptySignature,
+  signatureWithCharactersAppended,
   whitespaceLayout,
   keyOrderLayout,
   escapedCharactersLayout,

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 // on node:http and node:crypto alone, written to be copied:
 //
 // - it verifies X-Service-Signature, base64(HMAC-SHA1(token, body)), over the raw
-//   bytes it received (never over re-parsed JSON), in constant time;
+//   bytes it received (never over re-parsed JSON), comparing the whole value in
+//   constant time;
 // - it answers 200, and only once every event of the delivery is processed
 //   (AtMostOnce counts anything else as a failed delivery; AtLeastOnce retries);
 // - it processes each event id once (AtLeastOnce redelivers), within a batch and
@@ -64,8 +65,10 @@ export interface ReferenceReceiver {
 
 export function verifySignature(rawBody: Buffer, signature: string | undefined, token: string): boolean {
   if (signature === undefined) return false;
-  const expected = createHmac('sha1', token).update(rawBody).digest();
-  const received = Buffer.from(signature.trim(), 'base64');
+  // The base64 text itself is compared, whole: a decoder stops at the padding and
+  // would let characters appended after it through.
+  const expected = Buffer.from(createHmac('sha1', token).update(rawBody).digest('base64'), 'utf8');
+  const received = Buffer.from(signature, 'utf8');
   return received.length === expected.length && timingSafeEqual(received, expected);
 }
 
