@@ -4,13 +4,14 @@ import { LEVELS, requirementCatalogue, type Level, type Requirement } from '../h
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
+import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
 // emulator's seeded faults, filtered the way `run` selects. "--area X" means what
-// `run --only X` judges: the scenarios of X, the requirements they declare, and
-// the faults that break one of those requirements. "receiver" is the other
+// `run --only X` judges (run/scenarioSelection.ts says what that is): the scenarios of X,
+// the requirements they declare or check on the way, and the faults that break one of those. "receiver" is the other
 // subject (the RC requirements and the cases of the `receiver` command).
 
 export const LIST_KINDS = ['requirements', 'scenarios', 'areas', 'faults'] as const;
@@ -37,6 +38,7 @@ export interface RequirementRow {
   excluded?: string;
   /** Scenarios that declare it (what `run --requirement ID` runs). */
   scenarios: string[];
+  /** The areas whose run judges it (`run --only AREA`), or receiver. */
   areas: ListArea[];
 }
 
@@ -101,7 +103,18 @@ function scenariosDeclaring(): Map<string, Declaring[]> {
   return byRequirement;
 }
 
-function requirementRow(requirement: Requirement, declaring: readonly Declaring[]): RequirementRow {
+/** Requirement id → the areas whose `run --only` judges it, and receiver for the receiver's cases. */
+function areasJudging(): Map<string, ListArea[]> {
+  const byRequirement = new Map<string, ListArea[]>();
+  const judged: [ListArea, readonly string[]][] = [
+    ...AREAS.map((area): [ListArea, readonly string[]] => [area, requirementsJudgedByArea(area)]),
+    [RECEIVER, RECEIVER_CASES.flatMap((entry) => entry.requirements)],
+  ];
+  for (const [area, ids] of judged) for (const id of new Set(ids)) byRequirement.set(id, [...(byRequirement.get(id) ?? []), area]);
+  return byRequirement;
+}
+
+function requirementRow(requirement: Requirement, declaring: readonly Declaring[], areas: readonly ListArea[]): RequirementRow {
   return {
     id: requirement.id,
     level: requirement.level,
@@ -112,14 +125,15 @@ function requirementRow(requirement: Requirement, declaring: readonly Declaring[
     capability: requirement.capability,
     ...(requirement.excluded ? { excluded: requirement.excluded } : {}),
     scenarios: declaring.map((scenario) => scenario.id),
-    areas: LIST_AREAS.filter((area) => declaring.some((scenario) => scenario.area === area)),
+    areas: [...areas],
   };
 }
 
 export function listRequirements(filters: ListFilters): RequirementRow[] {
   const declaring = scenariosDeclaring();
+  const judging = areasJudging();
   return [...requirementCatalogue().all(), ...requirementCatalogue(RECEIVER).all()]
-    .map((requirement) => requirementRow(requirement, declaring.get(requirement.id) ?? []))
+    .map((requirement) => requirementRow(requirement, declaring.get(requirement.id) ?? [], judging.get(requirement.id) ?? []))
     .filter((row) => !filters.level || row.level === filters.level)
     .filter((row) => !filters.area || row.areas.includes(filters.area));
 }

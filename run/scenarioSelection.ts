@@ -1,6 +1,6 @@
 import type { ShardInfo } from './resultsDocument.ts';
 import { CLIENT_REQUIREMENTS } from '../harness/documents/operationCatalogue.ts';
-import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue, type RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import { formatShard, scenariosOfShard } from './scenarioShard.ts';
@@ -59,6 +59,24 @@ function parseRequirementIds(text: string, catalogue: RequirementCatalogue, decl
   return new Set(ids);
 }
 
+/**
+ * The response shapes each area's scenarios check on the way, through the operations they
+ * call (an auth scenario creates a rule, whose answer is held to PP-RULE-RESOURCE-SHAPE). A run
+ * judges what its checks recorded, so these are judged by `run --only AREA` too; which calls a
+ * scenario makes is known only by running it, and test/cli/areaListing.test.ts holds this table
+ * to what a run of every scenario records.
+ */
+const SHAPES_CHECKED_ON_THE_WAY: Record<Area, readonly string[]> = {
+  'positive-pay': ['EV-LIST-SHAPE', 'PP-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
+  auth: ['EV-LIST-SHAPE', 'PP-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE', 'WH-LIST-SHAPE', 'WH-RESOURCE-SHAPE'],
+  conventions: ['PP-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
+  webhooks: ['WH-LIST-SHAPE', 'WH-RESOURCE-SHAPE'],
+  delivery: ['EV-RESOURCE-SHAPE', 'WH-RESOURCE-SHAPE'],
+  events: ['EV-LIST-SHAPE', 'EV-RESOURCE-SHAPE', 'PP-RULE-RESOURCE-SHAPE', 'WH-RESOURCE-SHAPE'],
+  sandbox: ['EV-LIST-SHAPE'],
+  decisioning: ['EV-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
+};
+
 const matchesText = (scenario: Scenario, text: string) =>
   scenario.id.toLowerCase().includes(text) || scenario.title.toLowerCase().includes(text);
 
@@ -104,4 +122,13 @@ export function selectScenarios(options: SelectionOptions, catalogue: Requiremen
     ...(onlyRequirements ? { onlyRequirements } : {}),
     narrowedBy: scenarios.length < everyScenario.length || onlyRequirements ? narrowedBy : [],
   };
+}
+
+/**
+ * What `run --only AREA` judges where every scenario applies (the embedded emulator): what the
+ * selection declares, and the shapes its calls check on the way. `list --area AREA` shows this.
+ */
+export function requirementsJudgedByArea(area: Area): string[] {
+  const selection = selectScenarios({ only: area }, requirementCatalogue());
+  return [...new Set([...selection.requirements, ...SHAPES_CHECKED_ON_THE_WAY[area]])].sort();
 }

@@ -4,6 +4,7 @@ import { TOLERATED_VARIATIONS } from '../../emulator/faults/toleratedVariations.
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
+import { requirementsJudgedByArea } from '../../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
 import { runCli, type CliResult } from './cliProcess.ts';
 
@@ -50,10 +51,10 @@ describe('list', () => {
 
   test('--level and --area select the MUST requirements the area judges', () => {
     const rows = json<{ id: string; level: string; areas: string[] }>('mustOfAuth');
-    const declared = new Set(SCENARIOS_BY_AREA.auth.flatMap((scenario) => scenario.requirements));
+    const judged = new Set(requirementsJudgedByArea('auth'));
     const expected = catalogue
       .all()
-      .filter((requirement) => requirement.level === 'MUST' && declared.has(requirement.id))
+      .filter((requirement) => requirement.level === 'MUST' && judged.has(requirement.id))
       .map((requirement) => requirement.id);
     expect(rows.map((entry) => entry.id)).toEqual(expected);
     expect(expected.length).toBeGreaterThan(0);
