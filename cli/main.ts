@@ -3,6 +3,7 @@ import { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { exitForFailure, exitIfStalled, exitOnUncaughtError } from './failureExit.ts';
 import { dropOutputOnceReaderCloses } from './closedReader.ts';
 import { usageErrorLine } from './usageErrorLine.ts';
+import { assertPathArguments } from './pathArguments.ts';
 import { AREAS } from '../harness/engine/scenario.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../spec/webhookAttributes.ts';
@@ -27,6 +28,11 @@ const program = new Command()
   // --no-color is NO_COLOR for this process, which every styled output already follows (cli/terminalStyle.ts).
   .hook('preAction', (_program, command) => {
     if (command.opts().color === false) process.env.NO_COLOR = '1';
+    // Every path given, checked before the command's work starts (one line, exit 2; never a hang).
+    const argumentsByName = Object.fromEntries(
+      command.registeredArguments.map((argument, index) => [argument.name(), command.processedArgs[index]]),
+    );
+    assertPathArguments(command.name(), { ...command.opts(), ...argumentsByName });
   });
 
 const seconds = (value: string): number => {

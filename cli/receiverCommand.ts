@@ -7,7 +7,6 @@ import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig
 import { receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { EXIT } from './exitCodes.ts';
-import { assertRunFilesUsable } from './runPreconditions.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
@@ -42,7 +41,6 @@ export async function receiverCommand(
 ): Promise<number> {
   const config = receiverConfig(optionsWithManifest(options), env);
   redactor.add(config.token);
-  assertRunFilesUsable({ reportDir: options.reportDir });
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
   const version = suiteVersion();

@@ -10,7 +10,6 @@ import { writeCertificate } from './certificateFile.ts';
 import { EXIT } from './exitCodes.ts';
 import { progressDisplayFor, progressListener } from './progressDisplay.ts';
 import { type RunValueOptions, runValuesOf } from './runValues.ts';
-import { assertRunFilesUsable } from './runPreconditions.ts';
 import { printBaseline, printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
@@ -55,7 +54,6 @@ function assertConsistent(options: RunOptions): void {
 export async function runCommand(options: RunOptions, write: (text: string) => void, redactor: SecretRedactor): Promise<number> {
   assertConsistent(options);
   const { seed, scheduleSeed, concurrency, budgetMinutes, shard, ...request } = options;
-  assertRunFilesUsable(options);
   const values = runValuesOf({ seed, scheduleSeed, concurrency, budgetMinutes, shard });
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
