@@ -36,6 +36,7 @@ export const PATH_ARGUMENTS: Readonly<Record<string, readonly PathArgument[]>> =
     option('targetManifest', 'file'),
     option('baseline', 'file'),
     option('compare', 'results'),
+    option('signingKey', 'file'),
     option('har', 'output-file'),
     option('reportDir', 'output-dir'),
   ],
@@ -45,6 +46,12 @@ export const PATH_ARGUMENTS: Readonly<Record<string, readonly PathArgument[]>> =
   compare: [option('observed', 'results'), option('reportDir', 'output-dir')],
   report: [option('reportDir', 'existing-dir')],
   init: [option('output', 'output-file')],
+  verify: [
+    { key: 'certificate', label: 'verify CERTIFICATE', kind: 'file' },
+    option('key', 'file'),
+    option('results', 'file'),
+    option('evidence', 'file'),
+  ],
 };
 
 class PathProblem extends Error {

@@ -83,11 +83,12 @@ describe("each command's path options", () => {
           (match) => `${command} --${match[1]}`,
         );
         const positional = [...block.matchAll(/\.argument\('<(\w+)(?:\.\.\.)?>'/g)].map((match) => `${command} ${match[1]}`);
-        return [...options, ...positional.filter((name) => /dirs|files/.test(name))];
+        // A positional path names what it is (merge's <dirs...>, verify's <certificate>).
+        return [...options, ...positional.filter((name) => / (dirs|files|certificate)$/.test(name))];
       });
     const checked = new Set(
       Object.entries(PATH_ARGUMENTS).flatMap(([command, paths]) =>
-        paths.map((argument) => `${command} ${argument.key === 'dirs' ? 'dirs' : argument.label}`),
+        paths.map((argument) => `${command} ${argument.label.startsWith('--') ? argument.label : argument.key}`),
       ),
     );
     expect(declared.length).toBeGreaterThan(10);
