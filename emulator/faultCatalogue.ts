@@ -5,6 +5,7 @@ import { sandboxFaults } from './sandbox/faults.ts';
 import { webhooksFaults } from './webhooks/faults.ts';
 import type { SeededFault } from './faults/seededFault.ts';
 import { TOLERATED_VARIATIONS } from './faults/toleratedVariations.ts';
+import { nearestNames } from './tools/closeNames.ts';
 
 // Every deviation the emulator can be started with: seeded faults (each a
 // realistic bug, mapped to the requirement ids it must break) and tolerated
@@ -27,10 +28,16 @@ export const FAULTS: readonly FaultDefinition[] = [
 
 const KNOWN = new Set([...FAULTS.map((fault) => fault.name), ...TOLERATED_VARIATIONS.map((variation) => variation.name)]);
 
-/** Throws naming the unknown names, so a typo never starts a clean emulator that claims to be faulted. */
+/** One line for the first unknown name, with the few known names nearest to it (never all of them); undefined when all are known. */
+export function unknownFaultLine(names: readonly string[]): string | undefined {
+  const unknown = names.find((name) => !KNOWN.has(name));
+  if (unknown === undefined) return undefined;
+  const nearest = nearestNames(unknown, [...KNOWN]);
+  return `unknown fault '${unknown}'${nearest.length > 0 ? ` (did you mean ${nearest.join(' or ')}?)` : ''}; banking-api-emulator --list-faults lists all`;
+}
+
+/** Throws naming the unknown name, so a typo never starts a clean emulator that claims to be faulted. */
 export function assertKnownFaults(names: readonly string[]): void {
-  const unknown = names.filter((name) => !KNOWN.has(name));
-  if (unknown.length > 0) {
-    throw new RangeError(`unknown fault ${unknown.join(', ')}; known faults: ${[...KNOWN].sort().join(', ')}`);
-  }
+  const line = unknownFaultLine(names);
+  if (line !== undefined) throw new RangeError(line);
 }

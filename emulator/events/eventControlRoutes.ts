@@ -9,10 +9,12 @@ import type { WebhookServices } from './webhookServices.ts';
 import { MAX_BATCH_SIZE, BACKOFF_UNIT_MS, MAX_BACKOFF_MS } from '../delivery/deliverySettings.ts';
 import { chooseVariant, generateEvent } from './eventGenerator.ts';
 import { eventTypes } from './eventTypeCatalogue.ts';
+import { applyOverrides, type EventOverrides, overrideRefusal } from './eventOverrides.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
 
 // Control endpoints of the events area (capability eventInjection), plain JSON:
-//   POST /_emulator/events {type | types, count?, variant?, attributes?, relationships?}
+//   POST /_emulator/events {type | types, count?, variant?, attributes?, relationships?, set?}
+//     (set: {"attributes.amount": 500, …}, each checked against the catalogue's shape of every type),
 //     publishes `count` events of each type with generated schema-valid members;
 //     answers 201 {events: [{id, type, createdAt}]}.
 //   GET|PUT /_emulator/delivery {timeoutMs}: the delivery time-out (real ms).
@@ -45,10 +47,28 @@ function readCount(body: Record<string, unknown>): number {
 function readOverrides(body: Record<string, unknown>): Pick<EventInput, 'attributes' | 'relationships'> {
   if (body.attributes !== undefined && !isObject(body.attributes)) throw invalid('/attributes', 'attributes must be an object');
   if (body.relationships !== undefined && !isObject(body.relationships)) throw invalid('/relationships', 'relationships must be an object');
+  for (const [name, relationship] of Object.entries(body.relationships ?? {})) {
+    const data = isObject(relationship) ? relationship.data : undefined;
+    if (!isObject(data) || typeof data.type !== 'string' || typeof data.id !== 'string')
+      throw invalid(`/relationships/${name}`, `relationships.${name} must be {"data": {"type": string, "id": string}}`);
+  }
   return {
     attributes: body.attributes as Record<string, unknown> | undefined,
     relationships: body.relationships as Record<string, RelationshipRef> | undefined,
   };
+}
+
+/** `set` is for catalogued types only, and each path and value must be what the Event Catalog lists for each type. */
+function readSet(body: Record<string, unknown>, types: readonly string[]): EventOverrides | undefined {
+  if (body.set === undefined) return undefined;
+  if (!isObject(body.set)) throw invalid('/set', 'set must be an object of path → value, such as {"attributes.amount": 500}');
+  for (const type of types) {
+    const entry = eventTypes().get(type);
+    if (!entry) throw invalid('/set', `set needs a catalogued event type; ${type} is not in the Event Catalog`);
+    const refusal = overrideRefusal(entry, body.set);
+    if (refusal) throw invalid(`/set/${refusal.path}`, refusal.message);
+  }
+  return body.set;
 }
 
 export function registerEventControlRoutes(app: FastifyInstance, state: EmulatorState, services: WebhookServices): void {
@@ -57,6 +77,7 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
     const types = readTypes(body);
     const count = readCount(body);
     const overrides = readOverrides(body);
+    const set = readSet(body, types);
     const held = services.events.size();
     if (held + types.length * count > state.limits.storedEvents)
       throw limitReached('events', state.limits.storedEvents, held, { pointer: '/count' });
@@ -79,6 +100,7 @@ export function registerEventControlRoutes(app: FastifyInstance, state: Emulator
         input.relationships = overrides.relationships
           ? { ...input.relationships, ...overrides.relationships }
           : (input.relationships ?? {});
+        if (set) applyOverrides(input, set);
         const event = services.events.publish(input);
         published.push({ id: event.id, type: event.type, createdAt: isoTimestamp(event.createdAt) });
       }

@@ -1,5 +1,5 @@
 // A JSON import rather than a file read, so the image's bundle carries the catalogue.
-import catalogueEntries from '../../schemas/events/event-types.json' with { type: 'json' };
+import catalogueJson from '../../schemas/events/event-types.json' with { type: 'json' };
 
 // The Event Catalog as data (schemas/events/event-types.json, written from the
 // document): what attributes and relationships each event type carries. The
@@ -32,10 +32,15 @@ let loaded: Map<string, EventTypeEntry> | undefined;
 export function eventTypes(): ReadonlyMap<string, EventTypeEntry> {
   if (!loaded) {
     loaded = new Map();
-    for (const entry of catalogueEntries as EventTypeEntry[]) {
+    for (const entry of catalogueEntries()) {
       loaded.set(entry.type, entry);
       for (const spelling of entry.alsoSpelled ?? []) loaded.set(spelling, entry);
     }
   }
   return loaded;
+}
+
+/** Each catalogued type once, under its own spelling, in the catalogue's order: what counts as "the types the Event Catalog lists". */
+export function catalogueEntries(): readonly EventTypeEntry[] {
+  return catalogueJson as EventTypeEntry[];
 }

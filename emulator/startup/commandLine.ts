@@ -1,10 +1,13 @@
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
 import { ENVIRONMENTS, type Environment } from '../../spec/environments.ts';
 import type { EmulatorOptions } from '../emulator.ts';
 import { EMULATOR_PROFILES, isProfileName, type ProfileName } from '../profiles/emulatorProfiles.ts';
 import { readTokensFile } from './tokensFile.ts';
-import { isSubcommand, type SubcommandName } from '../tools/subcommands.ts';
+import { unknownFaultLine } from '../faultCatalogue.ts';
+import { isSubcommand, SUBCOMMANDS, type SubcommandName } from '../tools/subcommands.ts';
+import { refusalLine } from '../tools/toolArguments.ts';
+import { DEFAULT_EMULATOR_PORT, DEFAULT_EMULATOR_URL } from '../tools/emulatorConnection.ts';
 import { calibrate, calibrationLines } from '../calibration/calibration.ts';
 import { CalibrationFileError, readObservedRun } from '../calibration/observedRun.ts';
 import { type ConfiguredToken, TOKEN_VARIABLES, tokensFromEnvironment } from './tokenVariables.ts';
@@ -14,17 +17,19 @@ import { type ConfiguredToken, TOKEN_VARIABLES, tokensFromEnvironment } from './
 
 export const HELP = `Usage: banking-api-emulator [options]
 
-       banking-api-emulator trigger <eventType> [--count N] [--url EMULATOR]
+       banking-api-emulator trigger <eventType> [--count N] [--set PATH=VALUE] [--url EMULATOR]
+       banking-api-emulator trigger --list [--grep PATTERN]
        banking-api-emulator deliveries [--follow] [--url EMULATOR]
 
 Starts the reference emulator of the banking platform API (in memory). The
-subcommands talk to one already running (--url, default http://127.0.0.1:8080):
+subcommands talk to one already running (--url, default ${DEFAULT_EMULATOR_URL},
+the URL the emulator listens on by default):
 trigger makes events happen and prints where each was delivered and what was
 answered; deliveries prints the recent deliveries (--help after either for more).
 The page ${CONTROL_PREFIX}${CONTROL_ROUTES.ui.path} of a running emulator shows the same in a browser.
 
 Options:
-  --port N                  port to listen on (default 0: a free port, printed at start)
+  --port N                  port to listen on (default ${DEFAULT_EMULATOR_PORT}; 0: a free port, printed at start)
   --host ADDR               address to bind (default 127.0.0.1)
   --environment ENV         ${ENVIRONMENTS.join(' or ')} (default sandbox)
   --clock-scale X           emulator seconds per real second (default 1)
@@ -59,6 +64,7 @@ Options:
   --list-faults             list the seeded faults and tolerated variations, then exit
   --list-profiles           list the profiles and their options, then exit
   --logger                  log every request (tokens are never logged)
+  -V, --version             print the version, then exit
   -h, --help                show this help
 
 Tokens: ${CONTROL_ROUTES.mintToken.method} ${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path} {"scopes": [...]} mints a bearer token with the
@@ -70,7 +76,7 @@ Without control endpoints these and --tokens-file are the only tokens.`;
 export class UsageError extends Error {}
 
 export type CommandLine =
-  | { action: 'help' | 'list-faults' | 'list-profiles' }
+  | { action: 'help' | 'version' | 'list-faults' | 'list-profiles' }
   | { action: 'subcommand'; name: SubcommandName; argv: string[] }
   | {
       action: 'start';
@@ -81,43 +87,46 @@ export type CommandLine =
       calibration?: string[];
     };
 
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  environment: { type: 'string' },
+  'clock-scale': { type: 'string' },
+  profile: { type: 'string' },
+  latency: { type: 'string' },
+  'max-webhooks': { type: 'string' },
+  'max-events': { type: 'string' },
+  'latency-jitter': { type: 'string' },
+  'rate-limit-every': { type: 'string' },
+  'retry-after': { type: 'string' },
+  'lived-in': { type: 'string' },
+  'lived-in-events': { type: 'string' },
+  'lived-in-enabled-webhooks': { type: 'string' },
+  'no-control-endpoints': { type: 'boolean' },
+  'control-endpoints': { type: 'boolean' },
+  'tokens-file': { type: 'string' },
+  state: { type: 'string' },
+  'fixture-account-id': { type: 'string' },
+  'fixture-deposit-product-id': { type: 'string' },
+  fault: { type: 'string', multiple: true },
+  calibrate: { type: 'string' },
+  logger: { type: 'boolean' },
+  'list-faults': { type: 'boolean' },
+  'list-profiles': { type: 'boolean' },
+  version: { type: 'boolean', short: 'V' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
 function readFlags(argv: readonly string[]) {
   try {
     return parseArgs({
       args: [...argv],
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        environment: { type: 'string' },
-        'clock-scale': { type: 'string' },
-        profile: { type: 'string' },
-        latency: { type: 'string' },
-        'max-webhooks': { type: 'string' },
-        'max-events': { type: 'string' },
-        'latency-jitter': { type: 'string' },
-        'rate-limit-every': { type: 'string' },
-        'retry-after': { type: 'string' },
-        'lived-in': { type: 'string' },
-        'lived-in-events': { type: 'string' },
-        'lived-in-enabled-webhooks': { type: 'string' },
-        'no-control-endpoints': { type: 'boolean' },
-        'control-endpoints': { type: 'boolean' },
-        'tokens-file': { type: 'string' },
-        state: { type: 'string' },
-        'fixture-account-id': { type: 'string' },
-        'fixture-deposit-product-id': { type: 'string' },
-        fault: { type: 'string', multiple: true },
-        calibrate: { type: 'string' },
-        logger: { type: 'boolean' },
-        'list-faults': { type: 'boolean' },
-        'list-profiles': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: FLAGS,
       strict: true,
       allowPositionals: false,
     }).values;
   } catch (error) {
-    throw new UsageError(`${(error as Error).message} (see --help)`);
+    throw new UsageError(refusalLine(error, Object.keys(FLAGS), Object.keys(SUBCOMMANDS)));
   }
 }
 
@@ -217,6 +226,7 @@ export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv)
   if (isSubcommand(argv[0])) return { action: 'subcommand', name: argv[0], argv: argv.slice(1) };
   const flags = readFlags(argv);
   if (flags.help) return { action: 'help' };
+  if (flags.version) return { action: 'version' };
   if (flags['list-faults']) return { action: 'list-faults' };
   if (flags['list-profiles']) return { action: 'list-profiles' };
 
@@ -248,8 +258,10 @@ export function readCommandLine(argv: readonly string[], env: NodeJS.ProcessEnv)
   };
   const calibration = calibrationOf(flags);
   const faults = flags.fault ?? [];
+  const unknownFault = unknownFaultLine(faults);
+  if (unknownFault) throw new UsageError(unknownFault);
   const options: EmulatorOptions = {
-    port: integer('port', flags.port, 0, 65535) ?? 0,
+    port: integer('port', flags.port, 0, 65535) ?? DEFAULT_EMULATOR_PORT,
     host: flags.host ?? '127.0.0.1',
     environment,
     clock: { scale },

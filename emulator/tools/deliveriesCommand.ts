@@ -31,12 +31,12 @@ export async function runDeliveries(
   /** Whether to keep following; by default until the process is interrupted. */
   following: () => boolean = () => true,
 ): Promise<number> {
-  const { values, positionals } = readToolArguments(argv, { follow: { type: 'boolean' }, last: { type: 'string' } }, DELIVERIES_USAGE);
+  const { values, positionals } = readToolArguments(argv, { follow: { type: 'boolean' }, last: { type: 'string' } });
   if (values.help) {
     output.out(`${DELIVERIES_USAGE}\n`);
     return 0;
   }
-  if (positionals.length > 0) throw new ToolError(`deliveries takes no arguments; got ${positionals.join(' ')}\n${DELIVERIES_USAGE}`);
+  if (positionals.length > 0) throw new ToolError(`deliveries takes no arguments; got ${positionals.join(' ')}`);
   const last = wholeNumber('last', values.last as string | undefined, 1, 200, 20);
   const emulator = new EmulatorConnection(emulatorUrl(values.url as string | undefined, env));
   await emulator.checkReachable();

@@ -6,7 +6,9 @@ import type { DeliveryAttempt } from '../delivery/deliveryLog.ts';
 // control routes, plain JSON, no token. A failure is a ToolError whose message
 // says what to do about it; the command exits 2 with it.
 
-export const DEFAULT_EMULATOR_URL = 'http://127.0.0.1:8080';
+/** Where the standalone emulator listens unless told otherwise, and so where `trigger` and `deliveries` look first. */
+export const DEFAULT_EMULATOR_PORT = 8080;
+export const DEFAULT_EMULATOR_URL = `http://127.0.0.1:${DEFAULT_EMULATOR_PORT}`;
 export const EMULATOR_URL_VARIABLE = 'BANKING_API_EMULATOR_URL';
 
 const ANSWER_TIMEOUT_MS = 10_000;
@@ -47,7 +49,7 @@ export class EmulatorConnection {
       text = await response.body.text();
     } catch (error) {
       throw new ToolError(
-        `no emulator answers at ${this.url} (${(error as Error).message}); start one with \`banking-api-emulator --port 8080\` or give --url (or ${EMULATOR_URL_VARIABLE})`,
+        `no emulator answers at ${this.url} (${(error as Error).message}); start one with \`${this.startCommand()}\` or give --url (or ${EMULATOR_URL_VARIABLE})`,
       );
     }
     if (status === 404 && path === CONTROL_ROUTES.health.path)
@@ -56,6 +58,12 @@ export class EmulatorConnection {
       );
     if (status < 200 || status >= 300) throw new ToolError(`${method} ${CONTROL_PREFIX}${path} answered ${status}: ${text.slice(0, 500)}`);
     return JSON.parse(text) as T;
+  }
+
+  /** The command that starts an emulator where this connection looks for one. */
+  private startCommand(): string {
+    const { port } = new URL(this.url);
+    return port === String(DEFAULT_EMULATOR_PORT) ? 'banking-api-emulator' : `banking-api-emulator --port ${port || 80}`;
   }
 
   /** Fails early, with the reason, when nothing (or no emulator with control routes) listens at the URL. */

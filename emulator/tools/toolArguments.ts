@@ -1,9 +1,10 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { nearestNames } from './closeNames.ts';
 import { DEFAULT_EMULATOR_URL, EMULATOR_URL_VARIABLE, ToolError } from './emulatorConnection.ts';
 
 // The flags `trigger` and `deliveries` share, read the same way.
 
-export function readToolArguments<O extends NonNullable<ParseArgsConfig['options']>>(argv: readonly string[], options: O, usage: string) {
+export function readToolArguments<O extends NonNullable<ParseArgsConfig['options']>>(argv: readonly string[], options: O) {
   try {
     return parseArgs({
       args: [...argv],
@@ -12,8 +13,26 @@ export function readToolArguments<O extends NonNullable<ParseArgsConfig['options
       strict: true,
     });
   } catch (error) {
-    throw new ToolError(`${(error as Error).message}\n${usage}`);
+    throw new ToolError(refusalLine(error, [...Object.keys(options), 'url', 'help'], []));
   }
+}
+
+/**
+ * parseArgs' refusal as the suite words one (cli/usageErrorLine.ts): what is wrong,
+ * the nearest valid spellings of a mistyped option or command, and where the list is.
+ */
+export function refusalLine(error: unknown, options: readonly string[], commands: readonly string[]): string {
+  const { message, code } = error as Error & { code?: string };
+  const word = /'([^']+)'/.exec(message)?.[1];
+  const nearest = (known: readonly string[]) => {
+    const names = word === undefined ? [] : nearestNames(word, known);
+    return names.length > 0 ? ` (did you mean ${names.join(' or ')}?)` : '';
+  };
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && word !== undefined)
+    return `unknown option '${word}'${nearest(options.map((name) => `--${name}`))}; --help lists all`;
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL' && word !== undefined)
+    return `unknown command '${word}'${nearest(commands)}; --help lists all`;
+  return `${message.split('\n')[0]!.replace(/\.$/, '')}; --help lists all`;
 }
 
 export function emulatorUrl(flag: string | undefined, env: NodeJS.ProcessEnv): string {
