@@ -23,6 +23,7 @@ import { StoreParts } from './core/storeParts.ts';
 import { registerCoreParts } from './persistence/coreParts.ts';
 import { setUpPersistence } from './persistence/persistence.ts';
 import { registerSnapshotRoutes } from './persistence/snapshotRoutes.ts';
+import type { LockHolder } from './persistence/stateLock.ts';
 import { TokenRegistry } from './core/tokenRegistry.ts';
 import { VirtualClock } from './core/virtualClock.ts';
 import { registerEventControlRoutes } from './events/eventControlRoutes.ts';
@@ -80,6 +81,8 @@ export interface Emulator {
   readonly livedIn: LivedInSummary | undefined;
   /** Whether the store was read from the state directory (false: no --state, or a fresh one). */
   readonly stateLoaded: boolean;
+  /** The process that held the state directory's lock and is gone, when this emulator took the lock over. */
+  readonly stateTakenOver: LockHolder | undefined;
   /** Base URL once listening. */
   url(): string;
   listen(): Promise<string>;
@@ -176,6 +179,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     state,
     livedIn,
     stateLoaded: persistence.loaded,
+    stateTakenOver: persistence.takenOver,
     url() {
       if (!baseUrl) throw new Error('the emulator is not listening yet');
       return baseUrl;

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/controlRoutes.ts';
 import type { Emulator } from './emulator.ts';
 import { startEmulator } from './emulator.ts';
@@ -7,11 +8,24 @@ import { EMULATOR_PROFILES } from './profiles/emulatorProfiles.ts';
 import { type CommandLine, HELP, readCommandLine } from './startup/commandLine.ts';
 import { runSubcommand } from './tools/subcommands.ts';
 
-// Standalone reference emulator: `npm run emulator -- --port 8080`.
+// Standalone reference emulator: `npm run emulator` (on port 8080 unless --port says otherwise).
 
 function fail(message: string): never {
   process.stderr.write(`banking-api-emulator: ${message}\n`);
   process.exit(2);
+}
+
+/** An active fault or variation, so nobody mistakes a deliberately broken emulator for a correct one. */
+function activeDeviationLine(name: string): string {
+  const fault = FAULTS.find((each) => each.name === name);
+  if (fault) return `  fault ${name} active: breaks ${fault.breaks.join(', ')}: ${fault.description}`;
+  const variation = TOLERATED_VARIATIONS.find((each) => each.name === name);
+  return `  variation ${name} active: ${variation?.description ?? ''}`;
+}
+
+/** The package's version, as `--version` prints it. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 function describeStart(emulator: Emulator, command: Extract<CommandLine, { action: 'start' }>): string {
@@ -30,8 +44,11 @@ function describeStart(emulator: Emulator, command: Extract<CommandLine, { actio
     lines.push(
       `  rate limit: every ${options.rateLimit.every}th request answered 429, Retry-After: ${options.rateLimit.retryAfterSeconds ?? 1}`,
     );
+  for (const name of options.faults ?? []) lines.push(activeDeviationLine(name));
   if (command.tokenSources.length > 0) lines.push(`  tokens from: ${command.tokenSources.join(', ')}`);
   if (options.state) lines.push(`  state: ${options.state} (${emulator.stateLoaded ? 'read back' : 'fresh'}; kept across restarts)`);
+  const gone = emulator.stateTakenOver;
+  if (gone) lines.push(`  state: took over the lock of pid ${gone.pid} (\`${gone.command}\`), which is no longer running`);
   lines.push(
     options.controlEndpoints === false
       ? '  control endpoints: off (only the documented API is served)'
@@ -52,6 +69,9 @@ async function run(command: CommandLine): Promise<void> {
   switch (command.action) {
     case 'help':
       process.stdout.write(`${HELP}\n`);
+      return;
+    case 'version':
+      process.stdout.write(`${packageVersion()}\n`);
       return;
     case 'subcommand': {
       const write = (stream: NodeJS.WriteStream) => (text: string) => void stream.write(text);
@@ -74,7 +94,12 @@ async function run(command: CommandLine): Promise<void> {
       return;
     case 'start': {
       if (command.calibration) process.stdout.write(`${command.calibration.join('\n')}\n`);
-      const emulator = await startEmulator(command.options);
+      const emulator = await startEmulator(command.options).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EADDRINUSE') throw error;
+        return fail(
+          `port ${command.options.port} of ${command.options.host} is taken (another emulator?): give --port N, or --port 0 for a free one`,
+        );
+      });
       process.stdout.write(describeStart(emulator, command));
       const stop = () => void emulator.close().then(() => process.exit(0));
       process.on('SIGINT', stop);

@@ -5,6 +5,7 @@ import type { EventStore } from '../events/eventStore.ts';
 import { LiveStore } from './liveStore.ts';
 import { NamedSnapshots } from './namedSnapshots.ts';
 import { StateDirectory } from './stateDirectory.ts';
+import type { LockHolder } from './stateLock.ts';
 
 // What the emulator keeps of its store beyond memory. Without a state directory:
 // named snapshots in memory, and no hook on any request. With one: the saved
@@ -20,6 +21,8 @@ export interface Persistence {
   snapshots: NamedSnapshots;
   /** Whether the store was read from the state directory (false: fresh, or no directory). */
   loaded: boolean;
+  /** The holder of a lock a process that is gone left on the state directory, which this emulator took over. */
+  takenOver?: LockHolder;
   /** Writes the store now (no-op in memory). */
   commit(): void;
 }
@@ -31,7 +34,7 @@ export function setUpPersistence(
 ): Persistence {
   const store = new LiveStore(stores.parts, stores.events);
   if (stateDirectory === undefined) return { snapshots: new NamedSnapshots(store), loaded: false, commit: () => {} };
-  const { directory, loaded } = StateDirectory.open(stateDirectory, store);
+  const { directory, loaded, takenOver } = StateDirectory.open(stateDirectory, store);
   const snapshots = new NamedSnapshots(store, stateDirectory);
   app.addHook('onSend', async (request, _reply, payload) => {
     if (!READ_ONLY_METHODS.has(request.method)) directory.commit();
@@ -49,5 +52,5 @@ export function setUpPersistence(
     directory.commit();
     directory.close();
   });
-  return { snapshots, loaded, commit: () => void directory.commit() };
+  return { snapshots, loaded, ...(takenOver ? { takenOver } : {}), commit: () => void directory.commit() };
 }

@@ -6,6 +6,7 @@ import { EventLog } from './eventLog.ts';
 import type { Durable, LiveStore } from './liveStore.ts';
 import { encodeState } from './stateCodec.ts';
 import { readSavedStore, type SavedStore } from './stateFormat.ts';
+import { type LockHolder, lockStateDirectory, type StateLock } from './stateLock.ts';
 
 // `--state DIR`: the store kept on disk. Every write request is committed before
 // its answer is sent (persistence/persistence.ts): new events are appended to
@@ -26,19 +27,31 @@ export class StateDirectory implements Durable {
     private readonly events: EventStore,
     /** How many of the store's events the log holds. */
     private logged: number,
+    private readonly lock: StateLock,
   ) {}
 
   /**
    * Opens DIR: with a state.json, the store is replaced by the saved one (`loaded`); without one, DIR
    * starts empty and the store as it is now is written to it. A state it cannot read is refused (StateRefused).
    */
-  static open(directory: string, store: LiveStore): { directory: StateDirectory; loaded: boolean } {
+  static open(directory: string, store: LiveStore): { directory: StateDirectory; loaded: boolean; takenOver?: LockHolder } {
     mkdirSync(directory, { recursive: true });
+    const lock = lockStateDirectory(directory);
+    const taken = lock.takenOver ? { takenOver: lock.takenOver } : {};
+    try {
+      return { ...StateDirectory.openLocked(directory, store, lock), ...taken };
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  private static openLocked(directory: string, store: LiveStore, lock: StateLock): { directory: StateDirectory; loaded: boolean } {
     rmSync(join(directory, `${STATE_FILE}${TEMPORARY_SUFFIX}`), { force: true });
     const stateFile = join(directory, STATE_FILE);
     const logFile = join(directory, EVENT_LOG);
     if (!existsSync(stateFile)) {
-      const opened = new StateDirectory(directory, store, EventLog.create(logFile), store.events, 0);
+      const opened = new StateDirectory(directory, store, EventLog.create(logFile), store.events, 0, lock);
       store.keepOn(opened);
       opened.commit();
       return { directory: opened, loaded: false };
@@ -48,7 +61,7 @@ export class StateDirectory implements Durable {
     store.events.truncate(0);
     store.events.importRecords(records);
     store.restore(saved, stateFile);
-    const opened = new StateDirectory(directory, store, log, store.events, records.length);
+    const opened = new StateDirectory(directory, store, log, store.events, records.length, lock);
     store.keepOn(opened);
     return { directory: opened, loaded: true };
   }
@@ -72,6 +85,7 @@ export class StateDirectory implements Durable {
 
   close(): void {
     this.log.close();
+    this.lock.release();
   }
 
   private write(saved: SavedStore): void {
