@@ -50,6 +50,19 @@ export interface DeliveryLogQuery {
   limit?: number;
 }
 
+/** The log as a saved state keeps it (emulator/persistence): attempts oldest first, recipients oldest event first. */
+export interface SavedDeliveryLog {
+  attempts: DeliveryAttempt[];
+  recipients: Array<[string, string[]]>;
+  nextSeq: number;
+}
+
+/** What a state saved before the log was kept reads back as. */
+export const NO_SAVED_DELIVERIES: SavedDeliveryLog = { attempts: [], recipients: [], nextSeq: 1 };
+
+/** An attempt whose answer never came because the emulator stopped: AtLeastOnce sends its batch again. */
+const STOPPED_BEFORE_ANSWER = 'no answer before the emulator stopped';
+
 function keptText(bytes: Buffer, limit: number): { text: string; truncated: boolean } {
   return bytes.length <= limit
     ? { text: bytes.toString('utf8'), truncated: false }
@@ -128,6 +141,31 @@ export class DeliveryLog {
       found.push(entry);
     }
     return found;
+  }
+
+  exportState(): SavedDeliveryLog {
+    return {
+      attempts: this.attempts.map((attempt) => structuredClone(attempt)),
+      recipients: [...this.recipients].map(([eventId, webhookIds]) => [eventId, [...webhookIds]]),
+      nextSeq: this.nextSeq,
+    };
+  }
+
+  /** Replaces the log; an attempt saved in flight is read back failed, since its answer can no longer come. */
+  importState(saved: unknown): void {
+    const { attempts, recipients, nextSeq } = saved as SavedDeliveryLog;
+    this.attempts.splice(
+      0,
+      this.attempts.length,
+      ...attempts.map((attempt) =>
+        attempt.state === 'in-flight'
+          ? { ...structuredClone(attempt), state: 'failed' as const, error: STOPPED_BEFORE_ANSWER }
+          : structuredClone(attempt),
+      ),
+    );
+    this.recipients.clear();
+    for (const [eventId, webhookIds] of recipients) this.recipients.set(eventId, [...webhookIds]);
+    this.nextSeq = nextSeq;
   }
 
   /** The webhooks each event was queued for, as far as the log still remembers it. */

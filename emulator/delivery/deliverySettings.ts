@@ -1,3 +1,5 @@
+import type { StorePart } from '../core/storeParts.ts';
+
 // Delivery constants the documents leave to the implementation (6.1, 8), chosen
 // here and documented in docs/delivery.md.
 
@@ -20,6 +22,14 @@ export const DEFAULT_DELIVERY_TIMEOUT_MS = 5000;
 
 export interface DeliverySettings {
   timeoutMs: number;
+}
+
+/** The settings as a store part (core/storeParts.ts): a time-out changed at run time is kept as the rest of the store is. */
+export function deliverySettingsPart(settings: DeliverySettings): StorePart {
+  return {
+    exportState: () => ({ ...settings }),
+    importState: (saved) => void Object.assign(settings, saved as DeliverySettings),
+  };
 }
 
 /** Backoff units before the retry that follows the n-th consecutive failure (n ≥ 1): 1, 1, 2, 3, 5, 8 …, no longer counted once well past the cap. */

@@ -3,6 +3,7 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import { correctDelivery } from '../delivery/deliveryBehaviour.ts';
 import { DeliveryEngine } from '../delivery/deliveryEngine.ts';
 import { deliveryFaults } from '../delivery/faults.ts';
+import { deliverySettingsPart } from '../delivery/deliverySettings.ts';
 import { deliveryVariations } from '../delivery/variations.ts';
 import { behaviourWith } from '../faults/edgeFault.ts';
 import { UNKNOWN_EVENT_TYPE, variationOn } from '../faults/toleratedVariations.ts';
@@ -38,6 +39,9 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
     behaviourWith(correctDelivery, [...deliveryFaults, ...deliveryVariations], state.faults),
   );
   state.parts.add('webhooks', webhooks);
+  // Before the queues: restoring them sends saved batches, whose attempts go into the restored log.
+  state.parts.add('deliveryLog', delivery.log);
+  state.parts.add('deliverySettings', deliverySettingsPart(delivery.settings));
   state.parts.add('delivery', delivery);
   events.onPublish((event) => delivery.dispatch(event));
   applyEventVariations(events, state.faults);

@@ -1,3 +1,5 @@
+import { NO_SAVED_DELIVERIES } from '../delivery/deliveryLog.ts';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, type DeliverySettings } from '../delivery/deliverySettings.ts';
 import { decodeState } from './stateCodec.ts';
 
 // What a saved store is on disk and in memory (a named snapshot has the same
@@ -5,7 +7,7 @@ import { decodeState } from './stateCodec.ts';
 // reaches. `formatVersion` says how it was written; a version this emulator does
 // not read is migrated by MIGRATIONS or refused whole, never half-read.
 
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 export interface SavedStore {
   formatVersion: number;
@@ -17,8 +19,21 @@ export interface SavedStore {
   events: { count: number; bytes: number };
 }
 
-/** From a version to the next one: none yet, version 1 is the first. */
-const MIGRATIONS: ReadonlyMap<number, (older: Record<string, unknown>) => Record<string, unknown>> = new Map();
+/** From a version to the next one. 1 → 2: the delivery log and the delivery settings are kept (none saved before: an empty log, the default time-out). */
+const MIGRATIONS: ReadonlyMap<number, (older: Record<string, unknown>) => Record<string, unknown>> = new Map([
+  [
+    1,
+    (older) => ({
+      ...older,
+      formatVersion: 2,
+      parts: {
+        ...(older.parts as Record<string, unknown>),
+        deliveryLog: NO_SAVED_DELIVERIES,
+        deliverySettings: { timeoutMs: DEFAULT_DELIVERY_TIMEOUT_MS } satisfies DeliverySettings,
+      },
+    }),
+  ],
+]);
 
 /** A saved store this emulator cannot read: the message names the file and its version. */
 export class StateRefused extends Error {}
