@@ -17,12 +17,15 @@ const side = (label: string, { source, results }: ParitySide): string =>
   `- ${label}: ${results.target.name}, run of ${results.startedAt} (${source})`;
 
 export function parityMarkdown(table: ParityTable): string {
-  const counts = (['same', 'different', 'not compared'] as const).map((parity) => `${countOf(table, parity)} ${parity}`).join(', ');
+  const counts = (['same', 'varies by timing', 'different', 'not compared'] as const)
+    .map((parity) => `${countOf(table, parity)} ${parity}`)
+    .join(', ');
   return [
     '# Parity of observations',
     '',
     'What each target does where the documents leave the choice open: one row per OBSERVE requirement.',
     'Ids, the numbers in names and stamps are set aside when values are compared; "not compared" means one run observed nothing.',
+    '"varies by timing": the values differ as the timing of a run makes them (how a burst queued into batches, where a stamp fell) and agree in what the documents bound.',
     '',
     side('A', table.a),
     side('B', table.b),

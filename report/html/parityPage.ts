@@ -8,7 +8,12 @@ import { REPORT_STYLE } from './reportStyle.ts';
 // styled as report.html and as locked down (its style admitted by hash, no script):
 // a report.html describes one run, this page two.
 
-const PARITY_BADGE: Readonly<Record<Parity, string>> = { same: 'PASS', different: 'WARN', 'not compared': 'SKIP' };
+const PARITY_BADGE: Readonly<Record<Parity, string>> = {
+  same: 'PASS',
+  'varies by timing': 'PASS',
+  different: 'WARN',
+  'not compared': 'SKIP',
+};
 
 const values = (shown: readonly unknown[]): string =>
   shown.length === 0
@@ -24,13 +29,13 @@ export function paritySection(table: ParityTable): string {
     (row) =>
       `<tr id="parity-${html(row.id)}"><td><code>${html(row.id)}</code><br><span class="scenario">${html(row.statement)}</span></td><td>${values(row.a)}</td><td>${values(row.b)}</td><td><span class="badge outcome-${PARITY_BADGE[row.parity]}">${html(row.parity)}</span></td></tr>`,
   );
-  const counts = (['same', 'different', 'not compared'] as const)
+  const counts = (['same', 'varies by timing', 'different', 'not compared'] as const)
     .map((parity) => `<span class="badge outcome-${PARITY_BADGE[parity]}">${countOf(table, parity)} ${html(parity)}</span>`)
     .join('');
   return [
     '<section id="parity" class="panel"><h2>What each target does where the documents are silent</h2>',
     `<p class="counts">${counts}</p>`,
-    '<p class="empty">Ids, the numbers in names and stamps are set aside when values are compared; "not compared": one run observed nothing.</p>',
+    '<p class="empty">Ids, the numbers in names and stamps are set aside when values are compared; "not compared": one run observed nothing; "varies by timing": the values differ as the timing of a run makes them and agree in what the documents bound.</p>',
     '<table><thead><tr><th>Requirement</th><th>A</th><th>B</th><th>Parity</th></tr></thead><tbody>',
     ...rows,
     '</tbody></table></section>',

@@ -36,6 +36,16 @@ describe('parity of two values', () => {
     expect(parityOf('DL-BACKOFF-UNIT', [1.01], [60.2])).toBe('different');
     expect(parityOf('WH-INITIAL-STATUS', ['Enabled'], [])).toBe('not compared');
   });
+
+  test('what the timing of a run decides varies by timing where the documents bound it alike, and differs where they do not', () => {
+    expect(parityOf('DL-BATCH-SIZES', [[64, 64, 64, 40]], [[4, 64, 64, 64, 32]])).toBe('varies by timing');
+    expect(parityOf('DL-BATCH-SIZES', [[64, 64, 64, 40]], [[100, 100, 32]])).toBe('different');
+    expect(parityOf('DL-BATCH-SIZES', [[1]], [[1, 1]])).toBe('different');
+    expect(parityOf('GN-TIMESTAMP-PRECISION', ['milliseconds', 'whole second'], ['milliseconds'])).toBe('varies by timing');
+    expect(parityOf('GN-TIMESTAMP-PRECISION', ['whole second'], ['milliseconds'])).toBe('different');
+    expect(parityOf('RC-ANSWER-TIME', [3, 12], [5])).toBe('varies by timing');
+    expect(parityOf('WH-INITIAL-STATUS', ['Enabled'], ['Disabled'])).toBe('different');
+  });
 });
 
 describe('compare --observed', () => {
