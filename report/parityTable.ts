@@ -43,7 +43,9 @@ function batchSizesBound(value: unknown): unknown {
   if (!Array.isArray(value) || value.length === 0 || !value.every((size) => Number.isInteger(size))) return comparableForm(value);
   if (value.length === 1 && value[0] === 1) return 'a single event, alone';
   const outside = (value as number[]).filter((size) => size < 1 || size > AT_LEAST_ONCE_BATCH_SIZE);
-  return outside.length === 0 ? `batches of 1 to ${AT_LEAST_ONCE_BATCH_SIZE} events` : { outsideTheBound: [...new Set(outside)].sort() };
+  return outside.length === 0
+    ? `batches of 1 to ${AT_LEAST_ONCE_BATCH_SIZE} events`
+    : { outsideTheBound: [...new Set(outside)].sort((x, y) => x - y) };
 }
 
 /**

@@ -115,6 +115,18 @@ export const TOLERATED_VARIATIONS = [
     environments: ['live'],
   },
   {
+    name: 'default-applications-pending-review',
+    description:
+      'an application whose applicant data carries no trigger value goes to PendingReview instead of being approved at once ("most applications are approved immediately; some go to manual review depending on applicant data", 4.5)',
+    warns: ['SB-TRIGGER-DEFAULT-APPROVED'],
+  },
+  {
+    name: 'live-application-moves-to-review',
+    description:
+      'in the live environment an application created AwaitingDocuments moves to PendingReview on its own a moment later, firing application.pendingReview ("other application transitions are outside this document", 3.3)',
+    environments: ['live'],
+  },
+  {
     name: 'webhooks-start-disabled',
     description:
       'a new webhook is created Disabled, receives nothing until it is enabled, then receives like any other (status of a newly created webhook: not shown, 4.3)',
