@@ -11,7 +11,7 @@ import {
   renderDocument,
 } from './applicationResources.ts';
 import type { SandboxBehaviour } from './sandboxBehaviour.ts';
-import type { Application, ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
+import type { Application, ApplicationDocument, ApplicationStatus, SandboxStore } from './sandboxRecords.ts';
 
 // Application state changes and the events they fire (Event Catalog:
 // Applications and documents; API sections 3.3, 6.3). Each event carries the
@@ -52,11 +52,31 @@ export class ApplicationLifecycle {
       application.documentIds.push(document.id);
     }
     this.publish('application.created', application);
-    if (outcome.status === 'Approved') this.approve(application);
-    else if (outcome.status === 'PendingReview') this.publish('application.pendingReview', application);
-    else if (outcome.status === 'AwaitingDocuments') this.publish('application.awaitingDocuments', application);
-    else this.deny(application);
+    this.enter(application, outcome.status);
+    const later = this.behaviour.movesByItself(application.status, this.state.environment);
+    if (later) application.movesByItselfTo = later;
     return application;
+  }
+
+  /** A move the application makes on its own (behaviour.movesByItself), done by the time it is next read. */
+  settle(application: Application): void {
+    const later = application.movesByItselfTo;
+    if (!later) return;
+    delete application.movesByItselfTo;
+    this.enter(application, later);
+  }
+
+  /** Puts the application in `status`, firing that status's event (Event Catalog: Applications and documents). */
+  private enter(application: Application, status: ApplicationStatus): void {
+    if (status === 'Approved') this.approve(application);
+    else if (status === 'Denied') this.deny(application);
+    else if (status === 'PendingReview') {
+      application.status = status;
+      if (this.behaviour.pendingReviewFires) this.publish('application.pendingReview', application);
+    } else {
+      application.status = status;
+      this.publish('application.awaitingDocuments', application);
+    }
   }
 
   /** Approval creates the customer (section 3.3: customer.created fires). */

@@ -51,6 +51,7 @@ export function registerApplicationRoutes(
 
   app.get<{ Params: ApplicationParams }>('/applications/:applicationId', async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
+    lifecycle.settle(application);
     return sendDocument(reply, 200, {
       data: renderApplication(application),
       included: application.documentIds.map((id) => renderDocument(store.documents.get(id) as ApplicationDocument, application)),

@@ -83,6 +83,18 @@ export const sandboxFaults = [
     wrap: (behaviour) => ({ ...behaviour, deniableStatuses: [...behaviour.deniableStatuses, 'Approved'] }),
   },
   {
+    name: 'approve-allowed-from-approved',
+    description: 'sandbox approve acts on an Approved application again, making another customer and firing customer.created',
+    breaks: ['SB-APPROVE-WRONG-STATE'],
+    wrap: (behaviour) => ({ ...behaviour, approvableStatuses: [...behaviour.approvableStatuses, 'Approved'] }),
+  },
+  {
+    name: 'pending-review-fires-nothing',
+    description: 'an application that goes to PendingReview fires no application.pendingReview',
+    breaks: ['SB-TRIGGER-EVENTS'],
+    wrap: (behaviour) => ({ ...behaviour, pendingReviewFires: false }),
+  },
+  {
     name: 'download-returns-other-bytes',
     description: 'document downloads return a placeholder file instead of the uploaded bytes',
     breaks: ['SB-DOWNLOAD-FRONT', 'SB-DOWNLOAD-BACK'],

@@ -6,7 +6,7 @@ import { renderApplication, renderDocument } from './applicationResources.ts';
 import { findApplication, findDocument } from './applicationLookup.ts';
 import { type DocumentParams, documentDownload } from './documentDownload.ts';
 import type { SandboxBehaviour } from './sandboxBehaviour.ts';
-import { type Application, type ApplicationStatus, REVIEWABLE_STATUSES, type SandboxStore } from './sandboxRecords.ts';
+import type { Application, ApplicationStatus, SandboxStore } from './sandboxRecords.ts';
 
 // The sandbox-only operations of section 4.5. Responses are not shown in the
 // documents: approve/deny answer the application, approve/reject the document,
@@ -38,7 +38,7 @@ export function registerReviewRoutes(
   app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/approve', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     optionalString(readResource(request.body, ['applicationApprove']), 'reason');
-    requireReviewable(application, 'approved', REVIEWABLE_STATUSES);
+    requireReviewable(application, 'approved', behaviour.approvableStatuses);
     lifecycle.approve(application);
     return sendDocument(reply, 200, { data: renderApplication(application) });
   });

@@ -1,4 +1,4 @@
-import type { DepositProduct, PaymentType, PositivePayRule, RuleStatus } from '../core/domain.ts';
+import type { DepositProduct, Environment, PaymentType, PositivePayRule, RuleStatus } from '../core/domain.ts';
 import { pastExpiration } from '../positivePay/ruleStatus.ts';
 import type { ApplicationInput } from './applicationInput.ts';
 import { type ApplicationOutcome, decideApplication } from './applicationOutcome.ts';
@@ -25,6 +25,8 @@ export interface SandboxBehaviour {
   readonly transactionTags: (rule: PositivePayRule | undefined) => Record<string, string>;
   /** Section 4.5: the magic SSNs decide an application's outcome; anything else is approved. */
   readonly applicationOutcome: (input: ApplicationInput) => ApplicationOutcome;
+  /** Sections 3.3, 4.5: sandbox approve acts on applications in PendingReview or AwaitingDocuments only. */
+  readonly approvableStatuses: readonly ApplicationStatus[];
   /** Sections 3.3, 4.5: sandbox deny acts on applications in PendingReview or AwaitingDocuments only. */
   readonly deniableStatuses: readonly ApplicationStatus[];
   /** Section 4.5: a download returns the uploaded file, byte for byte. */
@@ -33,6 +35,8 @@ export interface SandboxBehaviour {
   readonly documentRejectedAttributes: (reason: string, reasonCode: string, tags: Record<string, string>) => Record<string, unknown>;
   /** Section 3.3: approval creates the customer, so customer.created fires. */
   readonly customerCreatedOnApproval: boolean;
+  /** Event Catalog: an application that goes to PendingReview fires application.pendingReview. */
+  readonly pendingReviewFires: boolean;
   /** Section 4.5: the sandbox operations exist in the sandbox environment only. */
   readonly sandboxOperationsInLive: boolean;
   /**
@@ -41,6 +45,11 @@ export interface SandboxBehaviour {
    * application in PendingReview; a live service where they are ordinary numbers is tolerated.
    */
   readonly triggersInLive: boolean;
+  /**
+   * Section 3.3: "Other application transitions are outside this document". The status a new
+   * application moves to on its own a moment after its creation, if any; the emulator's make none.
+   */
+  readonly movesByItself: (status: ApplicationStatus, environment: Environment) => ApplicationStatus | undefined;
 }
 
 export const correctSandbox: SandboxBehaviour = {
@@ -52,10 +61,13 @@ export const correctSandbox: SandboxBehaviour = {
   withinAchMaximum: (amount, maximum) => amount <= maximum,
   transactionTags: (rule) => (rule?.tags ? { ...rule.tags } : {}),
   applicationOutcome: decideApplication,
+  approvableStatuses: REVIEWABLE_STATUSES,
   deniableStatuses: REVIEWABLE_STATUSES,
   downloadedBytes: (file) => file.bytes,
   documentRejectedAttributes: (reason, reasonCode, tags) => ({ reason, reasonCode, tags }),
   customerCreatedOnApproval: true,
+  pendingReviewFires: true,
   sandboxOperationsInLive: false,
   triggersInLive: true,
+  movesByItself: () => undefined,
 };

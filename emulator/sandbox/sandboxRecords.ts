@@ -38,6 +38,8 @@ export interface Application {
   tags: Record<string, string>;
   documentIds: string[];
   customerId?: string;
+  /** A status the application moves to on its own (outside the documents, 3.3), taken the next time it is read. */
+  movesByItselfTo?: ApplicationStatus;
 }
 
 export interface Customer {

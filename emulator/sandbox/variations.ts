@@ -17,4 +17,24 @@ export const sandboxVariations = [
     // In live an SSN such as 000000004 gets what any other SSN gets.
     wrap: (behaviour) => ({ ...behaviour, triggersInLive: false }),
   },
+  {
+    name: 'default-applications-pending-review',
+    // "Some go to manual review depending on applicant data" (4.5): here every application no trigger names does.
+    wrap: (behaviour) => ({
+      ...behaviour,
+      applicationOutcome: (input) => {
+        const outcome = behaviour.applicationOutcome(input);
+        return outcome.status === 'Approved' ? { status: 'PendingReview', requiredDocuments: [] } : outcome;
+      },
+    }),
+  },
+  {
+    name: 'live-application-moves-to-review',
+    // An asynchronous review: a live application awaiting documents goes to PendingReview on its own a moment later.
+    wrap: (behaviour) => ({
+      ...behaviour,
+      movesByItself: (status, environment) =>
+        environment === 'live' && status === 'AwaitingDocuments' ? 'PendingReview' : behaviour.movesByItself(status, environment),
+    }),
+  },
 ] as const satisfies readonly EdgeVariation<SandboxBehaviour>[];

@@ -5,7 +5,7 @@ import { defineScenario, type Scenario, type ScenarioContext } from '../../harne
 import type { SharedState } from '../../harness/target/sharedState.ts';
 import { ALL_SCOPES } from '../../harness/target/tokenPool.ts';
 import { whyOptInCannotBePutBack } from '../shared/fixtureOptIn.ts';
-import { isUnavailable } from '../shared/ownResourceProbes.ts';
+import { isUnavailable, movedByItself } from '../shared/ownResourceProbes.ts';
 import { CHANGES_OPT_IN, type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';
 
 // Section 5.1 (and 4.5 for the sandbox operations): every operation refuses a
@@ -89,8 +89,8 @@ function credentialScenario(probe: OperationProbe, credential: Credential): Scen
       const change = prepared.changed ? await prepared.changed() : undefined;
       ctx.check.expect(
         mustId,
-        !isSuccess(response) && change === undefined,
-        `${probe.operation} with ${credential.name}: expected no success and no change of state; got ${response.status}${change ? `, and ${change}` : ''}`,
+        !isSuccess(response) && change?.effect === undefined,
+        `${probe.operation} with ${credential.name}: expected no success and no change of state; got ${response.status}${change?.effect ? `, and ${change.effect}` : ''}${movedByItself(change, probe.operation)}`,
         response,
       );
       ctx.check.expect(
@@ -130,8 +130,8 @@ function lackingScopeScenario(probe: OperationProbe, scope: Scope): Scenario {
       const change = prepared.changed ? await prepared.changed() : undefined;
       ctx.check.expect(
         'AU-SCOPE-REQUIRED',
-        !isSuccess(response) && change === undefined,
-        `${probe.operation} with ${held}: expected no success and no change of state; got ${response.status}${change ? `, and ${change}` : ''}`,
+        !isSuccess(response) && change?.effect === undefined,
+        `${probe.operation} with ${held}: expected no success and no change of state; got ${response.status}${change?.effect ? `, and ${change.effect}` : ''}${movedByItself(change, probe.operation)}`,
         response,
       );
       ctx.check.expect(

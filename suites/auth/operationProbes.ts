@@ -10,8 +10,10 @@ import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
 import {
   isSandboxOperation,
   type PreparedProbe,
+  type ProbeChange,
   prepareSandboxProbe,
   type ProbePreparation,
+  stateChange,
   type UnavailableProbe,
 } from '../shared/ownResourceProbes.ts';
 import { MINIMAL, ruleBody } from '../shared/ruleRequests.ts';
@@ -97,13 +99,20 @@ async function webhookMember(ctx: ScenarioContext, id: string, member: 'label' |
   return response.body?.data?.attributes?.[member];
 }
 
-/** Reads the member now; the answer reads it again and says how it changed, if it did. */
-async function webhookChange(ctx: ScenarioContext, id: string, member: 'label' | 'status'): Promise<() => Promise<string | undefined>> {
+/**
+ * Reads the member now; the answer reads it again and says how it changed, if it did: the
+ * operation's effect only when it took the value the operation sets (a disable sets Disabled;
+ * Unavailable is 3.2's own transition of an endpoint unresponsive for days).
+ */
+async function webhookChange(
+  ctx: ScenarioContext,
+  id: string,
+  member: 'label' | 'status',
+  setByOperation: unknown,
+): Promise<() => Promise<ProbeChange>> {
   const before = await webhookMember(ctx, id, member);
-  return async () => {
-    const after = await webhookMember(ctx, id, member);
-    return after === before ? undefined : `webhook ${id} ${member} is now ${JSON.stringify(after)}, was ${JSON.stringify(before)}`;
-  };
+  return async () =>
+    stateChange(`webhook ${id} ${member}`, before, await webhookMember(ctx, id, member), (value) => value === setByOperation);
 }
 
 /** An event of the run's own: injected, or fired by a sandbox approve (API 6.3) and found in GET /events. */
@@ -137,10 +146,9 @@ async function awaitingDrawdown(ctx: ScenarioContext) {
   return requireRule(ctx, 'drawdownPositivePay', {}, accountId);
 }
 
-const statusChange = (ctx: ScenarioContext, id: string, expected: string) => async () => {
-  const status = await statusOf(ctx, id);
-  return status === expected ? undefined : `rule ${id} is now ${status}, was ${expected}`;
-};
+/** A rule's status against the one it had: the operation's effect only where it is `setByOperation` (3.1). */
+const statusChange = (ctx: ScenarioContext, id: string, was: string, setByOperation: string) => async () =>
+  stateChange(`rule ${id} status`, was, await statusOf(ctx, id), (value) => value === setByOperation);
 
 export const OPERATION_PROBES: readonly OperationProbe[] = [
   {
@@ -183,7 +191,7 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
         options: { body: ruleBody('receivedAchDebitPositivePay', withMarker(attributes, marker), accountId) },
         async changed() {
           const created = await rulesCarryingMarker(ctx, accountId, marker, markerCarrier(attributes));
-          return created.length === 0 ? undefined : `rules ${created.join(', ')} were created`;
+          return created.length === 0 ? {} : { effect: `rules ${created.join(', ')} were created` };
         },
       };
     },
@@ -194,7 +202,7 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
       const rule = await awaitingDrawdown(ctx);
       return {
         options: { params: { id: rule.id }, rawBody: sampleDocument('authorization.png'), contentType: 'image/png' },
-        changed: statusChange(ctx, rule.id, String(rule.attributes?.status)),
+        changed: statusChange(ctx, rule.id, String(rule.attributes?.status), 'Active'),
       };
     },
   },
@@ -216,7 +224,7 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
     async prepare(ctx) {
       const { accountId } = await ctx.fixtures.account();
       const rule = await requireRule(ctx, 'checkPaymentPositivePay', MINIMAL.checkPaymentPositivePay(ctx.faker), accountId);
-      return { options: { params: { id: rule.id } }, changed: statusChange(ctx, rule.id, 'Active') };
+      return { options: { params: { id: rule.id } }, changed: statusChange(ctx, rule.id, 'Active', 'Cancelled') };
     },
   },
   {
@@ -232,7 +240,7 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
       };
       const changed = async () => {
         const made = await findOwnWebhook(ctx, attributes, 1);
-        return made ? `webhook ${made.id} carrying the probe's label was made` : undefined;
+        return made ? { effect: `webhook ${made.id} carrying the probe's label was made` } : {};
       };
       return { options: { body: webhookDocument(attributes) }, changed };
     },
@@ -246,7 +254,7 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
       const label = `conformance auth probe ${ctx.faker.string.alphanumeric(8)}`;
       return {
         options: { params: { id: webhook.id }, body: { data: { type: 'webhook', attributes: { label } } } },
-        changed: await webhookChange(ctx, webhook.id, 'label'),
+        changed: await webhookChange(ctx, webhook.id, 'label', label),
       };
     },
   },
@@ -254,14 +262,14 @@ export const OPERATION_PROBES: readonly OperationProbe[] = [
     operation: 'webhook.enable',
     async prepare(ctx) {
       const webhook = await ownWebhook(ctx);
-      return { options: { params: { id: webhook.id } }, changed: await webhookChange(ctx, webhook.id, 'status') };
+      return { options: { params: { id: webhook.id } }, changed: await webhookChange(ctx, webhook.id, 'status', 'Enabled') };
     },
   },
   {
     operation: 'webhook.disable',
     async prepare(ctx) {
       const webhook = await ownWebhook(ctx, 'Enabled');
-      return { options: { params: { id: webhook.id } }, changed: await webhookChange(ctx, webhook.id, 'status') };
+      return { options: { params: { id: webhook.id } }, changed: await webhookChange(ctx, webhook.id, 'status', 'Disabled') };
     },
   },
   { operation: 'event.get', prepare: async (ctx) => withOwnEvent(ctx, (id) => ({ options: { params: { id } } })) },

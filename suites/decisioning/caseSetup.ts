@@ -1,4 +1,4 @@
-import type { ModelAccount, ModelPayment, ModelRule, OptInType } from './decisionModel.ts';
+import { futureInEveryZone, type ModelAccount, type ModelPayment, type ModelRule, type OptInType } from './decisionModel.ts';
 import type { RuleSpec, TargetWorld } from './targetWorld.ts';
 
 // Builds one decisioning situation on the target (accounts, rules, uploads,
@@ -23,8 +23,8 @@ export const UNKNOWN_RULE_ID = 'conformance-no-such-rule';
 
 /**
  * Steps whose outcome the documents define: an upload moves a drawdown rule from
- * AwaitingDocuments to Active (3.1) — uploads to other rules, or to a rule already
- * at or past its expirationDate, are not described; a cancel acts on a rule that is
+ * AwaitingDocuments to Active (3.1) — uploads to other rules, or to a rule that may already
+ * be at or past its expirationDate in the service's time zone (not stated), are not described; a cancel acts on a rule that is
  * not yet Cancelled (which starting states permit cancel is not shown, 3.1 rule 3).
  */
 function definedStep(step: { upload: number } | { cancel: number }, rule: ModelRule, today: string): boolean {
@@ -32,7 +32,7 @@ function definedStep(step: { upload: number } | { cancel: number }, rule: ModelR
   return (
     rule.type === 'drawdownPositivePay' &&
     rule.status === 'AwaitingDocuments' &&
-    (rule.expirationDate === undefined || rule.expirationDate > today)
+    (rule.expirationDate === undefined || futureInEveryZone(rule.expirationDate, today))
   );
 }
 

@@ -41,20 +41,35 @@ export interface ModelDecision {
   authorizingRuleIds: string[];
 }
 
-/** The two places where sections 2.4, 2.5 and 8 allow more than one reading. */
+/** The places where the Conventions and sections 2.4, 2.5 and 8 allow more than one reading. */
 export interface Reading {
   /** "within a tolerance of 1 dollar": is a difference of exactly 100 cents within? */
   hundredCentsWithinTolerance: boolean;
   /** "expirationDate: when the authorization expires": does the rule still authorize on that date? */
   authorizesOnExpirationDate: boolean;
+  /**
+   * "`<date>` is an RFC 3339 full date" (Conventions) names no time zone, so the service's
+   * today may be the UTC date or the day before or after it (zones run from UTC−12 to UTC+14).
+   */
+  localDayOffset: -1 | 0 | 1;
 }
 
-export const READINGS: readonly Reading[] = [
-  { hundredCentsWithinTolerance: true, authorizesOnExpirationDate: true },
-  { hundredCentsWithinTolerance: true, authorizesOnExpirationDate: false },
-  { hundredCentsWithinTolerance: false, authorizesOnExpirationDate: true },
-  { hundredCentsWithinTolerance: false, authorizesOnExpirationDate: false },
-];
+const LOCAL_DAY_OFFSETS = [-1, 0, 1] as const;
+
+export const READINGS: readonly Reading[] = [true, false].flatMap((hundredCentsWithinTolerance) =>
+  [true, false].flatMap((authorizesOnExpirationDate) =>
+    LOCAL_DAY_OFFSETS.map((localDayOffset) => ({ hundredCentsWithinTolerance, authorizesOnExpirationDate, localDayOffset })),
+  ),
+);
+
+const DAY_MS = 86_400_000;
+/** A YYYY-MM-DD date `days` later. */
+export const shiftDate = (date: string, days: number): string =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Whether a rule's expirationDate is past in every time zone, or still to come in every one, with `today` the UTC date. */
+export const pastInEveryZone = (date: string, today: string): boolean => date < shiftDate(today, -1);
+export const futureInEveryZone = (date: string, today: string): boolean => date > shiftDate(today, 1);
 
 const GOVERNING_RULE_TYPE: Record<OptInType, ModelRuleType> = {
   ReceivedAchDebit: 'receivedAchDebitPositivePay',
@@ -68,10 +83,11 @@ export const initialStatus = (type: ModelRuleType): ModelRuleStatus => (type ===
 /** Section 2.3: account-level opt-in overrides the product default. */
 export const effectiveOptIn = (account: ModelAccount): readonly OptInType[] => account.accountOptIn ?? account.productOptIn;
 
-/** `today` is the service clock's UTC date (YYYY-MM-DD); dates compare as strings. */
+/** `today` is the service clock's UTC date (YYYY-MM-DD), the reading's time zone shifts it; dates compare as strings. */
 export function expired(rule: ModelRule, today: string, reading: Reading): boolean {
   if (rule.expirationDate === undefined) return false;
-  return today > rule.expirationDate || (today === rule.expirationDate && !reading.authorizesOnExpirationDate);
+  const local = shiftDate(today, reading.localDayOffset);
+  return local > rule.expirationDate || (local === rule.expirationDate && !reading.authorizesOnExpirationDate);
 }
 
 /** 3.1: only an Active rule authorizes; cancelled rules stop, drawdown rules wait for their document. */

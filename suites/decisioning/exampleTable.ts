@@ -260,33 +260,36 @@ export const EXAMPLES: Example[] = [
     payment: debitFromAcme(100),
     expect: 'Blocked',
   },
+  // "<date> is an RFC 3339 full date" (Conventions) names no time zone: the service's today may be the
+  // UTC date or the day before or after it. Only dates past or to come in every zone are judged; the
+  // days within one of today are each an expiration day somewhere, recorded (DC-EXPIRY-DAY).
   {
-    id: 'rule-expired-yesterday',
+    id: 'rule-expired-two-days-ago',
     requirement: 'DC-EXPIRED-RULE-BLOCKS',
-    title: 'a payment only a rule that expired yesterday matches',
+    title: 'a payment only a rule that expired two days ago (past in every time zone) matches',
     productOptIn: CHECK,
-    rules: [{ ...check, expiresInDays: -1 }],
+    rules: [{ ...check, expiresInDays: -2 }],
     payment: check1001(10_000),
     expect: 'Blocked',
   },
   {
-    id: 'rule-expires-tomorrow',
+    id: 'rule-expires-in-two-days',
     requirement: 'DC-EXPIRED-RULE-BLOCKS',
-    title: 'a payment under a rule that expires tomorrow',
+    title: 'a payment under a rule that expires in two days (to come in every time zone)',
     productOptIn: CHECK,
-    rules: [{ ...check, expiresInDays: 1 }],
+    rules: [{ ...check, expiresInDays: 2 }],
     payment: check1001(10_000),
     expect: 'Processed',
   },
-  {
-    id: 'rule-expires-today',
+  ...([-1, 0, 1] as const).map((days): Example => ({
+    id: days === 0 ? 'rule-expires-today' : days < 0 ? 'rule-expired-yesterday' : 'rule-expires-tomorrow',
     requirement: 'DC-EXPIRY-DAY',
-    title: 'a payment under a rule on its expirationDate',
+    title: `a payment under a rule whose expirationDate is ${days === 0 ? 'the UTC date' : days < 0 ? 'the day before the UTC date' : 'the day after the UTC date'} (its expiration day in some time zone: <date> names none)`,
     productOptIn: CHECK,
-    rules: [{ ...check, expiresInDays: 0 }],
+    rules: [{ ...check, expiresInDays: days }],
     payment: check1001(10_000),
     expect: 'observe',
-  },
+  })),
   // Wire drawdowns (1.3, 3.1, 7)
   {
     id: 'drawdown-active-rule',
@@ -322,8 +325,9 @@ export const EXAMPLES: Example[] = [
     requirement: 'DC-DRAWDOWN-NOT-ACTIVE-REJECTED',
     title: 'a drawdown naming a rule past its expirationDate',
     productOptIn: [],
-    rules: [{ ...drawdown, expiresInDays: 1 }],
-    steps: [{ upload: 0 }, { advanceDays: 2 }],
+    // Uploaded while its date is to come in every time zone, then past it in every one.
+    rules: [{ ...drawdown, expiresInDays: 2 }],
+    steps: [{ upload: 0 }, { advanceDays: 4 }],
     needsClock: true,
     payment: { kind: 'WireDrawdown', amount: 250_000, rule: 0 },
     expect: 'Rejected',

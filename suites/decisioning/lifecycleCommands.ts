@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import { disagreement } from './decisionJudgement.ts';
-import { admissibleDecisions, type ModelAccount, type ModelRule, type OptInType } from './decisionModel.ts';
+import { admissibleDecisions, futureInEveryZone, type ModelAccount, type ModelRule, type OptInType } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { type PaymentDescription, toModelPayment } from './caseSetup.ts';
 import { DecisionMismatch } from './propertyRun.ts';
@@ -43,12 +43,12 @@ export class UploadDocument implements LifecycleCommand {
   constructor(readonly index: number) {}
   check(model: Readonly<LifecycleModel>) {
     const rule = pick(model as LifecycleModel, this.index);
-    // 3.1 defines the upload for a drawdown rule AwaitingDocuments; a rule at or past its date is left out.
+    // 3.1 defines the upload for a drawdown rule AwaitingDocuments; a rule that may be at or past its date in some time zone is left out.
     return (
       rule !== undefined &&
       rule.type === 'drawdownPositivePay' &&
       rule.status === 'AwaitingDocuments' &&
-      (rule.expirationDate === undefined || rule.expirationDate > model.today)
+      (rule.expirationDate === undefined || futureInEveryZone(rule.expirationDate, model.today))
     );
   }
   async run(model: LifecycleModel, real: LifecycleReal) {
@@ -73,16 +73,22 @@ export class CancelRule implements LifecycleCommand {
   toString = () => `cancel rule #${this.index}`;
 }
 
-export class AdvanceOneDay implements LifecycleCommand {
-  /** Only when a day expires a rule still in force: the clock is shared, so it moves only when it matters. */
+/**
+ * Two days: a rule expiring today is then past in every time zone (`<date>` names none,
+ * Conventions), where one day would leave it on its expiration day somewhere.
+ */
+const PAST_IN_EVERY_ZONE_DAYS = 2;
+
+export class AdvancePastExpiry implements LifecycleCommand {
+  /** Only when it expires a rule still in force: the clock is shared, so it moves only when it matters. */
   check = (model: Readonly<LifecycleModel>) =>
     model.daysAdvanced < 1 && model.rules.some((rule) => rule.status !== 'Cancelled' && rule.expirationDate === model.today);
   async run(model: LifecycleModel, real: LifecycleReal) {
-    await real.world.advanceDays(1);
+    await real.world.advanceDays(PAST_IN_EVERY_ZONE_DAYS);
     model.today = await real.world.today();
-    model.daysAdvanced += 1;
+    model.daysAdvanced += PAST_IN_EVERY_ZONE_DAYS;
   }
-  toString = () => 'advance the clock one day';
+  toString = () => `advance the clock ${PAST_IN_EVERY_ZONE_DAYS} days`;
 }
 
 export class SetAccountOptIn implements LifecycleCommand {

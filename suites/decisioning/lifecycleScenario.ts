@@ -3,7 +3,7 @@ import { OPT_IN_TYPES } from './decisionModel.ts';
 import { defineScenario } from '../../harness/engine/scenario.ts';
 import { achPayment, achRule, checkPayment, checkRule, type ClockPolicy } from './caseArbitraries.ts';
 import {
-  AdvanceOneDay,
+  AdvancePastExpiry,
   CancelRule,
   CreateRule,
   type LifecycleModel,
@@ -44,7 +44,7 @@ function commandArbitraries(withClock: boolean) {
     ruleIndex.map((index) => new PayAgainstRule(index)),
     ruleIndex.map((index) => new PayAgainstRule(index)),
   ];
-  if (withClock) commands.push(fc.constant(new AdvanceOneDay()));
+  if (withClock) commands.push(fc.constant(new AdvancePastExpiry()));
   return commands;
 }
 

@@ -1,5 +1,5 @@
 import type { ModelAccount, ModelRule, OptInType } from './decisionModel.ts';
-import { initialStatus } from './decisionModel.ts';
+import { initialStatus, shiftDate } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // Puts a decisioning situation on the target through the documented operations:
@@ -21,9 +21,6 @@ export type RuleSpec = Pick<
 const DAY_MS = 86_400_000;
 /** A scrap PDF: the upload only has to be an accepted file (4.2). */
 const AUTHORIZATION_PDF = Buffer.from('%PDF-1.4\n% drawdown authorization\n%%EOF\n');
-
-export const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 const optInKey = (types: readonly OptInType[]): string => [...types].sort().join(',');
 
@@ -119,7 +116,7 @@ export class TargetWorld {
 
   async createRule(accountId: string, spec: RuleSpec, today: string): Promise<ModelRule> {
     const { type, expiresInDays, ...attributes } = spec;
-    const expirationDate = expiresInDays === undefined ? undefined : addDays(today, expiresInDays);
+    const expirationDate = expiresInDays === undefined ? undefined : shiftDate(today, expiresInDays);
     const body = {
       data: {
         type,

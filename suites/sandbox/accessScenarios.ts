@@ -2,7 +2,7 @@ import { expandPath, type Operation, type OperationName, OPERATIONS } from '../.
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { applicationBody } from '../shared/applicationBuilder.ts';
 import { approveBody, createApplication } from '../shared/applicationClient.ts';
-import { isSandboxOperation, isUnavailable, prepareSandboxProbe } from '../shared/ownResourceProbes.ts';
+import { isSandboxOperation, isUnavailable, movedByItself, prepareSandboxProbe } from '../shared/ownResourceProbes.ts';
 
 // API §4.5 and §5.1: sandbox operations use the live API's authentication, their
 // scopes are not shown, and they exist only in the sandbox environment.
@@ -56,14 +56,16 @@ const liveScenario = defineScenario({
       const { params, ...options } = prepared.options;
       const response = await ctx.api.send(operation.method, expandPath(operation.path, params), options);
       const change = prepared.changed ? await prepared.changed() : undefined;
-      const acted = (response.status >= 200 && response.status < 300) || change !== undefined;
+      // Only what the operation would do is its effect: a live application may move on by itself (3.3).
+      const acted = (response.status >= 200 && response.status < 300) || change?.effect !== undefined;
+      const meanwhile = movedByItself(change, name);
       // Where the operation would not act even if it existed, only a success or a change tells.
-      if (!acted && prepared.refusalShowsNothing) ctx.check.skip('SB-LIVE-ABSENT', `${name}: ${prepared.refusalShowsNothing}`);
+      if (!acted && prepared.refusalShowsNothing) ctx.check.skip('SB-LIVE-ABSENT', `${name}: ${prepared.refusalShowsNothing}${meanwhile}`);
       else
         ctx.check.expect(
           'SB-LIVE-ABSENT',
           !acted,
-          `${operation.method} ${operation.path} in the live environment: expected no effect; answered ${response.status}${change ? `, and ${change}` : ''}`,
+          `${operation.method} ${operation.path} in the live environment: expected no effect; answered ${response.status}${change?.effect ? `, and ${change.effect}` : ''}${meanwhile}`,
           response,
         );
       ctx.check.expect(

@@ -12,6 +12,7 @@ import {
   rejectBody,
   uploadDocument,
 } from './applicationClient.ts';
+import { listEvents, relatedTo, sinceBefore } from './eventLookup.ts';
 
 // A probe that must be refused is sent at a resource the run made itself, so a
 // target that ignores the credential (or the environment) acts on it and the
@@ -22,10 +23,23 @@ import {
 // may be ordinary numbers, so there the application is taken in whatever state
 // the target puts it, and a probe it cannot make SKIPs saying so.
 
+/**
+ * What a refused probe may have changed, read after it. Only a change the refused operation
+ * would make is its effect; the target may move its resources on its own meanwhile (3.2's
+ * Unavailable, 3.3's "other application transitions are outside this document"), and such a
+ * move is reported beside the verdict, never held against it.
+ */
+export interface ProbeChange {
+  /** What changed as the operation would change it (a status it sets, an event it fires). */
+  effect?: string;
+  /** What changed in a way the operation never would: a transition the target made by itself. */
+  byItself?: string;
+}
+
 export interface PreparedProbe {
   options: RequestOptions;
-  /** Describes what changed, or undefined when nothing did. */
-  changed?: () => Promise<string | undefined>;
+  /** What changed since the probe was prepared, told apart into the operation's effect and the target's own moves. */
+  changed?: () => Promise<ProbeChange>;
   /**
    * Why a refusal would show nothing: the resource is in a state where the operation would not
    * act even where it exists. Only a success or a change is judged then; a refusal SKIPs with this.
@@ -81,32 +95,98 @@ async function applicationWithDocument(
   return { unavailable: `${state}, so the run has no document of its own to probe with (${LIVE_TRIGGERS})` };
 }
 
-/** What the probe may have changed: the application's status and its documents' statuses. */
-const applicationChange = (ctx: ScenarioContext, before: ApplicationView) => async (): Promise<string | undefined> => {
-  const after = await readApplication(ctx, before.id);
-  const changes: string[] = [];
-  if (after.status !== before.status) changes.push(`application ${before.id} is now ${after.status}, was ${before.status}`);
-  for (const document of before.documents) {
-    const now = after.documents.find((other) => other.id === document.id);
-    if (now && now.status !== document.status) changes.push(`document ${document.id} is now ${now.status}, was ${document.status}`);
-  }
-  return changes.length === 0 ? undefined : changes.join('; ');
-};
+/** A state read before and after a probe: the operation's effect when it reached a value the operation sets. */
+export function stateChange(subject: string, before: unknown, after: unknown, setByOperation: (value: unknown) => boolean): ProbeChange {
+  if (JSON.stringify(after) === JSON.stringify(before)) return {};
+  const change = `${subject} is now ${JSON.stringify(after)}, was ${JSON.stringify(before)}`;
+  return setByOperation(after) ? { effect: change } : { byItself: change };
+}
 
-async function reviewProbe(ctx: ScenarioContext, body: unknown): Promise<PreparedProbe> {
+/** Several changes as one: each part keeps its kind. */
+export function joinChanges(changes: readonly ProbeChange[]): ProbeChange {
+  const join = (parts: Array<string | undefined>) => parts.filter((part): part is string => part !== undefined).join('; ') || undefined;
+  const effect = join(changes.map((change) => change.effect));
+  const byItself = join(changes.map((change) => change.byItself));
+  return { ...(effect ? { effect } : {}), ...(byItself ? { byItself } : {}) };
+}
+
+/** How a check message tells of a change the target made by itself, which is not the probe's effect. */
+export const movedByItself = (change: ProbeChange | undefined, operation: string): string =>
+  change?.byItself ? `; meanwhile ${change.byItself}, which ${operation} does not do, so not its effect` : '';
+
+const sameStatus = (value: unknown, status: string) => typeof value === 'string' && value.toLowerCase() === status.toLowerCase();
+
+/** What an application operation would do if it acted (3.3, 4.5, 6.3): the status it sets and the events it fires. */
+interface OperationEffect {
+  /** The application status the operation sets; for a document operation, the document's. */
+  status: string;
+  on: 'application' | 'document';
+  events: string[];
+}
+
+/**
+ * What the probe may have changed: the application's status, its documents' statuses and the
+ * events naming the application. Only the status `effect` names (of the application, or of the
+ * probed document) and its events are the operation's effect.
+ */
+const applicationChange =
+  (ctx: ScenarioContext, before: ApplicationView, effect: OperationEffect, documentId?: string) => async (): Promise<ProbeChange> => {
+    const after = await readApplication(ctx, before.id);
+    const changes: ProbeChange[] = [
+      stateChange(
+        `application ${before.id} status`,
+        before.status,
+        after.status,
+        (value) => effect.on === 'application' && sameStatus(value, effect.status),
+      ),
+    ];
+    for (const document of before.documents) {
+      const now = after.documents.find((other) => other.id === document.id);
+      if (now)
+        changes.push(
+          stateChange(`document ${document.id} status`, document.status, now.status, (value) =>
+            effect.on === 'document' && document.id === documentId ? sameStatus(value, effect.status) : false,
+          ),
+        );
+    }
+    // A resource already where the operation would put it fired those events when it got there (e.g. approved at creation).
+    const probed = effect.on === 'application' ? before.status : before.documents.find((document) => document.id === documentId)?.status;
+    if (!sameStatus(probed, effect.status)) {
+      const { events } = await listEvents(ctx, effect.events, sinceBefore(before.createdAt));
+      const fired = events.filter(
+        (event) =>
+          effect.events.includes(event.type) &&
+          (relatedTo(event, 'application', before.id) || (documentId !== undefined && relatedTo(event, 'document', documentId))),
+      );
+      if (fired.length > 0) changes.push({ effect: `${fired.map((event) => `${event.type} ${event.id}`).join(', ')} fired` });
+    }
+    return joinChanges(changes);
+  };
+
+const EFFECTS = {
+  approve: { status: 'approved', on: 'application', events: ['customer.created', 'application.approved'] },
+  deny: { status: 'Denied', on: 'application', events: ['application.denied'] },
+  approveDocument: { status: 'Approved', on: 'document', events: ['document.approved'] },
+  rejectDocument: { status: 'Rejected', on: 'document', events: ['document.rejected'] },
+} as const satisfies Record<string, OperationEffect>;
+
+async function reviewProbe(ctx: ScenarioContext, body: unknown, effect: OperationEffect): Promise<PreparedProbe> {
   const { application, refusalShowsNothing } = await reviewApplication(ctx);
   return {
     options: { params: { applicationId: application.id }, body },
-    changed: applicationChange(ctx, application),
+    changed: applicationChange(ctx, application, effect),
     ...(refusalShowsNothing ? { refusalShowsNothing } : {}),
   };
 }
 
-async function documentProbe(ctx: ScenarioContext, body: unknown): Promise<ProbePreparation> {
+async function documentProbe(ctx: ScenarioContext, body: unknown, effect: OperationEffect): Promise<ProbePreparation> {
   const prepared = await applicationWithDocument(ctx);
   if (isUnavailable(prepared)) return prepared;
   const { application, documentId } = prepared;
-  return { options: { params: { applicationId: application.id, documentId }, body }, changed: applicationChange(ctx, application) };
+  return {
+    options: { params: { applicationId: application.id, documentId }, body },
+    changed: applicationChange(ctx, application, effect, documentId),
+  };
 }
 
 /** A download answers the file only once one was uploaded: without the upload a refusal shows nothing. */
@@ -128,10 +208,10 @@ type SandboxOperation =
   | 'sandbox.downloadDocumentBack';
 
 const SANDBOX_PREPARATIONS: Record<SandboxOperation, (ctx: ScenarioContext) => Promise<ProbePreparation>> = {
-  'sandbox.approveApplication': (ctx) => reviewProbe(ctx, approveBody(probeReason)),
-  'sandbox.denyApplication': (ctx) => reviewProbe(ctx, denyBody(probeReason)),
-  'sandbox.approveDocument': (ctx) => documentProbe(ctx, {}),
-  'sandbox.rejectDocument': (ctx) => documentProbe(ctx, rejectBody(probeReason, 'PoorQuality')),
+  'sandbox.approveApplication': (ctx) => reviewProbe(ctx, approveBody(probeReason), EFFECTS.approve),
+  'sandbox.denyApplication': (ctx) => reviewProbe(ctx, denyBody(probeReason), EFFECTS.deny),
+  'sandbox.approveDocument': (ctx) => documentProbe(ctx, {}, EFFECTS.approveDocument),
+  'sandbox.rejectDocument': (ctx) => documentProbe(ctx, rejectBody(probeReason, 'PoorQuality'), EFFECTS.rejectDocument),
   'sandbox.downloadDocument': (ctx) => downloadProbe(ctx, 'front'),
   'sandbox.downloadDocumentBack': (ctx) => downloadProbe(ctx, 'back'),
 };

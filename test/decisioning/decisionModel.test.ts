@@ -75,11 +75,13 @@ describe('opt-in (2.3)', () => {
 
 describe('rule status and expiry (2.4, 3.1)', () => {
   const pay = { kind: 'CheckPayment' as const, accountId: 'a1', amount: 10_000, checkNumber: '1' };
-  test('cancelled rules never authorize; expired yesterday blocks; today is ambiguous', () => {
+  // <date> names no time zone (Conventions): each day within one of the UTC date is an expiration day somewhere.
+  test('cancelled rules never authorize; past in every time zone blocks; the days around today are ambiguous', () => {
     expect(statuses([{ ...check, status: 'Cancelled' }], pay)).toEqual(['Blocked']);
-    expect(statuses([{ ...check, expirationDate: '2026-05-09' }], pay)).toEqual(['Blocked']);
-    expect(statuses([{ ...check, expirationDate: '2026-05-10' }], pay)).toEqual(['Blocked', 'Processed']);
-    expect(statuses([{ ...check, expirationDate: '2026-05-11' }], pay)).toEqual(['Processed']);
+    expect(statuses([{ ...check, expirationDate: '2026-05-08' }], pay)).toEqual(['Blocked']);
+    for (const date of ['2026-05-09', '2026-05-10', '2026-05-11'])
+      expect(statuses([{ ...check, expirationDate: date }], pay), date).toEqual(['Blocked', 'Processed']);
+    expect(statuses([{ ...check, expirationDate: '2026-05-12' }], pay)).toEqual(['Processed']);
   });
   test('drawdowns go to review only with an Active drawdown rule of their account', () => {
     const drawdown: ModelRule = { id: 'd1', type: 'drawdownPositivePay', accountId: 'a1', status: 'AwaitingDocuments' };
@@ -91,7 +93,7 @@ describe('rule status and expiry (2.4, 3.1)', () => {
     expect(statuses([{ ...ach, id: 'd1' }], wire)).toEqual(['PendingReview', 'Rejected']);
     expect(statuses([], { kind: 'WireDrawdown', accountId: 'a1', amount: 1 })).toEqual(['Rejected']);
   });
-  test('every reading is considered', () => expect(READINGS).toHaveLength(4));
+  test('every reading is considered: tolerance, expiration day, and the time zone of today', () => expect(READINGS).toHaveLength(12));
 });
 
 describe('judgement', () => {

@@ -386,4 +386,16 @@ export const VARIATION_PROBES = {
     for (const ssn of INDIVIDUAL_TRIGGER_SSNS) statuses.push((await createdApplication(baseUrl, token, ssn)).attributes.status);
     return statuses;
   },
+
+  // An ordinary SSN: approved at once on a clean emulator, to review under the variation.
+  'default-applications-pending-review': async ({ baseUrl }) =>
+    (await createdApplication(baseUrl, await mintToken(baseUrl), '123456789')).attributes.status,
+
+  // An application awaiting documents, as created and as read back a moment later.
+  'live-application-moves-to-review': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const created = await createdApplication(baseUrl, token, '000000002');
+    const read = await call(baseUrl, 'GET', `/applications/${created.id}`, { token });
+    return [created.attributes.status, read.body.data.attributes.status];
+  },
 } satisfies Record<ToleratedVariation, VariationProbe>;

@@ -11,7 +11,7 @@ import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { problems } from '../support/emulatorRuns.ts';
 
 // The schedule fuzzer finds a wrong declaration. The seeded fault (wronglyDeclared,
-// built here): the decisioning case that moves the target clock two days on is
+// built here): the decisioning case that moves the target clock four days on is
 // declared a mere reader, and its moves go through a control client of its own, hidden
 // from the guard, so the scheduler runs it beside cases that read today's date.
 // Within SEEDS schedule seeds a case beside it must fail, and be reported as
@@ -25,7 +25,7 @@ const FAULTY = 'decisioning/example/drawdown-expired-rule';
 const SEEDS = [1, 2, 3];
 const RUN_SEED = 1933787282;
 const scenarios = SCENARIOS_BY_AREA.decisioning.filter((scenario) =>
-  [FAULTY, 'decisioning/example/rule-expires-tomorrow', 'decisioning/example/rule-expired-yesterday'].includes(scenario.id),
+  [FAULTY, 'decisioning/example/rule-expires-in-two-days', 'decisioning/example/rule-expired-two-days-ago'].includes(scenario.id),
 );
 
 /** Says it only reads the clock, and moves it past the guard. */

@@ -28,3 +28,14 @@ test('in live where the SSN triggers are ordinary numbers, SB-LIVE-ABSENT SKIPs 
   expect(reasons).toHaveLength(6);
   for (const reason of reasons) expect(reason).toMatch(/is Approved.*in live the SSN triggers of 4\.5 may be ordinary numbers/);
 });
+
+// 3.3: "other application transitions are outside this document". A live application that moves
+// on by itself (here: from AwaitingDocuments to PendingReview a moment after its creation) is no
+// effect of the refused document operations, so SB-LIVE-ABSENT passes and says what moved.
+test('in live where an application moves to PendingReview by itself, SB-LIVE-ABSENT passes and names the move', async () => {
+  const records = await runAgainstEmulator(sandboxScenarios, ['live-application-moves-to-review'], 'live');
+  expect(problems(records)).toEqual([]);
+  expect(worstById(records).get('SB-LIVE-ABSENT')).toBe('PASS');
+  const moved = records.filter((record) => record.requirementId === 'SB-LIVE-ABSENT' && /meanwhile .*PendingReview/.test(record.message));
+  expect(moved.map((record) => record.message).join('\n')).toMatch(/approveDocument does not do, so not its effect/);
+});
