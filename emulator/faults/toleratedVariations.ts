@@ -55,7 +55,7 @@ export const TOLERATED_VARIATIONS = [
   {
     name: 'timestamps-in-whole-seconds',
     description:
-      'every createdAt is a whole second (.000), so resources made within one second share an instant (precision of a <timestamp>: not shown, Conventions)',
+      'every createdAt is a whole second (.000), so resources made within one second share an instant (precision of a <timestamp>: not stated, the Conventions say only "with milliseconds")',
   },
   {
     name: 'timestamps-with-zero-offset',

@@ -21,6 +21,11 @@ function truncatedFraction(value: unknown): number | undefined {
   return fractional ? Math.trunc(value) : undefined;
 }
 
+/** amount-digit-string-read-as-cents: a string of digits ("1234") taken for that many cents. */
+function digitStringCents(value: unknown): number | undefined {
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
 /**
  * expiration-date-read-leniently: YYYY-MM-DD, or DD/MM/YYYY, through Date.UTC, which rolls an
  * impossible day over (2095-02-30 becomes 2095-03-02).
@@ -104,8 +109,8 @@ export const positivePayFaults = [
   },
   {
     name: 'policy-optin-not-required',
-    description: 'a positive pay policy without optInTypes is accepted',
-    breaks: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'],
+    description: "a positive pay policy without optInTypes is accepted, clearing the account's opt-in",
+    breaks: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX', 'PP-POLICY-OPTIN-NO-EFFECT'],
     wrap: (behaviour) => ({ ...behaviour, policyRequiresOptInTypes: false }),
   },
   {
@@ -115,6 +120,15 @@ export const positivePayFaults = [
     wrap: (behaviour) => ({
       ...behaviour,
       readCents: (resource, name) => truncatedFraction(resource.attributes[name]) ?? behaviour.readCents(resource, name),
+    }),
+  },
+  {
+    name: 'amount-digit-string-read-as-cents',
+    description: 'a rule amount written as a string of digits ("1234") is read as that many cents and the rule created, instead of refused',
+    breaks: ['PP-RULE-INVALID-VALUES-NO-EFFECT', 'PP-RULE-INVALID-VALUES'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      readCents: (resource, name) => digitStringCents(resource.attributes[name]) ?? behaviour.readCents(resource, name),
     }),
   },
   {

@@ -61,7 +61,8 @@ const POLICY_INVALID: readonly PolicyCase[] = [
     name: 'without-optInTypes',
     optInTypes: undefined,
     withAccount: true,
-    requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX'],
+    // Refused or not, it must not change the opt-in (a target may read the absent array as empty).
+    requirements: ['PP-POLICY-INVALID-REFUSED', 'PP-POLICY-INVALID-4XX', POLICY_NO_EFFECT],
   },
   {
     name: 'without-account',

@@ -153,9 +153,11 @@ const omissions: InvalidCreate[] = [
 ];
 
 /**
- * The MUST half of PP-RULE-INVALID-VALUES: an amount in fractions of a cent, or an expirationDate
- * that is not an RFC 3339 full date, creates no rule. With the expirationDate under test the
- * request's marker is a tag (withMarker, shared/ruleSteps.ts).
+ * The MUST half of PP-RULE-INVALID-VALUES: an amount that is not an integer of cents (a fraction,
+ * a string), or an expirationDate that is not an RFC 3339 full date (an impossible day, another
+ * form, a date-time), creates no rule: each breaks a Conventions line by a guess the target would
+ * have to make. With the expirationDate under test the request's marker is a tag (withMarker,
+ * shared/ruleSteps.ts).
  */
 const TYPED_VALUE = 'PP-RULE-INVALID-VALUES-NO-EFFECT';
 
@@ -170,6 +172,7 @@ const malformed: InvalidCreate[] = [
   {
     name: 'amount-as-string',
     type: 'checkPaymentPositivePay',
+    requirement: TYPED_VALUE,
     attributes: (f) => ({ checkNumber: checkNumber(f), amount: '1234' }),
     withAccount: true,
   },

@@ -20,7 +20,7 @@ async function threeWebhooks(ctx: ScenarioContext, name: string): Promise<Create
   const created: CreatedWebhook[] = [];
   for (let n = 0; n < 3; n += 1) {
     // A createdAt on a whole second may come from a target that writes only seconds (the
-    // precision is not shown): the next then waits a second, or both would share an instant.
+    // precision is not stated): the next then waits a second, or both would share an instant.
     const previous = created.at(-1);
     if (previous) await pause(Date.parse(createdAtOf(previous)) % 1000 === 0 ? 1015 : 15);
     created.push(await requireWebhook(ctx, plainAttributes(ctx, endpoint.url)));

@@ -6,7 +6,7 @@ import { runAgainstEmulator, scenariosJudging } from '../support/emulatorRuns.ts
 
 // Must show: a target that stores a rule from an impossible or day-first expirationDate FAILs
 // the MUST "no rule" (found by the request's tag marker) and WARNs its 4xx SHOULD, while the
-// other values of the MUST (fractional cents, a date-time it does not read) still pass.
+// other values of the MUST (fractional cents, an amount string, a date-time it does not read) still pass.
 
 const MUST = 'PP-RULE-INVALID-VALUES-NO-EFFECT';
 
@@ -28,6 +28,7 @@ test('expiration-date-read-leniently fails the MUST and warns the SHOULD of the 
     );
   expect(outcomes(MUST)).toEqual({
     'fractional-amount': 'PASS',
+    'amount-as-string': 'PASS',
     'fractional-maximum-amount': 'PASS',
     'expirationDate-impossible-day': 'FAIL',
     'expirationDate-date-time': 'PASS',
