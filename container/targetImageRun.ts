@@ -23,6 +23,9 @@ export const EMULATOR_IMAGE_MANIFEST_PATH = fileURLToPath(new URL('../targets/em
 
 export const CONTAINER_LOG_FILE = 'container.log';
 
+/** The optional peer dependency that starts containers. */
+const TESTCONTAINERS = 'testcontainers';
+
 /** The manifest to load for a --target-image run, or undefined when --target-image is not given. */
 export function targetImageManifestPath(options: TargetImageOptions): string | undefined {
   if (options.targetManifest && options.target) throw new SetupError('--target and --target-manifest both name a manifest: keep one');
@@ -40,9 +43,25 @@ export async function startTargetContainer(
 ): Promise<ContainerTarget | undefined> {
   const spec = containerSpecOf(options, manifest);
   if (!spec) return undefined;
-  // testcontainers takes most of a second to load: only runs against an image pay for it.
-  const { startContainerTarget } = await import('./containerTarget.ts');
+  const { startContainerTarget } = await loadContainerTarget();
   return startContainerTarget(spec, write);
+}
+
+/**
+ * containerTarget.ts, loaded only for a container target: testcontainers is an optional peer dependency
+ * (most of an install, and a second to load, that a run against a URL never uses), so it may be missing.
+ */
+async function loadContainerTarget(): Promise<typeof import('./containerTarget.ts')> {
+  try {
+    return await import('./containerTarget.ts');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ERR_MODULE_NOT_FOUND' && message.includes(`'${TESTCONTAINERS}'`))
+      throw new SetupError(
+        `a container target needs the ${TESTCONTAINERS} package, which is not installed: npm install --save-dev ${TESTCONTAINERS}`,
+      );
+    throw error;
+  }
 }
 
 /** Stops and removes the container, then writes its whole log to DIR/container.log (the reporters read it there). */
