@@ -29,6 +29,12 @@ export interface WebhookServices {
   eventsBehaviour: EventsBehaviour;
 }
 
+/** The store part of the delivery log, which a state directory keeps in a file of its own (persistence/stateDirectory.ts). */
+export const DELIVERY_LOG_PART = 'deliveryLog';
+
+/** The store part of the delivery queues, whose waiting ids a state directory journals (persistence/queueJournal.ts). */
+export const DELIVERY_QUEUES_PART = 'delivery';
+
 export function createWebhookServices(app: FastifyInstance, state: EmulatorState, events: EventStore): WebhookServices {
   const webhooks = new WebhookRegistry();
   const delivery = new DeliveryEngine(
@@ -40,9 +46,9 @@ export function createWebhookServices(app: FastifyInstance, state: EmulatorState
   );
   state.parts.add('webhooks', webhooks);
   // Before the queues: restoring them sends saved batches, whose attempts go into the restored log.
-  state.parts.add('deliveryLog', delivery.log);
+  state.parts.add(DELIVERY_LOG_PART, delivery.log);
   state.parts.add('deliverySettings', deliverySettingsPart(delivery.settings));
-  state.parts.add('delivery', delivery);
+  state.parts.add(DELIVERY_QUEUES_PART, delivery);
   events.onPublish((event) => delivery.dispatch(event));
   applyEventVariations(events, state.faults);
   // Tolerated variation: a type no catalogue lists follows every event (receivers must accept unknown types, 6.1, 9).

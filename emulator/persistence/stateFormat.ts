@@ -17,9 +17,15 @@ export interface SavedStore {
   parts: Record<string, unknown>;
   /** The first `count` events of the log, which end at byte `bytes` of events.log (0 in memory). */
   events: { count: number; bytes: number };
+  /** In a state directory's state.json: the journal of the delivery queues' waiting ids it covers (persistence/queueJournal.ts). */
+  queues?: { generation: number; bytes: number };
 }
 
-/** From a version to the next one. 1 → 2: the delivery log and the delivery settings are kept (none saved before: an empty log, the default time-out). */
+/**
+ * From a version to the next one. 1 → 2: the delivery log and the delivery settings are kept (none
+ * saved before: an empty log, the default time-out); in a state directory the log is a file of its
+ * own and the queues' waiting ids a journal (persistence/stateDirectory.ts), version 1's inline ids still read.
+ */
 const MIGRATIONS: ReadonlyMap<number, (older: Record<string, unknown>) => Record<string, unknown>> = new Map([
   [
     1,
