@@ -5,7 +5,7 @@ import { runMetricsIn, type ResultsDocument } from '../run/resultsDocument.ts';
 import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
 import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';
-import { printFailures } from './failureReport.ts';
+import { type FailureDiagnosis, printFailures } from './failureReport.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 
 // The closing summary: one line per selected requirement, grouped by prefix (the
@@ -53,7 +53,7 @@ function failingMustText(failing: readonly RequirementResult[]): string {
 export function printSummary(
   document: ResultsDocument,
   write: (text: string) => void,
-  options: { quiet: boolean; style?: TerminalStyle } = { quiet: false },
+  options: { quiet: boolean; style?: TerminalStyle; diagnosis?: FailureDiagnosis } = { quiet: false },
 ): void {
   const style = options.style ?? PLAIN;
   const results = document.requirements;
@@ -70,7 +70,7 @@ export function printSummary(
         `  (${notListed} requirements not selected: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`,
       );
   }
-  printFailures(document, write, style);
+  printFailures(document, write, style, options.diagnosis);
   write('');
   if (!options.quiet)
     write(
@@ -87,6 +87,27 @@ export function printSummary(
       ? failingMustText(mustFailing)
       : 'a stale baseline entry (below) fails the run';
   write(`Verdict: ${style.verdict(conformant, verdictLabel(document))}: ${reason}`);
+}
+
+/**
+ * The run's webhooks, said only where a user can act on it: a create that waited for the target's limit of
+ * Enabled webhooks, or the heavy probe filling that limit on a target others may share (one the run did not start).
+ */
+export function webhookFootprintLine(document: ResultsDocument): string | undefined {
+  const webhooks = document.webhookFootprint;
+  if (!webhooks) return undefined;
+  const notes: string[] = [];
+  if (webhooks.peakHeld > webhooks.budget && !document.requestReplay?.targetStopped) {
+    notes.push(
+      `the heavy probe filled the target's limit of Enabled webhooks (${webhooks.peakHeld} of the run's own at once, disabled after); without heavy probes (--heavy-probes, "heavyProbes" in the manifest) a run holds at most ${webhooks.budget}`,
+    );
+  }
+  if (webhooks.limitWaits > 0) {
+    notes.push(
+      `the target's limit of Enabled webhooks was full ${webhooks.limitWaits} time(s) and the run waited ${(webhooks.limitWaitedMs / 1000).toFixed(0)} s in all for a place: disable the webhooks you no longer need on it`,
+    );
+  }
+  return notes.length > 0 ? `Webhooks: ${notes.join('; ')}` : undefined;
 }
 
 export function printBaseline(outcome: BaselineOutcome, write: (text: string) => void): void {

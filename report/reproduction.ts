@@ -1,6 +1,7 @@
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../run/requirementVerdict.ts';
+import { CONTROL_ROUTES } from '../spec/controlRoutes.ts';
 
 // How to reproduce a failure by hand: a curl command that sends the request of an
 // exchange again (the token replaced by $BANKING_API_TOKEN, never written out),
@@ -22,6 +23,8 @@ export interface CurlCommand {
   command: string;
   /** Set when the body could not be put inline: what the file named in the command must hold. */
   bodyNote?: string;
+  /** The command sends $BANKING_API_TOKEN: a token must be in it first (a receiver's delivery carries none). */
+  usesToken: boolean;
 }
 
 function authorizationOption(value: string): string {
@@ -37,16 +40,59 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
   for (const [name, value] of Object.entries(request.headers)) {
     parts.push(name.toLowerCase() === 'authorization' ? authorizationOption(value) : `-H ${shellQuote(`${name}: ${value}`)}`);
   }
-  if (request.body === undefined) return { command: parts.join(' ') };
+  const usesToken = parts.some((part) => part.includes(`$${TOKEN_VARIABLE}`));
+  if (request.body === undefined) return { command: parts.join(' '), usesToken };
   const binary = BINARY_BODY.exec(request.body);
   const cut = CUT_BODY.exec(request.body);
   if (binary || cut) {
     parts.push('--data-binary', '@request-body');
     const size = binary ? `${binary[1]} bytes of ${binary[2]}` : `${cut?.[1]} characters, cut in the evidence`;
-    return { command: parts.join(' '), bodyNote: `put the request body (${size}) in the file request-body` };
+    return { command: parts.join(' '), bodyNote: `put the request body (${size}) in the file request-body`, usesToken };
   }
   parts.push('--data-raw', shellQuote(request.body));
-  return { command: parts.join(' ') };
+  return { command: parts.join(' '), usesToken };
+}
+
+/** What every curl command of a document needs said once, above them all. */
+export interface CurlGuide {
+  /** False when the target stopped with the run: no curl command is shown, `note` says why. */
+  shown: boolean;
+  /** The one line above the curl commands (or in their place). */
+  note?: string;
+  /** Puts a freshly minted token (every scope) in $BANKING_API_TOKEN: run once before the curl commands. */
+  mintCommand?: string;
+}
+
+/** Whether a document's curl commands can run after it ended, and what they need first; from what the run knew of its target. */
+export function curlGuide(document: Pick<ResultsDocument, 'requestReplay'>): CurlGuide {
+  const replay = document.requestReplay;
+  if (replay?.targetStopped) {
+    return {
+      shown: false,
+      note: `No curl commands: the run's ${replay.targetStopped} stopped with the run, so its URL answers no more; each replay command below runs the failure again.`,
+    };
+  }
+  if (replay?.mintTokenUrl) {
+    // The emulator answers {"token": ...}; node is there wherever the suite runs, jq need not be.
+    const token = `node -p 'JSON.parse(require("fs").readFileSync(0, "utf8")).token'`;
+    return {
+      shown: true,
+      note: `The curl commands below need a token in ${TOKEN_VARIABLE}; the target mints one:`,
+      mintCommand: `export ${TOKEN_VARIABLE}="$(curl -s -X ${CONTROL_ROUTES.mintToken.method} ${shellQuote(replay.mintTokenUrl)} | ${token})"`,
+    };
+  }
+  return { shown: true };
+}
+
+/** The heading of one curl command: what it needs before it runs, given what the guide said above. */
+export function curlHeading(curl: CurlCommand, guide: CurlGuide): string {
+  const token = curl.usesToken
+    ? guide.mintCommand
+      ? 'with the token minted above'
+      : `export ${TOKEN_VARIABLE} first: a token of the target with the scopes the request needs`
+    : undefined;
+  const needs = [token, curl.bodyNote].filter((note) => note !== undefined);
+  return needs.length > 0 ? `curl (${needs.join('; ')})` : 'curl';
 }
 
 /** What "depends on the schedule" means where a replay command would be printed. */

@@ -99,6 +99,7 @@ export function mergeResults(
       .at(-1) as string,
     verdict: verdictOf(requirements),
     ...(documents[0]?.replayArguments ? { replayArguments: documents[0].replayArguments } : {}),
+    ...(documents[0]?.requestReplay ? { requestReplay: documents[0].requestReplay } : {}),
     ...(narrowedBy.length > 0 ? { partial: { requirements: requirements.length, of: catalogue.all().length, narrowedBy } } : {}),
     counts: countOutcomes(requirements),
     requirements,

@@ -70,6 +70,8 @@ export interface ResultsDocument extends RunMetricsFields {
   command?: 'run' | 'receiver';
   /** The run options that chose the target (`--target FILE`, `--base-url URL`, `--emulator-fault NAME`), repeated in replay commands. */
   replayArguments?: string[];
+  /** Present on a document of `run`: whether its target outlived it, and where it mints tokens. */
+  requestReplay?: RequestReplay;
   /** Present when the run judged part of the catalogue; no certificate is issued for it. */
   partial?: PartialRun;
   counts: Record<Outcome, number>;
@@ -84,6 +86,14 @@ export interface ResultsDocument extends RunMetricsFields {
   throttling?: ThrottleTally;
   /** Present when the target was a container: how it ran, and the end of its log. */
   container?: ContainerRunRecord;
+}
+
+/** What is left of the target once the run has ended, for reproducing a failure by hand (report/reproduction.ts). */
+export interface RequestReplay {
+  /** Set when the run started its target and stopped it at the end: no URL of it outlives the run. */
+  targetStopped?: 'embedded emulator' | 'container';
+  /** Where the target mints a token: it claims tokenMinting and minted the run's own there. */
+  mintTokenUrl?: string;
 }
 
 /** What a results document says of its target. */

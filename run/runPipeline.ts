@@ -6,13 +6,14 @@ import type { TargetInfo } from '../harness/target/targetManifest.ts';
 import { openTargetSession, type SessionOptions } from '../harness/target/targetSession.ts';
 import { recordContainerRun } from '../container/targetImageRun.ts';
 import { defaultConcurrency, describeConcurrency } from '../harness/target/concurrency.ts';
-import type { ResultsDocument } from './resultsDocument.ts';
+import type { RequestReplay, ResultsDocument } from './resultsDocument.ts';
 import { readEarlierRun } from './resultsFile.ts';
 import { executeRun, notStartedReports } from './runExecution.ts';
 import { judgeRun } from './runJudgement.ts';
 import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';
 import { RunLedger } from './runLedger.ts';
-import { startRunTarget, stopRunTarget, type TargetRequest } from './runTarget.ts';
+import { type RunTarget, startRunTarget, stopRunTarget, type TargetRequest } from './runTarget.ts';
+import { CONTROL_ROUTES } from '../spec/controlRoutes.ts';
 import { formatShard } from './scenarioShard.ts';
 
 // A run, one way through: plan → target → execute → judge → results document.
@@ -56,6 +57,16 @@ function replayArguments(request: RunRequest): string[] {
     ...(request.baseUrl ? ['--base-url', request.baseUrl] : []),
     ...(request.emulatorFault ?? []).flatMap((fault) => ['--emulator-fault', fault]),
   ];
+}
+
+/** What a failure's curl command can reach after the run: a target the run started is gone; one that minted the run's tokens mints more. */
+function requestReplay(target: RunTarget, info: TargetInfo): RequestReplay {
+  const targetStopped = target.emulator ? 'embedded emulator' : target.container ? 'container' : undefined;
+  const mints = info.capabilities.has('tokenMinting');
+  return {
+    ...(targetStopped ? { targetStopped } : {}),
+    ...(mints ? { mintTokenUrl: `${info.baseUrl.replace(/\/+$/, '')}${info.controlPrefix}${CONTROL_ROUTES.mintToken.path}` } : {}),
+  };
 }
 
 export async function runConformance(request: RunRequest, suiteVersion: string, observers: RunObservers): Promise<RunOutcome> {
@@ -113,6 +124,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       ...(request.baseline ? { baseline: request.baseline } : {}),
       ...(compare ? { compare } : {}),
     });
+    document.requestReplay = requestReplay(target, info);
     return {
       document,
       reports: [...execution.scenarios, ...notStartedReports(plan, execution)],

@@ -58,6 +58,7 @@ test('a binary or cut body is sent from a file the note names', () => {
   expect(curlCommand(upload)).toEqual({
     command: "curl -i -X PUT 'http://127.0.0.1:1/positive-pay/7/documents' -H 'content-type: image/png' --data-binary @request-body",
     bodyNote: 'put the request body (20971521 bytes of image/png) in the file request-body',
+    usesToken: false,
   });
   const quoted: ExchangeExcerpt = { request: { method: 'POST', url: "http://127.0.0.1:1/x?a='b'", headers: {}, body: `{"name":"O'Brien"}` } };
   expect(curlCommand(quoted).command).toBe(`curl -i -X POST 'http://127.0.0.1:1/x?a='\\''b'\\''' --data-raw '{"name":"O'\\''Brien"}'`);
