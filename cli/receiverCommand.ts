@@ -4,9 +4,10 @@ import { writeReports } from '../report/reportWriter.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { loadManifest, SetupError } from '../harness/target/targetManifest.ts';
 import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
-import { receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
+import { type DeliveryRefusal, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { EXIT } from './exitCodes.ts';
+import type { FailureDiagnosis } from './failureReport.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
@@ -31,6 +32,13 @@ export function optionsWithManifest({ target, reportDir: _reportDir, quiet: _qui
   const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
   return { ...section, ...defined };
 }
+
+/** In the terminal, the failures one refusal explains are counted under it, not shown one by one. */
+const refusalDiagnosis = (refusal: DeliveryRefusal): FailureDiagnosis => ({
+  line: refusal.line,
+  example: refusal.example,
+  explains: (check) => (check.evidence?.exchanges ?? []).some((exchange) => exchange.response?.status === refusal.status),
+});
 
 /** `redactor` learns the receiver's token and masks everything the command writes. */
 export async function receiverCommand(
@@ -64,7 +72,11 @@ export async function receiverCommand(
     contentType: config.contentType,
     suiteVersion: version,
   });
-  printSummary(document, write, { quiet, style: terminalStyle(colourWanted(process.stdout, process.env)) });
+  printSummary(document, write, {
+    quiet,
+    style: terminalStyle(colourWanted(process.stdout, process.env)),
+    ...(run.refusal ? { diagnosis: refusalDiagnosis(run.refusal) } : {}),
+  });
   say(`Results: ${paths.results}`);
   say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${allureResultsDir(options.reportDir)}`);
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;

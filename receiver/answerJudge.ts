@@ -14,10 +14,13 @@ export class AnswerJudge {
   constructor(
     private readonly check: CheckRecorder,
     private readonly config: ReceiverConfig,
+    /** Every correct delivery's answer, across cases: the run's diagnosis reads them (receiver/receiverRun.ts). */
+    private readonly correctAnswers: AnsweredDelivery[] = [],
   ) {}
 
   /** A correct delivery MUST be accepted (`requirementId`); accepted, it is held to its mode's 200 and to the time-out. */
   accepted(requirementId: string, answer: AnsweredDelivery, what: string): boolean {
+    this.correctAnswers.push(answer);
     const accepted = isAccepted(answer);
     this.check.expect(requirementId, accepted, `${what}: expected it accepted (2xx); the receiver ${describeAnswer(answer)}`, answer);
     this.timing(answer, what);

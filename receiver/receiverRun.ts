@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { CheckRecorder } from '../harness/records/checkRecorder.ts';
+import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
@@ -7,6 +8,7 @@ import type { DescribedTarget, ResultsDocument } from '../run/resultsDocument.ts
 import { judgedDocument } from '../run/runJudgement.ts';
 import { AnswerJudge } from './answerJudge.ts';
 import { CraftedDeliveries } from './craftedDeliveries.ts';
+import { type AnsweredDelivery, isAccepted } from './deliveryExchange.ts';
 import { assertEffectsProbe, EffectsLedger } from './effectsProbe.ts';
 import { EmbeddedSandbox } from './embeddedSandbox.ts';
 import { type CaseContext, RECEIVER_GROUP, type ReceiverCase, receiverCatalogue } from './receiverCase.ts';
@@ -62,6 +64,7 @@ async function runCase(
   receiverCase: ReceiverCase,
   context: Omit<CaseContext, 'check' | 'judge'>,
   redactor: SecretRedactor,
+  correctAnswers: AnsweredDelivery[],
 ): Promise<() => ScenarioReport> {
   const { id, title, requirements } = receiverCase;
   const check = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), redactor);
@@ -72,7 +75,7 @@ async function runCase(
     try {
       await check.runDeclared(
         requirements,
-        () => receiverCase.run({ ...context, check, judge: new AnswerJudge(check, context.config) }),
+        () => receiverCase.run({ ...context, check, judge: new AnswerJudge(check, context.config, correctAnswers) }),
         (error) => `case ${id} could not finish: ${error.message}`,
       );
     } finally {
@@ -98,6 +101,35 @@ export interface ReceiverRun {
   reports: ScenarioReport[];
   /** The base of the run's event ids (recorded as the document's seed). */
   idBase: number;
+  /** Set when the receiver refused every correctly signed delivery with one status: the likely cause, said once. */
+  refusal?: DeliveryRefusal;
+}
+
+/** Every correct delivery refused alike: one cause behind what would otherwise be hundreds of failures. */
+export interface DeliveryRefusal {
+  status: number;
+  /** The one line a person reads first. */
+  line: string;
+  /** One of the refused deliveries. */
+  example: ExchangeExcerpt;
+}
+
+/** What a receiver refusing everything with this status most likely has wrong. */
+const LIKELY_CAUSE: Record<number, string> = {
+  401: 'is --token-env the token the webhook was created with?',
+  403: 'is --token-env the token the webhook was created with?',
+  404: 'is --url the address the receiver takes deliveries at?',
+  405: 'is --url the address the receiver takes deliveries at?',
+};
+
+/** Two or more correct deliveries, every one answered the same refusing status. */
+export function deliveryRefusal(correctAnswers: readonly AnsweredDelivery[]): DeliveryRefusal | undefined {
+  const first = correctAnswers[0];
+  const status = first?.status;
+  if (!first || status === undefined || correctAnswers.length < 2 || isAccepted(first)) return undefined;
+  if (!correctAnswers.every((answer) => answer.status === status)) return undefined;
+  const cause = LIKELY_CAUSE[status] ?? `${correctAnswers.length} deliveries, whatever they carried`;
+  return { status, line: `every validly signed delivery was answered ${status}: ${cause}`, example: first.exchange };
 }
 
 export async function runReceiverCases(
@@ -123,13 +155,15 @@ export async function runReceiverCases(
       effects: new EffectsLedger(config.effectsUrl),
     };
     const finished: Array<() => ScenarioReport> = [];
+    const correctAnswers: AnsweredDelivery[] = [];
     for (const receiverCase of cases) {
       observers.say(`  ${receiverCase.id}`);
-      finished.push(await runCase(receiverCase, context, redactor));
+      finished.push(await runCase(receiverCase, context, redactor, correctAnswers));
     }
     if (config.effectsUrl) observers.say('  reading the effects probe');
     await context.effects.judge();
-    return { reports: finished.map((report) => report()), idBase };
+    const refusal = deliveryRefusal(correctAnswers);
+    return { reports: finished.map((report) => report()), idBase, ...(refusal ? { refusal } : {}) };
   } finally {
     await sandbox?.close();
     await proxy.close();
