@@ -8,7 +8,8 @@ import { html } from './htmlText.ts';
 import { observationsView } from './observationsView.ts';
 import { requirementMatrix } from './requirementMatrix.ts';
 import { verdictLabel } from '../verdictLabel.ts';
-import { replayCommand } from '../reproduction.ts';
+import { type CurlGuide, curlGuide, replayCommand, reproducibleChecks } from '../reproduction.ts';
+import { commandView } from './evidenceView.ts';
 import { REPORT_SCRIPT } from './reportScript.ts';
 import { REPORT_STYLE } from './reportStyle.ts';
 
@@ -59,7 +60,18 @@ function outcomeCounts(document: ResultsDocument): string {
   return `<p class="counts" id="counts">${OUTCOMES.map((outcome) => `<span class="badge outcome-${outcome}">${document.counts[outcome]} ${outcome}</span>`).join('')}</p>`;
 }
 
+/** What every curl command of the page needs (a token minted first) or why there are none: said once, above the matrix. */
+function curlGuideView(document: ResultsDocument, guide: CurlGuide): string {
+  const withExchanges = document.requirements.some((result) =>
+    reproducibleChecks(result).some((check) => check.evidence?.exchanges?.length),
+  );
+  if (!guide.note || !withExchanges) return '';
+  const mint = guide.mintCommand ? commandView('mint', guide.mintCommand, 'command that mints a token') : '';
+  return `<section id="reproducing" class="panel"><p>${html(guide.note)}</p>${mint}</section>`;
+}
+
 export function htmlReport(document: ResultsDocument, sections: SectionIndex = sectionIndex()): string {
+  const curl = curlGuide(document);
   const policy = [
     "default-src 'none'",
     `style-src ${sha256(REPORT_STYLE)}`,
@@ -81,9 +93,11 @@ export function htmlReport(document: ResultsDocument, sections: SectionIndex = s
     runFacts(document),
     outcomeCounts(document),
     comparisonView(document.comparison),
-    requirementMatrix(document.requirements, document.counts, sections, (scenarioId, requirementId) =>
-      replayCommand(document, scenarioId, requirementId),
-    ),
+    curlGuideView(document, curl),
+    requirementMatrix(document.requirements, document.counts, sections, {
+      replay: (scenarioId, requirementId) => replayCommand(document, scenarioId, requirementId),
+      curl,
+    }),
     // Facts about the target, not judgements: after the matrix, collapsed.
     observationsView(document.requirements),
     `</main><script>${REPORT_SCRIPT}</script></body></html>`,

@@ -1,8 +1,10 @@
 import { FAILING_OUTCOMES } from '../../harness/records/checkRecords.ts';
 
 // The report's only script, inlined: filter the requirement matrix by outcome
-// and by a search text. It reads data attributes only; all content is rendered
-// (and escaped) beforehand, so the script never builds markup from data.
+// and by a search text, starting from the filter the page marks pressed (the
+// failures, when there are any), and copy a command to the clipboard. It reads
+// data attributes and text only; all content is rendered (and escaped)
+// beforehand, so the script never builds markup from data.
 
 export const REPORT_SCRIPT = `
 (function () {
@@ -11,7 +13,8 @@ export const REPORT_SCRIPT = `
   var shown = document.getElementById('shown');
   var rows = Array.prototype.slice.call(document.querySelectorAll('details.requirement'));
   var groups = Array.prototype.slice.call(document.querySelectorAll('section.group'));
-  var filter = 'all';
+  var pressed = document.querySelector('[data-filter][aria-pressed="true"]');
+  var filter = pressed ? pressed.getAttribute('data-filter') : 'all';
   function matchesOutcome(outcome) {
     if (filter === 'all') return true;
     if (filter === 'failing') return ${JSON.stringify(FAILING_OUTCOMES)}.indexOf(outcome) !== -1;
@@ -52,6 +55,33 @@ export const REPORT_SCRIPT = `
     target.scrollIntoView();
   }
   window.addEventListener('hashchange', reveal);
+  // Copy buttons: the command in the <pre> beside the button. The clipboard API where the page may use it,
+  // else the selection and the copy command (a page opened from disk in an older browser).
+  function copied(button, done) {
+    button.textContent = done ? 'Copied' : 'Select and copy';
+    setTimeout(function () { button.textContent = 'Copy'; }, 2000);
+  }
+  function copyBySelection(pre) {
+    var range = document.createRange();
+    range.selectNodeContents(pre);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    var done = false;
+    try { done = document.execCommand('copy'); } catch (error) { done = false; }
+    return done;
+  }
+  Array.prototype.slice.call(document.querySelectorAll('button.copy')).forEach(function (button) {
+    button.addEventListener('click', function () {
+      var pre = button.parentNode.querySelector('pre');
+      var text = pre.textContent;
+      if (navigator.clipboard && window.isSecureContext) {
+        navigator.clipboard.writeText(text).then(function () { copied(button, true); }, function () { copied(button, copyBySelection(pre)); });
+      } else {
+        copied(button, copyBySelection(pre));
+      }
+    });
+  });
   apply();
   reveal();
 })();

@@ -56,5 +56,11 @@ details.requirement[open] > summary { border-bottom:1px solid var(--line); }
 .scenario { color:var(--muted); font-size:12px; }
 .observed { background:#eff8ff; border:1px solid #b2ddff; border-radius:6px; padding:2px 6px; }
 .empty { color:var(--muted); font-style:italic; }
+.command { position:relative; }
+.command pre { padding-right:84px; }
+.command button.copy { position:absolute; top:6px; right:6px; border:1px solid #475467; background:#1d2939; color:#fff; border-radius:6px; padding:2px 10px; cursor:pointer; font:inherit; font-size:12px; }
+.command button.copy:focus-visible { outline:2px solid #84caff; outline-offset:2px; }
+#reproducing { margin-top:16px; }
+#reproducing p { margin:0 0 6px; }
 [hidden] { display:none !important; }
 `;

@@ -1,6 +1,6 @@
 import { FAILING_OUTCOMES, OUTCOMES, type Outcome } from '../../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../../run/requirementVerdict.ts';
-import { documentName, evidenceView, searchText, type ReplayCommand } from './evidenceView.ts';
+import { documentName, evidenceView, type Reproduction, searchText } from './evidenceView.ts';
 import type { SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';
 
@@ -37,7 +37,7 @@ function groupsOf(results: readonly RequirementResult[], sections: SectionIndex)
   );
 }
 
-function row(result: RequirementResult, replay: ReplayCommand): string {
+function row(result: RequirementResult, reproduction: Reproduction): string {
   return [
     `<details class="requirement" id="req-${html(result.id)}" data-outcome="${html(result.outcome)}" data-text="${html(searchText(result))}">`,
     '<summary>',
@@ -46,13 +46,15 @@ function row(result: RequirementResult, replay: ReplayCommand): string {
     `<span class="level">${html(result.level)}</span>`,
     `<span class="statement">${html(result.statement)}</span>`,
     '</summary>',
-    evidenceView(result, replay),
+    evidenceView(result, reproduction),
     '</details>',
   ].join('');
 }
 
+/** The page opens on the failures when there are any (the script reads which button is pressed). */
 function filterButtons(counts: Record<Outcome, number>, total: number): string {
   const failing = FAILING_OUTCOMES.reduce((sum, outcome) => sum + counts[outcome], 0);
+  const opening = failing > 0 ? 'failing' : 'all';
   const buttons = [
     { filter: 'all', label: `All (${total})` },
     { filter: 'failing', label: `Failing (${failing})` },
@@ -61,7 +63,7 @@ function filterButtons(counts: Record<Outcome, number>, total: number): string {
   return buttons
     .map(
       (button) =>
-        `<button type="button" data-filter="${html(button.filter)}" aria-pressed="${button.filter === 'all'}">${html(button.label)}</button>`,
+        `<button type="button" data-filter="${html(button.filter)}" aria-pressed="${button.filter === opening}">${html(button.label)}</button>`,
     )
     .join('');
 }
@@ -70,7 +72,7 @@ export function requirementMatrix(
   results: readonly RequirementResult[],
   counts: Record<Outcome, number>,
   sections: SectionIndex,
-  replay: ReplayCommand,
+  reproduction: Reproduction,
 ): string {
   return [
     '<section id="matrix"><h2>Requirements</h2>',
@@ -81,7 +83,7 @@ export function requirementMatrix(
     '</div>',
     ...groupsOf(results, sections).map(
       (group) =>
-        `<section class="group"><h3>${html(group.title)}</h3>${group.results.map((result) => row(result, replay)).join('')}</section>`,
+        `<section class="group"><h3>${html(group.title)}</h3>${group.results.map((result) => row(result, reproduction)).join('')}</section>`,
     ),
     results.length === 0 ? '<p class="empty">The catalogue has no requirements.</p>' : '',
     '</section>',

@@ -4,10 +4,12 @@ import type { ResultsDocument } from '../../run/resultsDocument.ts';
 import { readResults } from '../../run/resultsFile.ts';
 import { chromiumUnavailableReason, openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
 
-// Reading a failing run's page in Chromium: the failing ids in the verdict banner
-// lead to their rows (opened, shown again if a filter hid them); the table of what
-// the target does where the documents are silent comes after the matrix, collapsed;
-// an opened failure shows its whole response, with no scroll box inside the page.
+// Reading a failing run's page in Chromium: it opens on the failures; the failing
+// ids in the verdict banner lead to their rows (opened, shown again if a filter hid
+// them); the table of what the target does where the documents are silent comes
+// after the matrix, collapsed; an opened failure shows its whole response, with no
+// scroll box inside the page; a curl or replay command is copied by its button,
+// from the keyboard, under the page's content security policy.
 
 const unavailable = chromiumUnavailableReason();
 let report: OpenReport;
@@ -28,6 +30,38 @@ afterAll(async () => {
 
 beforeEach((context) => {
   context.skip(unavailable !== undefined, unavailable);
+});
+
+test('the page opens on the failures: only FAIL and UNTESTABLE rows are shown', async () => {
+  await report.page.reload();
+  expect(await report.page.getAttribute('[data-filter="failing"]', 'aria-pressed')).toBe('true');
+  expect(await report.page.getAttribute('[data-filter="all"]', 'aria-pressed')).toBe('false');
+  const shown = await report.page.$$eval('details.requirement:not([hidden])', (rows) => rows.map((row) => row.getAttribute('data-outcome')));
+  expect(new Set(shown)).toEqual(new Set(['FAIL', 'UNTESTABLE']));
+  const failing = await report.page.$$eval('details.requirement', (rows) =>
+    rows.filter((row) => ['FAIL', 'UNTESTABLE'].includes(row.getAttribute('data-outcome') ?? '')).map((row) => row.id),
+  );
+  expect(shown).toHaveLength(failing.length);
+  await screenshot(report.page, 'report-opens-on-failures.png');
+});
+
+test('a copy button copies its curl or replay command, from the keyboard', async () => {
+  await report.page.reload();
+  await report.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const row = '#req-PP-RULE-CREATE-STATUS';
+  await report.page.click(`${row} > summary`);
+  for (const kind of ['curl', 'replay']) {
+    const command = await report.page.textContent(`${row} .check-FAIL pre.${kind}`);
+    expect(command, kind).toMatch(kind === 'curl' ? /^curl -i -X POST / : /^npx banking-api-conformance run /);
+    const button = report.page.locator(`${row} .check-FAIL pre.${kind} + button.copy`).first();
+    await button.focus();
+    await report.page.keyboard.press('Enter');
+    await expect.poll(() => button.textContent()).toBe('Copied');
+    expect(await report.page.evaluate('navigator.clipboard.readText()'), kind).toBe(command);
+  }
+  expect(await report.page.$$eval('pre.curl, pre.replay', (pres) => pres.every((pre) => pre.nextElementSibling?.matches('button.copy')))).toBe(true);
+  await screenshot(report.page, 'report-copy-buttons.png');
+  expect(report.problems).toEqual([]);
 });
 
 test('a failing id in the banner opens its row, even when a filter had hidden it', async () => {
