@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
+import { validateWorkflowFile } from './workflowValidator.ts';
 
 // Every example workflow in docs/ci/, and action.yml itself, as someone copying them
 // into another repository gets them: actions pinned by commit SHA with the release in
@@ -23,6 +24,11 @@ interface Job {
 
 test('one example per use, named for it', () => {
   expect(files.map((file) => file.name).sort()).toEqual(['certify-emulator-image.yml', 'sandbox-ci.yml', 'sharded-targets.yml']);
+});
+
+test.each([...files, ACTION])('$name is valid for GitHub (its schemas, checked offline)', async ({ name }) => {
+  const { valid, report } = await validateWorkflowFile(name === ACTION.name ? join(PROJECT_ROOT, name) : join(EXAMPLES, name));
+  expect(valid, report).toBe(true);
 });
 
 test.each([...files, ACTION])('$name pins every third-party action by commit SHA, the release in a comment', ({ text }) => {
