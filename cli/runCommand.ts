@@ -10,7 +10,7 @@ import { writeCertificate } from './certificateFile.ts';
 import { EXIT } from './exitCodes.ts';
 import { progressDisplayFor, progressListener } from './progressDisplay.ts';
 import { type RunValueOptions, runValuesOf } from './runValues.ts';
-import { printBaseline, printSummary } from './summaryPrinter.ts';
+import { printBaseline, printSummary, webhookFootprintLine } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
@@ -87,18 +87,8 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt))
     : undefined;
   if (throttleNote) say(throttleNote);
-  const webhooks = document.webhookFootprint;
-  if (webhooks) {
-    const waits =
-      webhooks.limitWaits > 0
-        ? `; waited ${webhooks.limitWaits} time(s), ${(webhooks.limitWaitedMs / 1000).toFixed(0)} s in all, for the target's limit of Enabled webhooks to free a place`
-        : '';
-    // Only the heavy sandbox-limit probe goes past the budget: it must fill the target's limit to judge it.
-    const past = webhooks.peakHeld > webhooks.budget ? ', passed only by the heavy probe that fills the sandbox limit' : '';
-    say(
-      `Webhooks: the run held at most ${webhooks.peakHeld} of its own on the target at once (its budget ${webhooks.budget}${past})${waits}`,
-    );
-  }
+  const webhooks = webhookFootprintLine(document);
+  if (webhooks) say(webhooks);
   say(`Results: ${paths.results}`);
   say(
     `Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npx banking-api-conformance report --report-dir ${options.reportDir} builds the Allure HTML)`,

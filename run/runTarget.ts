@@ -54,7 +54,8 @@ export async function startRunTarget(
       } catch (error) {
         throw new SetupError(`--emulator-fault: ${(error as Error).message}`);
       }
-      say(`Started the embedded reference emulator at ${target.emulator.url()}${faults.length ? ` with ${faults.join(', ')}` : ''}`);
+      // Its URL is said once, on the run's Target line; it stops with the run.
+      say(`Started the embedded reference emulator for this run${faults.length ? ` with ${faults.join(', ')}` : ''}`);
     }
     const container = await startTargetContainer(request, manifest, write);
     if (container) target.container = container;
