@@ -4,6 +4,7 @@ import { exitForFailure, exitIfStalled, exitOnUncaughtError } from './failureExi
 import { dropOutputOnceReaderCloses } from './closedReader.ts';
 import { usageErrorLine } from './usageErrorLine.ts';
 import { assertPathArguments } from './pathArguments.ts';
+import { DEFAULT_REPORTERS, REPORTERS } from '../report/reporters.ts';
 import { AREAS } from '../harness/engine/scenario.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../spec/webhookAttributes.ts';
@@ -51,7 +52,21 @@ program
   .option('-t, --target <file>', 'target manifest (default: the embedded emulator, targets/emulator.json)')
   .option('-u, --base-url <url>', 'override the manifest base URL (without --target: an emulator already running there)', url)
   .option('-o, --only <areas>', `comma-separated areas: ${AREAS.join(', ')}`)
+  .option(
+    '--skip <area|id>',
+    'leave out an area or a requirement id, the opposite of --only and --requirement (repeatable, or comma-separated; a partial run)',
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .option(
+    '--last-failed',
+    "run again only the requirements that FAILed or were UNTESTABLE in the report directory's results.json (nothing failed: the whole run)",
+  )
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
+  .option(
+    '--reporter <names>',
+    `the reports to write besides results.json, which is always written: ${REPORTERS.join(', ')} (repeatable, or comma-separated; default ${DEFAULT_REPORTERS.join(',')}; har: DIR/exchanges.har unless --har FILE)`,
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
   .option('-s, --seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
   .option(
     '--schedule-seed <n>',

@@ -4,7 +4,11 @@ import { SetupError } from '../harness/target/targetManifest.ts';
 import { describeThrottling } from '../harness/target/throttleRetry.ts';
 import { attachContainerLog } from '../report/allureContainerLog.ts';
 import { writeHar } from '../report/harWriter.ts';
-import { writeReports } from '../report/reportWriter.ts';
+import { writeChosenReports } from '../report/reportWriter.ts';
+import { DEFAULT_REPORTERS } from '../report/reporters.ts';
+import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { lastFailedIn } from './lastFailed.ts';
+import { join } from 'node:path';
 import { runConformance, type RunRequest } from '../run/runPipeline.ts';
 import { writeCertificate } from './certificateFile.ts';
 import { EXIT } from './exitCodes.ts';
@@ -22,11 +26,13 @@ import { colourWanted, terminalStyle } from './terminalStyle.ts';
 export { EXIT };
 
 /** The run's options as commander parses them (cli/main.ts): its numbers and settings still text (cli/runValues.ts). */
-export interface RunOptions extends Omit<RunRequest, 'har' | keyof RunValueOptions>, RunValueOptions {
+export interface RunOptions extends Omit<RunRequest, 'har' | 'lastFailed' | keyof RunValueOptions>, RunValueOptions {
   /** Write every API exchange of the run to this file as HAR 1.2 (report/harWriter.ts). */
   har?: string;
   /** Print the verdict and the failures only. */
   quiet?: boolean;
+  /** Run again what FAILed or was UNTESTABLE in the report directory's results.json (cli/lastFailed.ts). */
+  lastFailed?: boolean;
 }
 
 function assertConsistent(options: RunOptions): void {
@@ -37,10 +43,12 @@ function assertConsistent(options: RunOptions): void {
       options.shard ||
       options.requirement !== undefined ||
       options.grep !== undefined ||
+      options.skip ||
+      options.lastFailed ||
       options.failFast)
   ) {
     throw new SetupError(
-      '--certify runs the whole suite with no baseline: drop --baseline, --only, --shard, --requirement, --grep and --fail-fast',
+      '--certify runs the whole suite with no baseline: drop --baseline, --only, --skip, --last-failed, --shard, --requirement, --grep and --fail-fast',
     );
   }
   if (options.emulatorFault?.length && (options.target || options.baseUrl)) {
@@ -53,14 +61,26 @@ function assertConsistent(options: RunOptions): void {
 /** `redactor` learns the run's secrets and masks every file the run writes. */
 export async function runCommand(options: RunOptions, write: (text: string) => void, redactor: SecretRedactor): Promise<number> {
   assertConsistent(options);
-  const { seed, scheduleSeed, concurrency, budgetMinutes, shard, ...request } = options;
-  const values = runValuesOf({ seed, scheduleSeed, concurrency, budgetMinutes, shard });
+  const { seed, scheduleSeed, concurrency, budgetMinutes, shard, skip, reporter, lastFailed, ...request } = options;
+  const { reporters = new Set(DEFAULT_REPORTERS), ...values } = runValuesOf({
+    seed,
+    scheduleSeed,
+    concurrency,
+    budgetMinutes,
+    shard,
+    skip,
+    reporter,
+  });
+  // --har FILE writes HAR whatever --reporter says; `--reporter har` alone writes it beside the reports.
+  const harFile = options.har ?? (reporters.has('har') ? join(options.reportDir, 'exchanges.har') : undefined);
+  const again = lastFailed ? lastFailedIn(options.reportDir, requirementCatalogue()) : undefined;
+  if (again) write(again.line);
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
   const style = terminalStyle(colourWanted(process.stdout, process.env));
   const version = suiteVersion();
   const { document, exchanges, reports, target } = await runConformance(
-    { ...request, ...values, har: options.har !== undefined },
+    { ...request, ...values, ...(again?.selection ? { lastFailed: again.selection } : {}), har: harFile !== undefined },
     version,
     {
       say,
@@ -73,15 +93,17 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
     },
   );
   // Loaded once there is a run to show: a run refused for its options is told in a moment.
-  const { writeAllureThroughVitest } = await import('../report/allureFace.ts');
-  await writeAllureThroughVitest(options.reportDir, reports, {
-    target: target.name,
-    baseUrl: target.baseUrl,
-    seed: String(document.seed),
-    suiteVersion: version,
-  });
-  const paths = writeReports(options.reportDir, document, redactor);
-  if (document.container) attachContainerLog(options.reportDir, document.container);
+  if (reporters.has('allure')) {
+    const { writeAllureThroughVitest } = await import('../report/allureFace.ts');
+    await writeAllureThroughVitest(options.reportDir, reports, {
+      target: target.name,
+      baseUrl: target.baseUrl,
+      seed: String(document.seed),
+      suiteVersion: version,
+    });
+  }
+  const paths = writeChosenReports(options.reportDir, document, redactor, reporters);
+  if (document.container && reporters.has('allure')) attachContainerLog(options.reportDir, document.container);
   printSummary(document, write, { quiet, style });
   const throttleNote = document.throttling
     ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt))
@@ -90,10 +112,13 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   const webhooks = webhookFootprintLine(document);
   if (webhooks) say(webhooks);
   say(`Results: ${paths.results}`);
-  say(
-    `Reports: ${paths.html}, ${paths.junit}, ${paths.summary}, Allure results in ${options.reportDir}/allure-results (npx banking-api-conformance report --report-dir ${options.reportDir} builds the Allure HTML)`,
-  );
-  if (options.har) say(`HAR: ${writeHar(options.har, exchanges, version, redactor)} (${exchanges.length} exchanges)`);
+  const allure = reporters.has('allure')
+    ? [
+        `Allure results in ${options.reportDir}/allure-results (npx banking-api-conformance report --report-dir ${options.reportDir} builds the Allure HTML)`,
+      ]
+    : [];
+  if (paths.reports.length + allure.length > 0) say(`Reports: ${[...paths.reports, ...allure].join(', ')}`);
+  if (harFile) say(`HAR: ${writeHar(harFile, exchanges, version, redactor)} (${exchanges.length} exchanges)`);
   if (document.baseline) printBaseline(document.baseline, write);
   if (options.certify) {
     const certificate = issueCertificate(document.requirements, {

@@ -105,7 +105,8 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
   }
   const records: CheckRecord[] = execution.scenarios
     .flatMap((meta) => meta.records)
-    .filter((record) => !selection.onlyRequirements || selection.onlyRequirements.has(record.requirementId));
+    .filter((record) => !selection.onlyRequirements || selection.onlyRequirements.has(record.requirementId))
+    .filter((record) => !selection.skippedRequirements?.has(record.requirementId));
   const selected = stoppedEarly ? requirementsOfReported(selection, reported) : selection.requirements;
   const narrowedBy = stoppedEarly ? [...selection.narrowedBy, '--fail-fast'] : selection.narrowedBy;
   const document = judgedDocument({
