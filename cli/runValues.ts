@@ -1,6 +1,8 @@
 import { type ConcurrencySetting, MAX_CONCURRENCY } from '../harness/target/concurrency.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import type { ShardInfo } from '../run/resultsDocument.ts';
+import { closestSpelling } from '../harness/documents/closestSpelling.ts';
+import { REPORTERS, type Reporter } from '../report/reporters.ts';
 
 // The run's command-line strings made values, once, here: run/ receives numbers and
 // settings, never the text a user typed. Each refusal names the option to fix.
@@ -12,6 +14,9 @@ export interface RunValueOptions {
   concurrency?: string;
   budgetMinutes?: string;
   shard?: string;
+  /** Repeatable, each a name or a comma-separated list. */
+  skip?: string[];
+  reporter?: string[];
 }
 
 export interface RunValues {
@@ -20,6 +25,8 @@ export interface RunValues {
   concurrency?: ConcurrencySetting;
   budgetMinutes?: number;
   shard?: ShardInfo;
+  skip?: string[];
+  reporters?: ReadonlySet<Reporter>;
 }
 
 function parseSeed(text: string, option: string): number {
@@ -53,6 +60,25 @@ export function parseShard(text: string): ShardInfo {
   return { index, count };
 }
 
+/** `--skip a --skip b,c` → [a, b, c]; an empty one (an unset CI variable) must not quietly skip nothing. */
+function parseList(texts: readonly string[], option: string, what: string): string[] {
+  const names = texts.flatMap((text) => text.split(',')).map((name) => name.trim());
+  if (names.length === 0 || names.some((name) => name === '')) throw new SetupError(`${option} needs ${what}; got an empty name`);
+  return names;
+}
+
+function parseReporters(texts: readonly string[]): ReadonlySet<Reporter> {
+  const names = parseList(texts, '--reporter', `one or more of ${REPORTERS.join(', ')}`);
+  for (const name of names) {
+    if ((REPORTERS as readonly string[]).includes(name)) continue;
+    const closest = closestSpelling(name, REPORTERS);
+    throw new SetupError(
+      `--reporter: unknown report '${name}'${closest ? ` (did you mean ${closest}?)` : ''}; reports are ${REPORTERS.join(', ')}`,
+    );
+  }
+  return new Set(names as Reporter[]);
+}
+
 export function runValuesOf(options: RunValueOptions): RunValues {
   return {
     ...(options.seed !== undefined ? { seed: parseSeed(options.seed, '--seed') } : {}),
@@ -60,5 +86,7 @@ export function runValuesOf(options: RunValueOptions): RunValues {
     ...(options.concurrency !== undefined ? { concurrency: parseConcurrency(options.concurrency) } : {}),
     ...(options.budgetMinutes !== undefined ? { budgetMinutes: parseBudget(options.budgetMinutes) } : {}),
     ...(options.shard ? { shard: parseShard(options.shard) } : {}),
+    ...(options.skip ? { skip: parseList(options.skip, '--skip', 'an area or a requirement id') } : {}),
+    ...(options.reporter ? { reporters: parseReporters(options.reporter) } : {}),
   };
 }

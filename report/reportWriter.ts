@@ -5,11 +5,18 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { htmlReport } from './html/htmlReport.ts';
 import { junitXml } from './junitReport.ts';
 import { summaryMarkdown } from './summaryMarkdown.ts';
+import { REPORTERS, type Reporter } from './reporters.ts';
 
 // Writes the reports of a run from one results document: results.json
 // (machine-readable), junit.xml (CI systems), report.html (people) and summary.md
 // (Markdown for CI summaries and PR comments). The
 // document is redacted once up front so no report can show a token.
+
+const FILE_REPORTS = {
+  html: { file: 'report.html', render: htmlReport },
+  junit: { file: 'junit.xml', render: junitXml },
+  summary: { file: 'summary.md', render: summaryMarkdown },
+} as const;
 
 export interface ReportPaths {
   results: string;
@@ -22,14 +29,34 @@ export function redactedDocument(document: ResultsDocument, redactor: SecretReda
   return JSON.parse(redactor.text(JSON.stringify(document))) as ResultsDocument;
 }
 
-export function writeReports(dir: string, document: ResultsDocument, redactor: SecretRedactor): ReportPaths {
+export interface ChosenReportPaths {
+  results: string;
+  /** The chosen file reports written (report.html, junit.xml, summary.md), in that order. */
+  reports: string[];
+}
+
+/** results.json, always, and the chosen file reports among html, junit and summary. */
+export function writeChosenReports(
+  dir: string,
+  document: ResultsDocument,
+  redactor: SecretRedactor,
+  chosen: ReadonlySet<Reporter>,
+): ChosenReportPaths {
   const redacted = redactedDocument(document, redactor);
   const results = writeResults(dir, redacted);
-  const junit = join(dir, 'junit.xml');
-  writeFileSync(junit, junitXml(redacted));
-  const html = join(dir, 'report.html');
-  writeFileSync(html, htmlReport(redacted));
-  const summary = join(dir, 'summary.md');
-  writeFileSync(summary, summaryMarkdown(redacted));
+  const reports: string[] = [];
+  for (const [name, report] of Object.entries(FILE_REPORTS)) {
+    if (!chosen.has(name as Reporter)) continue;
+    const path = join(dir, report.file);
+    writeFileSync(path, report.render(redacted));
+    reports.push(path);
+  }
+  return { results, reports };
+}
+
+export function writeReports(dir: string, document: ResultsDocument, redactor: SecretRedactor): ReportPaths {
+  const { results, reports } = writeChosenReports(dir, document, redactor, new Set(REPORTERS));
+  const [html, junit, summary] = reports;
+  if (!html || !junit || !summary) throw new Error('every report was chosen, and fewer were written');
   return { results, junit, html, summary };
 }

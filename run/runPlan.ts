@@ -1,7 +1,7 @@
 import type { ConcurrencySetting } from '../harness/target/concurrency.ts';
 import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import type { ShardInfo } from './resultsDocument.ts';
-import { selectScenarios, type Selection } from './scenarioSelection.ts';
+import { type LastFailed, selectScenarios, type Selection } from './scenarioSelection.ts';
 
 // The plan stage: which scenarios run (only some areas, requirements, a text, a shard),
 // with which seed, how many at a time and within what budget. Everything here is decided
@@ -12,6 +12,10 @@ export interface PlanRequest {
   requirement?: string;
   grep?: string;
   shard?: ShardInfo;
+  /** Areas and requirement ids the run leaves out. */
+  skip?: readonly string[];
+  /** Run again only what an earlier run failed. */
+  lastFailed?: LastFailed;
   /** Default: drawn at random (and printed, so that the run can be replayed). */
   seed?: number;
   /** Perturb the schedule (start order, pauses between calls) deterministically. */
@@ -49,6 +53,8 @@ export function planRun(request: PlanRequest, catalogue: RequirementCatalogue): 
         ...(request.requirement !== undefined ? { requirement: request.requirement } : {}),
         ...(request.grep !== undefined ? { grep: request.grep } : {}),
         ...(shard ? { shard } : {}),
+        ...(request.skip ? { skip: request.skip } : {}),
+        ...(request.lastFailed ? { lastFailed: request.lastFailed } : {}),
       },
       catalogue,
     ),

@@ -3,11 +3,12 @@ import { CLIENT_REQUIREMENTS } from '../harness/documents/operationCatalogue.ts'
 import { requirementCatalogue, type RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
+import { closestSpelling } from '../harness/documents/closestSpelling.ts';
 import { formatShard, scenariosOfShard } from './scenarioShard.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 
 // Which scenarios a run executes and which requirements it judges, from
-// --only AREA,...  --requirement ID,...  --grep TEXT  --shard i/n. Every option
+// --only AREA,...  --skip AREA|ID  --requirement ID,...  --grep TEXT  --shard i/n  --last-failed. Every option
 // narrows the run; a narrowed run is partial, and says so wherever its verdict is shown.
 
 export interface SelectionOptions {
@@ -17,6 +18,16 @@ export interface SelectionOptions {
   /** A scenario's exact id, else text in scenario ids and titles (case-insensitive). */
   grep?: string;
   shard?: ShardInfo;
+  /** Areas and requirement ids left out: the opposite of --only and --requirement. */
+  skip?: readonly string[];
+  /** The requirements an earlier run failed (cli/lastFailed.ts reads them from its results.json). */
+  lastFailed?: LastFailed;
+}
+
+/** What failed or was UNTESTABLE in an earlier run: its requirements, and the scenarios that recorded them. */
+export interface LastFailed {
+  requirements: readonly string[];
+  scenarios: readonly string[];
 }
 
 export interface Selection {
@@ -25,8 +36,10 @@ export interface Selection {
   scenarios: Scenario[];
   /** Requirement ids the run judges; the rest are "not selected in this run". */
   requirements: Set<string>;
-  /** Set by --requirement: records of other requirements are left out of the judgement. */
+  /** Set by --requirement and --last-failed: records of other requirements are left out of the judgement. */
   onlyRequirements?: ReadonlySet<string>;
+  /** Set by --skip ID: records of these requirements are left out of the judgement. */
+  skippedRequirements?: ReadonlySet<string>;
   /** How the run was narrowed (`--only auth`, `--grep "cancel"`), empty for the whole suite. */
   narrowedBy: string[];
 }
@@ -77,6 +90,27 @@ const SHAPES_CHECKED_ON_THE_WAY: Record<Area, readonly string[]> = {
   decisioning: ['EV-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
 };
 
+interface Skipped {
+  areas: ReadonlySet<string>;
+  requirements: ReadonlySet<string>;
+}
+
+function parseSkip(names: readonly string[], catalogue: RequirementCatalogue): Skipped {
+  const areas = new Set<string>();
+  const requirements = new Set<string>();
+  for (const name of names) {
+    if ((AREAS as readonly string[]).includes(name.toLowerCase())) areas.add(name.toLowerCase());
+    else if (catalogue.has(name.toUpperCase())) requirements.add(name.toUpperCase());
+    else {
+      const closest = closestSpelling(name, [...AREAS, ...catalogue.all().map((requirement) => requirement.id)]);
+      throw new SetupError(
+        `--skip: '${name}' is neither an area nor a requirement id${closest ? ` (did you mean ${closest}?)` : ''}; \`banking-api-conformance list areas\` and \`list requirements\` show them`,
+      );
+    }
+  }
+  return { areas, requirements };
+}
+
 const matchesText = (scenario: Scenario, text: string) =>
   scenario.id.toLowerCase().includes(text) || scenario.title.toLowerCase().includes(text);
 
@@ -87,6 +121,14 @@ export function selectScenarios(options: SelectionOptions, catalogue: Requiremen
   const narrowedBy: string[] = [];
   if (options.only) narrowedBy.push(`--only ${areas.join(',')}`);
   if (options.shard) narrowedBy.push(`--shard ${formatShard(options.shard)}`);
+  const skipped = options.skip?.length ? parseSkip(options.skip, catalogue) : undefined;
+  if (skipped && options.skip) {
+    // A scenario stays while it judges a requirement that is not skipped.
+    scenarios = scenarios.filter(
+      (scenario) => !skipped.areas.has(scenario.area) && !scenario.requirements.every((id) => skipped.requirements.has(id)),
+    );
+    narrowedBy.push(`--skip ${options.skip.join(',')}`);
+  }
 
   let onlyRequirements: Set<string> | undefined;
   if (options.requirement !== undefined) {
@@ -107,6 +149,14 @@ export function selectScenarios(options: SelectionOptions, catalogue: Requiremen
     scenarios = exact.length > 0 ? exact : scenarios.filter((scenario) => matchesText(scenario, text));
     narrowedBy.push(`--grep ${JSON.stringify(options.grep)}`);
   }
+  if (options.lastFailed) {
+    const failed = new Set(options.lastFailed.requirements);
+    const recorded = new Set(options.lastFailed.scenarios);
+    scenarios = scenarios.filter((scenario) => recorded.has(scenario.id) || scenario.requirements.some((id) => failed.has(id)));
+    const wanted = onlyRequirements;
+    onlyRequirements = wanted ? new Set([...failed].filter((id) => wanted.has(id))) : failed;
+    narrowedBy.push('--last-failed');
+  }
   if (scenarios.length === 0) {
     throw new SetupError(`no scenario matches ${narrowedBy.join(' ')} (see \`banking-api-conformance list scenarios\`)`);
   }
@@ -114,13 +164,15 @@ export function selectScenarios(options: SelectionOptions, catalogue: Requiremen
   const requirements = onlyRequirements
     ? new Set(onlyRequirements)
     : new Set([...scenarios.flatMap((scenario) => scenario.requirements), ...Object.values(CLIENT_REQUIREMENTS)]);
+  for (const id of skipped?.requirements ?? []) requirements.delete(id);
   const chosen = new Set(scenarios.map((scenario) => scenario.area));
   return {
     areas: AREAS.filter((area) => chosen.has(area)),
     scenarios,
     requirements,
     ...(onlyRequirements ? { onlyRequirements } : {}),
-    narrowedBy: scenarios.length < everyScenario.length || onlyRequirements ? narrowedBy : [],
+    ...(skipped?.requirements.size ? { skippedRequirements: skipped.requirements } : {}),
+    narrowedBy: scenarios.length < everyScenario.length || onlyRequirements || skipped?.requirements.size ? narrowedBy : [],
   };
 }
 
