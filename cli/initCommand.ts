@@ -7,6 +7,7 @@ import { ENVIRONMENTS } from '../spec/environments.ts';
 import { SCOPES } from '../spec/scopes.ts';
 import { CAPABILITIES } from '../harness/documents/requirementCatalogue.ts';
 import { EMULATOR_MANIFEST_PATH, SetupError, type TargetManifestFile, validateManifest } from '../harness/target/targetManifest.ts';
+import { EmulatorConnection, ToolError } from '../emulator/tools/emulatorConnection.ts';
 
 // `banking-api-conformance init`: the way in. It first asks what to run against:
 // the embedded reference emulator (no manifest needed), an emulator already
@@ -201,6 +202,29 @@ function writeManifest(options: InitOptions, manifest: TargetManifestFile, write
   return shown.startsWith('..') ? output : shown;
 }
 
+/**
+ * Whether an emulator answers at the URL init was given: true, false when nothing listens there
+ * (yet); something else answering there is no emulator, and refused before a manifest claims it is.
+ */
+async function emulatorAnswers(baseUrl: string): Promise<boolean> {
+  const connection = new EmulatorConnection(baseUrl);
+  try {
+    await connection.checkReachable();
+    return true;
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    if (error.message.startsWith('no emulator answers')) return false;
+    throw new SetupError(`init --kind emulator: ${error.message}; for another API use --kind sandbox`, { cause: error });
+  }
+}
+
+/** The command that starts an emulator at the URL: the URL's own port. */
+function startCommandFor(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return `npx banking-api-emulator --port ${port}`;
+}
+
 export async function initCommand(options: InitOptions, write: (text: string) => void): Promise<number> {
   const interactive = !options.yes && process.stdin.isTTY === true && process.stdout.isTTY === true;
   const prompt = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
@@ -214,8 +238,15 @@ export async function initCommand(options: InitOptions, write: (text: string) =>
       return 0;
     }
     if (kind === 'emulator') {
-      const path = writeManifest(options, emulatorManifestOf(await answersFor(options, EMULATOR_QUESTIONS, ask)), write);
-      write('Start the emulator first (npx banking-api-emulator --port 8080 listens at the default URL).');
+      const answers = await answersFor(options, EMULATOR_QUESTIONS, ask);
+      const running = await emulatorAnswers(answers.baseUrl);
+      const path = writeManifest(options, emulatorManifestOf(answers), write);
+      if (running) {
+        write(`An emulator answers at ${answers.baseUrl}.`);
+        write(`Next: npx banking-api-conformance run --target ${path}`);
+        return 0;
+      }
+      write(`Nothing answers at ${answers.baseUrl} yet: start the emulator there first (${startCommandFor(answers.baseUrl)}).`);
       write(`Next: npx banking-api-conformance run --target ${path} --wait-for-target 30`);
       return 0;
     }
