@@ -67,9 +67,14 @@ export interface CurlGuide {
 export function curlGuide(document: Pick<ResultsDocument, 'requestReplay'>): CurlGuide {
   const replay = document.requestReplay;
   if (replay?.targetStopped) {
+    // A container's --target-env values are not in the replay command (reports repeat none): the user adds them.
+    const again =
+      replay.targetStopped === 'container'
+        ? 'each replay command below starts the image again (add the --target-env options the run had)'
+        : 'each replay command below starts one of its own';
     return {
       shown: false,
-      note: `No curl commands: the run's ${replay.targetStopped} stopped with the run, so its URL answers no more; each replay command below runs the failure again.`,
+      note: `No curl commands: the run's ${replay.targetStopped} stopped with the run, so its URL answers no more; ${again}.`,
     };
   }
   if (replay?.mintTokenUrl) {

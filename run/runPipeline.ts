@@ -6,6 +6,7 @@ import type { TargetInfo } from '../harness/target/targetManifest.ts';
 import { openTargetSession, type SessionOptions } from '../harness/target/targetSession.ts';
 import { recordContainerRun } from '../container/targetImageRun.ts';
 import { defaultConcurrency, describeConcurrency } from '../harness/target/concurrency.ts';
+import { measureRoundTrip } from '../harness/target/roundTrip.ts';
 import type { RequestReplay, ResultsDocument } from './resultsDocument.ts';
 import { readEarlierRun } from './resultsFile.ts';
 import { executeRun, notStartedReports } from './runExecution.ts';
@@ -50,11 +51,17 @@ export interface RunOutcome {
   exchanges: JournalEntry[];
 }
 
-/** The options that chose the target, for the replay command of each failure (report/reproduction.ts). */
+/**
+ * The options that chose the target, for the replay command of each failure (report/reproduction.ts).
+ * A container's --target-env values are left out: they may hold secrets, and reports repeat none.
+ */
 function replayArguments(request: RunRequest): string[] {
   return [
     ...(request.target ? ['--target', request.target] : []),
     ...(request.baseUrl ? ['--base-url', request.baseUrl] : []),
+    ...(request.targetImage ? ['--target-image', request.targetImage] : []),
+    ...(request.targetImage && request.targetPort ? ['--target-port', request.targetPort] : []),
+    ...(request.targetImage && request.targetManifest ? ['--target-manifest', request.targetManifest] : []),
     ...(request.emulatorFault ?? []).flatMap((fault) => ['--emulator-fault', fault]),
   ];
 }
@@ -96,10 +103,12 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
     const info = opened.target;
     ledger.begin(opened, request.target, observers.write);
     // --fail-fast stops at the first failing scenario: only one at a time has a first.
-    const concurrency = plan.failFast ? 1 : (plan.concurrency ?? defaultConcurrency(info.baseUrl));
+    // Without --concurrency, how far the target is chooses it; the embedded emulator shares this process, so its round trip is our own CPU.
+    const chosenBy = plan.failFast || plan.concurrency !== undefined || target.emulator ? undefined : await measureRoundTrip(info.baseUrl);
+    const concurrency = plan.failFast ? 1 : (plan.concurrency ?? defaultConcurrency(chosenBy));
     const { areas, scenarios } = plan.selection;
     observers.say(
-      `Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${describeConcurrency(concurrency, info.rateLimit.concurrency)}`,
+      `Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${describeConcurrency(concurrency, info.rateLimit.concurrency, chosenBy)}`,
     );
     const progress = observers.progress(plan);
     const execution = await executeRun({
