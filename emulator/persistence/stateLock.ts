@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { StateRefused } from './stateFormat.ts';
 
@@ -52,6 +52,33 @@ function thisProcess(): LockHolder {
   };
 }
 
+/**
+ * Removes the lock of a holder that is gone, and only that one: it is first renamed to a name of this
+ * process's own (atomic: of two processes taking over at once, one gets it). Were it meanwhile the lock
+ * of another process that had just taken over, it is put back, and the loop finds that process running.
+ */
+function setAside(file: string, seen: LockHolder | undefined): boolean {
+  const aside = `${file}.stale.${process.pid}`;
+  try {
+    renameSync(file, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  const moved = readHolder(aside);
+  if (moved?.pid !== seen?.pid || moved?.startedAt !== seen?.startedAt) {
+    try {
+      linkSync(aside, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    rmSync(aside, { force: true });
+    return false;
+  }
+  rmSync(aside, { force: true });
+  return true;
+}
+
 /** Takes DIR's lock, or refuses (StateRefused) naming the running process that holds it. */
 export function lockStateDirectory(directory: string): StateLock {
   const file = join(directory, LOCK_FILE);
@@ -72,8 +99,7 @@ export function lockStateDirectory(directory: string): StateLock {
         throw new StateRefused(
           `${directory} is in use by another emulator (pid ${holder.pid}, started ${holder.startedAt} as \`${holder.command}\`); stop it, or give another --state directory`,
         );
-      takenOver = holder ?? { pid: 0, command: 'unknown (an unreadable lock)', startedAt: 'unknown' };
-      rmSync(file, { force: true });
+      if (setAside(file, holder)) takenOver = holder ?? { pid: 0, command: 'unknown (an unreadable lock)', startedAt: 'unknown' };
     }
   } finally {
     rmSync(draft, { force: true });
