@@ -57,6 +57,12 @@ function describeStart(emulator: Emulator, command: Extract<CommandLine, { actio
   return `${lines.join('\n')}\n`;
 }
 
+// `--list-faults | head`, `trigger --list | head`: a reader that stops early ends the listing, not in a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(0);
+});
+
 const command = (() => {
   try {
     return readCommandLine(process.argv.slice(2), process.env);
