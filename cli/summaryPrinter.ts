@@ -99,7 +99,7 @@ export function webhookFootprintLine(document: ResultsDocument): string | undefi
   const notes: string[] = [];
   if (webhooks.peakHeld > webhooks.budget && !document.requestReplay?.targetStopped) {
     notes.push(
-      `the heavy probe filled the target's limit of Enabled webhooks (${webhooks.peakHeld} of the run's own at once, disabled after); without heavy probes (--heavy-probes, "heavyProbes" in the manifest) a run holds at most ${webhooks.budget}`,
+      `the heavy probe filled the target's limit of Enabled webhooks (${webhooks.peakHeld} of the run's own at once, disabled after) and the rest of the run kept to ${webhooks.budget}: on a sandbox others share, leave heavy probes off (--heavy-probes, "heavyProbes" in the manifest)`,
     );
   }
   if (webhooks.limitWaits > 0) {

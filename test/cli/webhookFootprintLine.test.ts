@@ -21,7 +21,7 @@ test('the webhooks line: silent within the budget and on a target the run starte
 
   const shared = { ...fixture(), webhookFootprint: heavy, requestReplay: {} };
   expect(webhookFootprintLine(shared)).toBe(
-    `Webhooks: the heavy probe filled the target's limit of Enabled webhooks (100 of the run's own at once, disabled after); without heavy probes (--heavy-probes, "heavyProbes" in the manifest) a run holds at most 10`,
+    `Webhooks: the heavy probe filled the target's limit of Enabled webhooks (100 of the run's own at once, disabled after) and the rest of the run kept to 10: on a sandbox others share, leave heavy probes off (--heavy-probes, "heavyProbes" in the manifest)`,
   );
 
   const waited = { ...fixture(), webhookFootprint: { peakHeld: 10, budget: 10, limitWaits: 3, limitWaitedMs: 42_400 } };
