@@ -1,21 +1,14 @@
 import type { ConcurrencySetting } from '../harness/target/concurrency.ts';
 import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import type { ShardInfo } from './resultsDocument.ts';
-import { type LastFailed, selectScenarios, type Selection } from './scenarioSelection.ts';
+import { selectScenarios, type Selection, type SelectionOptions } from './scenarioSelection.ts';
 
 // The plan stage: which scenarios run (only some areas, requirements, a text, a shard),
 // with which seed, how many at a time and within what budget. Everything here is decided
 // before the target is touched; the values come parsed (cli/runValues.ts).
 
-export interface PlanRequest {
-  only?: string;
-  requirement?: string;
-  grep?: string;
-  shard?: ShardInfo;
-  /** Areas and requirement ids the run leaves out. */
-  skip?: readonly string[];
-  /** Run again only what an earlier run failed. */
-  lastFailed?: LastFailed;
+/** What the run selects (run/scenarioSelection.ts), and how it runs it. */
+export interface PlanRequest extends SelectionOptions {
   /** Default: drawn at random (and printed, so that the run can be replayed). */
   seed?: number;
   /** Perturb the schedule (start order, pauses between calls) deterministically. */
@@ -47,17 +40,7 @@ export function planRun(request: PlanRequest, catalogue: RequirementCatalogue): 
     seed: request.seed ?? Math.floor(Math.random() * 2 ** 31),
     ...(request.scheduleSeed !== undefined ? { scheduleSeed: request.scheduleSeed } : {}),
     ...(shard ? { shard } : {}),
-    selection: selectScenarios(
-      {
-        ...(request.only !== undefined ? { only: request.only } : {}),
-        ...(request.requirement !== undefined ? { requirement: request.requirement } : {}),
-        ...(request.grep !== undefined ? { grep: request.grep } : {}),
-        ...(shard ? { shard } : {}),
-        ...(request.skip ? { skip: request.skip } : {}),
-        ...(request.lastFailed ? { lastFailed: request.lastFailed } : {}),
-      },
-      catalogue,
-    ),
+    selection: selectScenarios(request, catalogue),
     ...(concurrency !== undefined ? { concurrency } : {}),
     budgetMinutes: request.budgetMinutes ?? DEFAULT_BUDGET_MINUTES,
     failFast: request.failFast ?? false,
