@@ -1,5 +1,5 @@
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import { type ConcurrencySetting, defaultConcurrency } from '../../harness/target/concurrency.ts';
+import { type ConcurrencySetting, LOOPBACK_CONCURRENCY } from '../../harness/target/concurrency.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { runEngine, type EngineOptions, type ScenarioResult } from '../../harness/engine/engine.ts';
 import { describeUndeclared } from '../../harness/target/sharedState.ts';
@@ -14,7 +14,7 @@ export interface RunScenariosOptions {
   baseUrl: string;
   manifest?: Partial<TargetManifestFile>;
   seed?: number;
-  /** Default: what `run` uses for this base URL (harness/target/concurrency.ts). */
+  /** Default: what `run` uses for a near target (harness/target/concurrency.ts); the project's tests run on loopback. */
   concurrency?: ConcurrencySetting;
   scheduleSeed?: number;
   /** See EngineOptions.aloneReruns. */
@@ -32,7 +32,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
   const session = await openTargetSession(emulatorManifest(options.manifest), { baseUrl: options.baseUrl, seed: options.seed ?? 1 });
   try {
     const execution: EngineOptions = {
-      concurrency: options.concurrency ?? defaultConcurrency(options.baseUrl),
+      concurrency: options.concurrency ?? LOOPBACK_CONCURRENCY,
       ...(options.scheduleSeed !== undefined ? { scheduleSeed: options.scheduleSeed } : {}),
       ...(options.aloneReruns !== undefined ? { aloneReruns: options.aloneReruns } : {}),
     };
