@@ -95,6 +95,16 @@ function findingLines(
   return lines;
 }
 
+/** The replay command of each failing check of a requirement, or of the requirement when no check recorded one. */
+function replaysOf(document: ResultsDocument, result: RequirementResult): string[] {
+  const checks = reproducibleChecks(result);
+  return checks.length === 0
+    ? [replayCommand(document, undefined, result.id)]
+    : checks.map((check) => replayCommand(document, check.scenarioId, result.id));
+}
+
+const onlyOne = (commands: readonly string[]): string | undefined => (new Set(commands).size === 1 ? commands[0] : undefined);
+
 function requirementLines(
   document: ResultsDocument,
   result: RequirementResult,
@@ -105,28 +115,22 @@ function requirementLines(
     `${style.outcome(result.outcome)} ${result.id} (${result.level}, ${result.source.document} §${result.source.section})`,
     indent(result.statement, '  '),
   ];
+  // A replay command shared by every check is written once, after them (shared by every failure: once in all, at the end).
+  const shared = onlyOne(replaysOf(document, result));
+  const replayLine = (command: string, by: string) => (everyReplay ? [] : [`${by}replay: ${command}`]);
   const checks = reproducibleChecks(result);
-  if (checks.length === 0) {
-    lines.push(`  ${result.reason ?? 'no check recorded a result'}`);
-    if (!everyReplay) lines.push(`    replay: ${replayCommand(document, undefined, result.id)}`);
-    return lines;
-  }
+  if (checks.length === 0) return [...lines, `  ${result.reason ?? 'no check recorded a result'}`, ...replayLine(shared ?? '', '    ')];
   const explained = diagnosis ? checks.filter((check) => diagnosis.explains(check)) : [];
-  const findings = findingsOf(checks.filter((check) => !explained.includes(check)));
-  const replays = [...findings, ...explained.map((check) => ({ check, count: 1 }))].map((finding) =>
-    replayCommand(document, finding.check.scenarioId, result.id),
-  );
-  // A replay command shared by the whole requirement is written once, after its checks (by every failure: once in all).
-  const shared = everyReplay ?? (new Set(replays).size === 1 ? replays[0] : undefined);
   if (explained.length > 0) {
     const count = explained.reduce((sum, check) => sum + (check.count ?? 1), 0);
     lines.push(`  ${count} check(s) failed for the cause above (each in report.html)`);
-    if (!shared) lines.push(`    replay: ${replays[findings.length]}`);
+    if (!shared) lines.push(...replayLine(replayCommand(document, explained[0]?.scenarioId, result.id), '    '));
   }
-  findings.forEach((finding, index) =>
-    lines.push(...findingLines(finding, index < EVIDENCE_PER_REQUIREMENT, shared ? undefined : replays[index], guide, style)),
-  );
-  if (shared && !everyReplay) lines.push(`  replay: ${shared}`);
+  findingsOf(checks.filter((check) => !explained.includes(check))).forEach((finding, index) => {
+    const replay = shared ? undefined : replayCommand(document, finding.check.scenarioId, result.id);
+    lines.push(...findingLines(finding, index < EVIDENCE_PER_REQUIREMENT, everyReplay ? undefined : replay, guide, style));
+  });
+  if (shared) lines.push(...replayLine(shared, '  '));
   return lines;
 }
 
@@ -150,16 +154,8 @@ export function printFailures(
     write(diagnosis.line);
     for (const line of exchangeLines(diagnosis.example, guide, '  ')) write(line);
   }
-  const replays = new Set(
-    failing.flatMap((result) => {
-      const checks = reproducibleChecks(result);
-      return checks.length === 0
-        ? [replayCommand(document, undefined, result.id)]
-        : checks.map((check) => replayCommand(document, check.scenarioId, result.id));
-    }),
-  );
   // A receiver's failures all replay with one command: it is written once, at the end.
-  const everyReplay = failing.length > 1 && replays.size === 1 ? [...replays][0] : undefined;
+  const everyReplay = failing.length > 1 ? onlyOne(failing.flatMap((result) => replaysOf(document, result))) : undefined;
   for (const result of failing) {
     write('');
     for (const line of requirementLines(document, result, { guide, style, diagnosis, everyReplay })) write(line);
