@@ -2,11 +2,12 @@ import type { FaultDefinition } from '../../emulator/faultCatalogue.ts';
 import type { CheckRecord, Outcome } from '../../harness/records/checkRecords.ts';
 import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import type { Scenario } from '../../harness/engine/scenario.ts';
 import { runAgainstEmulator, scenariosJudging, worstById } from '../support/emulatorRuns.ts';
 
 // One row of the kill matrix: start the emulator with one fault, run the scenarios
-// that judge the requirements it claims to break, and see which of those the
-// suite caught. Caught means FAIL or UNTESTABLE for MUST, WARN for SHOULD.
+// that judge the requirements it claims to break (its selection), and see which of
+// those the suite caught. Caught means FAIL or UNTESTABLE for MUST, WARN for SHOULD.
 
 export interface KillRow {
   fault: string;
@@ -22,10 +23,20 @@ const NO_ALONE_RERUNS = 0;
 
 const CAUGHT: Record<string, readonly Outcome[]> = { MUST: ['FAIL', 'UNTESTABLE'], SHOULD: ['WARN', 'FAIL', 'UNTESTABLE'], OBSERVE: [] };
 
-export async function killFault(fault: FaultDefinition): Promise<KillRow> {
+/** The requirement ids the fault breaks that no scenario of the selection declares: those it cannot catch. */
+export function unjudged(fault: FaultDefinition, selection: readonly Scenario[]): string[] {
+  return fault.breaks.filter((id) => !selection.some((scenario) => scenario.requirements.includes(id)));
+}
+
+/** What fails the matrix for this row: each requirement id broken and not caught. */
+export function escapes(row: KillRow): string[] {
+  return row.missed.map((missed) => `${row.fault}: ${missed.id} (${missed.outcome})`);
+}
+
+/** The selection is the scenarios judging what the fault breaks; the matrix's self-check passes a wrong one. */
+export async function killFault(fault: FaultDefinition, scenarios: readonly Scenario[] = scenariosJudging(fault.breaks)): Promise<KillRow> {
   const started = performance.now();
   const catalogue = requirementCatalogue();
-  const scenarios = scenariosJudging(fault.breaks);
   // A fault may break a sandbox-only and a live-only requirement: run each environment it needs.
   const environments = new Set(
     fault.breaks.map((id) => (catalogue.get(id).environments.includes('sandbox') ? 'sandbox' : 'live') as Environment),

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { FAULTS } from '../../emulator/faultCatalogue.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { REQUIREMENT_PREFIXES, requirementPrefixOf } from '../../spec/requirementPrefixes.ts';
-import { formatMatrix, killFault, type KillRow } from './faultKill.ts';
+import { scenariosJudging } from '../support/emulatorRuns.ts';
+import { escapes, formatMatrix, killFault, type KillRow, unjudged } from './faultKill.ts';
 
 // A conformance suite is worth its power to fail a wrong implementation: every
 // seeded fault must be detected by every requirement id it claims to break.
@@ -30,12 +31,30 @@ describe('kill matrix', () => {
     expect(wrong).toEqual([]);
   });
 
+  test("every fault's selection has a scenario judging each requirement id it breaks", () => {
+    expect(FAULTS.flatMap((fault) => unjudged(fault, scenariosJudging(fault.breaks)).map((id) => `${fault.name}: ${id}`))).toEqual([]);
+  });
+
+  // The matrix's own check: were the selection wrong, a fault would escape, and the row would fail.
+  test('a fault its selection misses fails the matrix (a deliberately wrong selection)', async () => {
+    const fault = FAULTS.find((candidate) => candidate.name === 'check-tolerance-101');
+    if (!fault) throw new Error('check-tolerance-101 is no longer in the fault catalogue: pick another fault breaking two requirements');
+    // The example scenarios catch the tolerance; the property run, left out, is the only judge of DC-PROPERTY-CHECK.
+    const wrong = scenariosJudging(fault.breaks).filter((scenario) => !scenario.requirements.includes('DC-PROPERTY-CHECK'));
+    expect(wrong.length).toBeGreaterThan(0);
+    expect(unjudged(fault, wrong)).toEqual(['DC-PROPERTY-CHECK']);
+    const row = await killFault(fault, wrong);
+    expect(row.detected).toEqual(['DC-CHECK-TOLERANCE-OUTSIDE']);
+    expect(escapes(row)).toEqual(['check-tolerance-101: DC-PROPERTY-CHECK (no result)']);
+    expect(formatMatrix([row])).toMatch(/^MISSED {2}check-tolerance-101 .*\nKill rate: 0\/1 = 0\.0%$/m);
+  });
+
   test.each(FAULTS.map((fault) => [fault.name, fault] as const))(
     '%s is detected by every requirement id it breaks',
     async (_name, fault) => {
       const row = await killFault(fault);
       rows.push(row);
-      expect(row.missed).toEqual([]);
+      expect(escapes(row)).toEqual([]);
     },
   );
 
