@@ -178,10 +178,10 @@ function receiverAsTarget(config: ReceiverConfig): DescribedTarget {
 /** The cases' records judged into a results document, as a run's are. */
 export function receiverResults(
   config: ReceiverConfig,
-  { reports, idBase }: ReceiverRun,
+  { reports, idBase, refusal }: ReceiverRun,
   meta: { suiteVersion: string; startedAt: string },
 ): ResultsDocument {
-  return judgedDocument({
+  const document = judgedDocument({
     command: 'receiver',
     catalogue: receiverCatalogue(),
     target: receiverAsTarget(config),
@@ -194,4 +194,6 @@ export function receiverResults(
     startedAt: meta.startedAt,
     replayArguments: replayArguments(config),
   });
+  if (refusal) document.diagnosis = refusal.line;
+  return document;
 }

@@ -70,6 +70,8 @@ export interface ResultsDocument extends RunMetricsFields {
   command?: 'run' | 'receiver';
   /** The run options that chose the target (`--target FILE`, `--base-url URL`, `--emulator-fault NAME`), repeated in replay commands. */
   replayArguments?: string[];
+  /** Present when one cause explains many failures (a receiver refusing every correctly signed delivery alike): it, in one line. */
+  diagnosis?: string;
   /** Present on a document of `run`: whether its target outlived it, and where it mints tokens. */
   requestReplay?: RequestReplay;
   /** Present when the run judged part of the catalogue; no certificate is issued for it. */

@@ -30,7 +30,8 @@ function verdictBanner(document: ResultsDocument): string {
   const partial = document.partial
     ? `<p class="partial">A partial run, narrowed by ${html(document.partial.narrowedBy.join(' '))}: the verdict holds for the ${document.partial.requirements} selected requirements only.</p>`
     : '';
-  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${html(verdictLabel(document))}</h1><p>${detail}</p>${partial}</header>`;
+  const diagnosis = document.diagnosis ? `<p class="diagnosis">${html(document.diagnosis)}</p>` : '';
+  return `<header id="verdict" class="verdict verdict-${html(document.verdict)}"><h1>${html(verdictLabel(document))}</h1><p>${detail}</p>${diagnosis}${partial}</header>`;
 }
 
 function runFacts(document: ResultsDocument): string {

@@ -17,6 +17,7 @@ pre { background:#0c111d; color:#e4e7ec; padding:10px 12px; border-radius:6px; o
 .verdict-conformant { background:var(--pass); }
 .verdict-non-conformant { background:var(--fail); }
 .verdict a { color:#fff; text-decoration:underline; }
+.verdict .diagnosis { font-weight:600; margin-top:8px; }
 details.panel > summary { cursor:pointer; }
 details.panel > summary h2 { display:inline; }
 .check-FAIL pre, .check-UNTESTABLE pre, .check-WARN pre { max-height:none; }

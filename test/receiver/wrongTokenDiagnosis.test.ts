@@ -9,7 +9,7 @@ import { runCli } from '../cli/cliProcess.ts';
 // A receiver judged with another token than its webhook's refuses every correctly
 // signed delivery with 401. The run says the likely cause in one line, shows one
 // refused exchange and counts the failures it explains, instead of some 700 lines of
-// near-identical exchanges; results.json still keeps every check record.
+// near-identical exchanges; results.json still keeps every check record, and says the cause.
 
 const DIAGNOSIS = 'every validly signed delivery was answered 401: is --token-env the token the webhook was created with?';
 /** Without the diagnosis the run printed 718 lines; with it, the requirement list, the failures' headings and one exchange. */
@@ -46,4 +46,7 @@ test('a receiver run with the wrong token: the one-line diagnosis, one exchange,
     .flatMap((result) => result.checks)
     .filter((check) => check.outcome === 'FAIL' && check.evidence?.exchanges?.some((exchange) => exchange.response?.status === 401));
   expect(refused.length).toBeGreaterThan(10);
+  // The reports say the cause too: results.json once, report.html in its verdict banner.
+  expect(document.diagnosis).toBe(DIAGNOSIS);
+  expect(readFileSync(join(reportDir, 'report.html'), 'utf8')).toContain(`<p class="diagnosis">${DIAGNOSIS}</p>`);
 }, 180_000);
