@@ -39,7 +39,10 @@ export function lastFailedIn(reportDir: string, catalogue: RequirementCatalogue)
   return {
     selection: {
       requirements: ids,
-      scenarios: [...new Set(known.flatMap((result) => result.checks.map((check) => check.scenarioId)))],
+      // An older results.json may name no scenario on a check: the scenarios declaring the requirement run anyway.
+      scenarios: [
+        ...new Set(known.flatMap((result) => result.checks.map((check) => check.scenarioId)).filter((id) => typeof id === 'string')),
+      ],
     },
     line: `--last-failed: running again the ${ids.length} requirement(s) that FAILed or were UNTESTABLE in ${when}: ${shown}`,
   };
