@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/emulator.ts';
 import { startVendorLikeEmulator } from '../test/support/vendorLikeEmulator.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
+import { describeCriticalPath } from '../harness/records/runMetricsSummary.ts';
 import { benchSize, reportGoal } from './benchGoals.ts';
 import { type CliRun, runCli } from './cliRun.ts';
 import { type LatencyProxyOptions, startLatencyProxy } from './latencyProxy.ts';
@@ -37,8 +38,9 @@ const areas = smoke
     );
 const what = areas.length ? `areas ${areas[1]}` : 'full suite';
 const whole = areas.length === 0;
-// What a user gets against a remote target: `auto` (the proxy is on loopback, where the default is fixed).
-const RUN_OPTIONS = ['--concurrency', 'auto', '--budget-minutes', whole ? '30' : '5', ...areas];
+// What a user gets against a far target: no --concurrency, so the run measures the proxy's round trip
+// and takes `auto` by itself (harness/target/concurrency.ts), though the proxy is on loopback.
+const RUN_OPTIONS = ['--budget-minutes', whole ? '30' : '5', ...areas];
 
 interface Measured extends CliRun {
   /** Documented calls the proxy saw, the 429s it answered included. */
@@ -70,13 +72,16 @@ const vendorLike = async () => {
   return { url: target.url, close: () => target.emulator.close(), args: ['--target', target.manifestPath], env: { ...target.env } };
 };
 
-/** Critical path × mean latency + that scenario's waits on the target: no schedule finishes sooner. */
+/**
+ * Critical path × mean latency + that scenario's waits on the target: no schedule finishes sooner.
+ * The path is the run's longest chain of dependent calls, one lane where a scenario runs lanes.
+ */
 function floorSeconds(document: ResultsDocument, meanMs: number): { seconds: number; text: string } {
   const path = document.criticalPath ?? { scenarioId: '(none)', calls: 0, targetWaitMs: 0 };
   const seconds = (path.calls * meanMs + path.targetWaitMs) / 1000;
   return {
     seconds,
-    text: `floor ${seconds.toFixed(1)} s (critical path ${path.calls} calls × ${meanMs} ms + ${(path.targetWaitMs / 1000).toFixed(1)} s waited, in ${path.scenarioId})`,
+    text: `floor ${seconds.toFixed(1)} s (critical path ${path.calls} calls × ${meanMs} ms + ${(path.targetWaitMs / 1000).toFixed(1)} s waited, in ${describeCriticalPath(path)})`,
   };
 }
 

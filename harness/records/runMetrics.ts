@@ -27,8 +27,13 @@ export interface ConcurrencyUse {
 /** One scenario's share, carried back with its check records. */
 export interface ScenarioMetrics {
   calls: number;
-  /** Its longest chain of calls, each started after the one before it ended. */
+  /**
+   * Its longest chain of dependent calls: those of its own, each started after the one before it
+   * ended, plus the longest of its lanes' chains (a lane's calls depend on nothing in another lane).
+   */
   chainCalls: number;
+  /** The lane on that chain ("lane 3 of 8"), where the scenario ran lanes. */
+  chain?: string;
   retriedAfter429: RetriedAfter429;
   targetWaitMs: number;
   /** The run's concurrency when the scenario finished: the last one to finish has the run's. */
@@ -39,7 +44,7 @@ export interface ScenarioMetrics {
 export interface RunMetrics {
   calls: number;
   retriedAfter429: RetriedAfter429;
-  criticalPath: { scenarioId: string; calls: number; targetWaitMs: number };
+  criticalPath: { scenarioId: string; chain?: string; calls: number; targetWaitMs: number };
   targetWaitMs: number;
   concurrency: ConcurrencyUse;
 }
@@ -83,11 +88,16 @@ export class ConcurrencyMeter {
 /** One scenario's calls and waits. */
 export class ScenarioMeter {
   private readonly spans: [number, number][] = [];
+  /** The calls of each lane, by its name: independent of every other lane's. */
+  private readonly laneSpans = new Map<string, [number, number][]>();
   private readonly retried: RetriedAfter429 = { count: 0, waitedMs: 0 };
   private waitedMs = 0;
 
-  callMade(startMs: number, endMs: number): void {
-    this.spans.push([startMs, endMs]);
+  callMade(startMs: number, endMs: number, lane?: string): void {
+    if (lane === undefined) return void this.spans.push([startMs, endMs]);
+    const spans = this.laneSpans.get(lane) ?? [];
+    spans.push([startMs, endMs]);
+    this.laneSpans.set(lane, spans);
   }
 
   retriedAfter429(waitMs: number): void {
@@ -100,9 +110,18 @@ export class ScenarioMeter {
   }
 
   summary(concurrency: ConcurrencyUse): ScenarioMetrics {
+    // The scenario's own calls come before its lanes start and after they end: the lanes' chains sit between them.
+    let longestLane: { name: string; calls: number } | undefined;
+    let laneCalls = 0;
+    for (const [name, spans] of this.laneSpans) {
+      laneCalls += spans.length;
+      const calls = longestChain(spans);
+      if (!longestLane || calls > longestLane.calls) longestLane = { name, calls };
+    }
     return {
-      calls: this.spans.length,
-      chainCalls: longestChain(this.spans),
+      calls: this.spans.length + laneCalls,
+      chainCalls: longestChain(this.spans) + (longestLane?.calls ?? 0),
+      ...(longestLane ? { chain: longestLane.name } : {}),
       retriedAfter429: { ...this.retried },
       targetWaitMs: Math.round(this.waitedMs),
       concurrency,
@@ -124,12 +143,19 @@ export function withRerun(metrics: ScenarioMetrics, rerun: ScenarioMetrics): Sce
 }
 
 const current = new AsyncLocalStorage<ScenarioMeter>();
+const currentLane = new AsyncLocalStorage<string>();
 
 /** Runs a scenario with its meter: what it does inside, however deep, is counted there. */
 export const metered = <T>(meter: ScenarioMeter, work: () => Promise<T>): Promise<T> => current.run(meter, work);
 
+/**
+ * Runs one of a scenario's independent lanes (work on its own resources, depending on nothing the
+ * other lanes do): its calls make a chain of their own, so the lanes side by side are not one long chain.
+ */
+export const inLane = <T>(name: string, work: () => Promise<T>): Promise<T> => currentLane.run(name, work);
+
 /** A documented call sent, on performance.now()'s clock; outside a metered scenario nothing is counted. */
-export const callMade = (startMs: number, endMs: number): void => current.getStore()?.callMade(startMs, endMs);
+export const callMade = (startMs: number, endMs: number): void => current.getStore()?.callMade(startMs, endMs, currentLane.getStore());
 export const retriedAfter429 = (waitMs: number): void => current.getStore()?.retriedAfter429(waitMs);
 export const waitedOnTarget = (ms: number): void => current.getStore()?.waitedOnTarget(ms);
 

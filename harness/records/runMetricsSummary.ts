@@ -29,11 +29,20 @@ export function runMetricsOf(scenarios: readonly { scenarioId: string; metrics?:
       count: sum((metrics) => metrics.retriedAfter429.count),
       waitedMs: sum((metrics) => metrics.retriedAfter429.waitedMs),
     },
-    criticalPath: { scenarioId: longest.scenarioId, calls: longest.metrics.chainCalls, targetWaitMs: longest.metrics.targetWaitMs },
+    criticalPath: {
+      scenarioId: longest.scenarioId,
+      ...(longest.metrics.chain ? { chain: longest.metrics.chain } : {}),
+      calls: longest.metrics.chainCalls,
+      targetWaitMs: longest.metrics.targetWaitMs,
+    },
     targetWaitMs: sum((metrics) => metrics.targetWaitMs),
     concurrency,
   };
 }
+
+/** The chain the critical path follows: a scenario, or one lane of it. */
+export const describeCriticalPath = (path: RunMetrics['criticalPath']): string =>
+  path.chain ? `${path.scenarioId} (${path.chain})` : path.scenarioId;
 
 const seconds = (ms: number): string => `${Math.round(ms / 1000).toLocaleString('en')} s`;
 
@@ -49,7 +58,7 @@ export function describeRunMetrics(metrics: RunMetrics): string {
   const throttled = retried > 0 ? ` (${retried} retried after 429, ${seconds(metrics.retriedAfter429.waitedMs)} waited)` : '';
   return (
     `${metrics.calls.toLocaleString('en')} calls${throttled}, ` +
-    `critical path ${metrics.criticalPath.calls} calls in ${metrics.criticalPath.scenarioId}, ` +
+    `critical path ${metrics.criticalPath.calls} calls in ${describeCriticalPath(metrics.criticalPath)}, ` +
     `${seconds(metrics.targetWaitMs)} waited on the target's clock, ${describeConcurrency(metrics.concurrency)}`
   );
 }

@@ -6,11 +6,14 @@ import { type BuiltCase, buildCase, toModelPayment } from './caseSetup.ts';
 import type { GeneratedCase } from './caseArbitraries.ts';
 import { simulate } from './simulationClient.ts';
 import { PastExpirationRefused, type TargetWorld } from './targetWorld.ts';
+import { inLane } from '../../harness/records/runMetrics.ts';
+import { mixSeed } from '../../harness/target/schedulePerturbation.ts';
+import { NEAR_CALL_MS } from '../../harness/target/concurrency.ts';
 
 // Runs generated decisioning cases against the target and the model, and records
 // one check: PASS with the number of cases, or FAIL with fast-check's shrunk
 // counterexample and how to replay it: the run seed that `run --seed` takes (the
-// scenario's fast-check seed derives from it), and fast-check's own seed and path.
+// scenario's fast-check seeds, one per lane, derive from it), and fast-check's own seed and path.
 
 export class DecisionMismatch extends Error {
   constructor(
@@ -64,6 +67,35 @@ export interface PropertyOutcome {
 /** fast-check's seed must be a 32-bit integer; the scenario seed is one. */
 const fastCheckSeed = (seed: number): number => seed | 0;
 
+/**
+ * How a property's cases are scheduled. The lanes are a fixed number whatever the target or the
+ * concurrency, so a run seed always makes the same lanes with the same cases: a failure replays by
+ * `--seed` alone. Each lane's cases depend on nothing another lane does (each makes its own
+ * accounts and rules), so the lanes run side by side, each one chain of calls (harness/records/runMetrics.ts).
+ */
+export interface PropertyLanes {
+  lanes: number;
+  /** A typical call's round trip on this target, measured before the cases start: the time limit scales with it. */
+  callMs: number;
+}
+
+/** One lane, one chain: a whole property where the cases cannot be split (they move the clock). */
+const ONE_LANE: PropertyLanes = { lanes: 1, callMs: 0 };
+
+/** A lane's time limit against a near target: a bound against a target that hangs, not a cut of the cases. */
+const NEAR_TIME_LIMIT_MS = 120_000;
+
+/** Scaled by the latency measured beyond a near call's, so that a far run judges as many cases as a near one. */
+export const laneTimeLimitMs = (callMs: number): number => Math.round(NEAR_TIME_LIMIT_MS * Math.max(1, callMs / NEAR_CALL_MS));
+
+/** The cases of lane `lane`: numRuns dealt out as evenly as they go. */
+const laneRuns = (numRuns: number, lanes: number, lane: number): number => Math.floor(numRuns / lanes) + (lane < numRuns % lanes ? 1 : 0);
+
+const laneName = (lane: number, lanes: number): string => `lane ${lane + 1} of ${lanes}`;
+
+/** The lane's fast-check seed, from the scenario's (itself from the run seed): lane 1 keeps the scenario's. */
+const laneSeed = (seed: number, lane: number): number => (lane === 0 ? fastCheckSeed(seed) : fastCheckSeed(mixSeed(seed, `lane ${lane}`)));
+
 export async function checkProperty<T>(
   ctx: ScenarioContext,
   requirementId: string,
@@ -73,21 +105,39 @@ export async function checkProperty<T>(
   numRuns: number,
   /** Turns the shrunk counterexample into plain data for the evidence (e.g. commands into their descriptions). */
   describe: (value: T) => unknown = (value) => value,
+  { lanes, callMs }: PropertyLanes = ONE_LANE,
 ): Promise<PropertyOutcome> {
   const started = performance.now();
-  const seed = fastCheckSeed(ctx.seed);
-  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), { numRuns, seed, interruptAfterTimeLimit: 120_000 });
+  const interruptAfterTimeLimit = laneTimeLimitMs(callMs);
+  const property = fc.asyncProperty(arbitrary, predicate);
+  const runs = Array.from({ length: lanes }, (_, lane) => laneRuns(numRuns, lanes, lane));
+  const outcomes = await Promise.all(
+    runs.map((laneNumRuns, lane) => {
+      if (laneNumRuns === 0) return undefined;
+      const check = () => fc.check(property, { numRuns: laneNumRuns, seed: laneSeed(ctx.seed, lane), interruptAfterTimeLimit });
+      // One lane is the scenario's own chain.
+      return lanes > 1 ? inLane(laneName(lane, lanes), check) : check();
+    }),
+  );
   const durationMs = Math.round(performance.now() - started);
-  if (details.failed) {
+  const judged = outcomes.reduce((sum, details) => sum + (details?.numRuns ?? 0), 0);
+  // The first failing lane in lane order, not in time: the same lane whenever the seed is replayed.
+  const failedLane = outcomes.findIndex((details) => details?.failed);
+  const details = outcomes[failedLane];
+  if (details) {
     const error = details.errorInstance as (Error & { exchange?: unknown }) | undefined;
+    const othersFailed = outcomes.filter((each) => each?.failed).length - 1;
+    const where =
+      lanes > 1 ? `in ${laneName(failedLane, lanes)}${othersFailed > 0 ? ` (${othersFailed} other lane(s) failed too)` : ''}, ` : '';
     ctx.check.fail(
       requirementId,
-      `${what}: expected agreement with the model of sections 1–3; after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s) the smallest counterexample disagrees: ${error?.message ?? String(details.errorInstance)}`,
+      `${what}: expected agreement with the model of sections 1–3; ${where}after ${details.numRuns} case(s) and ${details.numShrinks} shrink(s) the smallest counterexample disagrees: ${error?.message ?? String(details.errorInstance)}`,
       {
         seed: ctx.runSeed,
         counterexample: details.counterexample ? describe(details.counterexample[0]) : undefined,
         details: {
           replay: `npx banking-api-conformance run --grep '${ctx.check.scenarioId}' --seed ${ctx.runSeed}`,
+          ...(lanes > 1 ? { lane: laneName(failedLane, lanes) } : {}),
           path: details.counterexamplePath,
           fastCheckSeed: details.seed,
           numRuns: details.numRuns,
@@ -96,13 +146,18 @@ export async function checkProperty<T>(
         ...(error?.exchange ? { exchanges: [error.exchange as never] } : {}),
       },
     );
-    return { cases: details.numRuns, durationMs };
+    return { cases: judged, durationMs };
   }
-  if (details.interrupted && details.numRuns === 0) throw new Error(`${what}: no generated case finished within the time limit`);
+  if (judged === 0) throw new Error(`${what}: no generated case finished within the time limit of ${interruptAfterTimeLimit / 1000} s`);
+  const fewer =
+    judged < numRuns
+      ? `; ${numRuns - judged} fewer than the ${numRuns} asked: each lane's time limit of ${Math.round(interruptAfterTimeLimit / 1000)} s (scaled by calls of ${Math.round(callMs)} ms) stopped them`
+      : '';
+  const inLanes = lanes > 1 ? ` in ${lanes} lanes` : '';
   ctx.check.pass(
     requirementId,
-    `${what}: agrees with the model of sections 1–3; ${details.numRuns} generated cases agreed (run seed ${ctx.runSeed}, ${durationMs} ms)`,
+    `${what}: agrees with the model of sections 1–3; ${judged} generated cases agreed${inLanes} (run seed ${ctx.runSeed}, ${durationMs} ms)${fewer}`,
     { seed: ctx.runSeed },
   );
-  return { cases: details.numRuns, durationMs };
+  return { cases: judged, durationMs };
 }

@@ -1,6 +1,8 @@
 import type { ModelAccount, ModelRule, OptInType } from './decisionModel.ts';
 import { initialStatus, shiftDate } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
+import type { ApiResponse, RequestOptions } from '../../harness/target/apiClient.ts';
+import type { OperationName } from '../../harness/documents/operationCatalogue.ts';
 
 // Puts a decisioning situation on the target through the documented operations:
 // product opt-in (PATCH /deposit-products/{id}), account opt-in (POST
@@ -43,8 +45,22 @@ export class PastExpirationRefused extends Error {
 
 export class TargetWorld {
   private readonly products = new Map<string, Promise<string>>();
+  /** Round trips of its documented calls so far, less the time this process stood still: how far the target is. */
+  private readonly roundTrips: number[] = [];
 
   constructor(private readonly ctx: ScenarioContext) {}
+
+  /** The median round trip of the documented calls made so far (0 before any). */
+  typicalCallMs(): number {
+    const sorted = [...this.roundTrips].sort((a, b) => a - b);
+    return sorted[sorted.length >> 1] ?? 0;
+  }
+
+  private async call(name: OperationName, options: RequestOptions): Promise<ApiResponse> {
+    const response = await this.ctx.api.call(name, options);
+    this.roundTrips.push(response.durationMs - (response.stalledMs ?? 0));
+    return response;
+  }
 
   /** The target's UTC date: its clock when it offers one, else ours. */
   async today(): Promise<string> {
@@ -80,7 +96,7 @@ export class TargetWorld {
         // No default opt-in: a fresh product without one, not a PATCH with [] (whether [] is accepted is not shown, 2.3).
         if (optIn.length === 0) return (await this.ctx.control.createDepositProduct({ positivePayOptIn: [] })).id;
         const { id } = await this.ctx.control.createDepositProduct();
-        const response = await this.ctx.api.call('depositProduct.update', {
+        const response = await this.call('depositProduct.update', {
           params: { id },
           body: { data: { type: 'updateDepositProduct', attributes: { positivePayOptIn: [...optIn] } } },
         });
@@ -101,7 +117,7 @@ export class TargetWorld {
   }
 
   async setAccountOptIn(account: ModelAccount, optInTypes: readonly OptInType[]): Promise<void> {
-    const response = await this.ctx.api.call('positivePayPolicy.create', {
+    const response = await this.call('positivePayPolicy.create', {
       body: {
         data: {
           type: 'positivePayPolicy',
@@ -124,7 +140,7 @@ export class TargetWorld {
         relationships: { account: { data: { type: 'account', id: accountId } } },
       },
     };
-    const response = await this.ctx.api.call('positivePay.create', { body });
+    const response = await this.call('positivePay.create', { body });
     // Past by the day it was made for, or by the target's day now: the shared clock may have moved between.
     if (expirationDate !== undefined && response.status >= 400 && response.status < 500) {
       if (expirationDate < today || expirationDate < (await this.today())) throw new PastExpirationRefused(expirationDate, response.status);
@@ -135,7 +151,7 @@ export class TargetWorld {
     const rule: ModelRule = { id: response.body.data.id, accountId, status: initialStatus(type), ...attributes, type };
     if (expirationDate) rule.expirationDate = expirationDate;
     this.ctx.cleanup.record({ kind: 'rule', id: rule.id }, async () => {
-      if (rule.status !== 'Cancelled') await this.ctx.api.call('positivePay.cancel', { params: { id: rule.id } });
+      if (rule.status !== 'Cancelled') await this.call('positivePay.cancel', { params: { id: rule.id } });
     });
     return rule;
   }
@@ -153,7 +169,7 @@ export class TargetWorld {
   }
 
   async uploadDocument(rule: ModelRule): Promise<void> {
-    const response = await this.ctx.api.call('positivePay.uploadDocument', {
+    const response = await this.call('positivePay.uploadDocument', {
       params: { id: rule.id },
       rawBody: AUTHORIZATION_PDF,
       contentType: 'application/pdf',
@@ -164,7 +180,7 @@ export class TargetWorld {
   }
 
   async cancel(rule: ModelRule): Promise<void> {
-    const response = await this.ctx.api.call('positivePay.cancel', { params: { id: rule.id } });
+    const response = await this.call('positivePay.cancel', { params: { id: rule.id } });
     if (response.status < 200 || response.status >= 300)
       throw new Error(`POST /positive-pay/${rule.id}/cancel answered ${response.status}`);
     rule.status = 'Cancelled';
