@@ -41,6 +41,7 @@ describe('--last-failed', () => {
     expect(document.requirements.map((result) => result.id)).toEqual([BROKEN]);
     expect(document.partial).toEqual({ requirements: 1, of: catalogue.all().length, narrowedBy: ['--last-failed'] });
     expect(again.junitCases).toEqual([BROKEN]);
+    expect(again.lines.join('\n')).toContain(`Verdict: CONFORMANT (partial: 1 of ${catalogue.all().length} requirements)`);
     expect(document.scenarioIds.length).toBeLessThan(faulted.document.scenarioIds.length);
   });
 
