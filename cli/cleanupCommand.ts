@@ -31,7 +31,7 @@ export async function cleanupCommand(options: CleanupOptions, write: (text: stri
   const baseUrl = options.baseUrl ?? (options.target ? undefined : ledger.run?.baseUrl);
   const session = await openTargetSession(loadManifest(manifestPath), baseUrl ? { baseUrl } : {}, { redactor });
   write(`Undoing ${ledger.pending.length} of ${ledger.created} resources on ${session.target.baseUrl} (ledger ${path})`);
-  const outcomes = await undoPending(path, session.target.baseUrl, session.tokens.full());
+  const outcomes = await undoPending(path, session.target.baseUrl, session.tokens.full(), session.gate);
   for (const outcome of outcomes) write(`  ${outcome.done ? 'done' : 'LEFT'}  ${outcome.describe}: ${outcome.detail}`);
   const left = outcomes.filter((outcome) => !outcome.done).length;
   write(

@@ -42,7 +42,7 @@ export class RunLedger {
   /** Undoes whatever scenarios could not undo themselves; says so only when there was something. */
   async finish(say: (line: string) => void): Promise<UndoOutcome[]> {
     if (!this.session) return [];
-    const outcomes = await undoPending(this.path, this.session.target.baseUrl, this.session.tokens.full());
+    const outcomes = await undoPending(this.path, this.session.target.baseUrl, this.session.tokens.full(), this.session.gate);
     if (outcomes.length > 0) {
       const left = outcomes.filter((outcome) => !outcome.done);
       say(

@@ -1,4 +1,5 @@
 import { recordCreated, recordUndone, type UndoAction } from '../target/cleanupLedgerFile.ts';
+import { UNDO_AT_ONCE } from '../target/ledgerUndo.ts';
 
 // What a scenario created, to be undone when it ends — pass, fail or crash —
 // so a shared sandbox is left as it was found. Resources on the target (rules,
@@ -10,9 +11,6 @@ export interface CleanupFailure {
   label: string;
   error: string;
 }
-
-/** Resources undone at once. */
-const UNDO_AT_ONCE = 8;
 
 interface Entry {
   label: string;
