@@ -1,7 +1,8 @@
 // `--concurrency auto`: how many scenarios run at a time, found while the run
 // goes, the way TCP finds its window (AIMD). It starts low, grows by one each
 // time a window of calls came back without a 429 and without the latency
-// rising, and halves on a 429 or a Retry-After, at most once a window as TCP
+// rising (against a baseline that follows the target's own latency up as well
+// as down), and halves on a 429 or a Retry-After, at most once a window as TCP
 // halves at most once a round trip. A target that answers a share of calls 429
 // whatever the load (a shared sandbox's background throttling) would pin the
 // limit at one: where 429s came about as often after a cut as before it, the
@@ -42,6 +43,8 @@ export interface CallAnswer {
   slowDown: boolean;
 }
 
+/** Windows in a row whose latency rose before the rise is acted on (a step back, or a new baseline). */
+export const RISEN_WINDOWS = 3;
 /** Answers the share of 429s is measured over, before a cut and after it. */
 export const SHARE_SAMPLE = 64;
 /** A cut after which the 429s are within this factor of what they were, give or take one (a count's noise), changed nothing. */
@@ -76,7 +79,12 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
   /** Changes so far: a call sent under another limit says nothing of this one's latency. */
   private changes = 0;
   private window: number[] = [];
+  /** The latency baseline: the least window median, until a rise the load does not explain moves it up. */
   private best: number | undefined;
+  /** Medians of the windows in a row whose latency rose past the margin. */
+  private risen: number[] = [];
+  /** The limit of the last window whose latency held: a load the target bore. */
+  private heldAt: number | undefined;
   private readonly share = new SlowDownShare();
   /** The 429s among SHARE_SAMPLE answers that came whatever the limit. */
   private tolerated = 0;
@@ -124,7 +132,29 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
     this.window = [];
     this.best = Math.min(this.best ?? latency, latency);
     const holds = latency <= this.best * this.settings.latencyFactor + this.settings.latencySlackMs;
-    if (holds && this.current < this.settings.ceiling) this.set(this.current + 1);
+    if (holds) {
+      this.risen = [];
+      this.heldAt = this.current;
+      if (this.current < this.settings.ceiling) this.set(this.current + 1);
+      return;
+    }
+    this.latencyRose(latency);
+  }
+
+  /**
+   * A window whose latency rose past the margin. Risen for RISEN_WINDOWS windows in a row, the
+   * rise is either our load or the target's own (a far sandbox slower in the afternoon): above the
+   * limit that last held, the limit steps back to it; at or below it, the load is one the latency
+   * bore, so the rise is the target's, and the baseline moves up to it. Without that, a target
+   * whose latency rose once would hold the limit where it was for the rest of the run.
+   */
+  private latencyRose(latency: number): void {
+    this.risen.push(latency);
+    if (this.risen.length < RISEN_WINDOWS) return;
+    const risenTo = Math.min(...this.risen);
+    this.risen = [];
+    if (this.heldAt !== undefined && this.current > this.heldAt) return this.set(this.heldAt);
+    this.best = risenTo;
   }
 
   private windowSize(): number {
@@ -152,6 +182,8 @@ export class AdaptiveConcurrency implements ConcurrencyLimit {
   private set(value: number): void {
     this.changes += 1;
     this.window = [];
+    // A rise is judged at one limit: under another it says nothing.
+    this.risen = [];
     if (value === this.current) return;
     this.current = value;
     for (const listener of this.listeners) listener(value);

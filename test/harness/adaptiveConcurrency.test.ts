@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { AdaptiveConcurrency, AIMD_DEFAULTS, type AimdSettings, SHARE_SAMPLE } from '../../harness/target/adaptiveConcurrency.ts';
+import {
+  AdaptiveConcurrency,
+  AIMD_DEFAULTS,
+  type AimdSettings,
+  RISEN_WINDOWS,
+  SHARE_SAMPLE,
+} from '../../harness/target/adaptiveConcurrency.ts';
 
 // `--concurrency auto` as logic alone: no clock, no target. Each call is told
 // when it goes out and then how it was answered, in whatever order a test needs.
@@ -62,6 +68,32 @@ describe('growing', () => {
     expect(limit.value).toBe(5);
     window(limit, 210);
     expect(limit.value).toBe(6);
+  });
+
+  test("a rise that stays once the limit is back where the latency held is the target's own: the baseline moves up to it", () => {
+    const limit = new AdaptiveConcurrency(settings());
+    window(limit, 200);
+    expect(limit.value).toBe(5);
+    for (let windows = 0; windows < RISEN_WINDOWS; windows += 1) window(limit, 900);
+    // Above the limit that held, the rise may be our load: back to that limit first.
+    expect(limit.value).toBe(4);
+    for (let windows = 0; windows < RISEN_WINDOWS; windows += 1) window(limit, 900);
+    expect(limit.value).toBe(4);
+    // Risen at a load the target bore before: 900 ms is its latency now, and the limit grows again.
+    window(limit, 900);
+    window(limit, 900);
+    expect(limit.value).toBe(6);
+  });
+
+  test('a rise that goes away once the limit steps back was the load: the baseline stays', () => {
+    const limit = new AdaptiveConcurrency(settings());
+    window(limit, 200);
+    for (let windows = 0; windows < RISEN_WINDOWS; windows += 1) window(limit, 900);
+    expect(limit.value).toBe(4);
+    window(limit, 200);
+    expect(limit.value).toBe(5);
+    window(limit, 900);
+    expect(limit.value).toBe(5);
   });
 
   test('never goes past the ceiling', () => {
