@@ -5,7 +5,7 @@ import catalogueJson from '../../schemas/events/event-types.json' with { type: '
 // document): what attributes and relationships each event type carries. The
 // emulator uses it to generate schema-valid events on request (event injection).
 
-export type AttributeKind = string | { const: string };
+export type AttributeKind = string | { const: string | number };
 
 export interface EventVariant {
   name: string;

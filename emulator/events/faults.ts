@@ -27,6 +27,9 @@ function wrongValueOf(kind: AttributeKind, randomInt: RandomInt): unknown {
   }
 }
 
+/** Another value of the same JSON type as a stated one: 1 for a stated 0, another word for a stated word. */
+const otherThanStated = (stated: string | number): string | number => (typeof stated === 'number' ? stated + 1 : `Not${stated}`);
+
 export const eventsFaults = [
   {
     name: 'old-events-returned',
@@ -126,6 +129,21 @@ export const eventsFaults = [
         const attributes = behaviour.generatedAttributes(generated, entry, randomInt);
         const typed = Object.entries(entry.attributes).find(([, kind]) => wrongValueOf(kind, randomInt) !== undefined);
         if (typed) attributes[typed[0]] = wrongValueOf(typed[1], randomInt);
+        return attributes;
+      },
+    }),
+  },
+  {
+    name: 'injected-events-stated-values-other',
+    description:
+      "generated events carry another value, of the right type, where the catalogue states the type's value (receivedPayment.pendingReview status, the cardFraudCase status/decision pairs, taxForm.created revision 0)",
+    breaks: ['EV-CATALOGUE-RECEIVED-PAYMENTS', 'EV-CATALOGUE-CARD-FRAUD-CASES', 'EV-CATALOGUE-REWARDS-STATEMENTS-STOP-PAYMENTS-TAX-FORMS'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      generatedAttributes: (generated, entry, randomInt) => {
+        const attributes = behaviour.generatedAttributes(generated, entry, randomInt);
+        for (const [name, kind] of Object.entries(entry.attributes))
+          if (typeof kind === 'object' && name in attributes) attributes[name] = otherThanStated(kind.const);
         return attributes;
       },
     }),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Account } from '../core/domain.ts';
+import type { Account, PositivePayRule } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, sendDocument } from '../core/jsonApi.ts';
 import { type Decision, decide } from './positivePayDecision.ts';
@@ -114,10 +114,16 @@ class PaymentConsequences {
     });
   }
 
-  reviewDrawdown(account: Account, paymentId: string, payment: Extract<SimulatedPayment, { kind: 'WireDrawdown' }>): void {
+  reviewDrawdown(
+    account: Account,
+    paymentId: string,
+    payment: Extract<SimulatedPayment, { kind: 'WireDrawdown' }>,
+    rule: PositivePayRule | undefined,
+  ): void {
+    const tags = this.behaviour.drawdownEventTags(rule);
     this.state.events.publish({
       type: 'wireDrawdown.created',
-      attributes: { amount: payment.amount, direction: 'Incoming', counterparty: payment.counterparty },
+      attributes: { amount: payment.amount, direction: 'Incoming', counterparty: payment.counterparty, ...(tags ? { tags } : {}) },
       relationships: {
         wireDrawdown: { data: { type: 'wireDrawdown', id: paymentId } },
         customer: customerRef(account),
@@ -149,7 +155,7 @@ export function registerPaymentSimulationRoutes(
       if (decision.status === 'Processed') transaction = consequences.process(account, paymentId, payment, decision);
       else if (decision.status === 'Blocked') consequences.decline(account, payment);
       else if (decision.status === 'PendingReview' && payment.kind === 'WireDrawdown')
-        consequences.reviewDrawdown(account, paymentId, payment);
+        consequences.reviewDrawdown(account, paymentId, payment, decision.rule);
 
       const relationships: Record<string, unknown> = { account: accountRef(account) };
       if (decision.rule) relationships.positivePay = { data: { type: decision.rule.type, id: decision.rule.id } };

@@ -23,6 +23,11 @@ export interface SandboxBehaviour {
   readonly withinAchMaximum: (amount: number, maximum: number) => boolean;
   /** Section 2.4: the transaction of a matched payment carries the matched rule's tags (whether more: not shown). */
   readonly transactionTags: (rule: PositivePayRule | undefined) => Record<string, string>;
+  /**
+   * Section 2.4: a drawdown rule's tags are "internal labels for the client's own use", not copied
+   * on as an ACH or check rule's are: the tags wireDrawdown.created carries from the rule (none).
+   */
+  readonly drawdownEventTags: (rule: PositivePayRule | undefined) => Record<string, string> | undefined;
   /** Section 4.5: the magic SSNs decide an application's outcome; anything else is approved. */
   readonly applicationOutcome: (input: ApplicationInput) => ApplicationOutcome;
   /** Sections 3.3, 4.5: sandbox approve acts on applications in PendingReview or AwaitingDocuments only. */
@@ -60,6 +65,7 @@ export const correctSandbox: SandboxBehaviour = {
   checkToleranceCents: 100,
   withinAchMaximum: (amount, maximum) => amount <= maximum,
   transactionTags: (rule) => (rule?.tags ? { ...rule.tags } : {}),
+  drawdownEventTags: () => undefined,
   applicationOutcome: decideApplication,
   approvableStatuses: REVIEWABLE_STATUSES,
   deniableStatuses: REVIEWABLE_STATUSES,

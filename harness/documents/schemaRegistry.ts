@@ -57,7 +57,7 @@ export type AttributeKind =
   | 'wireCounterparty'
   | 'drawdownCounterparty'
   | 'changesPreviousCurrent'
-  | { const: string };
+  | { const: string | number };
 
 /** Relationship name → allowed related resource types; empty when the catalogue does not name one. */
 export type RelationshipSpec = Record<string, string[]>;

@@ -1,3 +1,4 @@
+import type { ApiResponse } from '../../harness/target/apiClient.ts';
 import { carriesTags } from './decisionJudgement.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { absentListedMembers, describeAbsent } from '../shared/listedEventMembers.ts';
@@ -125,22 +126,48 @@ const blockedPaymentScenario = defineScenario({
   },
 });
 
+/** A drawdown rule's own labels (2.4): values of the run's own, so that finding one elsewhere says where it came from. */
+const drawdownLabels = (ctx: ScenarioContext) => ({ purpose: `conformance drawdown label ${ctx.faker.string.alphanumeric(10)}` });
+
+/** Section 2.4: the drawdown rule's tags are the client's own labels; its event carrying them is a departure. */
+function judgeOwnLabels(
+  ctx: ScenarioContext,
+  event: { attributes?: { tags?: Record<string, unknown> } },
+  labels: Record<string, string>,
+  responses: ApiResponse[],
+): void {
+  const tags = event?.attributes?.tags;
+  const carried = Object.entries(labels).filter(([name, value]) => tags?.[name] === value);
+  ctx.check.expect(
+    'DC-DRAWDOWN-TAGS-OWN-LABELS',
+    carried.length === 0,
+    `wireDrawdown.created of a drawdown passed by a rule tagged ${JSON.stringify(labels)}: expected none of the rule's tags; ${carried.length ? `it carries ${JSON.stringify(Object.fromEntries(carried))}` : `it carries ${tags === undefined ? 'no tags' : `tags ${JSON.stringify(tags)}`}`}`,
+    responses,
+  );
+}
+
 const drawdownScenario = defineScenario({
   id: 'decisioning/consequences/drawdown-created',
   area: 'decisioning',
-  requirements: ['DC-DRAWDOWN-CREATED-EVENT'],
+  requirements: ['DC-DRAWDOWN-CREATED-EVENT', 'DC-DRAWDOWN-TAGS-OWN-LABELS'],
   needs: ['paymentSimulation', 'fixtureProvisioning'],
   async run(ctx) {
     const world = new TargetWorld(ctx);
     const from = await since(ctx);
-    const built = await buildCase(world, { productOptIn: [], rules: [{ type: 'drawdownPositivePay' }], steps: [{ upload: 0 }] });
+    const labels = drawdownLabels(ctx);
+    const built = await buildCase(world, {
+      productOptIn: [],
+      rules: [{ type: 'drawdownPositivePay', tags: labels }],
+      steps: [{ upload: 0 }],
+    });
     const { observed, response } = await simulate(ctx, toModelPayment({ kind: 'WireDrawdown', amount: 123_456, rule: 0 }, built));
     if (observed.status !== 'PendingReview') {
-      ctx.check.untestable(
-        'DC-DRAWDOWN-CREATED-EVENT',
-        `a drawdown naming an Active drawdown rule did not pass positive pay (decided ${observed.status})`,
-        response,
-      );
+      for (const id of ['DC-DRAWDOWN-CREATED-EVENT', 'DC-DRAWDOWN-TAGS-OWN-LABELS'])
+        ctx.check.untestable(
+          id,
+          `a drawdown naming an Active drawdown rule did not pass positive pay (decided ${observed.status})`,
+          response,
+        );
       return;
     }
     const found = await findEvents(ctx, ['wireDrawdown.created'], from, (event) => relatedTo(event, 'account', built.account.id));
@@ -162,6 +189,12 @@ const drawdownScenario = defineScenario({
         : `wireDrawdown.created: expected amount, direction, counterparty {name, routingNumber, accountNumber} and relationships wireDrawdown, customer, account; ${missing.length ? `missing ${missing.join(', ')}` : 'all present'}`,
       [response, ...found.responses],
     );
+    if (event === undefined)
+      ctx.check.skip(
+        'DC-DRAWDOWN-TAGS-OWN-LABELS',
+        `no wireDrawdown.created for account ${built.account.id} was found to look for the rule's tags in`,
+      );
+    else judgeOwnLabels(ctx, event, labels, [response, ...found.responses]);
   },
 });
 

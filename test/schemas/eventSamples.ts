@@ -3,7 +3,7 @@ import type { AttributeKind, EventTypeEntry, RelationshipSpec } from '../../harn
 // Builds events from schemas/events/event-types.json alone, so that a passing
 // sample proves the data file and the schemas say the same thing.
 
-const SAMPLES: Record<Exclude<AttributeKind, { const: string }>, unknown> = {
+const SAMPLES: Record<Exclude<AttributeKind, { const: string | number }>, unknown> = {
   string: 'sample',
   integer: 3,
   number: 1.25,
@@ -32,7 +32,7 @@ const SAMPLES: Record<Exclude<AttributeKind, { const: string }>, unknown> = {
 };
 
 /** A value of the right JSON type but wrong for the kind; undefined when the kind accepts anything. */
-const WRONG: Record<Exclude<AttributeKind, { const: string }>, unknown> = {
+const WRONG: Record<Exclude<AttributeKind, { const: string | number }>, unknown> = {
   string: 42,
   integer: 1.5,
   number: '1.25',
