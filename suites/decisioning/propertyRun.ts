@@ -79,7 +79,10 @@ export interface PropertyLanes {
   callMs: number;
 }
 
-/** One lane, one chain: a whole property where the cases cannot be split (they move the clock). */
+/**
+ * One lane, one chain, its time limit unscaled: where the cases cannot be split (the lifecycle's
+ * move the clock every other case reads), a far run judges fewer and says so rather than wait for all.
+ */
 const ONE_LANE: PropertyLanes = { lanes: 1, callMs: 0 };
 
 /** A lane's time limit against a near target: a bound against a target that hangs, not a cut of the cases. */
@@ -149,9 +152,10 @@ export async function checkProperty<T>(
     return { cases: judged, durationMs };
   }
   if (judged === 0) throw new Error(`${what}: no generated case finished within the time limit of ${interruptAfterTimeLimit / 1000} s`);
+  const scaled = callMs > NEAR_CALL_MS ? ` (scaled by calls of ${Math.round(callMs)} ms)` : '';
   const fewer =
     judged < numRuns
-      ? `; ${numRuns - judged} fewer than the ${numRuns} asked: each lane's time limit of ${Math.round(interruptAfterTimeLimit / 1000)} s (scaled by calls of ${Math.round(callMs)} ms) stopped them`
+      ? `; ${numRuns - judged} fewer than the ${numRuns} asked: the time limit of ${Math.round(interruptAfterTimeLimit / 1000)} s${lanes > 1 ? ' per lane' : ''}${scaled} stopped them`
       : '';
   const inLanes = lanes > 1 ? ` in ${lanes} lanes` : '';
   ctx.check.pass(
