@@ -9,7 +9,7 @@ import { AREAS } from '../harness/engine/scenario.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../spec/webhookAttributes.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
-import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../harness/target/concurrency.ts';
+import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../harness/target/concurrency.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests). Each command's
@@ -94,7 +94,7 @@ program
   )
   .option(
     '-c, --concurrency <n|auto>',
-    `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} on loopback, auto for a remote target; 1 runs one after another); auto starts at ${AUTO_START}, grows while latency holds and no 429 comes, halves on a 429 or Retry-After, up to ${AUTO_CEILING} or the manifest's rateLimit.concurrency`,
+    `scenarios run N at a time, as their declared shared state allows (default ${LOOPBACK_CONCURRENCY} for a target that answers within ${NEAR_CALL_MS} ms, auto for a farther one whatever its address; 1 runs one after another); auto starts at ${AUTO_START}, grows while latency holds and no 429 comes, halves on a 429 or Retry-After, up to ${AUTO_CEILING} or the manifest's rateLimit.concurrency`,
   )
   .option(
     '--budget-minutes <m>',

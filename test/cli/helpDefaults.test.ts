@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { AREAS } from '../../harness/engine/scenario.ts';
-import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../../harness/target/concurrency.ts';
+import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../../harness/target/concurrency.ts';
 import { runCli } from './cliProcess.ts';
 
 // `run --help` states the defaults the code uses: they are read from the code, never retyped.
@@ -10,7 +10,9 @@ test('run --help names every area and the concurrency defaults run/concurrency.t
   expect(help.code).toBe(0);
   const text = help.stdout.replace(/\s+/g, ' ');
   expect(text).toContain(`comma-separated areas: ${AREAS.join(', ')}`);
-  expect(text).toContain(`default ${LOOPBACK_CONCURRENCY} on loopback, auto for a remote target`);
+  expect(text).toContain(
+    `default ${LOOPBACK_CONCURRENCY} for a target that answers within ${NEAR_CALL_MS} ms, auto for a farther one whatever its address`,
+  );
   expect(text).toContain(`auto starts at ${AUTO_START},`);
   expect(text).toContain(`up to ${AUTO_CEILING} or the manifest's rateLimit.concurrency`);
 });
