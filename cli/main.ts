@@ -153,6 +153,11 @@ program
   .option('--header-name <name>', 'the signature header (default X-Service-Signature)')
   .option('--timeout-ms <ms>', 'the delivery time-out answers are judged against (default 5000)')
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
+  .option(
+    '--reporter <names>',
+    `the reports to write besides results.json, which is always written: ${DEFAULT_REPORTERS.join(', ')} (repeatable, or comma-separated; default all)`,
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
   .option('-q, --quiet', 'print the verdict and the failures only')
   .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
   .action(async (options) => {

@@ -67,7 +67,7 @@ function parseList(texts: readonly string[], option: string, what: string): stri
   return names;
 }
 
-function parseReporters(texts: readonly string[]): ReadonlySet<Reporter> {
+export function parseReporters(texts: readonly string[]): ReadonlySet<Reporter> {
   const names = parseList(texts, '--reporter', `one or more of ${REPORTERS.join(', ')}`);
   for (const name of names) {
     if ((REPORTERS as readonly string[]).includes(name)) continue;
