@@ -1,6 +1,8 @@
 import { writeAllureThroughVitest } from '../report/allureFace.ts';
 import { allureResultsDir } from '../report/allureResultsDirectory.ts';
-import { writeReports } from '../report/reportWriter.ts';
+import { writeChosenReports } from '../report/reportWriter.ts';
+import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
+import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { loadManifest, SetupError } from '../harness/target/targetManifest.ts';
 import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
@@ -22,9 +24,25 @@ export interface ReceiverCommandOptions extends ReceiverOptions {
   quiet?: boolean;
   /** A target manifest whose `receiver` section describes the receiver; the options win field by field. */
   target?: string;
+  /** --reporter: the reports written besides results.json (cli/runValues.ts parses them). */
+  reporter?: string[];
 }
 
-export function optionsWithManifest({ target, reportDir: _reportDir, quiet: _quiet, ...given }: ReceiverCommandOptions): ReceiverOptions {
+/** The reports `receiver --reporter` chose: a run's, but HAR, since the receiver's exchanges are the sandbox's own. */
+function receiverReporters(texts: readonly string[] | undefined): ReadonlySet<Reporter> {
+  const chosen = texts ? parseReporters(texts) : new Set(DEFAULT_REPORTERS);
+  if (chosen.has('har'))
+    throw new SetupError('--reporter har: the receiver command writes no HAR; choose among junit, html, summary and allure');
+  return chosen;
+}
+
+export function optionsWithManifest({
+  target,
+  reportDir: _reportDir,
+  quiet: _quiet,
+  reporter: _reporter,
+  ...given
+}: ReceiverCommandOptions): ReceiverOptions {
   if (target === undefined) return given;
   const section = loadManifest(target).receiver;
   if (!section)
@@ -47,6 +65,7 @@ export async function receiverCommand(
   redactor: SecretRedactor,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
+  const reporters = receiverReporters(options.reporter);
   const config = receiverConfig(optionsWithManifest(options), env);
   redactor.add(config.token);
   const quiet = options.quiet ?? false;
@@ -63,21 +82,24 @@ export async function receiverCommand(
   const startedAt = new Date().toISOString();
   const run = await runReceiverCases(config, { say, redactor });
   const document = receiverResults(config, run, { suiteVersion: version, startedAt });
-  const paths = writeReports(options.reportDir, document, redactor);
+  const paths = writeChosenReports(options.reportDir, document, redactor, reporters);
   // The same faces as a run's: results.json, JUnit and HTML from the document, Allure from the cases' reports.
-  const reports = JSON.parse(redactor.text(JSON.stringify(run.reports))) as ScenarioReport[];
-  await writeAllureThroughVitest(options.reportDir, reports, {
-    receiver: config.url,
-    deliveryMode: config.deliveryMode,
-    contentType: config.contentType,
-    suiteVersion: version,
-  });
+  if (reporters.has('allure')) {
+    const reports = JSON.parse(redactor.text(JSON.stringify(run.reports))) as ScenarioReport[];
+    await writeAllureThroughVitest(options.reportDir, reports, {
+      receiver: config.url,
+      deliveryMode: config.deliveryMode,
+      contentType: config.contentType,
+      suiteVersion: version,
+    });
+  }
   printSummary(document, write, {
     quiet,
     style: terminalStyle(colourWanted(process.stdout, process.env)),
     ...(run.refusal ? { diagnosis: refusalDiagnosis(run.refusal) } : {}),
   });
   say(`Results: ${paths.results}`);
-  say(`Reports: ${paths.html}, ${paths.junit}, Allure results in ${allureResultsDir(options.reportDir)}`);
+  const allure = reporters.has('allure') ? [`Allure results in ${allureResultsDir(options.reportDir)}`] : [];
+  if (paths.reports.length + allure.length > 0) say(`Reports: ${[...paths.reports, ...allure].join(', ')}`);
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }
