@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runCli } from '../cli/cliProcess.ts';
 import { type EmulatorProcess, startEmulatorProcess } from '../emulator/emulatorProcess.ts';
 import { commandToExit } from '../support/childProcess.ts';
+import { html } from '../../report/html/htmlText.ts';
 import { TOKEN_VARIABLE } from '../../report/reproduction.ts';
 
 // The curl commands a failing run prints work as printed once the run has ended:
@@ -52,6 +53,9 @@ test('the mint line and each curl line of a failing run, run as printed, get the
   expect(JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')).requestReplay).toEqual({
     mintTokenUrl: `${emulator.url}/_emulator/tokens`,
   });
+  // report.html offers the same commands, each with its copy button.
+  const page = readFileSync(join(reportDir, 'report.html'), 'utf8');
+  for (const command of [mint, ...curls.map((curl) => curl.command)]) expect(page).toContain(`${html(command)}</pre><button`);
 
   for (const { command, status } of curls) {
     expect(command).toContain(`"authorization: Bearer $${TOKEN_VARIABLE}"`);
