@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'project',
           include: ['test/**/*.test.ts'],
+          // The folder of the one clean full run the tests that only read one share (test/support/sharedCleanRun.ts).
+          globalSetup: ['./test/support/cleanRunFolder.ts'],
           // Two files at a time: most of these tests wait (on virtual clocks, child runs,
           // Chromium, Docker), and vitest's default on a 2-core machine is one.
           maxWorkers: 2,

@@ -1,0 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+// vitest's global set-up for the project's tests (vitest.config.ts): the folder where the one
+// clean full run of this `vitest run` is kept (test/support/sharedCleanRun.ts), removed at the end.
+// The run is made there only if a test asks for it, so a run of a few files pays nothing.
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    cleanRunFolder: string;
+  }
+}
+
+export default function setup(project: TestProject): () => void {
+  const folder = mkdtempSync(join(tmpdir(), 'bac-clean-run-'));
+  project.provide('cleanRunFolder', folder);
+  return () => rmSync(folder, { recursive: true, force: true });
+}
