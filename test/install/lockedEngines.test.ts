@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import semver from 'semver';
 import { expect, test } from 'vitest';
 
-// The README promises Node 20.19+: `npm ci` here, and a user's install (the package ships this lock's
-// runtime part as npm-shrinkwrap.json, whose tree npm installs as it is), must install the locked tree there without an
+// The README promises Node 20.19+: `npm ci` must install the locked tree there without an
 // EBADENGINE warning, so no locked package may declare an engine range that excludes it.
 
 const OLDEST_SUPPORTED_NODE = '20.19.0';
