@@ -1,16 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import { conformanceProject } from './report/conformance.vitest.config.ts';
-import { moduleCacheDirectory } from './run/moduleCache.ts';
+import { moduleCacheDirectory } from './test/support/moduleCache.ts';
 import { HeaviestFirstSequencer } from './test/support/heaviestFirstSequencer.ts';
 
-// Compiled modules are kept between runs where a folder can be written (run/moduleCache.ts).
+// Compiled modules are kept between runs where a folder can be written (test/support/moduleCache.ts).
 const MODULE_CACHE = moduleCacheDirectory();
 
 // Two projects share this file:
 // - "project": the project's own tests (test/), run by `npm test` and CI; test/soak/ holds
 //   the whole-suite runs repeated against long-lived targets (`npm run test:soak` runs only those);
-// - "conformance": the conformance suites' one file (suites/run.conformance.ts): the Allure
-//   face of a finished run, or, run by hand, the engine against an embedded emulator.
+// - "conformance": the conformance suites' one file (suites/run.conformance.ts), run by hand:
+//   the engine against an embedded emulator, one vitest test per scenario (Allure through
+//   allure-vitest when it is given as a reporter).
 export default defineConfig({
   test: {
     sequence: { sequencer: HeaviestFirstSequencer },
@@ -34,7 +35,6 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      // Packaged (the Allure face runs it): report/conformance.vitest.config.ts.
       conformanceProject,
     ],
   },

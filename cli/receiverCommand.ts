@@ -1,13 +1,12 @@
-import { writeAllureThroughVitest } from '../report/allureFace.ts';
+import { writeAllureResults } from '../report/allureWriter.ts';
 import { allureResultsDir } from '../report/allureResultsDirectory.ts';
-import { writeChosenReports } from '../report/reportWriter.ts';
+import { redactedReports, writeChosenReports } from '../report/reportWriter.ts';
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { loadManifest, SetupError } from '../harness/target/targetManifest.ts';
 import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
 import { type DeliveryRefusal, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
-import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { EXIT } from './exitCodes.ts';
 import type { FailureDiagnosis } from './failureReport.ts';
 import { printSummary } from './summaryPrinter.ts';
@@ -85,8 +84,7 @@ export async function receiverCommand(
   const paths = writeChosenReports(options.reportDir, document, redactor, reporters);
   // The same faces as a run's: results.json, JUnit and HTML from the document, Allure from the cases' reports.
   if (reporters.has('allure')) {
-    const reports = JSON.parse(redactor.text(JSON.stringify(run.reports))) as ScenarioReport[];
-    await writeAllureThroughVitest(options.reportDir, reports, {
+    await writeAllureResults(options.reportDir, redactedReports(run.reports, redactor), {
       receiver: config.url,
       deliveryMode: config.deliveryMode,
       contentType: config.contentType,

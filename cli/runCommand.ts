@@ -2,9 +2,10 @@ import { issueCertificate } from '../run/certification.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import { describeThrottling } from '../harness/target/throttleRetry.ts';
+import { writeAllureResults } from '../report/allureWriter.ts';
 import { attachContainerLog } from '../report/allureContainerLog.ts';
 import { writeHar } from '../report/harWriter.ts';
-import { writeChosenReports } from '../report/reportWriter.ts';
+import { redactedReports, writeChosenReports } from '../report/reportWriter.ts';
 import { DEFAULT_REPORTERS } from '../report/reporters.ts';
 import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { lastFailedIn } from './lastFailed.ts';
@@ -21,7 +22,7 @@ import { colourWanted, terminalStyle } from './terminalStyle.ts';
 // `banking-api-conformance run`: checks that the options go together, runs the
 // pipeline (run/runPipeline.ts), whose engine tells the progress display as it goes, and
 // hands its results document to the reporters: the terminal summary, results.json,
-// report.html, junit.xml, HAR, certificate; and the scenarios' reports to Allure through vitest.
+// report.html, junit.xml, HAR, certificate; and the scenarios' reports to Allure.
 
 export { EXIT };
 
@@ -92,10 +93,10 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
       redactor,
     },
   );
-  // Loaded once there is a run to show: a run refused for its options is told in a moment.
   if (reporters.has('allure')) {
-    const { writeAllureThroughVitest } = await import('../report/allureFace.ts');
-    await writeAllureThroughVitest(options.reportDir, reports, {
+    // Allure never shows the whole exchanges of --har.
+    const shown = reports.map(({ exchanges: _exchanges, ...report }) => report);
+    await writeAllureResults(options.reportDir, redactedReports(shown, redactor), {
       target: target.name,
       baseUrl: target.baseUrl,
       seed: String(document.seed),

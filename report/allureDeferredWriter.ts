@@ -4,8 +4,8 @@ import type { Globals, TestResult, TestResultContainer } from 'allure-js-commons
 import type { Category, EnvironmentInfo } from 'allure-js-commons/sdk';
 import { FileSystemWriter, type Writer } from 'allure-js-commons/sdk/reporter';
 
-// allure-vitest writes every result and attachment when the run ends, each with a
-// synchronous open, write, fsync and rename: about 1,500 files, seconds of the main
+// allure-js-commons' own writer writes each result and attachment with a synchronous
+// open, write, fsync and rename: about 1,500 files a full run, seconds of the main
 // thread, which also serves the embedded emulator. These are written without fsync
 // and off the thread; settled() waits for them and names the first that failed.
 

@@ -3,11 +3,12 @@ import { afterEach } from 'vitest';
 import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { allureView } from './allureLabels.ts';
 
-// Vitest setup file of the conformance project: after each scenario's test,
-// label it for Allure and attach its evidence, from the scenario's report the
-// vitest face left in task.meta (harness/vitestFace/vitestFace.ts), of `run` or `receiver`.
-// Listed after allure-vitest/setup in report/conformance.vitest.config.ts, so the
-// harness needs no Allure code of its own.
+// Vitest setup file of the conformance project run by hand (`npx vitest --project conformance`
+// with allure-vitest as a reporter): after each scenario's test, label it for Allure and attach
+// its evidence, from the scenario's report the vitest face left in task.meta
+// (harness/vitestFace/vitestFace.ts), as report/allureWriter.ts does for `run` and `receiver`.
+// Listed after allure-vitest/setup in report/conformance.vitest.config.ts, so the harness needs
+// no Allure code of its own.
 
 afterEach(async ({ task }) => {
   const meta = task.meta.conformance;

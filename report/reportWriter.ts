@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type ResultsDocument, writeResults } from '../run/resultsDocument.ts';
+import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { htmlReport } from './html/htmlReport.ts';
 import { junitXml } from './junitReport.ts';
@@ -28,6 +29,10 @@ export interface ReportPaths {
 export function redactedDocument(document: ResultsDocument, redactor: SecretRedactor): ResultsDocument {
   return JSON.parse(redactor.text(JSON.stringify(document))) as ResultsDocument;
 }
+
+/** The scenarios' reports as the faces that show them (Allure) may: with no secret of the run. */
+export const redactedReports = (reports: readonly ScenarioReport[], redactor: SecretRedactor): ScenarioReport[] =>
+  JSON.parse(redactor.text(JSON.stringify(reports))) as ScenarioReport[];
 
 export interface ChosenReportPaths {
   results: string;

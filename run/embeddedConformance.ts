@@ -1,21 +1,18 @@
 import type { TestProject } from 'vitest/node';
+import { startEmulator } from '../emulator/emulator.ts';
 import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { selectScenarios } from './scenarioSelection.ts';
 
-// vitest's global setup of the conformance project (report/conformance.vitest.config.ts).
-// Fed a finished run's reports (the Allure face), it does nothing. Run by a person
-// (`npx vitest --project conformance`, an IDE's test explorer), it starts the embedded
-// emulator in vitest's own process and hands the worker its URL, where
+// vitest's global setup of the conformance project (report/conformance.vitest.config.ts), run
+// by a person (`npx vitest --project conformance`, an IDE's test explorer): it starts the
+// embedded emulator in vitest's own process and hands the worker its URL, where
 // suites/run.conformance.ts runs the engine against it. CONFORMANCE_ONLY (areas, as
 // `run --only`) and CONFORMANCE_GREP (text or a scenario id, as `run --grep`) narrow it.
 
-export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
-  if (project.getProvidedContext().conformanceReports) return undefined;
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const only = process.env.CONFORMANCE_ONLY;
   const grep = process.env.CONFORMANCE_GREP;
   const selection = selectScenarios({ ...(only ? { only } : {}), ...(grep ? { grep } : {}) }, requirementCatalogue());
-  // Loaded only here: the Allure face never starts an emulator.
-  const { startEmulator } = await import('../emulator/emulator.ts');
   const emulator = await startEmulator();
   project.provide('embeddedRun', {
     baseUrl: emulator.url(),

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 
-// The suite's version, as package.json states it: printed by --version and written to every report.
+// The suite's name and version, as package.json states them: the version is printed by
+// --version and written to every report; the name labels what the suite writes (Allure's tests).
+
+const packageJson = (): { name: string; version: string } =>
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
 export function suiteVersion(): string {
-  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return packageJson().version;
+}
+
+export function suiteName(): string {
+  return packageJson().name;
 }

@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, test, type TestContext } from 'vitest';
-import { isFailing } from '../records/checkRecords.ts';
 import type { ScenarioReport } from '../engine/engineEvents.ts';
-import { type EmbeddedRun, providedEmbeddedRun, providedReports } from './providedRun.ts';
+import { testOutcome } from '../engine/testOutcome.ts';
+import { type EmbeddedRun, providedEmbeddedRun } from './providedRun.ts';
 import { AREAS, type Area, type Scenario } from '../engine/scenario.ts';
-import { describeUndeclared } from '../target/sharedState.ts';
+import { runEngine } from '../engine/engine.ts';
+import { defaultConcurrency } from '../target/concurrency.ts';
+import { emulatorManifest, openTargetSession } from '../target/targetSession.ts';
 
-// The vitest face of the engine (harness/engine/engine.ts): one test per scenario, a
-// describe per group. Fed a finished run's reports (report/allureFace.ts: Allure through
-// allure-vitest), each test only ends as its report says; with none, for a person's
-// `npx vitest --project conformance`, the engine runs here against the embedded emulator
-// vitest started (run/embeddedConformance.ts) and each test waits for its scenario's report.
-// A test fails exactly when a check is FAIL or UNTESTABLE; its report goes in the task meta
-// for Allure's labels (report/allureSetup.ts).
+// The vitest face of the engine (harness/engine/engine.ts), for `npx vitest --project
+// conformance`: one test per scenario, a describe per area, the engine run here against the
+// embedded emulator vitest started (run/embeddedConformance.ts), each test waiting for its
+// scenario's report. A test ends as harness/engine/testOutcome.ts reads the report; the report
+// goes in the task meta for Allure's labels (report/allureSetup.ts). No command loads this:
+// `run` and `receiver` write Allure directly (report/allureWriter.ts).
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -27,24 +28,11 @@ export const testName = (report: Pick<ScenarioReport, 'requirements' | 'title'>)
 /** Ends a scenario's test as its report says. */
 function settle(report: ScenarioReport, context: TestContext): void {
   context.task.meta.conformance = report;
-  if (report.undeclared?.length) throw new Error(report.undeclared.map(describeUndeclared).join('\n'));
-  const failing = report.records.filter((record) => isFailing(record.outcome));
-  if (failing.length > 0) {
-    const text = failing.map((record) => `${record.requirementId} ${record.outcome}: ${record.message}`).join('\n');
-    // An AssertionError reads as "failed" in reports; UNTESTABLE alone stays a plain error ("broken").
-    throw Object.assign(new Error(text), { name: failing.some((record) => record.outcome === 'FAIL') ? 'AssertionError' : 'Error' });
-  }
-  if (report.records.length > 0 && report.records.every((record) => record.outcome === 'SKIP')) context.skip(report.records[0]?.message);
-}
-
-/** A finished run's reports: one describe per group, in the order the groups first come. */
-function reportTests(reports: readonly ScenarioReport[]): void {
-  const groups = [...new Set(reports.map((report) => report.group))];
-  for (const group of groups) {
-    describe(group, () => {
-      for (const report of reports.filter((each) => each.group === group)) test(testName(report), (context) => settle(report, context));
-    });
-  }
+  const outcome = testOutcome(report);
+  if (outcome.status === 'skipped') context.skip(outcome.reason);
+  // An AssertionError reads as "failed" in reports; a plain error as "broken".
+  if (outcome.status === 'failed' || outcome.status === 'broken')
+    throw Object.assign(new Error(outcome.message), { name: outcome.status === 'failed' ? 'AssertionError' : 'Error' });
 }
 
 /** Each scenario's report once the engine calls it final; undefined, at the run's end, for one it never started. */
@@ -80,14 +68,12 @@ function engineTests(scenariosByArea: Readonly<Record<Area, readonly Scenario[]>
   let execution: Promise<void> | undefined;
   let closeSession = async (): Promise<void> => {};
   beforeAll(async () => {
-    // Loaded here only: the Allure face of a finished run never needs the engine.
-    const { emulatorManifest, openTargetSession } = await import('../target/targetSession.ts');
-    const { runEngine } = await import('../engine/engine.ts');
     const session = await openTargetSession(emulatorManifest(), { baseUrl: run.baseUrl, seed: run.seed });
     closeSession = () => session.sink.close();
     // Not awaited here: each test waits for its own scenario's report.
     execution = runEngine(selected, session, {
-      concurrency: 8,
+      // The embedded emulator is in this process, as a run's is: the same concurrency as `run`.
+      concurrency: defaultConcurrency(undefined),
       listener: (event) => {
         if (event.type === 'scenario-final') reports.final(event.report);
         if (event.type === 'scenario-note') console.log(`${event.scenarioId}: ${event.text}`);
@@ -113,13 +99,8 @@ function engineTests(scenariosByArea: Readonly<Record<Area, readonly Scenario[]>
   }
 }
 
-/**
- * Registers the conformance tests: of the reports provided, else of the engine run here. The
- * scenarios are only loaded for the engine: a finished run's reports carry what their tests show.
- */
+/** Registers the conformance tests: the engine run here against the embedded emulator. The scenarios are loaded only then. */
 export async function conformanceTests(scenarios: () => Promise<Readonly<Record<Area, readonly Scenario[]>>>): Promise<void> {
-  const reports = providedReports();
-  if (reports) return reportTests(reports);
   const embedded = providedEmbeddedRun();
   if (!embedded)
     throw new Error('nothing was provided: run the suites with `npx vitest --project conformance` or `npx banking-api-conformance run`');

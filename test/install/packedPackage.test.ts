@@ -45,8 +45,6 @@ test("the package holds what a user runs, not the project's tests, benches or to
   for (const needed of [
     'bin/banking-api-conformance.mjs',
     'bin/banking-api-emulator.mjs',
-    'report/conformance.vitest.config.ts',
-    'suites/run.conformance.ts',
     'requirements/auth.yaml',
     'schemas/harness/target-manifest.schema.json',
     'schemas/harness/expected-failures.schema.json',

@@ -5,12 +5,13 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
 import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
 import { allureResultsDir } from '../../report/allureResultsDirectory.ts';
+import { suiteName } from '../../harness/documents/suiteVersion.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
 
 // Issue 34, "must show": `run` and `receiver` write results.json, JUnit and Allure through
-// the same faces. Both commands' Allure results carry what only allure-vitest writes (the
-// framework label) and come from the same vitest file, so the receiver's did not take a
-// route of its own.
+// the same faces. Both commands' Allure results carry what only report/allureWriter.ts writes
+// (the framework label naming the suite) and sit in the same place of Allure's tree, so the
+// receiver's did not take a route of its own.
 
 const TOKEN = 'same-faces-receiver-token-41c7e9';
 const scratch = mkdtempSync(join(tmpdir(), 'bac-same-faces-'));
@@ -82,10 +83,10 @@ describe('run and receiver write their reports through the same faces', () => {
     expect(judged.filter((id: string) => !junit.includes(id))).toEqual([]);
   });
 
-  test.each(COMMANDS)('%s: one Allure result per scenario, each written by allure-vitest', (command) => {
+  test.each(COMMANDS)('%s: one Allure result per scenario, each written by the Allure face', (command) => {
     const written = allureResults(command);
     expect(written.length).toBe(resultsDocument(command).scenarioIds.length);
-    expect(written.filter((result) => !labelValues(result, 'framework').includes('vitest')).map((result) => result.name)).toEqual([]);
+    expect(written.filter((result) => !labelValues(result, 'framework').includes(suiteName())).map((result) => result.name)).toEqual([]);
   });
 
   test.each(COMMANDS)('%s: each Allure result is timed as its scenario ran, within the run, not as the face replayed it', (command) => {
@@ -97,7 +98,7 @@ describe('run and receiver write their reports through the same faces', () => {
     expect(outside.map((result) => `${result.name}: ${result.start}–${result.stop}`)).toEqual([]);
   });
 
-  test("the receiver's Allure results come from the same vitest file as the run's, labelled the same way", () => {
+  test("the receiver's Allure results sit where the run's do, labelled the same way", () => {
     const [run, receiver] = COMMANDS.map(allureResults);
     const packages = (written: AllureResult[] = []) => [...new Set(written.flatMap((result) => labelValues(result, 'package')))];
     expect(packages(receiver)).toEqual(packages(run));

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { firstWritableDirectory, moduleCacheDirectory } from '../../run/moduleCache.ts';
+import { firstWritableDirectory, moduleCacheDirectory } from '../support/moduleCache.ts';
 
 // vitest's module cache goes where a folder can be written, and nowhere when none can:
-// an installed copy that its user cannot write to still runs, only without the cache.
+// a clone its user cannot write to still runs its tests, only without the cache.
 
 const scratch = mkdtempSync(join(tmpdir(), 'module-cache-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -24,6 +24,6 @@ test('no folder at all when none can be written: the run goes on without a cache
   expect(firstWritableDirectory([join(blocked, 'one'), join(blocked, 'two')])).toBeUndefined();
 });
 
-test("the package's own cache folder is used where it can be written, as in a clone", () => {
+test("the project's own cache folder is used where it can be written", () => {
   expect(moduleCacheDirectory()).toMatch(/node_modules\/\.vitest-module-cache$/);
 });

@@ -24,7 +24,7 @@ export const LAYERS: LayerTable = [
   ['harness/target', ['spec', 'schemas', 'harness/documents', 'harness/records']],
   // Scenarios, the scheduler, the engine (engine.ts) and the events it emits.
   ['harness/engine', ['spec', 'schemas', 'harness/documents', 'harness/records', 'harness/target']],
-  // The engine's vitest face: one test per scenario report (report/allureFace.ts), or the engine run by `npx vitest`.
+  // The engine's vitest face, for `npx vitest --project conformance` only: no command loads it (test/run/commandPaths.test.ts).
   ['harness/vitestFace', ['spec', 'schemas', 'harness/documents', 'harness/records', 'harness/target', 'harness/engine']],
   ['fixtures', ['spec', 'schemas', 'harness']],
   ['openapi', ['spec', 'schemas', 'harness']],

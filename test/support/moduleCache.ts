@@ -3,13 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Where vitest keeps the modules it has compiled (the suites, the harness) between runs
-// (vitest.config.ts, `experimental.fsModuleCache`, keyed by their content and vitest's own
-// configuration): a `run` starts about a second sooner from the second run on, and the
-// project's tests share what their first child run compiled. Only in a folder that can be
-// written, since an installed copy may sit where its user cannot write.
+// Where vitest keeps the modules it has compiled (the suites, the harness) between runs of the
+// project's own tests and `npx vitest --project conformance` (vitest.config.ts,
+// `experimental.fsModuleCache`, keyed by their content and vitest's own configuration). Only in
+// a folder that can be written. No command of the package loads vitest (issue 41), so none needs it.
 
-const PACKAGE_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The first of these folders that exists or can be made, and can be written; undefined when none. */
 export function firstWritableDirectory(candidates: readonly string[]): string | undefined {
@@ -25,10 +24,10 @@ export function firstWritableDirectory(candidates: readonly string[]): string | 
   return undefined;
 }
 
-/** The package's own node_modules, else the system's temporary folder (one per user), else no cache. */
+/** The project's own node_modules, else the system's temporary folder (one per user), else no cache. */
 export function moduleCacheDirectory(): string | undefined {
   return firstWritableDirectory([
-    join(PACKAGE_ROOT, 'node_modules', '.vitest-module-cache'),
+    join(PROJECT_ROOT, 'node_modules', '.vitest-module-cache'),
     join(tmpdir(), `banking-api-conformance-modules-${process.getuid?.() ?? 'user'}`),
   ]);
 }
