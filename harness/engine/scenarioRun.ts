@@ -42,7 +42,7 @@ export interface ScenarioRunOptions {
   log?: (message: string) => void;
   /** Told of every exchange of the scenario's API client (`run --har`). */
   journal?: ExchangeJournal;
-  /** Holds the scenario to its declared shared state (harness/engine/engine.ts gives one that knows the scheduler). */
+  /** Holds the scenario to its declared shared state (harness/engine/targetSubject.ts gives one that knows the scheduler). */
   guard?: SharedStateGuard;
   /** The schedule fuzzer's pause before each API call. */
   pace?: Pace;
