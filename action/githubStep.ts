@@ -1,5 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { CERTIFICATE_FILES, fileDigest } from '../report/certificateFiles.ts';
+import { type CertificateStatement, PREDICATE_TYPE } from '../run/certification.ts';
 import { OUTCOMES } from '../harness/records/checkRecords.ts';
 import { readResults } from '../run/resultsFile.ts';
 import { summaryMarkdown } from '../report/summaryMarkdown.ts';
@@ -22,6 +24,37 @@ interface ReportFiles {
   reportDir: string;
   results?: string;
   summary?: string;
+  certificate?: CertificateOutputs;
+}
+
+/** What actions/attest needs from a run --certify: the predicate's file and the first subject. */
+interface CertificateOutputs {
+  statement: string;
+  predicate: string;
+  subjectName: string;
+  subjectDigest: string;
+}
+
+/** The certificate of this run (its Statement names this results.json by digest), or undefined: none, or one an earlier run left. */
+export function certificateOf(reportDir: string, resultsFile: string): CertificateOutputs | undefined {
+  const statementFile = join(reportDir, CERTIFICATE_FILES.statement);
+  const predicateFile = join(reportDir, CERTIFICATE_FILES.predicate);
+  if (!existsSync(statementFile) || !existsSync(predicateFile) || !existsSync(resultsFile)) return undefined;
+  let statement: Partial<CertificateStatement>;
+  try {
+    statement = JSON.parse(readFileSync(statementFile, 'utf8')) as Partial<CertificateStatement>;
+  } catch {
+    return undefined;
+  }
+  const subject = statement.subject?.[0];
+  if (statement.predicateType !== PREDICATE_TYPE || !subject) return undefined;
+  if (statement.predicate?.results?.digest.sha256 !== fileDigest(resultsFile).sha256) return undefined;
+  return {
+    statement: statementFile,
+    predicate: predicateFile,
+    subjectName: subject.name,
+    subjectDigest: `sha256:${subject.digest.sha256}`,
+  };
 }
 
 export function outputs(document: ResultsDocument | undefined, exitCode: number, files: ReportFiles): Record<string, string> {
@@ -34,6 +67,10 @@ export function outputs(document: ResultsDocument | undefined, exitCode: number,
     'report-dir': files.reportDir,
     results: files.results ?? '',
     summary: files.summary ?? '',
+    certificate: files.certificate?.statement ?? '',
+    'certificate-predicate': files.certificate?.predicate ?? '',
+    'certificate-subject-name': files.certificate?.subjectName ?? '',
+    'certificate-subject-digest': files.certificate?.subjectDigest ?? '',
   };
 }
 
@@ -63,6 +100,7 @@ export function reportStep(run: FinishedRun, env: NodeJS.ProcessEnv, print: (lin
     reportDir,
     results: document ? resultsFile : undefined,
     summary: document && existsSync(summaryFile) ? summaryFile : undefined,
+    certificate: document ? certificateOf(reportDir, resultsFile) : undefined,
   };
   if (env.GITHUB_OUTPUT)
     appendFileSync(

@@ -1,32 +1,35 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { OUTCOMES } from '../harness/records/checkRecords.ts';
-import type { Certificate } from '../run/certification.ts';
+import { type CertificatePredicate, type CertificateStatement, PREDICATE_TYPE } from '../run/certification.ts';
 
 // One table from the certificates of several runs: the CI matrix certifies one
 // target image per job, and the summary job shows them side by side. A job
 // that wrote no certificate (a setup error) gets a row saying so, never a gap.
+// It reads the unsigned Statement (certificate.json): the table is a summary, and
+// `verify` is what checks a signature.
 
-export type SummaryEntry = { source: string; certificate: Certificate } | { source: string; problem: string };
+export type SummaryEntry = { source: string; certificate: CertificatePredicate } | { source: string; problem: string };
 
 export function readCertificate(path: string): SummaryEntry {
   const file = existsSync(path) && statSync(path).isDirectory() ? join(path, 'certificate.json') : path;
-  let parsed: Partial<Certificate>;
+  let parsed: Partial<CertificateStatement>;
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Certificate>;
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<CertificateStatement>;
   } catch (error) {
     return { source: file, problem: `no certificate: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
   }
+  const predicate = parsed.predicate as Partial<CertificatePredicate> | undefined;
   if (
-    parsed.certificateVersion !== 1 ||
-    typeof parsed.certified !== 'boolean' ||
-    !parsed.target?.name ||
-    !parsed.counts ||
-    !Array.isArray(parsed.blocking)
+    parsed.predicateType !== PREDICATE_TYPE ||
+    typeof predicate?.certified !== 'boolean' ||
+    !predicate.target?.name ||
+    !predicate.counts ||
+    !Array.isArray(predicate.blocking)
   ) {
     return { source: file, problem: 'not a certificate written by run --certify' };
   }
-  return { source: file, certificate: parsed as Certificate };
+  return { source: file, certificate: predicate as CertificatePredicate };
 }
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ');

@@ -1,5 +1,7 @@
 import type { ImageIdentity } from '../container/containerTarget.ts';
+import type { Level } from '../harness/documents/requirementCatalogue.ts';
 import type { Outcome } from '../harness/records/checkRecords.ts';
+import type { Environment } from '../spec/environments.ts';
 import type { RequirementResult, Verdict } from './requirementVerdict.ts';
 import { countOutcomes, verdictOf } from './requirementVerdict.ts';
 
@@ -7,51 +9,171 @@ import { countOutcomes, verdictOf } from './requirementVerdict.ts';
 // applies to what the target claims must end with a judgement: a SKIP for a
 // reason other than "not claimed / other environment / excluded" or an
 // UNTESTABLE blocks the certificate, as does any failed MUST.
+//
+// The certificate is an in-toto Statement (https://in-toto.io/Statement/v1): its
+// subjects are what was judged, by digest (a container image's id and registry
+// digests; for a URL target, the manifest's SHA-256 named by the base URL), its
+// predicate what the suite found (schemas/harness/certificate-predicate.schema.json).
+// report/certificateFiles.ts writes and signs it; run/certificateVerification.ts checks it.
 
-export interface Certificate {
-  certificateVersion: 1;
-  /** `image`: the exact image certified, by id (and registry digests), when the target was a container. */
-  target: { name: string; baseUrl: string; environment: string; capabilities: string[]; image?: ImageIdentity };
-  suiteVersion: string;
-  /** sha256 over the requirement catalogue and the schemas the run judged against. */
-  catalogueHash: string;
-  date: string;
+export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
+/** The predicate's type: a versioned URI under the project's repository; a new major version of the predicate is /v2. */
+export const PREDICATE_TYPE = 'https://github.com/OWNER/banking-api-conformance/certificate/v1';
+/** How long a certificate holds unless --valid-days says otherwise. */
+export const DEFAULT_VALID_DAYS = 90;
+export const SUITE_NAME = 'banking-api-conformance';
+
+/** An in-toto DigestSet with the one algorithm the suite writes: lowercase hex SHA-256. */
+export interface Sha256Digest {
+  sha256: string;
+}
+
+/** An in-toto ResourceDescriptor: a name and its digest. */
+export interface CertificateSubject {
+  name: string;
+  digest: Sha256Digest;
+}
+
+export interface BlockingRequirement {
+  id: string;
+  level: Level;
+  outcome: Outcome;
+  reason: string;
+}
+
+export interface CertificatePredicate {
+  suite: { name: string; version: string; catalogueHash: string };
+  /** `image`: the exact image judged (a container target); `manifestDigest`: the SHA-256 of the target manifest the run read. */
+  target: { name: string; baseUrl: string; image?: ImageIdentity; manifestDigest: Sha256Digest };
+  environment: Environment;
+  capabilities: string[];
+  /** Every requirement that applies to the target, as judged. */
+  requirements: Array<{ id: string; level: Level; outcome: Outcome }>;
   counts: Record<Outcome, number>;
   verdict: Verdict;
   certified: boolean;
   /** Requirements that stand in the way, with their outcome. */
-  blocking: Array<{ id: string; level: string; outcome: Outcome; reason: string }>;
+  blocking: BlockingRequirement[];
+  seed: number;
+  issuedAt: string;
+  expiresAt: string;
+  /** The report files the certificate stands on, by SHA-256: results.json and the evidence bundle (the run's redacted exchanges as HAR). */
+  results: { name: string; digest: Sha256Digest };
+  evidence: { name: string; digest: Sha256Digest };
+}
+
+export interface CertificateStatement {
+  _type: typeof STATEMENT_TYPE;
+  subject: CertificateSubject[];
+  predicateType: typeof PREDICATE_TYPE;
+  predicate: CertificatePredicate;
 }
 
 /** SKIP reasons that mean "does not apply to this target", which certification accepts. */
 const NOT_APPLICABLE = /^(excluded:|applies to |needs capability )/;
 
-export function blockingRequirements(results: readonly RequirementResult[]): Certificate['blocking'] {
-  const blocking: Certificate['blocking'] = [];
+const reasonOf = (result: RequirementResult): string =>
+  result.reason ?? result.checks.find((check) => check.outcome === result.outcome)?.message ?? '';
+
+/** A requirement SKIPped because it does not apply to what the target is or claims. */
+export const notApplicable = (result: RequirementResult): boolean => result.outcome === 'SKIP' && NOT_APPLICABLE.test(reasonOf(result));
+
+export function blockingRequirements(results: readonly RequirementResult[]): BlockingRequirement[] {
+  const blocking: BlockingRequirement[] = [];
   for (const result of results) {
-    const firstMessage = result.checks.find((check) => check.outcome === result.outcome)?.message;
-    const reason = result.reason ?? firstMessage ?? '';
-    const unjudged = result.outcome === 'UNTESTABLE' || (result.outcome === 'SKIP' && !NOT_APPLICABLE.test(reason));
+    const reason = reasonOf(result);
+    const unjudged = result.outcome === 'UNTESTABLE' || (result.outcome === 'SKIP' && !notApplicable(result));
     const failedMust = result.level === 'MUST' && result.outcome === 'FAIL';
     if (unjudged || failedMust) blocking.push({ id: result.id, level: result.level, outcome: result.outcome, reason });
   }
   return blocking;
 }
 
-export function issueCertificate(
-  results: readonly RequirementResult[],
-  context: { target: Certificate['target']; suiteVersion: string; catalogueHash: string; date?: Date },
-): Certificate {
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+const DIGEST_REFERENCE = /^(?<name>.+)@sha256:(?<hex>[0-9a-f]{64})$/;
+
+/** `sha256:HEX` (an image id, a catalogue hash) as a DigestSet. */
+export function digestOf(prefixed: string): Sha256Digest {
+  const hex = prefixed.replace(/^sha256:/, '');
+  if (!SHA256_HEX.test(hex)) throw new Error(`not a SHA-256 digest: ${prefixed}`);
+  return { sha256: hex };
+}
+
+/**
+ * What was judged, by digest. A container image: its registry digests (`repo@sha256:…`, what a
+ * registry and `gh attestation verify oci://…` know it by) first, then its content-addressed id
+ * named by the image's name. Any other target: the manifest the run read, named by the base URL.
+ */
+export function certificateSubjects(
+  target: { baseUrl: string; image?: ImageIdentity },
+  manifestDigest: Sha256Digest,
+): CertificateSubject[] {
+  if (!target.image) return [{ name: target.baseUrl, digest: manifestDigest }];
+  const registry = target.image.repoDigests.flatMap((reference) => {
+    const match = DIGEST_REFERENCE.exec(reference);
+    return match?.groups ? [{ name: match.groups.name as string, digest: { sha256: match.groups.hex as string } }] : [];
+  });
+  return [...registry, { name: target.image.name, digest: digestOf(target.image.id) }];
+}
+
+export interface CertificateContext {
+  target: { name: string; baseUrl: string; environment: Environment; capabilities: string[]; image?: ImageIdentity };
+  suiteVersion: string;
+  catalogueHash: string;
+  seed: number;
+  manifestDigest: Sha256Digest;
+  results: { name: string; digest: Sha256Digest };
+  evidence: { name: string; digest: Sha256Digest };
+  validDays?: number;
+  date?: Date;
+}
+
+export function issueCertificate(results: readonly RequirementResult[], context: CertificateContext): CertificateStatement {
   const blocking = blockingRequirements(results);
+  const issued = context.date ?? new Date();
+  const validDays = context.validDays ?? DEFAULT_VALID_DAYS;
+  const { target } = context;
   return {
-    certificateVersion: 1,
-    target: context.target,
-    suiteVersion: context.suiteVersion,
-    catalogueHash: context.catalogueHash,
-    date: (context.date ?? new Date()).toISOString(),
-    counts: countOutcomes(results),
-    verdict: verdictOf(results),
-    certified: blocking.length === 0,
-    blocking,
+    _type: STATEMENT_TYPE,
+    subject: certificateSubjects(target, context.manifestDigest),
+    predicateType: PREDICATE_TYPE,
+    predicate: {
+      suite: { name: SUITE_NAME, version: context.suiteVersion, catalogueHash: context.catalogueHash },
+      target: {
+        name: target.name,
+        baseUrl: target.baseUrl,
+        ...(target.image ? { image: target.image } : {}),
+        manifestDigest: context.manifestDigest,
+      },
+      environment: target.environment,
+      capabilities: [...target.capabilities],
+      requirements: results
+        .filter((result) => !notApplicable(result))
+        .map((result) => ({ id: result.id, level: result.level, outcome: result.outcome })),
+      counts: countOutcomes(results),
+      verdict: verdictOf(results),
+      certified: blocking.length === 0,
+      blocking,
+      seed: context.seed,
+      issuedAt: issued.toISOString(),
+      expiresAt: new Date(issued.getTime() + validDays * 86_400_000).toISOString(),
+      results: context.results,
+      evidence: context.evidence,
+    },
   };
 }
+
+/**
+ * The part of a version that a certificate outlives: the major version, and for 0.x the minor
+ * (semver: 0.x versions break at the minor). A certificate of another line was issued by an older
+ * (or newer) suite and is never taken as valid by this one.
+ */
+export function versionLine(version: string): string {
+  const [major = version, minor = ''] = version.split('.');
+  return major === '0' ? `0.${minor}` : major;
+}
+
+/** How a certificate's subjects read in one line: `name sha256:hex`, comma-separated. */
+export const describeSubjects = (subjects: readonly CertificateSubject[]): string =>
+  // A Statement read from a file may lack what its type promises: `verify` says so on the predicate's line.
+  subjects.map((subject) => `${subject?.name ?? '(no name)'} sha256:${subject?.digest?.sha256 ?? '(none)'}`).join(', ');

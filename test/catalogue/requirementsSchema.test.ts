@@ -45,6 +45,7 @@ describe('the requirements-file schema agrees with the code', () => {
   test('its id pattern and the results schema’s are the one spec/requirementPrefixes.ts derives, which takes every id and only ids', () => {
     expect(entry.id.pattern).toBe(REQUIREMENT_ID_PATTERN);
     expect(schemaOf('results').$defs.requirementId.pattern).toBe(REQUIREMENT_ID_PATTERN);
+    expect(schemaOf('certificate-predicate').$defs.requirementId.pattern).toBe(REQUIREMENT_ID_PATTERN);
     const ids = projectCatalogue().map((requirement) => requirement.id);
     expect(ids.filter((id) => !REQUIREMENT_ID.test(id))).toEqual([]);
     expect(REQUIREMENT_PREFIXES.map((prefix) => `${prefix}-SOME-THING2`).filter((id) => !REQUIREMENT_ID.test(id))).toEqual([]);

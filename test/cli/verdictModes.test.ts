@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -49,11 +49,14 @@ describe('verdict modes', () => {
       runCli(['run', '--certify', '--seed', '11', '--emulator-fault', 'list-ignores-status-filter', '--report-dir', faultyDir]),
     ]);
     expect(clean.code, clean.stdout.slice(-3000)).toBe(0);
-    const passing = json(cleanDir, 'certificate.json');
+    const passing = json(cleanDir, 'certificate.json').predicate;
     expect(passing).toMatchObject({ certified: true, verdict: 'conformant', blocking: [] });
-    expect(passing.catalogueHash).toMatch(/^sha256:/);
+    expect(passing.suite.catalogueHash).toMatch(/^sha256:/);
+    // No signing key: the Statement is still written, unsigned, and the run says so in one line.
+    expect(clean.stdout.split('\n').filter((line) => line.startsWith('Not signed: '))).toHaveLength(1);
+    expect(existsSync(join(cleanDir, 'certificate.intoto.jsonl'))).toBe(false);
     expect(faulty.code).toBe(1);
-    const failing = json(faultyDir, 'certificate.json');
+    const failing = json(faultyDir, 'certificate.json').predicate;
     expect(failing.certified).toBe(false);
     expect(failing.blocking.map((entry: { id: string }) => entry.id)).toContain('PP-LIST-FILTER-STATUS');
   }, 240_000);

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { Certificate } from '../../run/certification.ts';
+import type { CertificatePredicate, CertificateStatement } from '../../run/certification.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 // `npm run certificates:summary`: the CI matrix's summary job turns one
@@ -12,24 +12,28 @@ import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 const counts = { PASS: 209, FAIL: 0, WARN: 0, SKIP: 12, UNTESTABLE: 0, OBSERVED: 37 };
 const capabilities = ['core', 'tokenMinting'];
-const certified: Certificate = {
-  certificateVersion: 1,
+const certified: CertificatePredicate = {
+  suite: { name: 'banking-api-conformance', version: '0.1.0', catalogueHash: `sha256:${'c'.repeat(64)}` },
   target: {
     name: 'reference emulator image',
     baseUrl: 'http://127.0.0.1:40001',
-    environment: 'sandbox',
-    capabilities,
     image: { name: 'banking-api-emulator:local', id: `sha256:${'a'.repeat(64)}`, repoDigests: [] },
+    manifestDigest: { sha256: 'f'.repeat(64) },
   },
-  suiteVersion: '0.1.0',
-  catalogueHash: `sha256:${'c'.repeat(64)}`,
-  date: '2026-11-22T00:00:00.000Z',
+  environment: 'sandbox',
+  capabilities,
+  requirements: [],
   counts,
   verdict: 'conformant',
   certified: true,
   blocking: [],
+  seed: 11,
+  issuedAt: '2026-11-22T00:00:00.000Z',
+  expiresAt: '2027-02-20T00:00:00.000Z',
+  results: { name: 'results.json', digest: { sha256: '1'.repeat(64) } },
+  evidence: { name: 'evidence.har', digest: { sha256: '2'.repeat(64) } },
 };
-const refused: Certificate = {
+const refused: CertificatePredicate = {
   ...certified,
   target: {
     ...certified.target,
@@ -46,10 +50,17 @@ const refused: Certificate = {
   blocking: [{ id: 'AU-SCOPE-REQUIRED', level: 'MUST', outcome: 'FAIL', reason: 'listed without scope' }],
 };
 
-function reportDirWith(root: string, name: string, certificate?: Certificate): string {
+/** A report directory holding the Statement a run would write (its subject does not matter to the table). */
+function reportDirWith(root: string, name: string, predicate?: CertificatePredicate): string {
   const dir = join(root, `certificate-${name}`);
   mkdirSync(dir, { recursive: true });
-  if (certificate) writeFileSync(join(dir, 'certificate.json'), JSON.stringify(certificate));
+  const statement: CertificateStatement = {
+    _type: 'https://in-toto.io/Statement/v1',
+    subject: [{ name: 'image', digest: { sha256: 'a'.repeat(64) } }],
+    predicateType: 'https://github.com/OWNER/banking-api-conformance/certificate/v1',
+    predicate: predicate as CertificatePredicate,
+  };
+  if (predicate) writeFileSync(join(dir, 'certificate.json'), JSON.stringify(statement));
   return dir;
 }
 

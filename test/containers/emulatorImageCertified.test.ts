@@ -1,18 +1,23 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import type { CertificateStatement } from '../../run/certification.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
+import { expectRefused, expectValid, type SignedCertificate, TAMPER_CASES, writeKeyPair } from '../support/certificateTampering.ts';
 import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';
 
 // The reference emulator's image, built from the project's Dockerfile and
-// certified with `run --certify --target-image`: the certificate names the
-// exact image (its id), the container's log reaches every report, and the
-// container is gone afterwards.
+// certified with `run --certify --target-image --signing-key`: the certificate is
+// about the exact image (its id), `verify` finds it valid and refuses each forgery
+// with its own line, the container's log reaches every report, and the container is
+// gone afterwards.
 
 const unavailable = dockerUnavailableReason();
 const reportDir = mkdtempSync(join(tmpdir(), 'bac-image-certified-'));
+const scratch = mkdtempSync(join(tmpdir(), 'bac-image-certificate-keys-'));
+const keys = writeKeyPair(scratch, 'signing-key');
 let image: { tag: string; id: string; sizeBytes: number };
 let run: CliResult;
 const read = (file: string): string => readFileSync(join(reportDir, file), 'utf8');
@@ -24,18 +29,52 @@ beforeAll(async () => {
   if (unavailable) return;
   release = await dockerTestSlot();
   image = await emulatorImageForTests();
-  run = await runCli(['run', '--certify', '--target-image', image.tag, '--seed', '11', '--report-dir', reportDir]);
+  run = await runCli([
+    'run',
+    '--certify',
+    '--target-image',
+    image.tag,
+    '--signing-key',
+    keys.privateKey,
+    '--seed',
+    '11',
+    '--report-dir',
+    reportDir,
+  ]);
 }, 300_000);
 
-test('the emulator image is certified, and the certificate names its image id', (ctx) => {
+test('the emulator image is certified, and the certificate is about its image id', (ctx) => {
   ctx.skip(unavailable !== undefined, unavailable);
   expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(0);
   expect(run.stdout).toMatch(/Starting container banking-api-emulator:test \(network (host|bridge): /);
   expect(run.stdout).toContain('CERTIFIED');
-  const certificate = JSON.parse(read('certificate.json'));
-  expect(certificate.certified).toBe(true);
-  expect(certificate.target.image).toEqual({ name: image.tag, id: image.id, repoDigests: [] });
   expect(image.id).toMatch(/^sha256:[0-9a-f]{64}$/);
+  const statement = JSON.parse(read('certificate.json')) as CertificateStatement;
+  expect(statement.subject).toEqual([{ name: image.tag, digest: { sha256: image.id.slice('sha256:'.length) } }]);
+  expect(statement.predicate.certified).toBe(true);
+  expect(statement.predicate.target.image).toEqual({ name: image.tag, id: image.id, repoDigests: [] });
+  expect(schemaRegistry().validate('harness/certificate-predicate', JSON.parse(read('certificate.predicate.json'))).violations).toEqual([]);
+});
+
+describe('verify, on the certificate of the image signed with a key generated for the test', () => {
+  const certificate = (): SignedCertificate => ({
+    envelope: join(reportDir, 'certificate.intoto.jsonl'),
+    publicKey: keys.publicKey,
+    subject: image.id,
+    results: join(reportDir, 'results.json'),
+    evidence: join(reportDir, 'evidence.har'),
+  });
+
+  test('valid: its key, the image id, its results and its evidence; exit 0', async (ctx) => {
+    ctx.skip(unavailable !== undefined, unavailable);
+    const verified = await expectValid(certificate());
+    expect(verified.stdout).toContain(`ok      subject: ${image.id} is the certificate's subject ${image.tag}`);
+  });
+
+  test.for(TAMPER_CASES)('$name: refused with its own line and exit 1', async (tamper, ctx) => {
+    ctx.skip(unavailable !== undefined, unavailable);
+    await expectRefused(tamper, certificate(), scratch);
+  });
 });
 
 test('results.json names the image, its id and the start-up time, with the end of its log', (ctx) => {

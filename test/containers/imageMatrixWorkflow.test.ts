@@ -3,11 +3,15 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { loadManifest } from '../../harness/target/targetManifest.ts';
+import { PREDICATE_TYPE } from '../../run/certification.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 // docs/ci/certify-emulator-image.yml, the example matrix over several target images:
 // one certification per image by the action, one artifact per image, one summary over
-// them from the installed package, and every argument and file it relies on exists.
+// them from the installed package, and every argument and file it relies on exists; a
+// certified image's certificate signed keylessly by actions/attest. (Sigstore cannot be
+// reached from here: this holds the workflow's shape; test/run/urlTargetCertificate.test.ts
+// holds the predicate the action hands over to the published schema.)
 
 interface Step {
   name?: string;
@@ -18,6 +22,7 @@ interface Step {
   with?: Record<string, string>;
 }
 interface Job {
+  permissions?: Record<string, string>;
   needs?: string | string[];
   if?: string;
   steps: Step[];
@@ -65,4 +70,22 @@ test('the summary job runs after every certification, even failed ones, over eve
 
 test('the manifest it starts from is a valid container manifest', () => {
   expect(loadManifest(join(PROJECT_ROOT, 'targets/image.example.json')).container?.image).toBeTruthy();
+});
+
+test("a certified image's certificate is attested keylessly: actions/attest with the action's predicate and subject, and the permissions it needs", () => {
+  const attest = certify.steps.find((step) => step.uses?.startsWith('actions/attest@'));
+  const outputs = (name: string) => `\${{ steps.${action?.id}.outputs.${name} }}`;
+  expect(attest?.with).toEqual({
+    'subject-name': outputs('certificate-subject-name'),
+    'subject-digest': outputs('certificate-subject-digest'),
+    'predicate-type': PREDICATE_TYPE,
+    'predicate-path': outputs('certificate-predicate'),
+  });
+  // After the certification, and only when it passed (no always()): an image that is not certified gets no attestation.
+  expect(certify.steps.indexOf(attest as Step)).toBeGreaterThan(certify.steps.indexOf(action as Step));
+  expect(attest?.if).toBe(`${outputs('certificate-predicate').slice(4, -3)} != ''`);
+  const actionOutputs = (parse(readFileSync(join(PROJECT_ROOT, 'action.yml'), 'utf8')) as { outputs: Record<string, unknown> }).outputs;
+  for (const name of ['certificate-predicate', 'certificate-subject-name', 'certificate-subject-digest'])
+    expect(actionOutputs).toHaveProperty(name);
+  expect(certify.permissions).toEqual({ contents: 'read', 'id-token': 'write', attestations: 'write' });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -7,6 +7,7 @@ import { startEmulator } from '../../emulator/emulator.ts';
 import { call } from '../emulator/emulatorClient.ts';
 import { runCli } from '../cli/cliProcess.ts';
 import { ALL_SCOPES } from '../../harness/target/tokenPool.ts';
+import { runArtefacts, scanForSecrets } from '../support/secretScan.ts';
 
 // Tokens never leak into what a run leaves behind. An emulator accepts a
 // recognisable bearer token, which the run reads from BANKING_EMULATOR_TOKEN as a
@@ -34,22 +35,12 @@ afterAll(async () => {
   rmSync(workDir, { recursive: true, force: true });
 });
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
-
-function hitsIn(text: string): Record<string, number> {
-  const count = (needle: string) => text.split(needle).length - 1;
-  return {
-    'planted bearer token': count(PLANTED.bearer),
-    'planted signing token': count(PLANTED.signing),
-    'part of a planted token': count(MARKERS.bearer) + count(MARKERS.signing),
-    'suite-made signing token': text.match(SUITE_SIGNING_TOKEN)?.length ?? 0,
-  };
-}
+const NEEDLES = {
+  'planted bearer token': PLANTED.bearer,
+  'planted signing token': PLANTED.signing,
+  'part of a planted token': new RegExp(`${MARKERS.bearer}|${MARKERS.signing}`),
+  'suite-made signing token': SUITE_SIGNING_TOKEN,
+};
 
 test('no token appears in the output or any artefact of a failing run', async () => {
   const planted = await call(emulator.url(), 'POST', '/webhooks', {
@@ -88,19 +79,8 @@ test('no token appears in the output or any artefact of a failing run', async ()
     { BANKING_EMULATOR_TOKEN: PLANTED.bearer },
   );
 
-  const artefacts = [
-    { name: 'stdout', text: run.stdout },
-    { name: 'stderr', text: run.stderr },
-    ...filesUnder(reportDir).map((path) => ({ name: path.slice(reportDir.length + 1), text: readFileSync(path, 'utf8') })),
-  ];
-  const totals: Record<string, number> = {};
-  const leaks: string[] = [];
-  for (const artefact of artefacts) {
-    for (const [what, hits] of Object.entries(hitsIn(artefact.text))) {
-      totals[what] = (totals[what] ?? 0) + hits;
-      if (hits > 0) leaks.push(`${artefact.name}: ${hits} × ${what}`);
-    }
-  }
+  const artefacts = runArtefacts(reportDir, run);
+  const { leaks, totals } = scanForSecrets(artefacts, NEEDLES);
   const results = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8'));
   const outcomes = results.requirements.map((requirement: { outcome: string }) => requirement.outcome);
   const count = (outcome: string) => outcomes.filter((o: string) => o === outcome).length;

@@ -27,8 +27,9 @@ function undescribed(node: unknown, pointer = ''): string[] {
   return [...own, ...Object.entries(node).flatMap(([key, value]) => undescribed(value, `${pointer}/${key}`))];
 }
 
-test('the four published schemas are there', () => {
+test('the five published schemas are there', () => {
   expect(PUBLISHED).toEqual([
+    'certificate-predicate.schema.json',
     'expected-failures.schema.json',
     'requirements-file.schema.json',
     'results.schema.json',

@@ -20,4 +20,5 @@ export const HEAVIEST_TEST_FILES: readonly string[] = [
   'test/soak/twoRunsOneSandbox.test.ts',
   'test/containers/emulatorImageCertified.test.ts',
   'test/cli/standaloneEmulator.test.ts',
+  'test/run/urlTargetCertificate.test.ts',
 ];
