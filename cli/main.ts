@@ -167,6 +167,26 @@ program
   });
 
 program
+  .command('client')
+  .description(
+    'Judge your own API client by every request it makes: runs COMMAND against the embedded emulator, given BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID and BANKING_API_DEPOSIT_PRODUCT_ID; writes DIR/results.json and the reports.',
+  )
+  .argument('<command...>', 'the command that runs your client, after --')
+  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and summary.md', 'reports')
+  .option(
+    '--reporter <names>',
+    'the reports to write besides results.json, which is always written: junit, html, summary (repeatable, or comma-separated; default all)',
+    (value: string, previous: string[] = []) => [...previous, value],
+  )
+  .option('-q, --quiet', 'print the verdict and the failures only')
+  .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
+  .action(async (command: string[], options) => {
+    process.exitCode = await (
+      await import('./clientCommand.ts')
+    ).clientCommand(command, options, (text) => process.stdout.write(`${text}\n`), redactor);
+  });
+
+program
   .command('merge')
   .description(
     'Join the results of several runs (e.g. the shards of a CI matrix), re-judged from their check records, into one results.json, junit.xml, report.html and allure-results/.',

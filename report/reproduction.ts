@@ -109,11 +109,14 @@ type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command'
 /**
  * `npx banking-api-conformance run --grep '<scenario>' --seed N [--schedule-seed M]` plus the options
  * that chose the target; for a failure that depends on the schedule, the note and the whole run instead;
- * for a receiver document, the receiver command with the options that described the receiver.
+ * for a receiver document, the receiver command with the options that described the receiver; for a
+ * client document, the client command with the client's own command.
  */
 export function replayCommand(document: ReplaySource, scenarioId: string | undefined, requirementId: string): string {
   const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
-  if (document.command === 'receiver') return ['npx', 'banking-api-conformance', 'receiver', ...target].join(' ');
+  // The receiver's options, or `-- <the client's command>`: the command judged again, as it was judged.
+  if (document.command === 'receiver' || document.command === 'client')
+    return ['npx', 'banking-api-conformance', document.command, ...target].join(' ');
   const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
   const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
   const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];

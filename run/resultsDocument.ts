@@ -66,8 +66,8 @@ export interface ResultsDocument extends RunMetricsFields {
   startedAt: string;
   finishedAt: string;
   verdict: Verdict;
-  /** `receiver` for a document of the receiver command (receiver/); absent for `run`. */
-  command?: 'run' | 'receiver';
+  /** `receiver` for a document of the receiver command (receiver/), `client` for the client command's (client/); absent for `run`. */
+  command?: 'run' | 'receiver' | 'client';
   /** The run options that chose the target (`--target FILE`, `--base-url URL`, `--emulator-fault NAME`), repeated in replay commands. */
   replayArguments?: string[];
   /** Present when one cause explains many failures (a receiver refusing every correctly signed delivery alike): it, in one line. */

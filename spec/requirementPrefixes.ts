@@ -13,6 +13,7 @@ export const REQUIREMENT_FILES = {
   AU: 'auth.yaml',
   GN: 'conventions.yaml',
   RC: 'receiver.yaml',
+  CL: 'client.yaml',
 } as const;
 
 export type RequirementPrefix = keyof typeof REQUIREMENT_FILES;

@@ -35,9 +35,10 @@ export type DocumentKey = keyof typeof DOCUMENTS;
 /**
  * Who a requirement is about, set once per catalogue file (`subject:` at its top,
  * default `target`): the service, judged by `run` against a target, or the
- * integrator's webhook receiver, judged by the `receiver` command.
+ * integrator's webhook receiver, judged by the `receiver` command, or the integrator's
+ * API client, judged by the `client` command.
  */
-export const SUBJECTS = ['target', 'receiver'] as const;
+export const SUBJECTS = ['target', 'receiver', 'client'] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
 export interface Requirement {

@@ -8,7 +8,7 @@ import { levelWordsIn } from './checkMessageLevels.ts';
 // the record takes its level from the requirement catalogue and the reports show it.
 // The folders read: every one whose code records checks through a CheckRecorder
 // (the scenarios, the harness, the receiver command's cases and judges).
-const RECORDING_FOLDERS = ['suites', 'harness', 'receiver'];
+const RECORDING_FOLDERS = ['suites', 'harness', 'receiver', 'client'];
 
 const sourceFiles = (folder: string): string[] =>
   readdirSync(join(PROJECT_ROOT, folder), { recursive: true, encoding: 'utf8' })

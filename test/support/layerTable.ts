@@ -37,9 +37,11 @@ export const LAYERS: LayerTable = [
   ['report', ['spec', 'schemas', 'harness', 'container', 'run']],
   // Judges a webhook receiver with the embedded emulator as the sandbox, through the run's judgement.
   ['receiver', ['spec', 'schemas', 'harness', 'emulator', 'run']],
+  // Judges an integrator's API client by the requests it makes to the embedded emulator, through the run's judgement.
+  ['client', ['spec', 'schemas', 'harness', 'emulator', 'run']],
   // The GitHub Action's report step, reading a run's report directory.
   ['action', ['spec', 'schemas', 'harness', 'run', 'report']],
-  ['cli', ['spec', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'run', 'report', 'receiver']],
+  ['cli', ['spec', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'run', 'report', 'receiver', 'client']],
   ['bin', ['cli', 'emulator']],
   [
     'test',
@@ -57,6 +59,7 @@ export const LAYERS: LayerTable = [
       'container',
       'run',
       'receiver',
+      'client',
       'report',
       'action',
       'cli',

@@ -1,0 +1,56 @@
+import { writeChosenReports } from '../report/reportWriter.ts';
+import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
+import { parseReporters } from './runValues.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
+import { CLIENT_ENV, clientResults, runClient } from '../client/clientRun.ts';
+import { NO_CALL } from '../client/requestJudge.ts';
+import { EXIT } from './exitCodes.ts';
+import { printSummary } from './summaryPrinter.ts';
+import { suiteVersion } from '../harness/documents/suiteVersion.ts';
+import { colourWanted, terminalStyle } from './terminalStyle.ts';
+
+// `banking-api-conformance client -- <command...>`: judges the integrator's own
+// API client by every request it makes to the embedded emulator
+// (requirements/client.yaml) and writes the same reports as a run: results.json,
+// report.html, junit.xml, summary.md. Exit 0 conformant, 1 not, 2 a setup error
+// (one line): a command not found, or a client that made no call.
+
+export interface ClientCommandOptions {
+  reportDir: string;
+  quiet?: boolean;
+  reporter?: string[];
+}
+
+/** The reports `client --reporter` may choose: a run's file reports; Allure and HAR are not written for a client yet. */
+function clientReporters(texts: readonly string[] | undefined): ReadonlySet<Reporter> {
+  const chosen = texts ? parseReporters(texts) : new Set(DEFAULT_REPORTERS.filter((name) => name !== 'allure'));
+  for (const refused of ['har', 'allure'] as const)
+    if (chosen.has(refused))
+      throw new SetupError(`--reporter ${refused}: the client command does not write it yet; choose among junit, html and summary`);
+  return chosen;
+}
+
+/** `redactor` learns the token given to the client and masks everything the command writes. */
+export async function clientCommand(
+  command: readonly string[],
+  options: ClientCommandOptions,
+  write: (text: string) => void,
+  redactor: SecretRedactor,
+): Promise<number> {
+  const reporters = clientReporters(options.reporter);
+  const quiet = options.quiet ?? false;
+  const say = quiet ? () => {} : write;
+  say(`Client: ${command.join(' ')}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
+  const run = await runClient(command, { say, redactor });
+  const document = clientResults(command, run, { suiteVersion: suiteVersion() });
+  const paths = writeChosenReports(options.reportDir, document, redactor, reporters);
+  const exited = run.exit.signal ? `was ended by ${run.exit.signal}` : `exited ${run.exit.code}`;
+  if (Object.keys(run.judgement.exercised).length === 0)
+    throw new SetupError(`${NO_CALL} to ${CLIENT_ENV.baseUrl} (its command ${exited}); every CL requirement SKIPs in ${paths.results}`);
+  printSummary(document, write, { quiet, style: terminalStyle(colourWanted(process.stdout, process.env)) });
+  say(`Your client's command ${exited}; it made ${run.judgement.calls} calls`);
+  say(`Results: ${paths.results}`);
+  if (paths.reports.length > 0) say(`Reports: ${paths.reports.join(', ')}`);
+  return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
+}

@@ -1,0 +1,42 @@
+import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+
+// One request the integrator's client made, as the recorder in front of the
+// emulator saw it: what the client judges are built from, and nothing else.
+
+export interface RecordedRequest {
+  method: string;
+  /** The path with its query, as sent (`/events?page[limit]=100`). */
+  target: string;
+  /** Header names in lower case; a repeated header joined by ", ". */
+  headers: Record<string, string>;
+  body: Buffer;
+  /** How many bytes the body had, when more than `body` keeps (one far beyond any documented limit). */
+  bodySize?: number;
+  /** The emulator's answer; absent when it gave none. */
+  status?: number;
+  durationMs?: number;
+}
+
+/** Bodies longer than this are cut in the evidence; the judges read them whole. */
+const EXCERPT_BODY_CHARS = 4000;
+
+/** The request as evidence: credentials masked, a binary or long body cut, so every report shows it and its curl line. */
+export function excerptOf(request: RecordedRequest, baseUrl: string, redactor: SecretRedactor): ExchangeExcerpt {
+  const textual = !/^(image\/|application\/pdf)/i.test(request.headers['content-type'] ?? '');
+  const body =
+    request.body.length === 0
+      ? undefined
+      : textual
+        ? redactor.text(request.body.toString('utf8').slice(0, EXCERPT_BODY_CHARS))
+        : `(${request.body.length} bytes of ${request.headers['content-type']})`;
+  return {
+    request: {
+      method: request.method,
+      url: `${baseUrl}${request.target}`,
+      headers: redactor.headers(request.headers),
+      ...(body === undefined ? {} : { body }),
+    },
+    ...(request.status === undefined ? {} : { response: { status: request.status, headers: {}, durationMs: request.durationMs ?? 0 } }),
+  };
+}

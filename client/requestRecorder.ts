@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import type { RecordedRequest } from './recordedRequest.ts';
+
+// Stands in front of the embedded emulator on loopback: the client is given this
+// address, every request it makes is kept (method, path, headers, body bytes) and
+// sent on to the emulator unchanged, and the emulator's answer handed back as it
+// was, so the client sees the emulator it would see without the recording.
+
+/** Headers of one connection, never relayed. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'proxy-connection']);
+/** Beyond this, a body is not relayed (answered 413) and is judged by its size alone: far above any documented body. */
+const BODY_LIMIT = 64 * 1024 * 1024;
+
+export class RequestRecorder {
+  private readonly recorded: RecordedRequest[] = [];
+
+  private constructor(
+    private readonly server: Server,
+    private readonly emulatorUrl: string,
+  ) {}
+
+  static async start(emulatorUrl: string): Promise<RequestRecorder> {
+    const server = createServer();
+    const recorder = new RequestRecorder(server, emulatorUrl.replace(/\/+$/, ''));
+    // Whatever goes wrong with one request (the client hanging up), the recorder goes on.
+    server.on('request', (incoming, outgoing) => void recorder.relay(incoming, outgoing).catch(() => outgoing.destroy()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return recorder;
+  }
+
+  /** The base URL the client is given. */
+  url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Every request so far, in the order they arrived. */
+  requests(): readonly RecordedRequest[] {
+    return [...this.recorded];
+  }
+
+  async close(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async relay(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    const startedMs = performance.now();
+    const { body, size } = await readBody(incoming);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    const recorded: RecordedRequest = { method: incoming.method ?? 'GET', target: incoming.url ?? '/', headers, body, bodySize: size };
+    this.recorded.push(recorded);
+    if (size > BODY_LIMIT) {
+      recorded.status = 413;
+      outgoing.writeHead(413, { connection: 'close' }).end();
+      return;
+    }
+    const forwarded = Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'content-length'));
+    const answer = await request(`${this.emulatorUrl}${recorded.target}`, {
+      method: recorded.method as 'GET',
+      headers: forwarded,
+      ...(body.length > 0 ? { body } : {}),
+    });
+    const answerBody = Buffer.from(await answer.body.arrayBuffer());
+    recorded.status = answer.statusCode;
+    recorded.durationMs = Math.round(performance.now() - startedMs);
+    const answerHeaders = Object.fromEntries(
+      Object.entries(answer.headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-length'),
+    ) as Record<string, string | string[]>;
+    outgoing.writeHead(answer.statusCode, answerHeaders);
+    outgoing.end(answerBody);
+  }
+}
+
+/** The body's bytes up to the limit, and how many there were in all. */
+async function readBody(incoming: IncomingMessage): Promise<{ body: Buffer; size: number }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of incoming) {
+    size += (chunk as Buffer).length;
+    if (size <= BODY_LIMIT) chunks.push(chunk as Buffer);
+  }
+  return { body: Buffer.concat(chunks), size };
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../cli/cliProcess.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
+
+// `client -- COMMAND` through the real command line: the reference client
+// (examples/reference-client/index.mjs) is CONFORMANT with every documented
+// operation it calls judged; the setup errors are one line and exit 2; the token
+// the client is given is never printed nor written.
+
+const dirs: string[] = [];
+const reportDir = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'client-command-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const resultsIn = (dir: string): ResultsDocument => JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
+
+describe('client command', () => {
+  test("the reference client is CONFORMANT, exit 0, and results.json is the client command's", async () => {
+    const dir = reportDir();
+    const result = await runCli(['client', '--report-dir', dir, '--', process.execPath, 'examples/reference-client/index.mjs']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Verdict: CONFORMANT');
+    const document = resultsIn(dir);
+    expect(document.command).toBe('client');
+    expect(document.verdict).toBe('conformant');
+    const failing = document.requirements.filter((one) => one.outcome === 'FAIL' || one.outcome === 'UNTESTABLE' || one.outcome === 'WARN');
+    expect(failing).toEqual([]);
+    const judgedIds = document.requirements.filter((one) => one.outcome === 'PASS').map((one) => one.id);
+    // Every kind of call the reference client makes is judged: a policy, rules, a webhook, a list, a resend, an upload.
+    expect(judgedIds).toEqual(
+      expect.arrayContaining([
+        'CL-BEARER-EVERY-CALL',
+        'CL-BODY-MEDIA-TYPE',
+        'CL-POLICY-CREATE-FIELDS',
+        'CL-RULE-CREATE-FIELDS',
+        'CL-DATE-FULL-DATE',
+        'CL-AMOUNT-INTEGER-CENTS',
+        'CL-WEBHOOK-CREATE-FIELDS',
+        'CL-PAGE-LIMIT-BOUND',
+        'CL-RESEND-EMPTY-OBJECT',
+        'CL-UPLOAD-MEDIA-TYPE',
+        'CL-UPLOAD-SIZE',
+      ]),
+    );
+    const text = `${result.stdout}${readFileSync(join(dir, 'results.json'), 'utf8')}${readFileSync(join(dir, 'report.html'), 'utf8')}`;
+    expect(text).not.toMatch(/Bearer [0-9a-f]{48}/);
+  });
+
+  test('a command that is not found is one line, exit 2', async () => {
+    const result = await runCli(['client', '--report-dir', reportDir(), '--', 'no-such-client-command-here']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual(['banking-api-conformance: client: command not found: no-such-client-command-here']);
+  });
+
+  test('a client that makes no call: every CL requirement SKIPs, one line, exit 2', async () => {
+    const dir = reportDir();
+    const result = await runCli(['client', '--report-dir', dir, '--', process.execPath, '-e', 'process.exit(0)']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toContain('the client made no call');
+    const outcomes = new Set(resultsIn(dir).requirements.map((one) => one.outcome));
+    expect(outcomes).toEqual(new Set(['SKIP']));
+  });
+
+  test("the client's token is masked in what its command prints", async () => {
+    const dir = reportDir();
+    const script =
+      "console.log('token is ' + process.env.BANKING_API_TOKEN); await fetch(process.env.BANKING_API_BASE_URL + '/events', { headers: { authorization: 'Bearer ' + process.env.BANKING_API_TOKEN } });";
+    const result = await runCli(['client', '--report-dir', dir, '--', process.execPath, '--input-type=module', '-e', script]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/token is \S+/);
+    expect(result.stdout).not.toMatch(/token is [0-9a-f]{48}/);
+  });
+});

@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { clientResults, runClient } from '../../client/clientRun.ts';
+import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
+import type { ResultsDocument } from '../../run/resultsDocument.ts';
+
+// The client command proved both ways, as the run's and the receiver's verdicts
+// are: each seeded faulty client (test/client/faultyClients/seededClient.mjs) is
+// caught by the requirement it breaks, at that requirement's level, and by no
+// other; each tolerated variation of a correct client is CONFORMANT.
+
+const SEEDED = fileURLToPath(new URL('./faultyClients/seededClient.mjs', import.meta.url));
+
+async function judged(variant: string): Promise<ResultsDocument> {
+  const command = [process.execPath, SEEDED, variant];
+  const run = await runClient(command, { say: () => {}, redactor: new SecretRedactor() });
+  expect(run.exit.code).toBe(0);
+  return clientResults(command, run, { suiteVersion: 'test' });
+}
+
+const outcomeOf = (document: ResultsDocument, id: string): string | undefined =>
+  document.requirements.find((result) => result.id === id)?.outcome;
+const failing = (document: ResultsDocument): string[] =>
+  document.requirements.filter((result) => result.outcome === 'FAIL' || result.outcome === 'WARN').map((result) => result.id);
+
+/** Each fault, the requirement that catches it. */
+const FAULTS: ReadonlyArray<readonly [variant: string, requirement: string]> = [
+  ['application-json', 'CL-BODY-MEDIA-TYPE'],
+  ['amount-as-string', 'CL-AMOUNT-INTEGER-CENTS'],
+  ['impossible-date', 'CL-DATE-FULL-DATE'],
+  ['page-limit-5000', 'CL-PAGE-LIMIT-BOUND'],
+  ['no-bearer-on-list', 'CL-BEARER-EVERY-CALL'],
+  ['resend-no-body', 'CL-RESEND-EMPTY-OBJECT'],
+];
+
+describe('client kill matrix', () => {
+  test('the seeded client without a fault is CONFORMANT', async () => {
+    const document = await judged('none');
+    expect(failing(document)).toEqual([]);
+    expect(document.verdict).toBe('conformant');
+  });
+
+  test.each(FAULTS)('%s is caught by %s at its level, and by nothing else', async (variant, requirement) => {
+    const document = await judged(variant);
+    const level = requirementCatalogue('client').get(requirement).level;
+    expect(outcomeOf(document, requirement)).toBe(level === 'MUST' ? 'FAIL' : 'WARN');
+    expect(failing(document)).toEqual([requirement]);
+    expect(document.verdict).toBe(level === 'MUST' ? 'non-conformant' : 'conformant');
+  });
+});
+
+describe('tolerated client variations', () => {
+  test.each(['other-order', 'first-page-only'])('%s is CONFORMANT', async (variant) => {
+    const document = await judged(variant);
+    expect(failing(document)).toEqual([]);
+    expect(document.verdict).toBe('conformant');
+    expect(outcomeOf(document, 'CL-PAGE-LIMIT-BOUND')).toBe('PASS');
+  });
+});

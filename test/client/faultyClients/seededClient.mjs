@@ -1,0 +1,77 @@
+/* global process, console, fetch, Buffer */
+// A small API client with one seeded fault or tolerated variation, named by its
+// first argument (none: the correct client). It goes on after an error answer, as
+// a client that logs and carries on does, so every call it means to make is made
+// and judged. Used by test/client/clientKillMatrix.test.ts.
+
+const variant = process.argv[2] ?? 'none';
+const baseUrl = process.env.BANKING_API_BASE_URL;
+const token = process.env.BANKING_API_TOKEN;
+const accountId = process.env.BANKING_API_ACCOUNT_ID;
+const JSON_API = 'application/vnd.api+json';
+const PAGE_LIMIT = variant === 'page-limit-5000' ? 5000 : 2;
+
+async function call(method, path, { json, raw, mediaType, bearer = true } = {}) {
+  const headers = bearer ? { authorization: `Bearer ${token}` } : {};
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = variant === 'application-json' ? 'application/json' : JSON_API;
+    body = JSON.stringify(json);
+  } else if (raw !== undefined) {
+    headers['content-type'] = mediaType;
+    body = raw;
+  }
+  const answer = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await answer.text();
+  if (!answer.ok) console.log(`${method} ${path}: ${answer.status}`);
+  return answer.ok && text ? JSON.parse(text) : undefined;
+}
+
+const account = { account: { data: { type: 'account', id: accountId } } };
+const rule = (type, attributes) => ({ data: { type, attributes, relationships: account } });
+
+async function rules() {
+  const amount = variant === 'amount-as-string' ? '12500' : 12500;
+  const expirationDate = variant === 'impossible-date' ? '2095-02-30' : '2095-02-28';
+  const created = [];
+  for (const body of [
+    rule('checkPaymentPositivePay', { checkNumber: '1001', amount, expirationDate }),
+    rule('receivedAchDebitPositivePay', { originatorName: 'Acme' }),
+    rule('drawdownPositivePay', {}),
+  ]) {
+    const answer = await call('POST', '/positive-pay', { json: body });
+    if (answer) created.push(answer.data);
+  }
+  const drawdown = created.find((one) => one.type === 'drawdownPositivePay');
+  if (drawdown)
+    await call('PUT', `/positive-pay/${drawdown.id}/documents`, { raw: Buffer.from('%PDF-1.4\n%%EOF\n'), mediaType: 'application/pdf' });
+  for (const one of created) await call('POST', `/positive-pay/${one.id}/cancel`);
+}
+
+async function webhook() {
+  const attributes = { label: 'seeded', url: 'http://127.0.0.1:9/unused', token: '', contentType: 'Json', deliveryMode: 'AtMostOnce' };
+  const answer = await call('POST', '/webhooks', { json: { data: { type: 'webhook', attributes } } });
+  if (answer) await call('POST', `/webhooks/${answer.data.id}/disable`);
+}
+
+async function events() {
+  const bearer = variant !== 'no-bearer-on-list';
+  const read = [];
+  for (let offset = 0; ; offset += PAGE_LIMIT) {
+    const page = await call('GET', `/events?page[limit]=${PAGE_LIMIT}&page[offset]=${offset}`, { bearer });
+    read.push(...(page?.data ?? []));
+    // The tolerated variation needs no more than the first page.
+    if (!page || page.data.length < PAGE_LIMIT || variant === 'first-page-only') break;
+  }
+  const event = read[0];
+  if (event) await call('POST', `/events/${event.id}`, variant === 'resend-no-body' ? {} : { json: {} });
+}
+
+async function policy() {
+  await call('POST', '/positive-pay-policy', {
+    json: { data: { type: 'positivePayPolicy', attributes: { optInTypes: ['CheckPayment'] }, relationships: account } },
+  });
+}
+
+const steps = variant === 'other-order' ? [webhook, rules, events, policy] : [policy, rules, webhook, events];
+for (const step of steps) await step();
