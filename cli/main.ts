@@ -108,7 +108,7 @@ program
   )
   .option(
     '--target-image <image>',
-    'target: a container image, started with testcontainers for the run and removed afterwards (needs Docker)',
+    'target: a container image, started with testcontainers for the run and removed afterwards (needs Docker and the testcontainers package)',
   )
   .option('--target-port <port>', 'the port the --target-image listens on (default 8080; under host networking a free port passed as PORT)')
   .option(
