@@ -19,12 +19,14 @@ const tools = join(scratch, 'bin');
 const npmLog = join(scratch, 'npm-args');
 let miss: ActionRun;
 let hit: ActionRun;
+let container: ActionRun;
 let installed: string;
+let installedForContainers: string;
 
-async function runWith(cacheHit: string): Promise<ActionRun> {
+async function runWith(cacheHit: string, args = '--only=no-such-area'): Promise<ActionRun> {
   const workspace = mkdtempSync(join(scratch, 'workspace-'));
   rmSync(npmLog, { force: true });
-  return runCompositeAction(actionCopy, { args: '--only=no-such-area' }, workspace, {
+  return runCompositeAction(actionCopy, { args }, workspace, {
     env: { PATH: `${tools}${delimiter}${process.env.PATH}` },
     uses: (uses): Record<string, string> => (uses.startsWith('actions/cache/restore@') ? { 'cache-hit': cacheHit } : {}),
   });
@@ -41,6 +43,8 @@ beforeAll(async () => {
   miss = await runWith('');
   installed = readFileSync(npmLog, 'utf8');
   hit = await runWith('true');
+  container = await runWith('', '--target-image=example/not-pulled:1');
+  installedForContainers = readFileSync(npmLog, 'utf8');
 }, 120_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -49,13 +53,21 @@ const lockHash = (): string =>
     .update(readFileSync(join(PROJECT_ROOT, 'package-lock.json')))
     .digest('hex');
 
+const keyOf = (scope: string): string =>
+  `banking-api-conformance-deps-${process.platform === 'darwin' ? 'macOS' : 'Linux'}-${process.arch === 'arm64' ? 'ARM64' : 'X64'}-node${MAJOR}-${scope}-${lockHash()}`;
+
 test('the cache key is derived from the lockfile, the OS, the architecture and the Node major', () => {
   const restore = miss.usesSteps[0];
   expect(restore?.uses).toMatch(/^actions\/cache\/restore@[0-9a-f]{40}$/);
   expect(restore?.with).toEqual({
     path: join(actionCopy, 'node_modules'),
-    key: `banking-api-conformance-deps-${process.platform === 'darwin' ? 'macOS' : 'Linux'}-${process.arch === 'arm64' ? 'ARM64' : 'X64'}-node${MAJOR}-${lockHash()}`,
+    key: keyOf('runtime'),
   });
+});
+
+test('a container target (testcontainers, a devDependency here) installs the whole locked tree, under a key of its own', () => {
+  expect(container.usesSteps[0]?.with.key).toBe(keyOf('containers'));
+  expect(installedForContainers.trim()).toBe(`ci --prefix ${actionCopy} --no-audit --no-fund`);
 });
 
 test('a miss installs the runtime dependencies into the action folder and saves them under the same key', () => {
