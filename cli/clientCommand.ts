@@ -1,4 +1,6 @@
-import { writeChosenReports } from '../report/reportWriter.ts';
+import { writeAllureResults } from '../report/allureWriter.ts';
+import { allureResultsDir } from '../report/allureResultsDirectory.ts';
+import { redactedReports, writeChosenReports } from '../report/reportWriter.ts';
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
@@ -13,8 +15,8 @@ import { colourWanted, terminalStyle } from './terminalStyle.ts';
 // `banking-api-conformance client -- <command...>`: judges the integrator's own
 // API client by every request it makes to the embedded emulator
 // (requirements/client.yaml) and writes the same reports as a run: results.json,
-// report.html, junit.xml, summary.md. Exit 0 conformant, 1 not, 2 a setup error
-// (one line): a command not found, or a client that made no call.
+// report.html, junit.xml, summary.md, allure-results/. Exit 0 conformant, 1 not,
+// 2 a setup error (one line): a command not found, or a client that made no call.
 
 export interface ClientCommandOptions {
   reportDir: string;
@@ -22,12 +24,11 @@ export interface ClientCommandOptions {
   reporter?: string[];
 }
 
-/** The reports `client --reporter` may choose: a run's file reports; Allure and HAR are not written for a client yet. */
+/** The reports `client --reporter` chose: a run's, but HAR, which the client command does not keep yet. */
 function clientReporters(texts: readonly string[] | undefined): ReadonlySet<Reporter> {
-  const chosen = texts ? parseReporters(texts) : new Set(DEFAULT_REPORTERS.filter((name) => name !== 'allure'));
-  for (const refused of ['har', 'allure'] as const)
-    if (chosen.has(refused))
-      throw new SetupError(`--reporter ${refused}: the client command does not write it yet; choose among junit, html and summary`);
+  const chosen = texts ? parseReporters(texts) : new Set(DEFAULT_REPORTERS);
+  if (chosen.has('har'))
+    throw new SetupError('--reporter har: the client command writes no HAR yet; choose among junit, html, summary and allure');
   return chosen;
 }
 
@@ -41,16 +42,23 @@ export async function clientCommand(
   const reporters = clientReporters(options.reporter);
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
+  const version = suiteVersion();
   say(`Client: ${command.join(' ')}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
   const run = await runClient(command, { say, redactor });
-  const document = clientResults(command, run, { suiteVersion: suiteVersion() });
+  const document = clientResults(command, run, { suiteVersion: version });
   const paths = writeChosenReports(options.reportDir, document, redactor, reporters);
+  if (reporters.has('allure'))
+    await writeAllureResults(options.reportDir, redactedReports(run.reports, redactor), {
+      client: command.join(' '),
+      suiteVersion: version,
+    });
   const exited = run.exit.signal ? `was ended by ${run.exit.signal}` : `exited ${run.exit.code}`;
-  if (Object.keys(run.judgement.exercised).length === 0)
+  if (Object.keys(run.calls.exercised).length === 0)
     throw new SetupError(`${NO_CALL} to ${CLIENT_ENV.baseUrl} (its command ${exited}); every CL requirement SKIPs in ${paths.results}`);
   printSummary(document, write, { quiet, style: terminalStyle(colourWanted(process.stdout, process.env)) });
-  say(`Your client's command ${exited}; it made ${run.judgement.calls} calls`);
+  say(`Your client's command ${exited}; it made ${run.calls.requests} calls`);
   say(`Results: ${paths.results}`);
-  if (paths.reports.length > 0) say(`Reports: ${paths.reports.join(', ')}`);
+  const allure = reporters.has('allure') ? [`Allure results in ${allureResultsDir(options.reportDir)}`] : [];
+  if (paths.reports.length + allure.length > 0) say(`Reports: ${[...paths.reports, ...allure].join(', ')}`);
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

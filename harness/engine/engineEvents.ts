@@ -10,7 +10,7 @@ import type { ThrottleTally } from '../target/throttleRetry.ts';
 // another process (vitest's worker) receives it as it is.
 
 /** Who a scenario's requirements are about: the API's implementation (`run`) or an integrator's webhook receiver (`receiver`). */
-export type Subject = 'target' | 'receiver';
+export type Subject = 'target' | 'receiver' | 'client';
 
 /** A scenario once its result can no longer change. */
 export interface ScenarioReport {

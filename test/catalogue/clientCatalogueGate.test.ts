@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { AREAS, derivedTitle } from '../../harness/engine/scenario.ts';
-import { CLIENT_CHECKS, CLIENT_GROUP } from '../../client/clientChecks.ts';
-import { CLIENT_REQUIREMENTS, COVERAGE_CHECK } from '../../client/requestJudge.ts';
+import { CLIENT_GROUP } from '../../client/clientChecks.ts';
+import { CLIENT_ITEMS, CLIENT_REQUIREMENTS } from '../../client/requestJudge.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { repeatedTitles } from './catalogueDuplicates.ts';
 
 // The catalogue gate of the client requirements (subject: client in
-// requirements/client.yaml): judged by the client command's checks
-// (client/clientChecks.ts), never by a run's scenarios, each covered by a check.
+// requirements/client.yaml): judged by the client command's items
+// (client/requestJudge.ts), never by a run's scenarios, each covered by an item.
 
 const client = requirementCatalogue('client');
 const ids = client.all().map((requirement) => requirement.id);
@@ -25,7 +25,7 @@ describe('client requirement catalogue gate', () => {
     ).toEqual([]);
   });
 
-  test('every requirement is covered by a check, and every id a check declares is a client requirement', () => {
+  test('every requirement is covered by an item, and every id an item declares is a client requirement', () => {
     expect([...CLIENT_REQUIREMENTS].sort()).toEqual([...ids].sort());
   });
 
@@ -44,12 +44,12 @@ describe('client requirement catalogue gate', () => {
     expect(claimed).toEqual([]);
   });
 
-  test('check ids are unique and start with client/; every title is derived from its first requirement, none shown twice', () => {
-    const checkIds = [...CLIENT_CHECKS.map((check) => check.id), COVERAGE_CHECK];
-    expect(checkIds.filter((id, index) => checkIds.indexOf(id) !== index)).toEqual([]);
-    expect(checkIds.filter((id) => !id.startsWith(`${CLIENT_GROUP}/`))).toEqual([]);
-    const handWritten = CLIENT_CHECKS.filter((check) => check.title !== derivedTitle({ ...check, area: CLIENT_GROUP }, client));
-    expect(handWritten.map((check) => check.id)).toEqual([]);
-    expect(repeatedTitles(CLIENT_CHECKS)).toEqual([]);
+  test('item ids are unique and start with client/; every title is derived from its first requirement, none shown twice', () => {
+    const itemIds = CLIENT_ITEMS.map((item) => item.id);
+    expect(itemIds.filter((id, index) => itemIds.indexOf(id) !== index)).toEqual([]);
+    expect(itemIds.filter((id) => !id.startsWith(`${CLIENT_GROUP}/`))).toEqual([]);
+    const handWritten = CLIENT_ITEMS.filter((item) => item.title !== derivedTitle({ ...item, area: CLIENT_GROUP }, client));
+    expect(handWritten.map((item) => item.id)).toEqual([]);
+    expect(repeatedTitles(CLIENT_ITEMS)).toEqual([]);
   });
 });

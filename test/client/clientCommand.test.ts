@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -28,6 +28,7 @@ describe('client command', () => {
     expect(result.stdout).toContain('Verdict: CONFORMANT');
     const document = resultsIn(dir);
     expect(document.command).toBe('client');
+    expect(readdirSync(join(dir, 'allure-results')).filter((name) => name.endsWith('-result.json')).length).toBeGreaterThan(0);
     expect(document.verdict).toBe('conformant');
     const failing = document.requirements.filter((one) => one.outcome === 'FAIL' || one.outcome === 'UNTESTABLE' || one.outcome === 'WARN');
     expect(failing).toEqual([]);
@@ -48,7 +49,8 @@ describe('client command', () => {
         'CL-UPLOAD-SIZE',
       ]),
     );
-    const text = `${result.stdout}${readFileSync(join(dir, 'results.json'), 'utf8')}${readFileSync(join(dir, 'report.html'), 'utf8')}`;
+    const allure = readdirSync(join(dir, 'allure-results')).map((name) => readFileSync(join(dir, 'allure-results', name), 'utf8'));
+    const text = `${result.stdout}${readFileSync(join(dir, 'results.json'), 'utf8')}${readFileSync(join(dir, 'report.html'), 'utf8')}${allure.join('')}`;
     expect(text).not.toMatch(/Bearer [0-9a-f]{48}/);
   });
 

@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import { startEmulator } from '../emulator/emulator.ts';
+import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subject.ts';
+import type { CheckRecord } from '../harness/records/checkRecords.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { fixedLimit } from '../harness/target/adaptiveConcurrency.ts';
+import { SetupError } from '../harness/target/targetManifest.ts';
+import { CLIENT_GROUP } from './clientChecks.ts';
+import { RequestRecorder } from './requestRecorder.ts';
+import { type ClientCalls, type ClientItem, judgeItem, readCalls } from './requestJudge.ts';
+
+// The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: the
+// embedded emulator on a free loopback port, the recorder in front of it, the client's command
+// run to its exit with the recorder's address and a token in its environment; the emulator and
+// the recorder then close, as nothing more is asked of them. Each item (client/requestJudge.ts)
+// judges the recorded requests; items run one at a time, as they are pure and take microseconds.
+
+/** What the client's command finds in its environment: names written once, documented in docs/cli.md. */
+export const CLIENT_ENV = {
+  baseUrl: 'BANKING_API_BASE_URL',
+  token: 'BANKING_API_TOKEN',
+  accountId: 'BANKING_API_ACCOUNT_ID',
+  depositProductId: 'BANKING_API_DEPOSIT_PRODUCT_ID',
+} as const;
+
+export interface ItemJudged {
+  readonly item: ClientItem;
+  readonly records: CheckRecord[];
+  dependsOnSchedule?: boolean;
+  readonly startedMs: number;
+  readonly durationMs: number;
+}
+
+/** The command's own exit: its code, or the signal that ended it. */
+export interface CommandExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Runs `command` until it exits, each line of its output said through the redactor. */
+function runCommand(
+  command: readonly string[],
+  env: NodeJS.ProcessEnv,
+  say: (text: string) => void,
+  redactor: SecretRedactor,
+): Promise<CommandExit> {
+  const [file, ...args] = command;
+  if (!file) throw new SetupError('client: give the command that runs your client after --, e.g. client -- node my-client.mjs');
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new SetupError(error.code === 'ENOENT' ? `client: command not found: ${file}` : `client: cannot start ${file}: ${error.message}`),
+      ),
+    );
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (line) => say(`  | ${redactor.text(line)}`));
+    child.once('close', (code, signal) => resolve({ code, signal }));
+  });
+}
+
+export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
+  readonly subject = 'client';
+  /** Where the client was told to call: the recorder's address. */
+  baseUrl = '';
+  exit: CommandExit | undefined;
+  calls: ClientCalls | undefined;
+
+  constructor(
+    private readonly command: readonly string[],
+    private readonly say: (text: string) => void,
+    private readonly redactor: SecretRedactor,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  async open(): Promise<void> {
+    const token = randomBytes(24).toString('hex');
+    this.redactor.add(token);
+    const emulator = await startEmulator({ tokens: [{ value: token }] });
+    let recorder: RequestRecorder | undefined;
+    try {
+      recorder = await RequestRecorder.start(emulator.url());
+      this.baseUrl = recorder.url();
+      const environment = {
+        ...this.env,
+        [CLIENT_ENV.baseUrl]: this.baseUrl,
+        [CLIENT_ENV.token]: token,
+        [CLIENT_ENV.accountId]: emulator.state.fixtures.accountId,
+        [CLIENT_ENV.depositProductId]: emulator.state.fixtures.depositProductId,
+      };
+      this.exit = await runCommand(this.command, environment, this.say, this.redactor);
+      this.calls = readCalls(recorder.requests(), this.baseUrl, this.redactor);
+    } finally {
+      await recorder?.close();
+      await emulator.close();
+    }
+  }
+
+  plan(item: ClientItem): PlannedItem<ClientItem> {
+    return { id: item.id, item, group: CLIENT_GROUP, footprint: { reads: new Set(), moves: new Set() } };
+  }
+
+  limit = () => fixedLimit(1);
+  webhookBudget = () => Number.POSITIVE_INFINITY;
+  beside = () => false;
+  pastDeadline = () => false;
+
+  async run({ item }: PlannedItem<ClientItem>, run: ItemRun): Promise<ItemJudged> {
+    const startedMs = Date.now();
+    const records = judgeItem(item, this.calls!, this.redactor, run.recorded);
+    run.bodyEnded(records);
+    return { item, records, startedMs, durationMs: Date.now() - startedMs };
+  }
+
+  report({ item, records, startedMs, durationMs }: ItemJudged): ScenarioReport {
+    const { id, title, requirements } = item;
+    return {
+      subject: 'client',
+      group: CLIENT_GROUP,
+      scenarioId: id,
+      title,
+      requirements: [...requirements],
+      records,
+      startedMs,
+      durationMs,
+    };
+  }
+
+  suiteErrors = () => [];
+}

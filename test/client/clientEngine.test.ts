@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { clientResults, runClient } from '../../client/clientRun.ts';
+import { CLIENT_ITEMS } from '../../client/requestJudge.ts';
+import type { EngineEvent } from '../../harness/engine/engineEvents.ts';
+import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
+
+// The client is one of the engine's subjects (client/clientSubject.ts): a client run tells the
+// faces the events a run tells them, subject `client`, a report per item, each report's
+// records the ones results.json judges.
+
+describe('the client through the engine', () => {
+  test('run-started (subject client), a scenario-final per item, run-finished; the reports are what the document judges', async () => {
+    const events: EngineEvent[] = [];
+    const command = [process.execPath, 'examples/reference-client/index.mjs'];
+    const run = await runClient(command, { say: () => {}, redactor: new SecretRedactor(), listener: (event) => void events.push(event) });
+    const started = events.find((event) => event.type === 'run-started');
+    expect(started).toMatchObject({ subject: 'client' });
+    const finals = events.filter((event) => event.type === 'scenario-final');
+    expect(finals).toHaveLength(CLIENT_ITEMS.length);
+    expect(events.at(-1)?.type).toBe('run-finished');
+    expect(run.reports.map((report) => report.scenarioId)).toEqual(CLIENT_ITEMS.map((item) => item.id));
+    expect(run.reports.every((report) => report.subject === 'client')).toBe(true);
+    const document = clientResults(command, run, { suiteVersion: 'test' });
+    expect(document.verdict).toBe('conformant');
+    expect(document.scenarioIds).toEqual(CLIENT_ITEMS.map((item) => item.id));
+  });
+});
