@@ -11,9 +11,9 @@ import { type LocalRegistry, npmEnvironmentOf, npmrcFor, startLocalRegistry, thr
 // (Verdaccio on loopback, every other package through its uplink), then the README's
 // install commands run, letter for letter, in an empty folder whose .npmrc names that
 // registry. npm's cache is the test's own, so npx cannot run a copy left by an earlier run.
-// The install resolves afresh, as a user's does, on the Node this test runs on (CI: 20, the oldest the
-// package claims): no EBADENGINE warning, no optional testcontainers; its size and install scripts are printed against their goals,
-// as the benches print theirs.
+// The install resolves afresh, as a user's does, on the Node this test runs on (CI: 20, the oldest
+// the package claims): no EBADENGINE warning, no optional testcontainers; its package count and the
+// packages npm warns have install scripts are printed against their goals, as the benches print theirs.
 
 /** The goals of an install into an empty project (issue 40): met or NOT MET is printed, never failed. */
 const INSTALL_GOALS = { packages: 150, installScripts: 0 };
