@@ -102,6 +102,10 @@ program
   )
   .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
   .option(
+    '--events <file>',
+    "stream the engine's events to FILE as NDJSON, one JSON object a line as each happens (schemas/harness/engine-events.schema.json); - for standard output, the command's own lines then going to standard error",
+  )
+  .option(
     '--emulator-fault <name>',
     'start the embedded emulator with a seeded fault or tolerated variation (repeatable)',
     (value: string, previous: string[] = []) => [...previous, value],
@@ -158,6 +162,7 @@ program
     `the reports to write besides results.json, which is always written: ${DEFAULT_REPORTERS.join(', ')} (repeatable, or comma-separated; default all)`,
     (value: string, previous: string[] = []) => [...previous, value],
   )
+  .option('--events <file>', "stream the engine's events to FILE as NDJSON, as run --events does; - for standard output")
   .option('-q, --quiet', 'print the verdict and the failures only')
   .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
   .action(async (options) => {
@@ -172,10 +177,10 @@ program
     'Judge your own API client by every request it makes: runs COMMAND against the embedded emulator, given BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID and BANKING_API_DEPOSIT_PRODUCT_ID; writes DIR/results.json and the reports.',
   )
   .argument('<command...>', 'the command that runs your client, after --')
-  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html, summary.md and allure-results/', 'reports')
+  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and summary.md', 'reports')
   .option(
     '--reporter <names>',
-    'the reports to write besides results.json, which is always written: junit, html, summary, allure (repeatable, or comma-separated; default all)',
+    'the reports to write besides results.json, which is always written: junit, html, summary (repeatable, or comma-separated; default all)',
     (value: string, previous: string[] = []) => [...previous, value],
   )
   .option('-q, --quiet', 'print the verdict and the failures only')

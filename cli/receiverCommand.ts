@@ -1,6 +1,3 @@
-import { writeAllureResults } from '../report/allureWriter.ts';
-import { allureResultsDir } from '../report/allureResultsDirectory.ts';
-import { redactedReports, writeChosenReports } from '../report/reportWriter.ts';
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
@@ -8,6 +5,7 @@ import { loadManifest, SetupError } from '../harness/target/targetManifest.ts';
 import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
 import { type DeliveryRefusal, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
 import { EXIT } from './exitCodes.ts';
+import { commandLines, openFaces } from './faces/faceList.ts';
 import type { FailureDiagnosis } from './failureReport.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
@@ -15,8 +13,10 @@ import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance receiver`: judges the integrator's own webhook
 // receiver against the documents' rules for receivers (requirements/receiver.yaml)
-// and writes the same reports as a run: results.json, report.html, junit.xml,
-// allure-results/. Exit 0 conformant, 1 not, 2 a setup error (one line).
+// and writes the same reports as a run, through the same faces (cli/faces/faceList.ts):
+// results.json, report.html, junit.xml, summary.md, allure-results/, and its cases' engine
+// events to the progress display and `--events`.
+// Exit 0 conformant, 1 not, 2 a setup error (one line).
 
 export interface ReceiverCommandOptions extends ReceiverOptions {
   reportDir: string;
@@ -25,6 +25,8 @@ export interface ReceiverCommandOptions extends ReceiverOptions {
   target?: string;
   /** --reporter: the reports written besides results.json (cli/runValues.ts parses them). */
   reporter?: string[];
+  /** Stream the engine's events as NDJSON to this file, or `-`: standard output (cli/faces/eventsFace.ts). */
+  events?: string;
 }
 
 /** The reports `receiver --reporter` chose: a run's, but HAR, since the receiver's exchanges are the sandbox's own. */
@@ -40,6 +42,7 @@ export function optionsWithManifest({
   reportDir: _reportDir,
   quiet: _quiet,
   reporter: _reporter,
+  events: _events,
   ...given
 }: ReceiverCommandOptions): ReceiverOptions {
   if (target === undefined) return given;
@@ -60,10 +63,11 @@ const refusalDiagnosis = (refusal: DeliveryRefusal): FailureDiagnosis => ({
 /** `redactor` learns the receiver's token and masks everything the command writes. */
 export async function receiverCommand(
   options: ReceiverCommandOptions,
-  write: (text: string) => void,
+  print: (text: string) => void,
   redactor: SecretRedactor,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
+  const write = commandLines(options.events, print);
   const reporters = receiverReporters(options.reporter);
   const config = receiverConfig(optionsWithManifest(options), env);
   redactor.add(config.token);
@@ -78,26 +82,39 @@ export async function receiverCommand(
       ? `Effects probe: ${config.effectsUrl}`
       : 'Effects probe: none (--effects URL): the requirements about what the receiver processed SKIP',
   );
+  const style = terminalStyle(colourWanted(process.stdout, process.env));
+  const faces = openFaces({
+    reportDir: options.reportDir,
+    reporters,
+    ...(options.events !== undefined ? { events: options.events } : {}),
+    quiet,
+    verbose: false,
+    style,
+    write,
+    redactor,
+  });
   const startedAt = new Date().toISOString();
-  const run = await runReceiverCases(config, { say, redactor });
+  const run = await runReceiverCases(config, { say, redactor, listener: faces.listen });
   const document = receiverResults(config, run, { suiteVersion: version, startedAt });
-  const paths = writeChosenReports(options.reportDir, document, redactor, reporters);
-  // The same faces as a run's: results.json, JUnit and HTML from the document, Allure from the cases' reports.
-  if (reporters.has('allure')) {
-    await writeAllureResults(options.reportDir, redactedReports(run.reports, redactor), {
+  const written = await faces.finish({
+    document,
+    reports: run.reports,
+    exchanges: [],
+    allureEnvironment: {
       receiver: config.url,
       deliveryMode: config.deliveryMode,
       contentType: config.contentType,
       suiteVersion: version,
-    });
-  }
+    },
+    version,
+  });
   printSummary(document, write, {
     quiet,
-    style: terminalStyle(colourWanted(process.stdout, process.env)),
+    style,
     ...(run.refusal ? { diagnosis: refusalDiagnosis(run.refusal) } : {}),
   });
-  say(`Results: ${paths.results}`);
-  const allure = reporters.has('allure') ? [`Allure results in ${allureResultsDir(options.reportDir)}`] : [];
-  if (paths.reports.length + allure.length > 0) say(`Reports: ${[...paths.reports, ...allure].join(', ')}`);
+  say(`Results: ${written.results}`);
+  if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
+  for (const line of written.lines) say(line);
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

@@ -2,10 +2,6 @@ import { issueCertificate } from '../run/certification.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import { describeThrottling } from '../harness/target/throttleRetry.ts';
-import { writeAllureResults } from '../report/allureWriter.ts';
-import { attachContainerLog } from '../report/allureContainerLog.ts';
-import { writeHar } from '../report/harWriter.ts';
-import { redactedReports, writeChosenReports } from '../report/reportWriter.ts';
 import { DEFAULT_REPORTERS } from '../report/reporters.ts';
 import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { lastFailedIn } from './lastFailed.ts';
@@ -13,16 +9,16 @@ import { join } from 'node:path';
 import { runConformance, type RunRequest } from '../run/runPipeline.ts';
 import { writeCertificate } from './certificateFile.ts';
 import { EXIT } from './exitCodes.ts';
-import { progressDisplayFor, progressListener } from './progressDisplay.ts';
+import { commandLines, openFaces } from './faces/faceList.ts';
 import { type RunValueOptions, runValuesOf } from './runValues.ts';
 import { printBaseline, printSummary, webhookFootprintLine } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance run`: checks that the options go together, runs the
-// pipeline (run/runPipeline.ts), whose engine tells the progress display as it goes, and
-// hands its results document to the reporters: the terminal summary, results.json,
-// report.html, junit.xml, HAR, certificate; and the scenarios' reports to Allure.
+// pipeline (run/runPipeline.ts), whose engine tells the faces (cli/faces/faceList.ts) each
+// event as it goes, and hands them the judged run: results.json, the reports --reporter chose,
+// HAR, Allure, the events stream; then the terminal summary and the certificate.
 
 export { EXIT };
 
@@ -32,6 +28,8 @@ export interface RunOptions extends Omit<RunRequest, 'har' | 'lastFailed' | keyo
   har?: string;
   /** Print the verdict and the failures only. */
   quiet?: boolean;
+  /** Stream the engine's events as NDJSON to this file, or `-`: standard output (cli/faces/eventsFace.ts). */
+  events?: string;
   /** Run again what FAILed or was UNTESTABLE in the report directory's results.json (cli/lastFailed.ts). */
   lastFailed?: boolean;
 }
@@ -60,7 +58,8 @@ function assertConsistent(options: RunOptions): void {
 }
 
 /** `redactor` learns the run's secrets and masks every file the run writes. */
-export async function runCommand(options: RunOptions, write: (text: string) => void, redactor: SecretRedactor): Promise<number> {
+export async function runCommand(options: RunOptions, print: (text: string) => void, redactor: SecretRedactor): Promise<number> {
+  const write = commandLines(options.events, print);
   assertConsistent(options);
   const { seed, scheduleSeed, concurrency, budgetMinutes, shard, skip, reporter, lastFailed, ...request } = options;
   const { reporters = new Set(DEFAULT_REPORTERS), ...values } = runValuesOf({
@@ -80,31 +79,35 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   const say = quiet ? () => {} : write;
   const style = terminalStyle(colourWanted(process.stdout, process.env));
   const version = suiteVersion();
+  const faces = openFaces({
+    reportDir: options.reportDir,
+    reporters,
+    ...(harFile !== undefined ? { harFile } : {}),
+    ...(options.events !== undefined ? { events: options.events } : {}),
+    quiet,
+    verbose: options.verbose ?? false,
+    style,
+    write,
+    redactor,
+  });
   const { document, exchanges, reports, target } = await runConformance(
     { ...request, ...values, ...(again?.selection ? { lastFailed: again.selection } : {}), har: harFile !== undefined },
     version,
     {
       say,
       write,
-      progress: (plan) => {
-        const display = progressDisplayFor(plan.selection.scenarios.length, { quiet, style }, write);
-        return { tell: progressListener(display, options.verbose ?? false), finish: () => display.finish() };
-      },
+      // Every face hears the engine; the progress display ends its line at run-finished.
+      progress: () => ({ tell: faces.listen, finish: () => {} }),
       redactor,
     },
   );
-  if (reporters.has('allure')) {
-    // Allure never shows the whole exchanges of --har.
-    const shown = reports.map(({ exchanges: _exchanges, ...report }) => report);
-    await writeAllureResults(options.reportDir, redactedReports(shown, redactor), {
-      target: target.name,
-      baseUrl: target.baseUrl,
-      seed: String(document.seed),
-      suiteVersion: version,
-    });
-  }
-  const paths = writeChosenReports(options.reportDir, document, redactor, reporters);
-  if (document.container && reporters.has('allure')) attachContainerLog(options.reportDir, document.container);
+  const written = await faces.finish({
+    document,
+    reports,
+    exchanges,
+    allureEnvironment: { target: target.name, baseUrl: target.baseUrl, seed: String(document.seed), suiteVersion: version },
+    version,
+  });
   printSummary(document, write, { quiet, style });
   const throttleNote = document.throttling
     ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt))
@@ -112,14 +115,9 @@ export async function runCommand(options: RunOptions, write: (text: string) => v
   if (throttleNote) say(throttleNote);
   const webhooks = webhookFootprintLine(document);
   if (webhooks) say(webhooks);
-  say(`Results: ${paths.results}`);
-  const allure = reporters.has('allure')
-    ? [
-        `Allure results in ${options.reportDir}/allure-results (npx banking-api-conformance report --report-dir ${options.reportDir} builds the Allure HTML)`,
-      ]
-    : [];
-  if (paths.reports.length + allure.length > 0) say(`Reports: ${[...paths.reports, ...allure].join(', ')}`);
-  if (harFile) say(`HAR: ${writeHar(harFile, exchanges, version, redactor)} (${exchanges.length} exchanges)`);
+  say(`Results: ${written.results}`);
+  if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
+  for (const line of written.lines) say(line);
   if (document.baseline) printBaseline(document.baseline, write);
   if (options.certify) {
     const certificate = issueCertificate(document.requirements, {

@@ -13,7 +13,7 @@ import { REPORTERS, type Reporter } from './reporters.ts';
 // (Markdown for CI summaries and PR comments). The
 // document is redacted once up front so no report can show a token.
 
-const FILE_REPORTS = {
+export const FILE_REPORTS = {
   html: { file: 'report.html', render: htmlReport },
   junit: { file: 'junit.xml', render: junitXml },
   summary: { file: 'summary.md', render: summaryMarkdown },

@@ -29,6 +29,7 @@ function undescribed(node: unknown, pointer = ''): string[] {
 
 test('the five published schemas are there', () => {
   expect(PUBLISHED).toEqual([
+    'engine-events.schema.json',
     'certificate-predicate.schema.json',
     'expected-failures.schema.json',
     'requirements-file.schema.json',

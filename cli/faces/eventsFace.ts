@@ -1,0 +1,42 @@
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { EngineEvent } from '../../harness/engine/engineEvents.ts';
+import type { Face } from './face.ts';
+
+// The engine's events as NDJSON, one JSON object a line as each is told (`--events FILE`, or
+// `-` for standard output), each valid against schemas/harness/engine-events.schema.json: the
+// form Schemathesis emits and CI log tools read. Redacted as every report is. A scenario's
+// exchanges stay in HAR, and run-finished counts the reports its scenario-final lines told.
+
+const STDOUT = 1;
+
+export function eventLine(event: EngineEvent, at: Date): object {
+  const stamp = { at: at.toISOString() };
+  if (event.type === 'scenario-final') {
+    const { exchanges: _exchanges, ...report } = event.report;
+    return { type: event.type, ...stamp, report };
+  }
+  if (event.type === 'run-finished') return { type: event.type, ...stamp, scenarios: event.reports.length, suiteErrors: event.suiteErrors };
+  return { ...event, ...stamp };
+}
+
+export const eventsFace: Face = {
+  name: 'events',
+  open(settings) {
+    const target = settings.events;
+    if (target === undefined) return undefined;
+    if (target !== '-') mkdirSync(dirname(target), { recursive: true });
+    // Written synchronously, line by line: a reader sees each event as it happens, and a killed run keeps what it told.
+    const fd = target === '-' ? STDOUT : openSync(target, 'w');
+    return {
+      listen(event) {
+        writeSync(fd, `${settings.redactor.text(JSON.stringify(eventLine(event, new Date())))}\n`);
+      },
+      finish() {
+        if (fd === STDOUT) return {};
+        closeSync(fd);
+        return { lines: [`Events: ${target}`] };
+      },
+    };
+  },
+};
