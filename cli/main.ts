@@ -177,10 +177,10 @@ program
     'Judge your own API client by every request it makes: runs COMMAND against the embedded emulator, given BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID and BANKING_API_DEPOSIT_PRODUCT_ID; writes DIR/results.json and the reports.',
   )
   .argument('<command...>', 'the command that runs your client, after --')
-  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and summary.md', 'reports')
+  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html, summary.md and allure-results/', 'reports')
   .option(
     '--reporter <names>',
-    'the reports to write besides results.json, which is always written: junit, html, summary (repeatable, or comma-separated; default all)',
+    'the reports to write besides results.json, which is always written: junit, html, summary, allure (repeatable, or comma-separated; default all)',
     (value: string, previous: string[] = []) => [...previous, value],
   )
   .option('-q, --quiet', 'print the verdict and the failures only')

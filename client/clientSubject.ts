@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { request } from 'undici';
 import { startEmulator } from '../emulator/emulator.ts';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subject.ts';
@@ -10,7 +11,7 @@ import { fixedLimit } from '../harness/target/adaptiveConcurrency.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
 import { RequestRecorder } from './requestRecorder.ts';
-import { type ClientCalls, type ClientItem, judgeItem, readCalls } from './requestJudge.ts';
+import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, readCalls } from './requestJudge.ts';
 
 // The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: the
 // embedded emulator on a free loopback port, the recorder in front of it, the client's command
@@ -62,6 +63,26 @@ function runCommand(
   });
 }
 
+/** The list pages that hold every resource a client run makes (API 4.2, 4.3: at most 1000 a page). */
+const ALL_ON_ONE_PAGE = '?page[limit]=1000';
+
+/** How many of `path`'s resources have `status`, read from the emulator directly, not through the recorder. */
+async function countWithStatus(emulatorUrl: string, token: string, path: string, status: string): Promise<number> {
+  const answer = await request(`${emulatorUrl}${path}${ALL_ON_ONE_PAGE}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = (await answer.body.json()) as { data?: Array<{ attributes?: { status?: string } }> };
+  return (body.data ?? []).filter((resource) => resource.attributes?.status === status).length;
+}
+
+async function readLeftBehind(emulatorUrl: string, token: string): Promise<LeftBehind> {
+  return {
+    enabledWebhooks: await countWithStatus(emulatorUrl, token, '/webhooks', 'Enabled'),
+    activeRules: await countWithStatus(emulatorUrl, token, '/positive-pay', 'Active'),
+  };
+}
+
 export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
   readonly subject = 'client';
   /** Where the client was told to call: the recorder's address. */
@@ -92,7 +113,10 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
         [CLIENT_ENV.depositProductId]: emulator.state.fixtures.depositProductId,
       };
       this.exit = await runCommand(this.command, environment, this.say, this.redactor);
-      this.calls = readCalls(recorder.requests(), this.baseUrl, this.redactor);
+      this.calls = {
+        ...readCalls(recorder.requests(), this.baseUrl, this.redactor),
+        leftBehind: await readLeftBehind(emulator.url(), token),
+      };
     } finally {
       await recorder?.close();
       await emulator.close();

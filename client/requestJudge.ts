@@ -27,6 +27,14 @@ export interface ClientCalls {
   undocumented: string[];
   /** How many requests the client made in all. */
   requests: number;
+  /** What was still live in the emulator once the command exited; absent when it was not read. */
+  leftBehind?: LeftBehind;
+}
+
+/** The client's resources still live when its command exited (API 3.1, 3.2). */
+export interface LeftBehind {
+  enabledWebhooks: number;
+  activeRules: number;
 }
 
 /** One item the client command judges: a check of client/clientChecks.ts, or the coverage. */
@@ -102,8 +110,24 @@ const coverage: ClientItem = {
   },
 };
 
+const LEFT_BEHIND = 'CL-LEFT-BEHIND';
+const leftBehind: ClientItem = {
+  id: 'client/left-behind',
+  title: derivedTitle({ id: 'client/left-behind', requirements: [LEFT_BEHIND], area: CLIENT_GROUP }, requirementCatalogue('client')),
+  requirements: [LEFT_BEHIND],
+  judgeAll({ calls, leftBehind: left }, check) {
+    if (calls.length === 0) return check.skip(LEFT_BEHIND, NO_CALL);
+    if (!left) return check.skip(LEFT_BEHIND, "the emulator's webhooks and rules were not read after the command exited");
+    check.observe(
+      LEFT_BEHIND,
+      left,
+      `when its command exited: ${left.enabledWebhooks} webhooks still Enabled, ${left.activeRules} rules still Active`,
+    );
+  },
+};
+
 /** Every item the client command judges, in the order its reports list them. */
-export const CLIENT_ITEMS: readonly ClientItem[] = [...CLIENT_CHECKS.map(perCall), coverage];
+export const CLIENT_ITEMS: readonly ClientItem[] = [...CLIENT_CHECKS.map(perCall), coverage, leftBehind];
 
 /** Each request matched to its documented operation, its body read once. `baseUrl` is where the client sent them (for each curl line). */
 export function readCalls(requests: readonly RecordedRequest[], baseUrl: string, redactor: SecretRedactor): ClientCalls {
@@ -146,8 +170,13 @@ export function judgeItem(
 }
 
 /** The recorded requests judged against every CL requirement at once. */
-export function judgeClientRequests(requests: readonly RecordedRequest[], baseUrl: string, redactor: SecretRedactor): ClientJudgement {
-  const read = readCalls(requests, baseUrl, redactor);
+export function judgeClientRequests(
+  requests: readonly RecordedRequest[],
+  baseUrl: string,
+  redactor: SecretRedactor,
+  left?: LeftBehind,
+): ClientJudgement {
+  const read = { ...readCalls(requests, baseUrl, redactor), ...(left ? { leftBehind: left } : {}) };
   const { calls: _calls, ...summary } = read;
   return {
     records: CLIENT_ITEMS.flatMap((item) => judgeItem(item, read, redactor)),

@@ -20,6 +20,9 @@ describe('the client through the engine', () => {
     expect(events.at(-1)?.type).toBe('run-finished');
     expect(run.reports.map((report) => report.scenarioId)).toEqual(CLIENT_ITEMS.map((item) => item.id));
     expect(run.reports.every((report) => report.subject === 'client')).toBe(true);
+    // The reference client cleans up: nothing Enabled or Active is left once it exits.
+    const left = run.reports.flatMap((report) => report.records).find((record) => record.requirementId === 'CL-LEFT-BEHIND');
+    expect(left?.observed).toEqual({ enabledWebhooks: 0, activeRules: 0 });
     const document = clientResults(command, run, { suiteVersion: 'test' });
     expect(document.verdict).toBe('conformant');
     expect(document.scenarioIds).toEqual(CLIENT_ITEMS.map((item) => item.id));

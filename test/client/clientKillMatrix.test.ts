@@ -51,6 +51,15 @@ describe('client kill matrix', () => {
 });
 
 describe('tolerated client variations', () => {
+  test('a client that leaves its webhook Enabled is CONFORMANT; what it left is observed', async () => {
+    const document = await judged('leaves-webhook-enabled');
+    expect(failing(document)).toEqual([]);
+    expect(document.verdict).toBe('conformant');
+    const left = document.requirements.find((result) => result.id === 'CL-LEFT-BEHIND');
+    expect(left?.outcome).toBe('OBSERVED');
+    expect(JSON.stringify(left)).toContain('"enabledWebhooks":1');
+  });
+
   test.each(['other-order', 'first-page-only'])('%s is CONFORMANT', async (variant) => {
     const document = await judged(variant);
     expect(failing(document)).toEqual([]);
