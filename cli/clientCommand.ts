@@ -1,6 +1,3 @@
-import { writeAllureResults } from '../report/allureWriter.ts';
-import { allureResultsDir } from '../report/allureResultsDirectory.ts';
-import { redactedReports, writeChosenReports } from '../report/reportWriter.ts';
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
@@ -8,6 +5,7 @@ import { SetupError } from '../harness/target/targetManifest.ts';
 import { CLIENT_ENV, clientResults, runClient } from '../client/clientRun.ts';
 import { NO_CALL } from '../client/requestJudge.ts';
 import { EXIT } from './exitCodes.ts';
+import { openFaces } from './faces/faceList.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
@@ -15,7 +13,8 @@ import { colourWanted, terminalStyle } from './terminalStyle.ts';
 // `banking-api-conformance client -- <command...>`: judges the integrator's own
 // API client by every request it makes to the embedded emulator
 // (requirements/client.yaml) and writes the same reports as a run: results.json,
-// report.html, junit.xml, summary.md, allure-results/. Exit 0 conformant, 1 not,
+// report.html, junit.xml, summary.md, allure-results/, through the same faces
+// (cli/faces/faceList.ts), its items' engine events to the progress display. Exit 0 conformant, 1 not,
 // 2 a setup error (one line): a command not found, or a client that made no call.
 
 export interface ClientCommandOptions {
@@ -44,21 +43,24 @@ export async function clientCommand(
   const say = quiet ? () => {} : write;
   const version = suiteVersion();
   say(`Client: ${command.join(' ')}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
-  const run = await runClient(command, { say, redactor });
+  const style = terminalStyle(colourWanted(process.stdout, process.env));
+  const faces = openFaces({ reportDir: options.reportDir, reporters, quiet, verbose: false, style, write, redactor });
+  const run = await runClient(command, { say, redactor, listener: faces.listen });
   const document = clientResults(command, run, { suiteVersion: version });
-  const paths = writeChosenReports(options.reportDir, document, redactor, reporters);
-  if (reporters.has('allure'))
-    await writeAllureResults(options.reportDir, redactedReports(run.reports, redactor), {
-      client: command.join(' '),
-      suiteVersion: version,
-    });
+  const written = await faces.finish({
+    document,
+    reports: run.reports,
+    exchanges: [],
+    allureEnvironment: { client: command.join(' '), suiteVersion: version },
+    version,
+  });
   const exited = run.exit.signal ? `was ended by ${run.exit.signal}` : `exited ${run.exit.code}`;
   if (Object.keys(run.calls.exercised).length === 0)
-    throw new SetupError(`${NO_CALL} to ${CLIENT_ENV.baseUrl} (its command ${exited}); every CL requirement SKIPs in ${paths.results}`);
-  printSummary(document, write, { quiet, style: terminalStyle(colourWanted(process.stdout, process.env)) });
+    throw new SetupError(`${NO_CALL} to ${CLIENT_ENV.baseUrl} (its command ${exited}); every CL requirement SKIPs in ${written.results}`);
+  printSummary(document, write, { quiet, style });
   say(`Your client's command ${exited}; it made ${run.calls.requests} calls`);
-  say(`Results: ${paths.results}`);
-  const allure = reporters.has('allure') ? [`Allure results in ${allureResultsDir(options.reportDir)}`] : [];
-  if (paths.reports.length + allure.length > 0) say(`Reports: ${[...paths.reports, ...allure].join(', ')}`);
+  say(`Results: ${written.results}`);
+  if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
+  for (const line of written.lines) say(line);
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }
