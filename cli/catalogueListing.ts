@@ -6,21 +6,25 @@ import { SetupError } from '../harness/target/targetManifest.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
+import { CLIENT_ITEMS } from '../client/requestJudge.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
 // emulator's seeded faults, filtered the way `run` selects. "--area X" means what
 // `run --only X` judges (run/scenarioSelection.ts says what that is): the scenarios of X,
-// the requirements they declare or check on the way, and the faults that break one of those. "receiver" is the other
-// subject (the RC requirements and the cases of the `receiver` command).
+// the requirements they declare or check on the way, and the faults that break one of those. "receiver" and "client"
+// are the other subjects (the RC requirements and the cases of the `receiver` command; the CL requirements and the
+// items of the `client` command).
 
 export const LIST_KINDS = ['requirements', 'scenarios', 'areas', 'faults'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
 /** The `receiver` command's subject, listed beside the target's areas. */
 const RECEIVER = 'receiver';
-export type ListArea = Area | typeof RECEIVER;
-const LIST_AREAS: readonly ListArea[] = [...AREAS, RECEIVER];
+/** The `client` command's subject, listed after the receiver's. */
+const CLIENT = 'client';
+export type ListArea = Area | typeof RECEIVER | typeof CLIENT;
+const LIST_AREAS: readonly ListArea[] = [...AREAS, RECEIVER, CLIENT];
 
 export interface ListFilters {
   level?: Level;
@@ -94,10 +98,11 @@ type Declaring = Pick<Scenario, 'id' | 'requirements'> & { area: ListArea };
 
 const allScenarios = (): Scenario[] => AREAS.flatMap((area) => SCENARIOS_BY_AREA[area]);
 const receiverCases = (): Declaring[] => RECEIVER_CASES.map((entry) => ({ ...entry, area: RECEIVER }));
+const clientItems = (): Declaring[] => CLIENT_ITEMS.map((item) => ({ id: item.id, requirements: [...item.requirements], area: CLIENT }));
 
 function scenariosDeclaring(): Map<string, Declaring[]> {
   const byRequirement = new Map<string, Declaring[]>();
-  for (const scenario of [...allScenarios(), ...receiverCases()]) {
+  for (const scenario of [...allScenarios(), ...receiverCases(), ...clientItems()]) {
     for (const id of scenario.requirements) byRequirement.set(id, [...(byRequirement.get(id) ?? []), scenario]);
   }
   return byRequirement;
@@ -109,6 +114,7 @@ function areasJudging(): Map<string, ListArea[]> {
   const judged: [ListArea, readonly string[]][] = [
     ...AREAS.map((area): [ListArea, readonly string[]] => [area, requirementsJudgedByArea(area)]),
     [RECEIVER, RECEIVER_CASES.flatMap((entry) => entry.requirements)],
+    [CLIENT, CLIENT_ITEMS.flatMap((item) => item.requirements)],
   ];
   for (const [area, ids] of judged) for (const id of new Set(ids)) byRequirement.set(id, [...(byRequirement.get(id) ?? []), area]);
   return byRequirement;
@@ -132,7 +138,7 @@ function requirementRow(requirement: Requirement, declaring: readonly Declaring[
 export function listRequirements(filters: ListFilters): RequirementRow[] {
   const declaring = scenariosDeclaring();
   const judging = areasJudging();
-  return [...requirementCatalogue().all(), ...requirementCatalogue(RECEIVER).all()]
+  return [...requirementCatalogue().all(), ...requirementCatalogue(RECEIVER).all(), ...requirementCatalogue(CLIENT).all()]
     .map((requirement) => requirementRow(requirement, declaring.get(requirement.id) ?? [], judging.get(requirement.id) ?? []))
     .filter((row) => !filters.level || row.level === filters.level)
     .filter((row) => !filters.area || row.areas.includes(filters.area));
@@ -157,7 +163,16 @@ export function listScenarios(filters: ListFilters): ScenarioRow[] {
     needs: [],
     environments: [...ENVIRONMENTS],
   }));
-  return [...targetRows, ...receiverRows]
+  // A client's item judges the requests of the client's own run: it needs nothing of a target either.
+  const clientRows: ScenarioRow[] = CLIENT_ITEMS.map((item) => ({
+    id: item.id,
+    area: CLIENT,
+    title: item.title,
+    requirements: [...item.requirements],
+    needs: [],
+    environments: [...ENVIRONMENTS],
+  }));
+  return [...targetRows, ...receiverRows, ...clientRows]
     .filter((row) => !filters.area || row.area === filters.area)
     .filter((row) => !filters.level || row.requirements.some((id) => levelOf.get(id) === filters.level));
 }

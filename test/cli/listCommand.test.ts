@@ -6,6 +6,7 @@ import { AREAS } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
+import { CLIENT_ITEMS } from '../../client/requestJudge.ts';
 import { runCli, type CliResult } from './cliProcess.ts';
 
 // `list` shows the catalogue as `run` selects it: every requirement, scenario,
@@ -13,6 +14,7 @@ import { runCli, type CliResult } from './cliProcess.ts';
 
 const catalogue = requirementCatalogue();
 const receiverCatalogue = requirementCatalogue('receiver');
+const clientCatalogue = requirementCatalogue('client');
 const invocations = {
   requirements: ['list', '--json'],
   mustOfAuth: ['list', 'requirements', '--level', 'MUST', '--area', 'auth', '--json'],
@@ -21,6 +23,8 @@ const invocations = {
   areas: ['list', 'areas', '--json'],
   receiverRequirements: ['list', '--area', 'receiver', '--json'],
   receiverCases: ['list', 'scenarios', '--area', 'receiver', '--json'],
+  clientRequirements: ['list', '--area', 'client', '--json'],
+  clientItems: ['list', 'scenarios', '--area', 'client', '--json'],
   faults: ['list', 'faults', '--json'],
   badKind: ['list', 'rules'],
   badArea: ['list', 'scenarios', '--area', 'payments'],
@@ -43,7 +47,9 @@ describe('list', () => {
     const rows = json<{ id: string; level: string; document: string; section: string; statement: string; scenarios: string[] }>(
       'requirements',
     );
-    expect(rows.map((row) => row.id)).toEqual([...catalogue.all(), ...receiverCatalogue.all()].map((requirement) => requirement.id));
+    expect(rows.map((row) => row.id)).toEqual(
+      [...catalogue.all(), ...receiverCatalogue.all(), ...clientCatalogue.all()].map((requirement) => requirement.id),
+    );
     const row = rows.find((entry) => entry.id === 'AU-TOKEN-REQUIRED');
     expect(row).toMatchObject({ level: 'MUST', document: 'api', section: '5.1', statement: catalogue.get('AU-TOKEN-REQUIRED').statement });
     expect(row?.scenarios).toContain('auth/no-token/positivePay.create');
@@ -81,6 +87,7 @@ describe('list', () => {
     expect(areas.map((row) => [row.area, row.scenarios])).toEqual([
       ...AREAS.map((area) => [area, SCENARIOS_BY_AREA[area].length]),
       ['receiver', RECEIVER_CASES.length],
+      ['client', CLIENT_ITEMS.length],
     ]);
     const faults = json<{ name: string; kind: string; breaks: string[] }>('faults');
     expect(faults.filter((row) => row.kind === 'fault').map((row) => [row.name, row.breaks])).toEqual(
@@ -97,6 +104,14 @@ describe('list', () => {
     expect(requirements.length).toBeGreaterThan(0);
     const cases = json<{ id: string; area: string; requirements: string[] }>('receiverCases');
     expect(cases.map((row) => [row.id, row.area])).toEqual(RECEIVER_CASES.map((entry) => [entry.id, 'receiver']));
+  });
+
+  test('--area client lists the client requirements and the items of the client command', () => {
+    const requirements = json<{ id: string; scenarios: string[] }>('clientRequirements');
+    expect(requirements.map((row) => row.id)).toEqual(clientCatalogue.all().map((requirement) => requirement.id));
+    expect(requirements.every((row) => row.scenarios.length > 0)).toBe(true);
+    const items = json<{ id: string; area: string }>('clientItems');
+    expect(items.map((row) => [row.id, row.area])).toEqual(CLIENT_ITEMS.map((item) => [item.id, 'client']));
   });
 
   test('an unknown kind or area exits 2 naming what is allowed', () => {
