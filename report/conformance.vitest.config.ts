@@ -15,6 +15,9 @@ export const conformanceProject = {
     isolate: false,
     globalSetup: ['./run/embeddedConformance.ts'],
     setupFiles: ['allure-vitest/setup', './report/allureSetup.ts'],
+    // Not the project's module cache: a module read back from it breaks vite's stack traces in the
+    // worker, and the first socket destroyed with an error (the delivery scenarios) ends the run.
+    experimental: { fsModuleCache: false },
     // One scenario can take minutes against a slow target.
     testTimeout: 900_000,
     hookTimeout: 60_000,
