@@ -5,7 +5,7 @@ import { SetupError } from '../harness/target/targetManifest.ts';
 import { CLIENT_ENV, clientResults, runClient } from '../client/clientRun.ts';
 import { NO_CALL } from '../client/requestJudge.ts';
 import { EXIT } from './exitCodes.ts';
-import { openFaces } from './faces/faceList.ts';
+import { commandLines, openFaces } from './faces/faceList.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
@@ -21,6 +21,8 @@ export interface ClientCommandOptions {
   reportDir: string;
   quiet?: boolean;
   reporter?: string[];
+  /** Stream the engine's events as NDJSON to this file, or `-`: standard output (cli/faces/eventsFace.ts). */
+  events?: string;
 }
 
 /** The reports `client --reporter` chose: a run's, but HAR, which the client command does not keep yet. */
@@ -35,16 +37,18 @@ function clientReporters(texts: readonly string[] | undefined): ReadonlySet<Repo
 export async function clientCommand(
   command: readonly string[],
   options: ClientCommandOptions,
-  write: (text: string) => void,
+  print: (text: string) => void,
   redactor: SecretRedactor,
 ): Promise<number> {
+  const write = commandLines(options.events, print);
   const reporters = clientReporters(options.reporter);
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
   const version = suiteVersion();
   say(`Client: ${command.join(' ')}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
   const style = terminalStyle(colourWanted(process.stdout, process.env));
-  const faces = openFaces({ reportDir: options.reportDir, reporters, quiet, verbose: false, style, write, redactor });
+  const events = options.events !== undefined ? { events: options.events } : {};
+  const faces = openFaces({ reportDir: options.reportDir, reporters, ...events, quiet, verbose: false, style, write, redactor });
   const run = await runClient(command, { say, redactor, listener: faces.listen });
   const document = clientResults(command, run, { suiteVersion: version });
   const written = await faces.finish({

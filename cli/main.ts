@@ -183,6 +183,7 @@ program
     'the reports to write besides results.json, which is always written: junit, html, summary, allure (repeatable, or comma-separated; default all)',
     (value: string, previous: string[] = []) => [...previous, value],
   )
+  .option('--events <file>', "stream the engine's events to FILE as NDJSON, as run --events does; - for standard output")
   .option('-q, --quiet', 'print the verdict and the failures only')
   .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
   .action(async (command: string[], options) => {

@@ -1,4 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { runCli } from '../cli/cliProcess.ts';
+import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { clientResults, runClient } from '../../client/clientRun.ts';
 import { CLIENT_ITEMS } from '../../client/requestJudge.ts';
 import type { EngineEvent } from '../../harness/engine/engineEvents.ts';
@@ -26,5 +31,34 @@ describe('the client through the engine', () => {
     const document = clientResults(command, run, { suiteVersion: 'test' });
     expect(document.verdict).toBe('conformant');
     expect(document.scenarioIds).toEqual(CLIENT_ITEMS.map((item) => item.id));
+  });
+
+  test('client --events - streams the engine events on standard output, each valid against the published schema', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'client-events-'));
+    try {
+      const result = await runCli([
+        'client',
+        '--report-dir',
+        dir,
+        '--events',
+        '-',
+        '--',
+        process.execPath,
+        'examples/reference-client/index.mjs',
+      ]);
+      expect(result.code).toBe(0);
+      const events = result.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { type: string; subject?: string });
+      expect(events[0]).toMatchObject({ type: 'run-started', subject: 'client' });
+      expect(events.filter((event) => event.type === 'scenario-final')).toHaveLength(CLIENT_ITEMS.length);
+      const registry = schemaRegistry();
+      expect(events.filter((event) => registry.validate('harness/engine-events', event).violations.length > 0)).toEqual([]);
+      // The command's own lines went to standard error.
+      expect(result.stderr).toContain('Verdict: CONFORMANT');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
