@@ -45,8 +45,9 @@ export function notStartedReports(plan: RunPlan, execution: Execution): Scenario
         requirementId,
         scenarioId: scenario.id,
         outcome: 'SKIP',
-        message: 'not run: --fail-fast stopped the run after a failing scenario',
+        message: 'not run: the run stopped after a failing scenario (fail-fast)',
       })),
+      notRun: true,
       startedMs,
       durationMs: 0,
     }));

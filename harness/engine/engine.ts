@@ -53,8 +53,7 @@ export interface LoopOptions {
 export interface EngineOptions extends LoopOptions, TargetRunOptions {}
 
 const failed = (result: ItemResult): boolean => result.records.some((record) => isFailing(record.outcome));
-/** An item the budget kept from starting did not run, so running it alone says nothing. */
-const ran = (result: ItemResult): boolean => !result.records.every((record) => record.message.startsWith('not run: '));
+const ran = (result: ItemResult): boolean => !result.notRun;
 
 /**
  * Runs the items of a subject; the results in the order given. Items --fail-fast kept from starting

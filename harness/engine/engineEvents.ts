@@ -35,6 +35,8 @@ export interface ScenarioReport {
   undeclared?: UndeclaredUse[];
   /** It failed beside other scenarios and passed alone. */
   dependsOnSchedule?: boolean;
+  /** It never started: the run's budget ran out, or the run stopped after a failure; its records say which. */
+  notRun?: true;
   /** The run's webhook footprint when it finished. */
   webhooks?: WebhookFootprint;
 }

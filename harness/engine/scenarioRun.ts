@@ -54,7 +54,13 @@ export interface ScenarioRunOptions {
   recorded?: (record: CheckRecord) => void;
 }
 
-export async function runScenario(scenario: Scenario, session: TargetSession, options: ScenarioRunOptions = {}): Promise<CheckRecord[]> {
+/** A scenario's check records; `notRun` when the run's budget kept it from starting (its records say why). */
+export interface ScenarioRecords {
+  records: CheckRecord[];
+  notRun?: true;
+}
+
+export async function runScenario(scenario: Scenario, session: TargetSession, options: ScenarioRunOptions = {}): Promise<ScenarioRecords> {
   const log = options.log ?? (() => {});
   const catalogue = requirementCatalogue();
   const recorder = new CheckRecorder(
@@ -67,11 +73,11 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
   const reason = whyNotApplicable(scenario, session);
   if (reason) {
     recorder.skipAll(scenario.requirements, reason);
-    return recorder.records();
+    return { records: recorder.records() };
   }
   if (session.budget && Date.now() >= session.budget.deadline) {
     for (const id of scenario.requirements) recorder.untestable(id, `not run: ${session.budget.reason}`);
-    return recorder.records();
+    return { records: recorder.records(), notRun: true };
   }
   const seed = scenarioSeed(session.seed, scenario.id);
   const faker = new Faker({ locale: [en] });
@@ -110,5 +116,5 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
     options.bodyEnded?.(recorder.records());
     for (const failure of await cleanup.run()) log(`cleanup of ${failure.label} failed: ${failure.error}`);
   }
-  return recorder.records();
+  return { records: recorder.records() };
 }

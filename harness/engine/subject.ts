@@ -20,6 +20,8 @@ export interface PlannedItem<Item> extends Schedulable {
 /** What a subject answers for one item's run. */
 export interface ItemResult {
   readonly records: CheckRecord[];
+  /** It never started (the run's budget, or a stop after a failure, kept it from it): running it alone says nothing. */
+  notRun?: true;
   /** It failed beside others and passed when run again alone (set by the engine). */
   dependsOnSchedule?: boolean;
 }

@@ -20,6 +20,8 @@ import type { EngineSubject, ItemRun, PlannedItem } from './subject.ts';
 export interface ScenarioResult {
   scenario: Scenario;
   records: CheckRecord[];
+  /** The run's budget kept it from starting. */
+  notRun?: true;
   /** Throttling the scenario waited out (never judged). */
   throttling: ThrottleTally;
   /** Its calls, its longest chain of them, its waits on the target, and the run's concurrency when it finished. */
@@ -67,6 +69,7 @@ export function reportOf(result: ScenarioResult): ScenarioReport {
     ...(result.exchanges ? { exchanges: result.exchanges } : {}),
     ...(result.undeclared.length > 0 ? { undeclared: result.undeclared } : {}),
     ...(result.dependsOnSchedule ? { dependsOnSchedule: true } : {}),
+    ...(result.notRun ? { notRun: true } : {}),
   };
 }
 
@@ -94,7 +97,7 @@ async function runOne(
         handle.release();
       }
     : undefined;
-  const records = await metered(meter, () =>
+  const { records, notRun } = await metered(meter, () =>
     runScenario(
       scenario,
       { ...session, control, throttling },
@@ -120,6 +123,7 @@ async function runOne(
     startedMs,
     durationMs: Date.now() - startedMs,
     ...(recordExchanges ? { exchanges } : {}),
+    ...(notRun ? { notRun } : {}),
   };
 }
 
