@@ -9,6 +9,7 @@ import { compareResults } from '../run/resultsComparison.ts';
 import { readEarlierRun, readResults, resultsPath } from '../run/resultsFile.ts';
 import { mergeResults } from '../report/resultsMerge.ts';
 import { writeReports } from '../report/reportWriter.ts';
+import { narrowedByText } from './commandLineText.ts';
 
 // `banking-api-conformance merge DIR... --report-dir OUT`: one verdict and one
 // set of reports (results.json, junit.xml, report.html, allure-results) from the
@@ -26,7 +27,7 @@ export function mergeCommand(
   redactor: SecretRedactor,
 ): number {
   const documents = locations.map(readResults);
-  const merged = mergeResults(documents, requirementCatalogue(), catalogueHash());
+  const merged = mergeResults(documents, requirementCatalogue(), catalogueHash(), narrowedByText);
   if (options.compare) merged.comparison = compareResults(readEarlierRun(options.compare), merged);
   const paths = writeReports(options.reportDir, merged, redactor);
   const allure = copyAllureResults(

@@ -2,7 +2,8 @@ import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { loadManifest, SetupError } from '../harness/target/targetManifest.ts';
-import { type ReceiverOptions, receiverConfig } from '../receiver/receiverConfig.ts';
+import { type ReceiverOptions, receiverConfig } from './receiverValues.ts';
+import { receiverReplayArguments } from './commandLineText.ts';
 import { type DeliveryRefusal, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
@@ -95,7 +96,11 @@ export async function receiverCommand(
   });
   const startedAt = new Date().toISOString();
   const run = await runReceiverCases(config, { say, redactor, listener: faces.listen });
-  const document = receiverResults(config, run, { suiteVersion: version, startedAt });
+  const document = receiverResults(config, run, {
+    suiteVersion: version,
+    startedAt,
+    replayArguments: receiverReplayArguments(config),
+  });
   const written = await faces.finish({
     document,
     reports: run.reports,

@@ -11,6 +11,9 @@ import { writeCertificate } from './certificateFile.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
 import { type RunValueOptions, runValuesOf } from './runValues.ts';
+import { narrowingOf, type NarrowingOptions } from './narrowing.ts';
+import { containerOptionsOf, type ContainerOptionTexts } from './containerValues.ts';
+import { narrowedByText, runReplayArguments } from './commandLineText.ts';
 import { printBaseline, printSummary, webhookFootprintLine } from './summaryPrinter.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
@@ -23,7 +26,12 @@ import { colourWanted, terminalStyle } from './terminalStyle.ts';
 export { EXIT };
 
 /** The run's options as commander parses them (cli/main.ts): its numbers and settings still text (cli/runValues.ts). */
-export interface RunOptions extends Omit<RunRequest, 'har' | 'lastFailed' | keyof RunValueOptions>, RunValueOptions {
+export interface RunOptions
+  extends
+    Omit<RunRequest, 'har' | 'narrowing' | 'replayArguments' | 'narrowingText' | 'targetPort' | 'targetEnv' | keyof RunValueOptions>,
+    RunValueOptions,
+    NarrowingOptions,
+    ContainerOptionTexts {
   /** Write every API exchange of the run to this file as HAR 1.2 (report/harWriter.ts). */
   har?: string;
   /** Print the verdict and the failures only. */
@@ -61,20 +69,22 @@ function assertConsistent(options: RunOptions): void {
 export async function runCommand(options: RunOptions, print: (text: string) => void, redactor: SecretRedactor): Promise<number> {
   const write = commandLines(options.events, print);
   assertConsistent(options);
-  const { seed, scheduleSeed, concurrency, budgetMinutes, shard, skip, reporter, lastFailed, ...request } = options;
+  const { seed, scheduleSeed, concurrency, budgetMinutes, only, requirement, grep, shard, skip, reporter, lastFailed, ...rest } = options;
+  const { targetPort: _port, targetEnv: _env, ...request } = rest;
+  const container = containerOptionsOf(options);
   const { reporters = new Set(DEFAULT_REPORTERS), ...values } = runValuesOf({
     seed,
     scheduleSeed,
     concurrency,
     budgetMinutes,
-    shard,
-    skip,
     reporter,
   });
   // --har FILE writes HAR whatever --reporter says; `--reporter har` alone writes it beside the reports.
   const harFile = options.har ?? (reporters.has('har') ? join(options.reportDir, 'exchanges.har') : undefined);
-  const again = lastFailed ? lastFailedIn(options.reportDir, requirementCatalogue()) : undefined;
+  const catalogue = requirementCatalogue();
+  const again = lastFailed ? lastFailedIn(options.reportDir, catalogue) : undefined;
   if (again) write(again.line);
+  const narrowing = narrowingOf({ only, requirement, grep, shard, skip }, catalogue, again?.selection);
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
   const style = terminalStyle(colourWanted(process.stdout, process.env));
@@ -91,7 +101,15 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
     redactor,
   });
   const { document, exchanges, reports, target } = await runConformance(
-    { ...request, ...values, ...(again?.selection ? { lastFailed: again.selection } : {}), har: harFile !== undefined },
+    {
+      ...request,
+      ...container,
+      ...values,
+      narrowing,
+      replayArguments: runReplayArguments({ ...request, ...container }),
+      narrowingText: narrowedByText,
+      har: harFile !== undefined,
+    },
     version,
     {
       say,

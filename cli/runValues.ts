@@ -13,9 +13,6 @@ export interface RunValueOptions {
   scheduleSeed?: string;
   concurrency?: string;
   budgetMinutes?: string;
-  shard?: string;
-  /** Repeatable, each a name or a comma-separated list. */
-  skip?: string[];
   reporter?: string[];
 }
 
@@ -24,8 +21,6 @@ export interface RunValues {
   scheduleSeed?: number;
   concurrency?: ConcurrencySetting;
   budgetMinutes?: number;
-  shard?: ShardInfo;
-  skip?: string[];
   reporters?: ReadonlySet<Reporter>;
 }
 
@@ -61,7 +56,7 @@ export function parseShard(text: string): ShardInfo {
 }
 
 /** `--skip a --skip b,c` → [a, b, c]; an empty one (an unset CI variable) must not quietly skip nothing. */
-function parseList(texts: readonly string[], option: string, what: string): string[] {
+export function parseList(texts: readonly string[], option: string, what: string): string[] {
   const names = texts.flatMap((text) => text.split(',')).map((name) => name.trim());
   if (names.length === 0 || names.some((name) => name === '')) throw new SetupError(`${option} needs ${what}; got an empty name`);
   return names;
@@ -85,8 +80,6 @@ export function runValuesOf(options: RunValueOptions): RunValues {
     ...(options.scheduleSeed !== undefined ? { scheduleSeed: parseSeed(options.scheduleSeed, '--schedule-seed') } : {}),
     ...(options.concurrency !== undefined ? { concurrency: parseConcurrency(options.concurrency) } : {}),
     ...(options.budgetMinutes !== undefined ? { budgetMinutes: parseBudget(options.budgetMinutes) } : {}),
-    ...(options.shard ? { shard: parseShard(options.shard) } : {}),
-    ...(options.skip ? { skip: parseList(options.skip, '--skip', 'an area or a requirement id') } : {}),
     ...(options.reporter ? { reporters: parseReporters(options.reporter) } : {}),
   };
 }

@@ -14,7 +14,7 @@ export type { ContainerTarget };
 
 export interface TargetImageOptions extends ContainerOptions {
   target?: string;
-  /** The manifest describing a --target-image (capabilities, tokens); default: the emulator image's. */
+  /** The manifest describing the image (capabilities, tokens); default: the emulator image's. */
   targetManifest?: string;
 }
 
@@ -26,11 +26,8 @@ export const CONTAINER_LOG_FILE = 'container.log';
 /** The optional peer dependency that starts containers. */
 const TESTCONTAINERS = 'testcontainers';
 
-/** The manifest to load for a --target-image run, or undefined when --target-image is not given. */
+/** The manifest to load for a run of an image named by the options, or undefined when they name none. */
 export function targetImageManifestPath(options: TargetImageOptions): string | undefined {
-  if (options.targetManifest && options.target) throw new SetupError('--target and --target-manifest both name a manifest: keep one');
-  if (options.targetManifest && !options.targetImage)
-    throw new SetupError('--target-manifest describes a --target-image: add --target-image IMAGE, or use --target FILE');
   if (!options.targetImage || options.target) return undefined;
   return options.targetManifest ?? EMULATOR_IMAGE_MANIFEST_PATH;
 }

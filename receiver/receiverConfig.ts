@@ -1,23 +1,17 @@
-import { type ManifestReceiver, SetupError } from '../harness/target/targetManifest.ts';
 import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
-import { CONTENT_TYPES, type ContentType, DELIVERY_MODES, type DeliveryMode } from '../spec/webhookAttributes.ts';
+import type { ContentType, DeliveryMode } from '../spec/webhookAttributes.ts';
 
-// What the receiver command is told about the integrator's webhook: where the
-// receiver listens, the token it verifies with (from a variable, never a flag),
-// how the webhook is configured (2.6) and where its effects can be read. Every
-// bad value is a setup error naming the option and what is wrong.
+// What the receiver command is told about the integrator's webhook, as values: where the
+// receiver listens, the token it verifies with (from a variable, never a flag), how the
+// webhook is configured (2.6) and where its effects can be read. cli/receiverValues.ts makes
+// them from the command line and the manifest.
 
 export { CONTENT_TYPES, type ContentType, DELIVERY_MODES, type DeliveryMode } from '../spec/webhookAttributes.ts';
 
-/** 5.3: the header the documents name; a vendor may call it otherwise (--header-name). */
+/** 5.3: the header the documents name; a vendor may call it otherwise. */
 export const DEFAULT_SIGNATURE_HEADER = SIGNATURE_HEADER;
 /** The delivery time-out is not shown (6.1); the documented operation time-out of 5 s stands in. */
 export const DEFAULT_TIMEOUT_MS = 5000;
-
-/** The manifest's receiver section or the command line's options (where the time-out is still text). */
-export interface ReceiverOptions extends Omit<ManifestReceiver, 'timeoutMs'> {
-  timeoutMs?: string | number;
-}
 
 export interface ReceiverConfig {
   url: string;
@@ -30,74 +24,4 @@ export interface ReceiverConfig {
   effectsUrl?: string;
   headerName: string;
   timeoutMs: number;
-}
-
-function httpUrl(option: string, value: string | undefined): string {
-  if (value === undefined || value === '') throw new SetupError(`${option} is required: the http(s) URL of your webhook receiver`);
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new SetupError(`${option} must be an http(s) URL; got '${value}'`);
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new SetupError(`${option} must be an http(s) URL; got '${value}'`);
-  return value;
-}
-
-function oneOf<T extends string>(option: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if (!(allowed as readonly string[]).includes(value))
-    throw new SetupError(`${option} must be one of ${allowed.join(', ')}; got '${value}'`);
-  return value as T;
-}
-
-function timeout(value: string | number | undefined): number {
-  if (value === undefined) return DEFAULT_TIMEOUT_MS;
-  const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 100 || ms > 120_000)
-    throw new SetupError(`--timeout-ms must be a whole number of milliseconds from 100 to 120000; got '${value}'`);
-  return ms;
-}
-
-export function receiverConfig(options: ReceiverOptions, env: NodeJS.ProcessEnv): ReceiverConfig {
-  const url = httpUrl('--url', options.url);
-  if (!options.tokenEnv)
-    throw new SetupError(
-      '--token-env is required: the name of the environment variable holding the webhook token your receiver verifies with',
-    );
-  const token = env[options.tokenEnv];
-  if (!token)
-    throw new SetupError(`--token-env ${options.tokenEnv}: the variable is not set or empty; export it with your webhook's token`);
-  const headerName = options.headerName ?? DEFAULT_SIGNATURE_HEADER;
-  if (!/^[A-Za-z0-9-]+$/.test(headerName))
-    throw new SetupError(`--header-name must be an HTTP header name (letters, digits, '-'); got '${headerName}'`);
-  return {
-    url,
-    tokenEnv: options.tokenEnv,
-    token,
-    contentType: oneOf('--content-type', options.contentType, CONTENT_TYPES, 'Json'),
-    deliveryMode: oneOf('--delivery-mode', options.deliveryMode, DELIVERY_MODES, 'AtLeastOnce'),
-    includeResources: options.includeResources ?? false,
-    ...(options.effects !== undefined ? { effectsUrl: httpUrl('--effects', options.effects) } : {}),
-    headerName,
-    timeoutMs: timeout(options.timeoutMs),
-  };
-}
-
-/** The options that describe this receiver again, for the replay command of each failure (no token value). */
-export function replayArguments(config: ReceiverConfig): string[] {
-  return [
-    '--url',
-    config.url,
-    '--token-env',
-    config.tokenEnv,
-    '--content-type',
-    config.contentType,
-    '--delivery-mode',
-    config.deliveryMode,
-    ...(config.includeResources ? ['--include-resources'] : []),
-    ...(config.effectsUrl ? ['--effects', config.effectsUrl] : []),
-    ...(config.headerName !== DEFAULT_SIGNATURE_HEADER ? ['--header-name', config.headerName] : []),
-    ...(config.timeoutMs !== DEFAULT_TIMEOUT_MS ? ['--timeout-ms', String(config.timeoutMs)] : []),
-  ];
 }

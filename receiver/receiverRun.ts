@@ -7,7 +7,7 @@ import { judgedDocument } from '../run/runJudgement.ts';
 import { type AnsweredDelivery, isAccepted } from './deliveryExchange.ts';
 import { RECEIVER_GROUP, type ReceiverCase, receiverCatalogue } from './receiverCase.ts';
 import { RECEIVER_CASES } from './receiverCases.ts';
-import { type ReceiverConfig, replayArguments } from './receiverConfig.ts';
+import type { ReceiverConfig } from './receiverConfig.ts';
 import { ReceiverSubject } from './receiverSubject.ts';
 
 // The receiver command's run, one way through: the engine (harness/engine/engine.ts) runs the
@@ -82,7 +82,8 @@ function receiverAsTarget(config: ReceiverConfig): DescribedTarget {
 export function receiverResults(
   config: ReceiverConfig,
   { reports, idBase, refusal }: ReceiverRun,
-  meta: { suiteVersion: string; startedAt: string },
+  /** replayArguments: the options that describe this receiver again (cli/commandLineText.ts), for each failure's replay command. */
+  meta: { suiteVersion: string; startedAt: string; replayArguments: string[] },
 ): ResultsDocument {
   const document = judgedDocument({
     command: 'receiver',
@@ -95,7 +96,7 @@ export function receiverResults(
     records: reports.flatMap((report) => report.records),
     selected: new Set(reports.flatMap((report) => report.requirements)),
     startedAt: meta.startedAt,
-    replayArguments: replayArguments(config),
+    replayArguments: meta.replayArguments,
   });
   if (refusal) document.diagnosis = refusal.line;
   return document;

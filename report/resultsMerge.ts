@@ -6,6 +6,7 @@ import { countOutcomes, judgeRequirements, verdictOf } from '../run/requirementV
 import { AREAS } from '../harness/engine/scenario.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import type { TargetInfo } from '../harness/target/targetManifest.ts';
+import type { NarrowingText } from '../run/scenarioSelection.ts';
 
 // Joins the results of several runs (the shards of one run, or areas run
 // separately) into one document, re-judged from the raw check records: a
@@ -48,6 +49,7 @@ export function mergeResults(
   documents: readonly ResultsDocument[],
   catalogue: RequirementCatalogue,
   currentCatalogueHash: string,
+  narrowingText: NarrowingText,
 ): ResultsDocument {
   if (documents.length === 0) refuse('no results given');
   const catalogueHash = sameEverywhere(documents, 'catalogueHash', (document) => document.catalogueHash);
@@ -71,9 +73,15 @@ export function mergeResults(
   // judgeRequirements reads only the environment and the claimed capabilities of the target.
   const targetInfo = { ...target, capabilities: new Set(target.capabilities) } as unknown as TargetInfo;
   const areas = new Set(ordered.flatMap((document) => document.areas));
-  // All the shards of a run make it whole again; any other narrowing stays.
+  // All the shards of a run make it whole again; any other narrowing stays. Each document's shard is a value, told
+  // as every run tells it, so an older results.json, which keeps only the words of its narrowing, merges alike.
   const narrowedBy = [
-    ...new Set(ordered.flatMap((document) => document.partial?.narrowedBy ?? []).filter((text) => !text.startsWith('--shard '))),
+    ...new Set(
+      ordered.flatMap((document) => {
+        const shard = document.shard ? narrowingText({ shard: document.shard }) : [];
+        return (document.partial?.narrowedBy ?? []).filter((text) => !shard.includes(text));
+      }),
+    ),
   ];
   const requirements = judgeRequirements(catalogue, records, targetInfo, { selected, onlySelected: narrowedBy.length > 0 });
   const mergedFrom: MergedRun[] = ordered.map((document) => ({

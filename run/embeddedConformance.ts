@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startEmulator } from '../emulator/emulator.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { AREAS, type Area } from '../harness/engine/scenario.ts';
 import { selectScenarios } from './scenarioSelection.ts';
 
 // vitest's global setup of the conformance project (report/conformance.vitest.config.ts), run
@@ -12,7 +12,10 @@ import { selectScenarios } from './scenarioSelection.ts';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const only = process.env.CONFORMANCE_ONLY;
   const grep = process.env.CONFORMANCE_GREP;
-  const selection = selectScenarios({ ...(only ? { only } : {}), ...(grep ? { grep } : {}) }, requirementCatalogue());
+  const areas = only?.split(',').map((area) => area.trim());
+  const unknown = areas?.filter((area) => !(AREAS as readonly string[]).includes(area));
+  if (unknown?.length) throw new Error(`CONFORMANCE_ONLY: unknown area ${unknown.join(', ')}; areas are ${AREAS.join(', ')}`);
+  const selection = selectScenarios({ ...(areas ? { areas: areas as Area[] } : {}), ...(grep ? { grep } : {}) });
   const emulator = await startEmulator();
   project.provide('embeddedRun', {
     baseUrl: emulator.url(),

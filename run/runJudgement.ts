@@ -12,7 +12,7 @@ import { type DescribedTarget, describeTarget, RESULTS_FORMAT_VERSION, type Resu
 import { type ComparableResults, compareResults } from './resultsComparison.ts';
 import type { Execution } from './runExecution.ts';
 import type { RunPlan } from './runPlan.ts';
-import type { Selection } from './scenarioSelection.ts';
+import type { NarrowingText, Selection } from './scenarioSelection.ts';
 
 // The judge stage: from the plan and the check records the execution brought
 // back to the results document — requirement outcomes, the verdict, a partial
@@ -29,6 +29,8 @@ export interface JudgementRequest {
   container?: ContainerRunRecord;
   /** The options that chose the target, for each failure's replay command. */
   replayArguments: string[];
+  /** How the partial run's narrowing is told in results.json; needed by a narrowed run. */
+  narrowingText?: NarrowingText;
   /** --baseline FILE: the target's expected failures. */
   baseline?: string;
   /** --compare FILE: an earlier results.json, read before the run. */
@@ -108,7 +110,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     .filter((record) => !selection.onlyRequirements || selection.onlyRequirements.has(record.requirementId))
     .filter((record) => !selection.skippedRequirements?.has(record.requirementId));
   const selected = stoppedEarly ? requirementsOfReported(selection, reported) : selection.requirements;
-  const narrowedBy = stoppedEarly ? [...selection.narrowedBy, '--fail-fast'] : selection.narrowedBy;
+  const narrowedBy = stoppedEarly ? { ...selection.narrowedBy, failFast: true as const } : selection.narrowedBy;
   const document = judgedDocument({
     command: 'run',
     catalogue,
@@ -120,7 +122,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     records,
     selected,
     // A narrowed run reports what it selected (and what its checks recorded on the way): nothing else.
-    onlySelected: narrowedBy.length > 0,
+    onlySelected: narrowedBy !== undefined,
     startedAt: execution.startedAt,
     replayArguments: request.replayArguments,
   });
@@ -128,7 +130,11 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
   if (request.image) document.target.image = request.image;
   if (plan.scheduleSeed !== undefined) document.scheduleSeed = plan.scheduleSeed;
   if (plan.shard) document.shard = plan.shard;
-  if (narrowedBy.length > 0) document.partial = { requirements: results.length, of: catalogue.all().length, narrowedBy };
+  if (narrowedBy) {
+    // A slip of the caller, not of the target: results.json would say the run was partial without saying how.
+    if (!request.narrowingText) throw new Error('a narrowed run was judged without the words that tell its narrowing');
+    document.partial = { requirements: results.length, of: catalogue.all().length, narrowedBy: request.narrowingText(narrowedBy) };
+  }
   const expectedFailures = request.baseline ? loadExpectedFailures(request.baseline, (id) => catalogue.has(id)) : undefined;
   const baselineOutcome = expectedFailures ? applyBaseline(expectedFailures, results) : undefined;
   if (baselineOutcome) {

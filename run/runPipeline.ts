@@ -12,6 +12,7 @@ import { readEarlierRun } from './resultsFile.ts';
 import { executeRun, notStartedReports } from './runExecution.ts';
 import { judgeRun } from './runJudgement.ts';
 import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';
+import type { NarrowingText } from './scenarioSelection.ts';
 import { RunLedger } from './runLedger.ts';
 import { type RunTarget, startRunTarget, stopRunTarget, type TargetRequest } from './runTarget.ts';
 import { CONTROL_ROUTES } from '../spec/controlRoutes.ts';
@@ -22,6 +23,13 @@ import { formatShard } from './scenarioShard.ts';
 
 export interface RunRequest extends PlanRequest, TargetRequest {
   reportDir: string;
+  /**
+   * The options that chose the target, for the replay command of each failure (report/reproduction.ts),
+   * as cli/commandLineText.ts writes them; none for the embedded emulator.
+   */
+  replayArguments?: string[];
+  /** How a partial run's narrowing is told in results.json (cli/commandLineText.ts); needed by a narrowed run. */
+  narrowingText?: NarrowingText;
   sinkPublicUrl?: string;
   heavyProbes?: boolean;
   certify?: boolean;
@@ -51,21 +59,6 @@ export interface RunOutcome {
   exchanges: JournalEntry[];
 }
 
-/**
- * The options that chose the target, for the replay command of each failure (report/reproduction.ts).
- * A container's --target-env values are left out: they may hold secrets, and reports repeat none.
- */
-function replayArguments(request: RunRequest): string[] {
-  return [
-    ...(request.target ? ['--target', request.target] : []),
-    ...(request.baseUrl ? ['--base-url', request.baseUrl] : []),
-    ...(request.targetImage ? ['--target-image', request.targetImage] : []),
-    ...(request.targetImage && request.targetPort ? ['--target-port', request.targetPort] : []),
-    ...(request.targetImage && request.targetManifest ? ['--target-manifest', request.targetManifest] : []),
-    ...(request.emulatorFault ?? []).flatMap((fault) => ['--emulator-fault', fault]),
-  ];
-}
-
 /** What a failure's curl command can reach after the run: a target the run started is gone; one that minted the run's tokens mints more. */
 function requestReplay(target: RunTarget, info: TargetInfo): RequestReplay {
   const targetStopped = target.emulator ? 'embedded emulator' : target.container ? 'container' : undefined;
@@ -78,7 +71,7 @@ function requestReplay(target: RunTarget, info: TargetInfo): RequestReplay {
 
 export async function runConformance(request: RunRequest, suiteVersion: string, observers: RunObservers): Promise<RunOutcome> {
   const catalogue = requirementCatalogue();
-  const plan = planRun(request, catalogue);
+  const plan = planRun(request);
   const compare = request.compare ? readEarlierRun(request.compare) : undefined;
   const target = await startRunTarget(request, observers.say, observers.write);
   // Every resource the scenarios create is recorded as it is created, so a killed run leaves it to `cleanup`.
@@ -93,7 +86,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       ...(request.sinkPublicUrl ? { sinkPublicUrl: request.sinkPublicUrl } : {}),
       budget: {
         deadline: Date.now() + budgetMs,
-        reason: `the run's budget of ${plan.budgetMinutes} minute(s) (--budget-minutes) ran out before this scenario started`,
+        reason: `the run's budget of ${plan.budgetMinutes} minute(s) ran out before this scenario started`,
       },
       cleanupLedgerPath: ledger.path,
     };
@@ -129,7 +122,8 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       suiteVersion,
       ...(target.container ? { image: target.container.image } : {}),
       ...(container ? { container } : {}),
-      replayArguments: replayArguments(request),
+      replayArguments: request.replayArguments ?? [],
+      ...(request.narrowingText ? { narrowingText: request.narrowingText } : {}),
       ...(request.baseline ? { baseline: request.baseline } : {}),
       ...(compare ? { compare } : {}),
     });

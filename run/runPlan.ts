@@ -1,14 +1,15 @@
 import type { ConcurrencySetting } from '../harness/target/concurrency.ts';
-import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import type { ShardInfo } from './resultsDocument.ts';
-import { selectScenarios, type Selection, type SelectionOptions } from './scenarioSelection.ts';
+import { type Narrowing, selectScenarios, type Selection } from './scenarioSelection.ts';
 
 // The plan stage: which scenarios run (only some areas, requirements, a text, a shard),
 // with which seed, how many at a time and within what budget. Everything here is decided
 // before the target is touched; the values come parsed (cli/runValues.ts).
 
 /** What the run selects (run/scenarioSelection.ts), and how it runs it. */
-export interface PlanRequest extends SelectionOptions {
+export interface PlanRequest {
+  /** Absent: the whole suite. */
+  narrowing?: Narrowing;
   /** Default: drawn at random (and printed, so that the run can be replayed). */
   seed?: number;
   /** Perturb the schedule (start order, pauses between calls) deterministically. */
@@ -34,13 +35,14 @@ export interface RunPlan {
 
 export const DEFAULT_BUDGET_MINUTES = 30;
 
-export function planRun(request: PlanRequest, catalogue: RequirementCatalogue): RunPlan {
-  const { shard, concurrency } = request;
+export function planRun(request: PlanRequest): RunPlan {
+  const { concurrency } = request;
+  const shard = request.narrowing?.shard;
   return {
     seed: request.seed ?? Math.floor(Math.random() * 2 ** 31),
     ...(request.scheduleSeed !== undefined ? { scheduleSeed: request.scheduleSeed } : {}),
     ...(shard ? { shard } : {}),
-    selection: selectScenarios(request, catalogue),
+    selection: selectScenarios(request.narrowing ?? {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
     budgetMinutes: request.budgetMinutes ?? DEFAULT_BUDGET_MINUTES,
     failFast: request.failFast ?? false,

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { listRequirements } from '../../cli/catalogueListing.ts';
 import { startEmulator } from '../../emulator/emulator.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { selectScenarios } from '../../run/scenarioSelection.ts';
 import { runScenarios } from '../support/runScenarios.ts';
@@ -16,7 +15,7 @@ describe('list --area X is what run --only X judges', () => {
   test.each([...AREAS])(
     '%s',
     async (area) => {
-      const selection = selectScenarios({ only: area }, requirementCatalogue());
+      const selection = selectScenarios({ areas: [area] });
       const emulator = await startEmulator();
       try {
         const records = await runScenarios(selection.scenarios, { baseUrl: emulator.url(), seed: 40 });

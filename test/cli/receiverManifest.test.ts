@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { optionsWithManifest } from '../../cli/receiverCommand.ts';
-import { receiverConfig } from '../../receiver/receiverConfig.ts';
+import { receiverConfig } from '../../cli/receiverValues.ts';
 
 // `receiver --target FILE`: the manifest's `receiver` section describes the
 // receiver, options on the command line win field by field, and a bad or

@@ -3,10 +3,11 @@ import { containerSpecOf, DEFAULT_STARTUP_TIMEOUT_MS } from '../../container/con
 import { EMULATOR_IMAGE_MANIFEST_PATH, targetImageManifestPath } from '../../container/targetImageRun.ts';
 import { loadManifest, SetupError, type TargetManifestFile, validateManifest } from '../../harness/target/targetManifest.ts';
 import { runCli } from '../cli/cliProcess.ts';
+import { containerOptionsOf } from '../../cli/containerValues.ts';
 
-// How --target-image and its companions, and a manifest's `container` section,
-// become the container to start; and the one-line errors for what cannot work.
-// None of this needs Docker.
+// How --target-image and its companions (made values in cli/containerValues.ts), and a
+// manifest's `container` section, become the container to start; and the one-line errors
+// for what cannot work. None of this needs Docker.
 
 const plain: TargetManifestFile = { name: 't', baseUrl: 'http://127.0.0.1:1', environment: 'sandbox', capabilities: ['core'] };
 const imageManifest = loadManifest(EMULATOR_IMAGE_MANIFEST_PATH);
@@ -16,7 +17,9 @@ test('the CLI wins over the manifest field by field, and its --target-env entrie
     ...imageManifest,
     container: { image: 'from-manifest:1', port: 9000, env: { A: 'manifest', B: 'manifest' }, startupTimeoutMs: 5_000 },
   };
-  const spec = containerSpecOf({ targetImage: 'from-cli:2', targetPort: '9100', targetEnv: ['B=cli', 'C=x=y'] }, manifest);
+  const options = containerOptionsOf({ targetImage: 'from-cli:2', targetPort: '9100', targetEnv: ['B=cli', 'C=x=y'] });
+  expect(options).toEqual({ targetImage: 'from-cli:2', targetPort: 9100, targetEnv: { B: 'cli', C: 'x=y' } });
+  const spec = containerSpecOf(options, manifest);
   expect(spec).toMatchObject({ image: 'from-cli:2', port: 9100, env: { A: 'manifest', B: 'cli', C: 'x=y' }, startupTimeoutMs: 5_000 });
 });
 
@@ -40,16 +43,16 @@ test.each([
   [{ targetImage: 'x', baseUrl: 'http://127.0.0.1:2' }, /--base-url cannot be combined with a container target \(x\)/],
   [{ targetImage: 'x', emulatorFault: ['f'] }, /--target-env BANKING_EMULATOR_FAULTS=NAME/],
 ])('%o is refused with what to fix', (options, message) => {
-  expect(() => containerSpecOf(options, plain)).toThrow(SetupError);
-  expect(() => containerSpecOf(options, plain)).toThrow(message);
+  expect(() => containerOptionsOf(options)).toThrow(SetupError);
+  expect(() => containerOptionsOf(options)).toThrow(message);
 });
 
 test('--target-manifest describes a --target-image; without one the emulator image manifest does', () => {
   expect(targetImageManifestPath({ targetImage: 'x' })).toBe(EMULATOR_IMAGE_MANIFEST_PATH);
   expect(targetImageManifestPath({ targetImage: 'x', targetManifest: 'mine.json' })).toBe('mine.json');
   expect(targetImageManifestPath({})).toBeUndefined();
-  expect(() => targetImageManifestPath({ targetManifest: 'mine.json' })).toThrow(/add --target-image IMAGE, or use --target FILE/);
-  expect(() => targetImageManifestPath({ targetImage: 'x', target: 'a.json', targetManifest: 'b.json' })).toThrow(/keep one/);
+  expect(() => containerOptionsOf({ targetManifest: 'mine.json' })).toThrow(/add --target-image IMAGE, or use --target FILE/);
+  expect(() => containerOptionsOf({ targetImage: 'x', target: 'a.json', targetManifest: 'b.json' })).toThrow(/keep one/);
 });
 
 test('a manifest needs a base URL or a container, and a bad container field is named', () => {
@@ -66,4 +69,10 @@ test('the CLI answers a container option without an image with exit 2 and one li
   expect(run.stderr.trim()).toBe(
     'banking-api-conformance: --target-port and --target-env apply to a container target: add --target-image IMAGE',
   );
+});
+
+test('an image a --target manifest names is a container target too: its options go with it, --base-url does not', () => {
+  const imageOf = () => 'from-manifest:1';
+  expect(containerOptionsOf({ target: 'm.json', targetPort: '9000' }, imageOf)).toEqual({ targetPort: 9000 });
+  expect(() => containerOptionsOf({ target: 'm.json', baseUrl: 'http://127.0.0.1:2' }, imageOf)).toThrow(/\(from-manifest:1\)/);
 });

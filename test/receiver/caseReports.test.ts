@@ -3,7 +3,7 @@ import { startReferenceReceiver } from '../../examples/reference-receiver/refere
 import type { ScenarioReport } from '../../harness/engine/engineEvents.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { defineReceiverCase, type ReceiverCase } from '../../receiver/receiverCase.ts';
-import { receiverConfig } from '../../receiver/receiverConfig.ts';
+import { receiverConfig } from '../../cli/receiverValues.ts';
 import { runReceiverCases } from '../../receiver/receiverRun.ts';
 import { TOKEN } from './receiverRuns.ts';
 

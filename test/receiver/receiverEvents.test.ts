@@ -3,7 +3,7 @@ import { startReferenceReceiver } from '../../examples/reference-receiver/refere
 import type { EngineEvent } from '../../harness/engine/engineEvents.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
-import { receiverConfig } from '../../receiver/receiverConfig.ts';
+import { receiverConfig } from '../../cli/receiverValues.ts';
 import { runReceiverCases } from '../../receiver/receiverRun.ts';
 import { TOKEN } from './receiverRuns.ts';
 

@@ -1,7 +1,7 @@
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import type { Outcome } from '../../harness/records/checkRecords.ts';
 import { type ReferenceReceiverOptions, startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import { type ReceiverOptions, receiverConfig } from '../../receiver/receiverConfig.ts';
+import { type ReceiverOptions, receiverConfig } from '../../cli/receiverValues.ts';
 import { receiverResults, runReceiverCases } from '../../receiver/receiverRun.ts';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 
@@ -39,7 +39,7 @@ export async function judgeReferenceReceiver(request: ReceiverRunRequest = {}): 
       { RECEIVER_TOKEN: TOKEN },
     );
     const run = await runReceiverCases(config, { say: () => {}, redactor: new SecretRedactor() });
-    return receiverResults(config, run, { suiteVersion: 'test', startedAt: new Date().toISOString() });
+    return receiverResults(config, run, { suiteVersion: 'test', startedAt: new Date().toISOString(), replayArguments: [] });
   } finally {
     await path?.close();
     await receiver.close();

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import { receiverConfig } from '../../receiver/receiverConfig.ts';
+import { receiverConfig } from '../../cli/receiverValues.ts';
 import { receiverResults, runReceiverCases } from '../../receiver/receiverRun.ts';
 import { flagged, judgeReferenceReceiver, outcomesById, TOKEN } from './receiverRuns.ts';
 
@@ -77,6 +77,7 @@ describe('the reference receiver', () => {
         const document = receiverResults(config, await runReceiverCases(config, { say: () => {}, redactor: new SecretRedactor() }), {
           suiteVersion: 'test',
           startedAt: new Date().toISOString(),
+          replayArguments: [],
         });
         expect(flagged(document), `run ${run}`).toEqual([]);
       }

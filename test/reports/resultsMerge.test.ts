@@ -5,6 +5,7 @@ import { SetupError } from '../../harness/target/targetManifest.ts';
 import { catalogueHash } from '../../run/catalogueHash.ts';
 import { mergeResults } from '../../report/resultsMerge.ts';
 import { resultsOfRun } from './resultsOfRun.ts';
+import { narrowedByText } from '../../cli/commandLineText.ts';
 
 // merge: shards re-judged from their raw check records. A requirement one shard
 // did not select must not hide what another shard found, and the worst outcome
@@ -14,7 +15,8 @@ const core = requirementCatalogue().all().filter((requirement) => requirement.le
 const [A, B] = core.map((requirement) => requirement.id) as [string, string];
 const record = (requirementId: string, outcome: CheckRecord['outcome'], scenarioId: string): CheckRecord =>
   ({ requirementId, scenarioId, outcome, message: `${requirementId} ${outcome} in ${scenarioId}` });
-const merge = (...documents: ReturnType<typeof resultsOfRun>[]) => mergeResults(documents, requirementCatalogue(), catalogueHash());
+const merge = (...documents: ReturnType<typeof resultsOfRun>[]) =>
+  mergeResults(documents, requirementCatalogue(), catalogueHash(), narrowedByText);
 const outcomeIn = (document: ReturnType<typeof resultsOfRun>, id: string) => document.requirements.find((result) => result.id === id)?.outcome;
 
 describe('merging shard results', () => {
@@ -41,6 +43,18 @@ describe('merging shard results', () => {
     const one = resultsOfRun({ records: [], selected: [A], shard: { index: 1, count: 2 } });
     const two = resultsOfRun({ records: [], selected: [], shard: { index: 2, count: 2 } });
     expect(outcomeIn(merge(one, two), A)).toBe('UNTESTABLE');
+  });
+
+  test("the shards of a narrowed run keep its narrowing and lose the shard's, an older results.json's words alike", () => {
+    const shardOf = (index: number) => {
+      const document = resultsOfRun({ records: [record(A, 'PASS', `s/${index}`)], selected: [A], shard: { index, count: 2 } });
+      // As every results.json says a partial run: in words, the only form an older one keeps.
+      const narrowedBy = narrowedByText({ areas: ['auth'], shard: { index, count: 2 } });
+      return { ...document, partial: { requirements: 1, of: requirementCatalogue().all().length, narrowedBy } };
+    };
+    expect(shardOf(1).partial.narrowedBy).toEqual(['--only auth', '--shard 1/2']);
+    expect(merge(shardOf(1), shardOf(2)).partial?.narrowedBy).toEqual(['--only auth']);
+    expect(merge(resultsOfRun({ records: [], selected: [A], shard: { index: 1, count: 1 } })).partial).toBeUndefined();
   });
 
   test('refuses a missing or repeated shard, mixed targets and another catalogue', () => {

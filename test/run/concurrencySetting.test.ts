@@ -9,7 +9,6 @@ import {
   LOOPBACK_CONCURRENCY,
   NEAR_CALL_MS,
 } from '../../harness/target/concurrency.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { planRun } from '../../run/runPlan.ts';
 import { parseConcurrency } from '../../cli/runValues.ts';
 
@@ -17,12 +16,10 @@ import { parseConcurrency } from '../../cli/runValues.ts';
 // measured round trip is long, a fixed number where it is short, and never more than
 // the manifest's rateLimit.concurrency.
 
-const catalogue = requirementCatalogue();
-
 test('--concurrency takes auto or a whole number', () => {
   expect(parseConcurrency('auto')).toBe('auto');
-  expect(planRun({ concurrency: parseConcurrency('8') }, catalogue).concurrency).toBe(8);
-  expect(planRun({}, catalogue).concurrency).toBeUndefined();
+  expect(planRun({ concurrency: parseConcurrency('8') }).concurrency).toBe(8);
+  expect(planRun({}).concurrency).toBeUndefined();
   expect(() => parseConcurrency('fast')).toThrow(/--concurrency must be auto or a whole number from 1 to 64; got 'fast'/);
 });
 

@@ -6,6 +6,7 @@ import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { describeRunMetrics } from '../../harness/records/runMetricsSummary.ts';
 import { runMetricsIn } from '../../run/resultsDocument.ts';
 import { runConformance } from '../../run/runPipeline.ts';
+import { narrowedByText } from '../../cli/commandLineText.ts';
 import { PROPERTY_LANES } from '../../suites/decisioning/propertyScenarios.ts';
 
 // A run's critical path is its longest chain of calls that depend on each other. The
@@ -16,7 +17,8 @@ import { PROPERTY_LANES } from '../../suites/decisioning/propertyScenarios.ts';
 test("the critical path of the decisioning properties names one lane, shorter than the property's calls", async () => {
   const reportDir = mkdtempSync(join(tmpdir(), 'critical-path-'));
   try {
-    const { document, reports } = await runConformance({ grep: 'decisioning/property/', reportDir, seed: 1 }, 'test', {
+    const grep = { narrowing: { grep: 'decisioning/property/' }, narrowingText: narrowedByText };
+    const { document, reports } = await runConformance({ ...grep, reportDir, seed: 1 }, 'test', {
       say: () => {},
       write: () => {},
       progress: () => ({ tell: () => {}, finish: () => {} }),
