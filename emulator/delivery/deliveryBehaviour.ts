@@ -55,6 +55,11 @@ export interface DeliveryBehaviour {
   readonly signs: (token: string) => boolean;
   /** 5.3: the signature is base64(HMAC-SHA1(token, raw body)). */
   readonly signatureAlgorithm: 'sha1' | 'sha256';
+  /**
+   * 6.1: "delays can occur under load": real time a delivery waits before it leaves (a queue in
+   * front of the delivery workers, a sandbox far away). It counts as in flight meanwhile.
+   */
+  readonly departureDelayMs: (webhook: Webhook) => number;
 }
 
 const CARD_FRAUD_CASE = /^cardFraudCase\./;
@@ -79,4 +84,5 @@ export const correctDelivery: DeliveryBehaviour = {
   sentBody: (signed) => signed,
   signs: (token) => token !== '',
   signatureAlgorithm: 'sha1',
+  departureDelayMs: () => 0,
 };

@@ -55,6 +55,8 @@ export class DeliveryEngine {
   readonly log: DeliveryLog;
   private readonly poster = new DeliveryPoster();
   private readonly changeListeners: Array<() => void> = [];
+  /** Deliveries held back before they leave (a departure delay), dropped when the emulator closes. */
+  private readonly departing = new Set<NodeJS.Timeout>();
   private closed = false;
 
   constructor(
@@ -139,6 +141,8 @@ export class DeliveryEngine {
   async close(): Promise<void> {
     this.closed = true;
     for (const queue of this.queues.values()) for (const batch of queue.active) batch.cancelRetry?.();
+    for (const departure of this.departing) clearTimeout(departure);
+    this.departing.clear();
     await this.poster.close();
   }
 
@@ -205,6 +209,27 @@ export class DeliveryEngine {
     }
     batch.parked = false;
     batch.inFlight = true;
+    const delayMs = this.behaviour.departureDelayMs(webhook);
+    if (delayMs <= 0) {
+      this.post(queue, batch);
+      return;
+    }
+    // Held before it is made: it leaves as the webhook stands then (its url, token, format, status).
+    const departure = setTimeout(() => {
+      this.departing.delete(departure);
+      batch.inFlight = false;
+      if (this.closed || !this.isCurrent(queue)) return;
+      if (!this.behaviour.mayReceive(webhook.status)) batch.parked = true;
+      else {
+        batch.inFlight = true;
+        this.post(queue, batch);
+      }
+    }, delayMs);
+    this.departing.add(departure);
+  }
+
+  private post(queue: WebhookQueue, batch: Batch): void {
+    const { webhook } = queue;
     const delivery = buildDeliveryRequest(webhook, batch.events, this.behaviour);
     const logged = this.log.sent(webhook, batch.events, delivery, batch.failures + 1);
     void this.poster.post(webhook.url, delivery, this.settings.timeoutMs).then((outcome) => {

@@ -8,6 +8,10 @@ import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
 // reshape a body parse it again: test targets only, off the hot path.
 
 const SECONDS_PER_MINUTE = 60;
+/** A far sandbox, or a queue in front of the delivery workers: every delivery leaves this late. */
+const EVERY_DELIVERY_LAG_MS = 1500;
+/** A delivery worker warming up for a new webhook: its first delivery leaves this late. */
+const FIRST_DELIVERY_LAG_MS = 4000;
 
 const parsed = (body: Buffer): Record<string, unknown> => JSON.parse(body.toString('utf8')) as Record<string, unknown>;
 const serialised = (document: Record<string, unknown>): Buffer => Buffer.from(JSON.stringify(document), 'utf8');
@@ -40,6 +44,24 @@ export const deliveryVariations = [
         return serialised(document);
       },
     }),
+  },
+  {
+    name: 'delivery-lag-every',
+    wrap: (behaviour) => ({ ...behaviour, departureDelayMs: (webhook) => behaviour.departureDelayMs(webhook) + EVERY_DELIVERY_LAG_MS }),
+  },
+  {
+    name: 'delivery-lag-first',
+    wrap: (behaviour) => {
+      const delivered = new Set<string>();
+      return {
+        ...behaviour,
+        departureDelayMs: (webhook) => {
+          const first = !delivered.has(webhook.id);
+          delivered.add(webhook.id);
+          return behaviour.departureDelayMs(webhook) + (first ? FIRST_DELIVERY_LAG_MS : 0);
+        },
+      };
+    },
   },
   {
     name: 'backoff-unit-minute',

@@ -153,6 +153,16 @@ export const TOLERATED_VARIATIONS = [
     description:
       'AtLeastOnce retries back off 1, 1, 2, 3, 5 … minutes instead of seconds, still at most 1 hour apart (the unit of the Fibonacci backoff: not shown, 6.1)',
   },
+  {
+    name: 'delivery-lag-every',
+    description:
+      'every delivery, retries too, leaves 1.5 s after it is due, a far sandbox or a queue in front of the delivery workers (6.1: "delays can occur under load"; no delivery time is given)',
+  },
+  {
+    name: 'delivery-lag-first',
+    description:
+      'the first delivery to each webhook leaves 4 s after it is due, the later ones at once (6.1: "delays can occur under load"; no delivery time is given)',
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type ToleratedVariation = (typeof TOLERATED_VARIATIONS)[number]['name'];

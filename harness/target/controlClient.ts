@@ -1,6 +1,8 @@
 import { Agent, request } from 'undici';
 import { IDLE_CONNECTION_MS } from './apiClient.ts';
 import { readCappedBody } from './responseBodyReader.ts';
+import { isThrottled, nextWaitMs } from './throttleRetry.ts';
+import { waitOnTarget } from '../records/runMetrics.ts';
 import { CONTROL_ROUTES, type ControlRoute } from '../../spec/controlRoutes.ts';
 import type { Capability } from '../documents/requirementCatalogue.ts';
 import type { TargetInfo } from './targetManifest.ts';
@@ -39,6 +41,10 @@ export class ControlError extends Error {
   }
 }
 
+/** One control answer, with what a throttled one says about when to ask again. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ControlAnswer = { status: number; body: any; retryAfter?: string; date?: string };
+
 export class ControlClient {
   constructor(private readonly target: TargetInfo) {}
 
@@ -46,8 +52,25 @@ export class ControlClient {
     return this.target.capabilities.has(capability);
   }
 
+  /**
+   * A control call, throttling waited out like the API's (harness/target/throttleRetry.ts):
+   * a target that rate-limits its control endpoints refused the call without acting on it,
+   * and a clock step refused is a step not made, never one to count.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   async request(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    let waited = 0;
+    for (let attempt = 0; ; attempt += 1) {
+      const answer = await this.requestOnce(method, path, body);
+      if (!isThrottled(method, answer.status)) return answer;
+      const wait = nextWaitMs(attempt, answer.retryAfter, waited, answer.date);
+      if (wait === undefined) return answer;
+      await waitOnTarget(wait);
+      waited += wait;
+    }
+  }
+
+  private async requestOnce(method: string, path: string, body?: unknown): Promise<ControlAnswer> {
     const url = `${this.target.baseUrl}${this.target.controlPrefix}${path}`;
     const answer = await request(url, {
       method: method as 'GET',
@@ -65,7 +88,11 @@ export class ControlClient {
     } catch {
       parsed = text;
     }
-    return { status: answer.statusCode, body: parsed };
+    const header = (name: string): string | undefined => {
+      const value = answer.headers[name];
+      return Array.isArray(value) ? value[0] : value;
+    };
+    return { status: answer.statusCode, body: parsed, retryAfter: header('retry-after'), date: header('date') };
   }
 
   clock(): Promise<ClockState> {

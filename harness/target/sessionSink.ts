@@ -1,14 +1,18 @@
 import type { SecretRedactor } from '../records/secretRedactor.ts';
+import { DeliveryLatency } from './deliveryLatency.ts';
 import { WebhookSink, type SinkOptions } from './webhookSink.ts';
 
 // The webhook sink of one target session: started when a scenario first needs
 // it, closed with the session. It also keeps the one answer the session needs
 // about it — whether the target can reach it at all — so that the reachability
-// probe runs once per session instead of once per scenario.
+// probe runs once per session instead of once per scenario, and how late the
+// target's deliveries have come so far.
 
 export class SessionSink {
   private started: Promise<WebhookSink> | undefined;
   private reachable: Promise<string | undefined> | undefined;
+  /** How late deliveries reach this sink, over the whole session: what waits for them are bounded by. */
+  readonly latency = new DeliveryLatency();
 
   constructor(
     private readonly options: SinkOptions,

@@ -9,7 +9,9 @@
 export const SHARED_STATE = {
   clock:
     "the target's clock: read = the scenario relies on today's date, the time staying put, or time passing as it does (resources made one after another get later createdAt; a frozen clock gives them one); moved = it advances the clock or changes its scale",
-  'delivery-timeout': "the target's delivery time-out, where a control endpoint sets it (harness/deliverySettings.ts)",
+  'delivery-timeout': "the target's delivery time-out, where a control endpoint sets it (suites/delivery/deliveryTimeout.ts)",
+  'event-volume':
+    "the events queued for the target's webhooks: read by a scenario that waits for its own events through an AtMostOnce webhook, which delivers one event at a time behind every other it admits (6.1); moved by one that makes dozens of events happen at once",
   'webhook-quota':
     "the target's webhooks: read by every scenario that creates or enables one (the sandbox allows 100 Enabled); moved by one that enables them up to the limit or needs nobody else adding any",
   'webhook-list': 'the order and count of the webhook list: moved by a scenario that fills it past a page',

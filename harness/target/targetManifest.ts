@@ -3,6 +3,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PaymentType as OptInType } from '../../spec/positivePay.ts';
 import type { RateLimit } from './callGate.ts';
+import { DEFAULT_DELIVERY_PATIENCE_MS } from './deliveryLatency.ts';
 import type { Capability, Environment } from '../documents/requirementCatalogue.ts';
 import { violationsText, schemaRegistry } from '../documents/schemaRegistry.ts';
 import { CONTROL_PREFIX } from '../../spec/controlRoutes.ts';
@@ -49,6 +50,8 @@ export interface TargetManifestFile {
   heavyProbes?: boolean;
   /** What the vendor states the target bears; the run never exceeds it (harness/target/callGate.ts). */
   rateLimit?: RateLimit;
+  /** What a scenario may spend in all waiting for deliveries (default DEFAULT_DELIVERY_PATIENCE_MS). */
+  deliveryPatienceMs?: number;
   /** The integrator's webhook receiver, for the `receiver` command (receiver/receiverConfig.ts). */
   receiver?: ManifestReceiver;
   /** Module of the payment simulation adapter (harness/simulation/); relative to the manifest, absolute once loaded. */
@@ -77,6 +80,8 @@ export interface TargetInfo {
   heavyProbes: boolean;
   /** The manifest's `rateLimit`, empty when it states none. */
   rateLimit: RateLimit;
+  /** What a scenario may spend in all waiting for deliveries, retries and resent copies. */
+  deliveryPatienceMs: number;
 }
 
 export class SetupError extends Error {}
@@ -134,5 +139,6 @@ export function resolveTarget(
     tokens: manifest.tokens ?? [],
     heavyProbes: heavyProbes ?? manifest.heavyProbes ?? false,
     rateLimit: { ...manifest.rateLimit },
+    deliveryPatienceMs: manifest.deliveryPatienceMs ?? DEFAULT_DELIVERY_PATIENCE_MS,
   };
 }

@@ -8,6 +8,7 @@ import { carrying, ensureSinkReachable, subscribe, type Subscription } from '../
 import { freezeClock, type FrozenMeasurement, measureOnFrozenClock, timersWaiting } from './frozenBackoff.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { type StallWatch, watchStalls } from './stallWatch.ts';
+import { awaitDeliveries, describeWait } from '../shared/deliveryWait.ts';
 
 // API 6.1 and 8: a failing AtLeastOnce batch is retried with Fibonacci backoff,
 // never more than 1 hour apart. Where the target's clock can be frozen, the pauses
@@ -26,6 +27,8 @@ const EARLY_ATTEMPTS = 9;
 const MAX_ATTEMPTS = 24;
 /** Real-time noise allowed on every pause even on an idle machine (loopback, scheduling). */
 const BASE_NOISE_MS = 15;
+/** How long nothing may arrive before an attempt waited for is taken as not coming (more on a target seen slower). */
+const ATTEMPT_WAIT_MS = 5000;
 
 interface Pause {
   seconds: number;
@@ -59,8 +62,8 @@ async function firstAttempt(ctx: ScenarioContext, subscription: Subscription): P
   await injectEvents(ctx.control, { type: 'dispute.created' });
   // The batch at the head of the queue is the one retried: the injected event, or events other scenarios made
   // happen since the webhook was created, ahead of it in the same sequential queue.
-  if (!(await subscription.endpoint.waitFor((deliveries) => deliveries.length > 0, 5000)))
-    throw new Error('the first delivery attempt never arrived');
+  const wait = await awaitDeliveries(ctx, subscription.endpoint, (deliveries) => deliveries.length > 0, ATTEMPT_WAIT_MS);
+  if (!wait.settled) throw new Error(`the first delivery attempt never arrived (${describeWait(wait)})`);
   const ids = new Set(subscription.endpoint.deliveries()[0]!.payload.events.map((event) => event.id));
   return () => carrying(subscription.endpoint.deliveries(), ids);
 }
@@ -155,14 +158,15 @@ async function onScaledClock(ctx: ScenarioContext, subscription: Subscription): 
   try {
     await scaleClock(ctx, EARLY_SCALE);
     const attempts = await firstAttempt(ctx, subscription);
-    await subscription.endpoint.waitFor(() => attempts().length >= EARLY_ATTEMPTS, 10_000);
+    await awaitDeliveries(ctx, subscription.endpoint, () => attempts().length >= EARLY_ATTEMPTS, ATTEMPT_WAIT_MS);
     await ctx.control.setClockScale(LATE_SCALE);
     const scaleChangedAt = performance.timeOrigin + performance.now();
     const cappedPauses = () => pausesOf(attempts(), scaleChangedAt).filter((p) => p.seconds >= CAP_SECONDS * 0.8).length;
-    await subscription.endpoint.waitFor(() => enoughPauses(cappedPauses(), attempts().length), 12_000);
+    const late = await awaitDeliveries(ctx, subscription.endpoint, () => enoughPauses(cappedPauses(), attempts().length), ATTEMPT_WAIT_MS);
     const deliveries = attempts();
     const pauses = pausesOf(deliveries, scaleChangedAt, stalls);
-    if (pauses.length < 6) throw new Error(`only ${deliveries.length} attempts arrived; the backoff cannot be judged`);
+    if (pauses.length < 6)
+      throw new Error(`only ${deliveries.length} attempts arrived (${describeWait(late)}); the backoff cannot be judged`);
     const measured: MeasuredPause[] = pauses.map((p) => ({
       position: p.after - 1,
       seconds: p.seconds,

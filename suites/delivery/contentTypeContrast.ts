@@ -140,7 +140,7 @@ export function checkContentTypeSelectsFormat(ctx: ScenarioContext, subscription
     ctx.check.skip(
       'DL-CONTENT-TYPE-SELECTS-FORMAT',
       pairs.length === 0
-        ? 'no Json and JsonAPI webhook here differ in contentType alone'
+        ? 'no two webhooks here differ in contentType alone'
         : idOnlyAlike > 0
           ? `the ${idOnlyAlike} deliveries of the same events to a Json and a JsonAPI webhook were batches of event ids alike in structure: an id list has no format to select`
           : 'no delivery of the same events reached both a Json and a JsonAPI webhook alike in all else',

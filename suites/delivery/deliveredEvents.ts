@@ -1,9 +1,7 @@
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import type { SinkDelivery, SinkEndpoint } from '../../harness/target/webhookSink.ts';
+import { awaitDeliveries, type DeliveryWait, describeWait } from '../shared/deliveryWait.ts';
 import type { EventLike, ExpectedEvent, TriggeredEvents } from '../shared/eventTriggers.ts';
-
-/** How much longer than its quiet time-out a wait may take while deliveries keep arriving. */
-const QUIET_WAIT_CAP = 4;
 
 // Which of the events a webhook received the scenario made happen. On a shared
 // sandbox other people's events reach every webhook subscribed to them; they are
@@ -17,6 +15,7 @@ const LOOKUPS_IN_PARALLEL = 8;
 export class DeliveredEvents {
   private readonly known = new Map<string, EventLike>();
   private readonly unknown = new Set<string>();
+  private readonly waits = new Map<SinkEndpoint, DeliveryWait>();
 
   constructor(private readonly ctx: ScenarioContext) {}
 
@@ -79,26 +78,33 @@ export class DeliveredEvents {
 
   /**
    * Resolves true once `predicate` holds over what the endpoint received (every
-   * event learned), false after timeoutMs in which nothing new arrived: deliveries
-   * still coming in are waited for (a busy machine slows them, it does not lose
-   * them), up to QUIET_WAIT_CAP times timeoutMs in all.
+   * event learned), false once nothing more arrived for the quiet time (`floorMs`,
+   * or longer where the run saw the target's deliveries come later) or the
+   * scenario's delivery patience is spent (suites/shared/deliveryWait.ts).
    */
-  async waitFor(endpoint: SinkEndpoint, predicate: (deliveries: readonly SinkDelivery[]) => boolean, timeoutMs: number): Promise<boolean> {
-    const cap = Date.now() + timeoutMs * QUIET_WAIT_CAP;
-    let quietUntil = Date.now() + timeoutMs;
-    for (;;) {
-      const deliveries = [...endpoint.deliveries()];
-      await this.learn(deliveries);
-      if (predicate(deliveries)) return true;
-      const left = Math.min(quietUntil, cap) - Date.now();
-      if (left <= 0) return false;
-      if (await endpoint.waitFor((all) => all.length > deliveries.length, left)) quietUntil = Date.now() + timeoutMs;
-    }
+  async waitFor(endpoint: SinkEndpoint, predicate: (deliveries: readonly SinkDelivery[]) => boolean, floorMs: number): Promise<boolean> {
+    const wait = await awaitDeliveries(
+      this.ctx,
+      endpoint,
+      async (deliveries) => {
+        await this.learn(deliveries);
+        return predicate(deliveries);
+      },
+      floorMs,
+    );
+    this.waits.set(endpoint, wait);
+    return wait.settled;
   }
 
-  /** Resolves true once every expected event reached the endpoint, false after timeoutMs. */
-  arrived(endpoint: SinkEndpoint, expected: readonly ExpectedEvent[], timeoutMs: number): Promise<boolean> {
-    return this.waitFor(endpoint, (deliveries) => this.missing(deliveries, expected).length === 0, timeoutMs);
+  /** Resolves true once every expected event reached the endpoint, false when the wait ran out (waitFor). */
+  arrived(endpoint: SinkEndpoint, expected: readonly ExpectedEvent[], floorMs: number): Promise<boolean> {
+    return this.waitFor(endpoint, (deliveries) => this.missing(deliveries, expected).length === 0, floorMs);
+  }
+
+  /** How the last wait on this endpoint that ran out went, for a message; empty when it settled or none was made. */
+  waitedFor(endpoint: SinkEndpoint): string {
+    const wait = this.waits.get(endpoint);
+    return wait && !wait.settled ? ` (${describeWait(wait)})` : '';
   }
 
   private async lookUp(id: string): Promise<void> {

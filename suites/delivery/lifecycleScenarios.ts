@@ -1,7 +1,8 @@
 import type { ApiResponse } from '../../harness/target/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
-import { pause, type WebhookAttributes, webhookDocument } from '../shared/webhookFixtures.ts';
+import { type WebhookAttributes, webhookDocument } from '../shared/webhookFixtures.ts';
+import { watchQuietly } from '../shared/deliveryWait.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
 import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../../spec/mediaTypes.ts';
 import { DELIVERY_MODES, type DeliveryMode } from '../../spec/webhookAttributes.ts';
@@ -14,8 +15,9 @@ import { admits, AUTHORIZATION_REQUESTS, excludedArrivals } from './subscription
 // applications (customer.created, API 3.3, 6.3); only the scenario's own events
 // are judged, as other people's keep arriving on a shared sandbox.
 
-/** After the events reached an Enabled webhook, how long a webhook that must not receive them is watched. */
+/** After the events reached an Enabled webhook, how long a webhook that must not receive them is watched (more on a target seen slower). */
 const QUIET_MS = 400;
+/** How long nothing may arrive before what is missing is taken as not coming (more on a target seen slower). */
 const ARRIVAL_WAIT_MS = 5000;
 const STRAGGLER_MS = 150;
 
@@ -28,6 +30,8 @@ const disabled = (deliveryMode: DeliveryMode) =>
     webhooks: 2,
     needs: ['webhookDelivery'],
     eventTriggers: DELIVERY_TRIGGERS,
+    // It waits for its events through an AtMostOnce webhook.
+    reads: ['event-volume'],
     async run(ctx) {
       await ensureSinkReachable(ctx);
       const subscription = await subscribe(ctx, `disabled-${deliveryMode}`, { deliveryMode, subscriptionType: 'All' });
@@ -41,9 +45,11 @@ const disabled = (deliveryMode: DeliveryMode) =>
       ]);
       const events = new DeliveredEvents(ctx);
       if (!(await events.arrived(watcher.endpoint, happened.expected, ARRIVAL_WAIT_MS))) {
-        throw new Error('the events did not reach an Enabled webhook either, so a Disabled one not receiving them shows nothing');
+        throw new Error(
+          `the events did not reach an Enabled webhook either${events.waitedFor(watcher.endpoint)}, so a Disabled one not receiving them shows nothing`,
+        );
       }
-      await pause(QUIET_MS);
+      await watchQuietly(ctx, QUIET_MS);
       const deliveries = [...subscription.endpoint.deliveries()];
       await events.learn(deliveries);
       const received = events.ours(deliveries, happened);
@@ -63,6 +69,8 @@ const defaults = defineScenario({
   requirements: ['WH-DEFAULT-SUBSCRIPTION-TYPE', 'DL-INCLUDE-RESOURCES-OFF'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
+  // It waits for its events through an AtMostOnce webhook.
+  reads: ['event-volume'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const subscription = await subscribe(ctx, 'defaults', { deliveryMode: 'AtMostOnce' });
@@ -77,7 +85,7 @@ const defaults = defineScenario({
     ctx.check.expect(
       'WH-DEFAULT-SUBSCRIPTION-TYPE',
       arrived,
-      `a webhook with the default subscription: expected ${kinds}; ${arrived ? 'they arrived' : `${events.missing(deliveries, happened.expected).length} of ${happened.expected.length} did not arrive`}`,
+      `a webhook with the default subscription: expected ${kinds}; ${arrived ? 'they arrived' : `${events.missing(deliveries, happened.expected).length} of ${happened.expected.length} did not arrive${events.waitedFor(subscription.endpoint)}`}`,
       deliveries.slice(0, 6),
     );
     const withIncluded = deliveries.filter((delivery) => (delivery.payload.included?.length ?? 0) > 0);
@@ -105,6 +113,8 @@ const updateTakesEffect = defineScenario({
   webhooks: 2,
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
+  // It waits for its events through an AtMostOnce webhook.
+  reads: ['event-volume'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const injection = chooseTrigger(ctx, DELIVERY_TRIGGERS) === 'injection';
@@ -119,7 +129,7 @@ const updateTakesEffect = defineScenario({
     const watcher = injection ? undefined : await witness(ctx);
     const warmUp = await makeEventsHappen(ctx, 1, DELIVERY_TRIGGERS, ['account.updated']);
     if (!(await events.arrived(first.endpoint, warmUp.expected, ARRIVAL_WAIT_MS)))
-      throw new Error('the webhook received nothing before the update');
+      throw new Error(`the webhook received nothing before the update${events.waitedFor(first.endpoint)}`);
 
     // Step 1: url, token, contentType and includeResources change; the subscription still admits the events.
     const token = `tok-${ctx.faker.string.alphanumeric(24)}`;
@@ -128,7 +138,7 @@ const updateTakesEffect = defineScenario({
     const patched = await patchWebhook(ctx, first.id, { ...updated, subscriptionType: 'NotAuthorizationRequest' });
     const moved = await makeEventsHappen(ctx, 1, DELIVERY_TRIGGERS, ['account.closed']);
     await events.arrived(second, moved.expected, ARRIVAL_WAIT_MS);
-    await pause(STRAGGLER_MS);
+    await watchQuietly(ctx, STRAGGLER_MS);
     const after = [...second.deliveries()];
     const old = [...first.endpoint.deliveries()];
     await events.learn([...after, ...old]);
@@ -137,7 +147,7 @@ const updateTakesEffect = defineScenario({
     const problems: string[] = [];
     if (toOld.size) problems.push(`${toOld.size} events made to happen after the PATCH still went to the old url`);
     if (events.missing(after, moved.expected).length)
-      problems.push(`${moved.expected.map((event) => event.type).join(', ')} did not reach the new url`);
+      problems.push(`${moved.expected.map((event) => event.type).join(', ')} did not reach the new url${events.waitedFor(second)}`);
     const unsigned = after.filter((delivery) => delivery.signature !== 'valid');
     if (unsigned.length) problems.push(`signatures under the new token: ${unsigned.map((d) => d.signature).join(', ')}`);
     // The media type a contentType brings is a SHOULD (DL-CONTENT-TYPE): it is judged there, not as the update's effect.
@@ -163,14 +173,15 @@ const updateTakesEffect = defineScenario({
       events.arrived(second, admitted, ARRIVAL_WAIT_MS),
       ...(watcher ? [events.arrived(watcher.endpoint, filtered.expected, ARRIVAL_WAIT_MS)] : []),
     ]);
-    await pause(STRAGGLER_MS);
+    await watchQuietly(ctx, STRAGGLER_MS);
     const later = [...second.deliveries()].slice(after.length);
     await events.learn(later);
     const ours = events.ours(later, filtered);
     const leaked = excludedArrivals(events, 'OnlyAuthorizationRequest', later).filter((event) => ours.has(event.id));
     if (leaked.length)
       problems.push(`${leaked.map((event) => event.type).join(', ')} arrived although the subscription is now OnlyAuthorizationRequest`);
-    if (events.missing(later, admitted).length) problems.push('the admitted authorization request did not reach the new url');
+    if (events.missing(later, admitted).length)
+      problems.push(`the admitted authorization request did not reach the new url${events.waitedFor(second)}`);
 
     ctx.check.expect(
       'DL-UPDATE-TAKES-EFFECT',

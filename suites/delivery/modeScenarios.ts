@@ -3,7 +3,7 @@ import { defineScenario, type Scenario, type ScenarioContext } from '../../harne
 import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
 import { describeStep, type SinkStep } from '../../harness/target/webhookSinkScript.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
-import { pause } from '../shared/webhookFixtures.ts';
+import { watchQuietly } from '../shared/deliveryWait.ts';
 import { checkModeShape } from './deliveryChecks.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
 import { DELIVERY_TRIGGERS, ensureSinkReachable, subscribe } from '../shared/sinkSession.ts';
@@ -20,9 +20,9 @@ const HOUR = 60 * 60 * 1000;
 async function letRetriesFallDue(ctx: ScenarioContext): Promise<void> {
   if (ctx.control.has('clockControl')) {
     await ctx.control.advanceClock(2 * HOUR);
-    await pause(300);
+    await watchQuietly(ctx, 300);
   } else {
-    await pause(5000);
+    await watchQuietly(ctx, 5000);
   }
 }
 
@@ -59,6 +59,7 @@ const atMostOnceFailures = defineScenario({
   requirements: ['DL-AT-MOST-ONCE-NO-RETRY', 'DL-AT-MOST-ONCE-SEQUENTIAL', 'DL-AT-MOST-ONCE-SINGLE', 'DL-DELIVERY-TIMEOUT'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
+  reads: ['event-volume'],
   // Where the target has a clock, it jumps or speeds it and shortens the delivery time-out for everyone.
   moves: ['clock', 'delivery-timeout'],
   async run(ctx) {
@@ -77,7 +78,7 @@ const atMostOnceFailures = defineScenario({
     const attempts = subscription.endpoint.deliveries().length;
     if (attempts <= FAILURE_SCRIPT.length)
       throw new Error(
-        `only ${attempts} deliveries arrived; the scripted failures (${FAILURE_SCRIPT.map(describeStep).join(', ')}) and a delivery after them are needed`,
+        `only ${attempts} deliveries arrived${events.waitedFor(subscription.endpoint)}; the scripted failures (${FAILURE_SCRIPT.map(describeStep).join(', ')}) and a delivery after them are needed`,
       );
     await letRetriesFallDue(ctx);
     const deliveries = [...subscription.endpoint.deliveries()];
@@ -222,7 +223,8 @@ const atLeastOnceRetries = defineScenario({
         'DL-AT-LEAST-ONCE-RETRY',
         complete,
         `after ${failures} failed attempts: expected every AtLeastOnce event finally accepted; ${progress.unaccepted.length ? `${progress.unaccepted.length} events of failed attempts never were (${progress.unaccepted.slice(0, 5).join(', ')})` : 'all events of failed attempts were'}` +
-          `${lost.length ? `; ${lost.length} of the ${happened.expected.length} events made to happen never were` : ''}${failures < script.length ? `; only ${failures} of ${script.length} scripted failures happened` : ''}`,
+          `${lost.length ? `; ${lost.length} of the ${happened.expected.length} events made to happen never were` : ''}${failures < script.length ? `; only ${failures} of ${script.length} scripted failures happened` : ''}` +
+          (complete ? '' : events.waitedFor(subscription.endpoint)),
         deliveries,
       );
 
@@ -276,6 +278,8 @@ const atLeastOnceBurst = defineScenario({
   requirements: ['DL-BATCH-LIMIT', 'DL-BATCH-SIZES', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-AT-LEAST-ONCE-RETRY'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
+  // Its burst queues up at every AtMostOnce webhook of the scenarios beside it.
+  moves: ['event-volume'],
   async run(ctx) {
     await ensureSinkReachable(ctx);
     const injection = chooseTrigger(ctx, DELIVERY_TRIGGERS) === 'injection';
@@ -293,7 +297,7 @@ const atLeastOnceBurst = defineScenario({
     ctx.check.expect(
       'DL-AT-LEAST-ONCE-RETRY',
       arrived,
-      `expected every one of the ${happened.expected.length} events made to happen (${happened.via}) at the AtLeastOnce webhook; ${arrived ? 'all came' : `${events.missing(deliveries, happened.expected).length} did not`}`,
+      `expected every one of the ${happened.expected.length} events made to happen (${happened.via}) at the AtLeastOnce webhook; ${arrived ? 'all came' : `${events.missing(deliveries, happened.expected).length} did not${events.waitedFor(subscription.endpoint)}`}`,
       deliveries.slice(0, 1),
     );
     const sizes = deliveries.map((delivery) => delivery.payload.events.length);

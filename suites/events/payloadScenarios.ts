@@ -1,4 +1,5 @@
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
+import { awaitDeliveries, describeWait } from '../shared/deliveryWait.ts';
 import { hasAll, subscribe, carrying } from '../shared/sinkSession.ts';
 import { pause } from '../shared/webhookFixtures.ts';
 import { justBefore, listAllEvents } from './eventLists.ts';
@@ -19,6 +20,8 @@ const cardFraudCasePayload = defineScenario({
   area: 'events',
   requirements: ['EV-CARD-FRAUD-CASE-PAYLOAD'],
   needs: ['webhookDelivery'],
+  // It waits for its events through an AtMostOnce webhook.
+  reads: ['event-volume'],
   async run(ctx) {
     await sinkReachableWhereProbed(ctx);
     // AtMostOnce: one event per POST (6.1), so the envelope is the one of a single event, not of a batch.
@@ -31,9 +34,9 @@ const cardFraudCasePayload = defineScenario({
       );
     }
     const ids = published.events.map((event) => event.id);
-    const arrived = await subscription.endpoint.waitFor(hasAll(ids), FIRST_DELIVERY_MS);
-    if (!arrived && carrying(subscription.endpoint.deliveries(), new Set(ids)).length === 0) {
-      throw neverDelivered(`none of the cardFraudCase events (${published.how})`, subscription.endpoint.url);
+    const wait = await awaitDeliveries(ctx, subscription.endpoint, hasAll(ids), FIRST_DELIVERY_MS);
+    if (!wait.settled && carrying(subscription.endpoint.deliveries(), new Set(ids)).length === 0) {
+      throw neverDelivered(`none of the cardFraudCase events (${published.how})`, subscription.endpoint.url, wait);
     }
     for (const event of published.events) {
       const [delivery] = carrying(subscription.endpoint.deliveries(), new Set([event.id]));
@@ -43,7 +46,7 @@ const cardFraudCasePayload = defineScenario({
         shape === 'object',
         delivery
           ? `a ${event.type} delivery: expected data as a single object; it carries ${shape === 'array' ? 'an array' : `data ${shape}`}`
-          : `a ${event.type} event: expected a delivery with data as a single object; event ${event.id} (${published.how}) was not delivered within ${FIRST_DELIVERY_MS / 1000} s`,
+          : `a ${event.type} event: expected a delivery with data as a single object; event ${event.id} (${published.how}) was not delivered (${describeWait(wait)})`,
         delivery,
       );
     }

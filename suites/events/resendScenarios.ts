@@ -2,7 +2,7 @@ import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts'
 import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
 import { carrying, hasAll, subscribe } from '../shared/sinkSession.ts';
 import { makeEventsHappen } from '../shared/eventTriggers.ts';
-import { pause } from '../shared/webhookFixtures.ts';
+import { awaitDeliveries, describeWait, watchQuietly } from '../shared/deliveryWait.ts';
 import { idsOf, listAllEvents } from './eventLists.ts';
 import { FIRST_DELIVERY_MS, neverDelivered, sinkReachableWhereProbed } from './sinkEvents.ts';
 import { requireOurEvents } from './ourEvents.ts';
@@ -11,6 +11,8 @@ import { requireOurEvents } from './ourEvents.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const QUIET_MS = 400;
+/** How long nothing may arrive before a copy a resend must not cause is taken as not coming (more on a target seen slower). */
+const UNKNOWN_COPY_WAIT_MS = 2000;
 
 const copiesOf = (deliveries: readonly SinkDelivery[], id: string): number =>
   deliveries.filter((delivery) => delivery.payload.events.some((event) => event.id === id)).length;
@@ -29,6 +31,8 @@ const resend = defineScenario({
   webhooks: 2,
   needs: ['webhookDelivery'],
   eventTriggers: TRIGGERS,
+  // It waits for its events through an AtMostOnce webhook.
+  reads: ['event-volume'],
   async run(ctx) {
     await sinkReachableWhereProbed(ctx);
     const admitting = await subscribe(ctx, 'resend-all', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
@@ -36,8 +40,8 @@ const resend = defineScenario({
     const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['card.pinChanged']);
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
-    if (!(await admitting.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS)))
-      throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, admitting.endpoint.url);
+    const first = await awaitDeliveries(ctx, admitting.endpoint, hasAll([id]), FIRST_DELIVERY_MS);
+    if (!first.settled) throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, admitting.endpoint.url, first);
     const response = await ctx.api.call('event.resend', { params: { id }, body: {} });
     ctx.check.observe(
       'EV-RESEND-RESPONSE',
@@ -45,15 +49,15 @@ const resend = defineScenario({
       `resend answered ${response.status}${response.body?.data?.id === id ? ' with the event' : ''}`,
       response,
     );
-    // The copy is given as long as the first delivery was: the documents set no time for either.
-    await admitting.endpoint.waitFor((deliveries) => copiesOf(deliveries, id) >= 2, FIRST_DELIVERY_MS);
-    await pause(QUIET_MS / 2);
+    // The copy is waited for like the first delivery, while the webhook's queue moves: the documents set no time for either.
+    const copy = await awaitDeliveries(ctx, admitting.endpoint, (deliveries) => copiesOf(deliveries, id) >= 2, FIRST_DELIVERY_MS);
+    await watchQuietly(ctx, QUIET_MS / 2);
     const copies = copiesOf(admitting.endpoint.deliveries(), id);
     const toExcluded = carrying(excluded.endpoint.deliveries(), new Set([id]));
     ctx.check.expect(
       'EV-RESEND',
       response.status >= 200 && response.status < 300 && copies >= 2 && toExcluded.length === 0,
-      `resend: expected event ${id} again at the All webhook and not at the OnlyAuthorizationRequest one; answered ${response.status}, copies at All: ${copies}, at OnlyAuthorizationRequest: ${toExcluded.length}`,
+      `resend: expected event ${id} again at the All webhook and not at the OnlyAuthorizationRequest one; answered ${response.status}, copies at All: ${copies}, at OnlyAuthorizationRequest: ${toExcluded.length}${copy.settled ? '' : ` (${describeWait(copy)})`}`,
       [response, ...carrying(admitting.endpoint.deliveries(), new Set([id]))],
     );
     // A copy under a new id: the same type about the same resources (others' events of that type relate to others).
@@ -92,6 +96,8 @@ const resendUnknownDeliversNothing = defineScenario({
   requirements: ['EV-RESEND-UNKNOWN-NO-DELIVERY'],
   needs: ['webhookDelivery'],
   eventTriggers: TRIGGERS,
+  // It waits for its events through an AtMostOnce webhook.
+  reads: ['event-volume'],
   async run(ctx) {
     // On a shared target others' events reach any webhook: what the resend must not
     // deliver is the unknown id, or a copy of an event this webhook already had.
@@ -100,11 +106,17 @@ const resendUnknownDeliversNothing = defineScenario({
     const triggered = await makeEventsHappen(ctx, 1, TRIGGERS, ['card.pinChanged']);
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
-    if (!(await witness.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS)))
-      throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, witness.endpoint.url);
+    const first = await awaitDeliveries(ctx, witness.endpoint, hasAll([id]), FIRST_DELIVERY_MS);
+    if (!first.settled) throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, witness.endpoint.url, first);
     const response = await ctx.api.send('POST', `/events/${UNKNOWN_EVENT_ID}`, { body: {} });
-    await witness.endpoint.waitFor((deliveries) => copiesOf(deliveries, id) >= 2 || copiesOf(deliveries, UNKNOWN_EVENT_ID) > 0, 2000);
-    await pause(QUIET_MS);
+    await awaitDeliveries(
+      ctx,
+      witness.endpoint,
+      (deliveries) => copiesOf(deliveries, id) >= 2 || copiesOf(deliveries, UNKNOWN_EVENT_ID) > 0,
+      UNKNOWN_COPY_WAIT_MS,
+      false,
+    );
+    await watchQuietly(ctx, QUIET_MS);
     const deliveries = witness.endpoint.deliveries();
     const unknown = copiesOf(deliveries, UNKNOWN_EVENT_ID);
     const again = copiesOf(deliveries, id) - 1;
@@ -123,6 +135,8 @@ const retention = defineScenario({
   requirements: ['EV-RETENTION-GET', 'EV-RETENTION-LIST', 'EV-RETENTION-RESEND', 'EV-RETENTION-RESEND-4XX'],
   needs: ['clockControl', 'webhookDelivery'],
   eventTriggers: TRIGGERS,
+  // It waits for its events through an AtMostOnce webhook.
+  reads: ['event-volume'],
   async run(ctx) {
     await sinkReachableWhereProbed(ctx);
     const subscription = await subscribe(ctx, 'retention', { deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
@@ -130,7 +144,8 @@ const retention = defineScenario({
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
     // Its first delivery must have come before the resend is judged, or a late one would count as a resend.
-    const delivered = await subscription.endpoint.waitFor(hasAll([id]), FIRST_DELIVERY_MS);
+    const firstWait = await awaitDeliveries(ctx, subscription.endpoint, hasAll([id]), FIRST_DELIVERY_MS);
+    const delivered = firstWait.settled;
     const listed = async () =>
       idsOf((await listAllEvents(ctx, { 'filter[type][]': [event.type], 'filter[since]': triggered.since })).events).includes(id);
 
@@ -155,7 +170,7 @@ const retention = defineScenario({
     );
     const before = copiesOf(subscription.endpoint.deliveries(), id);
     const resent = await ctx.api.send('POST', `/events/${id}`, { body: {} });
-    await pause(QUIET_MS);
+    await watchQuietly(ctx, QUIET_MS);
     const after = copiesOf(subscription.endpoint.deliveries(), id);
     if (delivered) {
       ctx.check.expect(
@@ -167,7 +182,7 @@ const retention = defineScenario({
     } else {
       ctx.check.untestable(
         'EV-RETENTION-RESEND',
-        `${neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, subscription.endpoint.url).message}: a copy after the resend could not be told from a late first delivery`,
+        `${neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, subscription.endpoint.url, firstWait).message}: a copy after the resend could not be told from a late first delivery`,
         resent,
       );
     }

@@ -1,6 +1,7 @@
 import { injectEvents } from '../shared/eventInjection.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { ensureSinkReachable } from '../shared/sinkSession.ts';
+import { type DeliveryWait, describeWait } from '../shared/deliveryWait.ts';
 import { listEvents } from './eventLists.ts';
 
 // Events scenarios that watch deliveries at the webhook sink. With eventInjection
@@ -13,6 +14,7 @@ import { listEvents } from './eventLists.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Resend only events this young, so that none ages out of the 90-day window on the way. */
 const RESENDABLE_AGE_MS = 89 * DAY_MS;
+/** How long nothing may arrive before a delivery waited for is taken as not coming (more on a target seen slower). */
 export const FIRST_DELIVERY_MS = 10_000;
 
 /** Probes the sink where the probe can make an event happen; elsewhere the first awaited delivery stands for it. */
@@ -21,9 +23,9 @@ export async function sinkReachableWhereProbed(ctx: ScenarioContext): Promise<vo
 }
 
 /** Why a delivery the scenario waited for never came, naming the sink URL a remote target needs. */
-export const neverDelivered = (what: string, url: string): Error =>
+export const neverDelivered = (what: string, url: string, wait: DeliveryWait): Error =>
   new Error(
-    `${what} never reached the webhook sink at ${url} within ${FIRST_DELIVERY_MS / 1000} s; ` +
+    `${what} never reached the webhook sink at ${url} (${describeWait(wait)}); ` +
       'if the target cannot reach the sink, set webhookSink.publicUrl (or --sink-public-url) to an address it can reach',
   );
 

@@ -1,6 +1,7 @@
 import type { EventTriggerKind, ScenarioContext } from '../../harness/engine/scenario.ts';
 import type { SinkEndpoint, SinkDelivery } from '../../harness/target/webhookSink.ts';
 import type { SinkStep } from '../../harness/target/webhookSinkScript.ts';
+import { awaitDeliveries, describeWait } from './deliveryWait.ts';
 import { makeEventsHappen } from './eventTriggers.ts';
 import {
   type CreatedWebhook,
@@ -73,12 +74,13 @@ const PROBE_WAIT_MS = 10_000;
 async function probe(ctx: ScenarioContext): Promise<string | undefined> {
   const subscription = await subscribe(ctx, 'reachability', { token: '', deliveryMode: 'AtMostOnce', subscriptionType: 'All' });
   await makeEventsHappen(ctx, 1, DELIVERY_TRIGGERS);
-  const arrived = await subscription.endpoint.waitFor((deliveries) => deliveries.length > 0, PROBE_WAIT_MS);
+  // Its arrival is the run's first measure of how late deliveries come (suites/shared/deliveryWait.ts).
+  const wait = await awaitDeliveries(ctx, subscription.endpoint, (deliveries) => deliveries.length > 0, PROBE_WAIT_MS);
   // Its job is done: the place it held in the run's webhook budget is the scenario's again.
   await disableOwnWebhook(ctx, subscription);
-  if (arrived) return undefined;
+  if (wait.settled) return undefined;
   return (
-    `the target did not deliver an event to the webhook sink at ${subscription.endpoint.url} within ${PROBE_WAIT_MS / 1000} s; ` +
+    `the target did not deliver an event to the webhook sink at ${subscription.endpoint.url} (${describeWait(wait)}); ` +
     'set webhookSink.publicUrl (or --sink-public-url) to an address the target can reach'
   );
 }

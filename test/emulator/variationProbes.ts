@@ -101,6 +101,31 @@ async function retriedAfterSeconds(target: ProbeTarget): Promise<boolean> {
   }
 }
 
+/** Within this long a loopback delivery of a clean emulator has arrived; a held-back one (1.5 s, 4 s) has not. */
+const PROMPT_DELIVERY_MS = 1000;
+const HELD_DELIVERY_WAIT_MS = 8000;
+
+/** Whether a new webhook's first delivery, and then its second, each arrived promptly after its event. */
+async function deliveriesPrompt(target: ProbeTarget): Promise<{ first: boolean; later: boolean }> {
+  const endpoint = target.newEndpoint();
+  const token = await mintToken(target.baseUrl);
+  const body = webhookBody(endpoint.url, { token: '', deliveryMode: 'AtMostOnce' });
+  const created = await call(target.baseUrl, 'POST', '/webhooks', { token, body });
+  if (created.status !== 201) throw new Error(`the webhook was not created: ${created.status} ${created.text}`);
+  try {
+    const prompt = async (count: number): Promise<boolean> => {
+      await injectEvent(target.baseUrl, 'account.created');
+      const quick = await endpoint.waitFor((deliveries) => deliveries.length >= count, PROMPT_DELIVERY_MS);
+      if (!(await endpoint.waitFor((deliveries) => deliveries.length >= count, HELD_DELIVERY_WAIT_MS)))
+        throw new Error(`delivery ${count} did not come in ${HELD_DELIVERY_WAIT_MS} ms`);
+      return quick;
+    };
+    return { first: await prompt(1), later: await prompt(2) };
+  } finally {
+    await call(target.baseUrl, 'POST', `/webhooks/${created.body.data.id}/disable`, { token });
+  }
+}
+
 /** An application made with a magic SSN (4.5), as POST /applications answers it. */
 async function createdApplication(baseUrl: string, token: string, ssn: string) {
   const body = applicationFixture();
@@ -362,6 +387,12 @@ export const VARIATION_PROBES = {
   'webhooks-start-disabled': webhookBeforeItsEnable,
 
   'backoff-unit-minute': retriedAfterSeconds,
+
+  // Held back: the first delivery and a later one, each.
+  'delivery-lag-every': async (target) => new ObservedPlaces(await deliveriesPrompt(target)),
+
+  // Held back once: the first delivery only, the later one prompt (one observation of both).
+  'delivery-lag-first': deliveriesPrompt,
 
   // Two events one after the other: which comes first in one page, and alone on a page of one.
   'events-listed-oldest-first': async ({ baseUrl }) => {
