@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 import { copiesIn } from './literalCopies.ts';
+import { codeFilesOutside, knownFiles } from './productFiles.ts';
 import { type CopyFinder, SINGLE_FACTS } from './singleFacts.ts';
 
 // Each fact of the documents is written once, in spec/, and imported everywhere
@@ -24,19 +24,7 @@ const NOT_PRODUCT: ReadonlyArray<[folder: string, why: string]> = [
   ['fixtures/', 'data the tests read, and a sample adapter written the way a user would write one'],
   ['examples/', 'code users copy: it stands alone by design and imports nothing of the suite'],
 ];
-const CODE = /\.(?:[cm]?ts|[cm]?js)$/;
-
-/** Tracked or new files that are there (one deleted but still in the index is not). */
-const knownFiles = (): string[] =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: PROJECT_ROOT, encoding: 'utf8' })
-    .split('\n')
-    .filter((path) => path !== '' && existsSync(join(PROJECT_ROOT, path)));
-
-function productFiles(): string[] {
-  return knownFiles()
-    .filter((path) => CODE.test(path) && !path.endsWith('.d.ts'))
-    .filter((path) => !NOT_PRODUCT.some(([folder]) => path.startsWith(folder)));
-}
+const productFiles = (): string[] => codeFilesOutside(NOT_PRODUCT);
 
 test('no fact of spec/ is written again in the product code', () => {
   const files = productFiles();

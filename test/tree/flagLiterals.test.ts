@@ -1,0 +1,154 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { expect, test } from 'vitest';
+import { PROJECT_ROOT } from '../cli/cliProcess.ts';
+import { codeFilesOutside } from './productFiles.ts';
+
+// Every command-line string is parsed in cli/, and every option is said again from values
+// there (cli/commandLineText.ts): past cli/ state travels as values. This test reads the
+// product's code for a literal naming an option of banking-api-conformance (`--only`,
+// `--shard`, `--token-env`...) outside cli/ and names file:line. The options are read from
+// cli/main.ts, where commander declares them, so a new option is held from the day it is added;
+// other programs' flags (docker's, npm's, the emulator's own) are not ours to hold.
+// The source is parsed: comments explain the code and are not read, nor are import paths.
+
+const NOT_PRODUCT: ReadonlyArray<[folder: string, why: string]> = [
+  ['cli/', 'where the command line is parsed and said again'],
+  ['test/', 'the tests run the command line as a user does'],
+  ['bench/', 'timing scripts that run the command line, not shipped'],
+  ['fixtures/', 'data the tests read'],
+  ['examples/', 'code users copy: it stands alone and imports nothing of the suite'],
+  [
+    'emulator/',
+    "the package's second program, banking-api-emulator: its command line is its own (emulator/startup/commandLine.ts, emulator/tools/), and shares some names with ours (--port, --url, --grep)",
+  ],
+];
+
+/**
+ * Files that still name an option outside cli/: how many literals, and why. The count holds the
+ * file to what it says today (one more fails), and an entry goes once its file names none.
+ */
+const NOT_YET: Record<string, { literals: number; why: string }> = {
+  'report/reproduction.ts': {
+    literals: 5,
+    why: 'the replay command of each failure (--grep, --seed, --schedule-seed) is still written by report/, for the faces that show it (report.html, summary.md)',
+  },
+  'suites/decisioning/propertyRun.ts': { literals: 2, why: "a property's failure carries its own replay command" },
+  'receiver/receiverRun.ts': { literals: 4, why: 'the likely cause of every delivery refused alike names the option to check' },
+  'receiver/receiverSubject.ts': { literals: 3, why: 'an unreachable receiver, and a case of the other delivery mode, name the option' },
+  'receiver/answerJudge.ts': { literals: 1, why: 'a check of the other delivery mode names the option' },
+  'receiver/effectsProbe.ts': { literals: 3, why: 'an effects probe that breaks its contract, or none, names the option' },
+  'harness/engine/scenario.ts': { literals: 1, why: 'a heavy probe left out names the option that includes it' },
+  'harness/target/tokenPool.ts': { literals: 1, why: 'a target that mints no token is told how to describe itself' },
+  'suites/shared/fixtureOptIn.ts': { literals: 1, why: 'an opt-in that could not be put back names the option that lets it be reset' },
+  'suites/shared/sinkSession.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
+  'suites/events/sinkEvents.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
+  'run/resultsFile.ts': { literals: 1, why: 'an unreadable earlier results.json names the option that gave it' },
+  'run/runTarget.ts': { literals: 2, why: "the embedded emulator's unknown fault, and an unreachable base URL, name the option" },
+  'run/certificateSigning.ts': { literals: 1, why: 'an unreadable key names the option (verify)' },
+  'run/certificateVerification.ts': { literals: 5, why: "verify's checks name the options they read" },
+  'report/certificateSummary.ts': { literals: 1, why: 'a file that is no certificate names the option that writes one' },
+};
+
+/** Literals that are no state of ours: why each file's are excused whole. */
+const EXCUSED: Record<string, string> = {
+  'container/emulatorImageMain.ts': 'a build script that prints the command to run next: documentation a person copies',
+  'container/runnerImageMain.ts': 'a build script that prints the command to run next: documentation a person copies',
+  'report/html/certificatePage.ts': "the verify command printed on the certificate's page: documentation a person copies",
+  'container/runnerImage.ts': "npm's own flags (npm pack --json), not ours",
+  'report/html/reportStyle.ts': 'CSS custom properties (var(--skip)), not options',
+};
+
+const FLAG = /(?<![\w-])--([a-z][a-z0-9-]*)/g;
+
+/** Every literal text of a source (strings, template parts), with its line; comments and module names are not literals. */
+function literalsOf(source: string, path: string): Array<{ line: number; text: string }> {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true);
+  const found: Array<{ line: number; text: string }> = [];
+  const visit = (node: ts.Node): void => {
+    const moduleName = ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent);
+    if ((ts.isStringLiteral(node) && !moduleName) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) {
+      found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.text });
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(file, visit);
+  return found;
+}
+
+/** The long options commander declares in cli/main.ts (`--no-color` too, as users type it). */
+function ourOptions(): Set<string> {
+  const main = readFileSync(join(PROJECT_ROOT, 'cli/main.ts'), 'utf8');
+  const file = ts.createSourceFile('cli/main.ts', main, ts.ScriptTarget.Latest, true);
+  const options = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ['option', 'requiredOption'].includes(node.expression.name.text)
+    ) {
+      const [flags] = node.arguments;
+      if (flags && ts.isStringLiteral(flags)) for (const match of flags.text.matchAll(FLAG)) options.add(match[1] as string);
+    }
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(file, visit);
+  return options;
+}
+
+const options = ourOptions();
+
+/** `path:line --option: text` for each literal of the source that names one of our options. */
+function flagLiteralsIn(source: string, path: string): string[] {
+  return literalsOf(source, path).flatMap(({ line, text }) =>
+    [...text.matchAll(FLAG)].filter((match) => options.has(match[1] as string)).map((match) => `${path}:${line} ${match[0]}: ${text}`),
+  );
+}
+
+test("the options are read from cli/main.ts: run's, receiver's and the rest", () => {
+  // A reading gone wrong would pass by knowing no option.
+  for (const option of ['only', 'shard', 'grep', 'skip', 'last-failed', 'token-env', 'target-port', 'no-color']) {
+    expect(options.has(option), option).toBe(true);
+  }
+});
+
+test('the finder reads literals and templates, not comments, import paths or other programs’ flags', () => {
+  const sample = [
+    '// run with --only auth',
+    "import x from './--only.ts';",
+    "const a = 'use --only auth';",
+    'const b = `shard ${i} (--shard)`;',
+    "const c = ['--rm', '--network', 'host'];",
+    "/* --grep */ const d = 'var(--ink)';",
+  ].join('\n');
+  expect(flagLiteralsIn(sample, 'sample.ts').map((found) => found.split(':')[1]?.split(' ')[0])).toEqual(['3', '4']);
+});
+
+test('no option of the command line is named in the product outside cli/', () => {
+  const files = codeFilesOutside(NOT_PRODUCT);
+  expect(files.some((path) => path.startsWith('run/'))).toBe(true);
+  const found = files
+    .filter((path) => !(path in NOT_YET) && !(path in EXCUSED))
+    .flatMap((path) => flagLiteralsIn(readFileSync(join(PROJECT_ROOT, path), 'utf8'), path));
+  expect(found, 'parse the option in cli/ and hand the value on; say it again in cli/commandLineText.ts').toEqual([]);
+});
+
+test('a file not yet moved names no more options than it did, and leaves the list once it names none', () => {
+  const counts = Object.fromEntries(
+    Object.keys(NOT_YET).map((path) => [
+      path,
+      existsSync(join(PROJECT_ROOT, path)) ? flagLiteralsIn(readFileSync(join(PROJECT_ROOT, path), 'utf8'), path).length : 0,
+    ]),
+  );
+  expect(counts).toEqual(Object.fromEntries(Object.entries(NOT_YET).map(([path, { literals }]) => [path, literals])));
+});
+
+test('every file excused whole still has literals to excuse', () => {
+  const stale = Object.keys(EXCUSED).filter(
+    (path) =>
+      !existsSync(join(PROJECT_ROOT, path)) ||
+      literalsOf(readFileSync(join(PROJECT_ROOT, path), 'utf8'), path).every(({ text }) => [...text.matchAll(FLAG)].length === 0),
+  );
+  expect(stale).toEqual([]);
+});
