@@ -39,7 +39,7 @@ import {
 
 export type { PreparedProbe, ProbePreparation } from '../shared/ownResourceProbes.ts';
 
-/** The fixture opt-in an operation sets when it succeeds (2.2, 2.3): put back as docs/architecture.md says. */
+/** The fixture opt-in an operation sets when it succeeds (2.2, 2.3): put back as docs/scenarios-and-checks.md says. */
 export const CHANGES_OPT_IN: Partial<Record<OperationName, OptInHolder>> = {
   'positivePayPolicy.create': 'account',
   'depositProduct.update': 'product',

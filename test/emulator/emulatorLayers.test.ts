@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 import { importCircles, relativeImports } from '../support/importGraph.ts';
 
-// The emulator's folders in layers, top to bottom (docs/architecture.md,
+// The emulator's folders in layers, top to bottom (docs/emulator-design.md,
 // "Emulator"): a file imports from its own folder or from a lower layer, never
 // from a higher one or from another folder of its own layer. The composition
 // (createEmulator, the command line, the profiles) wires everything; the
