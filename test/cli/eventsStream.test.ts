@@ -127,24 +127,10 @@ test("receiver --events FILE writes its cases' events: valid lines, subject rece
   const reportDir = mkdtempSync(join(tmpdir(), 'bac-receiver-events-'));
   const eventsFile = join(reportDir, 'events.ndjson');
   try {
-    const run = await runCli(
-      [
-        'receiver',
-        '--url',
-        receiver.url,
-        '--token-env',
-        'RECEIVER_TOKEN',
-        '--effects',
-        receiver.effectsUrl,
-        '--reporter',
-        'junit',
-        '--events',
-        eventsFile,
-        '--report-dir',
-        reportDir,
-      ],
-      { RECEIVER_TOKEN: token },
-    );
+    const receiverArgs = ['--url', receiver.url, '--token-env', 'RECEIVER_TOKEN', '--effects', receiver.effectsUrl];
+    const run = await runCli(['receiver', '--events', eventsFile, '--reporter', 'junit', '--report-dir', reportDir, ...receiverArgs], {
+      RECEIVER_TOKEN: token,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`Events: ${eventsFile}`);
   } finally {
