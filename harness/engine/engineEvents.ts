@@ -4,10 +4,10 @@ import type { ScenarioMetrics } from '../records/runMetrics.ts';
 import type { UndeclaredUse, WebhookFootprint } from '../target/sharedState.ts';
 import type { ThrottleTally } from '../target/throttleRetry.ts';
 
-// What the engine tells its faces (the progress display, results.json, JUnit, the HTML
-// report, summary.md, HAR, Allure through vitest). Faces only consume these: none of them
-// runs a scenario or judges a check. Every payload is plain data (no functions), so a face in
-// another process (vitest's worker) receives it as it is.
+// What the engine tells its faces (cli/faces/faceList.ts: the progress display, results.json,
+// JUnit, the HTML report, summary.md, HAR, Allure, the NDJSON events stream). Faces only consume
+// these: none of them runs a scenario or judges a check. Every payload is plain data (no
+// functions), so the events stream writes it as JSON and vitest's task meta carries it as it is.
 
 /** Who a scenario's requirements are about: the API's implementation (`run`) or an integrator's webhook receiver (`receiver`). */
 export type Subject = 'target' | 'receiver' | 'client';
