@@ -28,7 +28,7 @@ export function mergeCommand(
 ): number {
   const documents = locations.map(readResults);
   const merged = mergeResults(documents, requirementCatalogue(), catalogueHash(), narrowedByText);
-  if (options.compare) merged.comparison = compareResults(readEarlierRun(options.compare), merged);
+  if (options.compare) merged.comparison = compareResults(readEarlierRun(options.compare, '--compare'), merged);
   const paths = writeReports(options.reportDir, merged, redactor);
   const allure = copyAllureResults(
     locations.map((location) => dirname(resultsPath(location))),

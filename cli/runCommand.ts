@@ -7,6 +7,7 @@ import { requirementCatalogue } from '../harness/documents/requirementCatalogue.
 import { lastFailedIn } from './lastFailed.ts';
 import { join } from 'node:path';
 import { runConformance, type RunRequest } from '../run/runPipeline.ts';
+import { readEarlierRun } from '../run/resultsFile.ts';
 import { writeCertificate } from './certificateFile.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
@@ -28,12 +29,17 @@ export { EXIT };
 /** The run's options as commander parses them (cli/main.ts): its numbers and settings still text (cli/runValues.ts). */
 export interface RunOptions
   extends
-    Omit<RunRequest, 'har' | 'narrowing' | 'replayArguments' | 'narrowingText' | 'targetPort' | 'targetEnv' | keyof RunValueOptions>,
+    Omit<
+      RunRequest,
+      'har' | 'compare' | 'narrowing' | 'replayArguments' | 'narrowingText' | 'targetPort' | 'targetEnv' | keyof RunValueOptions
+    >,
     RunValueOptions,
     NarrowingOptions,
     ContainerOptionTexts {
   /** Write every API exchange of the run to this file as HAR 1.2 (report/harWriter.ts). */
   har?: string;
+  /** An earlier results.json (or its directory) to report the difference from. */
+  compare?: string;
   /** Print the verdict and the failures only. */
   quiet?: boolean;
   /** Stream the engine's events as NDJSON to this file, or `-`: standard output (cli/faces/eventsFace.ts). */
@@ -70,7 +76,7 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
   const write = commandLines(options.events, print);
   assertConsistent(options);
   const { seed, scheduleSeed, concurrency, budgetMinutes, only, requirement, grep, shard, skip, reporter, lastFailed, ...rest } = options;
-  const { targetPort: _port, targetEnv: _env, ...request } = rest;
+  const { targetPort: _port, targetEnv: _env, compare, ...request } = rest;
   const container = containerOptionsOf(options);
   const { reporters = new Set(DEFAULT_REPORTERS), ...values } = runValuesOf({
     seed,
@@ -85,6 +91,8 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
   const again = lastFailed ? lastFailedIn(options.reportDir, catalogue) : undefined;
   if (again) write(again.line);
   const narrowing = narrowingOf({ only, requirement, grep, shard, skip }, catalogue, again?.selection);
+  // Read before the run: an unreadable one is a setup error, not a run thrown away.
+  const earlier = compare !== undefined ? readEarlierRun(compare, '--compare') : undefined;
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
   const style = terminalStyle(colourWanted(process.stdout, process.env));
@@ -106,6 +114,7 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
       ...container,
       ...values,
       narrowing,
+      ...(earlier ? { compare: earlier } : {}),
       replayArguments: runReplayArguments({ ...request, ...container }),
       narrowingText: narrowedByText,
       har: harFile !== undefined,

@@ -30,8 +30,8 @@ export function readResults(location: string): ResultsDocument {
   return document as ResultsDocument;
 }
 
-/** Any results.json, older formats included, as far as a comparison needs it; `option` names it in errors. */
-export function readEarlierRun(location: string, option = '--compare'): ComparableResults {
+/** Any results.json, older formats included, as far as a comparison needs it; `option` (what gave its location) names it in errors. */
+export function readEarlierRun(location: string, option?: string): ComparableResults {
   const path = resultsPath(location);
   const document = readJson(path) as Partial<ComparableResults> | null;
   const usable =
@@ -41,7 +41,10 @@ export function readEarlierRun(location: string, option = '--compare'): Comparab
     document.requirements.every(
       (result) => typeof result?.id === 'string' && typeof result.outcome === 'string' && Array.isArray(result.checks),
     );
-  if (!usable) throw new SetupError(`${option}: ${path} is not a results.json (no requirements with id, outcome and checks)`);
+  if (!usable) {
+    const named = option !== undefined ? `${option}: ` : '';
+    throw new SetupError(`${named}${path} is not a results.json (no requirements with id, outcome and checks)`);
+  }
   return {
     startedAt: String(document.startedAt ?? 'unknown'),
     suiteVersion: String(document.suiteVersion ?? 'unknown'),

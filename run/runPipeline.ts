@@ -8,7 +8,7 @@ import { recordContainerRun } from '../container/targetImageRun.ts';
 import { defaultConcurrency, describeConcurrency } from '../harness/target/concurrency.ts';
 import { measureRoundTrip } from '../harness/target/roundTrip.ts';
 import type { RequestReplay, ResultsDocument } from './resultsDocument.ts';
-import { readEarlierRun } from './resultsFile.ts';
+import type { ComparableResults } from './resultsComparison.ts';
 import { executeRun, notStartedReports } from './runExecution.ts';
 import { judgeRun } from './runJudgement.ts';
 import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';
@@ -35,7 +35,8 @@ export interface RunRequest extends PlanRequest, TargetRequest {
   certify?: boolean;
   har?: boolean;
   baseline?: string;
-  compare?: string;
+  /** An earlier run to report the difference from, read before the run (cli/runCommand.ts). */
+  compare?: ComparableResults;
   verbose?: boolean;
 }
 
@@ -72,7 +73,6 @@ function requestReplay(target: RunTarget, info: TargetInfo): RequestReplay {
 export async function runConformance(request: RunRequest, suiteVersion: string, observers: RunObservers): Promise<RunOutcome> {
   const catalogue = requirementCatalogue();
   const plan = planRun(request);
-  const compare = request.compare ? readEarlierRun(request.compare) : undefined;
   const target = await startRunTarget(request, observers.say, observers.write);
   // Every resource the scenarios create is recorded as it is created, so a killed run leaves it to `cleanup`.
   const ledger = new RunLedger(request.reportDir);
@@ -125,7 +125,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       replayArguments: request.replayArguments ?? [],
       ...(request.narrowingText ? { narrowingText: request.narrowingText } : {}),
       ...(request.baseline ? { baseline: request.baseline } : {}),
-      ...(compare ? { compare } : {}),
+      ...(request.compare ? { compare: request.compare } : {}),
     });
     document.requestReplay = requestReplay(target, info);
     return {

@@ -44,7 +44,6 @@ const NOT_YET: Record<string, { literals: number; why: string }> = {
   'suites/shared/fixtureOptIn.ts': { literals: 1, why: 'an opt-in that could not be put back names the option that lets it be reset' },
   'suites/shared/sinkSession.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
   'suites/events/sinkEvents.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
-  'run/resultsFile.ts': { literals: 1, why: 'an unreadable earlier results.json names the option that gave it' },
   'run/runTarget.ts': { literals: 2, why: "the embedded emulator's unknown fault, and an unreachable base URL, name the option" },
   'run/certificateSigning.ts': { literals: 1, why: 'an unreadable key names the option (verify)' },
   'run/certificateVerification.ts': { literals: 5, why: "verify's checks name the options they read" },
