@@ -81,7 +81,15 @@ program
     '--heavy-probes',
     'also run probes that are heavy or leave traces the documented API cannot undo (on for the emulator and with --certify)',
   )
-  .option('--certify', 'certification: whole suite, no baseline, every applicable requirement judged; writes certificate.json')
+  .option(
+    '--certify',
+    'certification: whole suite, no baseline, every applicable requirement judged; writes the certificate (an in-toto Statement) and certificate.html',
+  )
+  .option(
+    '--signing-key <file>',
+    'with --certify: sign the certificate with this Ed25519 private key (PKCS#8 PEM) into certificate.intoto.jsonl; or name it in BANKING_CONFORMANCE_SIGNING_KEY',
+  )
+  .option('--valid-days <n>', 'with --certify: days the certificate stays valid (default 90)')
   .option('--requirement <ids>', 'comma-separated requirement ids: run only the scenarios that judge them (a partial run)')
   .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
   .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
@@ -249,6 +257,23 @@ program
     process.exitCode = await (
       await import('./allureReportCommand.ts')
     ).allureReportCommand(options, (text) => process.stdout.write(`${text}\n`));
+  });
+
+program
+  .command('verify')
+  .description(
+    'Check a certificate of run --certify, offline: signature, predicate, expiry, subject, the results and evidence it names, the suite that issued it; exit 0 valid, 1 invalid, 2 unreadable.',
+  )
+  .argument('<certificate>', 'certificate.intoto.jsonl (the signed DSSE envelope)')
+  .requiredOption('--key <file>', "the issuer's Ed25519 public key (PEM)")
+  .option('--subject <digest>', 'sha256:HEX the certificate must be about (an image id or registry digest, a manifest SHA-256)')
+  .option('--results <file>', 'a results.json that must be the one certified')
+  .option('--evidence <file>', 'an evidence.har that must be the one certified')
+  .option('--at <date>', 'check the expiry as of this date (ISO 8601) instead of now')
+  .action(async (certificate: string, options) => {
+    process.exitCode = (await import('./verifyCommand.ts')).verifyCommand(certificate, options, (text) =>
+      process.stdout.write(`${text}\n`),
+    );
   });
 
 program

@@ -1,4 +1,3 @@
-import { issueCertificate } from '../run/certification.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import { describeThrottling } from '../harness/target/throttleRetry.ts';
@@ -8,7 +7,7 @@ import { lastFailedIn } from './lastFailed.ts';
 import { join } from 'node:path';
 import { runConformance, type RunRequest } from '../run/runPipeline.ts';
 import { readEarlierRun } from '../run/resultsFile.ts';
-import { writeCertificate } from './certificateFile.ts';
+import { certificationSetup, certifyRun, type CertifyOptions } from './runCertificate.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
 import { type RunValueOptions, runValuesOf } from './runValues.ts';
@@ -35,7 +34,8 @@ export interface RunOptions
     >,
     RunValueOptions,
     NarrowingOptions,
-    ContainerOptionTexts {
+    ContainerOptionTexts,
+    Pick<CertifyOptions, 'signingKey' | 'validDays'> {
   /** Write every API exchange of the run to this file as HAR 1.2 (report/harWriter.ts). */
   har?: string;
   /** An earlier results.json (or its directory) to report the difference from. */
@@ -78,6 +78,8 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
   const { seed, scheduleSeed, concurrency, budgetMinutes, only, requirement, grep, shard, skip, reporter, lastFailed, ...rest } = options;
   const { targetPort: _port, targetEnv: _env, compare, ...request } = rest;
   const container = containerOptionsOf(options);
+  // The signing key and the certificate's validity, checked before anything runs.
+  const certification = certificationSetup({ ...request, ...container }, process.env);
   const { reporters = new Set(DEFAULT_REPORTERS), ...values } = runValuesOf({
     seed,
     scheduleSeed,
@@ -117,7 +119,7 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
       ...(earlier ? { compare: earlier } : {}),
       replayArguments: runReplayArguments({ ...request, ...container }),
       narrowingText: narrowedByText,
-      har: harFile !== undefined,
+      har: harFile !== undefined || certification !== undefined,
     },
     version,
     {
@@ -146,16 +148,9 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
   if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
   for (const line of written.lines) say(line);
   if (document.baseline) printBaseline(document.baseline, write);
-  if (options.certify) {
-    const certificate = issueCertificate(document.requirements, {
-      target: document.target,
-      suiteVersion: document.suiteVersion,
-      catalogueHash: document.catalogueHash,
-    });
-    write(
-      `Certificate: ${writeCertificate(options.reportDir, certificate, redactor)}: ${certificate.certified ? 'CERTIFIED' : `NOT CERTIFIED (${certificate.blocking.map((entry) => `${entry.id} ${entry.outcome}`).join(', ')})`}`,
-    );
-    return certificate.certified ? EXIT.conformant : EXIT.nonConformant;
+  if (certification) {
+    const run = { document, exchanges, resultsPath: written.results, reportDir: options.reportDir, version };
+    return certifyRun(certification, run, redactor, write);
   }
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }
