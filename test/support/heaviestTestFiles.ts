@@ -3,6 +3,7 @@
 // keeps the names true.
 export const HEAVIEST_TEST_FILES: readonly string[] = [
   'test/verdicts/toleratedVariations.test.ts',
+  'test/run/deliveryLagScheduleFuzzing.test.ts',
   'test/install/registryInstall.test.ts',
   'test/soak/scheduleSeeds.test.ts',
   'test/containers/runnerImage.test.ts',
