@@ -5,7 +5,8 @@ import type { TestProject } from 'vitest/node';
 
 // vitest's global set-up for the project's tests (vitest.config.ts): the folder where the one
 // clean full run of this `vitest run` is kept (test/support/sharedCleanRun.ts), removed at the end.
-// The run is made there only if a test asks for it, so a run of a few files pays nothing.
+// The run is made there only if a test asks for it, so a run of a few files pays nothing. In watch
+// mode each rerun gets a fresh folder: the code under test may have changed since the last run.
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +15,14 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
-  const folder = mkdtempSync(join(tmpdir(), 'bac-clean-run-'));
-  project.provide('cleanRunFolder', folder);
-  return () => rmSync(folder, { recursive: true, force: true });
+  const folders: string[] = [];
+  const provideFresh = (): void => {
+    folders.push(mkdtempSync(join(tmpdir(), 'bac-clean-run-')));
+    project.provide('cleanRunFolder', folders.at(-1) as string);
+  };
+  provideFresh();
+  project.vitest.onTestsRerun(provideFresh);
+  return () => {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  };
 }

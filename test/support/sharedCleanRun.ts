@@ -19,10 +19,13 @@ export const CLEAN_RUN = { seed: 1, scheduleSeed: 1 } as const;
 const WAIT_LIMIT_MS = 15 * 60_000;
 const POLL_MS = 500;
 
-let made: Promise<ResultsDocument> | undefined;
+/** By folder: a worker kept across watch-mode reruns is given a fresh folder for each. */
+const made = new Map<string, Promise<ResultsDocument>>();
+
+let ownFolder: string | undefined;
 
 function sharedFolder(): string {
-  return inject('cleanRunFolder') ?? mkdtempSync(join(tmpdir(), 'bac-clean-run-'));
+  return inject('cleanRunFolder') ?? (ownFolder ??= mkdtempSync(join(tmpdir(), 'bac-clean-run-')));
 }
 
 async function makeOrWait(folder: string): Promise<ResultsDocument> {
@@ -55,8 +58,10 @@ async function makeOrWait(folder: string): Promise<ResultsDocument> {
 
 /** The results document of the shared clean run (made on first call). */
 export function cleanRunResults(): Promise<ResultsDocument> {
-  made ??= makeOrWait(sharedFolder());
-  return made;
+  const folder = sharedFolder();
+  const run = made.get(folder) ?? makeOrWait(folder);
+  made.set(folder, run);
+  return run;
 }
 
 /** Every check record of the shared clean run, as runScenarios would answer them. */
