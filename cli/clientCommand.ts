@@ -2,7 +2,9 @@ import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
-import { CLIENT_ENV, clientResults, runClient } from '../client/clientRun.ts';
+import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, runClient, type Serving } from '../client/clientRun.ts';
+import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
+import { clientReplayArguments } from './commandLineText.ts';
 import { NO_CALL } from '../client/requestJudge.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
@@ -16,8 +18,11 @@ import { colourWanted, terminalStyle } from './terminalStyle.ts';
 // report.html, junit.xml, summary.md, allure-results/, through the same faces
 // (cli/faces/faceList.ts), its items' engine events to the progress display. Exit 0 conformant, 1 not,
 // 2 a setup error (one line): a command not found, or a client that made no call.
+// `client --wait` runs no command: it says where a client started elsewhere calls and how it
+// gets a token (the command that mints one, never a token), and judges once the client has
+// been quiet for --idle seconds or on Ctrl-C.
 
-export interface ClientCommandOptions {
+export interface ClientCommandOptions extends ClientOptionTexts {
   reportDir: string;
   quiet?: boolean;
   reporter?: string[];
@@ -40,31 +45,78 @@ export async function clientCommand(
   print: (text: string) => void,
   redactor: SecretRedactor,
 ): Promise<number> {
+  const choice = clientChoice(command, options);
   const write = commandLines(options.events, print);
   const reporters = clientReporters(options.reporter);
   const quiet = options.quiet ?? false;
   const say = quiet ? () => {} : write;
   const version = suiteVersion();
-  say(`Client: ${command.join(' ')}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
+  const described = 'command' in choice ? choice.command.join(' ') : 'a client started elsewhere (--wait)';
+  if ('command' in choice) say(`Client: ${described}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
   const style = terminalStyle(colourWanted(process.stdout, process.env));
   const events = options.events !== undefined ? { events: options.events } : {};
   const faces = openFaces({ reportDir: options.reportDir, reporters, ...events, quiet, verbose: false, style, write, redactor });
-  const run = await runClient(command, { say, redactor, listener: faces.listen });
-  const document = clientResults(command, run, { suiteVersion: version });
+  const interruption = new AbortController();
+  const interrupt = () => interruption.abort();
+  // Ctrl-C ends the wait and the client is judged; while a command runs, it ends the command as it always did.
+  if ('wait' in choice) process.once('SIGINT', interrupt);
+  let run: ClientRun;
+  try {
+    run = await runClient(clientSource(choice, interruption.signal, write), { say, redactor, listener: faces.listen });
+  } finally {
+    process.off('SIGINT', interrupt);
+  }
+  const document = clientResults('command' in choice ? choice.command : [], run, {
+    suiteVersion: version,
+    replayArguments: clientReplayArguments(choice),
+  });
   const written = await faces.finish({
     document,
     reports: run.reports,
     exchanges: [],
-    allureEnvironment: { client: command.join(' '), suiteVersion: version },
+    allureEnvironment: { client: described, suiteVersion: version },
     version,
   });
-  const exited = run.exit.signal ? `was ended by ${run.exit.signal}` : `exited ${run.exit.code}`;
+  const exited = endedText(run, choice);
   if (Object.keys(run.calls.exercised).length === 0)
-    throw new SetupError(`${NO_CALL} to ${CLIENT_ENV.baseUrl} (its command ${exited}); every CL requirement SKIPs in ${written.results}`);
+    throw new SetupError(`${NO_CALL} to ${CLIENT_ENV.baseUrl} (${exited}); every CL requirement SKIPs in ${written.results}`);
   printSummary(document, write, { quiet, style });
-  say(`Your client's command ${exited}; it made ${run.calls.requests} calls`);
+  say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${run.calls.requests} calls`);
   say(`Results: ${written.results}`);
   if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
   for (const line of written.lines) say(line);
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
+}
+
+/** The client's part as client/ takes it; with --wait, where it is served is said before the wait starts. */
+function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (text: string) => void): ClientSource {
+  if ('command' in choice) return choice;
+  const { idleSeconds } = choice.wait;
+  return {
+    wait: {
+      ...choice.wait,
+      interrupted,
+      serving: (serving: Serving) => {
+        for (const line of servingLines(serving)) write(line);
+        write(`Waiting for your client: judged once it has called and then been quiet for ${idleSeconds} s, or on Ctrl-C`);
+      },
+    },
+  };
+}
+
+/** What a client started elsewhere needs: the variables `client -- COMMAND` sets, the token as the command that mints one. */
+function servingLines({ baseUrl, mintToken, fixtures }: Serving): string[] {
+  return [
+    `Client: serving the emulator for your client at ${baseUrl}; start it with:`,
+    `  ${CLIENT_ENV.baseUrl}=${baseUrl}`,
+    ...Object.entries(fixtures).map(([name, value]) => `  ${name}=${value}`),
+    `  ${CLIENT_ENV.token}: mint one with curl -s -X ${mintToken.method} ${mintToken.url} (its "token"; this command prints no token, and the minting is not judged)`,
+  ];
+}
+
+/** How the client's part ended, said after its verdict. */
+function endedText(run: ClientRun, choice: ClientChoice): string {
+  if (run.exit) return `your client's command ${run.exit.signal ? `was ended by ${run.exit.signal}` : `exited ${run.exit.code}`}`;
+  if (run.waitEnded === 'interrupted') return 'judged on Ctrl-C (SIGINT)';
+  return `your client was quiet for ${'wait' in choice ? choice.wait.idleSeconds : 0} s`;
 }

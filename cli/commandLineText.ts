@@ -58,3 +58,8 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
     ...(config.timeoutMs !== DEFAULT_TIMEOUT_MS ? ['--timeout-ms', String(config.timeoutMs)] : []),
   ];
 }
+
+/** A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time. */
+export function clientReplayArguments(choice: { command: readonly string[] } | { wait: { idleSeconds: number } }): string[] {
+  return 'command' in choice ? ['--', ...choice.command] : ['--wait', '--idle', String(choice.wait.idleSeconds)];
+}

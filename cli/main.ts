@@ -5,6 +5,7 @@ import { dropOutputOnceReaderCloses } from './closedReader.ts';
 import { usageErrorLine } from './usageErrorLine.ts';
 import { assertPathArguments } from './pathArguments.ts';
 import { DEFAULT_REPORTERS, REPORTERS } from '../report/reporters.ts';
+import { DEFAULT_IDLE_SECONDS } from './clientValues.ts';
 import { AREAS } from '../harness/engine/scenario.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../spec/webhookAttributes.ts';
@@ -182,9 +183,12 @@ program
 program
   .command('client')
   .description(
-    'Judge your own API client by every request it makes: runs COMMAND against the embedded emulator, given BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID and BANKING_API_DEPOSIT_PRODUCT_ID; writes DIR/results.json and the reports.',
+    'Judge your own API client by every request it makes: runs COMMAND against the embedded emulator, given BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID and BANKING_API_DEPOSIT_PRODUCT_ID (or, with --wait, serves a client started elsewhere); writes DIR/results.json and the reports.',
   )
-  .argument('<command...>', 'the command that runs your client, after --')
+  .argument('[command...]', 'the command that runs your client, after --')
+  .option('--wait', 'run no command: serve a client started elsewhere, print its URL and how to mint a token, judge once it goes quiet')
+  .option('--idle <seconds>', `with --wait: judge once the client has been quiet this long after a call (default ${DEFAULT_IDLE_SECONDS})`)
+  .option('--port <n>', 'with --wait: serve on this loopback port (default: a free one)')
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html, summary.md and allure-results/', 'reports')
   .option(
     '--reporter <names>',

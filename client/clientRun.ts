@@ -5,7 +5,8 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import type { ResultsDocument } from '../run/resultsDocument.ts';
 import { judgedDocument } from '../run/runJudgement.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
-import { ClientSubject, type CommandExit } from './clientSubject.ts';
+import { type ClientSource, ClientSubject, type CommandExit } from './clientSubject.ts';
+import type { WaitEnded } from './quietWatch.ts';
 import { CLIENT_ITEMS, type ClientCalls } from './requestJudge.ts';
 
 // The client command's run, one way through: the engine (harness/engine/engine.ts) runs the
@@ -14,7 +15,7 @@ import { CLIENT_ITEMS, type ClientCalls } from './requestJudge.ts';
 // then a ScenarioReport per item, and the CL requirements judged into a results document by
 // the run's own assembly.
 
-export { CLIENT_ENV } from './clientSubject.ts';
+export { CLIENT_ENV, type ClientSource, type Serving } from './clientSubject.ts';
 
 export interface ClientRunObservers {
   /** One line of the command's own output, secrets masked, or a line of the command's progress. */
@@ -30,21 +31,31 @@ export interface ClientRun {
   reports: ScenarioReport[];
   /** What the client called, read once from the recording. */
   calls: Omit<ClientCalls, 'calls'>;
-  exit: CommandExit;
+  /** How the command exited; absent for a client started elsewhere. */
+  exit?: CommandExit;
+  /** How waiting for a client started elsewhere ended; absent for a command. */
+  waitEnded?: WaitEnded;
   baseUrl: string;
   startedAt: string;
 }
 
 export async function runClient(
-  command: readonly string[],
+  source: ClientSource,
   observers: ClientRunObservers,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ClientRun> {
   const startedAt = new Date().toISOString();
-  const subject = new ClientSubject(command, observers.say, observers.redactor, env);
+  const subject = new ClientSubject(source, observers.say, observers.redactor, env);
   const results = await runEngine(CLIENT_ITEMS, subject, observers.listener ? { listener: observers.listener } : {});
   const { calls: _calls, ...calls } = subject.calls!;
-  return { reports: results.map((result) => subject.report(result)), calls, exit: subject.exit!, baseUrl: subject.baseUrl, startedAt };
+  return {
+    reports: results.map((result) => subject.report(result)),
+    calls,
+    ...(subject.exit ? { exit: subject.exit } : {}),
+    ...(subject.waitEnded ? { waitEnded: subject.waitEnded } : {}),
+    baseUrl: subject.baseUrl,
+    startedAt,
+  };
 }
 
 /** The client as the document's target: the embedded emulator it called, through the recorder. */
@@ -55,8 +66,15 @@ const clientAsTarget = (run: ClientRun) => ({
   capabilities: new Set(['core'] as const),
 });
 
-/** The items' records judged into a results document, as a run's and a receiver's are. */
-export function clientResults(command: readonly string[], run: ClientRun, meta: { suiteVersion: string }): ResultsDocument {
+/**
+ * The items' records judged into a results document, as a run's and a receiver's are. replayArguments: the
+ * options that describe this client run again (cli/commandLineText.ts); `-- COMMAND` when absent.
+ */
+export function clientResults(
+  command: readonly string[],
+  run: ClientRun,
+  meta: { suiteVersion: string; replayArguments?: string[] },
+): ResultsDocument {
   return judgedDocument({
     command: 'client',
     catalogue: requirementCatalogue('client'),
@@ -68,6 +86,6 @@ export function clientResults(command: readonly string[], run: ClientRun, meta: 
     records: run.reports.flatMap((report) => report.records),
     selected: new Set(run.reports.flatMap((report) => report.requirements)),
     startedAt: run.startedAt,
-    replayArguments: ['--', ...command],
+    replayArguments: meta.replayArguments ?? ['--', ...command],
   });
 }

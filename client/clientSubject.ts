@@ -10,13 +10,16 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { fixedLimit } from '../harness/target/adaptiveConcurrency.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/controlRoutes.ts';
+import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import { RequestRecorder } from './requestRecorder.ts';
 import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, readCalls } from './requestJudge.ts';
 
 // The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: the
 // embedded emulator on a free loopback port, the recorder in front of it, the client's command
-// run to its exit with the recorder's address and a token in its environment; the emulator and
-// the recorder then close, as nothing more is asked of them. Each item (client/requestJudge.ts)
+// run to its exit with the recorder's address and a token in its environment (or, for a client
+// started elsewhere, the address said and the recorder watched until the client goes quiet or
+// the user interrupts); the emulator and the recorder then close, as nothing more is asked of them. Each item (client/requestJudge.ts)
 // judges the recorded requests; items run one at a time, as they are pure and take microseconds.
 
 /** What the client's command finds in its environment: names written once, documented in docs/cli.md. */
@@ -34,6 +37,28 @@ export interface ItemJudged {
   readonly startedMs: number;
   readonly durationMs: number;
 }
+
+/** A client started elsewhere: served until it goes quiet or `interrupted` aborts. */
+export interface ClientWait {
+  idleSeconds: number;
+  /** The loopback port to serve on; a free one when absent. */
+  port?: number;
+  interrupted: AbortSignal;
+  /** Told where the client calls and how it gets a token, before the wait starts. */
+  serving(serving: Serving): void;
+}
+
+/** Where a client started elsewhere calls, and what it is given; never a token. */
+export interface Serving {
+  baseUrl: string;
+  /** The emulator's token minting, through the recorder, which does not record it. */
+  mintToken: { method: string; url: string };
+  /** The fixture ids, by the variable `client -- COMMAND` would set. */
+  fixtures: Record<string, string>;
+}
+
+/** What the client command judges: the requests of COMMAND, run to its exit, or of a client started elsewhere. */
+export type ClientSource = { command: readonly string[] } | { wait: ClientWait };
 
 /** The command's own exit: its code, or the signal that ended it. */
 export interface CommandExit {
@@ -83,15 +108,20 @@ async function readLeftBehind(emulatorUrl: string, token: string): Promise<LeftB
   };
 }
 
+const MINT_TOKEN_PATH = `${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path}`;
+
 export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
   readonly subject = 'client';
   /** Where the client was told to call: the recorder's address. */
   baseUrl = '';
+  /** Set when the source was a command. */
   exit: CommandExit | undefined;
+  /** Set when the source was a client started elsewhere. */
+  waitEnded: WaitEnded | undefined;
   calls: ClientCalls | undefined;
 
   constructor(
-    private readonly command: readonly string[],
+    private readonly source: ClientSource,
     private readonly say: (text: string) => void,
     private readonly redactor: SecretRedactor,
     private readonly env: NodeJS.ProcessEnv = process.env,
@@ -101,18 +131,30 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
     const token = randomBytes(24).toString('hex');
     this.redactor.add(token);
     const emulator = await startEmulator({ tokens: [{ value: token }] });
+    const fixtures = {
+      [CLIENT_ENV.accountId]: emulator.state.fixtures.accountId,
+      [CLIENT_ENV.depositProductId]: emulator.state.fixtures.depositProductId,
+    };
     let recorder: RequestRecorder | undefined;
     try {
-      recorder = await RequestRecorder.start(emulator.url());
-      this.baseUrl = recorder.url();
-      const environment = {
-        ...this.env,
-        [CLIENT_ENV.baseUrl]: this.baseUrl,
-        [CLIENT_ENV.token]: token,
-        [CLIENT_ENV.accountId]: emulator.state.fixtures.accountId,
-        [CLIENT_ENV.depositProductId]: emulator.state.fixtures.depositProductId,
-      };
-      this.exit = await runCommand(this.command, environment, this.say, this.redactor);
+      if ('command' in this.source) {
+        recorder = await RequestRecorder.start(emulator.url());
+        this.baseUrl = recorder.url();
+        const environment = { ...this.env, [CLIENT_ENV.baseUrl]: this.baseUrl, [CLIENT_ENV.token]: token, ...fixtures };
+        this.exit = await runCommand(this.source.command, environment, this.say, this.redactor);
+      } else {
+        const { wait } = this.source;
+        const watch = new QuietWatch(wait.idleSeconds * 1000);
+        const port = wait.port !== undefined ? { port: wait.port } : {};
+        recorder = await RequestRecorder.start(emulator.url(), { ...port, passedThrough: MINT_TOKEN_PATH, activity: watch });
+        this.baseUrl = recorder.url();
+        wait.serving({
+          baseUrl: this.baseUrl,
+          mintToken: { method: CONTROL_ROUTES.mintToken.method, url: `${this.baseUrl}${MINT_TOKEN_PATH}` },
+          fixtures,
+        });
+        this.waitEnded = await watch.wait(wait.interrupted);
+      }
       this.calls = {
         ...readCalls(recorder.requests(), this.baseUrl, this.redactor),
         leftBehind: await readLeftBehind(emulator.url(), token),

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { SetupError } from '../harness/target/targetManifest.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
 
 // Stands in front of the embedded emulator on loopback: the client is given this
@@ -13,20 +14,40 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'up
 /** Beyond this, a body is not relayed (answered 413) and is judged by its size alone: far above any documented body. */
 const BODY_LIMIT = 64 * 1024 * 1024;
 
+/** Told when each recorded request arrives and when its answer has been sent (or the exchange failed). */
+export interface RecorderActivity {
+  started(): void;
+  ended(): void;
+}
+
+export interface RecorderOptions {
+  /** The loopback port to serve on; a free one when absent. */
+  port?: number;
+  /** Relayed without being recorded: the path (query aside) of a request that is not the client's own call. */
+  passedThrough?: string;
+  activity?: RecorderActivity;
+}
+
 export class RequestRecorder {
   private readonly recorded: RecordedRequest[] = [];
 
   private constructor(
     private readonly server: Server,
     private readonly emulatorUrl: string,
+    private readonly options: RecorderOptions,
   ) {}
 
-  static async start(emulatorUrl: string): Promise<RequestRecorder> {
+  static async start(emulatorUrl: string, options: RecorderOptions = {}): Promise<RequestRecorder> {
     const server = createServer();
-    const recorder = new RequestRecorder(server, emulatorUrl.replace(/\/+$/, ''));
+    const recorder = new RequestRecorder(server, emulatorUrl.replace(/\/+$/, ''), options);
     // Whatever goes wrong with one request (the client hanging up), the recorder goes on.
-    server.on('request', (incoming, outgoing) => void recorder.relay(incoming, outgoing).catch(() => outgoing.destroy()));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    server.on('request', (incoming, outgoing) => void recorder.serve(incoming, outgoing));
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(new SetupError(`client: cannot serve on 127.0.0.1:${options.port ?? 0}: ${error.code ?? error.message}`)),
+      );
+      server.listen(options.port ?? 0, '127.0.0.1', resolve);
+    });
     return recorder;
   }
 
@@ -45,7 +66,21 @@ export class RequestRecorder {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private async relay(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  private async serve(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+    const target = incoming.url ?? '/';
+    const kept = target.split('?')[0] !== this.options.passedThrough;
+    const activity = kept ? this.options.activity : undefined;
+    activity?.started();
+    try {
+      await this.relay(incoming, outgoing, kept);
+    } catch {
+      outgoing.destroy();
+    } finally {
+      activity?.ended();
+    }
+  }
+
+  private async relay(incoming: IncomingMessage, outgoing: ServerResponse, kept: boolean): Promise<void> {
     const startedMs = performance.now();
     const { body, size } = await readBody(incoming);
     const headers: Record<string, string> = {};
@@ -53,7 +88,7 @@ export class RequestRecorder {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     const recorded: RecordedRequest = { method: incoming.method ?? 'GET', target: incoming.url ?? '/', headers, body, bodySize: size };
-    this.recorded.push(recorded);
+    if (kept) this.recorded.push(recorded);
     if (size > BODY_LIMIT) {
       recorded.status = 413;
       outgoing.writeHead(413, { connection: 'close' }).end();

@@ -17,7 +17,10 @@ describe('the client through the engine', () => {
   test('run-started (subject client), a scenario-final per item, run-finished; the reports are what the document judges', async () => {
     const events: EngineEvent[] = [];
     const command = [process.execPath, 'examples/reference-client/index.mjs'];
-    const run = await runClient(command, { say: () => {}, redactor: new SecretRedactor(), listener: (event) => void events.push(event) });
+    const run = await runClient(
+      { command },
+      { say: () => {}, redactor: new SecretRedactor(), listener: (event) => void events.push(event) },
+    );
     const started = events.find((event) => event.type === 'run-started');
     expect(started).toMatchObject({ subject: 'client' });
     const finals = events.filter((event) => event.type === 'scenario-final');

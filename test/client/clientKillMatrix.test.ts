@@ -14,8 +14,8 @@ const SEEDED = fileURLToPath(new URL('./faultyClients/seededClient.mjs', import.
 
 async function judged(variant: string): Promise<ResultsDocument> {
   const command = [process.execPath, SEEDED, variant];
-  const run = await runClient(command, { say: () => {}, redactor: new SecretRedactor() });
-  expect(run.exit.code).toBe(0);
+  const run = await runClient({ command }, { say: () => {}, redactor: new SecretRedactor() });
+  expect(run.exit?.code).toBe(0);
   return clientResults(command, run, { suiteVersion: 'test' });
 }
 

@@ -29,6 +29,7 @@ import { DEFAULT_TIMEOUT_MS as RECEIVER_TIMEOUT_MS } from '../../receiver/receiv
 import { DEFAULT_STARTUP_TIMEOUT_MS } from '../../container/containerSpec.ts';
 import { LOG_TAIL_LINES } from '../../container/containerTarget.ts';
 import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
+import { DEFAULT_IDLE_SECONDS } from '../../cli/clientValues.ts';
 import { DELIVERY_LOG_ATTEMPTS, KEPT_REQUEST_BODY_BYTES } from '../../emulator/delivery/deliveryLog.ts';
 import { KEPT_RESPONSE_BODY_BYTES } from '../../emulator/delivery/deliveryPoster.ts';
 
@@ -149,6 +150,8 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
   // The receiver command.
   { what: 'effects read after the last answer', pattern: /\b(\d+) s after the last answer/, value: () => seconds(EFFECTS_SETTLE_MS) },
   { what: "receiver's default time-out", pattern: /`--timeout-ms` \(default (\d+)\b/, value: () => RECEIVER_TIMEOUT_MS },
+  // The client command.
+  { what: "client --wait's default idle time", pattern: /`--idle S` seconds \(default (\d+)\b/, value: () => DEFAULT_IDLE_SECONDS },
   // Container targets.
   { what: 'container log lines kept', pattern: /the last (\d+) log lines/, value: () => LOG_TAIL_LINES },
   {

@@ -1,0 +1,50 @@
+import { SetupError } from '../harness/target/targetManifest.ts';
+
+// The client command's options made values once, here: client/ is handed a command to run or
+// how to wait for a client started elsewhere, never the text a user typed. Every bad value is
+// a setup error naming the option and what is wrong.
+
+/** How long a client started elsewhere may be quiet before it is judged, when --idle is not given. */
+export const DEFAULT_IDLE_SECONDS = 10;
+
+export interface ClientOptionTexts {
+  wait?: boolean;
+  idle?: string;
+  port?: string;
+}
+
+/** What the command line chose: a command to run, or a client started elsewhere to wait for. */
+export type ClientChoice = { command: string[] } | { wait: { idleSeconds: number; port?: number } };
+
+function idleSeconds(text: string | undefined): number {
+  if (text === undefined) return DEFAULT_IDLE_SECONDS;
+  const seconds = Number(text);
+  if (text.trim() === '' || !Number.isFinite(seconds) || seconds <= 0)
+    throw new SetupError(`--idle must be a positive number of seconds; got '${text}'`);
+  return seconds;
+}
+
+function port(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 65535)
+    throw new SetupError(`--port must be an integer from 1 to 65535; got '${text}'`);
+  return value;
+}
+
+export function clientChoice(command: readonly string[], options: ClientOptionTexts): ClientChoice {
+  if (options.wait) {
+    if (command.length > 0)
+      throw new SetupError(`--wait serves a client started elsewhere and runs no command; drop --wait to run ${command.join(' ')}`);
+    return { wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) } };
+  }
+  for (const [option, given] of [
+    ['--idle', options.idle],
+    ['--port', options.port],
+  ] as const)
+    if (given !== undefined) throw new SetupError(`${option} goes with --wait (a client started elsewhere); with a command it has no use`);
+  if (command.length === 0)
+    throw new SetupError(
+      'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
+    );
+  return { command: [...command] };
+}
