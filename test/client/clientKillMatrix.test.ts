@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { clientResults, runClient } from '../../client/clientRun.ts';
@@ -11,9 +12,14 @@ import type { ResultsDocument } from '../../run/resultsDocument.ts';
 // other; each tolerated variation of a correct client is CONFORMANT.
 
 const SEEDED = fileURLToPath(new URL('./faultyClients/seededClient.mjs', import.meta.url));
+const PYTHON_CLIENT = fileURLToPath(new URL('./pythonClient.py', import.meta.url));
+const pythonFound = spawnSync('python3', ['--version']).status === 0;
 
 async function judged(variant: string): Promise<ResultsDocument> {
-  const command = [process.execPath, SEEDED, variant];
+  return judgedCommand([process.execPath, SEEDED, variant]);
+}
+
+async function judgedCommand(command: string[]): Promise<ResultsDocument> {
   const run = await runClient({ command }, { say: () => {}, redactor: new SecretRedactor() });
   expect(run.exit?.code).toBe(0);
   return clientResults(command, run, { suiteVersion: 'test' });
@@ -66,4 +72,18 @@ describe('tolerated client variations', () => {
     expect(document.verdict).toBe('conformant');
     expect(outcomeOf(document, 'CL-PAGE-LIMIT-BOUND')).toBe('PASS');
   });
+
+  // The command is language-neutral: a client in Python, standard library only, is judged as one in Node is.
+  test.skipIf(!pythonFound)(
+    `a client in Python 3 (urllib, json) is CONFORMANT${pythonFound ? '' : ' (skipped: python3 is not on this machine)'}`,
+    async () => {
+      const document = await judgedCommand(['python3', PYTHON_CLIENT]);
+      expect(failing(document)).toEqual([]);
+      expect(document.verdict).toBe('conformant');
+      const passed = document.requirements.filter((result) => result.outcome === 'PASS').map((result) => result.id);
+      expect(passed).toEqual(
+        expect.arrayContaining(['CL-BODY-MEDIA-TYPE', 'CL-RULE-CREATE-FIELDS', 'CL-WEBHOOK-CREATE-FIELDS', 'CL-RESEND-EMPTY-OBJECT']),
+      );
+    },
+  );
 });
