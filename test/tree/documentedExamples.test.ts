@@ -86,6 +86,12 @@ const NOT_RUN: Record<string, string> = {
   'npx banking-api-conformance run --shard 2/4 --report-dir out/2': 'a quarter of a whole run; test/run/ runs shards and merges them',
   'npx banking-api-conformance merge out/1 out/2 out/3 out/4 --report-dir reports': 'the four shards before',
   'npx banking-api-conformance merge out/1 out/2 --report-dir reports': "shards' report directories",
+  'npx banking-api-conformance client -- node node_modules/banking-api-conformance/examples/reference-client/index.mjs':
+    'the package installed in node_modules: test/client/clientCommand.test.ts runs the reference client from this checkout',
+  'npx banking-api-conformance client -- python3 my_client.py':
+    "the reader's own script: test/client/clientKillMatrix.test.ts judges a Python client this way",
+  'npx banking-api-conformance client --wait --idle 5':
+    'waits for a client started elsewhere: test/client/clientWait.test.ts starts one from what it prints',
 };
 /** Placeholders a reader fills in (`[--target FILE]`, `<image id>`, `...`): a synopsis, not a command. */
 const PLACEHOLDER = /\[[^\]]*\]|<[^>]+>|=\.\.\.(\s|$)/;

@@ -30,6 +30,8 @@ import { DEFAULT_STARTUP_TIMEOUT_MS } from '../../container/containerSpec.ts';
 import { LOG_TAIL_LINES } from '../../container/containerTarget.ts';
 import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
 import { DEFAULT_IDLE_SECONDS } from '../../cli/clientValues.ts';
+import { CLIENT_ENV } from '../../client/clientRun.ts';
+import { PAGE_LIMIT } from '../../harness/documents/operationInputs.ts';
 import { DELIVERY_LOG_ATTEMPTS, KEPT_REQUEST_BODY_BYTES } from '../../emulator/delivery/deliveryLog.ts';
 import { KEPT_RESPONSE_BODY_BYTES } from '../../emulator/delivery/deliveryPoster.ts';
 
@@ -50,6 +52,10 @@ const MiB = 1024 * 1024;
 const seconds = (ms: number): number => ms / 1000;
 const levelCount = (level: Level): number =>
   requirementCatalogue()
+    .all()
+    .filter((each) => each.level === level).length;
+const clientLevelCount = (level: Level): number =>
+  requirementCatalogue('client')
     .all()
     .filter((each) => each.level === level).length;
 const vendorLike = EMULATOR_PROFILES['vendor-like'].options;
@@ -151,6 +157,15 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
   { what: 'effects read after the last answer', pattern: /\b(\d+) s after the last answer/, value: () => seconds(EFFECTS_SETTLE_MS) },
   { what: "receiver's default time-out", pattern: /`--timeout-ms` \(default (\d+)\b/, value: () => RECEIVER_TIMEOUT_MS },
   // The client command.
+  { what: 'client requirements', pattern: /\b(\d+) client requirements\b/, value: () => requirementCatalogue('client').all().length },
+  { what: 'client MUST requirements', pattern: /prefix `CL`\): (\d+) at MUST\b/, value: () => clientLevelCount('MUST') },
+  {
+    what: 'client OBSERVE requirements',
+    pattern: /\d+ at MUST, (\d+) at OBSERVE\b/,
+    value: () => clientLevelCount('OBSERVE'),
+  },
+  { what: "the client's environment variables", pattern: /\b(\d+) environment variables\b/, value: () => Object.keys(CLIENT_ENV).length },
+  { what: "a client's largest page[limit]", pattern: /`page\[limit\]` is at most (\d+)\b/, value: () => PAGE_LIMIT.maximum },
   { what: "client --wait's default idle time", pattern: /`--idle S` seconds \(default (\d+)\b/, value: () => DEFAULT_IDLE_SECONDS },
   // Container targets.
   { what: 'container log lines kept', pattern: /the last (\d+) log lines/, value: () => LOG_TAIL_LINES },
@@ -226,9 +241,11 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
  * claim it: a count or a size the test cannot check is not written.
  */
 export const FIGURE_KINDS: readonly RegExp[] = [
-  /\b(\d[\d,]*) (?:receiver |catalogued )?(?:requirements|MUST|SHOULD|OBSERVE|excluded|scenarios|areas|cases|seeded faults|faults|tolerated variations|variations|faulty receivers|event types)\b/,
+  /\b(\d[\d,]*) (?:receiver |catalogued |client )?(?:requirements|MUST|SHOULD|OBSERVE|excluded|scenarios|areas|cases|seeded faults|faults|tolerated variations|variations|faulty receivers|event types)\b/,
   /\b(\d[\d,.]*) ?(?:[KMG]i?B)\b/,
   /\bbatch(?:es)? of (?:up to |at most )?(\d+)/,
   /\b(\d+) `?Enabled`?/,
   /\b(\d[\d,]*) (?:deliveries|webhooks|log lines|levels)\b/,
+  /\b(\d+) at (?:MUST|SHOULD|OBSERVE)\b/,
+  /\b(\d+) environment variables\b/,
 ];
