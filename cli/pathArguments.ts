@@ -21,6 +21,8 @@ export interface PathArgument {
   key: string;
   label: string;
   kind: PathKind;
+  /** `-` stands for standard output here, and is no path to check. */
+  dashIsStandardOutput?: true;
 }
 
 const option = (key: string, kind: PathKind): PathArgument => ({
@@ -28,6 +30,9 @@ const option = (key: string, kind: PathKind): PathArgument => ({
   label: `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
   kind,
 });
+
+/** `--events FILE`, or `-` for standard output. */
+const eventsStream: PathArgument = { ...option('events', 'output-file'), dashIsStandardOutput: true };
 
 /** Each command's path options, the ones read before the ones written (a refused input makes no directory). */
 export const PATH_ARGUMENTS: Readonly<Record<string, readonly PathArgument[]>> = {
@@ -38,11 +43,12 @@ export const PATH_ARGUMENTS: Readonly<Record<string, readonly PathArgument[]>> =
     option('compare', 'results'),
     option('signingKey', 'file'),
     option('har', 'output-file'),
+    eventsStream,
     option('reportDir', 'output-dir'),
   ],
   cleanup: [option('target', 'file'), option('reportDir', 'existing-dir')],
-  receiver: [option('target', 'file'), option('reportDir', 'output-dir')],
-  client: [option('reportDir', 'output-dir')],
+  receiver: [option('target', 'file'), eventsStream, option('reportDir', 'output-dir')],
+  client: [eventsStream, option('reportDir', 'output-dir')],
   merge: [{ key: 'dirs', label: 'merge DIR', kind: 'results' }, option('compare', 'results'), option('reportDir', 'output-dir')],
   compare: [option('observed', 'results'), option('reportDir', 'output-dir')],
   report: [option('reportDir', 'existing-dir')],
@@ -155,7 +161,7 @@ export function assertPathArguments(command: string, values: Readonly<Record<str
     const given = values[argument.key];
     const paths = Array.isArray(given) ? given : given === undefined ? [] : [given];
     for (const path of paths) {
-      if (typeof path !== 'string') continue;
+      if (typeof path !== 'string' || (argument.dashIsStandardOutput && path === '-')) continue;
       try {
         check(path, argument.kind);
       } catch (error) {

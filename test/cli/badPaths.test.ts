@@ -100,6 +100,11 @@ describe("each command's path options", () => {
     assertPathArguments('run', { reportDir: reports, baseline: aFile, har: join(scratch, 'har', 'run.har') });
     expect(existsSync(reports)).toBe(true);
   });
+
+  test('--events - is standard output, no path: it passes, and no file named - is made', () => {
+    for (const command of ['run', 'receiver', 'client']) assertPathArguments(command, { events: '-' });
+    expect(existsSync('-')).toBe(false);
+  });
 });
 
 describe('the command line', () => {
