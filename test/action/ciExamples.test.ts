@@ -23,7 +23,12 @@ interface Job {
 }
 
 test('one example per use, named for it', () => {
-  expect(files.map((file) => file.name).sort()).toEqual(['certify-emulator-image.yml', 'sandbox-ci.yml', 'sharded-targets.yml']);
+  expect(files.map((file) => file.name).sort()).toEqual([
+    'certify-emulator-image.yml',
+    'client-ci.yml',
+    'sandbox-ci.yml',
+    'sharded-targets.yml',
+  ]);
 });
 
 test.each([...files, ACTION])('$name is valid for GitHub (its schemas, checked offline)', async ({ name }) => {
