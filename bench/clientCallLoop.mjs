@@ -1,4 +1,4 @@
-/* global process, fetch, performance, AbortSignal */
+/* global process, fetch, performance, AbortSignal, setTimeout */
 // A client that does one documented thing many times, for bench/clientRun.bench.ts: it opts
 // the account in to check positive pay, then creates a check payment rule and cancels it,
 // CLIENT_LOOP_PAIRS times after a warm-up, one call at a time as a client's code does, and
@@ -17,6 +17,12 @@ async function call(method, path, attributes) {
   const body = attributes && JSON.stringify({ data: { type: attributes.type, attributes: attributes.values, relationships: account } });
   if (body) headers['content-type'] = JSON_API;
   const answer = await fetch(`${baseUrl}${path}`, { method, headers, body, signal: AbortSignal.timeout(10_000) });
+  // As a client should, and so a perturbation of `client`'s plan (a 429 on the first write) only delays the warm-up.
+  if (answer.status === 429) {
+    await answer.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(answer.headers.get('retry-after') ?? 1)));
+    return call(method, path, attributes);
+  }
   const text = await answer.text();
   if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text.slice(0, 200)}`);
   return JSON.parse(text);
