@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Runs the TypeScript sources directly through tsx, from any working directory.
-import { register } from 'tsx/esm/api';
+// The suite's command, from any working directory: compiled in the package, from source in a clone.
+import { runsCompiled } from './startProgram.mjs';
 
-register();
-await import('../cli/main.ts');
+await ((await runsCompiled()) ? import('../cli/main.js') : import('../cli/main.ts'));

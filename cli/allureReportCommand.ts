@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { missingPackageLine } from '../harness/target/optionalPackage.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 
 // `banking-api-conformance report [--report-dir DIR]` (npm run report): builds the
@@ -13,13 +14,21 @@ export interface AllureReportOptions {
   reportDir: string;
 }
 
+/** allure's CLI script; allure is an optional peer dependency that only this command uses. */
 function allureCli(): string {
+  let entry: string;
+  try {
+    entry = fileURLToPath(import.meta.resolve('allure'));
+  } catch (error) {
+    const missing = missingPackageLine(error, 'allure', 'report (the Allure HTML)');
+    throw missing ? new SetupError(missing) : error;
+  }
   // The package exports only its library entry; its CLI script sits beside dist/.
-  const entry = createRequire(import.meta.url).resolve('allure');
   return join(dirname(entry), '..', 'cli.js');
 }
 
 export async function allureReportCommand(options: AllureReportOptions, write: (text: string) => void): Promise<number> {
+  const cli = allureCli();
   const results = join(options.reportDir, 'allure-results');
   const output = join(options.reportDir, 'allure-report');
   if (!existsSync(results)) {
@@ -28,7 +37,7 @@ export async function allureReportCommand(options: AllureReportOptions, write: (
     );
   }
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [allureCli(), 'generate', results, '--output', output], {
+    const child = spawn(process.execPath, [cli, 'generate', results, '--output', output], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     child.on('error', reject);

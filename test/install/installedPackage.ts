@@ -1,4 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
 
@@ -17,9 +21,35 @@ export interface PackResult {
 
 /** `npm pack` of this project into a folder; throws with npm's own words when it fails. */
 export async function packProject(destination: string): Promise<PackResult> {
-  const pack = await commandToExit('npm', ['pack', '--json', '--pack-destination', destination], { cwd: PROJECT_ROOT });
+  const pack = await oneAtATime(() => commandToExit('npm', ['pack', '--json', '--pack-destination', destination], { cwd: PROJECT_ROOT }));
   if (pack.code !== 0) throw new Error(`npm pack exited ${pack.code}: ${pack.stderr}`);
   return (JSON.parse(pack.stdout) as PackResult[])[0] as PackResult;
+}
+
+const PACK_LOCK = join(tmpdir(), `bac-pack-${PROJECT_ROOT.replace(/\W/g, '_')}.lock`);
+/** A lock left by a pack that was killed: no pack takes this long. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * npm packs this tree one pack at a time: prepack compiles into the tree and postpack removes what it
+ * compiled (package.json), so a second pack at once would tar files the first is removing.
+ */
+async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      mkdirSync(PACK_LOCK);
+      break;
+    } catch {
+      const since = Date.now() - (statSync(PACK_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (since > STALE_LOCK_MS) rmSync(PACK_LOCK, { recursive: true, force: true });
+      else await sleep(500);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(PACK_LOCK, { recursive: true, force: true });
+  }
 }
 
 /** The end of a command's output, enough to see why it failed. */

@@ -8,7 +8,10 @@ import { PROJECT_ROOT, runCli } from '../cli/cliProcess.ts';
 // it every other command works, and a container target is refused in one line naming it.
 // The registry install test installs the package without it, as a user does.
 
-const WITHOUT_TESTCONTAINERS = { NODE_OPTIONS: `--import ${join(PROJECT_ROOT, 'test/install/withoutTestcontainers.mjs')}` };
+const WITHOUT_TESTCONTAINERS = {
+  NODE_OPTIONS: `--import ${join(PROJECT_ROOT, 'test/install/withoutPackages.mjs')}`,
+  WITHOUT_PACKAGES: 'testcontainers',
+};
 
 test('package.json: an optional peer dependency, installed here for the container tests only', () => {
   const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8'));

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -9,7 +9,9 @@ import { packProject, type PackResult, shown, type StartedEmulator, startEmulato
 // The package as a user gets it: `npm pack`, installed with `npm i ./tarball` into an
 // empty project (the npm registry is the only network it needs), then every command
 // the README promises run through npx from that project. It prints the packed and
-// installed size and what each runtime dependency costs (docs/development.md).
+// installed size and what each runtime dependency costs (docs/development.md). The package
+// runs the JavaScript `npm run build` compiled before packing; its optional peers (allure,
+// tsx) are installed only where a command asks for them.
 
 type Ran = ProcessResult;
 
@@ -26,6 +28,7 @@ const exec = (command: string, args: string[], cwd: string, env: NodeJS.ProcessE
 const npx = (args: string[], env: NodeJS.ProcessEnv = {}): Promise<Ran> =>
   exec('npx', ['--no-install', ...args], project, { NO_COLOR: '1', ...env });
 const mb = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
+const installedPackage = join(project, 'node_modules', 'banking-api-conformance');
 
 beforeAll(async () => {
   packed = await packProject(scratch);
@@ -75,6 +78,42 @@ test("the package holds what a user runs, not the project's tests, benches or to
   expect(costs.length).toBeGreaterThan(5);
 });
 
+test('it carries JavaScript compiled next to each source, with source maps, and installs no tsx, vitest or allure', () => {
+  const paths = new Set(packed.files.map((file) => file.path));
+  for (const program of ['cli/main', 'emulator/main']) {
+    expect(paths).toContain(`${program}.js`);
+    expect(paths).toContain(`${program}.js.map`);
+  }
+  const maps = [...paths].filter((path) => path.endsWith('.js.map'));
+  expect(maps.length).toBeGreaterThan(100);
+  const unpaired = maps.filter((map) => !paths.has(map.replace(/\.js\.map$/, '.js')) || !paths.has(map.replace(/\.js\.map$/, '.ts')));
+  expect(unpaired).toEqual([]);
+  // Stack traces point at the TypeScript lines: the map names the source next to it.
+  expect(JSON.parse(readFileSync(join(installedPackage, 'cli/main.js.map'), 'utf8')).sources).toEqual(['main.ts']);
+  const installed = ['tsx', 'esbuild', 'vitest', 'allure-vitest', 'allure'].filter((name) =>
+    existsSync(join(project, 'node_modules', name)),
+  );
+  expect(installed).toEqual([]);
+});
+
+test('a simulation adapter written in TypeScript, without tsx: one line naming it', async () => {
+  writeFileSync(join(project, 'adapter.ts'), "const adapter: { name: string } = { name: 'typed' };\nexport default adapter;\n");
+  const loader = join(installedPackage, 'harness/target/simulation/simulationAdapterLoader.js');
+  const load = await exec(
+    'node',
+    [
+      '--input-type=module',
+      '-e',
+      `const { loadSimulationAdapter } = await import(${JSON.stringify(loader)});
+       await loadSimulationAdapter(${JSON.stringify(join(project, 'adapter.ts'))}).catch((error) => console.log(error.message));`,
+    ],
+    project,
+  );
+  expect(load.stdout.trim()).toBe(
+    'a simulation adapter written in TypeScript needs the tsx package, which is not installed: npm install --save-dev tsx',
+  );
+});
+
 test('npx banking-api-conformance run --only auth: the embedded emulator, exit 0', async () => {
   const run = await npx(['banking-api-conformance', 'run', '--only', 'auth', '--report-dir', 'reports']);
   expect(run.code, shown(run)).toBe(0);
@@ -92,6 +131,13 @@ test('list, openapi, cleanup and report work from the installed package', async 
   expect(JSON.parse(openapi.stdout).openapi).toBe('3.1.0');
   const cleanup = await npx(['banking-api-conformance', 'cleanup', '--report-dir', 'reports']);
   expect(cleanup.code, shown(cleanup)).toBe(0);
+  const withoutAllure = await npx(['banking-api-conformance', 'report', '--report-dir', 'reports']);
+  expect(withoutAllure.code, shown(withoutAllure)).toBe(2);
+  expect(withoutAllure.stderr.trim().split('\n')).toEqual([
+    'banking-api-conformance: report (the Allure HTML) needs the allure package, which is not installed: npm install --save-dev allure',
+  ]);
+  const allure = await exec('npm', ['install', '--no-audit', '--no-fund', '--save-dev', 'allure'], project);
+  expect(allure.code, shown(allure)).toBe(0);
   const report = await npx(['banking-api-conformance', 'report', '--report-dir', 'reports']);
   expect(report.code, shown(report)).toBe(0);
   expect(statSync(join(project, 'reports/allure-report')).isDirectory()).toBe(true);
