@@ -47,7 +47,8 @@ interface ClientCliRun {
 async function clientCli(command: readonly string[], env: Record<string, string>): Promise<ClientCliRun> {
   const reportDir = mkdtempSync(join(tmpdir(), 'bench-client-'));
   try {
-    const args = ['bin/banking-api-conformance.mjs', 'client', '--quiet', '--report-dir', reportDir, '--', ...command];
+    // Recording and judging are timed, not a client coping with bent answers: no perturbation.
+    const args = ['bin/banking-api-conformance.mjs', 'client', '--quiet', '--plan', 'none', '--report-dir', reportDir, '--', ...command];
     await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, ...env } }).catch(
       (error: { code?: number; stdout?: string; stderr?: string }) => {
         if (error.code !== 1) throw new Error(`client -- ${command.join(' ')} exited ${error.code}: ${error.stderr || error.stdout}`);

@@ -7,6 +7,7 @@ import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 import { CLIENT_ITEMS } from '../client/requestJudge.ts';
+import { PERTURBATION_NAMES, PERTURBATIONS } from '../client/perturbations.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
@@ -16,7 +17,7 @@ import { ENVIRONMENTS } from '../spec/environments.ts';
 // are the other subjects (the RC requirements and the cases of the `receiver` command; the CL requirements and the
 // items of the `client` command).
 
-export const LIST_KINDS = ['requirements', 'scenarios', 'areas', 'faults'] as const;
+export const LIST_KINDS = ['requirements', 'scenarios', 'areas', 'faults', 'perturbations'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];
 
 /** The `receiver` command's subject, listed beside the target's areas. */
@@ -183,6 +184,21 @@ export function listAreas(filters: ListFilters): AreaRow[] {
     scenarios: listScenarios({ ...filters, area }).length,
     requirements: listRequirements({ ...filters, area }).length,
   }));
+}
+
+export interface PerturbationRow {
+  name: string;
+  requirement: string;
+  level: Level;
+  description: string;
+}
+
+/** The client command's perturbations (`client --plan`), each with the requirement that judges what the client did next. */
+export function listPerturbations(filters: ListFilters): PerturbationRow[] {
+  return PERTURBATION_NAMES.map((name) => {
+    const { requirement, description } = PERTURBATIONS[name];
+    return { name, requirement, level: requirementCatalogue('client').get(requirement).level, description };
+  }).filter((row) => !filters.level || row.level === filters.level);
 }
 
 export function listFaults(filters: ListFilters): FaultRow[] {

@@ -53,6 +53,7 @@ export async function clientCommand(
   const version = suiteVersion();
   const described = 'command' in choice ? choice.command.join(' ') : 'a client started elsewhere (--wait)';
   if ('command' in choice) say(`Client: ${described}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
+  say(`Perturbations: ${choice.plan.length > 0 ? choice.plan.join(', ') : 'none'} (--plan; list perturbations)`);
   const style = terminalStyle(colourWanted(process.stdout, process.env));
   const events = options.events !== undefined ? { events: options.events } : {};
   const faces = openFaces({ reportDir: options.reportDir, reporters, ...events, quiet, verbose: false, style, write, redactor });
@@ -93,6 +94,7 @@ function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (te
   if ('command' in choice) return choice;
   const { idleSeconds } = choice.wait;
   return {
+    plan: choice.plan,
     wait: {
       ...choice.wait,
       interrupted,

@@ -1,4 +1,6 @@
+import { closestSpelling } from '../harness/documents/closestSpelling.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
+import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from '../client/perturbations.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
 // how to wait for a client started elsewhere, never the text a user typed. Every bad value is
@@ -11,10 +13,31 @@ export interface ClientOptionTexts {
   wait?: boolean;
   idle?: string;
   port?: string;
+  plan?: string;
 }
 
-/** What the command line chose: a command to run, or a client started elsewhere to wait for. */
-export type ClientChoice = { command: string[] } | { wait: { idleSeconds: number; port?: number } };
+/** What the command line chose: a command to run, or a client started elsewhere to wait for, and the perturbations. */
+export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: number; port?: number } }) & {
+  plan: readonly PerturbationName[];
+};
+
+/** --plan NAME[,NAME]: the perturbations chosen (every one unless told), or `none`; an unknown name says the closest. */
+export function perturbationPlan(text: string | undefined): readonly PerturbationName[] {
+  if (text === undefined) return DEFAULT_PLAN;
+  const names = text.split(',').map((name) => name.trim());
+  if (names.includes(NO_PLAN)) {
+    if (names.length === 1) return [];
+    throw new SetupError(`--plan: ${NO_PLAN} bends nothing and goes alone; got '${text}'`);
+  }
+  for (const name of names)
+    if (!(PERTURBATION_NAMES as readonly string[]).includes(name)) {
+      const closest = closestSpelling(name, [...PERTURBATION_NAMES, NO_PLAN]);
+      throw new SetupError(
+        `--plan: unknown perturbation '${name}'${closest ? ` (did you mean ${closest}?)` : ''}; \`banking-api-conformance list perturbations\` shows them`,
+      );
+    }
+  return PERTURBATION_NAMES.filter((name) => names.includes(name));
+}
 
 function idleSeconds(text: string | undefined): number {
   if (text === undefined) return DEFAULT_IDLE_SECONDS;
@@ -32,10 +55,14 @@ function port(text: string): number {
 }
 
 export function clientChoice(command: readonly string[], options: ClientOptionTexts): ClientChoice {
+  const plan = perturbationPlan(options.plan);
   if (options.wait) {
     if (command.length > 0)
       throw new SetupError(`--wait serves a client started elsewhere and runs no command; drop --wait to run ${command.join(' ')}`);
-    return { wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) } };
+    return {
+      wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) },
+      plan,
+    };
   }
   for (const [option, given] of [
     ['--idle', options.idle],
@@ -46,5 +73,5 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
     throw new SetupError(
       'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
     );
-  return { command: [...command] };
+  return { command: [...command], plan };
 }

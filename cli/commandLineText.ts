@@ -1,6 +1,8 @@
 import type { NarrowedBy } from '../run/scenarioSelection.ts';
 import { formatShard } from '../run/scenarioShard.ts';
 import { DEFAULT_SIGNATURE_HEADER, DEFAULT_TIMEOUT_MS, type ReceiverConfig } from '../receiver/receiverConfig.ts';
+import { DEFAULT_PLAN, NO_PLAN } from '../client/perturbations.ts';
+import type { ClientChoice } from './clientValues.ts';
 
 // Values said again as the command line that gives them, written once here: how a partial run
 // was narrowed (results.json's partial.narrowedBy, `merge`), and the options that chose what
@@ -59,7 +61,8 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
   ];
 }
 
-/** A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time. */
-export function clientReplayArguments(choice: { command: readonly string[] } | { wait: { idleSeconds: number } }): string[] {
-  return 'command' in choice ? ['--', ...choice.command] : ['--wait', '--idle', String(choice.wait.idleSeconds)];
+/** A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; a plan not the default. */
+export function clientReplayArguments(choice: ClientChoice): string[] {
+  const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') ? [] : ['--plan', choice.plan.length > 0 ? choice.plan.join(',') : NO_PLAN];
+  return [...plan, ...('command' in choice ? ['--', ...choice.command] : ['--wait', '--idle', String(choice.wait.idleSeconds)])];
 }

@@ -1,18 +1,20 @@
 import {
   listAreas,
   listFaults,
+  listPerturbations,
   listRequirements,
   listScenarios,
   parseListFilters,
   parseListKind,
   type AreaRow,
   type FaultRow,
+  type PerturbationRow,
   type ListKind,
   type RequirementRow,
   type ScenarioRow,
 } from './catalogueListing.ts';
 
-// `banking-api-conformance list [requirements|scenarios|areas|faults] [--level L] [--area X] [--json]`:
+// `banking-api-conformance list [requirements|scenarios|areas|faults|perturbations] [--level L] [--area X] [--json]`:
 // one line per entry for people (grep-able, never cut), or a JSON array for scripts.
 
 export interface ListOptions {
@@ -40,6 +42,9 @@ const faultLine = (row: FaultRow) =>
     ? `fault      ${row.name.padEnd(44)} ${(row.emulatorArea ?? '').padEnd(12)} breaks ${row.breaks.join(', ')}: ${row.description}`
     : `variation  ${row.name.padEnd(44)} ${'(any)'.padEnd(12)} breaks nothing: ${row.description}`;
 
+const perturbationLine = (row: PerturbationRow) =>
+  `${row.name.padEnd(20)} ${row.requirement.padEnd(24)} ${row.level.padEnd(7)} ${row.description}`;
+
 function rowsOf(kind: ListKind, options: ListOptions): { rows: unknown[]; lines: string[]; noun: string } {
   const filters = parseListFilters(options);
   switch (kind) {
@@ -58,6 +63,10 @@ function rowsOf(kind: ListKind, options: ListOptions): { rows: unknown[]; lines:
     case 'faults': {
       const rows = listFaults(filters);
       return { rows, lines: rows.map(faultLine), noun: 'fault(s) and variation(s)' };
+    }
+    case 'perturbations': {
+      const rows = listPerturbations(filters);
+      return { rows, lines: rows.map(perturbationLine), noun: 'perturbation(s) of client --plan' };
     }
   }
 }

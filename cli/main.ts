@@ -189,6 +189,10 @@ program
   .option('--wait', 'run no command: serve a client started elsewhere, print its URL and how to mint a token, judge once it goes quiet')
   .option('--idle <seconds>', `with --wait: judge once the client has been quiet this long after a call (default ${DEFAULT_IDLE_SECONDS})`)
   .option('--port <n>', 'with --wait: serve on this loopback port (default: a free one)')
+  .option(
+    '--plan <names>',
+    "the perturbations that bend the emulator's answers, comma-separated (`list perturbations`), or none (default: every one)",
+  )
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html, summary.md and allure-results/', 'reports')
   .option(
     '--reporter <names>',
@@ -234,8 +238,10 @@ program
 
 program
   .command('list')
-  .description('List the requirements (default), scenarios, areas or seeded faults; --area X selects what `run --only X` judges.')
-  .argument('[kind]', 'requirements, scenarios, areas or faults')
+  .description(
+    "List the requirements (default), scenarios, areas, seeded faults or the client command's perturbations; --area X selects what `run --only X` judges.",
+  )
+  .argument('[kind]', 'requirements, scenarios, areas, faults or perturbations')
   .option('--level <level>', 'only MUST, SHOULD or OBSERVE requirements (scenarios and faults: judging one)')
   .option('--area <area>', `only what the area judges: ${AREAS.join(', ')}, or receiver (the receiver command's)`)
   .option('--json', 'a JSON array instead of one line per entry')

@@ -11,6 +11,7 @@ import { fixedLimit } from '../harness/target/adaptiveConcurrency.ts';
 import { SetupError } from '../harness/target/targetManifest.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/controlRoutes.ts';
+import { type PerturbationName, PlanBender } from './perturbations.ts';
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import { RequestRecorder } from './requestRecorder.ts';
 import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, readCalls } from './requestJudge.ts';
@@ -57,8 +58,11 @@ export interface Serving {
   fixtures: Record<string, string>;
 }
 
-/** What the client command judges: the requests of COMMAND, run to its exit, or of a client started elsewhere. */
-export type ClientSource = { command: readonly string[] } | { wait: ClientWait };
+/**
+ * What the client command judges: the requests of COMMAND, run to its exit, or of a client started elsewhere;
+ * `plan`, the perturbations its answers are bent by (client/perturbations.ts), none when absent.
+ */
+export type ClientSource = ({ command: readonly string[] } | { wait: ClientWait }) & { plan?: readonly PerturbationName[] };
 
 /** The command's own exit: its code, or the signal that ended it. */
 export interface CommandExit {
@@ -136,9 +140,11 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
       [CLIENT_ENV.depositProductId]: emulator.state.fixtures.depositProductId,
     };
     let recorder: RequestRecorder | undefined;
+    const plan = this.source.plan ?? [];
+    const bend = plan.length > 0 ? { bend: new PlanBender(plan, emulator.url(), token) } : {};
     try {
       if ('command' in this.source) {
-        recorder = await RequestRecorder.start(emulator.url());
+        recorder = await RequestRecorder.start(emulator.url(), bend);
         this.baseUrl = recorder.url();
         const environment = { ...this.env, [CLIENT_ENV.baseUrl]: this.baseUrl, [CLIENT_ENV.token]: token, ...fixtures };
         this.exit = await runCommand(this.source.command, environment, this.say, this.redactor);
@@ -146,7 +152,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
         const { wait } = this.source;
         const watch = new QuietWatch(wait.idleSeconds * 1000);
         const port = wait.port !== undefined ? { port: wait.port } : {};
-        recorder = await RequestRecorder.start(emulator.url(), { ...port, passedThrough: MINT_TOKEN_PATH, activity: watch });
+        recorder = await RequestRecorder.start(emulator.url(), { ...port, ...bend, passedThrough: MINT_TOKEN_PATH, activity: watch });
         this.baseUrl = recorder.url();
         wait.serving({
           baseUrl: this.baseUrl,
@@ -158,6 +164,8 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
       this.calls = {
         ...readCalls(recorder.requests(), this.baseUrl, this.redactor),
         leftBehind: await readLeftBehind(emulator.url(), token),
+        plan,
+        ...(this.exit ? { exit: this.exit } : {}),
       };
     } finally {
       await recorder?.close();

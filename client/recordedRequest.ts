@@ -16,6 +16,13 @@ export interface RecordedRequest {
   /** The emulator's answer; absent when it gave none. */
   status?: number;
   durationMs?: number;
+  /** When it arrived and when its answer was sent, in the recorder's performance.now() milliseconds. */
+  arrivedMs?: number;
+  answeredMs?: number;
+  /** Set when the client closed the connection before a held answer was sent: how long after it arrived. */
+  gaveUpAfterMs?: number;
+  /** The perturbations that bent its answer (client/perturbations.ts), each with what it did. */
+  perturbed?: Array<{ name: string; facts: Record<string, number | string> }>;
 }
 
 /** Bodies longer than this are cut in the evidence; the judges read them whole. */

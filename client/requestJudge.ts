@@ -6,6 +6,8 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { derivedTitle } from '../harness/engine/scenario.ts';
 import { CLIENT_CHECKS, CLIENT_GROUP, type ClientCheck, type JudgedCall } from './clientChecks.ts';
 import { operationLabel, operationOf } from './operationOf.ts';
+import { judgePerturbation, type PerturbedRun } from './perturbationChecks.ts';
+import { PERTURBATION_NAMES, PERTURBATIONS } from './perturbations.ts';
 import { excerptOf, type RecordedRequest } from './recordedRequest.ts';
 
 // The client's recorded requests judged: pure, from the requests to check records
@@ -29,6 +31,10 @@ export interface ClientCalls {
   requests: number;
   /** What was still live in the emulator once the command exited; absent when it was not read. */
   leftBehind?: LeftBehind;
+  /** The perturbations the run's plan chose (client/perturbations.ts); none when absent. */
+  plan?: PerturbedRun['plan'];
+  /** How the client's command ended; absent for a client started elsewhere. */
+  exit?: PerturbedRun['exit'];
 }
 
 /** The client's resources still live when its command exited (API 3.1, 3.2). */
@@ -126,8 +132,23 @@ const leftBehind: ClientItem = {
   },
 };
 
+/** What the client did after one perturbation of the plan (client/perturbationChecks.ts). */
+const perturbationItems: ClientItem[] = PERTURBATION_NAMES.map((name) => {
+  const { requirement } = PERTURBATIONS[name];
+  const id = `${CLIENT_GROUP}/${name}`;
+  return {
+    id,
+    title: derivedTitle({ id, requirements: [requirement], area: CLIENT_GROUP }, requirementCatalogue('client')),
+    requirements: [requirement],
+    judgeAll({ calls, plan = [], exit }, check) {
+      if (calls.length === 0) return check.skip(requirement, NO_CALL);
+      judgePerturbation(name, { calls, plan, ...(exit ? { exit } : {}) }, check);
+    },
+  };
+});
+
 /** Every item the client command judges, in the order its reports list them. */
-export const CLIENT_ITEMS: readonly ClientItem[] = [...CLIENT_CHECKS.map(perCall), coverage, leftBehind];
+export const CLIENT_ITEMS: readonly ClientItem[] = [...CLIENT_CHECKS.map(perCall), ...perturbationItems, coverage, leftBehind];
 
 /** Each request matched to its documented operation, its body read once. `baseUrl` is where the client sent them (for each curl line). */
 export function readCalls(requests: readonly RecordedRequest[], baseUrl: string, redactor: SecretRedactor): ClientCalls {

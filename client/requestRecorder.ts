@@ -26,6 +26,23 @@ export interface RecorderOptions {
   /** Relayed without being recorded: the path (query aside) of a request that is not the client's own call. */
   passedThrough?: string;
   activity?: RecorderActivity;
+  /** Bends the answers at the points a plan chose (client/perturbations.ts); every answer the emulator's own when absent. */
+  bend?: AnswerBender;
+}
+
+/** What a perturbation does to one recorded request, before it is relayed and before its answer is sent. */
+export interface AnswerBender {
+  /** Called as each recorded request arrives, before it is relayed: an answer of its own instead of the emulator's, or nothing. */
+  before(request: RecordedRequest): Promise<BentAnswer | undefined>;
+  /** Called once the emulator has answered: how long to hold that answer before sending it (0: at once). */
+  holdMs(request: RecordedRequest): number;
+}
+
+export interface BentAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** How long after this answer the client is still counted busy (a Retry-After it was told to wait out). */
+  busyAfterMs: number;
 }
 
 export class RequestRecorder {
@@ -71,28 +88,47 @@ export class RequestRecorder {
     const kept = target.split('?')[0] !== this.options.passedThrough;
     const activity = kept ? this.options.activity : undefined;
     activity?.started();
+    let busyAfterMs = 0;
     try {
-      await this.relay(incoming, outgoing, kept);
+      busyAfterMs = await this.relay(incoming, outgoing, kept);
     } catch {
       outgoing.destroy();
     } finally {
-      activity?.ended();
+      // A client told to wait before retrying is not quiet while it waits.
+      if (busyAfterMs > 0) setTimeout(() => activity?.ended(), busyAfterMs);
+      else activity?.ended();
     }
   }
 
-  private async relay(incoming: IncomingMessage, outgoing: ServerResponse, kept: boolean): Promise<void> {
+  /** Relays one request; resolves to how long its client is still counted busy once answered. */
+  private async relay(incoming: IncomingMessage, outgoing: ServerResponse, kept: boolean): Promise<number> {
     const startedMs = performance.now();
     const { body, size } = await readBody(incoming);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(incoming.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
     }
-    const recorded: RecordedRequest = { method: incoming.method ?? 'GET', target: incoming.url ?? '/', headers, body, bodySize: size };
+    const recorded: RecordedRequest = {
+      method: incoming.method ?? 'GET',
+      target: incoming.url ?? '/',
+      headers,
+      body,
+      bodySize: size,
+      arrivedMs: startedMs,
+    };
     if (kept) this.recorded.push(recorded);
     if (size > BODY_LIMIT) {
       recorded.status = 413;
       outgoing.writeHead(413, { connection: 'close' }).end();
-      return;
+      return 0;
+    }
+    const bent = kept ? await this.options.bend?.before(recorded) : undefined;
+    if (bent) {
+      recorded.status = bent.status;
+      outgoing.writeHead(bent.status, bent.headers).end();
+      recorded.answeredMs = performance.now();
+      recorded.durationMs = Math.round(recorded.answeredMs - startedMs);
+      return bent.busyAfterMs;
     }
     const forwarded = Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'content-length'));
     const answer = await request(`${this.emulatorUrl}${recorded.target}`, {
@@ -106,9 +142,32 @@ export class RequestRecorder {
     const answerHeaders = Object.fromEntries(
       Object.entries(answer.headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-length'),
     ) as Record<string, string | string[]>;
+    const holdMs = kept ? (this.options.bend?.holdMs(recorded) ?? 0) : 0;
+    if (holdMs > 0 && !(await heldUnlessClosed(outgoing, holdMs))) {
+      // The client gave up before the held answer was due: when is what a slow answer's verdict reports.
+      recorded.gaveUpAfterMs = Math.round(performance.now() - startedMs);
+      return 0;
+    }
     outgoing.writeHead(answer.statusCode, answerHeaders);
     outgoing.end(answerBody);
+    recorded.answeredMs = performance.now();
+    return 0;
   }
+}
+
+/** Waits `ms` before an answer is sent; false as soon as the client closes the connection instead. */
+function heldUnlessClosed(outgoing: ServerResponse, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      outgoing.off('close', closed);
+      resolve(true);
+    }, ms);
+    const closed = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    outgoing.once('close', closed);
+  });
 }
 
 /** The body's bytes up to the limit, and how many there were in all. */

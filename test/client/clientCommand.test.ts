@@ -47,8 +47,13 @@ describe('client command', () => {
         'CL-RESEND-EMPTY-OBJECT',
         'CL-UPLOAD-MEDIA-TYPE',
         'CL-UPLOAD-SIZE',
+        // Under the default plan, every perturbation: it accepts the unknown type and waits out Retry-After.
+        'CL-UNKNOWN-EVENT-TYPE',
+        'CL-RETRY-AFTER-429',
       ]),
     );
+    const observed = document.requirements.filter((one) => one.outcome === 'OBSERVED').map((one) => one.id);
+    expect(observed).toEqual(expect.arrayContaining(['CL-SLOW-ANSWER', 'CL-PAGES-READ']));
     const allure = readdirSync(join(dir, 'allure-results')).map((name) => readFileSync(join(dir, 'allure-results', name), 'utf8'));
     const text = `${result.stdout}${readFileSync(join(dir, 'results.json'), 'utf8')}${readFileSync(join(dir, 'report.html'), 'utf8')}${allure.join('')}`;
     expect(text).not.toMatch(/Bearer [0-9a-f]{48}/);
@@ -68,6 +73,52 @@ describe('client command', () => {
     expect(result.stderr).toContain('the client made no call');
     const outcomes = new Set(resultsIn(dir).requirements.map((one) => one.outcome));
     expect(outcomes).toEqual(new Set(['SKIP']));
+  });
+
+  test('--plan with an unknown perturbation is one line naming the closest, exit 2', async () => {
+    const result = await runCli([
+      'client',
+      '--plan',
+      'retry-after-429,slow-anser',
+      '--report-dir',
+      reportDir(),
+      '--',
+      process.execPath,
+      '-e',
+      '0',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      "banking-api-conformance: --plan: unknown perturbation 'slow-anser' (did you mean slow-answer?); `banking-api-conformance list perturbations` shows them",
+    ]);
+  });
+
+  test('list perturbations names each with the requirement that judges it, and --plan none bends nothing', async () => {
+    const listed = await runCli(['list', 'perturbations']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/^retry-after-429 +CL-RETRY-AFTER-429 +SHOULD /m);
+    expect(listed.stdout).toContain('4 perturbation(s) of client --plan');
+    const dir = reportDir();
+    const script =
+      "await fetch(process.env.BANKING_API_BASE_URL + '/events', { headers: { authorization: 'Bearer ' + process.env.BANKING_API_TOKEN } });";
+    const result = await runCli([
+      'client',
+      '--plan',
+      'none',
+      '--report-dir',
+      dir,
+      '--',
+      process.execPath,
+      '--input-type=module',
+      '-e',
+      script,
+    ]);
+    expect(result.code).toBe(0);
+    const document = resultsIn(dir);
+    expect(document.replayArguments?.slice(0, 2)).toEqual(['--plan', 'none']);
+    const unknown = document.requirements.find((one) => one.id === 'CL-UNKNOWN-EVENT-TYPE');
+    expect(unknown?.outcome).toBe('SKIP');
+    expect(JSON.stringify(unknown)).toContain('the plan left out unknown-event-type');
   });
 
   test("the client's token is masked in what its command prints", async () => {

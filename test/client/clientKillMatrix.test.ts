@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { clientResults, runClient } from '../../client/clientRun.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
+import { DEFAULT_PLAN, type PerturbationName } from '../../client/perturbations.ts';
 import type { ResultsDocument } from '../../run/resultsDocument.ts';
 
 // The client command proved both ways, as the run's and the receiver's verdicts
@@ -15,15 +16,18 @@ const SEEDED = fileURLToPath(new URL('./faultyClients/seededClient.mjs', import.
 const PYTHON_CLIENT = fileURLToPath(new URL('./pythonClient.py', import.meta.url));
 const pythonFound = spawnSync('python3', ['--version']).status === 0;
 
-async function judged(variant: string): Promise<ResultsDocument> {
-  return judgedCommand([process.execPath, SEEDED, variant]);
+async function judged(variant: string, plan: readonly PerturbationName[] = [], exitCode = 0): Promise<ResultsDocument> {
+  return judgedCommand([process.execPath, SEEDED, variant], plan, exitCode);
 }
 
-async function judgedCommand(command: string[]): Promise<ResultsDocument> {
-  const run = await runClient({ command }, { say: () => {}, redactor: new SecretRedactor() });
-  expect(run.exit?.code).toBe(0);
+async function judgedCommand(command: string[], plan: readonly PerturbationName[] = [], exitCode = 0): Promise<ResultsDocument> {
+  const run = await runClient({ command, plan }, { say: () => {}, redactor: new SecretRedactor() });
+  expect(run.exit?.code).toBe(exitCode);
   return clientResults(command, run, { suiteVersion: 'test' });
 }
+
+const observedValue = (document: ResultsDocument, id: string): unknown =>
+  document.requirements.find((result) => result.id === id)?.checks.find((check) => check.outcome === 'OBSERVED')?.observed;
 
 const outcomeOf = (document: ResultsDocument, id: string): string | undefined =>
   document.requirements.find((result) => result.id === id)?.outcome;
@@ -56,7 +60,62 @@ describe('client kill matrix', () => {
   });
 });
 
+/** Each fault a perturbation shows, the perturbation that shows it, and the requirement that catches it. */
+const PERTURBED_FAULTS: ReadonlyArray<readonly [variant: string, perturbation: PerturbationName, requirement: string, exitCode: number]> = [
+  // The crash follows the perturbation: a finding, and the command's own exit 1 is reported beside it.
+  ['crash-on-unknown-type', 'unknown-event-type', 'CL-UNKNOWN-EVENT-TYPE', 1],
+  ['retry-429-at-once', 'retry-after-429', 'CL-RETRY-AFTER-429', 0],
+];
+
+describe('client kill matrix under perturbations', () => {
+  test('the seeded client without a fault is CONFORMANT under the default plan; each perturbation judged', async () => {
+    const document = await judged('none', DEFAULT_PLAN);
+    expect(failing(document)).toEqual([]);
+    expect(document.verdict).toBe('conformant');
+    expect(outcomeOf(document, 'CL-UNKNOWN-EVENT-TYPE')).toBe('PASS');
+    expect(outcomeOf(document, 'CL-RETRY-AFTER-429')).toBe('PASS');
+    expect(observedValue(document, 'CL-SLOW-ANSWER')).toMatchObject({ retries: 0, duplicates: 0 });
+    // Pages of 2 read to the end: every page there was.
+    const pages = observedValue(document, 'CL-PAGES-READ') as { pagesRead: number; pagesAvailable: number };
+    expect(pages.pagesRead).toBe(pages.pagesAvailable);
+    expect(pages.pagesAvailable).toBeGreaterThan(1);
+  });
+
+  test.each(PERTURBED_FAULTS)(
+    '%s under %s is caught by %s at its level, and by nothing else',
+    async (variant, perturbation, requirement, exitCode) => {
+      const document = await judged(variant, [perturbation], exitCode);
+      const level = requirementCatalogue('client').get(requirement).level;
+      expect(outcomeOf(document, requirement)).toBe(level === 'MUST' ? 'FAIL' : 'WARN');
+      expect(failing(document)).toEqual([requirement]);
+      expect(document.verdict).toBe(level === 'MUST' ? 'non-conformant' : 'conformant');
+    },
+  );
+
+  test('the same client without its perturbation is not caught: the fault shows only when the answer is bent', async () => {
+    const document = await judged('crash-on-unknown-type');
+    expect(outcomeOf(document, 'CL-UNKNOWN-EVENT-TYPE')).toBe('SKIP');
+    expect(document.verdict).toBe('conformant');
+  });
+
+  // The documents give creates no idempotency (CL-SLOW-ANSWER is OBSERVE): the duplicate is reported, never failed.
+  test('a create sent again after giving up on a slow answer is observed as a duplicate', async () => {
+    const document = await judged('duplicate-after-slow', ['slow-answer']);
+    expect(failing(document)).toEqual([]);
+    expect(outcomeOf(document, 'CL-SLOW-ANSWER')).toBe('OBSERVED');
+    const slow = observedValue(document, 'CL-SLOW-ANSWER') as { gaveUpAfterMs?: number; retries: number; duplicates: number };
+    expect(slow).toMatchObject({ retries: 1, duplicates: 1 });
+    expect(slow.gaveUpAfterMs).toBeDefined();
+  });
+});
+
 describe('tolerated client variations', () => {
+  test('its own backoff with jitter, never shorter than Retry-After, is CONFORMANT with no warning', async () => {
+    const document = await judged('backoff-with-jitter', ['retry-after-429']);
+    expect(failing(document)).toEqual([]);
+    expect(outcomeOf(document, 'CL-RETRY-AFTER-429')).toBe('PASS');
+  });
+
   test('a client that leaves its webhook Enabled is CONFORMANT; what it left is observed', async () => {
     const document = await judged('leaves-webhook-enabled');
     expect(failing(document)).toEqual([]);

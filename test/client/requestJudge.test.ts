@@ -3,6 +3,7 @@ import { requirementCatalogue } from '../../harness/documents/requirementCatalog
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import type { RecordedRequest } from '../../client/recordedRequest.ts';
 import { CLIENT_REQUIREMENTS, judgeClientRequests, NO_CALL } from '../../client/requestJudge.ts';
+import { PERTURBATIONS } from '../../client/perturbations.ts';
 import { DOCUMENT_MAX_BYTES } from '../../spec/documentLimits.ts';
 import { JSON_API } from '../../spec/mediaTypes.ts';
 
@@ -68,11 +69,17 @@ const failing = (requests: readonly RecordedRequest[]): string[] =>
 const replaced = (index: number, request: RecordedRequest): RecordedRequest[] => CORRECT.map((one, at) => (at === index ? request : one));
 
 describe("judging the client's requests", () => {
-  test('the correct calls fail nothing, and every CL requirement is judged', () => {
+  test('the correct calls fail nothing, and every CL requirement is judged but the perturbations of a plan these calls had none of', () => {
     const judged = outcomes(CORRECT);
     expect(failing(CORRECT)).toEqual([]);
     expect(Object.keys(judged).sort()).toEqual([...CLIENT_REQUIREMENTS].sort());
-    expect(Object.entries(judged).filter(([, list]) => list.includes('SKIP'))).toEqual([]);
+    const perturbed: string[] = Object.values(PERTURBATIONS).map((perturbation) => perturbation.requirement);
+    const skipped = Object.entries(judged).filter(([, list]) => list.includes('SKIP'));
+    expect(skipped.map(([id]) => id).sort()).toEqual([...perturbed].sort());
+    const reasons = judgeClientRequests(CORRECT, BASE, new SecretRedactor()).records.filter((record) =>
+      perturbed.includes(record.requirementId),
+    );
+    expect(reasons.every((record) => record.message.startsWith('the plan left out '))).toBe(true);
   });
 
   test('every CL requirement of the catalogue is judged by a check, and only those', () => {

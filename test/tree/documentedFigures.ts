@@ -31,6 +31,7 @@ import { LOG_TAIL_LINES } from '../../container/containerTarget.ts';
 import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
 import { DEFAULT_IDLE_SECONDS } from '../../cli/clientValues.ts';
 import { CLIENT_ENV } from '../../client/clientRun.ts';
+import { RETRY_AFTER_SECONDS, SLOW_BEYOND_MS } from '../../client/perturbations.ts';
 import { PAGE_LIMIT } from '../../harness/documents/operationInputs.ts';
 import { DELIVERY_LOG_ATTEMPTS, KEPT_REQUEST_BODY_BYTES } from '../../emulator/delivery/deliveryLog.ts';
 import { KEPT_RESPONSE_BODY_BYTES } from '../../emulator/delivery/deliveryPoster.ts';
@@ -159,11 +160,20 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
   // The client command.
   { what: 'client requirements', pattern: /\b(\d+) client requirements\b/, value: () => requirementCatalogue('client').all().length },
   { what: 'client MUST requirements', pattern: /prefix `CL`\): (\d+) at MUST\b/, value: () => clientLevelCount('MUST') },
+  { what: 'client SHOULD requirements', pattern: /\d+ at MUST,\s+(\d+) at SHOULD\b/, value: () => clientLevelCount('SHOULD') },
   {
     what: 'client OBSERVE requirements',
-    pattern: /\d+ at MUST, (\d+) at OBSERVE\b/,
+    pattern: /\d+ at SHOULD, (\d+) at OBSERVE\b/,
     value: () => clientLevelCount('OBSERVE'),
   },
+  { what: "the client's 429 Retry-After", pattern: /answered `429` with `Retry-After: (\d+)`/, value: () => RETRY_AFTER_SECONDS },
+  { what: "the client's 429 Retry-After, again", pattern: /does not retry within (\d+) seconds/, value: () => RETRY_AFTER_SECONDS },
+  {
+    what: 'a slow answer held beyond the time-out',
+    pattern: /held (\d+) s beyond the documented time-out/,
+    value: () => seconds(SLOW_BEYOND_MS),
+  },
+  { what: 'the documented operation time-out', pattern: /has a time-out of (\d+) seconds/, value: () => seconds(OPERATION_TIMEOUT_MS) },
   { what: "the client's environment variables", pattern: /\b(\d+) environment variables\b/, value: () => Object.keys(CLIENT_ENV).length },
   { what: "a client's largest page[limit]", pattern: /`page\[limit\]` is at most (\d+)\b/, value: () => PAGE_LIMIT.maximum },
   { what: "client --wait's default idle time", pattern: /`--idle S` seconds \(default (\d+)\b/, value: () => DEFAULT_IDLE_SECONDS },

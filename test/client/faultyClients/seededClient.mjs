@@ -1,4 +1,4 @@
-/* global process, console, fetch, Buffer */
+/* global process, console, fetch, Buffer, AbortSignal, setTimeout */
 // A small API client with one seeded fault or tolerated variation, named by its
 // first argument (none: the correct client). It goes on after an error answer, as
 // a client that logs and carries on does, so every call it means to make is made
@@ -11,6 +11,34 @@ const accountId = process.env.BANKING_API_ACCOUNT_ID;
 const JSON_API = 'application/vnd.api+json';
 const PAGE_LIMIT = variant === 'page-limit-5000' ? 5000 : 2;
 
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The documented time-out (API Conventions; 8), as the client that gives up there uses it. */
+const TIMEOUT_MS = 5000;
+
+/** One attempt; the variants that retry do so here (a 429, or a create that timed out). */
+async function send(method, path, headers, body, attempt = 1) {
+  const timeout = variant === 'duplicate-after-slow' ? { signal: AbortSignal.timeout(TIMEOUT_MS) } : {};
+  let answer;
+  try {
+    answer = await fetch(`${baseUrl}${path}`, { method, headers, body, ...timeout });
+  } catch (error) {
+    // Gave up at the documented time-out and sent the create again, with no way to know it was made.
+    if (variant === 'duplicate-after-slow' && attempt === 1) return send(method, path, headers, body, attempt + 1);
+    throw error;
+  }
+  if (answer.status === 429 && attempt < 4 && (variant === 'retry-429-at-once' || variant === 'backoff-with-jitter')) {
+    await answer.arrayBuffer();
+    const retryAfterMs = Number(answer.headers.get('retry-after') ?? '1') * 1000;
+    if (variant === 'retry-429-at-once') return send(method, path, headers, body, attempt + 1);
+    // Its own exponential backoff with full jitter, never shorter than the server asked.
+    if (variant === 'backoff-with-jitter') {
+      await sleep(Math.max(retryAfterMs, 1000 * 2 ** attempt * Math.random()) + Math.random() * 250);
+      return send(method, path, headers, body, attempt + 1);
+    }
+  }
+  return answer;
+}
+
 async function call(method, path, { json, raw, mediaType, bearer = true } = {}) {
   const headers = bearer ? { authorization: `Bearer ${token}` } : {};
   let body;
@@ -21,7 +49,7 @@ async function call(method, path, { json, raw, mediaType, bearer = true } = {}) 
     headers['content-type'] = mediaType;
     body = raw;
   }
-  const answer = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const answer = await send(method, path, headers, body);
   const text = await answer.text();
   if (!answer.ok) console.log(`${method} ${path}: ${answer.status}`);
   return answer.ok && text ? JSON.parse(text) : undefined;
@@ -54,12 +82,17 @@ async function webhook() {
   if (answer && variant !== 'leaves-webhook-enabled') await call('POST', `/webhooks/${answer.data.id}/disable`);
 }
 
+/** A handler per type it knows; the faulty client looks the handler up and calls it, so a type it never saw throws. */
+const HANDLERS = { 'positivePay.cancelled': () => {} };
+const handle = (event) => (variant === 'crash-on-unknown-type' ? HANDLERS[event.type](event) : HANDLERS[event.type]?.(event));
+
 async function events() {
   const bearer = variant !== 'no-bearer-on-list';
   const read = [];
   for (let offset = 0; ; offset += PAGE_LIMIT) {
     const page = await call('GET', `/events?page[limit]=${PAGE_LIMIT}&page[offset]=${offset}`, { bearer });
     read.push(...(page?.data ?? []));
+    for (const one of page?.data ?? []) handle(one);
     // The tolerated variation needs no more than the first page.
     if (!page || page.data.length < PAGE_LIMIT || variant === 'first-page-only') break;
   }

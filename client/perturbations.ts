@@ -1,0 +1,136 @@
+import { request } from 'undici';
+import { PAGE_LIMIT } from '../harness/documents/operationInputs.ts';
+import { type OperationName } from '../harness/documents/operationCatalogue.ts';
+import { OPERATION_TIMEOUT_MS } from '../harness/target/apiClient.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/controlRoutes.ts';
+import { operationOf } from './operationOf.ts';
+import type { RecordedRequest } from './recordedRequest.ts';
+import type { AnswerBender, BentAnswer } from './requestRecorder.ts';
+
+// The perturbations of the client command, as the OpenID suite's test plans have them: the
+// emulator's answers bent, through the recorder in front of it, at points the documents allow,
+// to see the client cope. Each is named, judged by one CL requirement (client/perturbationChecks.ts)
+// and chosen by a plan; with none chosen, every answer is the emulator's own.
+
+export const PERTURBATIONS = {
+  'unknown-event-type': {
+    requirement: 'CL-UNKNOWN-EVENT-TYPE',
+    description: 'an event of a type the Event Catalog does not list, newest in the first page of events the client reads',
+  },
+  'retry-after-429': {
+    requirement: 'CL-RETRY-AFTER-429',
+    description: "the client's first write answered 429 with Retry-After, never relayed",
+  },
+  'slow-answer': {
+    requirement: 'CL-SLOW-ANSWER',
+    description: "the client's first create (another than the 429's) made, its answer held beyond the documented time-out",
+  },
+  'more-than-one-page': {
+    requirement: 'CL-PAGES-READ',
+    description: 'more events than one page of the client holds, before its first list of events',
+  },
+} as const satisfies Record<string, { requirement: string; description: string }>;
+
+export type PerturbationName = keyof typeof PERTURBATIONS;
+export const PERTURBATION_NAMES = Object.keys(PERTURBATIONS) as PerturbationName[];
+/** The plan `client` runs unless told: every perturbation. */
+export const DEFAULT_PLAN: readonly PerturbationName[] = PERTURBATION_NAMES;
+/** The plan that bends nothing. */
+export const NO_PLAN = 'none';
+
+/** A type no Event Catalog entry has (resource.event, as the emulator's injection takes it). */
+export const UNLISTED_EVENT_TYPE = 'conformanceClient.unlisted';
+/** The catalogued type the extra page is filled with: the one event the documented operations a client calls emit (API 6.3). */
+const FILLER_EVENT_TYPE = 'positivePay.cancelled';
+/** What the 429 tells the client to wait, in seconds (RFC 9110 10.2.3). */
+export const RETRY_AFTER_SECONDS = 2;
+/** How far beyond the documented time-out (API Conventions; 8) a slow answer is held. */
+export const SLOW_BEYOND_MS = 1_000;
+export const SLOW_ANSWER_MS = OPERATION_TIMEOUT_MS + SLOW_BEYOND_MS;
+
+const CREATES: readonly OperationName[] = ['positivePayPolicy.create', 'positivePay.create', 'webhook.create'];
+const sameRequest = (a: RecordedRequest, b: RecordedRequest) => a.method === b.method && a.target === b.target && a.body.equals(b.body);
+
+/** Bends the answers a plan chose, each at its first chance; the emulator is reached directly, never through the recorder. */
+export class PlanBender implements AnswerBender {
+  private readonly pending: Set<PerturbationName>;
+  private throttled: RecordedRequest | undefined;
+
+  constructor(
+    plan: readonly PerturbationName[],
+    private readonly emulatorUrl: string,
+    private readonly token: string,
+  ) {
+    this.pending = new Set(plan);
+  }
+
+  async before(recorded: RecordedRequest): Promise<BentAnswer | undefined> {
+    const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
+    if (!operation) return undefined;
+    if (operation === 'event.list') await this.eventsFirstRead(recorded);
+    if (recorded.method !== 'GET' && this.take('retry-after-429')) {
+      this.throttled = recorded;
+      mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+      return { status: 429, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) }, busyAfterMs: RETRY_AFTER_SECONDS * 1000 };
+    }
+    return undefined;
+  }
+
+  holdMs(recorded: RecordedRequest): number {
+    const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
+    if (!operation || !CREATES.includes(operation)) return 0;
+    // The 429's retry is the 429's to judge: the slow answer is another create's.
+    if (this.throttled && sameRequest(this.throttled, recorded)) return 0;
+    if (!this.take('slow-answer')) return 0;
+    mark(recorded, 'slow-answer', { heldMs: SLOW_ANSWER_MS, timeoutMs: OPERATION_TIMEOUT_MS });
+    return SLOW_ANSWER_MS;
+  }
+
+  /** Before the first list of events is relayed: more events than its page holds, then the unlisted type, newest (first). */
+  private async eventsFirstRead(recorded: RecordedRequest): Promise<void> {
+    const query = new URLSearchParams(recorded.target.split('?')[1] ?? '');
+    const limit = Number(query.get('page[limit]') ?? PAGE_LIMIT.default);
+    const paged = this.take('more-than-one-page');
+    if (paged) {
+      const held = await this.total(query);
+      const added = Number.isInteger(limit) && limit > 0 && limit <= PAGE_LIMIT.maximum ? Math.max(0, limit + 1 - held) : 0;
+      if (added > 0) await this.inject(FILLER_EVENT_TYPE, added);
+    }
+    if (this.take('unknown-event-type')) {
+      await this.inject(UNLISTED_EVENT_TYPE, 1);
+      mark(recorded, 'unknown-event-type', { type: UNLISTED_EVENT_TYPE });
+    }
+    // Counted once both are in: the pages the client could read from here.
+    if (paged) {
+      const total = await this.total(query);
+      mark(recorded, 'more-than-one-page', { limit, total, pages: Math.ceil(total / limit) });
+    }
+  }
+
+  private take(name: PerturbationName): boolean {
+    return this.pending.delete(name);
+  }
+
+  private async inject(type: string, count: number): Promise<void> {
+    const { method, path } = CONTROL_ROUTES.injectEvents;
+    const answer = await request(`${this.emulatorUrl}${CONTROL_PREFIX}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type, count }),
+    });
+    await answer.body.dump();
+  }
+
+  /** How many events the client's own filters select, from the emulator directly. */
+  private async total(query: URLSearchParams): Promise<number> {
+    const filters = new URLSearchParams([...query].filter(([name]) => name.startsWith('filter')));
+    filters.set('page[limit]', '1');
+    const answer = await request(`${this.emulatorUrl}/events?${filters}`, { headers: { authorization: `Bearer ${this.token}` } });
+    const body = (await answer.body.json()) as { meta?: { pagination?: { total?: number } } };
+    return body.meta?.pagination?.total ?? 0;
+  }
+}
+
+function mark(recorded: RecordedRequest, name: PerturbationName, facts: Record<string, number | string>): void {
+  (recorded.perturbed ??= []).push({ name, facts });
+}
