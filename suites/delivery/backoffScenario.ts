@@ -158,11 +158,18 @@ async function onScaledClock(ctx: ScenarioContext, subscription: Subscription): 
   try {
     await scaleClock(ctx, EARLY_SCALE);
     const attempts = await firstAttempt(ctx, subscription);
-    await awaitDeliveries(ctx, subscription.endpoint, () => attempts().length >= EARLY_ATTEMPTS, ATTEMPT_WAIT_MS);
+    await awaitDeliveries(ctx, subscription.endpoint, () => attempts().length >= EARLY_ATTEMPTS, ATTEMPT_WAIT_MS, true, false);
     await ctx.control.setClockScale(LATE_SCALE);
     const scaleChangedAt = performance.timeOrigin + performance.now();
     const cappedPauses = () => pausesOf(attempts(), scaleChangedAt).filter((p) => p.seconds >= CAP_SECONDS * 0.8).length;
-    const late = await awaitDeliveries(ctx, subscription.endpoint, () => enoughPauses(cappedPauses(), attempts().length), ATTEMPT_WAIT_MS);
+    const late = await awaitDeliveries(
+      ctx,
+      subscription.endpoint,
+      () => enoughPauses(cappedPauses(), attempts().length),
+      ATTEMPT_WAIT_MS,
+      true,
+      false,
+    );
     const deliveries = attempts();
     const pauses = pausesOf(deliveries, scaleChangedAt, stalls);
     if (pauses.length < 6)

@@ -82,7 +82,13 @@ export class DeliveredEvents {
    * or longer where the run saw the target's deliveries come later) or the
    * scenario's delivery patience is spent (suites/shared/deliveryWait.ts).
    */
-  async waitFor(endpoint: SinkEndpoint, predicate: (deliveries: readonly SinkDelivery[]) => boolean, floorMs: number): Promise<boolean> {
+  async waitFor(
+    endpoint: SinkEndpoint,
+    predicate: (deliveries: readonly SinkDelivery[]) => boolean,
+    floorMs: number,
+    /** False where the gaps are retries' backoff, not delivery delay. */
+    measuresDelay = true,
+  ): Promise<boolean> {
     const wait = await awaitDeliveries(
       this.ctx,
       endpoint,
@@ -91,6 +97,8 @@ export class DeliveredEvents {
         return predicate(deliveries);
       },
       floorMs,
+      true,
+      measuresDelay,
     );
     this.waits.set(endpoint, wait);
     return wait.settled;

@@ -207,6 +207,8 @@ const atLeastOnceRetries = defineScenario({
         );
       },
       waitMs,
+      // The gaps here are the target's backoff between retries.
+      false,
     );
     const deliveries = [...subscription.endpoint.deliveries()];
     await events.learn(deliveries);

@@ -50,6 +50,8 @@ export const noteDeliveryDelay = (ctx: ScenarioContext, ms: number): void => ctx
  * arrived for the quiet time (from `floorMs` up), or once the scenario's patience is spent.
  * `extendsOnArrival` false: for what must not come (a copy nobody asked for), only the
  * quiet time from the start is waited; others' deliveries arriving meanwhile prolong nothing.
+ * `measuresDelay` false: the gaps between arrivals are the target's backoff between retries,
+ * not how late its deliveries come, and teach the later waits nothing.
  */
 export async function awaitDeliveries(
   ctx: ScenarioContext,
@@ -57,6 +59,7 @@ export async function awaitDeliveries(
   settled: (deliveries: readonly SinkDelivery[]) => boolean | Promise<boolean>,
   floorMs: number,
   extendsOnArrival = true,
+  measuresDelay = true,
 ): Promise<DeliveryWait> {
   const started = nowMs();
   const end = patienceEnd(ctx);
@@ -77,7 +80,7 @@ export async function awaitDeliveries(
     if (left <= 0) return outcome(lastProgress + quiet <= end ? { quietMs: quiet } : { patienceMs: ctx.target.deliveryPatienceMs });
     if (await endpoint.waitFor((all) => all.length > deliveries.length, left)) {
       const arrival = endpoint.deliveries()[deliveries.length]?.receivedAt ?? nowMs();
-      ctx.sink.latency.note(arrival - lastArrival);
+      if (measuresDelay) ctx.sink.latency.note(arrival - lastArrival);
       lastArrival = Math.max(lastArrival, arrival);
       if (extendsOnArrival) lastProgress = lastArrival;
     }
