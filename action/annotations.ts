@@ -1,6 +1,6 @@
 import { failingRequirements } from '../report/summaryMarkdown.ts';
-import type { RequirementResult } from '../run/requirementVerdict.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { RequirementResult } from '../verdict/requirementVerdict.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 
 // The workflow commands the action prints after a run: one ::error per requirement
 // failing the run, one ::warning per SHOULD not met (WARN), one ::error with the reason

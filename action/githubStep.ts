@@ -1,11 +1,11 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CERTIFICATE_FILES, fileDigest } from '../report/certificateFiles.ts';
-import { type CertificateStatement, PREDICATE_TYPE } from '../run/certification.ts';
+import { type CertificateStatement, PREDICATE_TYPE } from '../verdict/certification.ts';
 import { OUTCOMES } from '../harness/records/checkRecords.ts';
-import { readResults } from '../run/resultsFile.ts';
+import { readResults } from '../verdict/resultsFile.ts';
 import { summaryMarkdown } from '../report/summaryMarkdown.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { annotations, limitNote, setupErrorAnnotation } from './annotations.ts';
 
 // The GitHub side of the action (action.yml), after the suite ran: the step's outputs

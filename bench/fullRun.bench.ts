@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { startEmulator } from '../emulator/emulator.ts';
 import { startVendorLikeEmulator } from '../test/support/vendorLikeEmulator.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { benchSize, reportGoal } from './benchGoals.ts';
 import { runCli } from './cliRun.ts';
 

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { startEmulator } from '../emulator/emulator.ts';
 import { startVendorLikeEmulator } from '../test/support/vendorLikeEmulator.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { describeCriticalPath } from '../harness/records/runMetricsSummary.ts';
 import { benchSize, reportGoal } from './benchGoals.ts';
 import { type CliRun, runCli } from './cliRun.ts';

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingPackageLine } from '../harness/target/optionalPackage.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 
 // `banking-api-conformance report [--report-dir DIR]` (npm run report): builds the
 // Allure HTML from DIR/allure-results into DIR/allure-report with the allure CLI

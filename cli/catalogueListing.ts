@@ -2,7 +2,7 @@ import { FAULTS } from '../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../emulator/faults/toleratedVariations.ts';
 import { LEVELS, requirementCatalogue, type Level, type Requirement } from '../harness/documents/requirementCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';

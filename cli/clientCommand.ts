@@ -1,7 +1,7 @@
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, runClient, type Serving } from '../client/clientRun.ts';
 import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
 import { clientReplayArguments } from './commandLineText.ts';

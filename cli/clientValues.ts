@@ -1,5 +1,5 @@
 import { closestSpelling } from '../harness/documents/closestSpelling.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from '../client/perturbations.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or

@@ -1,11 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { parityPage } from '../report/html/parityPage.ts';
 import { parityMarkdown } from '../report/parityMarkdown.ts';
 import { countOf, parityTable } from '../report/parityTable.ts';
-import { readEarlierRun, resultsPath } from '../run/resultsFile.ts';
+import { readEarlierRun, resultsPath } from '../verdict/resultsFile.ts';
 import { EXIT } from './exitCodes.ts';
 
 // `banking-api-conformance compare --observed A B`: the parity table of two runs'

@@ -1,4 +1,5 @@
-import { loadManifest, SetupError } from '../harness/target/targetManifest.ts';
+import { loadManifest } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import type { ContainerOptions } from '../container/containerSpec.ts';
 
 // `run --target-image IMAGE --target-port N --target-env NAME=VALUE --target-manifest FILE` made

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CommanderError } from 'commander';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 
 // How the command line ends when something went wrong: always one line on
 // stderr and exit 2 (1 means "non-conformant", never "you typed it wrong").

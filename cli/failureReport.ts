@@ -1,5 +1,5 @@
 import type { CheckRecord, ExchangeExcerpt } from '../harness/records/checkRecords.ts';
-import type { RequirementResult } from '../run/requirementVerdict.ts';
+import type { RequirementResult } from '../verdict/requirementVerdict.ts';
 import { evidenceFacts, exchangeText } from '../report/exchangeText.ts';
 import {
   type CurlGuide,
@@ -10,7 +10,7 @@ import {
   REPRODUCIBLE,
   reproducibleChecks,
 } from '../report/reproduction.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 
 // The end of a run's output: every FAIL, WARN and UNTESTABLE requirement in full,

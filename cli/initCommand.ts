@@ -6,7 +6,8 @@ import { PAYMENT_TYPES as OPT_IN_TYPES, type PaymentType as OptInType } from '..
 import { ENVIRONMENTS } from '../spec/environments.ts';
 import { SCOPES } from '../spec/scopes.ts';
 import { CAPABILITIES } from '../harness/documents/requirementCatalogue.ts';
-import { EMULATOR_MANIFEST_PATH, SetupError, type TargetManifestFile, validateManifest } from '../harness/target/targetManifest.ts';
+import { EMULATOR_MANIFEST_PATH, type TargetManifestFile, validateManifest } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { EmulatorConnection, ToolError } from '../emulator/tools/emulatorConnection.ts';
 
 // `banking-api-conformance init`: the way in. It first asks what to run against:

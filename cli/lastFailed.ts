@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
-import { readEarlierRun } from '../run/resultsFile.ts';
+import { SetupError } from '../harness/records/setupError.ts';
+import { readEarlierRun } from '../verdict/resultsFile.ts';
 import type { LastFailed } from '../run/scenarioSelection.ts';
 
 // `run --last-failed`: what FAILed or was UNTESTABLE in the report directory's results.json

@@ -4,10 +4,10 @@ import { printSummary } from './summaryPrinter.ts';
 import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { copyAllureResults } from '../report/allureResultsDirectory.ts';
-import { catalogueHash } from '../run/catalogueHash.ts';
-import { compareResults } from '../run/resultsComparison.ts';
-import { readEarlierRun, readResults, resultsPath } from '../run/resultsFile.ts';
-import { mergeResults } from '../report/resultsMerge.ts';
+import { catalogueHash } from '../verdict/catalogueHash.ts';
+import { compareResults } from '../verdict/resultsComparison.ts';
+import { readEarlierRun, readResults, resultsPath } from '../verdict/resultsFile.ts';
+import { mergeResults } from '../verdict/resultsMerge.ts';
 import { writeReports } from '../report/reportWriter.ts';
 import { narrowedByText } from './commandLineText.ts';
 

@@ -1,7 +1,7 @@
 import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { closestSpelling } from '../harness/documents/closestSpelling.ts';
 import { AREAS, type Area } from '../harness/engine/scenario.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { type LastFailed, type Narrowing, selectScenarios } from '../run/scenarioSelection.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { narrowedByText } from './commandLineText.ts';

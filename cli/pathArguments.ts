@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 
 // Every path a command is given, checked before the command's work starts (cli/main.ts calls
 // this before each action): a file that cannot be read or a directory that cannot be written

@@ -1,7 +1,8 @@
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { loadManifest, SetupError } from '../harness/target/targetManifest.ts';
+import { loadManifest } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { type ReceiverOptions, receiverConfig } from './receiverValues.ts';
 import { receiverReplayArguments } from './commandLineText.ts';
 import { type DeliveryRefusal, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';

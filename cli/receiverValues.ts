@@ -1,5 +1,5 @@
 import type { ManifestReceiver } from '../harness/target/targetManifest.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import {
   CONTENT_TYPES,
   DEFAULT_SIGNATURE_HEADER,

@@ -2,11 +2,11 @@ import { createHash, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { CERTIFICATE_FILES, fileDigest, writeCertificate, writeEvidence } from '../report/certificateFiles.ts';
-import { DEFAULT_VALID_DAYS, describeSubjects, issueCertificate, type Sha256Digest } from '../run/certification.ts';
-import { keyIdOf, readSigningKey, SIGNING_KEY_ENV } from '../run/certificateSigning.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import { DEFAULT_VALID_DAYS, describeSubjects, issueCertificate, type Sha256Digest } from '../verdict/certification.ts';
+import { keyIdOf, readSigningKey, SIGNING_KEY_ENV } from '../verdict/certificateSigning.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { targetManifestPath, type TargetRequest } from '../run/runTarget.ts';
 import { EXIT } from './exitCodes.ts';
 

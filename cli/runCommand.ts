@@ -1,12 +1,12 @@
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
-import { describeThrottling } from '../harness/target/throttleRetry.ts';
+import { SetupError } from '../harness/records/setupError.ts';
+import { describeThrottling } from '../verdict/throttleWording.ts';
 import { DEFAULT_REPORTERS } from '../report/reporters.ts';
 import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import { lastFailedIn } from './lastFailed.ts';
 import { join } from 'node:path';
 import { runConformance, type RunRequest } from '../run/runPipeline.ts';
-import { readEarlierRun } from '../run/resultsFile.ts';
+import { readEarlierRun } from '../verdict/resultsFile.ts';
 import { certificationSetup, certifyRun, type CertifyOptions } from './runCertificate.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';

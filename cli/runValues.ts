@@ -1,6 +1,6 @@
 import { type ConcurrencySetting, MAX_CONCURRENCY } from '../harness/target/concurrency.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
-import type { ShardInfo } from '../run/resultsDocument.ts';
+import { SetupError } from '../harness/records/setupError.ts';
+import type { ShardInfo } from '../verdict/resultsDocument.ts';
 import { closestSpelling } from '../harness/documents/closestSpelling.ts';
 import { REPORTERS, type Reporter } from '../report/reporters.ts';
 

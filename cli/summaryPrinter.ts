@@ -1,7 +1,7 @@
 import { isFailing } from '../harness/records/checkRecords.ts';
-import type { RequirementResult } from '../run/requirementVerdict.ts';
-import type { BaselineOutcome } from '../run/expectedFailures.ts';
-import { runMetricsIn, type ResultsDocument } from '../run/resultsDocument.ts';
+import type { RequirementResult } from '../verdict/requirementVerdict.ts';
+import type { BaselineOutcome } from '../verdict/expectedFailures.ts';
+import { runMetricsIn, type ResultsDocument } from '../verdict/resultsDocument.ts';
 import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
 import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';

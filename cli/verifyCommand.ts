@@ -1,9 +1,9 @@
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
-import { catalogueHash } from '../run/catalogueHash.ts';
-import { describeSubjects } from '../run/certification.ts';
-import { readPublicKey } from '../run/certificateSigning.ts';
-import { type VerificationCheck, verifyCertificate } from '../run/certificateVerification.ts';
+import { SetupError } from '../harness/records/setupError.ts';
+import { catalogueHash } from '../verdict/catalogueHash.ts';
+import { describeSubjects } from '../verdict/certification.ts';
+import { readPublicKey } from '../verdict/certificateSigning.ts';
+import { type VerificationCheck, verifyCertificate } from '../verdict/certificateVerification.ts';
 import { EXIT } from './exitCodes.ts';
 
 // `banking-api-conformance verify CERT --key PUBLIC.pem [--subject DIGEST]

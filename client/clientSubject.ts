@@ -8,7 +8,7 @@ import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subj
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { fixedLimit } from '../harness/target/adaptiveConcurrency.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/controlRoutes.ts';
 import { type PerturbationName, PlanBender } from './perturbations.ts';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
 
 // Stands in front of the embedded emulator on loopback: the client is given this

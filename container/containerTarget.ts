@@ -1,5 +1,5 @@
 import { GenericContainer, type StartedTestContainer } from 'testcontainers';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { ContainerCleanup } from './containerCleanup.ts';
 import { ContainerLog, dockerLogText } from './containerLog.ts';
 import type { ContainerSpec, NetworkMode } from './containerSpec.ts';

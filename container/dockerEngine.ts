@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { getContainerRuntimeClient, type ContainerRuntimeClient } from 'testcontainers';
 import { Agent, request } from 'undici';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import type { NetworkMode } from './containerSpec.ts';
 
 // The Docker engine a container target runs on, and the two settings that

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import type { ContainerSpec, NetworkMode } from './containerSpec.ts';
 
 // Where the container listens and how the harness reaches it.

@@ -5,7 +5,7 @@ import { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { fixedLimit } from '../harness/target/adaptiveConcurrency.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { AnswerJudge } from './answerJudge.ts';
 import { CraftedDeliveries } from './craftedDeliveries.ts';
 import type { AnsweredDelivery } from './deliveryExchange.ts';

@@ -1,4 +1,4 @@
-import type { CertificateStatement } from '../run/certification.ts';
+import type { CertificateStatement } from '../verdict/certification.ts';
 import { html } from './html/htmlText.ts';
 
 // certificate-badge.svg: a badge in the shields.io "flat" style (a grey label, a

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { OUTCOMES } from '../harness/records/checkRecords.ts';
-import { type CertificatePredicate, type CertificateStatement, PREDICATE_TYPE } from '../run/certification.ts';
+import { type CertificatePredicate, type CertificateStatement, PREDICATE_TYPE } from '../verdict/certification.ts';
 
 // One table from the certificates of several runs: the CI matrix certifies one
 // target image per job, and the summary job shows them side by side. A job

@@ -1,7 +1,7 @@
 import type { CheckRecord, Outcome } from '../harness/records/checkRecords.ts';
 import { isFailing } from '../harness/records/checkRecords.ts';
-import type { RequirementResult } from '../run/requirementVerdict.ts';
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { RequirementResult } from '../verdict/requirementVerdict.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';
 import { evidenceFacts, exchangeText } from './exchangeText.ts';
 import { xmlText } from './xmlText.ts';

@@ -1,6 +1,6 @@
 import type { Requirement } from '../harness/documents/requirementCatalogue.ts';
 import { AT_LEAST_ONCE_BATCH_SIZE } from '../spec/webhookDelivery.ts';
-import { type ComparableResults, observedValues } from '../run/resultsComparison.ts';
+import { type ComparableResults, observedValues } from '../verdict/resultsComparison.ts';
 
 // `compare --observed A B`: what two targets do where the documents leave the
 // choice open, one row per OBSERVE requirement. Values are compared in a form

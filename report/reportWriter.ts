@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type ResultsDocument, writeResults } from '../run/resultsDocument.ts';
+import { type ResultsDocument, writeResults } from '../verdict/resultsDocument.ts';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { htmlReport } from './html/htmlReport.ts';

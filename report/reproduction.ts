@@ -1,6 +1,6 @@
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/records/checkRecords.ts';
-import type { RequirementResult } from '../run/requirementVerdict.ts';
+import type { RequirementResult } from '../verdict/requirementVerdict.ts';
 import { CONTROL_ROUTES } from '../spec/controlRoutes.ts';
 
 // How to reproduce a failure by hand: a curl command that sends the request of an

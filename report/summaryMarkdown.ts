@@ -1,8 +1,8 @@
 import { isFailing, OUTCOMES } from '../harness/records/checkRecords.ts';
-import { excusedRequirements } from '../run/expectedFailures.ts';
-import type { RequirementResult } from '../run/requirementVerdict.ts';
-import { describeThrottling } from '../harness/target/throttleRetry.ts';
-import { runMetricsIn, type ResultsDocument } from '../run/resultsDocument.ts';
+import { excusedRequirements } from '../verdict/expectedFailures.ts';
+import type { RequirementResult } from '../verdict/requirementVerdict.ts';
+import { describeThrottling } from '../verdict/throttleWording.ts';
+import { runMetricsIn, type ResultsDocument } from '../verdict/resultsDocument.ts';
 import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
 import { replayCommand } from './reproduction.ts';
 import { verdictLabel } from './verdictLabel.ts';

@@ -1,4 +1,4 @@
-import type { ResultsDocument } from '../run/resultsDocument.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 
 // The verdict as people read it, the same in the terminal, report.html and the page
 // title: CONFORMANT, NON-CONFORMANT, and for a run that judged part of the catalogue

@@ -1,15 +1,16 @@
 import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
-import { applyBaseline, excusedRequirements, loadExpectedFailures } from './expectedFailures.ts';
+import { applyBaseline, excusedRequirements, loadExpectedFailures } from '../verdict/expectedFailures.ts';
 import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
 import type { WebhookFootprint } from '../harness/target/sharedState.ts';
-import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
-import { SetupError, type TargetInfo } from '../harness/target/targetManifest.ts';
+import { verdictOf } from '../verdict/requirementVerdict.ts';
+import { judgedDocument } from '../verdict/judgement.ts';
+import type { TargetInfo } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import { addTallies, emptyTally } from '../harness/target/throttleRetry.ts';
 import { runMetricsOf } from '../harness/records/runMetricsSummary.ts';
-import { catalogueHash } from './catalogueHash.ts';
-import { type DescribedTarget, describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
-import { type ComparableResults, compareResults } from './resultsComparison.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
+import { type ComparableResults, compareResults } from '../verdict/resultsComparison.ts';
 import type { Execution } from './runExecution.ts';
 import type { RunPlan } from './runPlan.ts';
 import type { NarrowingText, Selection } from './scenarioSelection.ts';
@@ -46,49 +47,6 @@ function requirementsOfReported(selection: Selection, reported: readonly string[
       (id) => declared.has(id) || !selection.scenarios.some((scenario) => scenario.requirements.includes(id)),
     ),
   );
-}
-
-/** What either command judges into a results document: the check records of its scenarios or cases, and what they ran against. */
-export interface JudgedRecords {
-  command: NonNullable<ResultsDocument['command']>;
-  /** The catalogue of the command's subject: the target's for `run`, the receiver's for `receiver`. */
-  catalogue: RequirementCatalogue;
-  target: DescribedTarget;
-  suiteVersion: string;
-  seed: number;
-  areas: string[];
-  scenarioIds: string[];
-  records: readonly CheckRecord[];
-  /** Requirements the scenarios could record: the rest is "not selected". */
-  selected: ReadonlySet<string>;
-  /** Report only what was selected or recorded (a narrowed run). */
-  onlySelected?: boolean;
-  startedAt: string;
-  replayArguments: string[];
-}
-
-/** The one assembly of a results document, for `run` and `receiver` alike: requirement outcomes, the verdict, the counts. */
-export function judgedDocument(judged: JudgedRecords): ResultsDocument {
-  const { catalogue, records, target, selected } = judged;
-  const results = judgeRequirements(catalogue, records, target, { selected, onlySelected: judged.onlySelected ?? false });
-  return {
-    formatVersion: RESULTS_FORMAT_VERSION,
-    suiteVersion: judged.suiteVersion,
-    catalogueHash: catalogueHash(),
-    target: describeTarget(target),
-    seed: judged.seed,
-    areas: judged.areas,
-    scenarioIds: judged.scenarioIds,
-    // What its checks recorded on the way (the shape of a response, its time-out) counts as selected too.
-    selectedRequirements: [...new Set([...selected, ...records.map((record) => record.requirementId)])].sort(),
-    startedAt: judged.startedAt,
-    finishedAt: new Date().toISOString(),
-    verdict: verdictOf(results),
-    command: judged.command,
-    replayArguments: judged.replayArguments,
-    counts: countOutcomes(results),
-    requirements: results,
-  };
 }
 
 export function judgeRun(request: JudgementRequest): ResultsDocument {

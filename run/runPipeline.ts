@@ -7,8 +7,8 @@ import { openTargetSession, type SessionOptions } from '../harness/target/target
 import { recordContainerRun } from '../container/targetImageRun.ts';
 import { defaultConcurrency, describeConcurrency } from '../harness/target/concurrency.ts';
 import { measureRoundTrip } from '../harness/target/roundTrip.ts';
-import type { RequestReplay, ResultsDocument } from './resultsDocument.ts';
-import type { ComparableResults } from './resultsComparison.ts';
+import type { RequestReplay, ResultsDocument } from '../verdict/resultsDocument.ts';
+import type { ComparableResults } from '../verdict/resultsComparison.ts';
 import { executeRun, notStartedReports } from './runExecution.ts';
 import { judgeRun } from './runJudgement.ts';
 import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';

@@ -1,5 +1,5 @@
 import type { ConcurrencySetting } from '../harness/target/concurrency.ts';
-import type { ShardInfo } from './resultsDocument.ts';
+import type { ShardInfo } from '../verdict/resultsDocument.ts';
 import { type Narrowing, selectScenarios, type Selection } from './scenarioSelection.ts';
 
 // The plan stage: which scenarios run (only some areas, requirements, a text, a shard),

@@ -1,4 +1,4 @@
-import type { ShardInfo } from './resultsDocument.ts';
+import type { ShardInfo } from '../verdict/resultsDocument.ts';
 import { CLIENT_REQUIREMENTS } from '../harness/documents/operationCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
 import { scenariosOfShard } from './scenarioShard.ts';

@@ -1,5 +1,5 @@
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
-import type { ShardInfo } from './resultsDocument.ts';
+import type { ShardInfo } from '../verdict/resultsDocument.ts';
 
 // `run --shard i/n`: which scenarios shard i of n runs. Scenario k of an area
 // goes to shard (k + the area's position) mod n, so every area is spread over

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_REPORTS } from '../../report/reportWriter.ts';
 import type { Reporter } from '../../report/reporters.ts';
-import { writeResults } from '../../run/resultsDocument.ts';
+import { writeResults } from '../../verdict/resultsDocument.ts';
 import type { Face } from './face.ts';
 
 // The faces that read the judged results document: results.json, always (merge, compare,

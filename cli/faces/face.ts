@@ -2,7 +2,7 @@ import type { EngineListener, ScenarioReport } from '../../harness/engine/engine
 import type { JournalEntry } from '../../harness/records/exchangeJournal.ts';
 import type { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import type { Reporter } from '../../report/reporters.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import type { TerminalStyle } from '../terminalStyle.ts';
 
 // A face shows a run: told each engine event as it happens (the progress display, the events

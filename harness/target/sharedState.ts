@@ -107,7 +107,7 @@ export class HeldWebhooks {
   limitWaits = 0;
   limitWaitedMs = 0;
 
-  /** What results.json reports (run/resultsDocument.ts `webhookFootprint`). */
+  /** What results.json reports (verdict/resultsDocument.ts `webhookFootprint`). */
   snapshot(): WebhookFootprint {
     return { peakHeld: this.peak, budget: this.budget, limitWaits: this.limitWaits, limitWaitedMs: this.limitWaitedMs };
   }

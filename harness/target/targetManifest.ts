@@ -9,6 +9,7 @@ import { violationsText, schemaRegistry } from '../documents/schemaRegistry.ts';
 import { CONTROL_PREFIX } from '../../spec/controlRoutes.ts';
 import type { Scope } from '../../spec/scopes.ts';
 import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
+import { SetupError } from '../records/setupError.ts';
 
 // Target manifests (targets/*.json): where a target is and what it claims.
 // A bad manifest gets one message naming the field and what is wrong.
@@ -83,8 +84,6 @@ export interface TargetInfo {
   /** What a scenario may spend in all waiting for deliveries, retries and resent copies. */
   deliveryPatienceMs: number;
 }
-
-export class SetupError extends Error {}
 
 export const EMULATOR_MANIFEST_PATH = fileURLToPath(new URL('../../targets/emulator.json', import.meta.url));
 

@@ -1,7 +1,8 @@
 import type { ControlClient } from './controlClient.ts';
 import { SCOPES, type Scope } from '../../spec/scopes.ts';
 import type { SecretRedactor } from '../records/secretRedactor.ts';
-import { SetupError, type TargetInfo } from './targetManifest.ts';
+import { type TargetInfo } from './targetManifest.ts';
+import { SetupError } from '../records/setupError.ts';
 
 export const ALL_SCOPES: readonly Scope[] = SCOPES;
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OUTCOMES } from '../../harness/records/checkRecords.ts';
-import { type CertificateStatement, describeSubjects, PREDICATE_TYPE } from '../../run/certification.ts';
+import { type CertificateStatement, describeSubjects, PREDICATE_TYPE } from '../../verdict/certification.ts';
 import { certificateBadge } from '../certificateBadge.ts';
 import { html } from './htmlText.ts';
 import { REPORT_STYLE } from './reportStyle.ts';

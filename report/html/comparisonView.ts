@@ -1,4 +1,4 @@
-import type { Comparison, OutcomeChange } from '../../run/resultsComparison.ts';
+import type { Comparison, OutcomeChange } from '../../verdict/resultsComparison.ts';
 import { jsonText } from '../exchangeText.ts';
 import { html } from './htmlText.ts';
 

@@ -1,5 +1,5 @@
 import { bySeverity, type CheckRecord } from '../../harness/records/checkRecords.ts';
-import type { RequirementResult } from '../../run/requirementVerdict.ts';
+import type { RequirementResult } from '../../verdict/requirementVerdict.ts';
 import { evidenceFacts, exchangeText, jsonText } from '../exchangeText.ts';
 import { type CurlGuide, curlCommand, curlHeading, REPRODUCIBLE } from '../reproduction.ts';
 import { html } from './htmlText.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isFailing, OUTCOMES } from '../../harness/records/checkRecords.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { comparisonView } from './comparisonView.ts';
 import { containerView } from './containerView.ts';
 import { sectionIndex, type SectionIndex } from '../sectionTitles.ts';

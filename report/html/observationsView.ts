@@ -1,6 +1,6 @@
-import type { RequirementResult } from '../../run/requirementVerdict.ts';
+import type { RequirementResult } from '../../verdict/requirementVerdict.ts';
 import { jsonText } from '../exchangeText.ts';
-import { observedValues } from '../../run/resultsComparison.ts';
+import { observedValues } from '../../verdict/resultsComparison.ts';
 import { html } from './htmlText.ts';
 
 // OBSERVE requirements are where the documents say "not shown": the suite never

@@ -1,5 +1,5 @@
 import { FAILING_OUTCOMES, OUTCOMES, type Outcome } from '../../harness/records/checkRecords.ts';
-import type { RequirementResult } from '../../run/requirementVerdict.ts';
+import type { RequirementResult } from '../../verdict/requirementVerdict.ts';
 import { documentName, evidenceView, type Reproduction, searchText } from './evidenceView.ts';
 import type { SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';

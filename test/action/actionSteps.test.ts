@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { failingRequirements } from '../../report/summaryMarkdown.ts';
-import { readResults } from '../../run/resultsFile.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 import { type ActionRun, runCompositeAction } from './compositeAction.ts';
 

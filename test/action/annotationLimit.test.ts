@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { readResults } from '../../run/resultsFile.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { reportStep } from '../../action/githubStep.ts';
 
 // GitHub turns at most 10 ::error and 10 ::warning commands per step into annotations.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { assertPathArguments, PATH_ARGUMENTS, type PathArgument, type PathKind } from '../../cli/pathArguments.ts';
-import { SetupError } from '../../harness/target/targetManifest.ts';
+import { SetupError } from '../../harness/records/setupError.ts';
 import { PROJECT_ROOT, runCli, type CliResult } from './cliProcess.ts';
 
 // Every path a command is given is checked before its work starts: a path that cannot be

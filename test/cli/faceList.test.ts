@@ -7,7 +7,7 @@ import { terminalStyle } from '../../cli/terminalStyle.ts';
 import type { EngineEvent } from '../../harness/engine/engineEvents.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { REPORTERS } from '../../report/reporters.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { PROJECT_ROOT } from './cliProcess.ts';
 
 // Issue 41: the faces plug in once. cli/faces/faceList.ts lists every face; `run` and `receiver`

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { runCli, type CliResult } from './cliProcess.ts';
 

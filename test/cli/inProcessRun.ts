@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand, type RunOptions } from '../../cli/runCommand.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
 // `run` in this process, as cli/main.ts calls it, for tests whose subject is what a run
 // selects and writes rather than the process's exit: seconds instead of a child's start.

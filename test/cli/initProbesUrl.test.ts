@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { initCommand } from '../../cli/initCommand.ts';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { SetupError } from '../../harness/target/targetManifest.ts';
+import { SetupError } from '../../harness/records/setupError.ts';
 
 // `init --kind emulator --base-url URL` asks that URL whether an emulator answers, and advises
 // for that URL: the next command when one runs there, the command that starts one on its port

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { lastFailedIn } from '../../cli/lastFailed.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
-import { SetupError } from '../../harness/target/targetManifest.ts';
+import { SetupError } from '../../harness/records/setupError.ts';
 import { type InProcessRun, runInProcess } from './inProcessRun.ts';
 
 // `run --last-failed` runs again what FAILed or was UNTESTABLE in the report directory's

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';

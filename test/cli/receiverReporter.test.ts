@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { receiverCommand } from '../../cli/receiverCommand.ts';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import { SetupError } from '../../harness/target/targetManifest.ts';
+import { SetupError } from '../../harness/records/setupError.ts';
 
 // `receiver --reporter LIST` chooses the reports as `run --reporter` does (results.json always);
 // HAR is refused before any delivery, since the receiver command keeps none.

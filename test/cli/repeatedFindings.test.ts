@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { printFailures } from '../../cli/failureReport.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import { readResults } from '../../run/resultsFile.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
 
 // A fault that one scenario meets on every page of a list is one finding, not
 // five: the terminal shows it once with its count (its exchange, its curl and

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { runValuesOf } from '../../cli/runValues.ts';
 import { DEFAULT_REPORTERS } from '../../report/reporters.ts';
-import { SetupError } from '../../harness/target/targetManifest.ts';
+import { SetupError } from '../../harness/records/setupError.ts';
 import { runCli, type CliResult } from './cliProcess.ts';
 import { type InProcessRun, runInProcess } from './inProcessRun.ts';
 

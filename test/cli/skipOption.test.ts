@@ -4,7 +4,7 @@ import { AREAS } from '../../harness/engine/scenario.ts';
 import { selectScenarios } from '../../run/scenarioSelection.ts';
 import { narrowingOf } from '../../cli/narrowing.ts';
 import { narrowedByText } from '../../cli/commandLineText.ts';
-import { SetupError } from '../../harness/target/targetManifest.ts';
+import { SetupError } from '../../harness/records/setupError.ts';
 import { type InProcessRun, runInProcess } from './inProcessRun.ts';
 
 // `run --skip AREA|ID` is the opposite of --only and --requirement: a skipped area's scenarios

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { printSummary } from '../../cli/summaryPrinter.ts';
-import { readResults } from '../../run/resultsFile.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
 
 // The verdict line counts UNTESTABLE MUST requirements with the failed ones and says so.
 

@@ -6,9 +6,9 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { suiteVersion } from '../../harness/documents/suiteVersion.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { CERTIFICATE_FILES, fileDigest, writeCertificate } from '../../report/certificateFiles.ts';
-import { catalogueHash } from '../../run/catalogueHash.ts';
-import { type CertificateStatement, issueCertificate } from '../../run/certification.ts';
-import { preAuthEncoding, signEnvelope } from '../../run/certificateSigning.ts';
+import { catalogueHash } from '../../verdict/catalogueHash.ts';
+import { type CertificateStatement, issueCertificate } from '../../verdict/certification.ts';
+import { preAuthEncoding, signEnvelope } from '../../verdict/certificateSigning.ts';
 import { requirementResult } from '../support/requirementEntry.ts';
 import {
   expectRefused,

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { webhookFootprintLine } from '../../cli/summaryPrinter.ts';
-import { readResults } from '../../run/resultsFile.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
 // The run's webhooks get a line only when a user can do something about them: the
 // target's limit was full and the run waited, or the heavy probe filled the limit

@@ -5,7 +5,7 @@ import { clientResults, runClient } from '../../client/clientRun.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { DEFAULT_PLAN, type PerturbationName } from '../../client/perturbations.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
 // The client command proved both ways, as the run's and the receiver's verdicts
 // are: each seeded faulty client (test/client/faultyClients/seededClient.mjs) is

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { afterAll, describe, expect, test } from 'vitest';
 import { PROJECT_ROOT, runCli } from '../cli/cliProcess.ts';
 import { commandToExit } from '../support/childProcess.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
 // `client --wait` through the real command line, with the client started separately as a user
 // starts it in another terminal: the reference client as its own process, given the URL and the

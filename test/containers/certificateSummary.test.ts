@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import type { CertificatePredicate, CertificateStatement } from '../../run/certification.ts';
+import type { CertificatePredicate, CertificateStatement } from '../../verdict/certification.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 // `npm run certificates:summary`: the CI matrix's summary job turns one

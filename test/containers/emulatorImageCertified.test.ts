@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
-import type { CertificateStatement } from '../../run/certification.ts';
+import type { CertificateStatement } from '../../verdict/certification.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
 import { expectRefused, expectValid, type SignedCertificate, TAMPER_CASES, writeKeyPair } from '../support/certificateTampering.ts';
 import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, leftoverTargetContainers } from './dockerForTests.ts';

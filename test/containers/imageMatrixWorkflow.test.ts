@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
 import { loadManifest } from '../../harness/target/targetManifest.ts';
-import { PREDICATE_TYPE } from '../../run/certification.ts';
+import { PREDICATE_TYPE } from '../../verdict/certification.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 
 // docs/ci/certify-emulator-image.yml, the example matrix over several target images:

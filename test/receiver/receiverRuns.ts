@@ -3,7 +3,7 @@ import type { Outcome } from '../../harness/records/checkRecords.ts';
 import { type ReferenceReceiverOptions, startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
 import { type ReceiverOptions, receiverConfig } from '../../cli/receiverValues.ts';
 import { receiverResults, runReceiverCases } from '../../receiver/receiverRun.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
 // Runs the receiver cases against a reference receiver (possibly with one step
 // broken, possibly behind a slow path) and answers the judged document.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type ReferenceReceiver, startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { runCli } from '../cli/cliProcess.ts';
 
 // A receiver judged with another token than its webhook's refuses every correctly

@@ -6,9 +6,9 @@ import { expect, test } from 'vitest';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { writeCertificate } from '../../report/certificateFiles.ts';
-import { type CertificateStatement, issueCertificate } from '../../run/certification.ts';
-import { keyIdOf } from '../../run/certificateSigning.ts';
-import type { RequirementResult } from '../../run/requirementVerdict.ts';
+import { type CertificateStatement, issueCertificate } from '../../verdict/certification.ts';
+import { keyIdOf } from '../../verdict/certificateSigning.ts';
+import type { RequirementResult } from '../../verdict/requirementVerdict.ts';
 import { ARTIFACTS, chromiumUnavailableReason, openReport, screenshot } from './headlessChromium.ts';
 
 // certificate.html and certificate-badge.svg, both drawn from the Statement, in a real

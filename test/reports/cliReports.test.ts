@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
 import { verdictLabel } from '../../report/verdictLabel.ts';
 import { PROJECT_ROOT, runCli, type CliResult } from '../cli/cliProcess.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { CLIENT_REQUIREMENTS } from '../../harness/documents/operationCatalogue.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';

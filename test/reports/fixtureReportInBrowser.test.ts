@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
-import { compareResults } from '../../run/resultsComparison.ts';
-import { readEarlierRun, readResults } from '../../run/resultsFile.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
+import { compareResults } from '../../verdict/resultsComparison.ts';
+import { readEarlierRun, readResults } from '../../verdict/resultsFile.ts';
 import { chromiumUnavailableReason, openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // The standalone report of a hand-made run with failures (fixtures/reports/),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import AjvModule from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { runCli, type CliResult } from '../cli/cliProcess.ts';
 
 // `run --har FILE` writes every API exchange of the run as an HTTP Archive 1.2:

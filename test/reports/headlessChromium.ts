@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { htmlReport } from '../../report/html/htmlReport.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { missingToolReason } from '../support/systemTools.ts';
 
 // The system's Chromium (Debian's /usr/bin/chromium, installed by .ci/run when

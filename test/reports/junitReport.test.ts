@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { junitXml } from '../../report/junitReport.ts';
-import { readResults } from '../../run/resultsFile.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
 
 // junit.xml: one test case per requirement the results hold, named by its id,
 // with the time its checks took and each check's scenario in the body; FAIL/UNTESTABLE fail with the

@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { compareCommand } from '../../cli/compareCommand.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { parityTable } from '../../report/parityTable.ts';
-import { readEarlierRun } from '../../run/resultsFile.ts';
+import { readEarlierRun } from '../../verdict/resultsFile.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { runScenarios } from '../support/runScenarios.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
-import { readResults } from '../../run/resultsFile.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
 import { chromiumUnavailableReason, openReportOf, screenshot, type OpenReport } from './headlessChromium.ts';
 
 // Reading a failing run's page in Chromium: it opens on the failures; the failing

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { compareResults } from '../../run/resultsComparison.ts';
-import { readEarlierRun, readResults } from '../../run/resultsFile.ts';
+import { compareResults } from '../../verdict/resultsComparison.ts';
+import { readEarlierRun, readResults } from '../../verdict/resultsFile.ts';
 
 // run --compare FILE: the difference from an earlier results.json.
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
-import { SetupError } from '../../harness/target/targetManifest.ts';
-import { catalogueHash } from '../../run/catalogueHash.ts';
-import { mergeResults } from '../../report/resultsMerge.ts';
+import { SetupError } from '../../harness/records/setupError.ts';
+import { catalogueHash } from '../../verdict/catalogueHash.ts';
+import { mergeResults } from '../../verdict/resultsMerge.ts';
 import { resultsOfRun } from './resultsOfRun.ts';
 import { narrowedByText } from '../../cli/commandLineText.ts';
 

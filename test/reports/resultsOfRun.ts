@@ -1,11 +1,11 @@
-import { RESULTS_FORMAT_VERSION, describeTarget, type ResultsDocument, type ShardInfo } from '../../run/resultsDocument.ts';
+import { RESULTS_FORMAT_VERSION, describeTarget, type ResultsDocument, type ShardInfo } from '../../verdict/resultsDocument.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
-import { countOutcomes, judgeRequirements, verdictOf } from '../../run/requirementVerdict.ts';
+import { countOutcomes, judgeRequirements, verdictOf } from '../../verdict/requirementVerdict.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { resolveTarget, type TargetInfo } from '../../harness/target/targetManifest.ts';
 import { emulatorManifest } from '../../harness/target/targetSession.ts';
-import { catalogueHash } from '../../run/catalogueHash.ts';
+import { catalogueHash } from '../../verdict/catalogueHash.ts';
 
 // A results document built the way the CLI builds one, from check records the
 // test produced (in-process scenario runs or hand-written records).

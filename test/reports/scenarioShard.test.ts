@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { AREAS } from '../../harness/engine/scenario.ts';
-import { SetupError } from '../../harness/target/targetManifest.ts';
+import { SetupError } from '../../harness/records/setupError.ts';
 import { parseShard } from '../../cli/runValues.ts';
 import { scenariosOfShard } from '../../run/scenarioShard.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { readResults } from '../../run/resultsFile.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
 import { failingRequirements, summaryMarkdown } from '../../report/summaryMarkdown.ts';
 
 // summary.md, the Markdown a CI summary or a PR comment shows: the verdict, the counts

@@ -6,8 +6,8 @@ import { CALIBRATION_SWITCHES, OWN_BEHAVIOUR } from '../../emulator/calibration/
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { parityTable } from '../../report/parityTable.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
-import { readEarlierRun } from '../../run/resultsFile.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
+import { readEarlierRun } from '../../verdict/resultsFile.ts';
 import { runCli } from '../cli/cliProcess.ts';
 import { type EmulatorProcess, startEmulatorProcess } from '../emulator/emulatorProcess.ts';
 import { runInProcess } from '../support/inProcessRun.ts';

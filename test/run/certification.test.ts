@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { issueCertificate, versionLine } from '../../run/certification.ts';
+import { issueCertificate, versionLine } from '../../verdict/certification.ts';
 import { requirementResult } from '../support/requirementEntry.ts';
 
 const result = requirementResult;

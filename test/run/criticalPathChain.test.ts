@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { describeRunMetrics } from '../../harness/records/runMetricsSummary.ts';
-import { runMetricsIn } from '../../run/resultsDocument.ts';
+import { runMetricsIn } from '../../verdict/resultsDocument.ts';
 import { runConformance } from '../../run/runPipeline.ts';
 import { narrowedByText } from '../../cli/commandLineText.ts';
 import { PROPERTY_LANES } from '../../suites/decisioning/propertyScenarios.ts';

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { applyBaseline, excusedRequirements, loadExpectedFailures } from '../../run/expectedFailures.ts';
-import type { RequirementResult } from '../../run/requirementVerdict.ts';
-import { verdictOf } from '../../run/requirementVerdict.ts';
+import { applyBaseline, excusedRequirements, loadExpectedFailures } from '../../verdict/expectedFailures.ts';
+import type { RequirementResult } from '../../verdict/requirementVerdict.ts';
+import { verdictOf } from '../../verdict/requirementVerdict.ts';
 
 const result = (id: string, outcome: RequirementResult['outcome'], scenarioIds: string[] = []): RequirementResult => ({
   id,

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import type { Requirement, RequirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { requirementEntry } from '../support/requirementEntry.ts';
-import { judgeRequirements, verdictOf } from '../../run/requirementVerdict.ts';
+import { judgeRequirements, verdictOf } from '../../verdict/requirementVerdict.ts';
 import { resolveTarget } from '../../harness/target/targetManifest.ts';
 
 const make = requirementEntry;

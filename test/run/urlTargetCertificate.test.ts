@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { certificateOf } from '../../action/githubStep.ts';
 import { type Emulator, startEmulator } from '../../emulator/emulator.ts';
 import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
-import type { CertificateStatement } from '../../run/certification.ts';
+import type { CertificateStatement } from '../../verdict/certification.ts';
 import { type CliResult, PROJECT_ROOT, runCli } from '../cli/cliProcess.ts';
 import { expectValid, readEnvelope, statementIn, writeKeyPair } from '../support/certificateTampering.ts';
 import { runArtefacts, scanForSecrets } from '../support/secretScan.ts';

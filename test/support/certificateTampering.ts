@@ -2,9 +2,9 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { CertificateStatement } from '../../run/certification.ts';
-import type { CheckName } from '../../run/certificateVerification.ts';
-import type { DsseEnvelope } from '../../run/certificateSigning.ts';
+import type { CertificateStatement } from '../../verdict/certification.ts';
+import type { CheckName } from '../../verdict/certificateVerification.ts';
+import type { DsseEnvelope } from '../../verdict/certificateSigning.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
 
 // A signed certificate and the ways to forge or misuse one, each of which `verify`

@@ -100,3 +100,15 @@ function acyclicPostorder(graph: ImportGraph, start: string): Array<{ file: stri
   visit(start);
   return order;
 }
+
+/** Whether a module's text declares a face of the engine (`export const x: Face = {`, cli/faces/). */
+export const declaresFace = (source: string): boolean => /^export const \w+: Face = /m.test(source);
+
+/**
+ * The modules that register faces: each that imports a face module and is none itself. Issue 41's goal
+ * is one (cli/faces/faceList.ts); a command that wires a face of its own is a second.
+ */
+export function faceRegistrars(graph: ImportGraph, isFace: (file: string) => boolean): string[] {
+  const faces = new Set([...graph.keys()].filter(isFace));
+  return [...graph].filter(([file, targets]) => !faces.has(file) && targets.some((target) => faces.has(target))).map(([file]) => file);
+}

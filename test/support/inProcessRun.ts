@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { suiteVersion } from '../../harness/documents/suiteVersion.ts';
 import { writeChosenReports } from '../../report/reportWriter.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { runConformance, type RunRequest } from '../../run/runPipeline.ts';
 
 // `run` in this process, given the options the command would pass on (run/runPipeline.ts): for

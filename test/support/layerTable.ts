@@ -18,7 +18,7 @@ export const LAYERS: LayerTable = [
   ['examples', []],
   // The documents' tables: operations, schemas, the requirement catalogue.
   ['harness/documents', ['spec', 'schemas']],
-  // Check records, their redaction, the exchange journal and the run's counters.
+  // Check records, their redaction, the exchange journal, the run's counters, and SetupError (nothing judged: exit 2).
   ['harness/records', ['spec', 'schemas', 'harness/documents']],
   // Target I/O: the API and control clients, the session, tokens, the webhook sink, pacing.
   ['harness/target', ['spec', 'schemas', 'harness/documents', 'harness/records']],
@@ -32,16 +32,20 @@ export const LAYERS: LayerTable = [
   ['emulator', ['spec', 'schemas', 'openapi']],
   ['suites', ['spec', 'schemas', 'harness']],
   ['container', ['spec', 'harness']],
+  // The verdict model: the results document, requirement verdicts, judgement, expected failures, certificates,
+  // merge, comparison, the catalogue hash. Every subject's run (run/, receiver/, client/) judges through it, and
+  // the faces (report/, action/) read only it, never the pipeline.
+  ['verdict', ['spec', 'schemas', 'harness', 'container']],
   // The pipeline: never a reporter, never cli/.
-  ['run', ['spec', 'schemas', 'harness', 'suites', 'emulator', 'container']],
-  ['report', ['spec', 'schemas', 'harness', 'container', 'run']],
-  // Judges a webhook receiver with the embedded emulator as the sandbox, through the run's judgement.
-  ['receiver', ['spec', 'schemas', 'harness', 'emulator', 'run']],
-  // Judges an integrator's API client by the requests it makes to the embedded emulator, through the run's judgement.
-  ['client', ['spec', 'schemas', 'harness', 'emulator', 'run']],
+  ['run', ['spec', 'schemas', 'harness', 'suites', 'emulator', 'container', 'verdict']],
+  ['report', ['spec', 'schemas', 'harness', 'container', 'verdict']],
+  // Judges a webhook receiver with the embedded emulator as the sandbox, through verdict/'s judgement.
+  ['receiver', ['spec', 'schemas', 'harness', 'emulator', 'verdict']],
+  // Judges an integrator's API client by the requests it makes to the embedded emulator, through verdict/'s judgement.
+  ['client', ['spec', 'schemas', 'harness', 'emulator', 'verdict']],
   // The GitHub Action's report step, reading a run's report directory.
-  ['action', ['spec', 'schemas', 'harness', 'run', 'report']],
-  ['cli', ['spec', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'run', 'report', 'receiver', 'client']],
+  ['action', ['spec', 'schemas', 'harness', 'verdict', 'report']],
+  ['cli', ['spec', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'verdict', 'run', 'report', 'receiver', 'client']],
   ['bin', ['cli', 'emulator']],
   [
     'test',
@@ -57,6 +61,7 @@ export const LAYERS: LayerTable = [
       'emulator',
       'suites',
       'container',
+      'verdict',
       'run',
       'receiver',
       'client',
@@ -68,7 +73,22 @@ export const LAYERS: LayerTable = [
   ],
   [
     'bench',
-    ['spec', 'schemas', 'harness', 'fixtures', 'openapi', 'emulator', 'suites', 'container', 'run', 'receiver', 'report', 'cli', 'test'],
+    [
+      'spec',
+      'schemas',
+      'harness',
+      'fixtures',
+      'openapi',
+      'emulator',
+      'suites',
+      'container',
+      'verdict',
+      'run',
+      'receiver',
+      'report',
+      'cli',
+      'test',
+    ],
   ],
 ];
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import type { ResultsDocument } from '../../run/resultsDocument.ts';
-import { readResults } from '../../run/resultsFile.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
+import { readResults } from '../../verdict/resultsFile.ts';
 import { runInProcess } from './inProcessRun.ts';
 
 // One clean full run per `vitest run`, shared by the tests that only read a clean run's results

@@ -2,7 +2,7 @@ import type { EmulatorOptions } from '../../emulator/emulator.ts';
 import { startVendorLikeEmulator } from './vendorLikeEmulator.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
-import { judgeRequirements, type RequirementResult } from '../../run/requirementVerdict.ts';
+import { judgeRequirements, type RequirementResult } from '../../verdict/requirementVerdict.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { runScenarioList } from './runScenarios.ts';
 import { loadManifest } from '../../harness/target/targetManifest.ts';

@@ -318,7 +318,13 @@ test('a face is one module of the one list of faces, which only the list imports
         .map((target) => `${file} → ${target}`),
     );
   expect(wiredElsewhere).toEqual([]);
-  const [judgement] = declaring(/^export function judgeRun\b/m);
-  expect(entryFor('face')).toContain(judgement);
-  expect(faceModules.filter((face) => reachable(face).has(judgement!))).toEqual([]);
+  // The run's own judgement and the one every subject shares (verdict/): a face reaches neither.
+  const judgements = [...declaring(/^export function judgeRun\b/m), ...declaring(/^export function judgedDocument\b/m)];
+  expect(judgements).toHaveLength(2);
+  for (const judgement of judgements) expect(entryFor('face')).toContain(judgement);
+  expect(
+    faceModules.flatMap((face) =>
+      judgements.filter((judgement) => reachable(face).has(judgement)).map((judgement) => `${face} → ${judgement}`),
+    ),
+  ).toEqual([]);
 });

@@ -45,8 +45,8 @@ const NOT_YET: Record<string, { literals: number; why: string }> = {
   'suites/shared/sinkSession.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
   'suites/events/sinkEvents.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
   'run/runTarget.ts': { literals: 2, why: "the embedded emulator's unknown fault, and an unreachable base URL, name the option" },
-  'run/certificateSigning.ts': { literals: 1, why: 'an unreadable key names the option (verify)' },
-  'run/certificateVerification.ts': { literals: 5, why: "verify's checks name the options they read" },
+  'verdict/certificateSigning.ts': { literals: 1, why: 'an unreadable key names the option (verify)' },
+  'verdict/certificateVerification.ts': { literals: 5, why: "verify's checks name the options they read" },
   'report/certificateSummary.ts': { literals: 1, why: 'a file that is no certificate names the option that writes one' },
 };
 

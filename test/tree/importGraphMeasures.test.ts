@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
-import { layerBreaches, worstRoomReentries, type ImportGraph } from '../support/importGraphMeasures.ts';
+import { declaresFace, faceRegistrars, layerBreaches, worstRoomReentries, type ImportGraph } from '../support/importGraphMeasures.ts';
 import { LAYERS, parseLayerTable, readLayerTable } from '../support/layerTable.ts';
 
 // The measures bench/importGraph.bench.ts prints for issue 34's goals, on small graphs
@@ -72,4 +72,20 @@ test('a sub-folder layer may not import the layer above it; a folder allowed `ha
 
 test('a start that is not in the graph is an error, not a walk of one file', () => {
   expect(() => worstRoomReentries(graph({ 'a/x.ts': [] }), 'cli/gone.ts')).toThrow(/cli\/gone.ts/);
+});
+
+test('a module that imports a face module registers faces; a face importing a face, or the type, does not', () => {
+  expect(declaresFace("import type { Face } from './face.ts';\nexport const harFace: Face = {\n")).toBe(true);
+  expect(declaresFace('export interface Face {\n')).toBe(false);
+  const faces = new Set(['cli/faces/a.ts', 'cli/faces/b.ts']);
+  const registrars = faceRegistrars(
+    graph({
+      'cli/faces/a.ts': ['cli/faces/face.ts', 'cli/faces/b.ts'],
+      'cli/faces/b.ts': ['cli/faces/face.ts'],
+      'cli/faces/list.ts': ['cli/faces/a.ts', 'cli/faces/b.ts', 'cli/faces/face.ts'],
+      'cli/command.ts': ['cli/faces/list.ts', 'cli/faces/face.ts'],
+    }),
+    (file) => faces.has(file),
+  );
+  expect(registrars).toEqual(['cli/faces/list.ts']);
 });

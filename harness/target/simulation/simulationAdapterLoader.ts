@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { SetupError } from '../targetManifest.ts';
+import { SetupError } from '../../records/setupError.ts';
 import { missingPackageLine } from '../optionalPackage.ts';
 import { emulatorSimulation } from './emulatorSimulation.ts';
 import type { PaymentSimulationAdapter } from './paymentSimulation.ts';

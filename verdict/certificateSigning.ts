@@ -1,6 +1,6 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 
 // The certificate's signature: a DSSE envelope (github.com/secure-systems-lab/dsse,
 // protocol v1) over the in-toto Statement, signed with Ed25519 through node:crypto.

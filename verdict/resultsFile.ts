@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResultsDocument } from './resultsDocument.ts';
 import { schemaRegistry } from '../harness/documents/schemaRegistry.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import type { ComparableResults } from './resultsComparison.ts';
 
 // Reading a results.json someone points at (a report directory or the file):

@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import { isFailing } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
 import { violationsText, schemaRegistry } from '../harness/documents/schemaRegistry.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 
 // A per-target baseline of known failures (YAML, described by
 // schemas/harness/expected-failures.schema.json). A listed failure that happens is

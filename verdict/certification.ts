@@ -14,7 +14,7 @@ import { countOutcomes, verdictOf } from './requirementVerdict.ts';
 // subjects are what was judged, by digest (a container image's id and registry
 // digests; for a URL target, the manifest's SHA-256 named by the base URL), its
 // predicate what the suite found (schemas/harness/certificate-predicate.schema.json).
-// report/certificateFiles.ts writes and signs it; run/certificateVerification.ts checks it.
+// report/certificateFiles.ts writes and signs it; verdict/certificateVerification.ts checks it.
 
 export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 /** The predicate's type: a versioned URI under the project's repository; a new major version of the predicate is /v2. */

@@ -45,7 +45,7 @@ export type RunMetricsFields = Partial<RunMetrics>;
 export interface ResultsDocument extends RunMetricsFields {
   formatVersion: typeof RESULTS_FORMAT_VERSION;
   suiteVersion: string;
-  /** sha256 over requirements/*.yaml and schemas/**\/*.json (run/catalogueHash.ts). */
+  /** sha256 over requirements/*.yaml and schemas/**\/*.json (verdict/catalogueHash.ts). */
   catalogueHash: string;
   /** `image`: present when the target was a container image (run --target-image). */
   target: { name: string; baseUrl: string; environment: Environment; capabilities: string[]; image?: ImageIdentity };

@@ -1,12 +1,10 @@
-import type { MergedRun, ResultsDocument } from '../run/resultsDocument.ts';
-import { RESULTS_FORMAT_VERSION } from '../run/resultsDocument.ts';
+import { type MergedRun, RESULTS_FORMAT_VERSION, type ResultsDocument, type ShardInfo } from './resultsDocument.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
-import { countOutcomes, judgeRequirements, verdictOf } from '../run/requirementVerdict.ts';
+import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
 import { AREAS } from '../harness/engine/scenario.ts';
-import { SetupError } from '../harness/target/targetManifest.ts';
+import { SetupError } from '../harness/records/setupError.ts';
 import type { TargetInfo } from '../harness/target/targetManifest.ts';
-import type { NarrowingText } from '../run/scenarioSelection.ts';
 
 // Joins the results of several runs (the shards of one run, or areas run
 // separately) into one document, re-judged from the raw check records: a
@@ -49,7 +47,8 @@ export function mergeResults(
   documents: readonly ResultsDocument[],
   catalogue: RequirementCatalogue,
   currentCatalogueHash: string,
-  narrowingText: NarrowingText,
+  /** How a run tells its shard (cli/commandLineText.ts), to know the words a whole merge leaves out. */
+  narrowingText: (narrowedBy: { shard: ShardInfo }) => string[],
 ): ResultsDocument {
   if (documents.length === 0) refuse('no results given');
   const catalogueHash = sameEverywhere(documents, 'catalogueHash', (document) => document.catalogueHash);

@@ -1,0 +1,52 @@
+import type { CheckRecord } from '../harness/records/checkRecords.ts';
+import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { catalogueHash } from './catalogueHash.ts';
+import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
+import { type DescribedTarget, describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
+
+// The judgement every subject shares: check records and what they ran against in, a results
+// document out. run/runJudgement.ts adds what only a run of scenarios knows (its plan, a partial
+// run's extent, the baseline, the comparison); receiver/ and client/ call this alone.
+
+/** What either command judges into a results document: the check records of its scenarios or cases, and what they ran against. */
+export interface JudgedRecords {
+  command: NonNullable<ResultsDocument['command']>;
+  /** The catalogue of the command's subject: the target's for `run`, the receiver's for `receiver`. */
+  catalogue: RequirementCatalogue;
+  target: DescribedTarget;
+  suiteVersion: string;
+  seed: number;
+  areas: string[];
+  scenarioIds: string[];
+  records: readonly CheckRecord[];
+  /** Requirements the scenarios could record: the rest is "not selected". */
+  selected: ReadonlySet<string>;
+  /** Report only what was selected or recorded (a narrowed run). */
+  onlySelected?: boolean;
+  startedAt: string;
+  replayArguments: string[];
+}
+
+/** The one assembly of a results document, for `run` and `receiver` alike: requirement outcomes, the verdict, the counts. */
+export function judgedDocument(judged: JudgedRecords): ResultsDocument {
+  const { catalogue, records, target, selected } = judged;
+  const results = judgeRequirements(catalogue, records, target, { selected, onlySelected: judged.onlySelected ?? false });
+  return {
+    formatVersion: RESULTS_FORMAT_VERSION,
+    suiteVersion: judged.suiteVersion,
+    catalogueHash: catalogueHash(),
+    target: describeTarget(target),
+    seed: judged.seed,
+    areas: judged.areas,
+    scenarioIds: judged.scenarioIds,
+    // What its checks recorded on the way (the shape of a response, its time-out) counts as selected too.
+    selectedRequirements: [...new Set([...selected, ...records.map((record) => record.requirementId)])].sort(),
+    startedAt: judged.startedAt,
+    finishedAt: new Date().toISOString(),
+    verdict: verdictOf(results),
+    command: judged.command,
+    replayArguments: judged.replayArguments,
+    counts: countOutcomes(results),
+    requirements: results,
+  };
+}
