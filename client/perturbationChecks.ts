@@ -21,10 +21,14 @@ const sameRequest = (a: JudgedCall, b: JudgedCall) =>
   a.request.method === b.request.method && a.request.target === b.request.target && a.request.body.equals(b.request.body);
 const exitText = ({ code, signal }: NonNullable<PerturbedRun['exit']>) => (signal ? `was ended by ${signal}` : `exited ${code}`);
 
-/** Where the perturbation was applied, or why it cannot be judged. */
-function applied(name: PerturbationName, run: PerturbedRun): { at: number; facts: Record<string, number | string> } | string {
+/** Where the perturbation was applied (the first call `where` admits), or why it cannot be judged. */
+function applied(
+  name: PerturbationName,
+  run: PerturbedRun,
+  where: (call: JudgedCall) => boolean = () => true,
+): { at: number; facts: Record<string, number | string> } | string {
   if (!run.plan.includes(name)) return `the plan left out ${name}`;
-  const at = run.calls.findIndex((call) => call.request.perturbed?.some((bent) => bent.name === name));
+  const at = run.calls.findIndex((call) => where(call) && call.request.perturbed?.some((bent) => bent.name === name));
   if (at < 0) return `${name} was planned, but the client never made the call it bends (${PERTURBATIONS[name].description})`;
   return { at, facts: run.calls[at]!.request.perturbed!.find((bent) => bent.name === name)!.facts };
 }
@@ -35,9 +39,23 @@ const retriesOf = (run: PerturbedRun, at: number) => run.calls.slice(at + 1).fil
 const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder) => void> = {
   'unknown-event-type'(run, check) {
     const id = PERTURBATIONS['unknown-event-type'].requirement;
-    const where = applied('unknown-event-type', run);
+    const listed = applied('unknown-event-type', run, (call) => call.operation === 'event.list');
+    // Read in a list, what comes next is judged; delivered only, how its command ended.
+    const where = typeof listed === 'string' ? applied('unknown-event-type', run) : listed;
     if (typeof where === 'string') return check.skip(id, where);
     const { subject, exchange } = run.calls[where.at]!;
+    if (typeof listed === 'string') {
+      const delivered = `${subject}: after an event of type ${where.facts.type} delivered ${where.facts.delivered}`;
+      if (!run.exit) return check.skip(id, `${delivered}: a client started elsewhere gives no exit code`);
+      return void check.expect(
+        id,
+        run.exit.code === 0,
+        `${delivered}: expected the client to go on; got its command ${exitText(run.exit)}`,
+        {
+          exchange,
+        },
+      );
+    }
     const later = run.calls.length - where.at - 1;
     const what = `${subject}: after an event of type ${where.facts.type} in the first page`;
     if (later > 0 || run.exit?.code === 0)

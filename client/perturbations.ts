@@ -15,7 +15,8 @@ import type { AnswerBender, BentAnswer } from './requestRecorder.ts';
 export const PERTURBATIONS = {
   'unknown-event-type': {
     requirement: 'CL-UNKNOWN-EVENT-TYPE',
-    description: 'an event of a type the Event Catalog does not list, newest in the first page of events the client reads',
+    description:
+      'an event of a type the Event Catalog does not list, newest in the first page of events the client reads, and delivered to the first webhook it creates',
   },
   'retry-after-429': {
     requirement: 'CL-RETRY-AFTER-429',
@@ -54,6 +55,8 @@ const sameRequest = (a: RecordedRequest, b: RecordedRequest) => a.method === b.m
 /** Bends the answers a plan chose, each at its first chance; the emulator is reached directly, never through the recorder. */
 export class PlanBender implements AnswerBender {
   private readonly pending: Set<PerturbationName>;
+  /** The unlisted type is also delivered once, to the first webhook the client creates. */
+  private deliverUnlisted: boolean;
   private throttled: RecordedRequest | undefined;
 
   constructor(
@@ -62,6 +65,17 @@ export class PlanBender implements AnswerBender {
     private readonly token: string,
   ) {
     this.pending = new Set(plan);
+    this.deliverUnlisted = plan.includes('unknown-event-type');
+  }
+
+  async answered(recorded: RecordedRequest): Promise<void> {
+    const created = (recorded.status ?? 0) >= 200 && (recorded.status ?? 0) < 300;
+    if (!this.deliverUnlisted || !created || operationOf(recorded.method, recorded.target.split('?')[0] ?? '/') !== 'webhook.create')
+      return;
+    this.deliverUnlisted = false;
+    // Published now, it goes to every Enabled webhook the subscription admits: the one just made among them.
+    await this.inject(UNLISTED_EVENT_TYPE, 1);
+    mark(recorded, 'unknown-event-type', { type: UNLISTED_EVENT_TYPE, delivered: 'to the webhook it created' });
   }
 
   async before(recorded: RecordedRequest): Promise<BentAnswer | undefined> {

@@ -34,6 +34,8 @@ export interface RecorderOptions {
 export interface AnswerBender {
   /** Called as each recorded request arrives, before it is relayed: an answer of its own instead of the emulator's, or nothing. */
   before(request: RecordedRequest): Promise<BentAnswer | undefined>;
+  /** Called once the emulator has answered (`request.status` set), before the answer is sent on. */
+  answered(request: RecordedRequest): Promise<void>;
   /** Called once the emulator has answered: how long to hold that answer before sending it (0: at once). */
   holdMs(request: RecordedRequest): number;
 }
@@ -142,6 +144,7 @@ export class RequestRecorder {
     const answerHeaders = Object.fromEntries(
       Object.entries(answer.headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-length'),
     ) as Record<string, string | string[]>;
+    if (kept) await this.options.bend?.answered(recorded);
     const holdMs = kept ? (this.options.bend?.holdMs(recorded) ?? 0) : 0;
     if (holdMs > 0 && !(await heldUnlessClosed(outgoing, holdMs))) {
       // The client gave up before the held answer was due: when is what a slow answer's verdict reports.

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { clientResults, runClient } from '../../client/clientRun.ts';
 import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import { DEFAULT_PLAN, type PerturbationName } from '../../client/perturbations.ts';
+import { DEFAULT_PLAN, type PerturbationName, UNLISTED_EVENT_TYPE } from '../../client/perturbations.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
 // The client command proved both ways, as the run's and the receiver's verdicts
@@ -13,6 +13,7 @@ import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 // other; each tolerated variation of a correct client is CONFORMANT.
 
 const SEEDED = fileURLToPath(new URL('./faultyClients/seededClient.mjs', import.meta.url));
+const WEBHOOK_CLIENT = fileURLToPath(new URL('./faultyClients/webhookClient.mjs', import.meta.url));
 const PYTHON_CLIENT = fileURLToPath(new URL('./pythonClient.py', import.meta.url));
 const pythonFound = spawnSync('python3', ['--version']).status === 0;
 
@@ -96,6 +97,24 @@ describe('client kill matrix under perturbations', () => {
     const document = await judged('crash-on-unknown-type');
     expect(outcomeOf(document, 'CL-UNKNOWN-EVENT-TYPE')).toBe('SKIP');
     expect(document.verdict).toBe('conformant');
+  });
+
+  // The unlisted type is delivered too, to the first webhook the client creates; with no list read, how the command ended is judged.
+  test.each([
+    ['accepts it', [], 0, 'PASS'],
+    ['crashes on it', ['crash'], 1, 'FAIL'],
+  ] as const)('a client whose webhook is delivered the unknown type %s', async (_how, args, exitCode, outcome) => {
+    const lines: string[] = [];
+    const command = [process.execPath, WEBHOOK_CLIENT, ...args];
+    const run = await runClient(
+      { command, plan: ['unknown-event-type'] },
+      { say: (line) => lines.push(line), redactor: new SecretRedactor() },
+    );
+    expect(run.exit?.code).toBe(exitCode);
+    expect(lines.join('\n')).toContain(`delivered: ${UNLISTED_EVENT_TYPE}`);
+    const document = clientResults(command, run, { suiteVersion: 'test' });
+    expect(outcomeOf(document, 'CL-UNKNOWN-EVENT-TYPE')).toBe(outcome);
+    expect(failing(document)).toEqual(outcome === 'FAIL' ? ['CL-UNKNOWN-EVENT-TYPE'] : []);
   });
 
   // The documents give creates no idempotency (CL-SLOW-ANSWER is OBSERVE): the duplicate is reported, never failed.
