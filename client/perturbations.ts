@@ -74,14 +74,18 @@ export class PlanBender implements AnswerBender {
       return;
     this.deliverUnlisted = false;
     // Published now, it goes to every Enabled webhook the subscription admits: the one just made among them.
-    await this.inject(UNLISTED_EVENT_TYPE, 1);
-    mark(recorded, 'unknown-event-type', { type: UNLISTED_EVENT_TYPE, delivered: 'to the webhook it created' });
+    try {
+      await this.inject(UNLISTED_EVENT_TYPE, 1);
+      mark(recorded, 'unknown-event-type', { type: UNLISTED_EVENT_TYPE, delivered: 'to the webhook it created' });
+    } catch {
+      // The emulator refused the injection (its store full): the client's answer goes on unbent.
+    }
   }
 
   async before(recorded: RecordedRequest): Promise<BentAnswer | undefined> {
     const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
     if (!operation) return undefined;
-    if (operation === 'event.list') await this.eventsFirstRead(recorded);
+    if (operation === 'event.list') await this.eventsFirstRead(recorded).catch(() => this.failed(recorded));
     if (recorded.method !== 'GET' && this.take('retry-after-429')) {
       this.throttled = recorded;
       mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS });
@@ -121,6 +125,11 @@ export class PlanBender implements AnswerBender {
     }
   }
 
+  /** The emulator refused a perturbation's set-up (its store full): the client's call goes on unbent, and is not marked. */
+  private failed(recorded: RecordedRequest): void {
+    recorded.perturbed = recorded.perturbed?.filter((bent) => bent.name !== 'more-than-one-page' && bent.name !== 'unknown-event-type');
+  }
+
   private take(name: PerturbationName): boolean {
     return this.pending.delete(name);
   }
@@ -133,6 +142,7 @@ export class PlanBender implements AnswerBender {
       body: JSON.stringify({ type, count }),
     });
     await answer.body.dump();
+    if (answer.statusCode !== 201) throw new Error(`the emulator answered ${answer.statusCode} to an injection of ${type}`);
   }
 
   /** How many events the client's own filters select, from the emulator directly. */
