@@ -70,8 +70,8 @@ test('a container target (testcontainers, a devDependency here) installs the who
   expect(installedForContainers.trim()).toBe(`ci --prefix ${actionCopy} --no-audit --no-fund`);
 });
 
-test('a miss installs the runtime dependencies into the action folder and saves them under the same key', () => {
-  expect(installed.trim()).toBe(`ci --prefix ${actionCopy} --omit=dev --no-audit --no-fund`);
+test('a miss installs the locked tree (tsx runs the sources) into the action folder and saves it under the same key', () => {
+  expect(installed.trim()).toBe(`ci --prefix ${actionCopy} --no-audit --no-fund`);
   expect(miss.stepCodes['Install the suite']).toBe(0);
   const [restore, save] = miss.usesSteps;
   expect(save).toEqual({ uses: expect.stringMatching(/^actions\/cache\/save@[0-9a-f]{40}$/), with: restore?.with, ran: true });
