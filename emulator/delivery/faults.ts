@@ -60,6 +60,21 @@ export const deliveryFaults = [
     }),
   },
   {
+    name: 'at-least-once-lone-event-as-object',
+    description: 'an AtLeastOnce batch of one event, of any type, carries data as that single event object instead of an array',
+    breaks: ['DL-AT-LEAST-ONCE-ARRAY'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      finishBody: (body, webhook, events) => {
+        const finished = behaviour.finishBody(body, webhook, events);
+        if (webhook.deliveryMode !== 'AtLeastOnce' || events.length !== 1) return finished;
+        const document = JSON.parse(finished.toString('utf8')) as { data?: unknown };
+        if (!Array.isArray(document.data) || document.data.length !== 1) return finished;
+        return Buffer.from(JSON.stringify({ ...document, data: document.data[0] }), 'utf8');
+      },
+    }),
+  },
+  {
     name: 'backoff-doubling',
     description: 'AtLeastOnce retries back off 1, 2, 4, 8 … instead of Fibonacci',
     breaks: ['DL-BACKOFF-FIBONACCI'],

@@ -194,7 +194,14 @@ async function onScaledClock(ctx: ScenarioContext, subscription: Subscription): 
 const backoff = defineScenario({
   id: 'delivery/at-least-once/fibonacci-backoff',
   area: 'delivery',
-  requirements: ['DL-BACKOFF-FIBONACCI', 'DL-BACKOFF-CAP', 'DL-BACKOFF-UNIT', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-BATCH-LIMIT'],
+  requirements: [
+    'DL-BACKOFF-FIBONACCI',
+    'DL-BACKOFF-CAP',
+    'DL-BACKOFF-UNIT',
+    'DL-AT-LEAST-ONCE-SEQUENTIAL',
+    'DL-BATCH-LIMIT',
+    'DL-AT-LEAST-ONCE-ARRAY',
+  ],
   needs: ['clockControl', 'eventInjection', 'webhookDelivery'],
   async run(ctx) {
     await ensureSinkReachable(ctx);

@@ -115,7 +115,7 @@ const matrixScenario = (deliveryMode: DeliveryMode, subscriptionType: Subscripti
       'DL-SIGNATURE-ABSENT-WITHOUT-TOKEN',
       ...(deliveryMode === 'AtMostOnce'
         ? ['DL-AT-MOST-ONCE-SINGLE', 'DL-AT-MOST-ONCE-SEQUENTIAL']
-        : ['DL-BATCH-LIMIT', 'DL-AT-LEAST-ONCE-SEQUENTIAL']),
+        : ['DL-BATCH-LIMIT', 'DL-AT-LEAST-ONCE-ARRAY', 'DL-AT-LEAST-ONCE-SEQUENTIAL']),
       ...CATALOGUE_REQUIREMENTS,
       LISTED_MEMBERS_REQUIREMENT,
     ],

@@ -173,7 +173,7 @@ function overdueOrUnknown(deliveries: readonly SinkDelivery[], progress: RetryPr
 const atLeastOnceRetries = defineScenario({
   id: 'delivery/at-least-once/retried-until-success',
   area: 'delivery',
-  requirements: ['DL-AT-LEAST-ONCE-RETRY', 'DL-EVENT-ID-STABLE', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-BATCH-LIMIT'],
+  requirements: ['DL-AT-LEAST-ONCE-RETRY', 'DL-EVENT-ID-STABLE', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-BATCH-LIMIT', 'DL-AT-LEAST-ONCE-ARRAY'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
   // Where the target has a clock, it jumps or speeds it and shortens the delivery time-out for everyone.
@@ -277,7 +277,7 @@ const HOLD_FIRST_ANSWER_MS = 2500;
 const atLeastOnceBurst = defineScenario({
   id: 'delivery/at-least-once/burst',
   area: 'delivery',
-  requirements: ['DL-BATCH-LIMIT', 'DL-BATCH-SIZES', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-AT-LEAST-ONCE-RETRY'],
+  requirements: ['DL-BATCH-LIMIT', 'DL-AT-LEAST-ONCE-ARRAY', 'DL-BATCH-SIZES', 'DL-AT-LEAST-ONCE-SEQUENTIAL', 'DL-AT-LEAST-ONCE-RETRY'],
   needs: ['webhookDelivery'],
   eventTriggers: DELIVERY_TRIGGERS,
   // Its burst queues up at every AtMostOnce webhook of the scenarios beside it.
