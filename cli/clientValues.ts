@@ -1,13 +1,13 @@
 import { closestSpelling } from '../harness/documents/closestSpelling.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from '../client/perturbations.ts';
+import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
 // how to wait for a client started elsewhere, never the text a user typed. Every bad value is
 // a setup error naming the option and what is wrong.
 
-/** How long a client started elsewhere may be quiet before it is judged, when --idle is not given. */
-export const DEFAULT_IDLE_SECONDS = 10;
+export { DEFAULT_IDLE_SECONDS };
 
 export interface ClientOptionTexts {
   wait?: boolean;

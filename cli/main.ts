@@ -5,8 +5,9 @@ import { dropOutputOnceReaderCloses } from './closedReader.ts';
 import { usageErrorLine } from './usageErrorLine.ts';
 import { assertPathArguments } from './pathArguments.ts';
 import { DEFAULT_REPORTERS, REPORTERS } from '../report/reporters.ts';
-import { DEFAULT_IDLE_SECONDS } from './clientValues.ts';
-import { AREAS } from '../harness/engine/scenario.ts';
+// Light modules only at the top: --version and --help load nothing else (bench/packedCliStart.bench.ts).
+import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
+import { AREAS } from '../harness/engine/areas.ts';
 import { ENVIRONMENTS } from '../spec/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../spec/webhookAttributes.ts';
 import { suiteVersion } from '../harness/documents/suiteVersion.ts';

@@ -4,6 +4,9 @@ import type { RecorderActivity } from './requestRecorder.ts';
 // still being answered, and none came for the idle time the user chose. The quiet is
 // measured from the end of the last answer, so a slow answer is never cut short.
 
+/** How long a client started elsewhere may be quiet before it is judged, when --idle is not given. */
+export const DEFAULT_IDLE_SECONDS = 10;
+
 /** How waiting for a client started elsewhere ended. */
 export type WaitEnded = 'quiet' | 'interrupted';
 

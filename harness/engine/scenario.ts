@@ -11,10 +11,9 @@ import type { SharedState } from '../target/sharedState.ts';
 import type { SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetInfo } from '../target/targetManifest.ts';
 import type { TokenPool } from '../target/tokenPool.ts';
+import type { Area } from './areas.ts';
 
-/** Areas of the suite; each has a folder under suites/ and can be chosen with `run --only`. */
-export const AREAS = ['positive-pay', 'auth', 'conventions', 'webhooks', 'delivery', 'events', 'sandbox', 'decisioning'] as const;
-export type Area = (typeof AREAS)[number];
+export { AREAS, type Area } from './areas.ts';
 
 /**
  * Ways a scenario can make events happen (suites/shared/eventTriggers.ts):
