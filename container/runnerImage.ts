@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { docker } from './dockerCli.ts';
 import { type BuiltImage, PROJECT_ROOT } from './emulatorImage.ts';
 
@@ -17,6 +17,12 @@ export interface RunnerImageOptions {
   /** Passed as the BASE_IMAGE build argument; the Dockerfile's default when absent. */
   baseImage?: string;
   write?: (text: string) => void;
+  /**
+   * A tarball of the package already packed: packing compiles into this tree and removes what it
+   * compiled (package.json's prepack and postpack), so whoever packs beside other packs (the
+   * project's tests) packs in turn and hands the tarball here. Packed here when absent.
+   */
+  tarball?: string;
 }
 
 function npm(args: string[], cwd: string): Promise<string> {
@@ -37,12 +43,18 @@ export async function buildRunnerImage(options: RunnerImageOptions = {}): Promis
   const tag = options.tag ?? RUNNER_IMAGE_TAG;
   const context = mkdtempSync(join(tmpdir(), 'bac-runner-image-'));
   try {
-    const [packed] = JSON.parse(await npm(['pack', '--json', '--pack-destination', context], PROJECT_ROOT)) as Array<{ filename: string }>;
+    const tarball =
+      options.tarball ??
+      join(
+        context,
+        (JSON.parse(await npm(['pack', '--json', '--pack-destination', context], PROJECT_ROOT)) as Array<{ filename: string }>)[0]
+          ?.filename ?? '',
+      );
     const app = join(context, 'app');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'banking-api-conformance-image', private: true }, null, 2)}\n`);
-    options.write?.(`Installing ${packed?.filename} with its runtime dependencies`);
-    await npm(['install', '--omit=dev', '--no-audit', '--no-fund', join(context, packed?.filename ?? '')], app);
+    options.write?.(`Installing ${basename(tarball)} with its runtime dependencies`);
+    await npm(['install', '--omit=dev', '--no-audit', '--no-fund', tarball], app);
     const args = ['build', '--force-rm', '--tag', tag, '--file', join(PROJECT_ROOT, 'runner.Dockerfile')];
     if (options.baseImage) args.push('--build-arg', `BASE_IMAGE=${options.baseImage}`);
     await docker([...args, context], options.write ? { echo: options.write } : {});

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { docker } from '../../container/dockerCli.ts';
 import { freeLoopbackPort } from '../../container/listenAddress.ts';
 import { buildRunnerImage } from '../../container/runnerImage.ts';
+import { packProject } from '../install/installedPackage.ts';
 import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
 import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, localNodeBaseImage } from './dockerForTests.ts';
 
@@ -43,7 +44,14 @@ beforeAll(async () => {
   release = await dockerTestSlot();
   const baseImage = await localNodeBaseImage();
   const emulator = await emulatorImageForTests();
-  sizeBytes = (await buildRunnerImage({ tag: RUNNER_TEST_TAG, baseImage })).sizeBytes;
+  // Packed in turn with the install tests' packs (each pack compiles into the tree and then removes it).
+  const packs = mkdtempSync(join(tmpdir(), 'bac-runner-pack-'));
+  const tarball = join(packs, (await packProject(packs)).filename);
+  try {
+    sizeBytes = (await buildRunnerImage({ tag: RUNNER_TEST_TAG, baseImage, tarball })).sizeBytes;
+  } finally {
+    rmSync(packs, { recursive: true, force: true });
+  }
   const port = await freeLoopbackPort();
   emulatorContainer = (
     await docker([

@@ -26,6 +26,11 @@ export async function packProject(destination: string): Promise<PackResult> {
   return (JSON.parse(pack.stdout) as PackResult[])[0] as PackResult;
 }
 
+/** `npm pack --dry-run`'s listing, taken in turn with the packs: one pack's compiled files are not the package's sources. */
+export function packListing(): Promise<ProcessResult> {
+  return oneAtATime(() => commandToExit('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PROJECT_ROOT }));
+}
+
 const PACK_LOCK = join(tmpdir(), `bac-pack-${PROJECT_ROOT.replace(/\W/g, '_')}.lock`);
 /** A lock left by a pack that was killed: no pack takes this long. */
 const STALE_LOCK_MS = 5 * 60_000;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
-import { commandToExit } from '../support/childProcess.ts';
+import { packListing } from './installedPackage.ts';
 import { relativeImports } from '../support/importGraph.ts';
 import { type PackageFiles, testOnlyNames, testOrBenchPaths, unreachableModules } from './packageReach.ts';
 
@@ -15,7 +15,7 @@ const readProjectFile = (path: string): string => readFileSync(join(PROJECT_ROOT
 let packaged: PackageFiles;
 
 beforeAll(async () => {
-  const pack = await commandToExit('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PROJECT_ROOT });
+  const pack = await packListing();
   expect(pack.code, pack.stderr).toBe(0);
   const [listed] = JSON.parse(pack.stdout) as Array<{ files: Array<{ path: string }> }>;
   packaged = {
