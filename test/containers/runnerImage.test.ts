@@ -124,5 +124,6 @@ test("the container exits with the suite's exit code: 2 for a manifest that is n
   context.skip(unavailable !== undefined, unavailable);
   const run = await dockerRun([RUNNER_TEST_TAG, 'run', '--target', '/data/missing.json', '--report-dir', '/data/reports-missing']);
   expect(run.code).toBe(2);
-  expect(run.stderr).toContain('cannot read target manifest /data/missing.json');
+  // The path is checked before any work starts: one line naming the option and the path.
+  expect(run.stderr).toContain('--target /data/missing.json cannot be read (ENOENT)');
 }, 120_000);
