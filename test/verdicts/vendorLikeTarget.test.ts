@@ -7,11 +7,15 @@ import { runAgainstVendorLike } from '../support/vendorLikeRuns.ts';
 // tenants' rules, webhooks and thousands of events, only the documented API, a
 // manifest claiming only what a vendor offers (core, scopedTokens, applications,
 // webhookDelivery) — passes with no FAIL, WARN or UNTESTABLE, and most of the
-// catalogue is judged there, not skipped: at most 56 requirements SKIP (issue
-// goal), each for a capability the profile lacks (payment simulation with fresh
-// accounts, the clock), the other environment, or an exclusion.
+// catalogue is judged there, not skipped: at most 48 requirements SKIP, each for a
+// capability the profile lacks (payment simulation with fresh accounts, the clock)
+// or the other environment; excluded requirements are counted apart. The issue's
+// goal was 56 SKIP with the 9 exclusions of the time (47 of the profile's own);
+// since then DC-DRAWDOWN-TAGS-OWN-LABELS and PP-POLICY-OPTIN-NO-EFFECT joined the
+// requirements that need payment simulation or a product the run may opt in, and
+// 3 catalogue statements no operation can bring about were excluded.
 
-const SKIP_GOAL = 56;
+const SKIP_GOAL = 48;
 
 test(`the whole suite against a lived-in, vendor-like emulator: no FAIL, WARN or UNTESTABLE, at most ${SKIP_GOAL} SKIP`, async () => {
   const { records } = await runAgainstVendorLike(ALL_SCENARIOS, { latency: undefined, rateLimit: undefined });
@@ -20,7 +24,7 @@ test(`the whole suite against a lived-in, vendor-like emulator: no FAIL, WARN or
   const catalogue = requirementCatalogue().all();
   const counts: Record<string, number> = {};
   for (const requirement of catalogue) {
-    const outcome = requirement.excluded ? 'SKIP' : (worst.get(requirement.id) ?? 'no result');
+    const outcome = requirement.excluded ? 'excluded' : (worst.get(requirement.id) ?? 'no result');
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
   console.log(
