@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { request } from 'undici';
-import { JSON_API } from '../spec/mediaTypes.ts';
+import { JSON_API } from '../contract/facts/mediaTypes.ts';
 import { startEmulator } from '../emulator/emulator.ts';
-import { emulatorManifest, openTargetSession } from '../harness/target/targetSession.ts';
+import { emulatorManifest, openTargetSession } from '../harness/targetIO/targetSession.ts';
 import { reportRatio } from './benchGoals.ts';
 
 // The emulator's throughput, side by side in one run with its limit and a peer:

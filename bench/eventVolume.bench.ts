@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { startEmulator } from '../emulator/emulator.ts';
-import { emulatorManifest, openTargetSession } from '../harness/target/targetSession.ts';
+import { emulatorManifest, openTargetSession } from '../harness/targetIO/targetSession.ts';
 import { benchSize, median, reportGoal } from './benchGoals.ts';
 
 // A million stored events: what they cost in resident memory above the empty

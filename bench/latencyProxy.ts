@@ -1,6 +1,6 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CONTROL_PREFIX } from '../spec/controlRoutes.ts';
+import { CONTROL_PREFIX } from '../contract/facts/controlRoutes.ts';
 
 // A far-away target on loopback, for bench/remoteTarget.bench.ts: a proxy in front
 // of any target that holds each documented call for a latency drawn between a

@@ -39,7 +39,7 @@ const areas = smoke
 const what = areas.length ? `areas ${areas[1]}` : 'full suite';
 const whole = areas.length === 0;
 // What a user gets against a far target: no --concurrency, so the run measures the proxy's round trip
-// and takes `auto` by itself (harness/target/concurrency.ts), though the proxy is on loopback.
+// and takes `auto` by itself (harness/targetIO/concurrency.ts), though the proxy is on loopback.
 const RUN_OPTIONS = ['--budget-minutes', whole ? '30' : '5', ...areas];
 
 interface Measured extends CliRun {

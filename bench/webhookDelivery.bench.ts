@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import { startEmulator } from '../emulator/emulator.ts';
-import { JSON_API } from '../spec/mediaTypes.ts';
-import { emulatorManifest, openTargetSession } from '../harness/target/targetSession.ts';
+import { JSON_API } from '../contract/facts/mediaTypes.ts';
+import { emulatorManifest, openTargetSession } from '../harness/targetIO/targetSession.ts';
 import { benchSize, reportGoal, reportRatio } from './benchGoals.ts';
 import { ReceiverThread } from './receiverThread.ts';
 

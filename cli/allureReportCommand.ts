@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { missingPackageLine } from '../harness/target/optionalPackage.ts';
+import { missingPackageLine } from '../harness/targetIO/optionalPackage.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 
 // `banking-api-conformance report [--report-dir DIR]` (npm run report): builds the

@@ -1,6 +1,6 @@
 import { FAULTS } from '../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../emulator/faults/toleratedVariations.ts';
-import { LEVELS, requirementCatalogue, type Level, type Requirement } from '../harness/documents/requirementCatalogue.ts';
+import { LEVELS, requirementCatalogue, type Level, type Requirement } from '../contract/catalogue/requirementCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
@@ -8,7 +8,7 @@ import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 import { CLIENT_ITEMS } from '../client/requestJudge.ts';
 import { PERTURBATION_NAMES, PERTURBATIONS } from '../client/perturbations.ts';
-import { ENVIRONMENTS } from '../spec/environments.ts';
+import { ENVIRONMENTS } from '../contract/facts/environments.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
 // emulator's seeded faults, filtered the way `run` selects. "--area X" means what

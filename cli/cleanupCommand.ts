@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { CLEANUP_LEDGER_FILE, readLedger } from '../harness/target/cleanupLedgerFile.ts';
-import { undoPending } from '../harness/target/ledgerUndo.ts';
+import { CLEANUP_LEDGER_FILE, readLedger } from '../harness/targetIO/cleanupLedgerFile.ts';
+import { undoPending } from '../harness/targetIO/ledgerUndo.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { EMULATOR_MANIFEST_PATH, loadManifest } from '../harness/target/targetManifest.ts';
+import { EMULATOR_MANIFEST_PATH, loadManifest } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
-import { openTargetSession } from '../harness/target/targetSession.ts';
+import { openTargetSession } from '../harness/targetIO/targetSession.ts';
 
 // `banking-api-conformance cleanup --report-dir DIR`: finishes the cleanup of a
 // run that was killed, from the ledger it left in DIR: cancels its rules and

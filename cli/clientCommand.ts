@@ -9,7 +9,7 @@ import { NO_CALL } from '../client/requestJudge.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
 import { printSummary } from './summaryPrinter.ts';
-import { suiteVersion } from '../harness/documents/suiteVersion.ts';
+import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance client -- <command...>`: judges the integrator's own

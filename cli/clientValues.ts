@@ -1,4 +1,4 @@
-import { closestSpelling } from '../harness/documents/closestSpelling.ts';
+import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from '../client/perturbations.ts';
 import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';

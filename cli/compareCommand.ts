@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SetupError } from '../harness/records/setupError.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { parityPage } from '../report/html/parityPage.ts';
 import { parityMarkdown } from '../report/parityMarkdown.ts';
 import { countOf, parityTable } from '../report/parityTable.ts';

@@ -1,4 +1,4 @@
-import { loadManifest } from '../harness/target/targetManifest.ts';
+import { loadManifest } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import type { ContainerOptions } from '../container/containerSpec.ts';
 

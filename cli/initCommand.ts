@@ -2,11 +2,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { fileURLToPath } from 'node:url';
-import { PAYMENT_TYPES as OPT_IN_TYPES, type PaymentType as OptInType } from '../spec/positivePay.ts';
-import { ENVIRONMENTS } from '../spec/environments.ts';
-import { SCOPES } from '../spec/scopes.ts';
-import { CAPABILITIES } from '../harness/documents/requirementCatalogue.ts';
-import { EMULATOR_MANIFEST_PATH, type TargetManifestFile, validateManifest } from '../harness/target/targetManifest.ts';
+import { PAYMENT_TYPES as OPT_IN_TYPES, type PaymentType as OptInType } from '../contract/facts/positivePay.ts';
+import { ENVIRONMENTS } from '../contract/facts/environments.ts';
+import { SCOPES } from '../contract/facts/scopes.ts';
+import { CAPABILITIES } from '../contract/catalogue/requirementCatalogue.ts';
+import { EMULATOR_MANIFEST_PATH, type TargetManifestFile, validateManifest } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { EmulatorConnection, ToolError } from '../emulator/tools/emulatorConnection.ts';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import type { RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { readEarlierRun } from '../verdict/resultsFile.ts';
 import type { LastFailed } from '../run/scenarioSelection.ts';

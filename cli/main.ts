@@ -8,10 +8,10 @@ import { DEFAULT_REPORTERS, REPORTERS } from '../report/reporters.ts';
 // Light modules only at the top: --version and --help load nothing else (bench/packedCliStart.bench.ts).
 import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
 import { AREAS } from '../harness/engine/areas.ts';
-import { ENVIRONMENTS } from '../spec/environments.ts';
-import { CONTENT_TYPES, DELIVERY_MODES } from '../spec/webhookAttributes.ts';
-import { suiteVersion } from '../harness/documents/suiteVersion.ts';
-import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../harness/target/concurrency.ts';
+import { ENVIRONMENTS } from '../contract/facts/environments.ts';
+import { CONTENT_TYPES, DELIVERY_MODES } from '../contract/facts/webhookAttributes.ts';
+import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
+import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../harness/targetIO/concurrency.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests). Each command's

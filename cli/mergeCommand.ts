@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { EXIT } from './exitCodes.ts';
 import { printSummary } from './summaryPrinter.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { copyAllureResults } from '../report/allureResultsDirectory.ts';
 import { catalogueHash } from '../verdict/catalogueHash.ts';

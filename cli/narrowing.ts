@@ -1,5 +1,5 @@
-import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
-import { closestSpelling } from '../harness/documents/closestSpelling.ts';
+import type { RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
+import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 import { AREAS, type Area } from '../harness/engine/scenario.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { type LastFailed, type Narrowing, selectScenarios } from '../run/scenarioSelection.ts';

@@ -1,7 +1,7 @@
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { loadManifest } from '../harness/target/targetManifest.ts';
+import { loadManifest } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { type ReceiverOptions, receiverConfig } from './receiverValues.ts';
 import { receiverReplayArguments } from './commandLineText.ts';
@@ -10,7 +10,7 @@ import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
 import type { FailureDiagnosis } from './failureReport.ts';
 import { printSummary } from './summaryPrinter.ts';
-import { suiteVersion } from '../harness/documents/suiteVersion.ts';
+import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance receiver`: judges the integrator's own webhook

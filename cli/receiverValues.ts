@@ -1,4 +1,4 @@
-import type { ManifestReceiver } from '../harness/target/targetManifest.ts';
+import type { ManifestReceiver } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import {
   CONTENT_TYPES,

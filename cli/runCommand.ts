@@ -2,7 +2,7 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { describeThrottling } from '../verdict/throttleWording.ts';
 import { DEFAULT_REPORTERS } from '../report/reporters.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { lastFailedIn } from './lastFailed.ts';
 import { join } from 'node:path';
 import { runConformance, type RunRequest } from '../run/runPipeline.ts';
@@ -15,7 +15,7 @@ import { narrowingOf, type NarrowingOptions } from './narrowing.ts';
 import { containerOptionsOf, type ContainerOptionTexts } from './containerValues.ts';
 import { narrowedByText, runReplayArguments } from './commandLineText.ts';
 import { printBaseline, printSummary, webhookFootprintLine } from './summaryPrinter.ts';
-import { suiteVersion } from '../harness/documents/suiteVersion.ts';
+import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
 // `banking-api-conformance run`: checks that the options go together, runs the

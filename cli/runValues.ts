@@ -1,7 +1,7 @@
-import { type ConcurrencySetting, MAX_CONCURRENCY } from '../harness/target/concurrency.ts';
+import { type ConcurrencySetting, MAX_CONCURRENCY } from '../harness/targetIO/concurrency.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import type { ShardInfo } from '../verdict/resultsDocument.ts';
-import { closestSpelling } from '../harness/documents/closestSpelling.ts';
+import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 import { REPORTERS, type Reporter } from '../report/reporters.ts';
 
 // The run's command-line strings made values, once, here: run/ receives numbers and

@@ -4,7 +4,7 @@ import type { BaselineOutcome } from '../verdict/expectedFailures.ts';
 import { runMetricsIn, type ResultsDocument } from '../verdict/resultsDocument.ts';
 import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
 import { verdictLabel } from '../report/verdictLabel.ts';
-import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';
+import { requirementPrefixOf } from '../contract/facts/requirementPrefixes.ts';
 import { type FailureDiagnosis, printFailures } from './failureReport.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
 

@@ -1,4 +1,4 @@
-import { suiteVersion } from '../harness/documents/suiteVersion.ts';
+import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { catalogueHash } from '../verdict/catalogueHash.ts';
 import { describeSubjects } from '../verdict/certification.ts';

@@ -1,14 +1,14 @@
-import { OPERATIONS, type Operation, type OperationName } from '../harness/documents/operationCatalogue.ts';
-import { PAGE_LIMIT } from '../harness/documents/operationInputs.ts';
-import { type SchemaViolation, schemaRegistry } from '../harness/documents/schemaRegistry.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { OPERATIONS, type Operation, type OperationName } from '../contract/catalogue/operationCatalogue.ts';
+import { PAGE_LIMIT } from '../contract/catalogue/operationInputs.ts';
+import { type SchemaViolation, schemaRegistry } from '../contract/catalogue/schemaRegistry.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { derivedTitle } from '../harness/engine/scenario.ts';
 import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../spec/documentLimits.ts';
-import { JSON_API } from '../spec/mediaTypes.ts';
-import { RULE_TYPES } from '../spec/positivePay.ts';
-import { CONTENT_TYPES, DELIVERY_MODES, SUBSCRIPTION_TYPES } from '../spec/webhookAttributes.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../contract/facts/documentLimits.ts';
+import { JSON_API } from '../contract/facts/mediaTypes.ts';
+import { RULE_TYPES } from '../contract/facts/positivePay.ts';
+import { CONTENT_TYPES, DELIVERY_MODES, SUBSCRIPTION_TYPES } from '../contract/facts/webhookAttributes.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
 
 // The client's checks, as data: each names the CL requirements it judges and the
@@ -223,7 +223,7 @@ function fieldsCheck(
   };
 }
 
-/** A webhook's vocabulary straight from spec/webhookAttributes.ts, for a create and an update alike. */
+/** A webhook's vocabulary straight from contract/facts/webhookAttributes.ts, for a create and an update alike. */
 function judgeVocabulary(call: JudgedCall, check: CheckRecorder): void {
   const attributes = member(parsed(call), 'data', 'attributes');
   if (!isObject(attributes)) return;

@@ -1,6 +1,6 @@
 import { runEngine } from '../harness/engine/engine.ts';
 import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { judgedDocument } from '../verdict/judgement.ts';

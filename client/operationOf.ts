@@ -1,4 +1,4 @@
-import { OPERATIONS, type Operation, type OperationName } from '../harness/documents/operationCatalogue.ts';
+import { OPERATIONS, type Operation, type OperationName } from '../contract/catalogue/operationCatalogue.ts';
 
 // Which documented operation a request calls, from its method and path alone,
 // by the operation catalogue's path templates.

@@ -1,8 +1,8 @@
 import { request } from 'undici';
-import { PAGE_LIMIT } from '../harness/documents/operationInputs.ts';
-import { type OperationName } from '../harness/documents/operationCatalogue.ts';
-import { OPERATION_TIMEOUT_MS } from '../harness/target/apiClient.ts';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/controlRoutes.ts';
+import { PAGE_LIMIT } from '../contract/catalogue/operationInputs.ts';
+import { type OperationName } from '../contract/catalogue/operationCatalogue.ts';
+import { OPERATION_TIMEOUT_MS } from '../harness/targetIO/apiClient.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
 import { operationOf } from './operationOf.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
 import type { AnswerBender, BentAnswer } from './requestRecorder.ts';

@@ -1,5 +1,5 @@
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
-import { OPERATIONS as operationsInOrder, type OperationName } from '../harness/documents/operationCatalogue.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
+import { OPERATIONS as operationsInOrder, type OperationName } from '../contract/catalogue/operationCatalogue.ts';
 import { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';

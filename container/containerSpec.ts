@@ -1,4 +1,4 @@
-import type { TargetManifestFile } from '../harness/target/targetManifest.ts';
+import type { TargetManifestFile } from '../harness/targetIO/targetManifest.ts';
 
 // What to start when the target is a container image: from the run's container options
 // or from the `container` section of a target manifest (the options win field by field,

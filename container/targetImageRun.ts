@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type TargetManifestFile } from '../harness/target/targetManifest.ts';
+import { type TargetManifestFile } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { containerSpecOf, type ContainerOptions } from './containerSpec.ts';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
 import type { Emulator } from './emulator.ts';
 import { startEmulator } from './emulator.ts';
 import { FAULTS } from './faultCatalogue.ts';

@@ -1,9 +1,9 @@
-import { suiteVersion } from '../harness/documents/suiteVersion.ts';
-import { DELIVERY_MEDIA_TYPES, JSON_API } from '../spec/mediaTypes.ts';
-import { AT_LEAST_ONCE_BATCH_SIZE, SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
-import { OPERATIONS, type Operation } from '../harness/documents/operationCatalogue.ts';
-import type { QueryParameter, RequestBody } from '../harness/documents/operationInputs.ts';
-import { eventTypeCatalogue } from '../harness/documents/schemaRegistry.ts';
+import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
+import { DELIVERY_MEDIA_TYPES, JSON_API } from '../contract/facts/mediaTypes.ts';
+import { AT_LEAST_ONCE_BATCH_SIZE, SIGNATURE_HEADER } from '../contract/facts/webhookDelivery.ts';
+import { OPERATIONS, type Operation } from '../contract/catalogue/operationCatalogue.ts';
+import type { QueryParameter, RequestBody } from '../contract/catalogue/operationInputs.ts';
+import { eventTypeCatalogue } from '../contract/catalogue/schemaRegistry.ts';
 import { componentRef, schemaComponents, type JsonObject } from './schemaComponents.ts';
 
 // An OpenAPI 3.1 document of the API, derived — never written by hand — from the

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SCHEMA_ID_BASE } from '../harness/documents/schemaRegistry.ts';
+import { SCHEMA_ID_BASE } from '../contract/catalogue/schemaRegistry.ts';
 
 // The JSON Schemas of schemas/ as OpenAPI 3.1 components. OpenAPI 3.1 speaks JSON
 // Schema 2020-12, so each schema goes in unchanged but for its references: every

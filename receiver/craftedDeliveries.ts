@@ -1,5 +1,5 @@
-import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../spec/mediaTypes.ts';
-import { expectedSignature } from '../harness/target/webhookSinkSignature.ts';
+import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../contract/facts/mediaTypes.ts';
+import { expectedSignature } from '../harness/targetIO/webhookSinkSignature.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { type AnsweredDelivery, postDelivery } from './deliveryExchange.ts';
 import type { EmbeddedSandbox } from './embeddedSandbox.ts';

@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
-import { parseDeliveryPayload } from '../harness/documents/deliveryPayload.ts';
-import { readCappedBody } from '../harness/target/responseBodyReader.ts';
+import { parseDeliveryPayload } from '../contract/catalogue/deliveryPayload.ts';
+import { readCappedBody } from '../harness/targetIO/responseBodyReader.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 
 // One delivery POST to the receiver and what it answered: the status, how long it

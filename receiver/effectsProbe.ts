@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
-import { readCappedBody } from '../harness/target/responseBodyReader.ts';
+import { readCappedBody } from '../harness/targetIO/responseBodyReader.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 
 // "Processed" is seen only through the receiver's own side effects. The effects

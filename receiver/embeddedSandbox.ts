@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { request } from 'undici';
 import { startEmulator, type Emulator } from '../emulator/emulator.ts';
-import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from '../spec/controlRoutes.ts';
-import { JSON_API } from '../spec/mediaTypes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from '../contract/facts/controlRoutes.ts';
+import { JSON_API } from '../contract/facts/mediaTypes.ts';
 import type { ReceiverConfig } from './receiverConfig.ts';
 import type { RecordingProxy } from './recordingProxy.ts';
 

@@ -1,5 +1,5 @@
 import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { derivedTitle } from '../harness/engine/scenario.ts';
 import type { AnswerJudge } from './answerJudge.ts';
 import type { CraftedDeliveries } from './craftedDeliveries.ts';

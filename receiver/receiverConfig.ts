@@ -1,12 +1,12 @@
-import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
-import type { ContentType, DeliveryMode } from '../spec/webhookAttributes.ts';
+import { SIGNATURE_HEADER } from '../contract/facts/webhookDelivery.ts';
+import type { ContentType, DeliveryMode } from '../contract/facts/webhookAttributes.ts';
 
 // What the receiver command is told about the integrator's webhook, as values: where the
 // receiver listens, the token it verifies with (from a variable, never a flag), how the
 // webhook is configured (2.6) and where its effects can be read. cli/receiverValues.ts makes
 // them from the command line and the manifest.
 
-export { CONTENT_TYPES, type ContentType, DELIVERY_MODES, type DeliveryMode } from '../spec/webhookAttributes.ts';
+export { CONTENT_TYPES, type ContentType, DELIVERY_MODES, type DeliveryMode } from '../contract/facts/webhookAttributes.ts';
 
 /** 5.3: the header the documents name; a vendor may call it otherwise. */
 export const DEFAULT_SIGNATURE_HEADER = SIGNATURE_HEADER;

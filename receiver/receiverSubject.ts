@@ -4,7 +4,7 @@ import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subj
 import { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { fixedLimit } from '../harness/target/adaptiveConcurrency.ts';
+import { fixedLimit } from '../harness/targetIO/adaptiveConcurrency.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { AnswerJudge } from './answerJudge.ts';
 import { CraftedDeliveries } from './craftedDeliveries.ts';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { SIGNATURE_HEADER } from '../spec/webhookDelivery.ts';
+import { SIGNATURE_HEADER } from '../contract/facts/webhookDelivery.ts';
 import { type AnsweredDelivery, forwardedHeaders, postDelivery } from './deliveryExchange.ts';
 
 // Sits between the embedded sandbox and the receiver, on loopback: each webhook

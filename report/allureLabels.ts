@@ -1,7 +1,7 @@
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import { isFailing } from '../harness/records/checkRecords.ts';
-import { CLIENT_REQUIREMENTS } from '../harness/documents/operationCatalogue.ts';
-import type { Level, RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { CLIENT_REQUIREMENTS } from '../contract/catalogue/operationCatalogue.ts';
+import type { Level, RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { evidenceFacts, exchangeText, jsonText } from './exchangeText.ts';
 

@@ -1,6 +1,6 @@
 import * as allure from 'allure-js-commons';
 import { afterEach } from 'vitest';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { allureView } from './allureLabels.ts';
 
 // Vitest setup file of the conformance project run by hand (`npx vitest --project conformance`

@@ -10,8 +10,8 @@ import {
 } from 'allure-js-commons/sdk/reporter';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { testOutcome } from '../harness/engine/testOutcome.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
-import { suiteName } from '../harness/documents/suiteVersion.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
+import { suiteName } from '../contract/catalogue/suiteVersion.ts';
 import { DeferredAllureWriter } from './allureDeferredWriter.ts';
 import { allureView } from './allureLabels.ts';
 import { freshAllureResultsDir } from './allureResultsDirectory.ts';

@@ -2,7 +2,7 @@ import type { CheckRecord, Outcome } from '../harness/records/checkRecords.ts';
 import { isFailing } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../verdict/requirementVerdict.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
-import { requirementPrefixOf } from '../spec/requirementPrefixes.ts';
+import { requirementPrefixOf } from '../contract/facts/requirementPrefixes.ts';
 import { evidenceFacts, exchangeText } from './exchangeText.ts';
 import { xmlText } from './xmlText.ts';
 

@@ -1,5 +1,5 @@
-import type { Requirement } from '../harness/documents/requirementCatalogue.ts';
-import { AT_LEAST_ONCE_BATCH_SIZE } from '../spec/webhookDelivery.ts';
+import type { Requirement } from '../contract/catalogue/requirementCatalogue.ts';
+import { AT_LEAST_ONCE_BATCH_SIZE } from '../contract/facts/webhookDelivery.ts';
 import { type ComparableResults, observedValues } from '../verdict/resultsComparison.ts';
 
 // `compare --observed A B`: what two targets do where the documents leave the

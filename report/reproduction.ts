@@ -1,7 +1,7 @@
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import type { CheckRecord, ExchangeExcerpt, Outcome } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../verdict/requirementVerdict.ts';
-import { CONTROL_ROUTES } from '../spec/controlRoutes.ts';
+import { CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
 
 // How to reproduce a failure by hand: a curl command that sends the request of an
 // exchange again (the token replaced by $BANKING_API_TOKEN, never written out),

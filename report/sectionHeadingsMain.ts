@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { headingsOfDocuments, SHIPPED_HEADINGS_PATH } from './sectionTitles.ts';
 
 // `npm run spec:headings [SPEC_DIR]`: reads the section headings of the two
-// documents (default ../shared/spec beside the project) into spec/sectionHeadings.json.
+// documents (default ../shared/spec beside the project) into contract/facts/sectionHeadings.json.
 
 const specDir = process.argv[2] ?? fileURLToPath(new URL('../../shared/spec/', import.meta.url));
 try {

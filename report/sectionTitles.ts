@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DOCUMENTS, type DocumentKey } from '../harness/documents/requirementCatalogue.ts';
+import { DOCUMENTS, type DocumentKey } from '../contract/catalogue/requirementCatalogue.ts';
 
 // Section headings of the two documents, in document order, so the report can
 // group requirements as "API §4.2 Positive pay rules" in the order a reader of
 // the documents expects. They are read once from the documents into
-// spec/sectionHeadings.json (`npm run spec:headings`), which ships with the
+// contract/facts/sectionHeadings.json (`npm run spec:headings`), which ships with the
 // package: an installed suite has no documents beside it.
 
 export interface SectionIndex {
@@ -18,7 +18,7 @@ export interface SectionIndex {
 /** Per document, its headings in order: [section number, or the title of an unnumbered one; title]. */
 export type SectionHeadings = Record<DocumentKey, Array<[string, string]>>;
 
-export const SHIPPED_HEADINGS_PATH = fileURLToPath(new URL('../spec/sectionHeadings.json', import.meta.url));
+export const SHIPPED_HEADINGS_PATH = fileURLToPath(new URL('../contract/facts/sectionHeadings.json', import.meta.url));
 const HEADING = /^#{2,4}\s+(?:(\d+(?:\.\d+)*)\.?\s+)?(.+?)\s*$/;
 
 /** The headings of one document's Markdown text. */

@@ -1,7 +1,7 @@
-import type { ConcurrencySetting } from '../harness/target/concurrency.ts';
+import type { ConcurrencySetting } from '../harness/targetIO/concurrency.ts';
 import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { runEngine } from '../harness/engine/engine.ts';
-import type { TargetSession } from '../harness/target/targetSession.ts';
+import type { TargetSession } from '../harness/targetIO/targetSession.ts';
 import type { RunPlan } from './runPlan.ts';
 
 // The execute stage: the engine (harness/engine/engine.ts) in this process, on the run's

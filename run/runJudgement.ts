@@ -1,13 +1,13 @@
 import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import { applyBaseline, excusedRequirements, loadExpectedFailures } from '../verdict/expectedFailures.ts';
-import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
-import type { WebhookFootprint } from '../harness/target/sharedState.ts';
+import type { RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
+import type { WebhookFootprint } from '../harness/targetIO/heldWebhooks.ts';
 import { verdictOf } from '../verdict/requirementVerdict.ts';
 import { judgedDocument } from '../verdict/judgement.ts';
-import type { TargetInfo } from '../harness/target/targetManifest.ts';
+import type { TargetInfo } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
-import { addTallies, emptyTally } from '../harness/target/throttleRetry.ts';
+import { addTallies, emptyTally } from '../harness/targetIO/throttleRetry.ts';
 import { runMetricsOf } from '../harness/records/runMetricsSummary.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { type ComparableResults, compareResults } from '../verdict/resultsComparison.ts';

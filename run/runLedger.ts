@@ -1,8 +1,8 @@
 import { existsSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CLEANUP_LEDGER_FILE, readLedger, recordRun } from '../harness/target/cleanupLedgerFile.ts';
-import { undoPending, type UndoOutcome } from '../harness/target/ledgerUndo.ts';
-import type { TargetSession } from '../harness/target/targetSession.ts';
+import { CLEANUP_LEDGER_FILE, readLedger, recordRun } from '../harness/targetIO/cleanupLedgerFile.ts';
+import { undoPending, type UndoOutcome } from '../harness/targetIO/ledgerUndo.ts';
+import type { TargetSession } from '../harness/targetIO/targetSession.ts';
 
 // The run's side of the cleanup ledger: where the workers write it (passed in
 // SessionOptions.cleanupLedgerPath), the target it belongs to, and what is left

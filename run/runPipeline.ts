@@ -1,12 +1,12 @@
 import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { requirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
-import type { TargetInfo } from '../harness/target/targetManifest.ts';
-import { openTargetSession, type SessionOptions } from '../harness/target/targetSession.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
+import type { TargetInfo } from '../harness/targetIO/targetManifest.ts';
+import { openTargetSession, type SessionOptions } from '../harness/targetIO/targetSession.ts';
 import { recordContainerRun } from '../container/targetImageRun.ts';
-import { defaultConcurrency, describeConcurrency } from '../harness/target/concurrency.ts';
-import { measureRoundTrip } from '../harness/target/roundTrip.ts';
+import { defaultConcurrency, describeConcurrency } from '../harness/targetIO/concurrency.ts';
+import { measureRoundTrip } from '../harness/targetIO/roundTrip.ts';
 import type { RequestReplay, ResultsDocument } from '../verdict/resultsDocument.ts';
 import type { ComparableResults } from '../verdict/resultsComparison.ts';
 import { executeRun, notStartedReports } from './runExecution.ts';
@@ -15,7 +15,7 @@ import { planRun, type PlanRequest, type RunPlan } from './runPlan.ts';
 import type { NarrowingText } from './scenarioSelection.ts';
 import { RunLedger } from './runLedger.ts';
 import { type RunTarget, startRunTarget, stopRunTarget, type TargetRequest } from './runTarget.ts';
-import { CONTROL_ROUTES } from '../spec/controlRoutes.ts';
+import { CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
 import { formatShard } from './scenarioShard.ts';
 
 // A run, one way through: plan → target → execute → judge → results document.

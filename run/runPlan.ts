@@ -1,4 +1,4 @@
-import type { ConcurrencySetting } from '../harness/target/concurrency.ts';
+import type { ConcurrencySetting } from '../harness/targetIO/concurrency.ts';
 import type { ShardInfo } from '../verdict/resultsDocument.ts';
 import { type Narrowing, selectScenarios, type Selection } from './scenarioSelection.ts';
 
@@ -14,7 +14,7 @@ export interface PlanRequest {
   seed?: number;
   /** Perturb the schedule (start order, pauses between calls) deterministically. */
   scheduleSeed?: number;
-  /** Scenarios that hold nothing run this many at a time, or `auto`; default sized for the target (harness/target/concurrency.ts). */
+  /** Scenarios that hold nothing run this many at a time, or `auto`; default sized for the target (harness/targetIO/concurrency.ts). */
   concurrency?: ConcurrencySetting;
   /** Wall-clock budget of the scenarios in minutes; the ones not started by then are UNTESTABLE. */
   budgetMinutes?: number;
@@ -23,7 +23,7 @@ export interface PlanRequest {
 
 export interface RunPlan {
   seed: number;
-  /** The schedule fuzzer's seed, when asked for (harness/target/schedulePerturbation.ts). */
+  /** The schedule fuzzer's seed, when asked for (harness/engine/schedulePerturbation.ts). */
   scheduleSeed?: number;
   shard?: ShardInfo;
   selection: Selection;

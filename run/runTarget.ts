@@ -1,5 +1,5 @@
 import type { Emulator } from '../emulator/emulator.ts';
-import { EMULATOR_MANIFEST_PATH, loadManifest, type TargetManifestFile } from '../harness/target/targetManifest.ts';
+import { EMULATOR_MANIFEST_PATH, loadManifest, type TargetManifestFile } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import {
   type ContainerTarget,

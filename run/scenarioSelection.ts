@@ -1,5 +1,5 @@
 import type { ShardInfo } from '../verdict/resultsDocument.ts';
-import { CLIENT_REQUIREMENTS } from '../harness/documents/operationCatalogue.ts';
+import { CLIENT_REQUIREMENTS } from '../contract/catalogue/operationCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
 import { scenariosOfShard } from './scenarioShard.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';

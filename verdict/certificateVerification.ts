@@ -1,7 +1,7 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { schemaRegistry, violationsText } from '../harness/documents/schemaRegistry.ts';
+import { schemaRegistry, violationsText } from '../contract/catalogue/schemaRegistry.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import {
   type CertificateStatement,

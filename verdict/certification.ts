@@ -1,7 +1,7 @@
 import type { ImageIdentity } from '../container/containerTarget.ts';
-import type { Level } from '../harness/documents/requirementCatalogue.ts';
+import type { Level } from '../contract/catalogue/requirementCatalogue.ts';
 import type { Outcome } from '../harness/records/checkRecords.ts';
-import type { Environment } from '../spec/environments.ts';
+import type { Environment } from '../contract/facts/environments.ts';
 import type { RequirementResult, Verdict } from './requirementVerdict.ts';
 import { countOutcomes, verdictOf } from './requirementVerdict.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { isFailing } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
-import { violationsText, schemaRegistry } from '../harness/documents/schemaRegistry.ts';
+import { violationsText, schemaRegistry } from '../contract/catalogue/schemaRegistry.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 
 // A per-target baseline of known failures (YAML, described by

@@ -1,5 +1,5 @@
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
-import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import type { RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { catalogueHash } from './catalogueHash.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
 import { type DescribedTarget, describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';

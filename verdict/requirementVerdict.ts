@@ -1,7 +1,7 @@
 import type { CheckRecord, Evidence, Outcome } from '../harness/records/checkRecords.ts';
 import { isFailing, worstOutcome } from '../harness/records/checkRecords.ts';
-import type { Level, Requirement, RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
-import type { TargetInfo } from '../harness/target/targetManifest.ts';
+import type { Level, Requirement, RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
+import type { TargetInfo } from '../harness/targetIO/targetManifest.ts';
 
 // From check records to one outcome per requirement, and from those to the
 // verdict. A requirement that applies, was selected, and still has no result is

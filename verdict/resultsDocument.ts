@@ -2,13 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContainerRunRecord, ImageIdentity } from '../container/containerTarget.ts';
 import type { Outcome } from '../harness/records/checkRecords.ts';
-import type { Environment } from '../spec/environments.ts';
+import type { Environment } from '../contract/facts/environments.ts';
 import type { ExpectedFailure } from './expectedFailures.ts';
 import type { RequirementResult, Verdict } from './requirementVerdict.ts';
-import type { TargetInfo } from '../harness/target/targetManifest.ts';
+import type { TargetInfo } from '../harness/targetIO/targetManifest.ts';
 import type { Comparison } from './resultsComparison.ts';
-import type { WebhookFootprint } from '../harness/target/sharedState.ts';
-import type { ThrottleTally } from '../harness/target/throttleRetry.ts';
+import type { WebhookFootprint } from '../harness/targetIO/heldWebhooks.ts';
+import type { ThrottleTally } from '../harness/targetIO/throttleRetry.ts';
 import type { RunMetrics } from '../harness/records/runMetrics.ts';
 
 // results.json: the machine-readable record of one run, described by

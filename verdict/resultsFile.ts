@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ResultsDocument } from './resultsDocument.ts';
-import { schemaRegistry } from '../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../contract/catalogue/schemaRegistry.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import type { ComparableResults } from './resultsComparison.ts';
 

@@ -1,10 +1,10 @@
 import { type MergedRun, RESULTS_FORMAT_VERSION, type ResultsDocument, type ShardInfo } from './resultsDocument.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
-import type { RequirementCatalogue } from '../harness/documents/requirementCatalogue.ts';
+import type { RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
 import { AREAS } from '../harness/engine/scenario.ts';
 import { SetupError } from '../harness/records/setupError.ts';
-import type { TargetInfo } from '../harness/target/targetManifest.ts';
+import type { TargetInfo } from '../harness/targetIO/targetManifest.ts';
 
 // Joins the results of several runs (the shards of one run, or areas run
 // separately) into one document, re-judged from the raw check records: a

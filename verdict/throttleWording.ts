@@ -1,7 +1,7 @@
-import type { ThrottleTally } from '../harness/target/throttleRetry.ts';
+import type { ThrottleTally } from '../harness/targetIO/throttleRetry.ts';
 
 // How a results document's throttling tally is told to a reader (the terminal summary and
-// summary.md say the same line): throttling is waited out by harness/target/, never judged.
+// summary.md say the same line): throttling is waited out by harness/targetIO/, never judged.
 
 /** One line for the run summary, or undefined when the target never throttled. */
 export function describeThrottling(tally: ThrottleTally, runMs: number): string | undefined {

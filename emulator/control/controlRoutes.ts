@@ -3,7 +3,7 @@ import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, invalid } from '../core/jsonApi.ts';
 import { isScope, SCOPES, type Scope } from '../core/scopes.ts';
-import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { addControlRoute } from '../core/controlRouteList.ts';
 import { createAccount, createDepositProduct } from './fixtureFactory.ts';
 

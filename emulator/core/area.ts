@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_PREFIX } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX } from '../../contract/facts/controlRoutes.ts';
 import type { EmulatorState } from './emulatorState.ts';
 import type { Scope } from './scopes.ts';
 

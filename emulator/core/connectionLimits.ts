@@ -1,6 +1,6 @@
 import { type IncomingMessage, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { DOCUMENT_MAX_BYTES } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MAX_BYTES } from '../../contract/facts/documentLimits.ts';
 import type { ErrorObject } from './jsonApi.ts';
 
 // How long a client may take, so that no client holds a connection forever

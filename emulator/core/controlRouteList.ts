@@ -1,8 +1,8 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
-import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from '../../contract/facts/controlRoutes.ts';
 
 // The emulator registers its control endpoints from the one list of them
-// (spec/controlRoutes.ts, which the harness calls): the areas add their handlers
+// (contract/facts/controlRoutes.ts, which the harness calls): the areas add their handlers
 // through `addControlRoute`, the emulator refuses any other route under the
 // prefix, and the test of `controlEndpoints: false` walks the same list.
 
@@ -20,7 +20,7 @@ export function refuseUnlistedControlRoutes(app: FastifyInstance): void {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       if (!LISTED.has(`${method} ${route.url}`))
-        throw new Error(`control route ${method} ${route.url} is not listed in CONTROL_ROUTES (spec/controlRoutes.ts)`);
+        throw new Error(`control route ${method} ${route.url} is not listed in CONTROL_ROUTES (contract/facts/controlRoutes.ts)`);
     }
   });
 }

@@ -1,11 +1,18 @@
-import type { PaymentType, RuleAttributes, RuleStatus, RuleType } from '../../spec/positivePay.ts';
+import type { PaymentType, RuleAttributes, RuleStatus, RuleType } from '../../contract/facts/positivePay.ts';
 
 // Domain records the emulator keeps in memory. Shapes follow the API document
 // (sections 2.2–2.7); JSON:API rendering lives with each area's routes.
 
-export type { Environment } from '../../spec/environments.ts';
+export type { Environment } from '../../contract/facts/environments.ts';
 
-export { PAYMENT_TYPES, type PaymentType, RULE_STATUSES, type RuleStatus, RULE_TYPES, type RuleType } from '../../spec/positivePay.ts';
+export {
+  PAYMENT_TYPES,
+  type PaymentType,
+  RULE_STATUSES,
+  type RuleStatus,
+  RULE_TYPES,
+  type RuleType,
+} from '../../contract/facts/positivePay.ts';
 
 export interface DepositProduct {
   id: string;

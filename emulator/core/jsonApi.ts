@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 
 // JSON:API rendering shared by every area. The documents leave the error body
 // open (section 7: "not shown"); the emulator uses the JSON:API error object.

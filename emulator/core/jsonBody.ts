@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import { ApiError } from './jsonApi.ts';
 
 // JSON:API bodies (Conventions) are JSON; plain application/json is accepted too.

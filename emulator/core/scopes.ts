@@ -1,6 +1,6 @@
 // Scopes of section 5.1. Operations whose scope the documents leave open
 // (PATCH deposit product, sandbox operations) accept any valid token.
-import { SCOPES, type Scope } from '../../spec/scopes.ts';
+import { SCOPES, type Scope } from '../../contract/facts/scopes.ts';
 
 export { SCOPES, type Scope };
 

@@ -10,7 +10,7 @@ import {
   type WebhookStatus,
 } from '../webhooks/webhookModel.ts';
 import type { WebhookRegistry } from '../webhooks/webhookRegistry.ts';
-import { DELIVERY_MEDIA_TYPES } from '../../spec/mediaTypes.ts';
+import { DELIVERY_MEDIA_TYPES } from '../../contract/facts/mediaTypes.ts';
 import { fibonacciUnits, MAX_BACKOFF_MS, MAX_BATCH_SIZE } from './deliverySettings.ts';
 
 // Where a delivery implementation could go wrong, as the engine and the payload

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { addControlRoute } from '../core/controlRouteList.ts';
 import { invalid } from '../core/jsonApi.ts';
 import type { DeliveryEngine } from './deliveryEngine.ts';

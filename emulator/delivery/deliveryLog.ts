@@ -1,7 +1,7 @@
 import type { VirtualClock } from '../core/virtualClock.ts';
 import { isoTimestamp } from '../core/isoTimestamp.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
-import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
+import { SIGNATURE_HEADER } from '../../contract/facts/webhookDelivery.ts';
 import type { DeliveryRequest } from './deliveryPayload.ts';
 import type { DeliveryOutcome } from './deliveryPoster.ts';
 

@@ -1,6 +1,6 @@
 import { resourceKey, type StoredEvent } from '../core/eventPublisher.ts';
 import type { Webhook } from '../webhooks/webhookModel.ts';
-import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
+import { SIGNATURE_HEADER } from '../../contract/facts/webhookDelivery.ts';
 import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
 import { signPayload } from './payloadSignature.ts';
 

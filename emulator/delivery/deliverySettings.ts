@@ -3,8 +3,8 @@ import type { StorePart } from '../core/storeParts.ts';
 // Delivery constants the documents leave to the implementation (6.1, 8), chosen
 // here and documented in docs/delivery.md.
 
-/** Events per AtLeastOnce batch: the documents' number (spec/webhookDelivery.ts). */
-export { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH_SIZE } from '../../spec/webhookDelivery.ts';
+/** Events per AtLeastOnce batch: the documents' number (contract/facts/webhookDelivery.ts). */
+export { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH_SIZE } from '../../contract/facts/webhookDelivery.ts';
 
 /** Fibonacci backoff unit: retries wait 1, 1, 2, 3, 5, 8 … units of emulator time. */
 export const BACKOFF_UNIT_MS = 1000;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { addControlRoute } from '../core/controlRouteList.ts';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import type { EventInput, RelationshipRef } from '../core/eventPublisher.ts';

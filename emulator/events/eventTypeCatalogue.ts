@@ -20,7 +20,7 @@ export interface EventTypeEntry {
   optionalAttributes?: Record<string, AttributeKind>;
   /** Relationship name → allowed related types (empty: the catalogue names none). */
   relationships: Record<string, string[]>;
-  /** Relationships only some events of the type carry (see harness/documents/schemaRegistry.ts). */
+  /** Relationships only some events of the type carry (see contract/catalogue/schemaRegistry.ts). */
   optionalRelationships?: Record<string, string[]>;
   variants?: EventVariant[];
   alsoSpelled?: string[];

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { addControlRoute } from '../core/controlRouteList.ts';
 import { ApiError, invalid } from '../core/jsonApi.ts';
 import { type NamedSnapshots, SNAPSHOT_NAME } from './namedSnapshots.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorState } from '../core/emulatorState.ts';
 import { ApiError, conflict, sendDocument } from '../core/jsonApi.ts';
-import { DOCUMENT_MEDIA_TYPES, DOCUMENT_SIZE_MB } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MEDIA_TYPES, DOCUMENT_SIZE_MB } from '../../contract/facts/documentLimits.ts';
 import type { PositivePayBehaviour } from './positivePayBehaviour.ts';
 import { renderRule } from './ruleRendering.ts';
 import { findRule } from './ruleRoutes.ts';

@@ -2,7 +2,7 @@
 // ids it must break, so the project's tests can prove those checks can fail, and
 // wraps the area's behaviour (positivePayBehaviour.ts) with its one deviation.
 
-import { DOCUMENT_MAX_BYTES, DOCUMENT_SIZE_MB } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_SIZE_MB } from '../../contract/facts/documentLimits.ts';
 import { PAYMENT_TYPES, type PaymentType } from '../core/domain.ts';
 import { invalid } from '../core/jsonApi.ts';
 import { MAX_PAGE_LIMIT } from '../core/listQuery.ts';

@@ -3,7 +3,7 @@ import { isoTimestamp } from '../core/isoTimestamp.ts';
 import { DEFAULT_PAGE_LIMIT } from '../core/listQuery.ts';
 import { optionalCents, optionalDate, requireEnumArray, type ResourceObject } from '../core/requestBody.ts';
 import { creationOrder, type RuleComparator } from './ruleOrder.ts';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../contract/facts/documentLimits.ts';
 
 // The points where a positive pay implementation could go wrong (issue 21): the
 // routes and the domain ask only this object; seeded faults (faults.ts) wrap it.

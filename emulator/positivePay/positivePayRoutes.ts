@@ -1,5 +1,5 @@
 import type { EmulatorArea } from '../core/area.ts';
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import { behaviourWith } from '../faults/edgeFault.ts';
 import { registerDocumentRoutes } from './documentRoutes.ts';
 import { positivePayFaults } from './faults.ts';

@@ -7,7 +7,7 @@ import { readApplication } from './applicationInput.ts';
 import { renderApplication, renderDocument } from './applicationResources.ts';
 import { type DocumentParams, documentDownload } from './documentDownload.ts';
 import type { SandboxBehaviour } from './sandboxBehaviour.ts';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../contract/facts/documentLimits.ts';
 import type { ApplicationDocument, SandboxStore } from './sandboxRecords.ts';
 
 // Applications and their document uploads: outside the documents, but the

@@ -5,7 +5,7 @@
 export type ApplicationKind = 'individualApplication' | 'businessApplication';
 export type ApplicationStatus = 'Approved' | 'Denied' | 'PendingReview' | 'AwaitingDocuments';
 
-export { REVIEWABLE_STATUSES } from '../../spec/applicationStatuses.ts';
+export { REVIEWABLE_STATUSES } from '../../contract/facts/applicationStatuses.ts';
 
 export const DOCUMENT_TYPES = ['AddressVerification', 'IdDocument', 'SocialSecurityCard'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];

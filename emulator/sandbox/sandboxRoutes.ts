@@ -10,7 +10,7 @@ import { registerPaymentSimulationRoutes } from './paymentSimulationRoutes.ts';
 import { registerReviewRoutes } from './reviewRoutes.ts';
 import { correctSandbox } from './sandboxBehaviour.ts';
 import { SandboxStore } from './sandboxRecords.ts';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../contract/facts/documentLimits.ts';
 
 // Applications (any environment), the sandbox-only operations of section 4.5 and
 // the simulated payments. In the live environment nothing under /sandbox/ exists,

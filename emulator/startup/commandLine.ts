@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
-import { ENVIRONMENTS, type Environment } from '../../spec/environments.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
+import { ENVIRONMENTS, type Environment } from '../../contract/facts/environments.ts';
 import type { EmulatorOptions } from '../emulator.ts';
 import { EMULATOR_PROFILES, isProfileName, type ProfileName } from '../profiles/emulatorProfiles.ts';
 import { readTokensFile } from './tokensFile.ts';

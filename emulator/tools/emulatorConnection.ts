@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import type { DeliveryAttempt } from '../delivery/deliveryLog.ts';
 
 // How `trigger` and `deliveries` talk to an emulator that is already running: its

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import type { DeliveryAttempt } from '../delivery/deliveryLog.ts';
 import { catalogueEntries, type EventTypeEntry, eventTypes } from '../events/eventTypeCatalogue.ts';
 import { type EventOverrides, overrideRefusal, readAssignment } from '../events/eventOverrides.ts';

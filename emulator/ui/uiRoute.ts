@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { addControlRoute } from '../core/controlRouteList.ts';
 import { eventTypes } from '../events/eventTypeCatalogue.ts';
 

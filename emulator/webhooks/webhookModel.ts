@@ -1,6 +1,6 @@
 // The webhook subscription (API 2.6, 3.2) as the emulator keeps it.
 
-import type { ContentType, DeliveryMode, SubscriptionType, WebhookStatus } from '../../spec/webhookAttributes.ts';
+import type { ContentType, DeliveryMode, SubscriptionType, WebhookStatus } from '../../contract/facts/webhookAttributes.ts';
 
 export {
   CONTENT_TYPES,
@@ -11,7 +11,7 @@ export {
   type SubscriptionType,
   WEBHOOK_STATUSES,
   type WebhookStatus,
-} from '../../spec/webhookAttributes.ts';
+} from '../../contract/facts/webhookAttributes.ts';
 
 export interface Webhook {
   id: string;

@@ -1,5 +1,5 @@
-import { recordCreated, recordUndone, type UndoAction } from '../target/cleanupLedgerFile.ts';
-import { UNDO_AT_ONCE } from '../target/ledgerUndo.ts';
+import { recordCreated, recordUndone, type UndoAction } from '../targetIO/cleanupLedgerFile.ts';
+import { UNDO_AT_ONCE } from '../targetIO/ledgerUndo.ts';
 
 // What a scenario created, to be undone when it ends — pass, fail or crash —
 // so a shared sandbox is left as it was found. Resources on the target (rules,

@@ -1,8 +1,9 @@
 import type { CheckRecord } from '../records/checkRecords.ts';
 import type { JournalEntry } from '../records/exchangeJournal.ts';
 import type { ScenarioMetrics } from '../records/runMetrics.ts';
-import type { UndeclaredUse, WebhookFootprint } from '../target/sharedState.ts';
-import type { ThrottleTally } from '../target/throttleRetry.ts';
+import type { UndeclaredUse } from './sharedState.ts';
+import type { WebhookFootprint } from '../targetIO/heldWebhooks.ts';
+import type { ThrottleTally } from '../targetIO/throttleRetry.ts';
 
 // What the engine tells its faces (cli/faces/faceList.ts: the progress display, results.json,
 // JUnit, the HTML report, summary.md, HAR, Allure, the NDJSON events stream). Faces only consume

@@ -1,16 +1,21 @@
 import type { Faker } from '@faker-js/faker';
-import type { ApiClient } from '../target/apiClient.ts';
+import type { ApiClient } from '../targetIO/apiClient.ts';
 import type { CheckRecorder } from '../records/checkRecorder.ts';
 import type { CleanupLedger } from './cleanupLedger.ts';
-import type { ControlClient } from '../target/controlClient.ts';
-import type { FixtureProvider } from '../target/fixtureProvider.ts';
-import type { PaymentSimulationAdapter } from '../target/simulation/paymentSimulation.ts';
-import { type Capability, type Environment, type RequirementCatalogue, requirementCatalogue } from '../documents/requirementCatalogue.ts';
-import type { SessionSink } from '../target/sessionSink.ts';
-import type { SharedState } from '../target/sharedState.ts';
+import type { ControlClient } from '../targetIO/controlClient.ts';
+import type { FixtureProvider } from '../targetIO/fixtureProvider.ts';
+import type { PaymentSimulationAdapter } from '../targetIO/simulation/paymentSimulation.ts';
+import {
+  type Capability,
+  type Environment,
+  type RequirementCatalogue,
+  requirementCatalogue,
+} from '../../contract/catalogue/requirementCatalogue.ts';
+import type { SessionSink } from '../targetIO/sessionSink.ts';
+import type { SharedState } from './sharedState.ts';
 import type { SharedStateGuard } from './sharedStateGuard.ts';
-import type { TargetInfo } from '../target/targetManifest.ts';
-import type { TokenPool } from '../target/tokenPool.ts';
+import type { TargetInfo } from '../targetIO/targetManifest.ts';
+import type { TokenPool } from '../targetIO/tokenPool.ts';
 import type { Area } from './areas.ts';
 
 export { AREAS, type Area } from './areas.ts';
@@ -96,7 +101,7 @@ export interface Scenario {
    */
   heavy?: string;
   /**
-   * Target-wide state it relies on staying put (harness/target/sharedState.ts): it runs
+   * Target-wide state it relies on staying put (harness/engine/sharedState.ts): it runs
    * beside other readers of it, never beside a mover.
    */
   reads?: readonly SharedState[];
@@ -107,7 +112,7 @@ export interface Scenario {
   moves?: readonly SharedState[];
   /**
    * Target-wide state it reads at each step where it needs it and judges by what it
-   * read then (harness/target/sharedState.ts): it holds no lock and runs beside movers.
+   * read then (harness/engine/sharedState.ts): it holds no lock and runs beside movers.
    */
   follows?: readonly SharedState[];
   /**

@@ -1,17 +1,18 @@
 import { Faker, en } from '@faker-js/faker';
-import type { CallAnswer } from '../target/adaptiveConcurrency.ts';
-import { ApiClient } from '../target/apiClient.ts';
+import type { CallAnswer } from '../targetIO/adaptiveConcurrency.ts';
+import { ApiClient } from '../targetIO/apiClient.ts';
 import type { CheckRecord } from '../records/checkRecords.ts';
 import { CheckRecorder } from '../records/checkRecorder.ts';
 import { CleanupLedger } from './cleanupLedger.ts';
 import type { ExchangeJournal } from '../records/exchangeJournal.ts';
-import { CLIENT_REQUIREMENTS, shapeRequirements } from '../documents/operationCatalogue.ts';
-import { requirementCatalogue } from '../documents/requirementCatalogue.ts';
+import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../contract/catalogue/operationCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
-import { mixSeed, type Pace } from '../target/schedulePerturbation.ts';
-import { footprintOf, noteOperation, webhookAllowanceOf } from '../target/sharedState.ts';
+import type { Pace } from '../targetIO/apiClient.ts';
+import { mixSeed } from './schedulePerturbation.ts';
+import { footprintOf, noteOperation, webhookAllowanceOf } from './sharedState.ts';
 import { SharedStateGuard } from './sharedStateGuard.ts';
-import type { TargetSession } from '../target/targetSession.ts';
+import type { TargetSession } from '../targetIO/targetSession.ts';
 
 // Runs one scenario against a target session and returns its check records.
 // Never throws for target behaviour: a crash mid-scenario makes whatever it had

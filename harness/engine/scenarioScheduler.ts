@@ -1,10 +1,10 @@
-import { type ConcurrencyLimit, fixedLimit } from '../target/adaptiveConcurrency.ts';
-import { type Footprint, type SharedState } from '../target/sharedState.ts';
+import { type ConcurrencyLimit, fixedLimit } from '../targetIO/adaptiveConcurrency.ts';
+import { type Footprint, type SharedState } from './sharedState.ts';
 
 // Decides when each scenario may start. Up to `concurrency` run at a time;
 // readers of a shared state run together, a mover of it only while no other
 // reader or mover of it runs; the webhooks they hold stay within the budget. Scenarios start in the order given (the engine
-// may have shuffled it, harness/target/schedulePerturbation.ts); one that must wait
+// may have shuffled it, harness/engine/schedulePerturbation.ts); one that must wait
 // keeps its place: what would hold it up does not start after it, so a mover is
 // never starved by a stream of readers.
 

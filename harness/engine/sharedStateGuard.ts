@@ -1,16 +1,9 @@
-import { ControlClient } from '../target/controlClient.ts';
+import { ControlClient } from '../targetIO/controlClient.ts';
 import type { ScheduleHandle } from './scenarioScheduler.ts';
-import type { Pace } from '../target/schedulePerturbation.ts';
-import {
-  type Access,
-  allows,
-  controlAccess,
-  type Footprint,
-  HeldWebhooks,
-  type SharedState,
-  type UndeclaredUse,
-} from '../target/sharedState.ts';
-import type { TargetInfo } from '../target/targetManifest.ts';
+import type { Pace } from '../targetIO/apiClient.ts';
+import { type Access, allows, controlAccess, type Footprint, type SharedState, type UndeclaredUse } from './sharedState.ts';
+import { HeldWebhooks } from '../targetIO/heldWebhooks.ts';
+import type { TargetInfo } from '../targetIO/targetManifest.ts';
 
 // Holds one running scenario to what it declared: every use of shared state that
 // can be seen (a control endpoint, the fixture opt-in put-back) is checked

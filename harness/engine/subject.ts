@@ -1,6 +1,6 @@
 import type { CheckRecord } from '../records/checkRecords.ts';
 import type { ConcurrencyMeter } from '../records/runMetrics.ts';
-import type { CallAnswer, ConcurrencyLimit } from '../target/adaptiveConcurrency.ts';
+import type { CallAnswer, ConcurrencyLimit } from '../targetIO/adaptiveConcurrency.ts';
 import type { ScenarioReport, Subject } from './engineEvents.ts';
 import type { Schedulable, ScheduleHandle } from './scenarioScheduler.ts';
 

@@ -1,11 +1,12 @@
 import type { CheckRecord } from '../records/checkRecords.ts';
 import { journalInto, type JournalEntry } from '../records/exchangeJournal.ts';
 import { metered, ScenarioMeter, type ScenarioMetrics, withRerun } from '../records/runMetrics.ts';
-import { concurrencyLimit, type ConcurrencySetting } from '../target/concurrency.ts';
-import { scenarioPace } from '../target/schedulePerturbation.ts';
-import { describeUndeclared, footprintOf, type UndeclaredUse, type WebhookFootprint, webhookAllowanceOf } from '../target/sharedState.ts';
-import type { TargetSession } from '../target/targetSession.ts';
-import { emptyTally, type ThrottleTally } from '../target/throttleRetry.ts';
+import { concurrencyLimit, type ConcurrencySetting } from '../targetIO/concurrency.ts';
+import { scenarioPace } from './schedulePerturbation.ts';
+import { describeUndeclared, footprintOf, type UndeclaredUse, webhookAllowanceOf } from './sharedState.ts';
+import { type WebhookFootprint } from '../targetIO/heldWebhooks.ts';
+import type { TargetSession } from '../targetIO/targetSession.ts';
+import { emptyTally, type ThrottleTally } from '../targetIO/throttleRetry.ts';
 import type { ScenarioReport } from './engineEvents.ts';
 import type { Scenario } from './scenario.ts';
 import { runScenario } from './scenarioRun.ts';
@@ -43,7 +44,7 @@ export interface ScenarioResult {
 
 /** How the target's scenarios are run: `run`'s options (harness/engine/engine.ts EngineOptions). */
 export interface TargetRunOptions {
-  /** How many scenarios run at a time, or `auto`: as many as the target bears (harness/target/adaptiveConcurrency.ts). */
+  /** How many scenarios run at a time, or `auto`: as many as the target bears (harness/targetIO/adaptiveConcurrency.ts). */
   concurrency: ConcurrencySetting;
   /** Pauses each scenario's calls, drawn from it (`run --schedule-seed N`). */
   scheduleSeed?: number;

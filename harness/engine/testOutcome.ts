@@ -1,5 +1,5 @@
 import { isFailing } from '../records/checkRecords.ts';
-import { describeUndeclared } from '../target/sharedState.ts';
+import { describeUndeclared } from './sharedState.ts';
 import type { ScenarioReport } from './engineEvents.ts';
 
 // How a scenario's report ends as a test, for the faces that show one test per scenario (Allure,

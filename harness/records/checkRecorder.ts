@@ -1,5 +1,5 @@
 import type { CheckRecord, Evidence, ExchangeExcerpt, Outcome } from './checkRecords.ts';
-import type { RequirementCatalogue } from '../documents/requirementCatalogue.ts';
+import type { RequirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import type { SecretRedactor } from './secretRedactor.ts';
 
 /** Anything that carries an exchange (an API response, a sink delivery) can serve as evidence. */

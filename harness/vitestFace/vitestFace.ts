@@ -4,8 +4,8 @@ import { testOutcome } from '../engine/testOutcome.ts';
 import { type EmbeddedRun, providedEmbeddedRun } from './providedRun.ts';
 import { AREAS, type Area, type Scenario } from '../engine/scenario.ts';
 import { runEngine } from '../engine/engine.ts';
-import { defaultConcurrency } from '../target/concurrency.ts';
-import { emulatorManifest, openTargetSession } from '../target/targetSession.ts';
+import { defaultConcurrency } from '../targetIO/concurrency.ts';
+import { emulatorManifest, openTargetSession } from '../targetIO/targetSession.ts';
 
 // The vitest face of the engine (harness/engine/engine.ts), for `npx vitest --project
 // conformance`: one test per scenario, a describe per area, the engine run here against the

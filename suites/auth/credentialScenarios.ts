@@ -1,9 +1,9 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
-import { expandPath, OPERATIONS, type Operation } from '../../harness/documents/operationCatalogue.ts';
-import type { Scope } from '../../spec/scopes.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
+import { expandPath, OPERATIONS, type Operation } from '../../contract/catalogue/operationCatalogue.ts';
+import type { Scope } from '../../contract/facts/scopes.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
-import type { SharedState } from '../../harness/target/sharedState.ts';
-import { ALL_SCOPES } from '../../harness/target/tokenPool.ts';
+import type { SharedState } from '../../harness/engine/sharedState.ts';
+import { ALL_SCOPES } from '../../harness/targetIO/tokenPool.ts';
 import { whyOptInCannotBePutBack } from '../shared/fixtureOptIn.ts';
 import { isUnavailable, movedByItself } from '../shared/ownResourceProbes.ts';
 import { CHANGES_OPT_IN, type OperationProbe, OPERATION_PROBES, type PreparedProbe, undoIfCreated } from './operationProbes.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiResponse, RequestOptions } from '../../harness/target/apiClient.ts';
+import type { ApiResponse, RequestOptions } from '../../harness/targetIO/apiClient.ts';
 import { injectEvents } from '../shared/eventInjection.ts';
-import { OPERATIONS, type OperationName } from '../../harness/documents/operationCatalogue.ts';
+import { OPERATIONS, type OperationName } from '../../contract/catalogue/operationCatalogue.ts';
 import { describeTrigger, type ScenarioContext, triggerAvailable } from '../../harness/engine/scenario.ts';
 import { sampleDocument } from '../shared/documentBodies.ts';
 import { findEvents } from '../shared/eventLookup.ts';

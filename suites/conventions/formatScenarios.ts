@@ -1,6 +1,6 @@
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { cents, farFutureDate, MINIMAL, ruleBody, RULE_TYPES, type RuleType } from '../shared/ruleRequests.ts';
 import { isSuccess, sendRule, type RuleResource } from '../shared/ruleSteps.ts';
 

@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { carriesTags } from './decisionJudgement.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { absentListedMembers, describeAbsent } from '../shared/listedEventMembers.ts';

@@ -1,4 +1,4 @@
-import type { ObservedDecision } from '../../harness/target/simulation/paymentSimulation.ts';
+import type { ObservedDecision } from '../../harness/targetIO/simulation/paymentSimulation.ts';
 import type { ModelDecision, ModelRule } from './decisionModel.ts';
 
 // Holds what a target decided about one payment against the model's admissible

@@ -1,5 +1,5 @@
-import type { SimulatedPayment } from '../../harness/target/simulation/paymentSimulation.ts';
-import { PAYMENT_TYPES, type PaymentType, type RuleAttributes, type RuleType } from '../../spec/positivePay.ts';
+import type { SimulatedPayment } from '../../harness/targetIO/simulation/paymentSimulation.ts';
+import { PAYMENT_TYPES, type PaymentType, type RuleAttributes, type RuleType } from '../../contract/facts/positivePay.ts';
 
 // An executable reading of API sections 1–3 for positive pay decisioning,
 // written from the documents alone (it never looks at the emulator): given an

@@ -1,5 +1,5 @@
 import { admissibleDecisions } from './decisionModel.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { buildCase, toModelPayment } from './caseSetup.ts';
 import { EXAMPLES, type Example } from './exampleTable.ts';

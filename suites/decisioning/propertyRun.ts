@@ -7,8 +7,8 @@ import type { GeneratedCase } from './caseArbitraries.ts';
 import { simulate } from './simulationClient.ts';
 import { PastExpirationRefused, type TargetWorld } from './targetWorld.ts';
 import { inLane } from '../../harness/records/runMetrics.ts';
-import { mixSeed } from '../../harness/target/schedulePerturbation.ts';
-import { NEAR_CALL_MS } from '../../harness/target/concurrency.ts';
+import { mixSeed } from '../../harness/engine/schedulePerturbation.ts';
+import { NEAR_CALL_MS } from '../../harness/targetIO/concurrency.ts';
 
 // Runs generated decisioning cases against the target and the model, and records
 // one check: PASS with the number of cases, or FAIL with fast-check's shrunk

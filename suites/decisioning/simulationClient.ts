@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
-import type { ObservedDecision } from '../../harness/target/simulation/paymentSimulation.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
+import type { ObservedDecision } from '../../harness/targetIO/simulation/paymentSimulation.ts';
 import type { ModelPayment } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
@@ -7,7 +7,7 @@ import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 // run's simulation adapter (harness/simulation/), the emulator's unless the
 // manifest names another.
 
-export { REFUSED } from '../../harness/target/simulation/paymentSimulation.ts';
+export { REFUSED } from '../../harness/targetIO/simulation/paymentSimulation.ts';
 
 export interface Simulated {
   observed: ObservedDecision;

@@ -1,8 +1,8 @@
 import type { ModelAccount, ModelRule, OptInType } from './decisionModel.ts';
 import { initialStatus, shiftDate } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import type { ApiResponse, RequestOptions } from '../../harness/target/apiClient.ts';
-import type { OperationName } from '../../harness/documents/operationCatalogue.ts';
+import type { ApiResponse, RequestOptions } from '../../harness/targetIO/apiClient.ts';
+import type { OperationName } from '../../contract/catalogue/operationCatalogue.ts';
 
 // Puts a decisioning situation on the target through the documented operations:
 // product opt-in (PATCH /deposit-products/{id}), account opt-in (POST

@@ -1,6 +1,6 @@
 import { injectEvents } from '../shared/eventInjection.ts';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
 import { checkModeShape } from './deliveryChecks.ts';
 import { CAP_SECONDS, fitFibonacci, type MeasuredPause } from './fibonacciFit.ts';
 import { scaleClock } from './modeScenarios.ts';

@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
 import type { Subscription } from '../shared/sinkSession.ts';
 
 // 6.1 list item 2: contentType Json or JsonAPI "selects the format of the payload".

@@ -1,5 +1,5 @@
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import type { SinkDelivery, SinkEndpoint } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery, SinkEndpoint } from '../../harness/targetIO/webhookSink.ts';
 import { awaitDeliveries, type DeliveryWait, describeWait } from '../shared/deliveryWait.ts';
 import type { EventLike, ExpectedEvent, TriggeredEvents } from '../shared/eventTriggers.ts';
 

@@ -1,7 +1,7 @@
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import { DELIVERY_MEDIA_TYPES } from '../../spec/mediaTypes.ts';
-import { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH } from '../../spec/webhookDelivery.ts';
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import { DELIVERY_MEDIA_TYPES } from '../../contract/facts/mediaTypes.ts';
+import { AT_LEAST_ONCE_BATCH_SIZE as MAX_BATCH } from '../../contract/facts/webhookDelivery.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
 import { checkEventShape } from '../shared/catalogueChecks.ts';
 import type { Subscription } from '../shared/sinkSession.ts';
 import type { DeliveredEvents } from './deliveredEvents.ts';

@@ -1,4 +1,4 @@
-import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // The delivery time-out of the target, when the target lets the suite see and set

@@ -1,6 +1,6 @@
-import { ControlError } from '../../harness/target/controlClient.ts';
+import { ControlError } from '../../harness/targetIO/controlClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import type { SinkDelivery, SinkEndpoint } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery, SinkEndpoint } from '../../harness/targetIO/webhookSink.ts';
 import { waitOnTarget } from '../../harness/records/runMetrics.ts';
 import { noteDeliveryDelay, quietMs } from '../shared/deliveryWait.ts';
 import { CAP_SECONDS } from './fibonacciFit.ts';

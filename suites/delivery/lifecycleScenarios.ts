@@ -1,11 +1,11 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { type WebhookAttributes, webhookDocument } from '../shared/webhookFixtures.ts';
 import { watchQuietly } from '../shared/deliveryWait.ts';
 import { DeliveredEvents } from './deliveredEvents.ts';
-import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../../spec/mediaTypes.ts';
-import { DELIVERY_MODES, type DeliveryMode } from '../../spec/webhookAttributes.ts';
+import { DELIVERY_MEDIA_TYPES as MEDIA_TYPES } from '../../contract/facts/mediaTypes.ts';
+import { DELIVERY_MODES, type DeliveryMode } from '../../contract/facts/webhookAttributes.ts';
 import { DELIVERY_TRIGGERS, ensureSinkReachable, sinkEndpoint, subscribe, witness } from '../shared/sinkSession.ts';
 import { admits, AUTHORIZATION_REQUESTS, excludedArrivals } from './subscriptionTypes.ts';
 

@@ -21,7 +21,7 @@ import {
   type DeliveryMode,
   SUBSCRIPTION_TYPES,
   type SubscriptionType,
-} from '../../spec/webhookAttributes.ts';
+} from '../../contract/facts/webhookAttributes.ts';
 
 // API 5.3 and 6.1 over every combination of deliveryMode × subscriptionType (one
 // scenario each) × contentType × token set/empty × includeResources (half of those

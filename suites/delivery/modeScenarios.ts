@@ -1,7 +1,7 @@
 import { shortenDeliveryTimeout } from './deliveryTimeout.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
-import { describeStep, type SinkStep } from '../../harness/target/webhookSinkScript.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
+import { describeStep, type SinkStep } from '../../harness/targetIO/webhookSinkScript.ts';
 import { chooseTrigger, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { watchQuietly } from '../shared/deliveryWait.ts';
 import { checkModeShape } from './deliveryChecks.ts';

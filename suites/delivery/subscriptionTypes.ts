@@ -1,4 +1,4 @@
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
 import type { DeliveredEvents } from './deliveredEvents.ts';
 
 // API 6.1: which event types each subscriptionType admits.

@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { injectEvents } from '../shared/eventInjection.ts';
 import {
   defineScenario,
@@ -7,7 +7,7 @@ import {
   type ScenarioContext,
   triggerAvailable,
 } from '../../harness/engine/scenario.ts';
-import { eventTypeEntry } from '../../harness/documents/schemaRegistry.ts';
+import { eventTypeEntry } from '../../contract/catalogue/schemaRegistry.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { checkEventShape, injectableTypes, LISTED_MEMBERS_REQUIREMENT, SECTION_REQUIREMENTS } from '../shared/catalogueChecks.ts';
 import { listEvents } from './eventLists.ts';

@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // Reading GET /events (4.4) for the events scenarios: one page, or every page.

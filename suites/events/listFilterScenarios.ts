@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- events as the target lists them: read member by member, untyped by nature */
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
 import { readPagesOverStableWindow } from '../shared/stableWindow.ts';

@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
-import { pauseAfterRead, timedRead } from '../../harness/target/pollCadence.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
+import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import type { TriggeredEvents } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';

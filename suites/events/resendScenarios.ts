@@ -1,5 +1,5 @@
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
 import { carrying, hasAll, subscribe } from '../shared/sinkSession.ts';
 import { makeEventsHappen } from '../shared/eventTriggers.ts';
 import { awaitDeliveries, describeWait, watchQuietly } from '../shared/deliveryWait.ts';

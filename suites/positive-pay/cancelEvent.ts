@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { RULE_TYPES } from '../shared/ruleRequests.ts';
 import { sleep, type RuleResource } from '../shared/ruleSteps.ts';

@@ -1,5 +1,5 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
-import type { AccountFixture } from '../../harness/target/fixtureProvider.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
+import type { AccountFixture } from '../../harness/targetIO/fixtureProvider.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { isSuccess } from '../shared/ruleSteps.ts';
 import { mayChangeOptIn, type OptInHolder, policyBody, productBody } from '../shared/fixtureOptIn.ts';

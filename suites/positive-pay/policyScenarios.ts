@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { mayChangeOptIn, policyBody, productBody, putBackIfTaken } from '../shared/fixtureOptIn.ts';
 import { judgeNoEffect, knownOptInFor } from './optInEffect.ts';

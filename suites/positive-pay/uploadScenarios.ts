@@ -1,4 +1,4 @@
-import { TargetRequestError, type ApiResponse } from '../../harness/target/apiClient.ts';
+import { TargetRequestError, type ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import {
   pngOfSize,
@@ -8,8 +8,8 @@ import {
   SIZE_OVER_ANY_READING,
   SIZE_WITHIN_ANY_READING,
 } from '../shared/documentBodies.ts';
-import { DOCUMENT_SIZE_MB } from '../../spec/documentLimits.ts';
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { DOCUMENT_SIZE_MB } from '../../contract/facts/documentLimits.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import { MINIMAL, type RuleType } from '../shared/ruleRequests.ts';
 import { missingOrChanged } from './ruleComparison.ts';
 import { getRule, is4xx, isSuccess, markCancelled, requireRule, statusOf, type RuleResource } from '../shared/ruleSteps.ts';

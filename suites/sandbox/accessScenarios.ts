@@ -1,4 +1,4 @@
-import { expandPath, type Operation, type OperationName, OPERATIONS } from '../../harness/documents/operationCatalogue.ts';
+import { expandPath, type Operation, type OperationName, OPERATIONS } from '../../contract/catalogue/operationCatalogue.ts';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { applicationBody } from '../shared/applicationBuilder.ts';
 import { approveBody, createApplication } from '../shared/applicationClient.ts';

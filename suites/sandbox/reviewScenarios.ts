@@ -1,9 +1,9 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { an } from './wording.ts';
 import { applicationBody, type ApplicationKind, type TriggerSsns } from '../shared/applicationBuilder.ts';
 import { type ApplicationView, approveBody, createApplication, denyBody, readApplication } from '../shared/applicationClient.ts';
-import { REVIEWABLE_STATUSES } from '../../spec/applicationStatuses.ts';
+import { REVIEWABLE_STATUSES } from '../../contract/facts/applicationStatuses.ts';
 import { movedByItself, stateChange } from '../shared/ownResourceProbes.ts';
 import { eventShapeProblems, findEvents, firedFor, listEvents, namingFirst, relatedTo, sinceBefore } from '../shared/eventLookup.ts';
 

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 
 // Applications and their document uploads: operations outside the documents
 // (capability `applications`, shapes in docs/sandbox-simulation.md). A response

@@ -1,7 +1,7 @@
 import type { EvidenceSource } from '../../harness/records/checkRecorder.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { absentListedMembers, describeAbsent } from './listedEventMembers.ts';
-import { eventTypeCatalogue, eventTypeEntry, schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { eventTypeCatalogue, eventTypeEntry, schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 
 // Judging events against the Event Catalog: each catalogue section has its own
 // requirement; an event of a type the catalogue does not name is held to the

@@ -1,12 +1,12 @@
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import type { SinkDelivery, SinkEndpoint } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery, SinkEndpoint } from '../../harness/targetIO/webhookSink.ts';
 import { waitOnTarget } from '../../harness/records/runMetrics.ts';
 
 // Waiting for deliveries, retries and resent copies as the target makes progress
 // (6.1 gives no delivery time; "delays can occur under load"). A wait goes on while
 // deliveries keep arriving: it ends once nothing arrived for the quiet time, which is
 // the caller's floor or twice the longest delivery delay the run has measured
-// (harness/target/deliveryLatency.ts), whichever is longer, and in any case once the
+// (harness/targetIO/deliveryLatency.ts), whichever is longer, and in any case once the
 // scenario has spent its delivery patience (the manifest's deliveryPatienceMs). Each
 // arrival a wait sees is a measurement for the next ones.
 

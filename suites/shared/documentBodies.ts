@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_BYTES_DECIMAL } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_BYTES_DECIMAL } from '../../contract/facts/documentLimits.ts';
 
 // Authorization documents to upload (section 4.2): the committed samples in
 // fixtures/documents, and PNGs of an exact size built in memory for the size

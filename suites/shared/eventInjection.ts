@@ -1,5 +1,5 @@
-import { CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
-import type { ControlClient } from '../../harness/target/controlClient.ts';
+import { CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
+import type { ControlClient } from '../../harness/targetIO/controlClient.ts';
 
 // Typed wrapper over the event injection control endpoint (capability
 // eventInjection): POST {controlPrefix}/events publishes events of catalogued types

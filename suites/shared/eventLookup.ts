@@ -1,9 +1,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { waitOnTarget } from '../../harness/records/runMetrics.ts';
-import { pauseAfterRead, timedRead } from '../../harness/target/pollCadence.ts';
+import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
 
 // Finds the events an action fired through GET /events (section 4.4) with
 // filter[type][] and filter[since]; events may appear shortly after the action,

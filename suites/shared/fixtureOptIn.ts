@@ -1,5 +1,5 @@
-import type { PaymentType as OptInType } from '../../spec/positivePay.ts';
-import type { AccountFixture } from '../../harness/target/fixtureProvider.ts';
+import type { PaymentType as OptInType } from '../../contract/facts/positivePay.ts';
+import type { AccountFixture } from '../../harness/targetIO/fixtureProvider.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 
 // A scenario that changes the fixture's positive pay opt-in (the account's
@@ -13,7 +13,7 @@ export type OptInHolder = 'account' | 'product';
 
 const FIELD = { account: 'accountOptIn', product: 'depositProductOptIn' } as const;
 const WHAT: Record<OptInHolder, string> = { account: 'account policy', product: 'deposit product default opt-in' };
-/** What the scenario moves (harness/target/sharedState.ts): it must declare it. */
+/** What the scenario moves (harness/engine/sharedState.ts): it must declare it. */
 const STATE = { account: 'account-opt-in', product: 'product-opt-in' } as const;
 
 /** A policy request body (2.2); `optInTypes` or the account left out for the invalid cases. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type AttributeKind, eventTypeEntry, schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { type AttributeKind, eventTypeEntry, schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 
 // Which of the members the Event Catalog lists for an event's type the event
 // lacks. The catalogue's tables list the members a type carries, but several

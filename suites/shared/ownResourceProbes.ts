@@ -1,7 +1,7 @@
-import type { RequestOptions } from '../../harness/target/apiClient.ts';
-import type { OperationName } from '../../harness/documents/operationCatalogue.ts';
+import type { RequestOptions } from '../../harness/targetIO/apiClient.ts';
+import type { OperationName } from '../../contract/catalogue/operationCatalogue.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import { REVIEWABLE_STATUSES } from '../../spec/applicationStatuses.ts';
+import { REVIEWABLE_STATUSES } from '../../contract/facts/applicationStatuses.ts';
 import { applicationBody, documentFile } from './applicationBuilder.ts';
 import {
   type ApplicationView,

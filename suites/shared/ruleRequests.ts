@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
-import { type RuleStatus, RULE_TYPES, type RuleType } from '../../spec/positivePay.ts';
+import { type RuleStatus, RULE_TYPES, type RuleType } from '../../contract/facts/positivePay.ts';
 
-export { PAYMENT_TYPES, RULE_STATUSES, RULE_TYPES, type RuleStatus, type RuleType } from '../../spec/positivePay.ts';
+export { PAYMENT_TYPES, RULE_STATUSES, RULE_TYPES, type RuleStatus, type RuleType } from '../../contract/facts/positivePay.ts';
 
 // Request bodies for POST /positive-pay (sections 2.4, 2.5, 4.2), as data: the
 // valid variants of each rule type and the invalid ones of section 7.

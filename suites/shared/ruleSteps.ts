@@ -1,4 +1,4 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { waitOnTarget } from '../../harness/records/runMetrics.ts';
 import { type Attributes, ruleBody } from './ruleRequests.ts';

@@ -1,6 +1,6 @@
 import type { EventTriggerKind, ScenarioContext } from '../../harness/engine/scenario.ts';
-import type { SinkEndpoint, SinkDelivery } from '../../harness/target/webhookSink.ts';
-import type { SinkStep } from '../../harness/target/webhookSinkScript.ts';
+import type { SinkEndpoint, SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
+import type { SinkStep } from '../../harness/targetIO/webhookSinkScript.ts';
 import { awaitDeliveries, describeWait } from './deliveryWait.ts';
 import { makeEventsHappen } from './eventTriggers.ts';
 import {

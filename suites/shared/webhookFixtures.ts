@@ -1,7 +1,7 @@
-import type { ApiResponse } from '../../harness/target/apiClient.ts';
+import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { waitOnTarget } from '../../harness/records/runMetrics.ts';
-import { pauseAfterRead, timedRead } from '../../harness/target/pollCadence.ts';
+import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
 
 // Creating, reading and listing webhooks for the scenarios of the webhooks,
 // delivery and events areas. Every webhook a scenario creates is disabled when

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
-import { expandPath, OPERATIONS } from '../../harness/documents/operationCatalogue.ts';
+import { expandPath, OPERATIONS } from '../../contract/catalogue/operationCatalogue.ts';
 import { OPERATION_PROBES } from '../../suites/auth/operationProbes.ts';
 import { isUnavailable } from '../../suites/shared/ownResourceProbes.ts';
 import { runAgainstEmulator } from '../support/emulatorRuns.ts';

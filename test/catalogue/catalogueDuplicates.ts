@@ -1,4 +1,4 @@
-import type { Requirement } from '../../harness/documents/requirementCatalogue.ts';
+import type { Requirement } from '../../contract/catalogue/requirementCatalogue.ts';
 import { derivedTitle, type Scenario } from '../../harness/engine/scenario.ts';
 import { RFC2119_WORDS } from './checkMessageLevels.ts';
 

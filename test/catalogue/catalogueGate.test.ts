@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { handWrittenTitles, repeatedTitles, sameBehaviour } from './catalogueDuplicates.ts';
-import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../harness/documents/operationCatalogue.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../contract/catalogue/operationCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { AREAS, defineScenario } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 

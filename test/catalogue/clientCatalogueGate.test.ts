@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { AREAS, derivedTitle } from '../../harness/engine/scenario.ts';
 import { CLIENT_GROUP } from '../../client/clientChecks.ts';
 import { CLIENT_ITEMS, CLIENT_REQUIREMENTS } from '../../client/requestJudge.ts';

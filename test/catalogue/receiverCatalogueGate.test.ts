@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { loadRequirementCatalogue, requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { loadRequirementCatalogue, requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { AREAS, derivedTitle } from '../../harness/engine/scenario.ts';
 import { RECEIVER_GROUP } from '../../receiver/receiverCase.ts';
 import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';

@@ -11,9 +11,14 @@ import {
   loadRequirementCatalogue,
   type Requirement,
   SUBJECTS,
-} from '../../harness/documents/requirementCatalogue.ts';
-import { ENVIRONMENTS } from '../../spec/environments.ts';
-import { REQUIREMENT_FILES, REQUIREMENT_ID, REQUIREMENT_ID_PATTERN, REQUIREMENT_PREFIXES } from '../../spec/requirementPrefixes.ts';
+} from '../../contract/catalogue/requirementCatalogue.ts';
+import { ENVIRONMENTS } from '../../contract/facts/environments.ts';
+import {
+  REQUIREMENT_FILES,
+  REQUIREMENT_ID,
+  REQUIREMENT_ID_PATTERN,
+  REQUIREMENT_PREFIXES,
+} from '../../contract/facts/requirementPrefixes.ts';
 
 // requirements/*.yaml are held to schemas/harness/requirements-file.schema.json, which
 // refuses unknown keys: a misspelt `capabilty:` would otherwise silently make a requirement
@@ -42,7 +47,7 @@ describe('the requirements-file schema agrees with the code', () => {
     expect(sorted(fileSchema.properties.subject.enum)).toEqual(sorted(SUBJECTS));
   });
 
-  test('its id pattern and the results schema’s are the one spec/requirementPrefixes.ts derives, which takes every id and only ids', () => {
+  test('its id pattern and the results schema’s are the one contract/facts/requirementPrefixes.ts derives, which takes every id and only ids', () => {
     expect(entry.id.pattern).toBe(REQUIREMENT_ID_PATTERN);
     expect(schemaOf('results').$defs.requirementId.pattern).toBe(REQUIREMENT_ID_PATTERN);
     expect(schemaOf('certificate-predicate').$defs.requirementId.pattern).toBe(REQUIREMENT_ID_PATTERN);

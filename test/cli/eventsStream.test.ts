@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { PROJECT_ROOT, runCli } from './cliProcess.ts';
 
 // Issue 41: `run --events -` streams the engine's events on standard output as NDJSON while the

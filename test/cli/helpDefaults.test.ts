@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { AREAS } from '../../harness/engine/scenario.ts';
-import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../../harness/target/concurrency.ts';
+import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../../harness/targetIO/concurrency.ts';
 import { runCli } from './cliProcess.ts';
 
 // `run --help` states the defaults the code uses: they are read from the code, never retyped.

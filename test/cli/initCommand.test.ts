@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { PROJECT_ROOT, runCli } from './cliProcess.ts';
 
 // `init` writes a target manifest that validates, names its schema so an editor finds

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../../emulator/emulator.ts';
-import { CLEANUP_LEDGER_FILE, readLedger } from '../../harness/target/cleanupLedgerFile.ts';
+import { CLEANUP_LEDGER_FILE, readLedger } from '../../harness/targetIO/cleanupLedgerFile.ts';
 import { PROJECT_ROOT, runCli } from './cliProcess.ts';
 
 // A run killed with SIGKILL mid-scenario leaves its cleanup ledger behind;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { lastFailedIn } from '../../cli/lastFailed.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { SetupError } from '../../harness/records/setupError.ts';
 import { type InProcessRun, runInProcess } from './inProcessRun.ts';
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { FAULTS } from '../../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../../emulator/faults/toleratedVariations.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../../run/scenarioSelection.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ReferenceReceiver, startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { runCli } from './cliProcess.ts';
 
 // `banking-api-conformance receiver` as an integrator runs it: exit 0, 1 or 2,

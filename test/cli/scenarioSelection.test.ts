@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { selectScenarios } from '../../run/scenarioSelection.ts';
 import { narrowingOf, type NarrowingOptions } from '../../cli/narrowing.ts';
 import { narrowedByText } from '../../cli/commandLineText.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { selectScenarios } from '../../run/scenarioSelection.ts';
 import { narrowingOf } from '../../cli/narrowing.ts';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { suiteVersion } from '../../harness/documents/suiteVersion.ts';
+import { suiteVersion } from '../../contract/catalogue/suiteVersion.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { CERTIFICATE_FILES, fileDigest, writeCertificate } from '../../report/certificateFiles.ts';
 import { catalogueHash } from '../../verdict/catalogueHash.ts';

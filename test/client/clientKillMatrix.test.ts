@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { clientResults, runClient } from '../../client/clientRun.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { DEFAULT_PLAN, type PerturbationName, UNLISTED_EVENT_TYPE } from '../../client/perturbations.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';

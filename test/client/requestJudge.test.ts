@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import type { RecordedRequest } from '../../client/recordedRequest.ts';
 import { CLIENT_REQUIREMENTS, judgeClientRequests, NO_CALL } from '../../client/requestJudge.ts';
 import { PERTURBATIONS } from '../../client/perturbations.ts';
-import { DOCUMENT_MAX_BYTES } from '../../spec/documentLimits.ts';
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { DOCUMENT_MAX_BYTES } from '../../contract/facts/documentLimits.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 
 // The client's judging as a pure function: hand-made requests in, check records
 // out. Each CL requirement fails on the one request that breaks it and on nothing

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { containerSpecOf, DEFAULT_STARTUP_TIMEOUT_MS } from '../../container/containerSpec.ts';
 import { EMULATOR_IMAGE_MANIFEST_PATH, targetImageManifestPath } from '../../container/targetImageRun.ts';
-import { loadManifest, type TargetManifestFile, validateManifest } from '../../harness/target/targetManifest.ts';
+import { loadManifest, type TargetManifestFile, validateManifest } from '../../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../../harness/records/setupError.ts';
 import { runCli } from '../cli/cliProcess.ts';
 import { containerOptionsOf } from '../../cli/containerValues.ts';

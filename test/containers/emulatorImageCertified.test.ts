@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import type { CertificateStatement } from '../../verdict/certification.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
 import { expectRefused, expectValid, type SignedCertificate, TAMPER_CASES, writeKeyPair } from '../support/certificateTampering.ts';

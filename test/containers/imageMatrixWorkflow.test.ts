@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { loadManifest } from '../../harness/target/targetManifest.ts';
+import { loadManifest } from '../../harness/targetIO/targetManifest.ts';
 import { PREDICATE_TYPE } from '../../verdict/certification.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 

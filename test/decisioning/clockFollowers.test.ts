@@ -1,11 +1,11 @@
 import { expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
 import { runScenarios } from '../support/runScenarios.ts';
-import { footprintOf } from '../../harness/target/sharedState.ts';
+import { footprintOf } from '../../harness/engine/sharedState.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 
-// A scenario that follows the clock (harness/target/sharedState.ts) runs beside the scenarios
+// A scenario that follows the clock (harness/engine/sharedState.ts) runs beside the scenarios
 // that move it, so it must judge the same whatever the clock does meanwhile. Here the
 // clock jumps a day every 15 ms while every follower runs, behind occasional 429s whose
 // Retry-After is an HTTP date, with the run seed of a failure once seen: DC-PROPERTY-DRAWDOWN

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { NEAR_CALL_MS } from '../../harness/target/concurrency.ts';
+import { NEAR_CALL_MS } from '../../harness/targetIO/concurrency.ts';
 import { laneTimeLimitMs } from '../../suites/decisioning/propertyRun.ts';
 
 // A property lane's time limit bounds a target that hangs; it must not cut a far

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { loadSchemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { loadSchemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 
 // The emulator's payment simulations (outside the documents): bad input gets a

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
-import { parseDeliveryPayload } from '../../harness/documents/deliveryPayload.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { parseDeliveryPayload } from '../../contract/catalogue/deliveryPayload.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { CheckRecorder } from '../../harness/records/checkRecorder.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
 import { checkModeShape } from '../../suites/delivery/deliveryChecks.ts';
 import type { Subscription } from '../../suites/shared/sinkSession.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { scenariosJudging, worstById } from '../support/emulatorRuns.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseDeliveryPayload } from '../../harness/documents/deliveryPayload.ts';
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import { parseDeliveryPayload } from '../../contract/catalogue/deliveryPayload.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
 import { contrastFormats } from '../../suites/delivery/contentTypeContrast.ts';
 
 // DL-CONTENT-TYPE-SELECTS-FORMAT (6.1 list item 2): a Json and a JsonAPI webhook

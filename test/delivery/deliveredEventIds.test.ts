@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
 import { injectEvents } from '../../suites/shared/eventInjection.ts';
-import { parseDeliveryPayload } from '../../harness/documents/deliveryPayload.ts';
+import { parseDeliveryPayload } from '../../contract/catalogue/deliveryPayload.ts';
 import { defineScenario } from '../../harness/engine/scenario.ts';
 import { runScenarios } from '../support/runScenarios.ts';
-import type { SinkDelivery } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery } from '../../harness/targetIO/webhookSink.ts';
 import { DeliveredEvents } from '../../suites/delivery/deliveredEvents.ts';
 import { subscribe } from '../../suites/shared/sinkSession.ts';
 import { makeEventsHappen } from '../../suites/shared/eventTriggers.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type DeliveryAttempt, DeliveryLog } from '../../emulator/delivery/deliveryLog.ts';
 import { VirtualClock } from '../../emulator/core/virtualClock.ts';
 import type { Webhook } from '../../emulator/webhooks/webhookModel.ts';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { call, webhookBody } from '../emulator/emulatorClient.ts';
 import { type AnsweringReceiver, startAnsweringReceiver } from '../support/answeringReceiver.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
-import { WebhookSink } from '../../harness/target/webhookSink.ts';
+import { WebhookSink } from '../../harness/targetIO/webhookSink.ts';
 
 // One queue per webhook: an endpoint that never answers holds up only its own
 // events, never another webhook's.

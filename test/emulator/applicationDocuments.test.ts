@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { expect, test } from 'vitest';
-import { loadSchemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { loadSchemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { applicationFixture, call } from './emulatorClient.ts';
 

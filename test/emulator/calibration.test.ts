@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { calibrate, calibrationLines, matchesRule } from '../../emulator/calibration/calibration.ts';
 import { CALIBRATION_SWITCHES, MeasuredRange } from '../../emulator/calibration/calibrationSwitches.ts';
 import { type ObservedRequirement, observedRunOf } from '../../emulator/calibration/observedRun.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { runEmulatorProcess } from './emulatorProcess.ts';
 
 // --calibrate: a run's observations turned into the variations that make the same

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { call } from './emulatorClient.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { ARGS, CHROMIUM, chromiumUnavailableReason, screenshot } from '../reports/headlessChromium.ts';
 import { type AnsweringReceiver, startAnsweringReceiver } from '../support/answeringReceiver.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';

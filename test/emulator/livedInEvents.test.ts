@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import { call } from './emulatorClient.ts';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { call, webhookBody } from './emulatorClient.ts';
 import { persistentEmulators } from './persistentEmulator.ts';
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { TOLERATED_VARIATIONS, type ToleratedVariation, variationEnvironments } from '../../emulator/faults/toleratedVariations.ts';
-import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
-import { WebhookSink } from '../../harness/target/webhookSink.ts';
+import type { Environment } from '../../contract/catalogue/requirementCatalogue.ts';
+import { WebhookSink } from '../../harness/targetIO/webhookSink.ts';
 import { ObservedPlaces, type ProbeTarget, VARIATION_PROBES } from './variationProbes.ts';
 
 // The verdict test runs the whole suite under each tolerated variation and

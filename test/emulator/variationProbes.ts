@@ -1,4 +1,4 @@
-import type { SinkDelivery, SinkEndpoint } from '../../harness/target/webhookSink.ts';
+import type { SinkDelivery, SinkEndpoint } from '../../harness/targetIO/webhookSink.ts';
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
 import { achDebitSimulationBody, type Answer, applicationFixture, call, ruleBody, webhookBody } from './emulatorClient.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { EMULATOR_PROFILES } from '../../emulator/profiles/emulatorProfiles.ts';
 import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
 import { TOKEN_VARIABLES } from '../../emulator/startup/tokenVariables.ts';
-import { validateManifest } from '../../harness/target/targetManifest.ts';
+import { validateManifest } from '../../harness/targetIO/targetManifest.ts';
 import { call } from './emulatorClient.ts';
 
 // startVendorLikeEmulator(): the vendor-like profile with one fresh token per

@@ -1,7 +1,7 @@
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 
 // The API shows time in whole milliseconds, so the emulator keeps it so: after the
 // clock was stepped by a fraction (the frozen backoff measure steps it by 5 %), a

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
-import { eventTypeCatalogue, schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { eventTypeCatalogue, schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 
 // The event injection control endpoint: every catalogued type and form comes out
 // schema-valid; bad requests get a 400 naming the member.

@@ -5,7 +5,7 @@ import {
   type AimdSettings,
   RISEN_WINDOWS,
   SHARE_SAMPLE,
-} from '../../harness/target/adaptiveConcurrency.ts';
+} from '../../harness/targetIO/adaptiveConcurrency.ts';
 
 // `--concurrency auto` as logic alone: no clock, no target. Each call is told
 // when it goes out and then how it was answered, in whatever order a test needs.

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { CallGate } from '../../harness/target/callGate.ts';
-import { CallRateWindow } from '../../harness/target/callRateWindow.ts';
+import { CallGate } from '../../harness/targetIO/callGate.ts';
+import { CallRateWindow } from '../../harness/targetIO/callRateWindow.ts';
 
 // A stated rate is kept in every window of one second, not on average: the
 // times given are made up, so nothing here depends on the machine's speed.

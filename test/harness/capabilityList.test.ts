@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { CAPABILITIES } from '../../harness/documents/requirementCatalogue.ts';
-import { SCOPES } from '../../spec/scopes.ts';
+import { CAPABILITIES } from '../../contract/catalogue/requirementCatalogue.ts';
+import { SCOPES } from '../../contract/facts/scopes.ts';
 
-// Capabilities (harness/documents/requirementCatalogue.ts) and scopes (spec/scopes.ts, which the
+// Capabilities (contract/catalogue/requirementCatalogue.ts) and scopes (contract/facts/scopes.ts, which the
 // emulator and the harness both import) are written once in code. The manifest's schema
 // repeats them as enums because users' editors read that file as it stands: the two MUST agree.
 

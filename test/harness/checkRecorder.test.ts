@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CheckRecorder } from '../../harness/records/checkRecorder.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import type { Requirement, RequirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import type { Requirement, RequirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { requirementEntry } from '../support/requirementEntry.ts';
 
 const requirement = (id: string, level: Requirement['level']): Requirement => requirementEntry(id, level);

@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { call } from '../emulator/emulatorClient.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 
-// The harness calls the control routes of spec/controlRoutes.ts; the reference
+// The harness calls the control routes of contract/facts/controlRoutes.ts; the reference
 // emulator MUST serve each of them (a refusal of the empty body is fine, a 404 is not).
 
 const target = emulatorPerFile();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { validateManifest } from '../../harness/target/targetManifest.ts';
+import { validateManifest } from '../../harness/targetIO/targetManifest.ts';
 
 // A manifest error MUST name the offending key and its path, suggest the closest
 // known key, and list every violation, not only the first.

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { afterEach, expect, test } from 'vitest';
-import { ApiClient } from '../../harness/target/apiClient.ts';
+import { ApiClient } from '../../harness/targetIO/apiClient.ts';
 import { CheckRecorder } from '../../harness/records/checkRecorder.ts';
-import { CLIENT_REQUIREMENTS } from '../../harness/documents/operationCatalogue.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { CLIENT_REQUIREMENTS } from '../../contract/catalogue/operationCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 
 // GN-TIMEOUT: every operation MUST complete within 5 s. A target that answers

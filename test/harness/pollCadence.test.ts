@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { pauseAfterRead, timedRead } from '../../harness/target/pollCadence.ts';
+import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
 
 // A poll's reads start at most once per interval, and a slow read is not
 // followed by a whole pause: the target's latency is part of the interval.

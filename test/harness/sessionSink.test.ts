@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { afterEach, expect, test } from 'vitest';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import { SessionSink } from '../../harness/target/sessionSink.ts';
-import { resolveTarget } from '../../harness/target/targetManifest.ts';
+import { SessionSink } from '../../harness/targetIO/sessionSink.ts';
+import { resolveTarget } from '../../harness/targetIO/targetManifest.ts';
 
 // A target session's webhook sink: one sink for the session's scenarios, one
 // reachability probe, a fixed port where the manifest names one, and nothing

@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { runScenarioList } from '../support/runScenarios.ts';
-import { loadManifest } from '../../harness/target/targetManifest.ts';
+import { loadManifest } from '../../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../../harness/records/setupError.ts';
-import { openTargetSession } from '../../harness/target/targetSession.ts';
+import { openTargetSession } from '../../harness/targetIO/targetSession.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { received } from '../../fixtures/simulation/countingAdapter.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { asksToSlowDown, nextWaitMs, retryAfterMs } from '../../harness/target/throttleRetry.ts';
+import { asksToSlowDown, nextWaitMs, retryAfterMs } from '../../harness/targetIO/throttleRetry.ts';
 
 // Retry-After is delta-seconds or an HTTP date (RFC 9110 10.2.3). A date is read
 // against the answer's own Date header, so a target whose clock is not ours is

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { request } from 'undici';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { SINK_BODY_LIMIT, type SinkEndpoint, WebhookSink } from '../../harness/target/webhookSink.ts';
+import { SINK_BODY_LIMIT, type SinkEndpoint, WebhookSink } from '../../harness/targetIO/webhookSink.ts';
 
 // The webhook sink receiving garbage, oversized bodies, a flood and a sender
 // that resets mid-body: it stays up, keeps a bounded record, and what it kept

@@ -98,7 +98,7 @@ test('it carries JavaScript compiled next to each source, with source maps, and 
 
 test('a simulation adapter written in TypeScript, without tsx: one line naming it', async () => {
   writeFileSync(join(project, 'adapter.ts'), "const adapter: { name: string } = { name: 'typed' };\nexport default adapter;\n");
-  const loader = join(installedPackage, 'harness/target/simulation/simulationAdapterLoader.js');
+  const loader = join(installedPackage, 'harness/targetIO/simulation/simulationAdapterLoader.js');
   const load = await exec(
     'node',
     [

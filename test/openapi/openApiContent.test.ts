@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { OPERATIONS, type Operation } from '../../harness/documents/operationCatalogue.ts';
-import { eventTypeCatalogue, schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { OPERATIONS, type Operation } from '../../contract/catalogue/operationCatalogue.ts';
+import { eventTypeCatalogue, schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { openApiDocument } from '../../openapi/openApiDocument.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 

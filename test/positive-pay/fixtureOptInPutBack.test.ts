@@ -2,8 +2,8 @@ import { afterEach, expect, test } from 'vitest';
 import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { runScenarioList } from '../support/runScenarios.ts';
-import { loadManifest, type ManifestFixtures } from '../../harness/target/targetManifest.ts';
-import { openTargetSession } from '../../harness/target/targetSession.ts';
+import { loadManifest, type ManifestFixtures } from '../../harness/targetIO/targetManifest.ts';
+import { openTargetSession } from '../../harness/targetIO/targetSession.ts';
 import { policyScenarios } from '../../suites/positive-pay/policyScenarios.ts';
 
 // On a vendor sandbox the fixture account and product are somebody's

@@ -1,8 +1,8 @@
 import { afterEach, expect, test } from 'vitest';
 import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
 import { runScenarioList } from '../support/runScenarios.ts';
-import { loadManifest } from '../../harness/target/targetManifest.ts';
-import { openTargetSession } from '../../harness/target/targetSession.ts';
+import { loadManifest } from '../../harness/targetIO/targetManifest.ts';
+import { openTargetSession } from '../../harness/targetIO/targetSession.ts';
 import { policyScenarios } from '../../suites/positive-pay/policyScenarios.ts';
 
 // On a shared sandbox another run may move the fixture account's opt-in while an

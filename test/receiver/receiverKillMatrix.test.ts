@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { FAULTY_RECEIVERS } from './faultyReceivers.ts';
 import { flagged, judgeReferenceReceiver, outcomesById } from './receiverRuns.ts';
 

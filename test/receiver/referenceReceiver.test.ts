@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { receiverConfig } from '../../cli/receiverValues.ts';

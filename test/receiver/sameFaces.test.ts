@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { allureResultsDir } from '../../report/allureResultsDirectory.ts';
-import { suiteName } from '../../harness/documents/suiteVersion.ts';
+import { suiteName } from '../../contract/catalogue/suiteVersion.ts';
 import { type CliResult, runCli } from '../cli/cliProcess.ts';
 
 // Issue 34, "must show": `run` and `receiver` write results.json, JUnit and Allure through

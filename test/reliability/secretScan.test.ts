@@ -6,7 +6,7 @@ import { afterAll, expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
 import { call } from '../emulator/emulatorClient.ts';
 import { runCli } from '../cli/cliProcess.ts';
-import { ALL_SCOPES } from '../../harness/target/tokenPool.ts';
+import { ALL_SCOPES } from '../../harness/targetIO/tokenPool.ts';
 import { runArtefacts, scanForSecrets } from '../support/secretScan.ts';
 
 // Tokens never leak into what a run leaves behind. An emulator accepts a

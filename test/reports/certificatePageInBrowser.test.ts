@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { writeCertificate } from '../../report/certificateFiles.ts';
 import { type CertificateStatement, issueCertificate } from '../../verdict/certification.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { verdictLabel } from '../../report/verdictLabel.ts';
 import { PROJECT_ROOT, runCli, type CliResult } from '../cli/cliProcess.ts';
 

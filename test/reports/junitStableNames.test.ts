@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { junitXml } from '../../report/junitReport.ts';
 import { ALL_SCENARIOS, runAgainstEmulator } from '../support/emulatorRuns.ts';
 import { cleanRunResults } from '../support/sharedCleanRun.ts';

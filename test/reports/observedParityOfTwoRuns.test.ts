@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { compareCommand } from '../../cli/compareCommand.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { parityTable } from '../../report/parityTable.ts';
 import { readEarlierRun } from '../../verdict/resultsFile.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';

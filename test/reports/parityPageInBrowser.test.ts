@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { parityPage } from '../../report/html/parityPage.ts';
 import { parityTable, type ParitySide } from '../../report/parityTable.ts';
 import { chromiumUnavailableReason, openReport, screenshot } from './headlessChromium.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { SetupError } from '../../harness/records/setupError.ts';
 import { catalogueHash } from '../../verdict/catalogueHash.ts';
 import { mergeResults } from '../../verdict/resultsMerge.ts';

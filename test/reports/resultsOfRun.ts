@@ -1,10 +1,10 @@
 import { RESULTS_FORMAT_VERSION, describeTarget, type ResultsDocument, type ShardInfo } from '../../verdict/resultsDocument.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from '../../verdict/requirementVerdict.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
-import { resolveTarget, type TargetInfo } from '../../harness/target/targetManifest.ts';
-import { emulatorManifest } from '../../harness/target/targetSession.ts';
+import { resolveTarget, type TargetInfo } from '../../harness/targetIO/targetManifest.ts';
+import { emulatorManifest } from '../../harness/targetIO/targetSession.ts';
 import { catalogueHash } from '../../verdict/catalogueHash.ts';
 
 // A results document built the way the CLI builds one, from check records the

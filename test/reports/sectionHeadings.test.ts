@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import { headingsOfDocuments, SHIPPED_HEADINGS_PATH, sectionIndex } from '../../report/sectionTitles.ts';
 
-// The report's section titles ship with the package (spec/sectionHeadings.json),
+// The report's section titles ship with the package (contract/facts/sectionHeadings.json),
 // read once from the documents beside the project: the shipped copy MUST be what
 // the documents say today (`npm run spec:headings` writes it again).
 

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createEmulator } from '../../emulator/emulator.ts';
 import { isControlPath } from '../../emulator/core/area.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import type { ConcurrencySetting } from '../../harness/target/concurrency.ts';
+import type { ConcurrencySetting } from '../../harness/targetIO/concurrency.ts';
 import type { ScenarioResult } from '../../harness/engine/engine.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';

@@ -3,7 +3,7 @@ import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario } from '../../harness/engine/scenario.ts';
 import { runEngine, type ScenarioResult } from '../../harness/engine/engine.ts';
 import { runScenarios } from '../support/runScenarios.ts';
-import { emulatorManifest, openTargetSession } from '../../harness/target/targetSession.ts';
+import { emulatorManifest, openTargetSession } from '../../harness/targetIO/targetSession.ts';
 
 // A scenario that failed beside others runs again alone (to tell the target's failure from
 // the schedule's) unless the caller asks for no such runs, as the kill matrix does: then its

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { CALIBRATION_SWITCHES, OWN_BEHAVIOUR } from '../../emulator/calibration/calibrationSwitches.ts';
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { parityTable } from '../../report/parityTable.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { readEarlierRun } from '../../verdict/resultsFile.ts';

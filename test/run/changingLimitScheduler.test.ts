@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import type { ConcurrencyLimit } from '../../harness/target/adaptiveConcurrency.ts';
+import type { ConcurrencyLimit } from '../../harness/targetIO/adaptiveConcurrency.ts';
 import { schedule } from '../../harness/engine/scenarioScheduler.ts';
-import { footprintOf } from '../../harness/target/sharedState.ts';
+import { footprintOf } from '../../harness/engine/sharedState.ts';
 
 // `--concurrency auto` moves the scheduler's limit while scenarios run: a limit
 // that grows starts more at once, one that shrinks starts none until fewer run,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { runEngine } from '../../harness/engine/engine.ts';
-import { emulatorManifest, openTargetSession } from '../../harness/target/targetSession.ts';
+import { emulatorManifest, openTargetSession } from '../../harness/targetIO/targetSession.ts';
 
 // A scenario's cleanup (disabling its webhooks, cancelling its rules) runs beside
 // the next scenarios rather than in front of them: once its body has ended, its

@@ -20,7 +20,7 @@ const COMPUTED_IMPORT = /\bimport\s*\(\s*(?!['"])/g;
 const VITEST_PACKAGES = new Set(['vitest', 'allure-vitest', '@vitest/runner']);
 const VITEST_FACE = 'harness/vitestFace/';
 /** The one computed import: a simulation adapter the user's manifest names, a module of theirs. */
-const COMPUTED_ALLOWED = ['harness/target/simulation/simulationAdapterLoader.ts'];
+const COMPUTED_ALLOWED = ['harness/targetIO/simulation/simulationAdapterLoader.ts'];
 
 const ENTRY_POINTS = readdirSync(join(PROJECT_ROOT, 'bin'))
   .filter((name) => name.endsWith('.mjs'))

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { AdaptiveConcurrency } from '../../harness/target/adaptiveConcurrency.ts';
+import { AdaptiveConcurrency } from '../../harness/targetIO/adaptiveConcurrency.ts';
 import {
   AUTO_CEILING,
   AUTO_START,
@@ -8,7 +8,7 @@ import {
   describeConcurrency,
   LOOPBACK_CONCURRENCY,
   NEAR_CALL_MS,
-} from '../../harness/target/concurrency.ts';
+} from '../../harness/targetIO/concurrency.ts';
 import { planRun } from '../../run/runPlan.ts';
 import { parseConcurrency } from '../../cli/runValues.ts';
 

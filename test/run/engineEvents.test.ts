@@ -3,7 +3,7 @@ import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { runEngine } from '../../harness/engine/engine.ts';
 import type { EngineEvent } from '../../harness/engine/engineEvents.ts';
 import { defineScenario } from '../../harness/engine/scenario.ts';
-import { emulatorManifest, openTargetSession } from '../../harness/target/targetSession.ts';
+import { emulatorManifest, openTargetSession } from '../../harness/targetIO/targetSession.ts';
 
 // The engine tells its faces a run in order: the run starts, each scenario starts, its checks
 // come as they are recorded, its report when it is final, and the run finishes with every report.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { runScenarios } from '../support/runScenarios.ts';
-import { footprintOf } from '../../harness/target/sharedState.ts';
+import { footprintOf } from '../../harness/engine/sharedState.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 
 // A scenario that declares nothing about the clock runs beside one that freezes

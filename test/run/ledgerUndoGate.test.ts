@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { CallGate } from '../../harness/target/callGate.ts';
-import { readLedger, recordCreated } from '../../harness/target/cleanupLedgerFile.ts';
-import { UNDO_AT_ONCE, undoPending } from '../../harness/target/ledgerUndo.ts';
+import { CallGate } from '../../harness/targetIO/callGate.ts';
+import { readLedger, recordCreated } from '../../harness/targetIO/cleanupLedgerFile.ts';
+import { UNDO_AT_ONCE, undoPending } from '../../harness/targetIO/ledgerUndo.ts';
 
 // The end-of-run undo (and `cleanup`) goes the way every call of a run goes: through
 // the session's call gate, throttling waited out, several undone at once. The target

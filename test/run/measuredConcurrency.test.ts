@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
-import { defaultConcurrency, NEAR_CALL_MS } from '../../harness/target/concurrency.ts';
-import { measureRoundTrip } from '../../harness/target/roundTrip.ts';
+import { defaultConcurrency, NEAR_CALL_MS } from '../../harness/targetIO/concurrency.ts';
+import { measureRoundTrip } from '../../harness/targetIO/roundTrip.ts';
 
 // A far sandbox reached through a loopback port-forward or tunnel has a loopback
 // address and a far target's round trip: the default concurrency follows the round

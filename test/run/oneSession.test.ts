@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import { ALL_SCOPES } from '../../harness/target/tokenPool.ts';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../spec/controlRoutes.ts';
+import { ALL_SCOPES } from '../../harness/targetIO/tokenPool.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../../contract/facts/controlRoutes.ts';
 import { runConformance } from '../../run/runPipeline.ts';
 
 // A run opens the target session once: on a target that mints tokens, a whole run mints

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import type { Requirement, RequirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import type { Requirement, RequirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { requirementEntry } from '../support/requirementEntry.ts';
 import { judgeRequirements, verdictOf } from '../../verdict/requirementVerdict.ts';
-import { resolveTarget } from '../../harness/target/targetManifest.ts';
+import { resolveTarget } from '../../harness/targetIO/targetManifest.ts';
 
 const make = requirementEntry;
 const entries = [

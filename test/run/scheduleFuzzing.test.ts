@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import type { RateLimitOptions } from '../../emulator/realism/rateLimit.ts';
-import type { ConcurrencySetting } from '../../harness/target/concurrency.ts';
+import type { ConcurrencySetting } from '../../harness/targetIO/concurrency.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import { ControlClient } from '../../harness/target/controlClient.ts';
+import { ControlClient } from '../../harness/targetIO/controlClient.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import type { ScenarioResult } from '../../harness/engine/engine.ts';
 import { runScenarios } from '../support/runScenarios.ts';

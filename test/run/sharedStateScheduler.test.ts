@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
 import { moversFirst, schedule } from '../../harness/engine/scenarioScheduler.ts';
-import { allows, footprintOf, type SharedState } from '../../harness/target/sharedState.ts';
+import { allows, footprintOf, type SharedState } from '../../harness/engine/sharedState.ts';
 
 // The scheduler honours declared shared state: readers of a thing run together,
 // a mover only while no other reader or mover of it runs, and a mover waiting

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { certificateOf } from '../../action/githubStep.ts';
 import { type Emulator, startEmulator } from '../../emulator/emulator.ts';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import type { CertificateStatement } from '../../verdict/certification.ts';
 import { type CliResult, PROJECT_ROOT, runCli } from '../cli/cliProcess.ts';
 import { expectValid, readEnvelope, statementIn, writeKeyPair } from '../support/certificateTampering.ts';

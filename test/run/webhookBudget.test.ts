@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from 'vitest';
 import { schedule } from '../../harness/engine/scenarioScheduler.ts';
-import { footprintOf } from '../../harness/target/sharedState.ts';
+import { footprintOf } from '../../harness/engine/sharedState.ts';
 
 // The scheduler keeps a run within its webhook budget: a scenario starts only
 // when the webhooks it declares fit beside those of the scenarios running; one

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON:API documents as the target sends them: read member by member, untyped by nature */
 import { expect, test } from 'vitest';
-import { loadSchemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { loadSchemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { emulatorPerFile } from '../support/emulatorPerFile.ts';
 import type { EventStore } from '../../emulator/events/eventStore.ts';
 import { readFileSync } from 'node:fs';

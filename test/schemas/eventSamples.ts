@@ -1,4 +1,4 @@
-import type { AttributeKind, EventTypeEntry, RelationshipSpec } from '../../harness/documents/schemaRegistry.ts';
+import type { AttributeKind, EventTypeEntry, RelationshipSpec } from '../../contract/catalogue/schemaRegistry.ts';
 
 // Builds events from schemas/events/event-types.json alone, so that a passing
 // sample proves the data file and the schemas say the same thing.

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { eventTypeCatalogue, schemaRegistry, type EventTypeEntry } from '../../harness/documents/schemaRegistry.ts';
+import { eventTypeCatalogue, schemaRegistry, type EventTypeEntry } from '../../contract/catalogue/schemaRegistry.ts';
 import { absentListedMembers } from '../../suites/shared/listedEventMembers.ts';
 import { listedMembers, sampleEvent, wrongValue, type SampleEvent } from './eventSamples.ts';
 

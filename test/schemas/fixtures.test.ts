@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 
 // Each fixture file is one example: the document, the schema it is checked
 // against, whether it must pass, and for a failure the member it must name.

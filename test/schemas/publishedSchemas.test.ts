@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-import { PUBLISHED_SCHEMA_ID_BASE } from '../../harness/documents/schemaRegistry.ts';
+import { PUBLISHED_SCHEMA_ID_BASE } from '../../contract/catalogue/schemaRegistry.ts';
 
 // The schemas users point at from their own files (a target manifest, results.json, an
 // expected-failures baseline, a requirement catalogue file): each is identified by where

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadSchemaRegistry, schemaRegistry, SCHEMA_ID_BASE } from '../../harness/documents/schemaRegistry.ts';
+import { loadSchemaRegistry, schemaRegistry, SCHEMA_ID_BASE } from '../../contract/catalogue/schemaRegistry.ts';
 
 const SCHEMAS = fileURLToPath(new URL('../../schemas/', import.meta.url));
 // schemas/harness/ belongs to another area; its files are compiled but not held to these conventions.

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { schemaRegistry } from '../../harness/documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 
 // A <timestamp> is UTC with milliseconds in any RFC 3339 writing (Z, +00:00, -00:00).
 // A miss is judged once, under GN-TIMESTAMP-FORMAT: the schema's shape stays valid and

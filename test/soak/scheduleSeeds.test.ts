@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
 import type { RateLimitOptions } from '../../emulator/realism/rateLimit.ts';
-import type { ConcurrencySetting } from '../../harness/target/concurrency.ts';
+import type { ConcurrencySetting } from '../../harness/targetIO/concurrency.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 
@@ -12,7 +12,7 @@ import { ALL_SCENARIOS, problems } from '../support/emulatorRuns.ts';
 // calls). Ten schedule seeds, every verdict CONFORMANT. Two emulators, five
 // runs each, go side by side: the machine is busy, as CI's is. The second runs
 // at `--concurrency auto` and answers every 20th call 429, so that the limit
-// moves all through its runs (harness/target/adaptiveConcurrency.ts).
+// moves all through its runs (harness/targetIO/adaptiveConcurrency.ts).
 
 const RUN_SEED = 1933787282;
 const LANES: Lane[] = [

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { startVendorLikeEmulator, type VendorLikeEmulator } from '../support/vendorLikeEmulator.ts';
-import { WEBHOOK_BUDGET } from '../../harness/target/sharedState.ts';
+import { WEBHOOK_BUDGET } from '../../harness/targetIO/heldWebhooks.ts';
 import { runInProcess } from '../support/inProcessRun.ts';
 
 // Two CI jobs of one team start `run` at the same moment against the one shared

@@ -1,6 +1,6 @@
 import { startEmulator } from '../../emulator/emulator.ts';
 import { type CheckRecord, type Outcome, worstOutcome } from '../../harness/records/checkRecords.ts';
-import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
+import type { Environment } from '../../contract/catalogue/requirementCatalogue.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { runScenarios } from './runScenarios.ts';

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import { suiteVersion } from '../../harness/documents/suiteVersion.ts';
+import { suiteVersion } from '../../contract/catalogue/suiteVersion.ts';
 import { writeChosenReports } from '../../report/reportWriter.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { runConformance, type RunRequest } from '../../run/runPipeline.ts';

@@ -9,48 +9,52 @@ import { join } from 'node:path';
 export type LayerTable = ReadonlyArray<readonly [folder: string, mayImport: readonly string[]]>;
 
 export const LAYERS: LayerTable = [
-  ['spec', []],
+  // What the two documents say, in one layer of two rooms: their facts written once (scopes, media types,
+  // limits, control routes), and the tables derived from them (operations, schemas, the requirement catalogue).
+  ['contract/facts', []],
   ['schemas', []],
   ['requirements', []],
   ['targets', []],
   ['docs', []],
   // A copyable reference receiver: it stands alone.
   ['examples', []],
-  // The documents' tables: operations, schemas, the requirement catalogue.
-  ['harness/documents', ['spec', 'schemas']],
+  ['contract/catalogue', ['contract/facts', 'schemas']],
   // Check records, their redaction, the exchange journal, the run's counters, and SetupError (nothing judged: exit 2).
-  ['harness/records', ['spec', 'schemas', 'harness/documents']],
+  ['harness/records', ['contract', 'schemas']],
   // Target I/O: the API and control clients, the session, tokens, the webhook sink, pacing.
-  ['harness/target', ['spec', 'schemas', 'harness/documents', 'harness/records']],
+  ['harness/targetIO', ['contract', 'schemas', 'harness/records']],
   // Scenarios, the scheduler, the engine (engine.ts) and the events it emits.
-  ['harness/engine', ['spec', 'schemas', 'harness/documents', 'harness/records', 'harness/target']],
+  ['harness/engine', ['contract', 'schemas', 'harness/records', 'harness/targetIO']],
   // The engine's vitest face, for `npx vitest --project conformance` only: no command loads it (test/run/commandPaths.test.ts).
-  ['harness/vitestFace', ['spec', 'schemas', 'harness/documents', 'harness/records', 'harness/target', 'harness/engine']],
-  ['fixtures', ['spec', 'schemas', 'harness']],
-  ['openapi', ['spec', 'schemas', 'harness']],
+  ['harness/vitestFace', ['contract', 'schemas', 'harness/records', 'harness/targetIO', 'harness/engine']],
+  ['fixtures', ['contract', 'schemas', 'harness']],
+  ['openapi', ['contract', 'schemas', 'harness']],
   // A product of its own: it shares only the documents' facts and serves the derived OpenAPI document.
-  ['emulator', ['spec', 'schemas', 'openapi']],
-  ['suites', ['spec', 'schemas', 'harness']],
-  ['container', ['spec', 'harness']],
+  ['emulator', ['contract', 'schemas', 'openapi']],
+  ['suites', ['contract', 'schemas', 'harness']],
+  ['container', ['contract', 'harness']],
   // The verdict model: the results document, requirement verdicts, judgement, expected failures, certificates,
   // merge, comparison, the catalogue hash. Every subject's run (run/, receiver/, client/) judges through it, and
   // the faces (report/, action/) read only it, never the pipeline.
-  ['verdict', ['spec', 'schemas', 'harness', 'container']],
+  ['verdict', ['contract', 'schemas', 'harness', 'container']],
   // The pipeline: never a reporter, never cli/.
-  ['run', ['spec', 'schemas', 'harness', 'suites', 'emulator', 'container', 'verdict']],
-  ['report', ['spec', 'schemas', 'harness', 'container', 'verdict']],
+  ['run', ['contract', 'schemas', 'harness', 'suites', 'emulator', 'container', 'verdict']],
+  ['report', ['contract', 'schemas', 'harness', 'container', 'verdict']],
   // Judges a webhook receiver with the embedded emulator as the sandbox, through verdict/'s judgement.
-  ['receiver', ['spec', 'schemas', 'harness', 'emulator', 'verdict']],
+  ['receiver', ['contract', 'schemas', 'harness', 'emulator', 'verdict']],
   // Judges an integrator's API client by the requests it makes to the embedded emulator, through verdict/'s judgement.
-  ['client', ['spec', 'schemas', 'harness', 'emulator', 'verdict']],
+  ['client', ['contract', 'schemas', 'harness', 'emulator', 'verdict']],
   // The GitHub Action's report step, reading a run's report directory.
-  ['action', ['spec', 'schemas', 'harness', 'verdict', 'report']],
-  ['cli', ['spec', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'verdict', 'run', 'report', 'receiver', 'client']],
+  ['action', ['contract', 'schemas', 'harness', 'verdict', 'report']],
+  [
+    'cli',
+    ['contract', 'schemas', 'harness', 'openapi', 'emulator', 'suites', 'container', 'verdict', 'run', 'report', 'receiver', 'client'],
+  ],
   ['bin', ['cli', 'emulator']],
   [
     'test',
     [
-      'spec',
+      'contract',
       'schemas',
       'requirements',
       'targets',
@@ -74,7 +78,7 @@ export const LAYERS: LayerTable = [
   [
     'bench',
     [
-      'spec',
+      'contract',
       'schemas',
       'harness',
       'fixtures',

@@ -1,4 +1,4 @@
-import type { Requirement } from '../../harness/documents/requirementCatalogue.ts';
+import type { Requirement } from '../../contract/catalogue/requirementCatalogue.ts';
 import type { RequirementResult } from '../../verdict/requirementVerdict.ts';
 
 /** A catalogue entry for tests of the judgement: a core sandbox-and-live requirement unless `extra` says otherwise. */

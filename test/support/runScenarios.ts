@@ -1,11 +1,11 @@
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import { type ConcurrencySetting, LOOPBACK_CONCURRENCY } from '../../harness/target/concurrency.ts';
+import { type ConcurrencySetting, LOOPBACK_CONCURRENCY } from '../../harness/targetIO/concurrency.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { runEngine, type EngineOptions, type ScenarioResult } from '../../harness/engine/engine.ts';
-import { describeUndeclared } from '../../harness/target/sharedState.ts';
-import type { TargetManifestFile } from '../../harness/target/targetManifest.ts';
-import { emulatorManifest, openTargetSession, type TargetSession } from '../../harness/target/targetSession.ts';
-import { addTallies } from '../../harness/target/throttleRetry.ts';
+import { describeUndeclared } from '../../harness/engine/sharedState.ts';
+import type { TargetManifestFile } from '../../harness/targetIO/targetManifest.ts';
+import { emulatorManifest, openTargetSession, type TargetSession } from '../../harness/targetIO/targetSession.ts';
+import { addTallies } from '../../harness/targetIO/throttleRetry.ts';
 
 // The project's tests go the way `run` goes, down to the engine (harness/engine/engine.ts):
 // a session, the scenarios scheduled together, their records back. Test-only: not in the package.
@@ -14,7 +14,7 @@ export interface RunScenariosOptions {
   baseUrl: string;
   manifest?: Partial<TargetManifestFile>;
   seed?: number;
-  /** Default: what `run` uses for a near target (harness/target/concurrency.ts); the project's tests run on loopback. */
+  /** Default: what `run` uses for a near target (harness/targetIO/concurrency.ts); the project's tests run on loopback. */
   concurrency?: ConcurrencySetting;
   scheduleSeed?: number;
   /** See EngineOptions.aloneReruns. */

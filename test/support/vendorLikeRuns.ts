@@ -1,13 +1,13 @@
 import type { EmulatorOptions } from '../../emulator/emulator.ts';
 import { startVendorLikeEmulator } from './vendorLikeEmulator.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { judgeRequirements, type RequirementResult } from '../../verdict/requirementVerdict.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { runScenarioList } from './runScenarios.ts';
-import { loadManifest } from '../../harness/target/targetManifest.ts';
-import { openTargetSession } from '../../harness/target/targetSession.ts';
-import type { ThrottleTally } from '../../harness/target/throttleRetry.ts';
+import { loadManifest } from '../../harness/targetIO/targetManifest.ts';
+import { openTargetSession } from '../../harness/targetIO/targetSession.ts';
+import type { ThrottleTally } from '../../harness/targetIO/throttleRetry.ts';
 
 // Runs scenarios the way a team runs them against a vendor sandbox: the
 // vendor-like manifest (core, scopedTokens, applications, webhookDelivery;

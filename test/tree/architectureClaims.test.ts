@@ -39,7 +39,7 @@ const productModules = files.filter((path) => MODULE.test(path) && !path.endsWit
 const TREE_ROOTS = new Set(LAYERS.map(([folder]) => folder.split('/')[0]));
 
 // A path: folders and a name, `<area>`-like placeholders and `*` standing for any name. Not preceded
-// by a path character, so `../shared/spec/` is read whole and never as `spec/`.
+// by a path character, so `../shared/spec/` is read whole and never as `contract/facts/`.
 const PATH = /(?<![\w./<>*-])((?:\.\.\/)*(?:[\w.<>*-]+\/)+[\w.<>*-]*)/g;
 const BARE_MODULE = /(?<![\w./<>*-])([A-Za-z][\w-]*\.(?:[cm]?ts|[cm]?js))(?![\w/])/g;
 

@@ -1,18 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { maxHeaderSize } from 'node:http';
-import { AT_LEAST_ONCE_BATCH_SIZE } from '../../spec/webhookDelivery.ts';
-import { requirementCatalogue, type Level } from '../../harness/documents/requirementCatalogue.ts';
+import { AT_LEAST_ONCE_BATCH_SIZE } from '../../contract/facts/webhookDelivery.ts';
+import { requirementCatalogue, type Level } from '../../contract/catalogue/requirementCatalogue.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
-import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../../harness/target/concurrency.ts';
-import { OPERATION_TIMEOUT_MS } from '../../harness/target/apiClient.ts';
-import { SHARE_SAMPLE } from '../../harness/target/adaptiveConcurrency.ts';
-import { RESPONSE_BODY_LIMIT } from '../../harness/target/responseBodyReader.ts';
-import { SINK_BODY_LIMIT, SINK_DELIVERIES_KEPT } from '../../harness/target/webhookSink.ts';
-import { THROTTLE_BUDGET_MS } from '../../harness/target/throttleRetry.ts';
-import { WEBHOOK_BUDGET } from '../../harness/target/sharedState.ts';
-import { DOCUMENT_MAX_BYTES } from '../../spec/documentLimits.ts';
+import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../../harness/targetIO/concurrency.ts';
+import { OPERATION_TIMEOUT_MS } from '../../harness/targetIO/apiClient.ts';
+import { SHARE_SAMPLE } from '../../harness/targetIO/adaptiveConcurrency.ts';
+import { RESPONSE_BODY_LIMIT } from '../../harness/targetIO/responseBodyReader.ts';
+import { SINK_BODY_LIMIT, SINK_DELIVERIES_KEPT } from '../../harness/targetIO/webhookSink.ts';
+import { THROTTLE_BUDGET_MS } from '../../harness/targetIO/throttleRetry.ts';
+import { WEBHOOK_BUDGET } from '../../harness/targetIO/heldWebhooks.ts';
+import { DOCUMENT_MAX_BYTES } from '../../contract/facts/documentLimits.ts';
 import { MAX_ALONE_RERUNS } from '../../harness/engine/engine.ts';
-import { MAX_PAUSE_MS } from '../../harness/target/schedulePerturbation.ts';
+import { MAX_PAUSE_MS } from '../../harness/engine/schedulePerturbation.ts';
 import { DEFAULT_BUDGET_MINUTES } from '../../run/runPlan.ts';
 import { LIMIT_WAIT_MS } from '../../suites/shared/webhookFixtures.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
@@ -32,7 +32,7 @@ import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
 import { DEFAULT_IDLE_SECONDS } from '../../cli/clientValues.ts';
 import { CLIENT_ENV } from '../../client/clientRun.ts';
 import { RETRY_AFTER_SECONDS, SLOW_BEYOND_MS } from '../../client/perturbations.ts';
-import { PAGE_LIMIT } from '../../harness/documents/operationInputs.ts';
+import { PAGE_LIMIT } from '../../contract/catalogue/operationInputs.ts';
 import { DELIVERY_LOG_ATTEMPTS, KEPT_REQUEST_BODY_BYTES } from '../../emulator/delivery/deliveryLog.ts';
 import { KEPT_RESPONSE_BODY_BYTES } from '../../emulator/delivery/deliveryPoster.ts';
 
@@ -128,13 +128,13 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
   {
     what: 'grace after the operation time-out',
     pattern: /stops waiting (\d+) s later/,
-    value: () => seconds(sourceConstant('harness/target/apiClient.ts', 'GRACE_MS')),
+    value: () => seconds(sourceConstant('harness/targetIO/apiClient.ts', 'GRACE_MS')),
   },
   { what: 'throttling waited out per call', pattern: /at most (\d+) minutes of waiting/, value: () => THROTTLE_BUDGET_MS / 60_000 },
   {
     what: 'one Retry-After honoured',
     pattern: /honoured up to (\d+) s a time/,
-    value: () => seconds(sourceConstant('harness/target/throttleRetry.ts', 'MAX_SINGLE_WAIT_MS')),
+    value: () => seconds(sourceConstant('harness/targetIO/throttleRetry.ts', 'MAX_SINGLE_WAIT_MS')),
   },
   { what: "a run's webhook budget", pattern: /\bbudget of (\d+) webhooks/, value: () => WEBHOOK_BUDGET },
   {

@@ -40,7 +40,7 @@ const NOT_YET: Record<string, { literals: number; why: string }> = {
   'receiver/answerJudge.ts': { literals: 1, why: 'a check of the other delivery mode names the option' },
   'receiver/effectsProbe.ts': { literals: 3, why: 'an effects probe that breaks its contract, or none, names the option' },
   'harness/engine/scenario.ts': { literals: 1, why: 'a heavy probe left out names the option that includes it' },
-  'harness/target/tokenPool.ts': { literals: 1, why: 'a target that mints no token is told how to describe itself' },
+  'harness/targetIO/tokenPool.ts': { literals: 1, why: 'a target that mints no token is told how to describe itself' },
   'suites/shared/fixtureOptIn.ts': { literals: 1, why: 'an opt-in that could not be put back names the option that lets it be reset' },
   'suites/shared/sinkSession.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
   'suites/events/sinkEvents.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },

@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import type { CopyFinder, SingleFact } from './singleFacts.ts';
 
-// Finds the literals of a source that copy a fact of spec/. The source is parsed,
+// Finds the literals of a source that copy a fact of contract/facts/. The source is parsed,
 // so only code is read: a comment that names "20 MB" documents the code, it is not
 // a second value anything runs on, and an import path is no literal of a fact.
 

@@ -6,27 +6,27 @@ import { copiesIn } from './literalCopies.ts';
 import { codeFilesOutside, knownFiles } from './productFiles.ts';
 import { type CopyFinder, SINGLE_FACTS } from './singleFacts.ts';
 
-// Each fact of the documents is written once, in spec/, and imported everywhere
+// Each fact of the documents is written once, in contract/facts/, and imported everywhere
 // else: a second copy drifts from the first unseen. This test reads the product's
 // code for a literal copy of a fact listed in singleFacts.ts and names file:line.
 //
 // Read: every code file git knows (tracked, or new and not ignored), outside the
 // folders below. Only code is read (.ts .mts .js .mjs): YAML, JSON and Markdown
-// cannot import spec/ and prose is documentation. The JSON Schemas repeat the
+// cannot import contract/facts/ and prose is documentation. The JSON Schemas repeat the
 // vocabularies as enums because editors and validators read them as they stand:
-// the last test here holds every such enum to spec/ (test/catalogue/ holds the
+// the last test here holds every such enum to contract/facts/ (test/catalogue/ holds the
 // requirement-id pattern). Comments are not read either: a comment saying
 // "20 MB" explains the code, it is no value the code runs on.
 const NOT_PRODUCT: ReadonlyArray<[folder: string, why: string]> = [
-  ['spec/', 'where each fact is written'],
-  ['test/', 'the tests state the values they expect on their own, so a wrong value in spec/ fails them rather than spreading'],
+  ['contract/facts/', 'where each fact is written'],
+  ['test/', 'the tests state the values they expect on their own, so a wrong value in contract/facts/ fails them rather than spreading'],
   ['bench/', 'timing scripts, not shipped'],
   ['fixtures/', 'data the tests read, and a sample adapter written the way a user would write one'],
   ['examples/', 'code users copy: it stands alone by design and imports nothing of the suite'],
 ];
 const productFiles = (): string[] => codeFilesOutside(NOT_PRODUCT);
 
-test('no fact of spec/ is written again in the product code', () => {
+test('no fact of contract/facts/ is written again in the product code', () => {
   const files = productFiles();
   // A filter gone wrong would pass by reading nothing.
   expect(files.some((path) => path.startsWith('emulator/'))).toBe(true);
@@ -35,7 +35,7 @@ test('no fact of spec/ is written again in the product code', () => {
       (copy) => `${path}:${copy.line} ${copy.fact.name} (${copy.fact.spec}): ${copy.code}`,
     ),
   );
-  expect(copies, 'import the value from the spec/ module named').toEqual([]);
+  expect(copies, 'import the value from the contract/facts/ module named').toEqual([]);
 });
 
 /** Code that copies what the finder looks for, and code that only uses it; built from the spec's values. */
@@ -109,7 +109,7 @@ function enumsOffVocabulary(document: unknown): string[] {
   );
 }
 
-test('an enum of a JSON Schema that lists a vocabulary of spec/ lists all of it and nothing else', () => {
+test('an enum of a JSON Schema that lists a vocabulary of contract/facts/ lists all of it and nothing else', () => {
   const schemas = knownFiles().filter((path) => path.startsWith('schemas/') && path.endsWith('.json'));
   expect(schemas.length).toBeGreaterThan(0);
   const wrong = schemas.flatMap((path) =>

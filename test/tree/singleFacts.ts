@@ -1,11 +1,16 @@
-import { CONTROL_PREFIX } from '../../spec/controlRoutes.ts';
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MAX_BYTES_DECIMAL, DOCUMENT_MEDIA_TYPES, DOCUMENT_SIZE_MB } from '../../spec/documentLimits.ts';
-import { ENVIRONMENTS } from '../../spec/environments.ts';
-import { REQUIREMENT_PREFIXES } from '../../spec/requirementPrefixes.ts';
-import { CONTENT_TYPES, DELIVERY_MODES } from '../../spec/webhookAttributes.ts';
+import { CONTROL_PREFIX } from '../../contract/facts/controlRoutes.ts';
+import {
+  DOCUMENT_MAX_BYTES,
+  DOCUMENT_MAX_BYTES_DECIMAL,
+  DOCUMENT_MEDIA_TYPES,
+  DOCUMENT_SIZE_MB,
+} from '../../contract/facts/documentLimits.ts';
+import { ENVIRONMENTS } from '../../contract/facts/environments.ts';
+import { REQUIREMENT_PREFIXES } from '../../contract/facts/requirementPrefixes.ts';
+import { CONTENT_TYPES, DELIVERY_MODES } from '../../contract/facts/webhookAttributes.ts';
 
-// The facts of the documents that spec/ writes once, each with how a second copy
-// of it looks in code. Every value comes from spec/, so this list writes no copy.
+// The facts of the documents that contract/facts/ writes once, each with how a second copy
+// of it looks in code. Every value comes from contract/facts/, so this list writes no copy.
 
 /** How a copy is found (test/tree/literalCopies.ts reads these). */
 export type CopyFinder =
@@ -22,7 +27,7 @@ export type CopyFinder =
 
 export interface SingleFact {
   name: string;
-  /** The spec/ module that writes it. */
+  /** The contract/facts/ module that writes it. */
   spec: string;
   finders: readonly CopyFinder[];
 }
@@ -32,7 +37,7 @@ const escaped = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '
 export const SINGLE_FACTS: readonly SingleFact[] = [
   {
     name: 'the document size limit in bytes (section 8)',
-    spec: 'spec/documentLimits.ts',
+    spec: 'contract/facts/documentLimits.ts',
     finders: [
       { kind: 'number', value: DOCUMENT_MAX_BYTES },
       { kind: 'number', value: DOCUMENT_MAX_BYTES_DECIMAL },
@@ -40,25 +45,33 @@ export const SINGLE_FACTS: readonly SingleFact[] = [
   },
   {
     name: 'the document size limit in words (section 8)',
-    spec: 'spec/documentLimits.ts',
+    spec: 'contract/facts/documentLimits.ts',
     finders: [{ kind: 'text', pattern: new RegExp(`(?<![\\d.])${DOCUMENT_SIZE_MB} ?Mi?B\\b`), example: `at most ${DOCUMENT_SIZE_MB} MB` }],
   },
   {
     name: 'the document media types (section 8)',
-    spec: 'spec/documentLimits.ts',
+    spec: 'contract/facts/documentLimits.ts',
     finders: [{ kind: 'list', members: DOCUMENT_MEDIA_TYPES }],
   },
-  { name: 'the delivery modes (section 2.6)', spec: 'spec/webhookAttributes.ts', finders: [{ kind: 'list', members: DELIVERY_MODES }] },
+  {
+    name: 'the delivery modes (section 2.6)',
+    spec: 'contract/facts/webhookAttributes.ts',
+    finders: [{ kind: 'list', members: DELIVERY_MODES }],
+  },
   {
     name: 'the webhook content types (section 2.6)',
-    spec: 'spec/webhookAttributes.ts',
+    spec: 'contract/facts/webhookAttributes.ts',
     finders: [{ kind: 'list', members: CONTENT_TYPES }],
   },
-  { name: 'the environments', spec: 'spec/environments.ts', finders: [{ kind: 'list', members: ENVIRONMENTS }] },
-  { name: 'the requirement-id prefixes', spec: 'spec/requirementPrefixes.ts', finders: [{ kind: 'list', members: REQUIREMENT_PREFIXES }] },
+  { name: 'the environments', spec: 'contract/facts/environments.ts', finders: [{ kind: 'list', members: ENVIRONMENTS }] },
+  {
+    name: 'the requirement-id prefixes',
+    spec: 'contract/facts/requirementPrefixes.ts',
+    finders: [{ kind: 'list', members: REQUIREMENT_PREFIXES }],
+  },
   {
     name: 'the control prefix',
-    spec: 'spec/controlRoutes.ts',
+    spec: 'contract/facts/controlRoutes.ts',
     finders: [{ kind: 'text', pattern: new RegExp(escaped(CONTROL_PREFIX)), example: `POST ${CONTROL_PREFIX}/tokens` }],
   },
 ];

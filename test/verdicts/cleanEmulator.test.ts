@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import type { Environment } from '../../contract/catalogue/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { ALL_SCENARIOS, problems, runAgainstEmulator } from '../support/emulatorRuns.ts';
 import { CLEAN_RUN, cleanRunRecords } from '../support/sharedCleanRun.ts';
 

@@ -1,7 +1,7 @@
 import type { FaultDefinition } from '../../emulator/faultCatalogue.ts';
 import type { CheckRecord, Outcome } from '../../harness/records/checkRecords.ts';
-import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import type { Environment } from '../../contract/catalogue/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { runAgainstEmulator, scenariosJudging, worstById } from '../support/emulatorRuns.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { FAULTS } from '../../emulator/faultCatalogue.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
-import { REQUIREMENT_PREFIXES, requirementPrefixOf } from '../../spec/requirementPrefixes.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
+import { REQUIREMENT_PREFIXES, requirementPrefixOf } from '../../contract/facts/requirementPrefixes.ts';
 import { scenariosJudging } from '../support/emulatorRuns.ts';
 import { escapes, formatMatrix, killFault, type KillRow, unjudged } from './faultKill.ts';
 

@@ -5,8 +5,8 @@ import {
   type VariationDefinition,
   variationEnvironments,
 } from '../../emulator/faults/toleratedVariations.ts';
-import type { Environment } from '../../harness/documents/requirementCatalogue.ts';
-import { mixSeed } from '../../harness/target/schedulePerturbation.ts';
+import type { Environment } from '../../contract/catalogue/requirementCatalogue.ts';
+import { mixSeed } from '../../harness/engine/schedulePerturbation.ts';
 import { ALL_SCENARIOS, problems, runAgainstEmulator } from '../support/emulatorRuns.ts';
 
 // Behaviour the documents leave open must never fail the suite: each tolerated

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CheckRecord, type Outcome } from '../../harness/records/checkRecords.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { deliveryScenarios } from '../../suites/delivery/index.ts';
 import { webhooksScenarios } from '../../suites/webhooks/index.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { FAULTS } from '../../emulator/faultCatalogue.ts';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { scenariosJudging, worstById } from '../support/emulatorRuns.ts';
 import { runAgainstVendorLike } from '../support/vendorLikeRuns.ts';

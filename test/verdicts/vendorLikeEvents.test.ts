@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { CATALOGUE_REQUIREMENTS } from '../../suites/shared/catalogueChecks.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { problems } from '../support/emulatorRuns.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { requirementCatalogue } from '../../harness/documents/requirementCatalogue.ts';
+import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { ALL_SCENARIOS, problems, worstById } from '../support/emulatorRuns.ts';
 import { runAgainstVendorLike } from '../support/vendorLikeRuns.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseDeliveryPayload } from '../../harness/documents/deliveryPayload.ts';
+import { parseDeliveryPayload } from '../../contract/catalogue/deliveryPayload.ts';
 
 // The envelope of a delivery is open (6.1: an AtLeastOnce batch's is "not shown";
 // the catalogue: events are "usually inside data"): the sink finds the events

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { request } from 'undici';
-import { expectedSignature } from '../../harness/target/webhookSinkSignature.ts';
-import { WebhookSink } from '../../harness/target/webhookSink.ts';
+import { expectedSignature } from '../../harness/targetIO/webhookSinkSignature.ts';
+import { WebhookSink } from '../../harness/targetIO/webhookSink.ts';
 
 // The sink on its own: real HTTP on loopback, no emulator.
 let sink: WebhookSink;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { signPayload } from '../../emulator/delivery/payloadSignature.ts';
-import { verifySignature } from '../../harness/target/webhookSinkSignature.ts';
+import { verifySignature } from '../../harness/targetIO/webhookSinkSignature.ts';
 
 interface Vector {
   name: string;

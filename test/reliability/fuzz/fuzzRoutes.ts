@@ -1,4 +1,4 @@
-import { OPERATIONS, type OperationName } from '../../../harness/documents/operationCatalogue.ts';
+import { OPERATIONS, type OperationName } from '../../../contract/catalogue/operationCatalogue.ts';
 
 // What the bad-input fuzzer aims at: every documented operation (the operation
 // catalogue), every control endpoint and the emulator's own sandbox routes, each

@@ -1,10 +1,16 @@
 import { Agent, request as undiciRequest } from 'undici';
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import type { ExchangeExcerpt } from '../records/checkRecords.ts';
 import type { CheckRecorder } from '../records/checkRecorder.ts';
 import type { ExchangeJournal } from '../records/exchangeJournal.ts';
-import { CLIENT_REQUIREMENTS, expandPath, type Operation, OPERATIONS, type OperationName } from '../documents/operationCatalogue.ts';
-import { schemaRegistry } from '../documents/schemaRegistry.ts';
+import {
+  CLIENT_REQUIREMENTS,
+  expandPath,
+  type Operation,
+  OPERATIONS,
+  type OperationName,
+} from '../../contract/catalogue/operationCatalogue.ts';
+import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import type { SecretRedactor } from '../records/secretRedactor.ts';
 import { asksToSlowDown, emptyTally, isThrottled, nextWaitMs, type ThrottleTally } from './throttleRetry.ts';
 import type { CallAnswer } from './adaptiveConcurrency.ts';
@@ -12,7 +18,6 @@ import type { CallGate } from './callGate.ts';
 import { MAX_CONCURRENCY } from './concurrency.ts';
 import { readCappedBody } from './responseBodyReader.ts';
 import { callMade, retriedAfter429 } from '../records/runMetrics.ts';
-import type { Pace } from './schedulePerturbation.ts';
 import { watchStalls } from './eventLoopStall.ts';
 
 // Speaks JSON:API to the target and judges what every response can be judged on
@@ -47,7 +52,7 @@ export interface ApiResponse {
   body: any;
   rawBody: Buffer;
   durationMs: number;
-  /** Of durationMs, the time this process's own event loop stood still (harness/target/eventLoopStall.ts): not the target's. */
+  /** Of durationMs, the time this process's own event loop stood still (harness/targetIO/eventLoopStall.ts): not the target's. */
   stalledMs?: number;
   exchange: ExchangeExcerpt;
 }
@@ -100,12 +105,15 @@ function describeBody(body: Buffer, contentType: string | undefined, redactor: S
   return textual ? redactor.text(excerpt(body.toString('utf8'))) : `<${body.length} bytes of ${contentType}>`;
 }
 
+/** The pause before each of one scenario's calls to the target (API and control calls). */
+export type Pace = () => Promise<void>;
+
 export interface CallHooks {
-  /** Awaited before each call: the schedule fuzzer's pauses (harness/target/schedulePerturbation.ts). */
+  /** Awaited before each call: the schedule fuzzer's pauses (harness/engine/schedulePerturbation.ts). */
   pace?: Pace;
   /** Told of each documented operation before it is sent. */
   operation?: (name: OperationName) => void;
-  /** Passed before each request goes out: the target's stated rate limit (harness/target/callGate.ts). */
+  /** Passed before each request goes out: the target's stated rate limit (harness/targetIO/callGate.ts). */
   gate?: CallGate;
   /** Told as each request goes out; what it answers is told how it was answered (`--concurrency auto`). */
   sending?: () => (answer: CallAnswer) => void;

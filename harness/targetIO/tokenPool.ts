@@ -1,5 +1,5 @@
 import type { ControlClient } from './controlClient.ts';
-import { SCOPES, type Scope } from '../../spec/scopes.ts';
+import { SCOPES, type Scope } from '../../contract/facts/scopes.ts';
 import type { SecretRedactor } from '../records/secretRedactor.ts';
 import { type TargetInfo } from './targetManifest.ts';
 import { SetupError } from '../records/setupError.ts';

@@ -3,8 +3,8 @@ import { IDLE_CONNECTION_MS } from './apiClient.ts';
 import { readCappedBody } from './responseBodyReader.ts';
 import { isThrottled, nextWaitMs } from './throttleRetry.ts';
 import { waitOnTarget } from '../records/runMetrics.ts';
-import { CONTROL_ROUTES, type ControlRoute } from '../../spec/controlRoutes.ts';
-import type { Capability } from '../documents/requirementCatalogue.ts';
+import { CONTROL_ROUTES, type ControlRoute } from '../../contract/facts/controlRoutes.ts';
+import type { Capability } from '../../contract/catalogue/requirementCatalogue.ts';
 import type { TargetInfo } from './targetManifest.ts';
 
 // Emulator-style control endpoints (reserved prefix, default /_emulator): tokens,
@@ -53,7 +53,7 @@ export class ControlClient {
   }
 
   /**
-   * A control call, throttling waited out like the API's (harness/target/throttleRetry.ts):
+   * A control call, throttling waited out like the API's (harness/targetIO/throttleRetry.ts):
    * a target that rate-limits its control endpoints refused the call without acting on it,
    * and a clock step refused is a step not made, never one to count.
    */
@@ -127,7 +127,7 @@ export class ControlClient {
     return this.expectOk(CONTROL_ROUTES.addOtherWebhooks, { count });
   }
 
-  /** Sends a listed control route (spec/controlRoutes.ts). */
+  /** Sends a listed control route (contract/facts/controlRoutes.ts). */
   send(route: ControlRoute, body?: unknown): Promise<{ status: number; body: unknown }> {
     return this.request(route.method, route.path, body);
   }

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
-import { JSON_API } from '../../spec/mediaTypes.ts';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import type { CallGate } from './callGate.ts';
 import { readLedger, recordUndone, undoRequest, type UndoAction } from './cleanupLedgerFile.ts';
 import { readCappedBody } from './responseBodyReader.ts';
@@ -64,7 +64,7 @@ async function sendOnce(
   }
 }
 
-/** One request, throttling waited out as the API client waits it out (harness/target/throttleRetry.ts). */
+/** One request, throttling waited out as the API client waits it out (harness/targetIO/throttleRetry.ts). */
 async function send(target: Target, method: string, path: string): Promise<{ status: number; body: unknown }> {
   let waited = 0;
   for (let attempt = 0; ; attempt += 1) {

@@ -37,7 +37,7 @@ export function isThrottled(method: string, status: number): boolean {
 }
 
 /**
- * Whether the target asks the run to send less (`--concurrency auto` halves, harness/target/adaptiveConcurrency.ts):
+ * Whether the target asks the run to send less (`--concurrency auto` halves, harness/targetIO/adaptiveConcurrency.ts):
  * throttling, or any answer carrying Retry-After (a 503 to a write is not retried, yet says the same).
  */
 export function asksToSlowDown(method: string, status: number, retryAfter: string | undefined): boolean {

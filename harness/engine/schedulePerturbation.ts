@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Pace } from '../targetIO/apiClient.ts';
 
 // Schedule fuzzing (`run --schedule-seed N`): the same scenarios, started in
 // another order and slowed by small pauses at each call to the target, so that
@@ -41,9 +42,6 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
   }
   return order;
 }
-
-/** The pause before each of one scenario's calls to the target (API and control calls). */
-export type Pace = () => Promise<void>;
 
 export function scenarioPace(scheduleSeed: number, scenarioId: string): Pace {
   const random = seededRandom(mixSeed(scheduleSeed, scenarioId));

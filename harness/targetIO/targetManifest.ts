@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PaymentType as OptInType } from '../../spec/positivePay.ts';
+import type { PaymentType as OptInType } from '../../contract/facts/positivePay.ts';
 import type { RateLimit } from './callGate.ts';
 import { DEFAULT_DELIVERY_PATIENCE_MS } from './deliveryLatency.ts';
-import type { Capability, Environment } from '../documents/requirementCatalogue.ts';
-import { violationsText, schemaRegistry } from '../documents/schemaRegistry.ts';
-import { CONTROL_PREFIX } from '../../spec/controlRoutes.ts';
-import type { Scope } from '../../spec/scopes.ts';
-import { SIGNATURE_HEADER } from '../../spec/webhookDelivery.ts';
+import type { Capability, Environment } from '../../contract/catalogue/requirementCatalogue.ts';
+import { violationsText, schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
+import { CONTROL_PREFIX } from '../../contract/facts/controlRoutes.ts';
+import type { Scope } from '../../contract/facts/scopes.ts';
+import { SIGNATURE_HEADER } from '../../contract/facts/webhookDelivery.ts';
 import { SetupError } from '../records/setupError.ts';
 
 // Target manifests (targets/*.json): where a target is and what it claims.
@@ -49,7 +49,7 @@ export interface TargetManifestFile {
   controlPrefix?: string;
   /** Run probes that are heavy or leave irreversible traces on the target (default false). */
   heavyProbes?: boolean;
-  /** What the vendor states the target bears; the run never exceeds it (harness/target/callGate.ts). */
+  /** What the vendor states the target bears; the run never exceeds it (harness/targetIO/callGate.ts). */
   rateLimit?: RateLimit;
   /** What a scenario may spend in all waiting for deliveries (default DEFAULT_DELIVERY_PATIENCE_MS). */
   deliveryPatienceMs?: number;

@@ -22,7 +22,7 @@ export async function loadSimulationAdapter(modulePath: string | undefined): Pro
   const adapter = (loaded.default ?? loaded.simulationAdapter) as Partial<PaymentSimulationAdapter> | undefined;
   if (!adapter || typeof adapter.receive !== 'function' || typeof adapter.name !== 'string') {
     throw new SetupError(
-      `simulation adapter ${modulePath}: its default export must be an adapter { name: string, receive(payment, http) } (see harness/target/simulation/paymentSimulation.ts)`,
+      `simulation adapter ${modulePath}: its default export must be an adapter { name: string, receive(payment, http) } (see harness/targetIO/simulation/paymentSimulation.ts)`,
     );
   }
   return adapter as PaymentSimulationAdapter;

@@ -1,4 +1,4 @@
-import { schemaRegistry } from '../../documents/schemaRegistry.ts';
+import { schemaRegistry } from '../../../contract/catalogue/schemaRegistry.ts';
 import { type ObservedDecision, type PaymentSimulationAdapter, REFUSED, type SimulatedPayment } from './paymentSimulation.ts';
 
 // The built-in adapter: the reference emulator's simulation operations

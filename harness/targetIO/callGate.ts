@@ -4,7 +4,7 @@ import { CallRateWindow } from './callRateWindow.ts';
 // What every call to the target passes through before it is sent, when the
 // target's manifest states a rate limit: the calls in flight stay within
 // `concurrency` (which also caps the scenarios: harness/engine/engine.ts), and
-// the calls sent within `requestsPerSecond` (harness/target/callRateWindow.ts). One per
+// the calls sent within `requestsPerSecond` (harness/targetIO/callRateWindow.ts). One per
 // session, shared by all its scenarios: the limit is the target's, not a scenario's.
 
 /** A vendor's stated limits (the manifest's `rateLimit`). */

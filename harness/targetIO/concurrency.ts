@@ -7,7 +7,7 @@ import { AdaptiveConcurrency, AIMD_DEFAULTS, type ConcurrencyLimit, fixedLimit }
 // the two cores as the limit, so a few more than that keeps them busy while
 // scenarios wait. A far target's time is mostly the round trip, and what it bears
 // is its own (a shared sandbox rate-limits): there the run finds it, `auto`
-// (harness/target/adaptiveConcurrency.ts), within what the manifest states.
+// (harness/targetIO/adaptiveConcurrency.ts), within what the manifest states.
 
 /** `--concurrency N`, or `auto`. */
 export type ConcurrencySetting = number | 'auto';
@@ -29,7 +29,7 @@ export const MAX_CONCURRENCY = 64;
 export const NEAR_CALL_MS = 50;
 
 /**
- * The default for a target whose round trip was measured (harness/target/roundTrip.ts); one not
+ * The default for a target whose round trip was measured (harness/targetIO/roundTrip.ts); one not
  * measured (the embedded emulator, in this very process, whose latency is our own CPU) is near.
  */
 export function defaultConcurrency(roundTripMs: number | undefined): ConcurrencySetting {

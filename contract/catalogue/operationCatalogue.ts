@@ -1,4 +1,4 @@
-import type { Scope } from '../../spec/scopes.ts';
+import type { Scope } from '../facts/scopes.ts';
 import {
   EVENT_LIST_QUERY,
   json,

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
-import { type Environment, ENVIRONMENTS } from '../../spec/environments.ts';
-import { REQUIREMENT_FILES, type RequirementPrefix, requirementPrefixOf } from '../../spec/requirementPrefixes.ts';
+import { type Environment, ENVIRONMENTS } from '../facts/environments.ts';
+import { REQUIREMENT_FILES, type RequirementPrefix, requirementPrefixOf } from '../facts/requirementPrefixes.ts';
 import { requirementFileViolations } from './requirementFileViolations.ts';
 
 // The requirement catalogue (requirements/*.yaml): every testable statement of

@@ -6,7 +6,7 @@ import { createFixtureProvider, type FixtureProvider } from './fixtureProvider.t
 import { loadManifest, resolveTarget, type TargetInfo, type TargetManifestFile, EMULATOR_MANIFEST_PATH } from './targetManifest.ts';
 import type { PaymentSimulationAdapter } from './simulation/paymentSimulation.ts';
 import { loadSimulationAdapter } from './simulation/simulationAdapterLoader.ts';
-import { HeldWebhooks } from './sharedState.ts';
+import { HeldWebhooks } from './heldWebhooks.ts';
 import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
 import { createTokenPool, type TokenPool } from './tokenPool.ts';
 
@@ -28,7 +28,7 @@ export interface TargetSession {
   webhooks: HeldWebhooks;
   /** Every API call passes it: the target's stated rate limit, kept across all the session's scenarios. */
   gate: CallGate;
-  /** The run's cleanup ledger file (harness/target/cleanupLedgerFile.ts), when the run keeps one. */
+  /** The run's cleanup ledger file (harness/targetIO/cleanupLedgerFile.ts), when the run keeps one. */
   cleanupLedgerPath?: string;
   /** The run's budget (run --budget-minutes): scenarios not started by then are UNTESTABLE. */
   budget?: RunBudget;

@@ -46,12 +46,6 @@ export function footprintOf(scenario: Declarations): Footprint {
 }
 
 /**
- * The most webhooks a run holds on the target at once: a good tenant of a shared
- * sandbox, whose limit of 100 Enabled is everybody's (API 4.3, 8).
- */
-export const WEBHOOK_BUDGET = 10;
-
-/**
  * The most webhooks a scenario holds at once: what it declares, else one for a
  * scenario that reads or moves the webhook quota (it creates or enables one).
  */
@@ -67,7 +61,7 @@ export const touchesNothing = (footprint: Footprint): boolean => footprint.reads
 export const allows = (footprint: Footprint, state: SharedState, access: Access): boolean =>
   footprint.moves.has(state) || (access === 'reads' && (footprint.reads.has(state) || (footprint.follows?.has(state) ?? false)));
 
-/** What a control endpoint call does to shared state (harness/target/controlClient.ts paths, after the control prefix). */
+/** What a control endpoint call does to shared state (harness/targetIO/controlClient.ts paths, after the control prefix). */
 export function controlAccess(method: string, path: string): { state: SharedState; access: Access } | undefined {
   const read = method.toUpperCase() === 'GET';
   if (path === '/clock' || path.startsWith('/clock/')) return { state: 'clock', access: read ? 'reads' : 'moves' };
@@ -86,36 +80,6 @@ const OPERATION_ACCESS: Partial<Record<string, { state: SharedState; access: Acc
 export function noteOperation(guard: { use(state: SharedState, access: Access, by: string): void }, operation: string): void {
   const use = OPERATION_ACCESS[operation];
   if (use) guard.use(use.state, use.access, `operation ${operation}`);
-}
-
-export interface WebhookFootprint {
-  /** The most webhooks of the run's own on the target at once (created, not yet disabled). */
-  peakHeld: number;
-  /** What it allowed itself (WEBHOOK_BUDGET); a heavy probe that fills the target's limit goes past it. */
-  budget: number;
-  /** Creates refused because the target's limit of Enabled webhooks was reached, and waited out. */
-  limitWaits: number;
-  limitWaitedMs: number;
-}
-
-/** How many of the target's webhooks the run holds (created and not yet disabled), and the most it held at once. */
-export class HeldWebhooks {
-  constructor(readonly budget = WEBHOOK_BUDGET) {}
-  held = 0;
-  peak = 0;
-  /** Time spent waiting for the target's webhook limit to free a place, and how often. */
-  limitWaits = 0;
-  limitWaitedMs = 0;
-
-  /** What results.json reports (verdict/resultsDocument.ts `webhookFootprint`). */
-  snapshot(): WebhookFootprint {
-    return { peakHeld: this.peak, budget: this.budget, limitWaits: this.limitWaits, limitWaitedMs: this.limitWaitedMs };
-  }
-
-  change(by: number): void {
-    this.held = Math.max(0, this.held + by);
-    this.peak = Math.max(this.peak, this.held);
-  }
 }
 
 /** A use of shared state the scenario did not declare: a defect of the suite, reported with the scenario. */

@@ -4,7 +4,7 @@
 // document upload). Data only: the operation catalogue points at it, and the
 // OpenAPI document (openapi/) is derived from it.
 
-import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../../spec/documentLimits.ts';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MEDIA_TYPES } from '../facts/documentLimits.ts';
 
 export interface QueryParameter {
   name: string;
