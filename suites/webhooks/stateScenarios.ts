@@ -1,4 +1,6 @@
 import { injectEvents } from '../shared/eventInjection.ts';
+import { awaitDeliveries, describeWait, quietMs, watchQuietly } from '../shared/deliveryWait.ts';
+import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { deliveredIds, ensureSinkReachable, hasAll, sinkEndpoint, subscribe } from '../shared/sinkSession.ts';
 import {
@@ -163,6 +165,14 @@ const enabledLimit = defineScenario({
   },
 });
 
+/** The least quiet time before an attempt that has not come is taken as not coming (the run's measures may lengthen it). */
+const ATTEMPT_FLOOR_MS = 5000;
+/** The least quiet time watched for deliveries an Unavailable webhook must not get. */
+const NOTHING_COMES_FLOOR_MS = 400;
+/** The least time the webhook's status is read for after the attempt that makes it Unavailable, and how often. */
+const STATUS_POLL_FLOOR_MS = 2000;
+const STATUS_POLL_INTERVAL_MS = 100;
+
 /** Enabled → (endpoint fails for the environment's limit) → Unavailable → no deliveries → enable → deliveries again. */
 const unavailable = defineScenario({
   id: 'webhooks/unavailable-after-unresponsive',
@@ -179,9 +189,12 @@ const unavailable = defineScenario({
     const subscription = await subscribe(ctx, 'unavailable', { deliveryMode: 'AtLeastOnce' }, { fallback: { status: 503 } });
     await injectEvents(ctx.control, { type: 'account.frozen' });
     const count = () => subscription.endpoint.deliveries().length;
-    const waitForAttempt = async (seen: number) => subscription.endpoint.waitFor((deliveries) => deliveries.length > seen, 5000);
+    // Attempts come as the target makes progress: a wait goes on while deliveries arrive, bounded by the run's measures.
+    const waitForAttempt = (seen: number) =>
+      awaitDeliveries(ctx, subscription.endpoint, (deliveries) => deliveries.length > seen, ATTEMPT_FLOOR_MS, true, false);
     // Any attempt will do: events other scenarios made happen since the webhook was created may be ahead of the injected one in its queue.
-    if (!(await waitForAttempt(0))) throw new Error('the first delivery attempt never arrived');
+    const first = await waitForAttempt(0);
+    if (!first.settled) throw new Error(`the first delivery attempt never arrived (${describeWait(first)})`);
 
     let seen = count();
     await ctx.control.advanceClock(limit - 2 * HOUR);
@@ -197,10 +210,14 @@ const unavailable = defineScenario({
     seen = count();
     await ctx.control.advanceClock(3 * HOUR);
     await waitForAttempt(seen);
+    // The status follows the failed attempt; reads go on for the quiet time the run has measured, at the poll's cadence.
     let status: unknown;
-    for (let tries = 0; tries < 20 && status !== 'Unavailable'; tries += 1) {
-      status = (await getWebhook(ctx, subscription.id)).body?.data?.attributes?.status;
-      if (status !== 'Unavailable') await pause(100);
+    const pollEnds = performance.now() + quietMs(ctx, STATUS_POLL_FLOOR_MS);
+    for (;;) {
+      const { value, readMs } = await timedRead(() => getWebhook(ctx, subscription.id));
+      status = value.body?.data?.attributes?.status;
+      if (status === 'Unavailable' || performance.now() >= pollEnds) break;
+      await pause(pauseAfterRead(STATUS_POLL_INTERVAL_MS, readMs));
     }
     const late = await getWebhook(ctx, subscription.id);
     if (
@@ -217,7 +234,7 @@ const unavailable = defineScenario({
     seen = count();
     const [whileUnavailable] = await injectEvents(ctx.control, { type: 'account.unfrozen' });
     await ctx.control.advanceClock(2 * HOUR);
-    await pause(400);
+    await watchQuietly(ctx, NOTHING_COMES_FLOOR_MS);
     const received = subscription.endpoint.deliveries().slice(seen);
     ctx.check.expect(
       'WH-UNAVAILABLE-NO-DELIVERY',
@@ -228,7 +245,7 @@ const unavailable = defineScenario({
 
     const enabled = await ctx.api.call('webhook.enable', { params: { id: subscription.id } });
     const [afterEnable] = await injectEvents(ctx.control, { type: 'account.reopened' });
-    const arrived = await subscription.endpoint.waitFor(hasAll([afterEnable!.id]), 5000);
+    const arrived = (await awaitDeliveries(ctx, subscription.endpoint, hasAll([afterEnable!.id]), ATTEMPT_FLOOR_MS)).settled;
     ctx.check.expect(
       'WH-ENABLE-FROM-UNAVAILABLE',
       enabled.status === 200 && enabled.body?.data?.attributes?.status === 'Enabled' && arrived,
