@@ -3,10 +3,13 @@ import { formatShard } from '../run/scenarioShard.ts';
 import { DEFAULT_SIGNATURE_HEADER, DEFAULT_TIMEOUT_MS, type ReceiverConfig } from '../receiver/receiverConfig.ts';
 import { DEFAULT_PLAN, NO_PLAN } from '../client/perturbations.ts';
 import type { ClientChoice } from './clientValues.ts';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
+import { type Replay, shellQuote } from '../report/reproduction.ts';
 
 // Values said again as the command line that gives them, written once here: how a partial run
-// was narrowed (results.json's partial.narrowedBy, `merge`), and the options that chose what
-// a run or a receiver run judged (results.json's replayArguments, repeated in replay commands).
+// was narrowed (results.json's partial.narrowedBy, `merge`), the options that chose what a run or
+// a receiver run judged (results.json's replayArguments), and the command that replays each failure
+// (replayOf, handed to the faces that show it).
 
 /** `--only auth`, `--grep "cancel"`, `--shard 1/4`, `--fail-fast`: one entry per option, in a fixed order. */
 export function narrowedByText(narrowedBy: NarrowedBy): string[] {
@@ -66,3 +69,36 @@ export function clientReplayArguments(choice: ClientChoice): string[] {
   const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') ? [] : ['--plan', choice.plan.length > 0 ? choice.plan.join(',') : NO_PLAN];
   return [...plan, ...('command' in choice ? ['--', ...choice.command] : ['--wait', '--idle', String(choice.wait.idleSeconds)])];
 }
+
+/** What "depends on the schedule" means where a replay command would be printed. */
+export const SCHEDULE_DEPENDENT_NOTE =
+  'depends on the schedule: it failed while other scenarios ran beside it and passed when run again alone, so replaying it alone will pass; replay the whole run';
+
+type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command' | 'scheduleSeed' | 'scheduleDependent'>;
+
+/**
+ * `npx banking-api-conformance run --grep '<scenario>' --seed N [--schedule-seed M]` plus the options
+ * that chose the target; for a failure that depends on the schedule, the note and the whole run instead;
+ * for a receiver document, the receiver command with the options that described the receiver; for a
+ * client document, the client command with the client's own command.
+ */
+export function replayCommand(document: ReplaySource, scenarioId: string | undefined, requirementId: string): string {
+  const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
+  // The receiver's options, or `-- <the client's command>`: the command judged again, as it was judged.
+  if (document.command === 'receiver' || document.command === 'client')
+    return ['npx', 'banking-api-conformance', document.command, ...target].join(' ');
+  const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
+  const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
+  const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];
+  const command = ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...schedule, ...target].join(
+    ' ',
+  );
+  return whole ? `${SCHEDULE_DEPENDENT_NOTE}: ${command}` : command;
+}
+
+/** A document's replays as the faces are handed them: each failure's command, and what a container's leaves out. */
+export const replayOf = (document: ReplaySource): Replay => ({
+  command: (scenarioId, requirementId) => replayCommand(document, scenarioId, requirementId),
+  // A container's --target-env values are not in replayArguments (reports repeat none).
+  leftOut: 'the --target-env options the run had',
+});

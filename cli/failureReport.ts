@@ -1,17 +1,10 @@
 import type { CheckRecord, ExchangeExcerpt } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from '../verdict/requirementVerdict.ts';
 import { evidenceFacts, exchangeText } from '../report/exchangeText.ts';
-import {
-  type CurlGuide,
-  curlCommand,
-  curlGuide,
-  curlHeading,
-  replayCommand,
-  REPRODUCIBLE,
-  reproducibleChecks,
-} from '../report/reproduction.ts';
+import { type CurlGuide, curlCommand, curlGuide, curlHeading, REPRODUCIBLE, reproducibleChecks } from '../report/reproduction.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
+import { replayCommand, replayOf } from './commandLineText.ts';
 
 // The end of a run's output: every FAIL, WARN and UNTESTABLE requirement in full,
 // grouped by requirement, each failing check with the exchange that proves it, a
@@ -143,7 +136,7 @@ export function printFailures(
 ): void {
   const failing = document.requirements.filter((result) => REPRODUCIBLE.has(result.outcome));
   if (failing.length === 0) return;
-  const guide = curlGuide(document);
+  const guide = curlGuide(document, replayOf(document));
   write('');
   write(`Failures (${failing.length} requirement(s): FAIL, WARN or UNTESTABLE)`);
   const withExchanges = failing.some((result) => reproducibleChecks(result).some((check) => check.evidence?.exchanges?.length));

@@ -9,7 +9,7 @@ import { compareResults } from '../verdict/resultsComparison.ts';
 import { readEarlierRun, readResults, resultsPath } from '../verdict/resultsFile.ts';
 import { mergeResults } from '../verdict/resultsMerge.ts';
 import { writeReports } from '../report/reportWriter.ts';
-import { narrowedByText } from './commandLineText.ts';
+import { narrowedByText, replayOf } from './commandLineText.ts';
 
 // `banking-api-conformance merge DIR... --report-dir OUT`: one verdict and one
 // set of reports (results.json, junit.xml, report.html, allure-results) from the
@@ -29,7 +29,7 @@ export function mergeCommand(
   const documents = locations.map(readResults);
   const merged = mergeResults(documents, requirementCatalogue(), catalogueHash(), narrowedByText);
   if (options.compare) merged.comparison = compareResults(readEarlierRun(options.compare, '--compare'), merged);
-  const paths = writeReports(options.reportDir, merged, redactor);
+  const paths = writeReports(options.reportDir, merged, redactor, replayOf(merged));
   const allure = copyAllureResults(
     locations.map((location) => dirname(resultsPath(location))),
     options.reportDir,

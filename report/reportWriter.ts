@@ -7,11 +7,13 @@ import { htmlReport } from './html/htmlReport.ts';
 import { junitXml } from './junitReport.ts';
 import { summaryMarkdown } from './summaryMarkdown.ts';
 import { REPORTERS, type Reporter } from './reporters.ts';
+import type { Replay } from './reproduction.ts';
 
 // Writes the reports of a run from one results document: results.json
 // (machine-readable), junit.xml (CI systems), report.html (people) and summary.md
 // (Markdown for CI summaries and PR comments). The
-// document is redacted once up front so no report can show a token.
+// document is redacted once up front so no report can show a token; the replay commands
+// are the command line's words, handed in (cli/commandLineText.ts: replayOf).
 
 export const FILE_REPORTS = {
   html: { file: 'report.html', render: htmlReport },
@@ -46,6 +48,7 @@ export function writeChosenReports(
   document: ResultsDocument,
   redactor: SecretRedactor,
   chosen: ReadonlySet<Reporter>,
+  replay: Replay,
 ): ChosenReportPaths {
   const redacted = redactedDocument(document, redactor);
   const results = writeResults(dir, redacted);
@@ -53,14 +56,14 @@ export function writeChosenReports(
   for (const [name, report] of Object.entries(FILE_REPORTS)) {
     if (!chosen.has(name as Reporter)) continue;
     const path = join(dir, report.file);
-    writeFileSync(path, report.render(redacted));
+    writeFileSync(path, report.render(redacted, replay));
     reports.push(path);
   }
   return { results, reports };
 }
 
-export function writeReports(dir: string, document: ResultsDocument, redactor: SecretRedactor): ReportPaths {
-  const { results, reports } = writeChosenReports(dir, document, redactor, new Set(REPORTERS));
+export function writeReports(dir: string, document: ResultsDocument, redactor: SecretRedactor, replay: Replay): ReportPaths {
+  const { results, reports } = writeChosenReports(dir, document, redactor, new Set(REPORTERS), replay);
   const [html, junit, summary] = reports;
   if (!html || !junit || !summary) throw new Error('every report was chosen, and fewer were written');
   return { results, junit, html, summary };

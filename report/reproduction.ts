@@ -5,7 +5,8 @@ import { CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
 
 // How to reproduce a failure by hand: a curl command that sends the request of an
 // exchange again (the token replaced by $BANKING_API_TOKEN, never written out),
-// and the command that replays the whole scenario with the same generated data.
+// and (written by cli/commandLineText.ts, handed in) the command that replays the whole scenario
+// with the same generated data.
 
 export const TOKEN_VARIABLE = 'BANKING_API_TOKEN';
 /** Outcomes a person wants to reproduce. */
@@ -53,6 +54,17 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
   return { command: parts.join(' '), usesToken };
 }
 
+/**
+ * How the command line replays a failure: its own words, so cli/commandLineText.ts (replayOf) writes
+ * them from the document's values and hands them to the faces that show them (report.html, summary.md).
+ */
+export interface Replay {
+  /** The command that replays a failure, by the scenario that recorded it (or, without one, the requirement). */
+  command(scenarioId: string | undefined, requirementId: string): string;
+  /** What a container's replay command leaves out, for the user to add: its environment (the values may be secrets). */
+  leftOut: string;
+}
+
 /** What every curl command of a document needs said once, above them all. */
 export interface CurlGuide {
   /** False when the target stopped with the run: no curl command is shown, `note` says why. */
@@ -64,13 +76,13 @@ export interface CurlGuide {
 }
 
 /** Whether a document's curl commands can run after it ended, and what they need first; from what the run knew of its target. */
-export function curlGuide(document: Pick<ResultsDocument, 'requestReplay'>): CurlGuide {
+export function curlGuide(document: Pick<ResultsDocument, 'requestReplay'>, { leftOut }: Pick<Replay, 'leftOut'>): CurlGuide {
   const replay = document.requestReplay;
   if (replay?.targetStopped) {
-    // A container's --target-env values are not in the replay command (reports repeat none): the user adds them.
+    // A container's environment is not in the replay command (reports repeat none): the user adds it.
     const again =
       replay.targetStopped === 'container'
-        ? 'each replay command below starts the image again (add the --target-env options the run had)'
+        ? `each replay command below starts the image again (add ${leftOut})`
         : 'each replay command below starts one of its own';
     return {
       shown: false,
@@ -98,32 +110,6 @@ export function curlHeading(curl: CurlCommand, guide: CurlGuide): string {
     : undefined;
   const needs = [token, curl.bodyNote].filter((note) => note !== undefined);
   return needs.length > 0 ? `curl (${needs.join('; ')})` : 'curl';
-}
-
-/** What "depends on the schedule" means where a replay command would be printed. */
-export const SCHEDULE_DEPENDENT_NOTE =
-  'depends on the schedule: it failed while other scenarios ran beside it and passed when run again alone, so replaying it alone will pass; replay the whole run';
-
-type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command' | 'scheduleSeed' | 'scheduleDependent'>;
-
-/**
- * `npx banking-api-conformance run --grep '<scenario>' --seed N [--schedule-seed M]` plus the options
- * that chose the target; for a failure that depends on the schedule, the note and the whole run instead;
- * for a receiver document, the receiver command with the options that described the receiver; for a
- * client document, the client command with the client's own command.
- */
-export function replayCommand(document: ReplaySource, scenarioId: string | undefined, requirementId: string): string {
-  const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
-  // The receiver's options, or `-- <the client's command>`: the command judged again, as it was judged.
-  if (document.command === 'receiver' || document.command === 'client')
-    return ['npx', 'banking-api-conformance', document.command, ...target].join(' ');
-  const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
-  const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
-  const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];
-  const command = ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...schedule, ...target].join(
-    ' ',
-  );
-  return whole ? `${SCHEDULE_DEPENDENT_NOTE}: ${command}` : command;
 }
 
 /** The checks of a requirement worth reproducing: its FAIL, WARN and UNTESTABLE checks. */

@@ -4,13 +4,14 @@ import type { RequirementResult } from '../verdict/requirementVerdict.ts';
 import { describeThrottling } from '../verdict/throttleWording.ts';
 import { runMetricsIn, type ResultsDocument } from '../verdict/resultsDocument.ts';
 import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
-import { replayCommand } from './reproduction.ts';
+import type { Replay } from './reproduction.ts';
 import { verdictLabel } from './verdictLabel.ts';
 
 // summary.md: the run in a few lines of Markdown for wherever CI shows Markdown
 // (GitHub's step summary, a GitLab or Buildkite annotation, a PR comment): the
 // verdict, the counts per outcome, each requirement that fails the run with its
-// statement, what its check found and the command that replays it, the run's calls
+// statement, what its check found and the command that replays it (the command line's words,
+// handed in: cli/commandLineText.ts), the run's calls
 // and waits (harness/records/runMetrics.ts), and throttling.
 
 /** The requirements that fail the run: applicable MUSTs that are FAIL or UNTESTABLE, less those a baseline excuses. */
@@ -23,17 +24,18 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 /** Inline code that a backtick in the text cannot end early. */
 const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 
-function failureLines(document: ResultsDocument, result: RequirementResult): string[] {
+function failureLines(result: RequirementResult, replay: Replay | undefined): string[] {
   const check = result.checks.find((candidate) => candidate.outcome === result.outcome);
   const source = `${result.source.document === 'api' ? 'API' : 'Event Catalog'} §${result.source.section}`;
   return [
     `- **${result.id}** ${result.outcome} (${source}): ${oneLine(result.statement)}`,
     `  - ${oneLine(check ? `${check.scenarioId}: ${check.message}` : (result.reason ?? 'no check recorded a result'))}`,
-    `  - replay: ${code(replayCommand(document, check?.scenarioId, result.id))}`,
+    ...(replay ? [`  - replay: ${code(replay.command(check?.scenarioId, result.id))}`] : []),
   ];
 }
 
-export function summaryMarkdown(document: ResultsDocument): string {
+/** summary.md; without `replay` (the Action's own summary of a run that wrote none) a failure has no replay line. */
+export function summaryMarkdown(document: ResultsDocument, replay?: Replay): string {
   const failing = failingRequirements(document);
   const lines = [
     `## Banking API conformance: ${verdictLabel(document)}`,
@@ -48,7 +50,7 @@ export function summaryMarkdown(document: ResultsDocument): string {
   const metrics = runMetricsIn(document);
   if (metrics) lines.push(`Run: ${describeRunMetrics(metrics)}.`, '');
   if (failing.length > 0)
-    lines.push(`### Failing requirements (${failing.length})`, '', ...failing.flatMap((result) => failureLines(document, result)), '');
+    lines.push(`### Failing requirements (${failing.length})`, '', ...failing.flatMap((result) => failureLines(result, replay)), '');
   for (const entry of document.baseline?.stale ?? [])
     lines.push(`- stale baseline entry **${entry.requirement}**: it no longer fails; remove it (${entry.tracking})`);
   if (document.baseline?.stale.length) lines.push('');

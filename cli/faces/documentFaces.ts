@@ -4,6 +4,7 @@ import { FILE_REPORTS } from '../../report/reportWriter.ts';
 import type { Reporter } from '../../report/reporters.ts';
 import { writeResults } from '../../verdict/resultsDocument.ts';
 import type { Face } from './face.ts';
+import { replayOf } from '../commandLineText.ts';
 
 // The faces that read the judged results document: results.json, always (merge, compare,
 // cleanup and --last-failed read it), and each file report `--reporter` chooses.
@@ -20,7 +21,7 @@ const fileFace = (name: keyof typeof FILE_REPORTS & Reporter): Face => ({
       ? {
           finish(run) {
             const path = join(settings.reportDir, FILE_REPORTS[name].file);
-            writeFileSync(path, FILE_REPORTS[name].render(run.redacted));
+            writeFileSync(path, FILE_REPORTS[name].render(run.redacted, replayOf(run.redacted)));
             return { reports: [path] };
           },
         }

@@ -8,7 +8,7 @@ import { html } from './htmlText.ts';
 import { observationsView } from './observationsView.ts';
 import { requirementMatrix } from './requirementMatrix.ts';
 import { verdictLabel } from '../verdictLabel.ts';
-import { type CurlGuide, curlGuide, replayCommand, reproducibleChecks } from '../reproduction.ts';
+import { type CurlGuide, curlGuide, type Replay, reproducibleChecks } from '../reproduction.ts';
 import { commandView } from './evidenceView.ts';
 import { REPORT_SCRIPT } from './reportScript.ts';
 import { REPORT_STYLE } from './reportStyle.ts';
@@ -71,8 +71,9 @@ function curlGuideView(document: ResultsDocument, guide: CurlGuide): string {
   return `<section id="reproducing" class="panel"><p>${html(guide.note)}</p>${mint}</section>`;
 }
 
-export function htmlReport(document: ResultsDocument, sections: SectionIndex = sectionIndex()): string {
-  const curl = curlGuide(document);
+/** The page of a run; `replay`, the command line's words for replaying its failures (cli/commandLineText.ts: replayOf). */
+export function htmlReport(document: ResultsDocument, replay: Replay, sections: SectionIndex = sectionIndex()): string {
+  const curl = curlGuide(document, replay);
   const policy = [
     "default-src 'none'",
     `style-src ${sha256(REPORT_STYLE)}`,
@@ -96,7 +97,7 @@ export function htmlReport(document: ResultsDocument, sections: SectionIndex = s
     comparisonView(document.comparison),
     curlGuideView(document, curl),
     requirementMatrix(document.requirements, document.counts, sections, {
-      replay: (scenarioId, requirementId) => replayCommand(document, scenarioId, requirementId),
+      replay: (scenarioId, requirementId) => replay.command(scenarioId, requirementId),
       curl,
     }),
     // Facts about the target, not judgements: after the matrix, collapsed.

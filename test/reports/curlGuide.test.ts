@@ -1,5 +1,7 @@
 import { expect, test } from 'vitest';
-import { curlCommand, curlGuide, curlHeading, TOKEN_VARIABLE } from '../../report/reproduction.ts';
+import { replayOf } from '../../cli/commandLineText.ts';
+import { curlCommand, curlGuide as guideOf, curlHeading, TOKEN_VARIABLE } from '../../report/reproduction.ts';
+import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
 // What the failures say once about their curl commands follows what the run knew
 // of its target: none for a target the run started and stopped, a line that mints a
@@ -11,6 +13,9 @@ const delivery = curlCommand({
   request: { method: 'POST', url: 'http://127.0.0.1:2/hook', headers: { 'x-service-signature': 'c2ln' }, body: '{"data":[]}' },
 });
 
+// The replay commands' words are the command line's (cli/commandLineText.ts), as every face is handed them.
+const curlGuide = (document: Pick<ResultsDocument, 'requestReplay'>) => guideOf(document, replayOf({ seed: 1 }));
+
 test('the curl guide of each kind of target, and the heading of each curl command', () => {
   expect(api.usesToken).toBe(true);
   expect(delivery.usesToken).toBe(false);
@@ -20,7 +25,11 @@ test('the curl guide of each kind of target, and the heading of each curl comman
     shown: false,
     note: "No curl commands: the run's embedded emulator stopped with the run, so its URL answers no more; each replay command below starts one of its own.",
   });
-  expect(curlGuide({ requestReplay: { targetStopped: 'container', mintTokenUrl: 'http://127.0.0.1:3/_emulator/tokens' } }).shown).toBe(false);
+  const container = curlGuide({ requestReplay: { targetStopped: 'container', mintTokenUrl: 'http://127.0.0.1:3/_emulator/tokens' } });
+  expect(container).toEqual({
+    shown: false,
+    note: "No curl commands: the run's container stopped with the run, so its URL answers no more; each replay command below starts the image again (add the --target-env options the run had).",
+  });
 
   const emulator = curlGuide({ requestReplay: { mintTokenUrl: 'http://127.0.0.1:3/_emulator/tokens' } });
   expect(emulator.mintCommand).toBe(

@@ -9,6 +9,7 @@ import { runScenarios } from '../support/runScenarios.ts';
 import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { writeReports, type ReportPaths } from '../../report/reportWriter.ts';
+import { replayOf } from '../../cli/commandLineText.ts';
 import { positivePayScenarios } from '../../suites/positive-pay/index.ts';
 import { chromiumUnavailableReason, openReport, screenshot } from './headlessChromium.ts';
 import { emulatorTarget, resultsOfRun } from './resultsOfRun.ts';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const records = await runScenarios(scenarios, { baseUrl: emulator.url(), seed: 20261121 });
   const selected = [...scenarios.flatMap((scenario) => scenario.requirements), ...Object.values(CLIENT_REQUIREMENTS)];
   document = resultsOfRun({ records, selected, scenarios, target: emulatorTarget(emulator.url()) });
-  paths = writeReports(scratch, document, new SecretRedactor());
+  paths = writeReports(scratch, document, new SecretRedactor(), replayOf(document));
 }, 60_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { htmlReport } from '../../report/html/htmlReport.ts';
+import { replayOf } from '../../cli/commandLineText.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { missingToolReason } from '../support/systemTools.ts';
 
@@ -77,7 +78,7 @@ export async function openReportOf(document: ResultsDocument): Promise<OpenRepor
   const scratch = mkdtempSync(join(tmpdir(), 'bac-report-'));
   try {
     const file = join(scratch, 'report.html');
-    writeFileSync(file, htmlReport(document));
+    writeFileSync(file, htmlReport(document, replayOf(document)));
     const report = await openReport(file);
     return { ...report, close: () => report.close().finally(() => rmSync(scratch, { recursive: true, force: true })) };
   } catch (error) {

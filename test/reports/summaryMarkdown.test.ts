@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { readResults } from '../../verdict/resultsFile.ts';
 import { failingRequirements, summaryMarkdown } from '../../report/summaryMarkdown.ts';
+import { replayOf } from '../../cli/commandLineText.ts';
 
 // summary.md, the Markdown a CI summary or a PR comment shows: the verdict, the counts
 // per outcome, every requirement that fails the run (statement, what was found, the
@@ -10,7 +11,7 @@ import { failingRequirements, summaryMarkdown } from '../../report/summaryMarkdo
 const document = readResults(join(import.meta.dirname, '../../fixtures/reports/results-with-failures.json'));
 
 test('the verdict, a row per outcome and each failing MUST requirement with its replay command', () => {
-  const markdown = summaryMarkdown(document);
+  const markdown = summaryMarkdown(document, replayOf(document));
   expect(markdown).toMatch(/^## Banking API conformance: NON-CONFORMANT\n/);
   for (const [outcome, count] of Object.entries(document.counts)) expect(markdown).toContain(`| ${outcome} | ${count} |`);
   expect(failingRequirements(document).map((result) => result.id)).toEqual(['GN-MEDIA-TYPE', 'PP-RULE-CREATE-STATUS', 'DL-SIGNATURE-HEADER']);

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { suiteVersion } from '../../contract/catalogue/suiteVersion.ts';
 import { writeChosenReports } from '../../report/reportWriter.ts';
+import { replayOf } from '../../cli/commandLineText.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { runConformance, type RunRequest } from '../../run/runPipeline.ts';
 
@@ -20,6 +21,6 @@ export async function runInProcess(request: RunRequest): Promise<ResultsDocument
     progress: () => ({ tell: () => {}, finish: () => {} }),
     redactor,
   });
-  writeChosenReports(request.reportDir, document, redactor, new Set());
+  writeChosenReports(request.reportDir, document, redactor, new Set(), replayOf(document));
   return document;
 }

@@ -30,10 +30,6 @@ const NOT_PRODUCT: ReadonlyArray<[folder: string, why: string]> = [
  * file to what it says today (one more fails), and an entry goes once its file names none.
  */
 const NOT_YET: Record<string, { literals: number; why: string }> = {
-  'report/reproduction.ts': {
-    literals: 5,
-    why: 'the replay command of each failure (--grep, --seed, --schedule-seed) is still written by report/, for the faces that show it (report.html, summary.md)',
-  },
   'suites/decisioning/propertyRun.ts': { literals: 2, why: "a property's failure carries its own replay command" },
   'receiver/receiverRun.ts': { literals: 4, why: 'the likely cause of every delivery refused alike names the option to check' },
   'receiver/receiverSubject.ts': { literals: 3, why: 'an unreachable receiver, and a case of the other delivery mode, name the option' },
