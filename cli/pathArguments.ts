@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { SetupError } from '../harness/records/setupError.ts';
+import { PRIVATE_EXPECTED, PUBLIC_EXPECTED } from '../verdict/certificateSigning.ts';
 
 // Every path a command is given, checked before the command's work starts (cli/main.ts calls
 // this before each action): a file that cannot be read or a directory that cannot be written
@@ -23,6 +24,8 @@ export interface PathArgument {
   kind: PathKind;
   /** `-` stands for standard output here, and is no path to check. */
   dashIsStandardOutput?: true;
+  /** What the file must hold, said when it cannot be read (a key file's format). */
+  expected?: string;
 }
 
 const option = (key: string, kind: PathKind): PathArgument => ({
@@ -30,6 +33,8 @@ const option = (key: string, kind: PathKind): PathArgument => ({
   label: `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
   kind,
 });
+
+const keyFile = (key: string, expected: string): PathArgument => ({ ...option(key, 'file'), expected });
 
 /** `--events FILE`, or `-` for standard output. */
 const eventsStream: PathArgument = { ...option('events', 'output-file'), dashIsStandardOutput: true };
@@ -41,7 +46,7 @@ export const PATH_ARGUMENTS: Readonly<Record<string, readonly PathArgument[]>> =
     option('targetManifest', 'file'),
     option('baseline', 'file'),
     option('compare', 'results'),
-    option('signingKey', 'file'),
+    keyFile('signingKey', PRIVATE_EXPECTED),
     option('har', 'output-file'),
     eventsStream,
     option('reportDir', 'output-dir'),
@@ -55,7 +60,7 @@ export const PATH_ARGUMENTS: Readonly<Record<string, readonly PathArgument[]>> =
   init: [option('output', 'output-file')],
   verify: [
     { key: 'certificate', label: 'verify CERTIFICATE', kind: 'file' },
-    option('key', 'file'),
+    keyFile('key', PUBLIC_EXPECTED),
     option('results', 'file'),
     option('evidence', 'file'),
   ],
@@ -151,7 +156,8 @@ const WHAT_IS_WRONG: Record<PathKind, [problem: string, advice?: string]> = {
 };
 
 function describeFailure(argument: PathArgument, path: string, error: unknown): string {
-  const [problem, advice] = WHAT_IS_WRONG[argument.kind];
+  const [problem, kindAdvice] = WHAT_IS_WRONG[argument.kind];
+  const advice = argument.expected ? `give a file holding ${argument.expected}` : kindAdvice;
   return `${argument.label} ${path} ${problem} (${codeOf(error)})${advice ? `: ${advice}` : ''}`;
 }
 

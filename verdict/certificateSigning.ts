@@ -91,9 +91,11 @@ function readKeyFile(file: string, what: string, expected: string): string {
   }
 }
 
-const PRIVATE_EXPECTED =
+/** What a signing key file must hold, for the messages that refuse one. */
+export const PRIVATE_EXPECTED =
   'an Ed25519 private key in PKCS#8 PEM (-----BEGIN PRIVATE KEY-----, as `openssl genpkey -algorithm ed25519` writes)';
-const PUBLIC_EXPECTED = 'an Ed25519 public key in PEM (-----BEGIN PUBLIC KEY-----, as `openssl pkey -in KEY -pubout` writes)';
+/** What a verifying key file must hold. */
+export const PUBLIC_EXPECTED = 'an Ed25519 public key in PEM (-----BEGIN PUBLIC KEY-----, as `openssl pkey -in KEY -pubout` writes)';
 
 /** The signing key, checked before a run starts: an Ed25519 private key in unencrypted PKCS#8 PEM. `origin` says where the file was named. */
 export function readSigningKey(file: string, origin: string): KeyObject {

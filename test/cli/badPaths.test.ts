@@ -101,6 +101,15 @@ describe("each command's path options", () => {
     expect(existsSync(reports)).toBe(true);
   });
 
+  test('a key file that cannot be read is refused saying what it must hold', () => {
+    expect(() => assertPathArguments('run', { signingKey: join(scratch, 'missing.pem') })).toThrow(
+      /^--signing-key \S+ cannot be read \(ENOENT\): give a file holding an Ed25519 private key in PKCS#8 PEM/,
+    );
+    expect(() => assertPathArguments('verify', { key: join(scratch, 'missing.pub.pem') })).toThrow(
+      /^--key \S+ cannot be read \(ENOENT\): give a file holding an Ed25519 public key in PEM/,
+    );
+  });
+
   test('--events - is standard output, no path: it passes, and no file named - is made', () => {
     for (const command of ['run', 'receiver', 'client']) assertPathArguments(command, { events: '-' });
     expect(existsSync('-')).toBe(false);
