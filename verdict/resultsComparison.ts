@@ -1,3 +1,4 @@
+import { parityOf } from './observationParity.ts';
 import type { Outcome } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
 
@@ -85,8 +86,9 @@ export function compareResults(baseline: ComparableResults, current: ComparableR
     }
     const from = observedValues(previous);
     const to = observedValues(result);
-    // Only where both runs observed something: a value appearing or vanishing shows as an outcome change.
-    if (from.length > 0 && to.length > 0 && JSON.stringify(from) !== JSON.stringify(to)) {
+    // Only where both runs observed something (a value appearing or vanishing shows as an outcome change),
+    // and only a difference the run's timing cannot explain: the same parity `compare --observed` applies.
+    if (parityOf(result.id, from, to) === 'different') {
       comparison.observationsChanged.push({ id: result.id, from, to });
     }
   }

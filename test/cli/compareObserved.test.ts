@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parityOf } from '../../report/parityTable.ts';
+import { parityOf } from '../../verdict/observationParity.ts';
 import { runCli } from './cliProcess.ts';
 
 // `compare --observed A B`: one row per OBSERVE requirement, the value on each

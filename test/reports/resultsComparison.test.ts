@@ -38,4 +38,20 @@ describe('comparison with an earlier run', () => {
     result.outcome = 'SKIP';
     expect(compareResults(current, skipped).changed).toEqual([{ id: 'PP-LIST-SHAPE', from: 'PASS', to: 'SKIP' }]);
   });
+
+  test('an observation the run\'s timing decides is no change where it agrees on what the documents bound, and is one where it does not', () => {
+    const withBatches = (sizes: number[]) => {
+      const document = structuredClone(current);
+      const result = document.requirements.find((entry) => entry.id === 'PP-CANCEL-FROM-CANCELLED');
+      if (!result) throw new Error('fixture lacks PP-CANCEL-FROM-CANCELLED');
+      result.id = 'DL-BATCH-SIZES';
+      result.checks = [{ ...result.checks[0]!, observed: sizes }];
+      return document;
+    };
+    // Two runs of one target queue a burst differently: both within 6.1's 64 a batch.
+    expect(compareResults(withBatches([64, 64, 64, 40]), withBatches([4, 64, 64, 64, 32])).observationsChanged).toEqual([]);
+    expect(compareResults(withBatches([64, 64, 64, 40]), withBatches([100, 100, 32])).observationsChanged).toEqual([
+      { id: 'DL-BATCH-SIZES', from: [[64, 64, 64, 40]], to: [[100, 100, 32]] },
+    ]);
+  });
 });
