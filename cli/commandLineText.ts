@@ -4,6 +4,7 @@ import { DEFAULT_SIGNATURE_HEADER, DEFAULT_TIMEOUT_MS, type ReceiverConfig } fro
 import { DEFAULT_PLAN, NO_PLAN } from '../client/perturbations.ts';
 import type { ClientChoice } from './clientValues.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
+import type { OptionWords } from '../harness/records/optionWords.ts';
 import { type Replay, shellQuote } from '../report/reproduction.ts';
 
 // Values said again as the command line that gives them, written once here: how a partial run
@@ -23,6 +24,20 @@ export function narrowedByText(narrowedBy: NarrowedBy): string[] {
     ...(narrowedBy.failFast ? ['--fail-fast'] : []),
   ];
 }
+
+/** The options a message past cli/ names for the user to change (harness/records/optionWords.ts). */
+export const OPTION_WORDS: OptionWords = {
+  heavyProbes: '--heavy-probes',
+  sinkPublicUrl: '--sink-public-url',
+  target: '--target',
+  baseUrl: '--base-url',
+  emulatorFault: '--emulator-fault',
+  key: '--key',
+  subject: '--subject',
+  at: '--at',
+  results: '--results',
+  evidence: '--evidence',
+};
 
 /** The target a run judged, as the options that chose it. */
 export interface TargetChoice {

@@ -13,7 +13,7 @@ import { commandLines, openFaces } from './faces/faceList.ts';
 import { type RunValueOptions, runValuesOf } from './runValues.ts';
 import { narrowingOf, type NarrowingOptions } from './narrowing.ts';
 import { containerOptionsOf, type ContainerOptionTexts } from './containerValues.ts';
-import { narrowedByText, runReplayArguments } from './commandLineText.ts';
+import { narrowedByText, OPTION_WORDS, runReplayArguments } from './commandLineText.ts';
 import { printBaseline, printSummary, webhookFootprintLine } from './summaryPrinter.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
@@ -119,6 +119,7 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
       ...(earlier ? { compare: earlier } : {}),
       replayArguments: runReplayArguments({ ...request, ...container }),
       narrowingText: narrowedByText,
+      optionWords: OPTION_WORDS,
       har: harFile !== undefined || certification !== undefined,
     },
     version,

@@ -5,6 +5,7 @@ import { describeSubjects } from '../verdict/certification.ts';
 import { readPublicKey } from '../verdict/certificateSigning.ts';
 import { type VerificationCheck, verifyCertificate } from '../verdict/certificateVerification.ts';
 import { EXIT } from './exitCodes.ts';
+import { OPTION_WORDS } from './commandLineText.ts';
 
 // `banking-api-conformance verify CERT --key PUBLIC.pem [--subject DIGEST]
 // [--results FILE] [--evidence FILE] [--at DATE]`: one line per check, in order,
@@ -35,12 +36,13 @@ export function verifyCommand(certificate: string, options: VerifyOptions, write
   const verification = verifyCertificate(
     {
       certificate,
-      publicKey: readPublicKey(options.key),
+      publicKey: readPublicKey(options.key, OPTION_WORDS.key),
       keyFile: options.key,
       ...(options.subject !== undefined ? { subject: options.subject } : {}),
       ...(options.results !== undefined ? { results: options.results } : {}),
       ...(options.evidence !== undefined ? { evidence: options.evidence } : {}),
       ...(at ? { at } : {}),
+      optionWords: OPTION_WORDS,
     },
     { version: suiteVersion(), catalogueHash: catalogueHash() },
   );

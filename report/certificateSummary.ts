@@ -27,7 +27,7 @@ export function readCertificate(path: string): SummaryEntry {
     !predicate.counts ||
     !Array.isArray(predicate.blocking)
   ) {
-    return { source: file, problem: 'not a certificate written by run --certify' };
+    return { source: file, problem: 'not a certificate written by a certified run' };
   }
   return { source: file, certificate: predicate as CertificatePredicate };
 }

@@ -84,6 +84,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
       seed: plan.seed,
       ...(request.heavyProbes || request.certify ? { heavyProbes: true } : {}),
       ...(request.sinkPublicUrl ? { sinkPublicUrl: request.sinkPublicUrl } : {}),
+      ...(request.optionWords ? { optionWords: request.optionWords } : {}),
       budget: {
         deadline: Date.now() + budgetMs,
         reason: `the run's budget of ${plan.budgetMinutes} minute(s) ran out before this scenario started`,

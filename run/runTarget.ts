@@ -9,6 +9,7 @@ import {
   type TargetImageOptions,
 } from '../container/targetImageRun.ts';
 import { assertReachable } from './reachability.ts';
+import type { OptionWords } from '../harness/records/optionWords.ts';
 
 // What the run is against: the embedded emulator (no --target, no --base-url, no
 // --target-image), a container image started for the run, or a base URL from the
@@ -22,6 +23,8 @@ export interface TargetRequest extends TargetImageOptions {
   emulatorFault?: string[];
   /** How long a target that does not answer yet is waited for (one CI started a moment before). */
   waitForTarget?: number;
+  /** The command line's options, as a setup error names the one to fix (cli/commandLineText.ts). */
+  optionWords?: OptionWords;
 }
 
 export interface RunTarget {
@@ -53,7 +56,7 @@ export async function startRunTarget(
         const { startEmulator } = await import('../emulator/emulator.ts');
         target.emulator = await startEmulator({ environment: manifest.environment, faults });
       } catch (error) {
-        throw new SetupError(`--emulator-fault: ${(error as Error).message}`);
+        throw new SetupError(`${request.optionWords?.emulatorFault ?? 'the embedded emulator'}: ${(error as Error).message}`);
       }
       // Its URL is said once, on the run's Target line; it stops with the run.
       say(`Started the embedded reference emulator for this run${faults.length ? ` with ${faults.join(', ')}` : ''}`);
@@ -63,7 +66,11 @@ export async function startRunTarget(
     target.baseUrl = target.emulator?.url() ?? container?.baseUrl ?? request.baseUrl ?? manifest.baseUrl ?? '';
     await assertReachable(
       target.baseUrl.replace(/\/+$/, ''),
-      request.baseUrl ? '--base-url' : container ? `the container of ${container.image.name}` : `baseUrl in ${manifestPath}`,
+      request.baseUrl
+        ? (request.optionWords?.baseUrl ?? 'the base URL')
+        : container
+          ? `the container of ${container.image.name}`
+          : `baseUrl in ${manifestPath}`,
       request.waitForTarget,
       say,
     );

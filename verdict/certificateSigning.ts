@@ -123,8 +123,8 @@ export function readSigningKey(file: string, origin: string): KeyObject {
 }
 
 /** The public key `verify --key` checks the signature with. */
-export function readPublicKey(file: string): KeyObject {
-  const what = 'public key (--key)';
+export function readPublicKey(file: string, option: string): KeyObject {
+  const what = `public key (${option})`;
   const text = readKeyFile(file, what, PUBLIC_EXPECTED);
   const label = PEM_LABEL.exec(text)?.[1];
   if (!label) throw new SetupError(`${what} ${file} is not a PEM file: expected ${PUBLIC_EXPECTED}`);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { schemaRegistry, violationsText } from '../contract/catalogue/schemaRegistry.ts';
 import { SetupError } from '../harness/records/setupError.ts';
+import type { OptionWords } from '../harness/records/optionWords.ts';
 import {
   type CertificateStatement,
   type CertificateSubject,
@@ -46,6 +47,8 @@ export interface VerifyRequest {
   evidence?: string;
   /** The date the certificate is checked at (default now). */
   at?: Date;
+  /** verify's options, as its lines name them (cli/commandLineText.ts). */
+  optionWords: Pick<OptionWords, 'subject' | 'at' | 'results' | 'evidence'>;
 }
 
 /** What this suite is: a certificate is checked against it. */
@@ -159,11 +162,11 @@ const day = (iso: string): string => iso.slice(0, 10);
 const DAY_MS = 86_400_000;
 
 /** `sha256:HEX`, `name@sha256:HEX` or HEX, as lowercase HEX; a setup error otherwise. */
-export function subjectDigestOf(given: string): string {
+export function subjectDigestOf(given: string, option: string): string {
   const hex = /^(?:.*@)?(?:sha256:)?([0-9a-fA-F]{64})$/.exec(given.trim())?.[1];
   if (!hex)
     throw new SetupError(
-      `--subject ${given} is not a SHA-256 digest: expected sha256:HEX (an image id or registry digest, or a manifest's SHA-256)`,
+      `${option} ${given} is not a SHA-256 digest: expected sha256:HEX (an image id or registry digest, or a manifest's SHA-256)`,
     );
   return hex.toLowerCase();
 }
@@ -217,10 +220,10 @@ function predicateCheck(statement: CertificateStatement): VerificationCheck {
   return { name: 'predicate', status: 'ok', detail: `valid against certificate-predicate.schema.json (${PREDICATE_TYPE})` };
 }
 
-function expiryCheck(statement: CertificateStatement, at: Date, atGiven: boolean): VerificationCheck {
+function expiryCheck(statement: CertificateStatement, at: Date, atGiven: string | undefined): VerificationCheck {
   const issued = Date.parse(String(statement.predicate.issuedAt));
   const expires = Date.parse(String(statement.predicate.expiresAt));
-  const when = atGiven ? ` as of ${at.toISOString()} (--at)` : '';
+  const when = atGiven ? ` as of ${at.toISOString()} (${atGiven})` : '';
   if (Number.isNaN(issued) || Number.isNaN(expires))
     return { name: 'expiry', status: 'failed', detail: 'the certificate has no readable issue and expiry dates' };
   if (at.getTime() > expires)
@@ -242,11 +245,11 @@ function expiryCheck(statement: CertificateStatement, at: Date, atGiven: boolean
   };
 }
 
-function subjectCheck(statement: CertificateStatement, expected: string | undefined): VerificationCheck {
+function subjectCheck(statement: CertificateStatement, expected: string | undefined, option: string): VerificationCheck {
   const named = describeSubjects(statement.subject);
   if (expected === undefined)
-    return { name: 'subject', status: 'not checked', detail: `no --subject given; the certificate is about ${named}` };
-  const hex = subjectDigestOf(expected);
+    return { name: 'subject', status: 'not checked', detail: `no ${option} given; the certificate is about ${named}` };
+  const hex = subjectDigestOf(expected, option);
   const match = statement.subject.find((subject) => subject.digest?.sha256 === hex);
   return match
     ? { name: 'subject', status: 'ok', detail: `sha256:${hex} is the certificate's subject ${match.name}` }
@@ -257,8 +260,8 @@ function fileCheck(
   name: 'results' | 'evidence',
   named: { name?: string; digest?: { sha256?: string } } | undefined,
   file: string | undefined,
+  option: string,
 ): VerificationCheck {
-  const option = `--${name}`;
   const certified = named?.digest?.sha256;
   if (file === undefined)
     return {
@@ -316,20 +319,21 @@ export function verifyCertificate(request: VerifyRequest, known: KnownSuite): Ve
   const read = readCertificate(request.certificate);
   const { statement } = read;
   // Bad input is told before any finding: a --subject that is no digest, a file that is not there.
-  if (request.subject !== undefined) subjectDigestOf(request.subject);
+  const words = request.optionWords;
+  if (request.subject !== undefined) subjectDigestOf(request.subject, words.subject);
   for (const [option, file] of [
-    ['--results', request.results],
-    ['--evidence', request.evidence],
+    [words.results, request.results],
+    [words.evidence, request.evidence],
   ] as const)
     if (file !== undefined) assertReadable(file, `${option} file`);
   const at = request.at ?? new Date();
   const checks = [
     signatureCheck(read, request),
     predicateCheck(statement),
-    expiryCheck(statement, at, request.at !== undefined),
-    subjectCheck(statement, request.subject),
-    fileCheck('results', statement.predicate.results, request.results),
-    fileCheck('evidence', statement.predicate.evidence, request.evidence),
+    expiryCheck(statement, at, request.at !== undefined ? words.at : undefined),
+    subjectCheck(statement, request.subject, words.subject),
+    fileCheck('results', statement.predicate.results, request.results, words.results),
+    fileCheck('evidence', statement.predicate.evidence, request.evidence, words.evidence),
     suiteCheck(statement, known),
     certifiedCheck(statement),
   ];

@@ -17,6 +17,7 @@ import type { SharedStateGuard } from './sharedStateGuard.ts';
 import type { TargetInfo } from '../targetIO/targetManifest.ts';
 import type { TokenPool } from '../targetIO/tokenPool.ts';
 import type { Area } from './areas.ts';
+import type { OptionWords } from '../records/optionWords.ts';
 
 export { AREAS, type Area } from './areas.ts';
 
@@ -69,6 +70,8 @@ export interface ScenarioContext {
   readonly shared: Pick<SharedStateGuard, 'use' | 'moveAlone' | 'webhooks' | 'holdWebhook' | 'releaseWebhook'>;
   /** A progress note shown while the suite runs (never include secrets). */
   log(message: string): void;
+  /** The command line's options, for a message that names the one to change; none where no command started the run. */
+  readonly optionWords?: OptionWords;
 }
 
 /**
@@ -145,6 +148,6 @@ export const defineScenario = (definition: ScenarioDefinition): Scenario => ({ .
 export const alsoReading = (state: SharedState, scenarios: readonly Scenario[]): Scenario[] =>
   scenarios.map((scenario) => ({ ...scenario, reads: [...new Set([...(scenario.reads ?? []), state])] }));
 
-/** Why a heavy probe SKIPs where the target does not allow heavy probes. */
-export const heavyProbeSkipReason = (why: string): string =>
-  `heavy probe, off by default against this target: ${why}; run with --heavy-probes (or "heavyProbes": true in the manifest) to include it`;
+/** Why a heavy probe SKIPs where the target does not allow heavy probes: what includes it, its option where a command started the run. */
+export const heavyProbeSkipReason = (why: string, words: OptionWords | undefined): string =>
+  `heavy probe, off by default against this target: ${why}; ${words ? `run with ${words.heavyProbes} (or "heavyProbes": true in the manifest)` : 'set "heavyProbes": true in the manifest'} to include it`;

@@ -34,7 +34,7 @@ function whyNotApplicable(scenario: Scenario, session: TargetSession): string | 
     return `needs a way to make events happen, one of: ${scenario.eventTriggers.map(describeTrigger).join('; ')}; the target offers none`;
   }
   if (scenario.heavy && !target.heavyProbes) {
-    return heavyProbeSkipReason(scenario.heavy);
+    return heavyProbeSkipReason(scenario.heavy, session.optionWords);
   }
   return undefined;
 }
@@ -106,6 +106,7 @@ export async function runScenario(scenario: Scenario, session: TargetSession, op
     runSeed: session.seed,
     shared,
     log,
+    ...(session.optionWords ? { optionWords: session.optionWords } : {}),
   };
   try {
     await recorder.runDeclared(

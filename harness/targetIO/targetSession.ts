@@ -9,6 +9,7 @@ import { loadSimulationAdapter } from './simulation/simulationAdapterLoader.ts';
 import { HeldWebhooks } from './heldWebhooks.ts';
 import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
 import { createTokenPool, type TokenPool } from './tokenPool.ts';
+import type { OptionWords } from '../records/optionWords.ts';
 
 /** Everything scenarios share for one target in one process. */
 export interface TargetSession {
@@ -32,6 +33,8 @@ export interface TargetSession {
   cleanupLedgerPath?: string;
   /** The run's budget (run --budget-minutes): scenarios not started by then are UNTESTABLE. */
   budget?: RunBudget;
+  /** The command line's options, for a message that names the one to change (harness/records/optionWords.ts). */
+  optionWords?: OptionWords;
 }
 
 export interface RunBudget {
@@ -51,6 +54,8 @@ export interface SessionOptions {
   cleanupLedgerPath?: string;
   /** The run's budget: a scenario that has not started by its deadline is not run. */
   budget?: RunBudget;
+  /** The command line's options, as its messages name them (cli/commandLineText.ts); none where no command started the run. */
+  optionWords?: OptionWords;
 }
 
 /** What a session is opened with that cannot travel to a worker with SessionOptions. */
@@ -69,7 +74,7 @@ export async function openTargetSession(
   const target = resolveTarget(manifest, options.baseUrl, options.sinkPublicUrl, options.heavyProbes);
   const control = new ControlClient(target);
   const redactor = owners.redactor ?? new SecretRedactor();
-  const tokens = await createTokenPool(target, control, redactor, owners.tokenEnv);
+  const tokens = await createTokenPool(target, control, redactor, owners.tokenEnv, options.optionWords);
   return {
     target,
     control,
@@ -84,6 +89,7 @@ export async function openTargetSession(
     gate: new CallGate(target.rateLimit),
     ...(options.cleanupLedgerPath ? { cleanupLedgerPath: options.cleanupLedgerPath } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
+    ...(options.optionWords ? { optionWords: options.optionWords } : {}),
   };
 }
 

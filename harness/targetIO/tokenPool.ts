@@ -3,6 +3,7 @@ import { SCOPES, type Scope } from '../../contract/facts/scopes.ts';
 import type { SecretRedactor } from '../records/secretRedactor.ts';
 import { type TargetInfo } from './targetManifest.ts';
 import { SetupError } from '../records/setupError.ts';
+import type { OptionWords } from '../records/optionWords.ts';
 
 export const ALL_SCOPES: readonly Scope[] = SCOPES;
 
@@ -115,9 +116,10 @@ export async function createTokenPool(
   control: ControlClient,
   redactor: SecretRedactor,
   env: NodeJS.ProcessEnv = process.env,
+  words?: OptionWords,
 ): Promise<TokenPool> {
   if (target.capabilities.has('tokenMinting')) {
-    const full = await mintFullToken(target, control);
+    const full = await mintFullToken(target, control, words);
     redactor.add(full);
     return new MintingTokenPool(control, full, redactor);
   }
@@ -137,7 +139,7 @@ export async function createTokenPool(
 }
 
 /** The first thing a run asks of an emulator-style target; a target that is no such emulator stops the run here, as a setup error. */
-async function mintFullToken(target: TargetInfo, control: ControlClient): Promise<string> {
+async function mintFullToken(target: TargetInfo, control: ControlClient, words: OptionWords | undefined): Promise<string> {
   try {
     const token = await control.mintToken(ALL_SCOPES);
     if (typeof token !== 'string' || token === '') throw new Error('control POST /tokens answered without a token');
@@ -145,7 +147,7 @@ async function mintFullToken(target: TargetInfo, control: ControlClient): Promis
   } catch (error) {
     throw new SetupError(
       `target '${target.name}' at ${target.baseUrl} claims tokenMinting, but no token could be minted (${(error as Error).message}); ` +
-        'is it an emulator with its control endpoints? For another implementation, describe it with --target FILE (capabilities and token variables)',
+        `is it an emulator with its control endpoints? For another implementation, describe it with a target manifest${words ? ` (${words.target} FILE)` : ''}: its capabilities and token variables`,
       { cause: error },
     );
   }

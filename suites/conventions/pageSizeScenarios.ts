@@ -113,6 +113,7 @@ const maxPage = defineScenario({
     if (held <= MAX_PAGE_SIZE && !ctx.target.heavyProbes) {
       const reason = heavyProbeSkipReason(
         `the account holds ${held} rules and judging the maximum page needs 1001, so hundreds of cancelled rules would be left behind`,
+        ctx.optionWords,
       );
       for (const id of ['GN-MAX-PAGE-SIZE', 'PP-LIST-LIMIT-OVER-MAX']) ctx.check.skip(id, reason);
       return;

@@ -139,7 +139,6 @@ export async function checkProperty<T>(
         seed: ctx.runSeed,
         counterexample: details.counterexample ? describe(details.counterexample[0]) : undefined,
         details: {
-          replay: `npx banking-api-conformance run --grep '${ctx.check.scenarioId}' --seed ${ctx.runSeed}`,
           ...(lanes > 1 ? { lane: laneName(failedLane, lanes) } : {}),
           path: details.counterexamplePath,
           fastCheckSeed: details.seed,

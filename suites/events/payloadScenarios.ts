@@ -36,7 +36,7 @@ const cardFraudCasePayload = defineScenario({
     const ids = published.events.map((event) => event.id);
     const wait = await awaitDeliveries(ctx, subscription.endpoint, hasAll(ids), FIRST_DELIVERY_MS);
     if (!wait.settled && carrying(subscription.endpoint.deliveries(), new Set(ids)).length === 0) {
-      throw neverDelivered(`none of the cardFraudCase events (${published.how})`, subscription.endpoint.url, wait);
+      throw neverDelivered(`none of the cardFraudCase events (${published.how})`, subscription.endpoint.url, wait, ctx.optionWords);
     }
     for (const event of published.events) {
       const [delivery] = carrying(subscription.endpoint.deliveries(), new Set([event.id]));

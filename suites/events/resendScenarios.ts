@@ -41,7 +41,8 @@ const resend = defineScenario({
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
     const first = await awaitDeliveries(ctx, admitting.endpoint, hasAll([id]), FIRST_DELIVERY_MS);
-    if (!first.settled) throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, admitting.endpoint.url, first);
+    if (!first.settled)
+      throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, admitting.endpoint.url, first, ctx.optionWords);
     const response = await ctx.api.call('event.resend', { params: { id }, body: {} });
     ctx.check.observe(
       'EV-RESEND-RESPONSE',
@@ -107,7 +108,8 @@ const resendUnknownDeliversNothing = defineScenario({
     const [event] = (await requireOurEvents(ctx, triggered)).expected;
     const id = String(event.id);
     const first = await awaitDeliveries(ctx, witness.endpoint, hasAll([id]), FIRST_DELIVERY_MS);
-    if (!first.settled) throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, witness.endpoint.url, first);
+    if (!first.settled)
+      throw neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, witness.endpoint.url, first, ctx.optionWords);
     const response = await ctx.api.send('POST', `/events/${UNKNOWN_EVENT_ID}`, { body: {} });
     await awaitDeliveries(
       ctx,
@@ -182,7 +184,7 @@ const retention = defineScenario({
     } else {
       ctx.check.untestable(
         'EV-RETENTION-RESEND',
-        `${neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, subscription.endpoint.url, firstWait).message}: a copy after the resend could not be told from a late first delivery`,
+        `${neverDelivered(`the ${event.type} event ${id} (${triggered.via})`, subscription.endpoint.url, firstWait, ctx.optionWords).message}: a copy after the resend could not be told from a late first delivery`,
         resent,
       );
     }

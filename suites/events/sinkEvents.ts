@@ -3,6 +3,7 @@ import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { ensureSinkReachable } from '../shared/sinkSession.ts';
 import { type DeliveryWait, describeWait } from '../shared/deliveryWait.ts';
 import { listEvents } from './eventLists.ts';
+import type { OptionWords } from '../../harness/records/optionWords.ts';
 
 // Events scenarios that watch deliveries at the webhook sink. With eventInjection
 // the sink is probed once up front and events of any type are published on
@@ -22,11 +23,11 @@ export async function sinkReachableWhereProbed(ctx: ScenarioContext): Promise<vo
   if (ctx.control.has('eventInjection')) await ensureSinkReachable(ctx);
 }
 
-/** Why a delivery the scenario waited for never came, naming the sink URL a remote target needs. */
-export const neverDelivered = (what: string, url: string, wait: DeliveryWait): Error =>
+/** Why a delivery the scenario waited for never came, naming the sink URL a remote target needs (and its option, where a command started the run). */
+export const neverDelivered = (what: string, url: string, wait: DeliveryWait, words: OptionWords | undefined): Error =>
   new Error(
     `${what} never reached the webhook sink at ${url} (${describeWait(wait)}); ` +
-      'if the target cannot reach the sink, set webhookSink.publicUrl (or --sink-public-url) to an address it can reach',
+      `if the target cannot reach the sink, set webhookSink.publicUrl${words ? ` (or ${words.sinkPublicUrl})` : ''} to an address it can reach`,
   );
 
 /** The newest held event of `type` young enough to resend, resent; or why there is none. */

@@ -39,7 +39,7 @@ function plannedRestore(ctx: ScenarioContext, holder: OptInHolder): Restore {
   return {
     cannot:
       `changes the fixture's ${WHAT[holder]}, which no documented operation reads back (2.2, 2.3), so it could not be put back: ` +
-      `declare its current value as fixtures.${FIELD[holder]} in the manifest, or run with --heavy-probes to let it be reset to []`,
+      `declare its current value as fixtures.${FIELD[holder]} in the manifest, or ${ctx.optionWords ? `run with ${ctx.optionWords.heavyProbes}` : 'set "heavyProbes": true in it'} to let it be reset to []`,
   };
 }
 

@@ -81,7 +81,7 @@ async function probe(ctx: ScenarioContext): Promise<string | undefined> {
   if (wait.settled) return undefined;
   return (
     `the target did not deliver an event to the webhook sink at ${subscription.endpoint.url} (${describeWait(wait)}); ` +
-    'set webhookSink.publicUrl (or --sink-public-url) to an address the target can reach'
+    `set webhookSink.publicUrl${ctx.optionWords ? ` (or ${ctx.optionWords.sinkPublicUrl})` : ''} to an address the target can reach`
   );
 }
 

@@ -30,20 +30,10 @@ const NOT_PRODUCT: ReadonlyArray<[folder: string, why: string]> = [
  * file to what it says today (one more fails), and an entry goes once its file names none.
  */
 const NOT_YET: Record<string, { literals: number; why: string }> = {
-  'suites/decisioning/propertyRun.ts': { literals: 2, why: "a property's failure carries its own replay command" },
   'receiver/receiverRun.ts': { literals: 4, why: 'the likely cause of every delivery refused alike names the option to check' },
   'receiver/receiverSubject.ts': { literals: 3, why: 'an unreachable receiver, and a case of the other delivery mode, name the option' },
   'receiver/answerJudge.ts': { literals: 1, why: 'a check of the other delivery mode names the option' },
   'receiver/effectsProbe.ts': { literals: 3, why: 'an effects probe that breaks its contract, or none, names the option' },
-  'harness/engine/scenario.ts': { literals: 1, why: 'a heavy probe left out names the option that includes it' },
-  'harness/targetIO/tokenPool.ts': { literals: 1, why: 'a target that mints no token is told how to describe itself' },
-  'suites/shared/fixtureOptIn.ts': { literals: 1, why: 'an opt-in that could not be put back names the option that lets it be reset' },
-  'suites/shared/sinkSession.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
-  'suites/events/sinkEvents.ts': { literals: 1, why: 'an unreachable sink names the option that moves it' },
-  'run/runTarget.ts': { literals: 2, why: "the embedded emulator's unknown fault, and an unreachable base URL, name the option" },
-  'verdict/certificateSigning.ts': { literals: 1, why: 'an unreadable key names the option (verify)' },
-  'verdict/certificateVerification.ts': { literals: 5, why: "verify's checks name the options they read" },
-  'report/certificateSummary.ts': { literals: 1, why: 'a file that is no certificate names the option that writes one' },
 };
 
 /** Literals that are no state of ours: why each file's are excused whole. */
