@@ -26,6 +26,8 @@ export interface JudgedCall {
   /** The body parsed as JSON; `error` when it is not JSON, absent when there is no body. */
   json?: { value: unknown } | { error: string };
   exchange: ExchangeExcerpt;
+  /** The scopes its bearer token held, read from the emulator (API 5.1); null for no token it knows; absent when not read. */
+  scopesHeld?: readonly string[] | null;
 }
 
 /** The group every client check belongs to, as a scenario's area: the start of each check id. */
@@ -323,3 +325,59 @@ export const CLIENT_CHECKS: readonly ClientCheck[] = (
     upload,
   ] satisfies UntitledCheck[]
 ).map(titled);
+
+export const SCOPES_HELD = 'CL-SCOPES-HELD';
+
+/** What the scopes of a client's calls came to (CL-SCOPES-HELD): counts and scope names, never a token. */
+export interface ScopesHeld {
+  /** The scopes its calls' operations need, where the documents show one (API 5.1). */
+  needed: string[];
+  /** Every scope a token of its calls held. */
+  held: string[];
+  /** Calls whose token held a scope beyond the one the operation needs. */
+  callsHoldingMore: number;
+  /** Calls whose token lacked the scope the operation needs. */
+  callsLacking: number;
+  /** Calls with no bearer token the emulator knows. */
+  callsWithoutKnownToken: number;
+  /** Calls of an operation whose scope the documents do not show: neither more nor lacking. */
+  callsOfUnshownScope: number;
+}
+
+/** Observes the scopes the client's tokens held against those its calls needed; never judged, the documents being silent on it. */
+export function observeScopes(calls: readonly JudgedCall[], check: CheckRecorder): void {
+  if (calls.some((call) => call.scopesHeld === undefined))
+    return check.skip(SCOPES_HELD, "the scopes of the client's tokens were not read from the emulator");
+  const needed = new Set<string>();
+  const held = new Set<string>();
+  const value: ScopesHeld = {
+    needed: [],
+    held: [],
+    callsHoldingMore: 0,
+    callsLacking: 0,
+    callsWithoutKnownToken: 0,
+    callsOfUnshownScope: 0,
+  };
+  for (const call of calls) {
+    const scope = (OPERATIONS[call.operation] as Operation).scope;
+    if (scope) needed.add(scope);
+    if (!call.scopesHeld) {
+      value.callsWithoutKnownToken += 1;
+      continue;
+    }
+    for (const one of call.scopesHeld) held.add(one);
+    if (!scope) value.callsOfUnshownScope += 1;
+    else if (!call.scopesHeld.includes(scope)) value.callsLacking += 1;
+    else if (call.scopesHeld.length > 1) value.callsHoldingMore += 1;
+  }
+  value.needed = [...needed].sort();
+  value.held = [...held].sort();
+  const beyond = value.held.filter((scope) => !needed.has(scope));
+  check.observe(
+    SCOPES_HELD,
+    value,
+    `the client's ${calls.length} calls needed ${value.needed.join(', ') || 'no documented scope'}; its tokens held ${value.held.join(', ') || 'none'}` +
+      `${beyond.length > 0 ? ` (${beyond.join(', ')} beyond what any call needed)` : ''}: ${value.callsHoldingMore} calls held more than their scope, ` +
+      `${value.callsLacking} lacked it, ${value.callsWithoutKnownToken} had no token the emulator knows`,
+  );
+}

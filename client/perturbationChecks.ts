@@ -36,6 +36,56 @@ function applied(
 /** The calls after the perturbed one that send it again: the same method, target and body. */
 const retriesOf = (run: PerturbedRun, at: number) => run.calls.slice(at + 1).filter((call) => sameRequest(call, run.calls[at]!));
 
+const made = (call: JudgedCall) => (call.request.status ?? 0) >= 200 && (call.request.status ?? 0) < 300;
+
+/** The SHOULD of HTTP (RFC 9110 9.2.2) the slow answer is judged by besides its observation. */
+const NO_DUPLICATE = 'CL-SLOW-CREATE-NO-DUPLICATE';
+
+/** Each perturbation's requirements: the one it is named by in client/perturbations.ts, and any other its judge records. */
+export const PERTURBATION_REQUIREMENTS: Record<PerturbationName, readonly string[]> = {
+  'unknown-event-type': [PERTURBATIONS['unknown-event-type'].requirement],
+  'retry-after-429': [PERTURBATIONS['retry-after-429'].requirement],
+  'slow-answer': [PERTURBATIONS['slow-answer'].requirement, NO_DUPLICATE],
+  'more-than-one-page': [PERTURBATIONS['more-than-one-page'].requirement],
+};
+
+/**
+ * Whether sending a slow create again made a second resource: only what happened is judged. A client that waited the
+ * answer out sent nothing again for want of it; one that gave up and did not send the same create again, or sent it and
+ * was refused, made no second resource; one whose retry was answered 2xx made one, whatever it read first, since the
+ * held create had been made and no read could have shown otherwise.
+ */
+function judgeDuplicate(run: PerturbedRun, where: { at: number; facts: Record<string, number | string> }, check: CheckRecorder): void {
+  const slow = run.calls[where.at]!;
+  const { exchange } = slow;
+  const what = `${slow.subject}: answer held ${where.facts.heldMs} ms (documented time-out ${where.facts.timeoutMs} ms)`;
+  if (!made(slow))
+    return check.skip(
+      NO_DUPLICATE,
+      `${what}: the create was answered ${slow.request.status ?? 'nothing'}, so it made nothing a retry could duplicate`,
+    );
+  const expected = 'expected no second resource from the same create sent again';
+  const gaveUpAfterMs = slow.request.gaveUpAfterMs;
+  if (gaveUpAfterMs === undefined)
+    return check.pass(NO_DUPLICATE, `${what}: ${expected}; got the answer waited out, so the client knew the create made`, { exchange });
+  const retries = retriesOf(run, where.at);
+  const seconds = retries.filter(made);
+  const first = seconds[0];
+  if (!first) {
+    const refused = retries.map((retry) => retry.request.status ?? 'no answer').join(', ');
+    const got = retries.length === 0 ? 'no retry' : `${retries.length} retries, none making one (answered ${refused})`;
+    return check.pass(NO_DUPLICATE, `${what}: the client gave up after ${gaveUpAfterMs} ms; ${expected}; got ${got}`, { exchange });
+  }
+  const between = run.calls.slice(where.at + 1, run.calls.indexOf(first)).filter((call) => call.request.method === 'GET');
+  const looked =
+    between.length === 0 ? 'reading nothing first' : `though it read ${[...new Set(between.map((call) => call.subject))].join(', ')} first`;
+  check.fail(
+    NO_DUPLICATE,
+    `${what}: the client gave up after ${gaveUpAfterMs} ms; ${expected}; got it sent again ${seconds.length} times, ${seconds.length} more resources made, ${looked}`,
+    { exchange: first.exchange },
+  );
+}
+
 const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder) => void> = {
   'unknown-event-type'(run, check) {
     const id = PERTURBATIONS['unknown-event-type'].requirement;
@@ -92,11 +142,12 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
   'slow-answer'(run, check) {
     const id = PERTURBATIONS['slow-answer'].requirement;
     const where = applied('slow-answer', run);
-    if (typeof where === 'string') return check.skip(id, where);
+    if (typeof where === 'string') return check.skipAll([id, NO_DUPLICATE], where);
     const slow = run.calls[where.at]!;
     const retries = retriesOf(run, where.at);
     // The held create was made by the emulator: each retry it answered 2xx made one more.
-    const duplicates = retries.filter((retry) => (retry.request.status ?? 0) >= 200 && (retry.request.status ?? 0) < 300).length;
+    const duplicates = retries.filter(made).length;
+    judgeDuplicate(run, where, check);
     const gaveUpAfterMs = slow.request.gaveUpAfterMs;
     const firstRetryMs = retries[0] ? Math.round((retries[0].request.arrivedMs ?? 0) - (slow.request.arrivedMs ?? 0)) : undefined;
     const value = {

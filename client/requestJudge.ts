@@ -4,11 +4,12 @@ import { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { derivedTitle } from '../harness/engine/scenario.ts';
-import { CLIENT_CHECKS, CLIENT_GROUP, type ClientCheck, type JudgedCall } from './clientChecks.ts';
+import { CLIENT_CHECKS, CLIENT_GROUP, type ClientCheck, type JudgedCall, observeScopes, SCOPES_HELD } from './clientChecks.ts';
 import { operationLabel, operationOf } from './operationOf.ts';
-import { judgePerturbation, type PerturbedRun } from './perturbationChecks.ts';
-import { PERTURBATION_NAMES, PERTURBATIONS } from './perturbations.ts';
+import { judgePerturbation, PERTURBATION_REQUIREMENTS, type PerturbedRun } from './perturbationChecks.ts';
+import { PERTURBATION_NAMES } from './perturbations.ts';
 import { excerptOf, type RecordedRequest } from './recordedRequest.ts';
+import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
 
 // The client's recorded requests judged: pure, from the requests to check records
 // naming CL requirements, one item at a time (the engine's items, client/clientSubject.ts)
@@ -19,6 +20,8 @@ import { excerptOf, type RecordedRequest } from './recordedRequest.ts';
 export const COVERAGE_CHECK = 'client/operations';
 const COVERAGE = 'CL-OPERATIONS-EXERCISED';
 export const NO_CALL = 'the client made no call';
+/** Where the client mints a token of its own (client --wait says so): none of its calls. */
+const MINT_TOKEN_PATH = `${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path}`;
 
 /** The recorded requests read once: each call of a documented operation with its body parsed, and what was called. */
 export interface ClientCalls {
@@ -116,6 +119,16 @@ const coverage: ClientItem = {
   },
 };
 
+const scopes: ClientItem = {
+  id: 'client/scopes',
+  title: derivedTitle({ id: 'client/scopes', requirements: [SCOPES_HELD], area: CLIENT_GROUP }, requirementCatalogue('client')),
+  requirements: [SCOPES_HELD],
+  judgeAll({ calls }, check) {
+    if (calls.length === 0) return check.skip(SCOPES_HELD, NO_CALL);
+    observeScopes(calls, check);
+  },
+};
+
 const LEFT_BEHIND = 'CL-LEFT-BEHIND';
 const leftBehind: ClientItem = {
   id: 'client/left-behind',
@@ -134,29 +147,42 @@ const leftBehind: ClientItem = {
 
 /** What the client did after one perturbation of the plan (client/perturbationChecks.ts). */
 const perturbationItems: ClientItem[] = PERTURBATION_NAMES.map((name) => {
-  const { requirement } = PERTURBATIONS[name];
+  const requirements = PERTURBATION_REQUIREMENTS[name];
   const id = `${CLIENT_GROUP}/${name}`;
   return {
     id,
-    title: derivedTitle({ id, requirements: [requirement], area: CLIENT_GROUP }, requirementCatalogue('client')),
-    requirements: [requirement],
+    title: derivedTitle({ id, requirements, area: CLIENT_GROUP }, requirementCatalogue('client')),
+    requirements,
     judgeAll({ calls, plan = [], exit }, check) {
-      if (calls.length === 0) return check.skip(requirement, NO_CALL);
+      if (calls.length === 0) return check.skipAll(requirements, NO_CALL);
       judgePerturbation(name, { calls, plan, ...(exit ? { exit } : {}) }, check);
     },
   };
 });
 
 /** Every item the client command judges, in the order its reports list them. */
-export const CLIENT_ITEMS: readonly ClientItem[] = [...CLIENT_CHECKS.map(perCall), ...perturbationItems, coverage, leftBehind];
+export const CLIENT_ITEMS: readonly ClientItem[] = [...CLIENT_CHECKS.map(perCall), ...perturbationItems, coverage, scopes, leftBehind];
 
-/** Each request matched to its documented operation, its body read once. `baseUrl` is where the client sent them (for each curl line). */
-export function readCalls(requests: readonly RecordedRequest[], baseUrl: string, redactor: SecretRedactor): ClientCalls {
+/** The scopes a bearer token holds, as the emulator that took it knows them; undefined for a token it does not know. */
+export type ScopesOf = (token: string) => ReadonlySet<string> | undefined;
+
+/**
+ * Each request matched to its documented operation, its body read once. `baseUrl` is where the client sent them (for
+ * each curl line); `scopesOf`, when given, tells each call the scopes its token held.
+ */
+export function readCalls(
+  requests: readonly RecordedRequest[],
+  baseUrl: string,
+  redactor: SecretRedactor,
+  scopesOf?: ScopesOf,
+): ClientCalls {
   const calls: JudgedCall[] = [];
   const counts: Partial<Record<OperationName, number>> = {};
   const undocumented: string[] = [];
   for (const request of requests) {
     const pathname = request.target.split('?')[0] ?? '/';
+    // A token minted from the emulator, as `client --wait` says to, is how the client is given its credentials, not one of its calls.
+    if (request.method === CONTROL_ROUTES.mintToken.method && pathname === MINT_TOKEN_PATH) continue;
     const operation = operationOf(request.method, pathname);
     if (!operation) {
       undocumented.push(`${request.method} ${pathname}`);
@@ -169,12 +195,19 @@ export function readCalls(requests: readonly RecordedRequest[], baseUrl: string,
       subject: `${request.method} ${pathname}`,
       json: readJson(request.body),
       exchange: excerptOf(request, baseUrl, redactor),
+      ...(scopesOf ? { scopesHeld: scopesHeldBy(request, scopesOf) } : {}),
     });
   }
   const exercised = Object.fromEntries(
     (Object.keys(operationsInOrder) as OperationName[]).filter((name) => counts[name]).map((name) => [name, counts[name]]),
   ) as Partial<Record<OperationName, number>>;
   return { calls, exercised, undocumented, requests: requests.length };
+}
+
+function scopesHeldBy(request: RecordedRequest, scopesOf: ScopesOf): string[] | null {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+  const held = token === undefined ? undefined : scopesOf(token);
+  return held ? [...held].sort() : null;
 }
 
 /** One item judged: its own recorder, told to `onRecorded` as each record is made. */

@@ -66,6 +66,8 @@ const PERTURBED_FAULTS: ReadonlyArray<readonly [variant: string, perturbation: P
   // The crash follows the perturbation: a finding, and the command's own exit 1 is reported beside it.
   ['crash-on-unknown-type', 'unknown-event-type', 'CL-UNKNOWN-EVENT-TYPE', 1],
   ['retry-429-at-once', 'retry-after-429', 'CL-RETRY-AFTER-429', 0],
+  // Gave up at the documented 5 s and sent the same create again: a second resource, a SHOULD of HTTP (RFC 9110 9.2.2).
+  ['duplicate-after-slow', 'slow-answer', 'CL-SLOW-CREATE-NO-DUPLICATE', 0],
 ];
 
 describe('client kill matrix under perturbations', () => {
@@ -117,10 +119,10 @@ describe('client kill matrix under perturbations', () => {
     expect(failing(document)).toEqual(outcome === 'FAIL' ? ['CL-UNKNOWN-EVENT-TYPE'] : []);
   });
 
-  // The documents give creates no idempotency (CL-SLOW-ANSWER is OBSERVE): the duplicate is reported, never failed.
-  test('a create sent again after giving up on a slow answer is observed as a duplicate', async () => {
+  // The documents give creates no idempotency: CL-SLOW-ANSWER reports the duplicate, beside the WARN of HTTP's SHOULD.
+  test('a create sent again after giving up on a slow answer is observed as a duplicate too', async () => {
     const document = await judged('duplicate-after-slow', ['slow-answer']);
-    expect(failing(document)).toEqual([]);
+    expect(failing(document)).toEqual(['CL-SLOW-CREATE-NO-DUPLICATE']);
     expect(outcomeOf(document, 'CL-SLOW-ANSWER')).toBe('OBSERVED');
     const slow = observedValue(document, 'CL-SLOW-ANSWER') as { gaveUpAfterMs?: number; retries: number; duplicates: number };
     expect(slow).toMatchObject({ retries: 1, duplicates: 1 });
@@ -142,6 +144,37 @@ describe('tolerated client variations', () => {
     const left = document.requirements.find((result) => result.id === 'CL-LEFT-BEHIND');
     expect(left?.outcome).toBe('OBSERVED');
     expect(JSON.stringify(left)).toContain('"enabledWebhooks":1');
+  });
+
+  test('a client that gives up on a slow create and finds it made in the list, never sending it again, is CONFORMANT', async () => {
+    const document = await judged('check-before-create-again', ['slow-answer']);
+    expect(failing(document)).toEqual([]);
+    expect(outcomeOf(document, 'CL-SLOW-CREATE-NO-DUPLICATE')).toBe('PASS');
+    const slow = observedValue(document, 'CL-SLOW-ANSWER') as { gaveUpAfterMs?: number; retries: number; duplicates: number };
+    expect(slow).toMatchObject({ retries: 0, duplicates: 0 });
+    expect(slow.gaveUpAfterMs).toBeDefined();
+  });
+
+  // Tokens minted from the emulator, one a scope (API 5.1), each call carrying the one its operation needs.
+  test('only the scopes each call needs is CONFORMANT, every MUST it reaches passed, the scopes observed', async () => {
+    const document = await judged('only-needed-scopes', DEFAULT_PLAN);
+    expect(failing(document)).toEqual([]);
+    expect(document.verdict).toBe('conformant');
+    const client = requirementCatalogue('client');
+    const musts = document.requirements.filter((result) => client.has(result.id) && client.get(result.id).level === 'MUST');
+    expect(musts.filter((result) => result.outcome !== 'PASS' && result.outcome !== 'SKIP').map((result) => result.id)).toEqual([]);
+    expect(musts.filter((result) => result.outcome === 'PASS').length).toBeGreaterThan(musts.length / 2);
+    const scopes = observedValue(document, 'CL-SCOPES-HELD') as {
+      needed: string[];
+      held: string[];
+      callsHoldingMore: number;
+      callsLacking: number;
+    };
+    expect(scopes).toMatchObject({ callsHoldingMore: 0, callsLacking: 0 });
+    expect(scopes.held).toEqual(scopes.needed);
+    // The same client on the one token it is given holds every scope on every call: observed, never judged.
+    const wide = observedValue(await judged('none'), 'CL-SCOPES-HELD') as { callsHoldingMore: number };
+    expect(wide.callsHoldingMore).toBeGreaterThan(0);
   });
 
   test.each(['other-order', 'first-page-only'])('%s is CONFORMANT', async (variant) => {

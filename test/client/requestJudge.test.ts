@@ -3,7 +3,7 @@ import { requirementCatalogue } from '../../contract/catalogue/requirementCatalo
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import type { RecordedRequest } from '../../client/recordedRequest.ts';
 import { CLIENT_REQUIREMENTS, judgeClientRequests, NO_CALL } from '../../client/requestJudge.ts';
-import { PERTURBATIONS } from '../../client/perturbations.ts';
+import { PERTURBATION_REQUIREMENTS } from '../../client/perturbationChecks.ts';
 import { DOCUMENT_MAX_BYTES } from '../../contract/facts/documentLimits.ts';
 import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 
@@ -69,13 +69,13 @@ const failing = (requests: readonly RecordedRequest[]): string[] =>
 const replaced = (index: number, request: RecordedRequest): RecordedRequest[] => CORRECT.map((one, at) => (at === index ? request : one));
 
 describe("judging the client's requests", () => {
-  test('the correct calls fail nothing, and every CL requirement is judged but the perturbations of a plan these calls had none of', () => {
+  test('the correct calls fail nothing, and every CL requirement is judged but the perturbations of a plan these calls had none of and the scopes no emulator read', () => {
     const judged = outcomes(CORRECT);
     expect(failing(CORRECT)).toEqual([]);
     expect(Object.keys(judged).sort()).toEqual([...CLIENT_REQUIREMENTS].sort());
-    const perturbed: string[] = Object.values(PERTURBATIONS).map((perturbation) => perturbation.requirement);
+    const perturbed: string[] = Object.values(PERTURBATION_REQUIREMENTS).flat();
     const skipped = Object.entries(judged).filter(([, list]) => list.includes('SKIP'));
-    expect(skipped.map(([id]) => id).sort()).toEqual([...perturbed].sort());
+    expect(skipped.map(([id]) => id).sort()).toEqual([...perturbed, 'CL-SCOPES-HELD'].sort());
     const reasons = judgeClientRequests(CORRECT, BASE, new SecretRedactor()).records.filter((record) =>
       perturbed.includes(record.requirementId),
     );

@@ -1,4 +1,4 @@
-/* global process, console, fetch, Buffer, AbortSignal, setTimeout */
+/* global process, console, fetch, Buffer, AbortSignal, Response, setTimeout */
 // A small API client with one seeded fault or tolerated variation, named by its
 // first argument (none: the correct client). It goes on after an error answer, as
 // a client that logs and carries on does, so every call it means to make is made
@@ -12,18 +12,63 @@ const JSON_API = 'application/vnd.api+json';
 const PAGE_LIMIT = variant === 'page-limit-5000' ? 5000 : 2;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** The documented time-out (API Conventions; 8), as the client that gives up there uses it. */
+/** The documented time-out (API Conventions; 8), as the clients that give up there use it. */
 const TIMEOUT_MS = 5000;
+const GIVES_UP = variant === 'duplicate-after-slow' || variant === 'check-before-create-again';
+
+/** The scope each call it makes needs (API 5.1), for the variation that holds only those. */
+function scopeOf(method, path) {
+  const area = path.startsWith('/webhooks') ? 'webhooks' : path.startsWith('/events') ? 'events' : 'payments';
+  return method === 'GET' ? area : `${area}-write`;
+}
+
+/** A token per scope, minted from the emulator as `client --wait` says to, each holding that one scope. */
+const scopedTokens = new Map();
+async function tokenFor(method, path) {
+  if (variant !== 'only-needed-scopes') return token;
+  const scope = scopeOf(method, path);
+  if (!scopedTokens.has(scope)) {
+    const minted = await fetch(`${baseUrl}/_emulator/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: [scope] }),
+    });
+    scopedTokens.set(scope, (await minted.json()).token);
+  }
+  return scopedTokens.get(scope);
+}
+
+/** After giving up on a create: its resource, if a list of its kind holds one with what was sent, as an answer. */
+async function madeAlready(path, headers, body) {
+  if (path !== '/webhooks' && path !== '/positive-pay') return undefined;
+  const list = await fetch(`${baseUrl}${path}?page[limit]=1000`, { headers: { authorization: headers.authorization } });
+  const sent = JSON.parse(body).data;
+  const found = ((await list.json()).data ?? []).find(
+    (one) =>
+      one.type === sent.type &&
+      Object.entries(sent.attributes).every(
+        ([name, value]) => typeof value === 'object' || !(name in one.attributes) || one.attributes[name] === value,
+      ),
+  );
+  return found ? new Response(JSON.stringify({ data: found }), { status: 200 }) : undefined;
+}
 
 /** One attempt; the variants that retry do so here (a 429, or a create that timed out). */
 async function send(method, path, headers, body, attempt = 1) {
-  const timeout = variant === 'duplicate-after-slow' ? { signal: AbortSignal.timeout(TIMEOUT_MS) } : {};
+  const timeout = GIVES_UP ? { signal: AbortSignal.timeout(TIMEOUT_MS) } : {};
   let answer;
   try {
     answer = await fetch(`${baseUrl}${path}`, { method, headers, body, ...timeout });
   } catch (error) {
     // Gave up at the documented time-out and sent the create again, with no way to know it was made.
     if (variant === 'duplicate-after-slow' && attempt === 1) return send(method, path, headers, body, attempt + 1);
+    // Gave up, and looked first: the create found made is taken as made; one it cannot look for is not sent again.
+    if (variant === 'check-before-create-again' && method === 'POST' && attempt === 1) {
+      const found = await madeAlready(path, headers, body);
+      if (found) return found;
+      console.log(`${method} ${path}: no answer within ${TIMEOUT_MS} ms, and not sent again`);
+      return new Response(null, { status: 504 });
+    }
     throw error;
   }
   if (answer.status === 429 && attempt < 4 && (variant === 'retry-429-at-once' || variant === 'backoff-with-jitter')) {
@@ -40,7 +85,7 @@ async function send(method, path, headers, body, attempt = 1) {
 }
 
 async function call(method, path, { json, raw, mediaType, bearer = true } = {}) {
-  const headers = bearer ? { authorization: `Bearer ${token}` } : {};
+  const headers = bearer ? { authorization: `Bearer ${await tokenFor(method, path.split('?')[0])}` } : {};
   let body;
   if (json !== undefined) {
     headers['content-type'] = variant === 'application-json' ? 'application/json' : JSON_API;
@@ -106,5 +151,9 @@ async function policy() {
   });
 }
 
-const steps = variant === 'other-order' ? [webhook, rules, events, policy] : [policy, rules, webhook, events];
+// Webhook first for the client that checks before creating again, so the slow answer is a create it can look for.
+const steps =
+  variant === 'other-order' || variant === 'check-before-create-again'
+    ? [webhook, rules, events, policy]
+    : [policy, rules, webhook, events];
 for (const step of steps) await step();
