@@ -2,7 +2,7 @@ import type { ShardInfo } from '../verdict/resultsDocument.ts';
 import { CLIENT_REQUIREMENTS } from '../contract/catalogue/operationCatalogue.ts';
 import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
 import { scenariosOfShard } from './scenarioShard.ts';
-import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
+import { SCENARIOS_BY_AREA, SHAPES_CHECKED_ON_THE_WAY } from '../suites/scenarioIndex.ts';
 
 // Which scenarios a run executes and which requirements it judges, from a Narrowing: values that
 // cli/narrowing.ts parsed from the command line and checked against the catalogue. Every field
@@ -51,24 +51,6 @@ export interface Selection {
   /** How the run was narrowed; absent for the whole suite. */
   narrowedBy?: NarrowedBy;
 }
-
-/**
- * The response shapes each area's scenarios check on the way, through the operations they
- * call (an auth scenario creates a rule, whose answer is held to PP-RULE-RESOURCE-SHAPE). A run
- * judges what its checks recorded, so these are judged by `run --only AREA` too; which calls a
- * scenario makes is known only by running it, and test/cli/areaListing.test.ts holds this table
- * to what a run of every scenario records.
- */
-const SHAPES_CHECKED_ON_THE_WAY: Record<Area, readonly string[]> = {
-  'positive-pay': ['EV-LIST-SHAPE', 'PP-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
-  auth: ['EV-LIST-SHAPE', 'PP-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE', 'WH-LIST-SHAPE', 'WH-RESOURCE-SHAPE'],
-  conventions: ['PP-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
-  webhooks: ['WH-LIST-SHAPE', 'WH-RESOURCE-SHAPE'],
-  delivery: ['EV-RESOURCE-SHAPE', 'WH-RESOURCE-SHAPE'],
-  events: ['EV-LIST-SHAPE', 'EV-RESOURCE-SHAPE', 'PP-RULE-RESOURCE-SHAPE', 'WH-RESOURCE-SHAPE'],
-  sandbox: ['EV-LIST-SHAPE'],
-  decisioning: ['EV-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
-};
 
 const matchesText = (scenario: Scenario, text: string) =>
   scenario.id.toLowerCase().includes(text) || scenario.title.toLowerCase().includes(text);
@@ -123,7 +105,8 @@ export function selectScenarios(narrowing: Narrowing): Selection {
 
 /**
  * What `run --only AREA` judges where every scenario applies (the embedded emulator): what the
- * selection declares, and the shapes its calls check on the way. `list --area AREA` shows this.
+ * selection declares, and the shapes its calls check on the way (the area's own list, its
+ * AreaSuite). `list --area AREA` shows this.
  */
 export function requirementsJudgedByArea(area: Area): string[] {
   const selection = selectScenarios({ areas: [area] });

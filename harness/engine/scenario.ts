@@ -132,6 +132,23 @@ export interface Scenario {
 /** A scenario as written: everything but the title, which is derived. */
 export type ScenarioDefinition = Omit<Scenario, 'title'>;
 
+/**
+ * What an area's folder gives the suite: suites/<area>/index.ts exports it as `area`, and
+ * suites/scenarioIndex.ts reads every area of AREAS from it.
+ */
+export interface AreaSuite<A extends Area = Area> {
+  readonly name: A;
+  /** Every scenario of the area, each declaring `area: name`. */
+  readonly scenarios: readonly Scenario[];
+  /**
+   * The response shapes its scenarios check on the way, through the operations they call (an auth
+   * scenario creates a rule, whose answer is held to PP-RULE-RESOURCE-SHAPE): a run judges what its
+   * checks recorded, so `run --only AREA` judges these too. Which calls a scenario makes is known only
+   * by running it: test/cli/areaListing.test.ts holds each area's list to what a run of it records.
+   */
+  readonly shapesCheckedOnTheWay: readonly string[];
+}
+
 /** `<what>: <statement of the first requirement>`; the catalogue gate holds every scenario to it. */
 export function derivedTitle(
   scenario: Pick<Scenario, 'id' | 'requirements'> & { area: string },

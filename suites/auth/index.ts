@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
+import { alsoReading, type Scenario, type AreaSuite } from '../../harness/engine/scenario.ts';
 import { credentialScenarios } from './credentialScenarios.ts';
 
 /**
@@ -9,3 +9,10 @@ export const authScenarios: Scenario[] = alsoReading(
   'clock',
   alsoReading('account-rules', alsoReading('webhook-quota', [...credentialScenarios])),
 );
+
+/** The auth area as the suite reads it (suites/scenarioIndex.ts): its scenarios, and the shapes their calls check on the way. */
+export const area: AreaSuite<'auth'> = {
+  name: 'auth',
+  scenarios: authScenarios,
+  shapesCheckedOnTheWay: ['EV-LIST-SHAPE', 'PP-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE', 'WH-LIST-SHAPE', 'WH-RESOURCE-SHAPE'],
+};

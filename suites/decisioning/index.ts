@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
+import { alsoReading, type Scenario, type AreaSuite } from '../../harness/engine/scenario.ts';
 import { consequenceScenarios } from './consequenceScenarios.ts';
 import { exampleScenarios } from './exampleScenarios.ts';
 import { lifecycleScenario } from './lifecycleScenario.ts';
@@ -16,3 +16,10 @@ export const decisioningScenarios: Scenario[] = [
   ...propertyScenarios,
   ...alsoReading('clock', [lifecycleScenario]),
 ].map((scenario) => ({ ...scenario, environments: ['sandbox'] as const }));
+
+/** The decisioning area as the suite reads it (suites/scenarioIndex.ts): its scenarios, and the shapes their calls check on the way. */
+export const area: AreaSuite<'decisioning'> = {
+  name: 'decisioning',
+  scenarios: decisioningScenarios,
+  shapesCheckedOnTheWay: ['EV-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
+};

@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
+import { alsoReading, type Scenario, type AreaSuite } from '../../harness/engine/scenario.ts';
 import { catalogueScenarios } from './catalogueScenarios.ts';
 import { listFilterScenarios } from './listFilterScenarios.ts';
 import { payloadScenarios } from './payloadScenarios.ts';
@@ -20,3 +20,10 @@ export const eventsScenarios: Scenario[] = alsoReading(
     ]),
   ),
 );
+
+/** The events area as the suite reads it (suites/scenarioIndex.ts): its scenarios, and the shapes their calls check on the way. */
+export const area: AreaSuite<'events'> = {
+  name: 'events',
+  scenarios: eventsScenarios,
+  shapesCheckedOnTheWay: ['EV-LIST-SHAPE', 'EV-RESOURCE-SHAPE', 'PP-RULE-RESOURCE-SHAPE', 'WH-RESOURCE-SHAPE'],
+};

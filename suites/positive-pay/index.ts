@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
+import { alsoReading, type Scenario, type AreaSuite } from '../../harness/engine/scenario.ts';
 import { cancelScenarios } from './cancelScenarios.ts';
 import { createScenarios } from './createScenarios.ts';
 import { invalidCreateScenarios } from './invalidCreateScenarios.ts';
@@ -19,3 +19,10 @@ export const positivePayScenarios: Scenario[] = alsoReading('account-rules', [
   ...cancelScenarios,
   ...uploadScenarios,
 ]);
+
+/** The positive-pay area as the suite reads it (suites/scenarioIndex.ts): its scenarios, and the shapes their calls check on the way. */
+export const area: AreaSuite<'positive-pay'> = {
+  name: 'positive-pay',
+  scenarios: positivePayScenarios,
+  shapesCheckedOnTheWay: ['EV-LIST-SHAPE', 'PP-LIST-SHAPE', 'PP-RULE-RESOURCE-SHAPE'],
+};

@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
+import { alsoReading, type Scenario, type AreaSuite } from '../../harness/engine/scenario.ts';
 import { accessScenarios } from './accessScenarios.ts';
 import { documentScenarios } from './documentScenarios.ts';
 import { reviewScenarios } from './reviewScenarios.ts';
@@ -15,3 +15,10 @@ export const sandboxScenarios: Scenario[] = alsoReading('clock', [
   ...documentScenarios,
   ...accessScenarios,
 ]);
+
+/** The sandbox area as the suite reads it (suites/scenarioIndex.ts): its scenarios, and the shapes their calls check on the way. */
+export const area: AreaSuite<'sandbox'> = {
+  name: 'sandbox',
+  scenarios: sandboxScenarios,
+  shapesCheckedOnTheWay: ['EV-LIST-SHAPE'],
+};

@@ -1,4 +1,4 @@
-import { alsoReading, type Scenario } from '../../harness/engine/scenario.ts';
+import { alsoReading, type Scenario, type AreaSuite } from '../../harness/engine/scenario.ts';
 import { createScenarios } from './createScenarios.ts';
 import { listScenarios } from './listScenarios.ts';
 import { stateScenarios } from './stateScenarios.ts';
@@ -11,3 +11,10 @@ export const webhooksScenarios: Scenario[] = alsoReading('webhook-quota', [
   ...stateScenarios,
   ...listScenarios,
 ]);
+
+/** The webhooks area as the suite reads it (suites/scenarioIndex.ts): its scenarios, and the shapes their calls check on the way. */
+export const area: AreaSuite<'webhooks'> = {
+  name: 'webhooks',
+  scenarios: webhooksScenarios,
+  shapesCheckedOnTheWay: ['WH-LIST-SHAPE', 'WH-RESOURCE-SHAPE'],
+};

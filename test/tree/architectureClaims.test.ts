@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import MarkdownIt from 'markdown-it';
+import ts from 'typescript';
 import { expect, test } from 'vitest';
-import { AREAS } from '../../harness/engine/scenario.ts';
+import { AREAS, type AreaSuite } from '../../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 import { relativeImports } from '../support/importGraph.ts';
@@ -279,18 +280,65 @@ test('"Where a new piece goes" says where an area, a subject and a face go, each
   expect(placeless.map(([name]) => name)).toEqual([]);
 });
 
-test('an area is one name in the one list of areas; its folder, scenarios and index follow from it', () => {
+/** The area names a module's code says (string literals, property names), each once: comments and import paths are not read. */
+function areaNamesIn(source: string, path: string): string[] {
+  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true);
+  const names = new Set<string>();
+  const visit = (node: ts.Node): void => {
+    const moduleName = ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent);
+    const text =
+      ts.isStringLiteral(node) && !moduleName
+        ? node.text
+        : ts.isIdentifier(node) && ts.isPropertyAssignment(node.parent) && node.parent.name === node
+          ? node.text
+          : undefined;
+    if (text !== undefined && (AREAS as readonly string[]).includes(text)) names.add(text);
+    ts.forEachChild(node, visit);
+  };
+  ts.forEachChild(file, visit);
+  return [...names];
+}
+
+test('an area is one name in the one list of areas; its folder, scenarios and index follow from it', async () => {
   const [list, ...others] = declaring(/^export const AREAS\b/m);
   expect(others).toEqual([]);
   expect(entryFor('area')).toContain(list);
+  // Every folder of suites/ but shared/ is an area of the list, and every area of the list a folder.
   const suiteFolders = [...folders].filter((folder) => /^suites\/[^/]+$/.test(folder) && folder !== 'suites/shared');
   expect(suiteFolders.map((folder) => folder.slice('suites/'.length)).sort()).toEqual([...AREAS].sort());
-  expect(AREAS.filter((area) => !files.includes(`suites/${area}/index.ts`))).toEqual([]);
+  // Its index.ts says which area it is, imported by the one index of scenarios (the package builds what is imported).
+  const index = 'suites/scenarioIndex.ts';
+  expect(entryFor('area')).toContain(index);
+  expect(AREAS.filter((area) => !importsOf.get(index)!.includes(`suites/${area}/index.ts`))).toEqual([]);
+  for (const area of AREAS) {
+    const folder = (await import(`../../suites/${area}/index.ts`)) as { area?: AreaSuite };
+    expect(folder.area?.name, `suites/${area}/index.ts exports its area`).toBe(area);
+    expect(folder.area!.scenarios.length, `${area} has scenarios`).toBeGreaterThan(0);
+  }
   expect(Object.keys(SCENARIOS_BY_AREA)).toEqual([...AREAS]);
   const misplaced = AREAS.flatMap((area) =>
     SCENARIOS_BY_AREA[area].filter((scenario) => scenario.area !== area).map((scenario) => scenario.id),
   );
   expect(misplaced).toEqual([]);
+  // Nothing else names the set: a module of the product saying three areas or more is a second list. The
+  // emulator is a program of its own, whose folders (emulator/<area>/) are its areas, not the suite's.
+  const lists = productModules
+    .filter((path) => path !== list && !path.startsWith('emulator/'))
+    .map((path) => ({ path, names: areaNamesIn(readFileSync(join(PROJECT_ROOT, path), 'utf8'), path) }))
+    .filter(({ names }) => names.length >= 3)
+    .map(({ path, names }) => `${path}: ${names.join(', ')}`);
+  expect(lists).toEqual([]);
+});
+
+test('the finder of a second list of areas reads keys and literals, not comments or import paths', () => {
+  const planted = [
+    "import { x } from './auth/index.ts';",
+    '// positive-pay, auth, conventions',
+    "const table = { auth: 1, 'positive-pay': 2, webhooks: x };",
+    "const names = ['sandbox'];",
+  ].join('\n');
+  expect(areaNamesIn(planted, 'planted.ts').sort()).toEqual(['auth', 'positive-pay', 'sandbox', 'webhooks']);
+  expect(areaNamesIn("const one = 'auth'; // webhooks, events", 'one.ts')).toEqual(['auth']);
 });
 
 test('a subject is one adapter of the one subject interface, and the page names each adapter', () => {
