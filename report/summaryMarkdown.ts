@@ -12,7 +12,7 @@ import { verdictLabel } from './verdictLabel.ts';
 // verdict, the counts per outcome, each requirement that fails the run with its
 // statement, what its check found and the command that replays it (the command line's words,
 // handed in: cli/commandLineText.ts), the run's calls
-// and waits (harness/records/runMetrics.ts), and throttling.
+// and waits (harness/records/runMetrics.ts), how a client's own command ended, and throttling.
 
 /** The requirements that fail the run: applicable MUSTs that are FAIL or UNTESTABLE, less those a baseline excuses. */
 export function failingRequirements(document: ResultsDocument): RequirementResult[] {
@@ -49,6 +49,8 @@ export function summaryMarkdown(document: ResultsDocument, replay?: Replay): str
   ];
   const metrics = runMetricsIn(document);
   if (metrics) lines.push(`Run: ${describeRunMetrics(metrics)}.`, '');
+  const exit = document.clientExit;
+  if (exit) lines.push(`Your client's command ${exit.signal ? `was ended by ${exit.signal}` : `exited ${exit.code}`}.`, '');
   if (failing.length > 0)
     lines.push(`### Failing requirements (${failing.length})`, '', ...failing.flatMap((result) => failureLines(result, replay)), '');
   for (const entry of document.baseline?.stale ?? [])

@@ -72,6 +72,8 @@ export interface ResultsDocument extends RunMetricsFields {
   replayArguments?: string[];
   /** Present when one cause explains many failures (a receiver refusing every correctly signed delivery alike): it, in one line. */
   diagnosis?: string;
+  /** Present on a document of `client` that ran the client's own command: its exit code, or the signal that ended it. */
+  clientExit?: ClientExit;
   /** Present on a document of `run`: whether its target outlived it, and where it mints tokens. */
   requestReplay?: RequestReplay;
   /** Present when the run judged part of the catalogue; no certificate is issued for it. */
@@ -88,6 +90,14 @@ export interface ResultsDocument extends RunMetricsFields {
   throttling?: ThrottleTally;
   /** Present when the target was a container: how it ran, and the end of its log. */
   container?: ContainerRunRecord;
+}
+
+/** How the client's own command ended (`client -- COMMAND`): reported beside the verdict, never judged by itself. */
+export interface ClientExit {
+  /** Null when a signal ended it. */
+  code: number | null;
+  /** Null when it exited by itself. */
+  signal: string | null;
 }
 
 /** What is left of the target once the run has ended, for reproducing a failure by hand (report/reproduction.ts). */
