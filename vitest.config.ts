@@ -21,8 +21,9 @@ export default defineConfig({
         test: {
           name: 'project',
           include: ['test/**/*.test.ts'],
-          // The folder of the one clean full run the tests that only read one share (test/support/sharedCleanRun.ts).
-          globalSetup: ['./test/support/cleanRunFolder.ts'],
+          // The folder of the one clean full run the tests that only read one share (test/support/sharedCleanRun.ts),
+          // and the folder of what tests build once and share: the packed tarball, the images (test/support/sharedBuild.ts).
+          globalSetup: ['./test/support/cleanRunFolder.ts', './test/support/sharedBuildsFolder.ts'],
           // Two files at a time: most of these tests wait (on virtual clocks, child runs,
           // Chromium, Docker), and vitest's default on a 2-core machine is one.
           maxWorkers: 2,

@@ -5,7 +5,9 @@ import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { docker } from '../../container/dockerCli.ts';
 import { TARGET_LABEL } from '../../container/containerTarget.ts';
-import { buildEmulatorImage, PROJECT_ROOT } from '../../container/emulatorImage.ts';
+import { type BuiltImage, buildEmulatorImage, bundleEmulator, PROJECT_ROOT } from '../../container/emulatorImage.ts';
+import { buildRunnerImage } from '../../container/runnerImage.ts';
+import { contentKey, folderParts, sharedBuild } from '../support/sharedBuild.ts';
 import { missingToolReason } from '../support/systemTools.ts';
 
 // Docker for the container tests. No image registry is reachable where these
@@ -19,6 +21,7 @@ import { missingToolReason } from '../support/systemTools.ts';
 export const REQUIRE_DOCKER_ENV = 'BANKING_CONFORMANCE_REQUIRE_DOCKER';
 const DOCKER_INSTALL = 'apt-get install -y docker.io && (dockerd --bridge=none --iptables=false &) (as .ci/run does)';
 export const EMULATOR_TEST_TAG = 'banking-api-emulator:test';
+export const RUNNER_TEST_TAG = 'banking-api-conformance:test';
 // -2: the base also holds the libraries of the native addons the suite loads (the runner image).
 const BASE_TAG = `banking-api-conformance-base:node-${process.versions.node}-2`;
 
@@ -31,6 +34,10 @@ export function dockerUnavailableReason(): string | undefined {
   else if (spawnSync('ldd', ['--version']).error)
     problem = 'no ldd to list the libraries of the node binary for the locally made base image';
   return missingToolReason('Docker', problem, DOCKER_INSTALL, REQUIRE_DOCKER_ENV);
+}
+
+async function imageId(tag: string): Promise<string> {
+  return (await docker(['image', 'inspect', '--format', '{{.Id}}', tag])).trim();
 }
 
 async function imageExists(tag: string): Promise<boolean> {
@@ -85,15 +92,51 @@ export async function localNodeBaseImage(): Promise<string> {
   return BASE_TAG;
 }
 
-/** The project's Dockerfile built on the local base, as `npm run emulator:image -- --base-image` would. */
-export async function emulatorImageForTests(): Promise<{ tag: string; id: string; sizeBytes: number }> {
+/** Whether the tag still names the image that was recorded (another run may have built the tag since). */
+async function tagStillNames(image: BuiltImage): Promise<boolean> {
+  return docker(['image', 'inspect', '--format', '{{.Id}}', image.tag]).then(
+    (id) => id.trim() === image.id,
+    () => false,
+  );
+}
+
+/**
+ * The project's Dockerfile built on the local base, as `npm run emulator:image -- --base-image` would:
+ * built once per test run and handed to every container test, while the emulator's bundle, the
+ * Dockerfile and the base are what it was built from (test/support/sharedBuild.ts).
+ */
+export async function emulatorImageForTests(): Promise<BuiltImage> {
   const baseImage = await localNodeBaseImage();
-  const contextDir = mkdtempSync(join(tmpdir(), 'bac-image-context-'));
-  try {
-    return await buildEmulatorImage({ tag: EMULATOR_TEST_TAG, baseImage, contextDir });
-  } finally {
-    rmSync(contextDir, { recursive: true, force: true });
-  }
+  return sharedBuild<BuiltImage>({
+    name: 'emulator-image',
+    // The bundle the image would hold, made again now: the emulator's sources and their dependencies as they are.
+    key: async () => {
+      const bundled = mkdtempSync(join(tmpdir(), 'bac-emulator-bundle-'));
+      try {
+        await bundleEmulator(bundled);
+        return contentKey([...folderParts(bundled), { file: join(PROJECT_ROOT, 'Dockerfile') }, await imageId(baseImage)]);
+      } finally {
+        rmSync(bundled, { recursive: true, force: true });
+      }
+    },
+    make: (contextDir) => buildEmulatorImage({ tag: EMULATOR_TEST_TAG, baseImage, contextDir }),
+    stillThere: tagStillNames,
+  });
+}
+
+/**
+ * The suite's own image (runner.Dockerfile) built on the local base from a packed tarball, as
+ * `npm run runner:image -- --base-image` would: once per test run for that tarball, the Dockerfile
+ * and the base, handed to every test that runs it.
+ */
+export async function runnerImageForTests(tarball: string): Promise<BuiltImage> {
+  const baseImage = await localNodeBaseImage();
+  return sharedBuild<BuiltImage>({
+    name: 'runner-image',
+    key: async () => contentKey([{ file: tarball }, { file: join(PROJECT_ROOT, 'runner.Dockerfile') }, await imageId(baseImage)]),
+    make: () => buildRunnerImage({ tag: RUNNER_TEST_TAG, baseImage, tarball }),
+    stillThere: tagStillNames,
+  });
 }
 
 /** Builds an image from a Dockerfile given as text (no build context). */

@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { docker } from '../../container/dockerCli.ts';
 import { freeLoopbackPort } from '../../container/listenAddress.ts';
-import { buildRunnerImage } from '../../container/runnerImage.ts';
-import { packProject } from '../install/installedPackage.ts';
+import { packedTarball } from '../install/installedPackage.ts';
 import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
-import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, localNodeBaseImage } from './dockerForTests.ts';
+import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, RUNNER_TEST_TAG, runnerImageForTests } from './dockerForTests.ts';
 
 // The suite's own image (runner.Dockerfile), built on the locally made base, run as
 // the README says against the emulator's image: CONFORMANT, the token read from -e,
@@ -15,7 +14,6 @@ import { dockerTestSlot, dockerUnavailableReason, emulatorImageForTests, localNo
 // even when the tests run as root), and the suite's exit code passed through.
 
 const unavailable = dockerUnavailableReason();
-const RUNNER_TEST_TAG = 'banking-api-conformance:test';
 const TOKEN = `runner-${process.pid}-${Date.now()}`;
 const data = mkdtempSync(join(tmpdir(), 'bac-runner-data-'));
 // Root's tests hand the folder to another user, to show the reports are not root's.
@@ -42,16 +40,9 @@ async function healthOf(url: string): Promise<{ fixtures: { accountId: string; d
 beforeAll(async () => {
   if (unavailable) return;
   release = await dockerTestSlot();
-  const baseImage = await localNodeBaseImage();
   const emulator = await emulatorImageForTests();
-  // Packed in turn with the install tests' packs (each pack compiles into the tree and then removes it).
-  const packs = mkdtempSync(join(tmpdir(), 'bac-runner-pack-'));
-  const tarball = join(packs, (await packProject(packs)).filename);
-  try {
-    sizeBytes = (await buildRunnerImage({ tag: RUNNER_TEST_TAG, baseImage, tarball })).sizeBytes;
-  } finally {
-    rmSync(packs, { recursive: true, force: true });
-  }
+  // The run's one tarball (packed in turn with the install tests' packs) and the image built from it once.
+  sizeBytes = (await runnerImageForTests((await packedTarball()).path)).sizeBytes;
   const port = await freeLoopbackPort();
   emulatorContainer = (
     await docker([

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
 import { dependencyCosts } from './dependencyCost.ts';
-import { packProject, type PackResult, shown, type StartedEmulator, startEmulatorWith, stopGroup } from './installedPackage.ts';
+import { packedTarball, type PackedTarball, shown, type StartedEmulator, startEmulatorWith, stopGroup } from './installedPackage.ts';
 
 // The package as a user gets it: `npm pack`, installed with `npm i ./tarball` into an
 // empty project (the npm registry is the only network it needs), then every command
@@ -17,7 +17,7 @@ type Ran = ProcessResult;
 
 const scratch = mkdtempSync(join(tmpdir(), 'bac-packed-'));
 const project = join(scratch, 'project');
-let packed: PackResult;
+let packed: PackedTarball;
 let emulator: StartedEmulator | undefined;
 const TOKEN = `packed-${process.pid}-${Date.now()}`;
 
@@ -31,10 +31,11 @@ const mb = (bytes: number): string => `${(bytes / 1_000_000).toFixed(1)} MB`;
 const installedPackage = join(project, 'node_modules', 'banking-api-conformance');
 
 beforeAll(async () => {
-  packed = await packProject(scratch);
+  // The run's one tarball, as `npm pack` makes it (packed here if no test of this run has asked yet).
+  packed = await packedTarball();
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), `${JSON.stringify({ name: 'empty-project', private: true }, null, 2)}\n`);
-  const install = await exec('npm', ['install', '--no-audit', '--no-fund', join(scratch, packed.filename)], project);
+  const install = await exec('npm', ['install', '--no-audit', '--no-fund', packed.path], project);
   expect(install.code, install.stderr).toBe(0);
 }, 600_000);
 
@@ -63,7 +64,7 @@ test("the package holds what a user runs, not the project's tests, benches or to
   );
   expect(foreign).toEqual([]);
   const { costs, installedBytes } = dependencyCosts(project, 'banking-api-conformance');
-  const tarball = statSync(join(scratch, packed.filename)).size;
+  const tarball = statSync(packed.path).size;
   console.log(
     `packed ${mb(tarball)}, unpacked ${mb(packed.unpackedSize)} (${paths.length} files); installed with its dependencies ${mb(installedBytes)}`,
   );

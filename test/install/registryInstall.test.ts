@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
 import { installedPackages, installWarnings } from './installedTree.ts';
-import { packProject, type PackResult, shown, type StartedEmulator, startEmulatorWith, stopGroup } from './installedPackage.ts';
+import { packedTarball, type PackedTarball, shown, type StartedEmulator, startEmulatorWith, stopGroup } from './installedPackage.ts';
 import { type LocalRegistry, npmEnvironmentOf, npmrcFor, startLocalRegistry, throwawayToken } from './localRegistry.ts';
 
 // The release as a user meets it: the packed package published to a real registry
@@ -23,7 +23,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'bac-registry-'));
 const user = join(scratch, 'user-project');
 const env = npmEnvironmentOf(join(scratch, 'npm-cache'));
 let registry: LocalRegistry | undefined;
-let packed: PackResult;
+let packed: PackedTarball;
 let emulator: StartedEmulator | undefined;
 
 const inFolder = (cwd: string, command: string, args: string[]): Promise<ProcessResult> => commandToExit(command, args, { cwd, env });
@@ -43,15 +43,14 @@ async function timed<T>(step: string, work: () => Promise<T>): Promise<T> {
 }
 
 beforeAll(async () => {
-  packed = await timed('npm pack', () => packProject(scratch));
+  // The run's one tarball, as `npm pack` makes it (packed here if no test of this run has asked yet).
+  packed = await timed('npm pack (shared by the run)', packedTarball);
   registry = await timed(`install and start Verdaccio`, () => startLocalRegistry(scratch, packed.name));
   const publisher = join(scratch, 'publisher');
   mkdirSync(publisher);
   writeFileSync(join(publisher, '.npmrc'), npmrcFor(registry, await throwawayToken(registry)));
   // --provenance=false: package.json asks for provenance, which only a CI's identity can sign (the release workflow has one).
-  const publish = await timed('npm publish', () =>
-    inFolder(publisher, 'npm', ['publish', '--provenance=false', join(scratch, packed.filename)]),
-  );
+  const publish = await timed('npm publish', () => inFolder(publisher, 'npm', ['publish', '--provenance=false', packed.path]));
   expect(publish.code, shown(publish)).toBe(0);
   mkdirSync(user);
   writeFileSync(join(user, '.npmrc'), npmrcFor(registry));
