@@ -376,3 +376,20 @@ test('a face is one module of the one list of faces, which only the list imports
     ),
   ).toEqual([]);
 });
+
+test('what the page says is written once is declared in one module, the one it names', () => {
+  // Each: a declaration, and the module the page says holds it.
+  const once: Array<[declaration: RegExp, module: string]> = [
+    [/^export class SetupError\b/m, 'harness/records/setupError.ts'],
+    [/^export const OPTION_WORDS\b/m, 'cli/commandLineText.ts'],
+    [/^export interface OptionWords\b/m, 'harness/records/optionWords.ts'],
+    [/^export function replayCommand\b/m, 'cli/commandLineText.ts'],
+    [/^export function narrowedByText\b/m, 'cli/commandLineText.ts'],
+    [/^export const FACES\b/m, 'cli/faces/faceList.ts'],
+    [/^export async function runEngine\b/m, 'harness/engine/engine.ts'],
+  ];
+  for (const [declaration, module] of once) {
+    expect(declaring(declaration), String(declaration)).toEqual([module]);
+    expect(page, `the page names ${module}`).toContain(module);
+  }
+});
