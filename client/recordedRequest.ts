@@ -36,7 +36,7 @@ export function excerptOf(request: RecordedRequest, baseUrl: string, redactor: S
       ? undefined
       : textual
         ? redactor.text(request.body.toString('utf8').slice(0, EXCERPT_BODY_CHARS))
-        : `(${request.body.length} bytes of ${request.headers['content-type']})`;
+        : `<${request.body.length} bytes of ${request.headers['content-type']}>`;
   return {
     request: {
       method: request.method,
