@@ -1,6 +1,14 @@
 import type fc from 'fast-check';
 import { disagreement } from './decisionJudgement.ts';
-import { admissibleDecisions, futureInEveryZone, type ModelAccount, type ModelRule, type OptInType } from './decisionModel.ts';
+import {
+  admissibleDecisions,
+  futureInEveryZone,
+  initialStatus,
+  type ModelAccount,
+  type ModelRule,
+  type OptInType,
+  shiftDate,
+} from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { type PaymentDescription, toModelPayment } from './caseSetup.ts';
 import { DecisionMismatch } from './propertyRun.ts';
@@ -11,12 +19,16 @@ import type { RuleSpec, TargetWorld } from './targetWorld.ts';
 // cancel → expire by clock, interleaved with opt-in changes and payments. Each
 // command checks it applies to the model, performs the real operation, moves the
 // model the way the documents say, and for payments compares the decision.
+// Each command's `step` is that move of the model alone: a sequence can be walked
+// through the model before it runs (`movesClock`), to know whether it needs the clock to itself.
 
 export interface LifecycleModel {
   account: ModelAccount;
   rules: ModelRule[];
   today: string;
   daysAdvanced: number;
+  /** Whether this case has the clock to itself (clockTurns.ts): only then may it move it. */
+  clockOwned: boolean;
 }
 
 export interface LifecycleReal {
@@ -24,7 +36,10 @@ export interface LifecycleReal {
   world: TargetWorld;
 }
 
-type LifecycleCommand = fc.AsyncCommand<LifecycleModel, LifecycleReal>;
+export interface LifecycleCommand extends fc.AsyncCommand<LifecycleModel, LifecycleReal> {
+  /** What the command does to the model, without the target: the rule a create adds has no id. */
+  step(model: LifecycleModel): void;
+}
 
 /** Rule references are indices taken modulo the rules created so far. */
 const pick = (model: LifecycleModel, index: number): ModelRule | undefined =>
@@ -35,6 +50,12 @@ export class CreateRule implements LifecycleCommand {
   check = (model: Readonly<LifecycleModel>) => model.rules.length < 5;
   async run(model: LifecycleModel, real: LifecycleReal) {
     model.rules.push(await real.world.createRule(model.account.id, this.spec, model.today));
+  }
+  step(model: LifecycleModel) {
+    const { type, expiresInDays } = this.spec;
+    const rule: ModelRule = { id: '', accountId: model.account.id, type, status: initialStatus(type) };
+    if (expiresInDays !== undefined) rule.expirationDate = shiftDate(model.today, expiresInDays);
+    model.rules.push(rule);
   }
   toString = () => `create ${JSON.stringify(this.spec)}`;
 }
@@ -52,9 +73,11 @@ export class UploadDocument implements LifecycleCommand {
     );
   }
   async run(model: LifecycleModel, real: LifecycleReal) {
-    const rule = pick(model, this.index) as ModelRule;
-    await real.world.uploadDocument(rule);
-    rule.status = 'Active';
+    await real.world.uploadDocument(pick(model, this.index) as ModelRule);
+    this.step(model);
+  }
+  step(model: LifecycleModel) {
+    (pick(model, this.index) as ModelRule).status = 'Active';
   }
   toString = () => `upload document to rule #${this.index}`;
 }
@@ -66,9 +89,11 @@ export class CancelRule implements LifecycleCommand {
     return rule !== undefined && rule.status !== 'Cancelled';
   }
   async run(model: LifecycleModel, real: LifecycleReal) {
-    const rule = pick(model, this.index) as ModelRule;
-    await real.world.cancel(rule);
-    rule.status = 'Cancelled';
+    await real.world.cancel(pick(model, this.index) as ModelRule);
+    this.step(model);
+  }
+  step(model: LifecycleModel) {
+    (pick(model, this.index) as ModelRule).status = 'Cancelled';
   }
   toString = () => `cancel rule #${this.index}`;
 }
@@ -80,12 +105,21 @@ export class CancelRule implements LifecycleCommand {
 const PAST_IN_EVERY_ZONE_DAYS = 2;
 
 export class AdvancePastExpiry implements LifecycleCommand {
-  /** Only when it expires a rule still in force: the clock is shared, so it moves only when it matters. */
+  /**
+   * Only when it expires a rule still in force: the clock is shared, so it moves only when it matters,
+   * and only in a case that has it to itself.
+   */
   check = (model: Readonly<LifecycleModel>) =>
-    model.daysAdvanced < 1 && model.rules.some((rule) => rule.status !== 'Cancelled' && rule.expirationDate === model.today);
+    model.clockOwned &&
+    model.daysAdvanced < 1 &&
+    model.rules.some((rule) => rule.status !== 'Cancelled' && rule.expirationDate === model.today);
   async run(model: LifecycleModel, real: LifecycleReal) {
     await real.world.advanceDays(PAST_IN_EVERY_ZONE_DAYS);
     model.today = await real.world.today();
+    model.daysAdvanced += PAST_IN_EVERY_ZONE_DAYS;
+  }
+  step(model: LifecycleModel) {
+    model.today = shiftDate(model.today, PAST_IN_EVERY_ZONE_DAYS);
     model.daysAdvanced += PAST_IN_EVERY_ZONE_DAYS;
   }
   toString = () => `advance the clock ${PAST_IN_EVERY_ZONE_DAYS} days`;
@@ -96,6 +130,9 @@ export class SetAccountOptIn implements LifecycleCommand {
   check = () => true;
   async run(model: LifecycleModel, real: LifecycleReal) {
     await real.world.setAccountOptIn(model.account, this.types);
+  }
+  step(model: LifecycleModel) {
+    model.account.accountOptIn = this.types;
   }
   toString = () => `account opt-in ${JSON.stringify(this.types)}`;
 }
@@ -138,6 +175,7 @@ export class SendPayment implements LifecycleCommand {
   constructor(readonly description: PaymentDescription) {}
   check = () => true;
   run = (model: LifecycleModel, real: LifecycleReal) => sendAndCompare(model, real, this.description);
+  step = () => {};
   toString = () => `pay ${JSON.stringify(this.description)}`;
 }
 
@@ -148,5 +186,31 @@ export class PayAgainstRule implements LifecycleCommand {
     const index = this.index % model.rules.length;
     return sendAndCompare(model, real, paymentFor(model.rules[index] as ModelRule, index));
   }
+  step = () => {};
   toString = () => `pay what rule #${this.index} authorizes`;
+}
+
+/** A command as fast-check hands it over: wrapped, to note whether it ran. */
+type Handed = fc.AsyncCommand<LifecycleModel, LifecycleReal, boolean> & { cmd?: LifecycleCommand };
+
+/**
+ * Whether the sequence moves the clock when it runs: walked through the model alone, from any day
+ * (every date it judges is relative to the day it starts on). Its case then takes the clock to
+ * itself (clockTurns.ts); a case that does not never moves it, whatever this says (AdvancePastExpiry's check).
+ */
+export function movesClock(commands: Iterable<Handed>, productOptIn: readonly OptInType[]): boolean {
+  const model: LifecycleModel = {
+    account: { id: 'walked through the model', productOptIn },
+    rules: [],
+    today: '2000-01-01',
+    daysAdvanced: 0,
+    clockOwned: true,
+  };
+  for (const handed of commands) {
+    const command = handed.cmd ?? (handed as LifecycleCommand);
+    if (!command.check(model)) continue;
+    if (command instanceof AdvancePastExpiry) return true;
+    command.step(model);
+  }
+  return false;
 }

@@ -80,8 +80,9 @@ export interface PropertyLanes {
 }
 
 /**
- * One lane, one chain, its time limit unscaled: where the cases cannot be split (the lifecycle's
- * move the clock every other case reads), a far run judges fewer and says so rather than wait for all.
+ * One lane, one chain, its time limit unscaled: for a property whose cases cannot be split, a far
+ * run judges fewer and says so rather than wait for all. The suite's own properties all run lanes:
+ * the lifecycle's too, its clock moves taken in turns (clockTurns.ts).
  */
 const ONE_LANE: PropertyLanes = { lanes: 1, callMs: 0 };
 
