@@ -39,10 +39,13 @@ async function healthOf(url: string): Promise<{ fixtures: { accountId: string; d
 
 beforeAll(async () => {
   if (unavailable) return;
+  // The run's one tarball (packed in turn with the install tests' packs), awaited before the slot: the
+  // other container tests need not wait for a pack.
+  const tarball = await packedTarball();
   release = await dockerTestSlot();
   const emulator = await emulatorImageForTests();
-  // The run's one tarball (packed in turn with the install tests' packs) and the image built from it once.
-  sizeBytes = (await runnerImageForTests((await packedTarball()).path)).sizeBytes;
+  // The image built from that tarball once in the run.
+  sizeBytes = (await runnerImageForTests(tarball.path)).sizeBytes;
   const port = await freeLoopbackPort();
   emulatorContainer = (
     await docker([
