@@ -19,6 +19,8 @@ import { type LatencyProxyOptions, startLatencyProxy } from './latencyProxy.ts';
 //
 // BENCH_REMOTE_SMOKE=<area> runs one area with every latency a tenth as long: it
 // proves the bench works (test/run/remoteTargetBench.test.ts), not the goals.
+// BENCH_REMOTE_FAR_ONLY=1 stops after the first run's two goals (the far sandbox and its floor):
+// one run to measure where only the far run's schedule changed, instead of five.
 
 const FULL_RUN_GOAL_S = 120;
 const FLOOR_RATIO_GOAL = 1.5;
@@ -109,6 +111,11 @@ reportGoal({
   goal: `≤ ${FLOOR_RATIO_GOAL}× the floor`,
   met: slow.seconds <= FLOOR_RATIO_GOAL * floor.seconds,
 });
+
+if (process.env.BENCH_REMOTE_FAR_ONLY === '1') {
+  process.stdout.write('  (BENCH_REMOTE_FAR_ONLY=1: the throttled, vendor-like and loopback runs are left out)\n');
+  process.exit();
+}
 
 const throttled = await behindProxy(everyCapability, { latency: LATENCY, tooManyEvery: TOO_MANY });
 const retried = throttled.document.retriedAfter429 ?? { count: 0, waitedMs: 0 };
