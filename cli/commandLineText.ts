@@ -37,6 +37,10 @@ export const OPTION_WORDS: OptionWords = {
   at: '--at',
   results: '--results',
   evidence: '--evidence',
+  url: '--url',
+  tokenEnv: '--token-env',
+  deliveryMode: '--delivery-mode',
+  effects: '--effects',
 };
 
 /** The target a run judged, as the options that chose it. */

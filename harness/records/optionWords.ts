@@ -26,4 +26,12 @@ export interface OptionWords {
   results: string;
   /** verify: the evidence.har the certificate names. */
   evidence: string;
+  /** receiver: the address the receiver takes deliveries at. */
+  url: string;
+  /** receiver: the variable holding the token the webhook was created with. */
+  tokenEnv: string;
+  /** receiver: the webhook's delivery mode. */
+  deliveryMode: string;
+  /** receiver: the effects probe. */
+  effects: string;
 }
