@@ -58,7 +58,7 @@ export async function runClient(
   };
 }
 
-/** The client as the document's target: the embedded emulator it called, through the recorder. */
+/** The client as the document's target: the embedded emulator it called, recorded inside its server. */
 const clientAsTarget = (run: ClientRun) => ({
   name: 'your API client',
   baseUrl: run.baseUrl,

@@ -11,16 +11,16 @@ import { fixedLimit } from '../harness/targetIO/adaptiveConcurrency.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
-import { type PerturbationName, PlanBender } from './perturbations.ts';
+import { type EmulatorCall, type PerturbationName, PlanBender } from './perturbations.ts';
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import { RequestRecorder } from './requestRecorder.ts';
 import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, readCalls } from './requestJudge.ts';
 
 // The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: the
-// embedded emulator on a free loopback port, the recorder in front of it, the client's command
-// run to its exit with the recorder's address and a token in its environment (or, for a client
-// started elsewhere, the address said and the recorder watched until the client goes quiet or
-// the user interrupts); the emulator and the recorder then close, as nothing more is asked of them. Each item (client/requestJudge.ts)
+// embedded emulator on a free loopback port, the recorder inside its server (no hop between), the
+// client's command run to its exit with the emulator's address and a token in its environment (or,
+// for a client started elsewhere, the address said and the recorder watched until the client goes
+// quiet or the user interrupts); the emulator then closes, as nothing more is asked of it. Each item (client/requestJudge.ts)
 // judges the recorded requests; items run one at a time, as they are pure and take microseconds.
 
 /** What the client's command finds in its environment: names written once, documented in docs/cli.md. */
@@ -52,7 +52,7 @@ export interface ClientWait {
 /** Where a client started elsewhere calls, and what it is given; never a token. */
 export interface Serving {
   baseUrl: string;
-  /** The emulator's token minting, through the recorder, which does not record it. */
+  /** The emulator's token minting, which the recorder does not record. */
   mintToken: { method: string; url: string };
   /** The fixture ids, by the variable `client -- COMMAND` would set. */
   fixtures: Record<string, string>;
@@ -95,7 +95,7 @@ function runCommand(
 /** The list pages that hold every resource a client run makes (API 4.2, 4.3: at most 1000 a page). */
 const ALL_ON_ONE_PAGE = '?page[limit]=1000';
 
-/** How many of `path`'s resources have `status`, read from the emulator directly, not through the recorder. */
+/** How many of `path`'s resources have `status`, read from the emulator with the suite's token, which the recorder leaves out. */
 async function countWithStatus(emulatorUrl: string, token: string, path: string, status: string): Promise<number> {
   const answer = await request(`${emulatorUrl}${path}${ALL_ON_ONE_PAGE}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -116,7 +116,7 @@ const MINT_TOKEN_PATH = `${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path}`;
 
 export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
   readonly subject = 'client';
-  /** Where the client was told to call: the recorder's address. */
+  /** Where the client was told to call: the emulator's address (the recorder is inside it). */
   baseUrl = '';
   /** Set when the source was a command. */
   exit: CommandExit | undefined;
@@ -134,41 +134,63 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
   async open(): Promise<void> {
     const token = randomBytes(24).toString('hex');
     this.redactor.add(token);
-    const emulator = await startEmulator({ tokens: [{ value: token }] });
+    // The suite's own reads of the emulator carry a token of their own: the recorder leaves them out.
+    const suiteToken = randomBytes(24).toString('hex');
+    this.redactor.add(suiteToken);
+    const plan = this.source.plan ?? [];
+    const waiting = 'wait' in this.source ? this.source.wait : undefined;
+    const watch = waiting && new QuietWatch(waiting.idleSeconds * 1000);
+    // The suite's own calls of the emulator, in-process: never recorded, never bent.
+    const call: EmulatorCall = async ({ method, url, headers, body }) => {
+      const answer = await emulator.app.inject({
+        method: method as 'GET',
+        url,
+        ...(headers ? { headers } : {}),
+        ...(body ? { payload: body } : {}),
+      });
+      return { status: answer.statusCode, body: answer.body };
+    };
+    // Inside the emulator's own server, no hop in front of it (client/requestRecorder.ts): the client calls the emulator itself.
+    const recorder = new RequestRecorder({
+      unrecordedToken: suiteToken,
+      ...(plan.length > 0 ? { bend: new PlanBender(plan, call, suiteToken) } : {}),
+      ...(watch ? { passedThrough: MINT_TOKEN_PATH, activity: watch } : {}),
+    });
+    const port = waiting?.port;
+    const emulator = await startEmulator({
+      tokens: [{ value: token }, { value: suiteToken }],
+      exchanges: recorder,
+      ...(port === undefined ? {} : { port }),
+    }).catch((error: NodeJS.ErrnoException) => {
+      throw error.code ? new SetupError(`client: cannot serve on 127.0.0.1:${port ?? 0}: ${error.code}`) : error;
+    });
     const fixtures = {
       [CLIENT_ENV.accountId]: emulator.state.fixtures.accountId,
       [CLIENT_ENV.depositProductId]: emulator.state.fixtures.depositProductId,
     };
-    let recorder: RequestRecorder | undefined;
-    const plan = this.source.plan ?? [];
-    const bend = plan.length > 0 ? { bend: new PlanBender(plan, emulator.url(), token) } : {};
     try {
       if ('command' in this.source) {
-        recorder = await RequestRecorder.start(emulator.url(), bend);
-        this.baseUrl = recorder.url();
+        this.baseUrl = emulator.url();
         const environment = { ...this.env, [CLIENT_ENV.baseUrl]: this.baseUrl, [CLIENT_ENV.token]: token, ...fixtures };
         this.exit = await runCommand(this.source.command, environment, this.say, this.redactor);
       } else {
         const { wait } = this.source;
-        const watch = new QuietWatch(wait.idleSeconds * 1000);
-        const port = wait.port !== undefined ? { port: wait.port } : {};
-        recorder = await RequestRecorder.start(emulator.url(), { ...port, ...bend, passedThrough: MINT_TOKEN_PATH, activity: watch });
-        this.baseUrl = recorder.url();
+        this.baseUrl = emulator.url();
         wait.serving({
           baseUrl: this.baseUrl,
           mintToken: { method: CONTROL_ROUTES.mintToken.method, url: `${this.baseUrl}${MINT_TOKEN_PATH}` },
           fixtures,
         });
-        this.waitEnded = await watch.wait(wait.interrupted);
+        this.waitEnded = await watch!.wait(wait.interrupted);
       }
       this.calls = {
         ...readCalls(recorder.requests(), this.baseUrl, this.redactor),
-        leftBehind: await readLeftBehind(emulator.url(), token),
+        leftBehind: await readLeftBehind(emulator.url(), suiteToken),
         plan,
         ...(this.exit ? { exit: this.exit } : {}),
       };
     } finally {
-      await recorder?.close();
+      recorder.stop();
       await emulator.close();
     }
   }

@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import { PAGE_LIMIT } from '../contract/catalogue/operationInputs.ts';
 import { type OperationName } from '../contract/catalogue/operationCatalogue.ts';
 import { OPERATION_TIMEOUT_MS } from '../harness/targetIO/apiClient.ts';
@@ -8,7 +7,7 @@ import type { RecordedRequest } from './recordedRequest.ts';
 import type { AnswerBender, BentAnswer } from './requestRecorder.ts';
 
 // The perturbations of the client command, as the OpenID suite's test plans have them: the
-// emulator's answers bent, through the recorder in front of it, at points the documents allow,
+// emulator's answers bent, through the recorder inside its server, at points the documents allow,
 // to see the client cope. Each is named, judged by one CL requirement (client/perturbationChecks.ts)
 // and chosen by a plan; with none chosen, every answer is the emulator's own.
 
@@ -52,6 +51,14 @@ export const SLOW_ANSWER_MS = OPERATION_TIMEOUT_MS + SLOW_BEYOND_MS;
 const CREATES: readonly OperationName[] = ['positivePayPolicy.create', 'positivePay.create', 'webhook.create'];
 const sameRequest = (a: RecordedRequest, b: RecordedRequest) => a.method === b.method && a.target === b.target && a.body.equals(b.body);
 
+/** One request to the emulator made by the suite itself (the client subject's app.inject): never recorded, never bent. */
+export type EmulatorCall = (call: {
+  method: string;
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}) => Promise<{ status: number; body: string }>;
+
 /** Bends the answers a plan chose, each at its first chance; the emulator is reached directly, never through the recorder. */
 export class PlanBender implements AnswerBender {
   private readonly pending: Set<PerturbationName>;
@@ -61,37 +68,48 @@ export class PlanBender implements AnswerBender {
 
   constructor(
     plan: readonly PerturbationName[],
-    private readonly emulatorUrl: string,
+    private readonly call: EmulatorCall,
     private readonly token: string,
   ) {
     this.pending = new Set(plan);
     this.deliverUnlisted = plan.includes('unknown-event-type');
   }
 
-  async answered(recorded: RecordedRequest): Promise<void> {
-    const created = (recorded.status ?? 0) >= 200 && (recorded.status ?? 0) < 300;
-    if (!this.deliverUnlisted || !created || operationOf(recorded.method, recorded.target.split('?')[0] ?? '/') !== 'webhook.create')
-      return;
-    this.deliverUnlisted = false;
-    // Published now, it goes to every Enabled webhook the subscription admits: the one just made among them.
-    try {
-      await this.inject(UNLISTED_EVENT_TYPE, 1);
-      mark(recorded, 'unknown-event-type', { type: UNLISTED_EVENT_TYPE, delivered: 'to the webhook it created' });
-    } catch {
-      // The emulator refused the injection (its store full): the client's answer goes on unbent.
-    }
+  get spent(): boolean {
+    return this.pending.size === 0 && !this.deliverUnlisted;
   }
 
-  async before(recorded: RecordedRequest): Promise<BentAnswer | undefined> {
+  answered(recorded: RecordedRequest): Promise<void> | undefined {
+    const created = (recorded.status ?? 0) >= 200 && (recorded.status ?? 0) < 300;
+    if (!this.deliverUnlisted || !created || operationOf(recorded.method, recorded.target.split('?')[0] ?? '/') !== 'webhook.create')
+      return undefined;
+    this.deliverUnlisted = false;
+    // Published now, it goes to every Enabled webhook the subscription admits: the one just made among them.
+    return this.inject(UNLISTED_EVENT_TYPE, 1).then(
+      () => mark(recorded, 'unknown-event-type', { type: UNLISTED_EVENT_TYPE, delivered: 'to the webhook it created' }),
+      // The emulator refused the injection (its store full): the client's answer goes on unbent.
+      () => undefined,
+    );
+  }
+
+  before(recorded: RecordedRequest): Promise<BentAnswer | undefined> | undefined {
     const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
     if (!operation) return undefined;
-    if (operation === 'event.list') await this.eventsFirstRead(recorded).catch(() => this.failed(recorded));
-    if (recorded.method !== 'GET' && this.take('retry-after-429')) {
-      this.throttled = recorded;
-      mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS });
-      return { status: 429, headers: { 'retry-after': String(RETRY_AFTER_SECONDS) }, busyAfterMs: RETRY_AFTER_SECONDS * 1000 };
+    if (operation === 'event.list') {
+      if (!this.pending.has('more-than-one-page') && !this.pending.has('unknown-event-type')) return undefined;
+      return this.eventsFirstRead(recorded).then(
+        () => undefined,
+        () => void this.failed(recorded),
+      );
     }
-    return undefined;
+    if (recorded.method === 'GET' || !this.take('retry-after-429')) return undefined;
+    this.throttled = recorded;
+    mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    return Promise.resolve({
+      status: 429,
+      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      busyAfterMs: RETRY_AFTER_SECONDS * 1000,
+    });
   }
 
   holdMs(recorded: RecordedRequest): number {
@@ -136,21 +154,21 @@ export class PlanBender implements AnswerBender {
 
   private async inject(type: string, count: number): Promise<void> {
     const { method, path } = CONTROL_ROUTES.injectEvents;
-    const answer = await request(`${this.emulatorUrl}${CONTROL_PREFIX}${path}`, {
+    const answer = await this.call({
       method,
+      url: `${CONTROL_PREFIX}${path}`,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ type, count }),
     });
-    await answer.body.dump();
-    if (answer.statusCode !== 201) throw new Error(`the emulator answered ${answer.statusCode} to an injection of ${type}`);
+    if (answer.status !== 201) throw new Error(`the emulator answered ${answer.status} to an injection of ${type}`);
   }
 
   /** How many events the client's own filters select, from the emulator directly. */
   private async total(query: URLSearchParams): Promise<number> {
     const filters = new URLSearchParams([...query].filter(([name]) => name.startsWith('filter')));
     filters.set('page[limit]', '1');
-    const answer = await request(`${this.emulatorUrl}/events?${filters}`, { headers: { authorization: `Bearer ${this.token}` } });
-    const body = (await answer.body.json()) as { meta?: { pagination?: { total?: number } } };
+    const answer = await this.call({ method: 'GET', url: `/events?${filters}`, headers: { authorization: `Bearer ${this.token}` } });
+    const body = JSON.parse(answer.body) as { meta?: { pagination?: { total?: number } } };
     return body.meta?.pagination?.total ?? 0;
   }
 }

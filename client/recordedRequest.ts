@@ -1,8 +1,9 @@
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 
-// One request the integrator's client made, as the recorder in front of the
-// emulator saw it: what the client judges are built from, and nothing else.
+// One request the integrator's client made, as the recorder inside the emulator's
+// server saw it (client/requestRecorder.ts): what the client judges are built from,
+// and nothing else.
 
 export interface RecordedRequest {
   method: string;
@@ -16,7 +17,7 @@ export interface RecordedRequest {
   /** The emulator's answer; absent when it gave none. */
   status?: number;
   durationMs?: number;
-  /** When it arrived and when its answer was sent, in the recorder's performance.now() milliseconds. */
+  /** When it arrived and when its answer was sent, in the emulator process's performance.now() milliseconds. */
   arrivedMs?: number;
   answeredMs?: number;
   /** Set when the client closed the connection before a held answer was sent: how long after it arrived. */

@@ -1,18 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
-import { SetupError } from '../harness/records/setupError.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AnswerInstead, ExchangeHooks, ExchangeWatcher } from '../emulator/core/exchangeHooks.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
 
-// Stands in front of the embedded emulator on loopback: the client is given this
-// address, every request it makes is kept (method, path, headers, body bytes) and
-// sent on to the emulator unchanged, and the emulator's answer handed back as it
-// was, so the client sees the emulator it would see without the recording.
+// Records the client's requests from inside the embedded emulator's own server
+// (emulator/core/exchangeHooks.ts, given to startEmulator as `exchanges`): the client calls the
+// emulator itself, with no hop between, and every request it makes is kept as it arrived — method,
+// path and query, headers, the body's bytes as sent, whether or not a route read them — with the
+// status the emulator answered and when. Where a plan chose (client/perturbations.ts), an answer
+// is bent: one of the recorder's own instead of the emulator's, or the emulator's held.
+// Requests the suite makes itself (app.inject) are never seen; nothing a request holds reaches
+// the emulator differently for being recorded.
 
-/** Headers of one connection, never relayed. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'proxy-connection']);
-/** Beyond this, a body is not relayed (answered 413) and is judged by its size alone: far above any documented body. */
+/** Beyond this, a body's bytes are counted and not kept: far above any documented body. */
 const BODY_LIMIT = 64 * 1024 * 1024;
+const NO_BODY = Buffer.alloc(0);
 
 /** Told when each recorded request arrives and when its answer has been sent (or the exchange failed). */
 export interface RecorderActivity {
@@ -21,21 +22,26 @@ export interface RecorderActivity {
 }
 
 export interface RecorderOptions {
-  /** The loopback port to serve on; a free one when absent. */
-  port?: number;
-  /** Relayed without being recorded: the path (query aside) of a request that is not the client's own call. */
+  /** Answered by the emulator without being recorded: the path (query aside) of a request that is not the client's own call. */
   passedThrough?: string;
+  /** Answered without being recorded: a request with this bearer token, the suite's own read of the emulator. */
+  unrecordedToken?: string;
   activity?: RecorderActivity;
   /** Bends the answers at the points a plan chose (client/perturbations.ts); every answer the emulator's own when absent. */
   bend?: AnswerBender;
 }
 
-/** What a perturbation does to one recorded request, before it is relayed and before its answer is sent. */
+/** What a perturbation does to one recorded request: before the emulator sees it, and once it has answered. */
 export interface AnswerBender {
-  /** Called as each recorded request arrives, before it is relayed: an answer of its own instead of the emulator's, or nothing. */
-  before(request: RecordedRequest): Promise<BentAnswer | undefined>;
-  /** Called once the emulator has answered (`request.status` set), before the answer is sent on. */
-  answered(request: RecordedRequest): Promise<void>;
+  /** True once it will bend nothing more: the recorder then only records. */
+  readonly spent: boolean;
+  /**
+   * Called as each recorded request arrives, its body still coming: an answer of its own instead of the emulator's,
+   * or nothing; undefined at once where it has nothing to do with this request.
+   */
+  before(request: RecordedRequest): Promise<BentAnswer | undefined> | undefined;
+  /** Called once the emulator has answered (`request.status` set), before the answer is sent on; undefined where it does nothing. */
+  answered(request: RecordedRequest): Promise<void> | undefined;
   /** Called once the emulator has answered: how long to hold that answer before sending it (0: at once). */
   holdMs(request: RecordedRequest): number;
 }
@@ -47,32 +53,15 @@ export interface BentAnswer {
   busyAfterMs: number;
 }
 
-export class RequestRecorder {
+export class RequestRecorder implements ExchangeHooks {
   private readonly recorded: RecordedRequest[] = [];
+  private stopped = false;
+  readonly bends: boolean;
+  private readonly unrecorded: string | undefined;
 
-  private constructor(
-    private readonly server: Server,
-    private readonly emulatorUrl: string,
-    private readonly options: RecorderOptions,
-  ) {}
-
-  static async start(emulatorUrl: string, options: RecorderOptions = {}): Promise<RequestRecorder> {
-    const server = createServer();
-    const recorder = new RequestRecorder(server, emulatorUrl.replace(/\/+$/, ''), options);
-    // Whatever goes wrong with one request (the client hanging up), the recorder goes on.
-    server.on('request', (incoming, outgoing) => void recorder.serve(incoming, outgoing));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(new SetupError(`client: cannot serve on 127.0.0.1:${options.port ?? 0}: ${error.code ?? error.message}`)),
-      );
-      server.listen(options.port ?? 0, '127.0.0.1', resolve);
-    });
-    return recorder;
-  }
-
-  /** The base URL the client is given. */
-  url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  constructor(private readonly options: RecorderOptions = {}) {
+    this.bends = options.bend !== undefined;
+    this.unrecorded = options.unrecordedToken && `Bearer ${options.unrecordedToken}`;
   }
 
   /** Every request so far, in the order they arrived. */
@@ -80,86 +69,112 @@ export class RequestRecorder {
     return [...this.recorded];
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  /** Records nothing more: what the suite asks the emulator afterwards is not the client's. */
+  stop(): void {
+    this.stopped = true;
   }
 
-  private async serve(incoming: IncomingMessage, outgoing: ServerResponse): Promise<void> {
+  arrived(incoming: IncomingMessage, outgoing: ServerResponse): ExchangeWatcher | undefined {
+    if (this.stopped) return undefined;
     const target = incoming.url ?? '/';
-    const kept = target.split('?')[0] !== this.options.passedThrough;
-    const activity = kept ? this.options.activity : undefined;
-    activity?.started();
-    let busyAfterMs = 0;
-    try {
-      busyAfterMs = await this.relay(incoming, outgoing, kept);
-    } catch {
-      outgoing.destroy();
-    } finally {
-      // A client told to wait before retrying is not quiet while it waits.
-      if (busyAfterMs > 0) setTimeout(() => activity?.ended(), busyAfterMs);
-      else activity?.ended();
+    const { passedThrough } = this.options;
+    if (passedThrough !== undefined && target.startsWith(passedThrough) && /^[?#]?$/.test(target.charAt(passedThrough.length)))
+      return undefined;
+    const headers = { ...incoming.headers } as Record<string, string>;
+    if (this.unrecorded !== undefined && headers.authorization === this.unrecorded) return undefined;
+    // Node joins a repeated header with ", " but keeps set-cookie an array: joined too, as every other.
+    const cookies = incoming.headers['set-cookie'];
+    if (cookies) headers['set-cookie'] = cookies.join(', ');
+    const recorded: RecordedRequest = { method: incoming.method ?? 'GET', target, headers, body: NO_BODY, arrivedMs: performance.now() };
+    this.recorded.push(recorded);
+    this.options.activity?.started();
+    return new RecordedExchange(recorded, incoming, outgoing, this.options);
+  }
+}
+
+/** One recorded request followed to its end. */
+class RecordedExchange implements ExchangeWatcher {
+  private chunks: Buffer[] | undefined;
+  private size = 0;
+  private bent: BentAnswer | undefined;
+
+  constructor(
+    private readonly recorded: RecordedRequest,
+    private readonly incoming: IncomingMessage,
+    private readonly outgoing: ServerResponse,
+    private readonly options: RecorderOptions,
+  ) {
+    outgoing.once('close', () => this.closed());
+  }
+
+  body(chunk: Buffer | null): void {
+    if (chunk === null) return this.keepBody();
+    this.size += chunk.length;
+    if (this.size <= BODY_LIMIT) (this.chunks ??= []).push(chunk);
+  }
+
+  instead(): Promise<AnswerInstead | undefined> | undefined {
+    const { bend } = this.options;
+    if (!bend || bend.spent) return undefined;
+    return bend.before(this.recorded)?.then((bent) => {
+      this.bent = bent;
+      return bent && { status: bent.status, headers: bent.headers };
+    });
+  }
+
+  answering(status: number): Promise<void> | undefined {
+    const { bend } = this.options;
+    if (this.bent || !bend || bend.spent) return undefined;
+    this.recorded.status = status;
+    this.recorded.durationMs = Math.round(performance.now() - this.recorded.arrivedMs!);
+    // The emulator has read whatever body it reads: what the bender compares is the body as sent.
+    this.keepBody();
+    const answered = bend.answered(this.recorded);
+    if (answered) return answered.then(() => this.held(bend.holdMs(this.recorded)));
+    const holdMs = bend.holdMs(this.recorded);
+    return holdMs > 0 ? this.held(holdMs) : undefined;
+  }
+
+  private async held(holdMs: number): Promise<void> {
+    if (holdMs > 0 && !(await heldUnlessClosed(this.outgoing, holdMs))) {
+      // The client gave up before the held answer was due: when is what a slow answer's verdict reports.
+      this.recorded.gaveUpAfterMs = Math.round(performance.now() - this.recorded.arrivedMs!);
     }
   }
 
-  /** Relays one request; resolves to how long its client is still counted busy once answered. */
-  private async relay(incoming: IncomingMessage, outgoing: ServerResponse, kept: boolean): Promise<number> {
-    const startedMs = performance.now();
-    const { body, size } = await readBody(incoming);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(incoming.headers)) {
-      if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-    }
-    const recorded: RecordedRequest = {
-      method: incoming.method ?? 'GET',
-      target: incoming.url ?? '/',
-      headers,
-      body,
-      bodySize: size,
-      arrivedMs: startedMs,
-    };
-    if (kept) this.recorded.push(recorded);
-    if (size > BODY_LIMIT) {
-      recorded.status = 413;
-      outgoing.writeHead(413, { connection: 'close' }).end();
-      return 0;
-    }
-    const bent = kept ? await this.options.bend?.before(recorded) : undefined;
-    if (bent) {
-      recorded.status = bent.status;
-      outgoing.writeHead(bent.status, bent.headers).end();
+  /** The exchange is over: its answer sent (or not, the client gone), its body as far as it came. */
+  private closed(): void {
+    const { recorded, outgoing } = this;
+    if (outgoing.writableFinished && recorded.gaveUpAfterMs === undefined) {
       recorded.answeredMs = performance.now();
-      recorded.durationMs = Math.round(recorded.answeredMs - startedMs);
-      return bent.busyAfterMs;
+      recorded.durationMs ??= Math.round(recorded.answeredMs - recorded.arrivedMs!);
     }
-    const forwarded = Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name) && name !== 'content-length'));
-    const answer = await request(`${this.emulatorUrl}${recorded.target}`, {
-      method: recorded.method as 'GET',
-      headers: forwarded,
-      ...(body.length > 0 ? { body } : {}),
-    });
-    const answerBody = Buffer.from(await answer.body.arrayBuffer());
-    recorded.status = answer.statusCode;
-    recorded.durationMs = Math.round(performance.now() - startedMs);
-    const answerHeaders = Object.fromEntries(
-      Object.entries(answer.headers).filter(([name, value]) => value !== undefined && !HOP_BY_HOP.has(name) && name !== 'content-length'),
-    ) as Record<string, string | string[]>;
-    if (kept) await this.options.bend?.answered(recorded);
-    const holdMs = kept ? (this.options.bend?.holdMs(recorded) ?? 0) : 0;
-    if (holdMs > 0 && !(await heldUnlessClosed(outgoing, holdMs))) {
-      // The client gave up before the held answer was due: when is what a slow answer's verdict reports.
-      recorded.gaveUpAfterMs = Math.round(performance.now() - startedMs);
-      return 0;
-    }
-    outgoing.writeHead(answer.statusCode, answerHeaders);
-    outgoing.end(answerBody);
-    recorded.answeredMs = performance.now();
-    return 0;
+    if (outgoing.headersSent || outgoing.writableFinished) recorded.status = outgoing.statusCode;
+    this.keepBody();
+    const activity = this.options.activity;
+    if (!activity) return;
+    // A client told to wait before retrying is not quiet while it waits.
+    const busyAfterMs = this.bent?.busyAfterMs ?? 0;
+    if (busyAfterMs > 0) setTimeout(() => activity.ended(), busyAfterMs);
+    else activity.ended();
+  }
+
+  /**
+   * The body as far as it came: whole once Node has read it all. Where the emulator refused it unread (a 413 on its
+   * Content-Length), Node drops the rest without handing it on: its size is then the length it declared.
+   */
+  private keepBody(): void {
+    const { recorded, incoming, chunks } = this;
+    recorded.body = !chunks ? NO_BODY : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    if (chunks && chunks.length > 1) this.chunks = [recorded.body];
+    const declared = Number(incoming.headers['content-length']);
+    recorded.bodySize = Number.isSafeInteger(declared) && declared > this.size ? declared : this.size;
   }
 }
 
 /** Waits `ms` before an answer is sent; false as soon as the client closes the connection instead. */
 function heldUnlessClosed(outgoing: ServerResponse, ms: number): Promise<boolean> {
+  if (outgoing.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       outgoing.off('close', closed);
@@ -171,15 +186,4 @@ function heldUnlessClosed(outgoing: ServerResponse, ms: number): Promise<boolean
     };
     outgoing.once('close', closed);
   });
-}
-
-/** The body's bytes up to the limit, and how many there were in all. */
-async function readBody(incoming: IncomingMessage): Promise<{ body: Buffer; size: number }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of incoming) {
-    size += (chunk as Buffer).length;
-    if (size <= BODY_LIMIT) chunks.push(chunk as Buffer);
-  }
-  return { body: Buffer.concat(chunks), size };
 }

@@ -13,6 +13,7 @@ import {
   type ServerTimeouts,
 } from './core/connectionLimits.ts';
 import { handleError, handleFrameworkError, handleNotFound } from './core/httpErrors.ts';
+import { type ExchangeHooks, installExchangeHooks } from './core/exchangeHooks.ts';
 import { IdSequence } from './core/idSequence.ts';
 import { PositivePayStore } from './core/positivePayStore.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
@@ -72,6 +73,8 @@ export interface EmulatorOptions {
   limits?: Partial<StoreLimits>;
   /** A directory the store is kept in across restarts (emulator/persistence, docs/emulator-state.md); default: memory only. */
   state?: string;
+  /** Watches (and may bend) each exchange over HTTP from inside the server (core/exchangeHooks.ts): the client command's recorder. */
+  exchanges?: ExchangeHooks;
 }
 
 export interface Emulator {
@@ -135,6 +138,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     clientErrorHandler: clientErrorHandler(timeouts),
     frameworkErrors: handleFrameworkError,
   });
+  // First of all hooks: an answer a watcher sends instead comes before the emulator's own.
+  if (options.exchanges) installExchangeHooks(app, options.exchanges);
   registerJsonBodyParsers(app);
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(handleNotFound);

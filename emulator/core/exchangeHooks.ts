@@ -1,0 +1,98 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+
+// Hooks for one who watches the emulator's exchanges from inside its own server, so that
+// watching costs no second HTTP hop (the client command's recorder, client/requestRecorder.ts,
+// installs them through EmulatorOptions.exchanges). Each request that arrives over HTTP is
+// offered as its headers arrive, before any route or hook of the emulator sees it; a watched
+// one's body is told chunk by chunk as Node reads it off the connection, whoever reads it
+// (a parser, a drain, nobody); and, where the watcher bends answers, two points: an answer
+// instead of the emulator's, before any of the emulator's own hooks, and the emulator's own
+// answer, once made and before it is sent. The emulator knows nothing of the watcher: what it
+// answers is its own unless told otherwise, and nothing a watcher throws reaches a request.
+// Requests made with app.inject are never offered (they have no connection).
+
+/** An answer of the watcher's own, sent instead of the emulator's (with no body). */
+export interface AnswerInstead {
+  status: number;
+  headers: Record<string, string>;
+}
+
+export interface ExchangeWatcher {
+  /** Each chunk of the request's body as Node reads it, then `null` at its end. */
+  body(chunk: Buffer | null): void;
+  /**
+   * Before the emulator's own hooks: an answer instead of the emulator's, or nothing (at once, undefined: the
+   * request goes on without waiting). The body is read to its end before that answer is sent.
+   */
+  instead?(): Promise<AnswerInstead | undefined> | undefined;
+  /** The emulator has answered `status` (or the watcher instead), not yet sent: resolves when it may be sent (undefined: at once). */
+  answering?(status: number): Promise<void> | undefined;
+}
+
+export interface ExchangeHooks {
+  /** Synchronously as a request's headers arrive: a watcher to follow it, or nothing to leave it alone. */
+  arrived(incoming: IncomingMessage, outgoing: ServerResponse): ExchangeWatcher | undefined;
+  /** Whether any watcher bends answers: without, no hook is added to the emulator's routes. */
+  readonly bends: boolean;
+}
+
+/** Installs the hooks before any of the emulator's own, so an answer instead comes first (before a 429, before authentication). */
+export function installExchangeHooks(app: FastifyInstance, hooks: ExchangeHooks): void {
+  const watchers = new WeakMap<IncomingMessage, ExchangeWatcher>();
+  // Before Fastify's own listener: the body's first chunk may be in the same packet as the headers.
+  app.server.prependListener('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const watcher = guarded(() => hooks.arrived(incoming, outgoing));
+    if (!watcher) return;
+    watchers.set(incoming, watcher);
+    tapBody(incoming, watcher);
+  });
+  if (!hooks.bends) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    const deciding = guarded(() => watchers.get(request.raw)?.instead?.());
+    if (!deciding) return done();
+    deciding
+      .catch(() => undefined)
+      .then(async (instead) => {
+        if (!instead) return done();
+        await readToEnd(request.raw);
+        reply.code(instead.status).headers(instead.headers).send();
+      })
+      .catch((error: Error) => done(error));
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const waiting = guarded(() => watchers.get(request.raw)?.answering?.(reply.statusCode));
+    if (!waiting) return done(null, payload);
+    waiting.catch(() => undefined).then(() => done(null, payload));
+  });
+}
+
+function guarded<T>(call: () => T): T | undefined {
+  try {
+    return call();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every chunk Node's parser hands the request (Readable.push, the stream implementer's side) is
+ * told to the watcher too: the bytes as sent, without reading the stream, so whether a route
+ * parses the body, drains it or leaves it is unchanged.
+ */
+function tapBody(incoming: IncomingMessage, watcher: ExchangeWatcher): void {
+  const push = incoming.push;
+  incoming.push = function tapped(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk === null || Buffer.isBuffer(chunk)) guarded(() => watcher.body(chunk));
+    return push.call(this, chunk, encoding);
+  };
+}
+
+/** Reads what is left of a body no route will read, so that the watcher sees it whole before the answer instead. */
+function readToEnd(incoming: IncomingMessage): Promise<void> {
+  if (incoming.complete || incoming.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    incoming.once('end', resolve).once('close', resolve).once('error', resolve);
+    incoming.resume();
+  });
+}
