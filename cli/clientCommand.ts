@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
@@ -30,12 +31,9 @@ export interface ClientCommandOptions extends ClientOptionTexts {
   events?: string;
 }
 
-/** The reports `client --reporter` chose: a run's, but HAR, which the client command does not keep yet. */
+/** The reports `client --reporter` chose, as a run's: HAR (DIR/exchanges.har) only when named. */
 function clientReporters(texts: readonly string[] | undefined): ReadonlySet<Reporter> {
-  const chosen = texts ? parseReporters(texts) : new Set(DEFAULT_REPORTERS);
-  if (chosen.has('har'))
-    throw new SetupError('--reporter har: the client command writes no HAR yet; choose among junit, html, summary and allure');
-  return chosen;
+  return texts ? parseReporters(texts) : new Set(DEFAULT_REPORTERS);
 }
 
 /** `redactor` learns the token given to the client and masks everything the command writes. */
@@ -56,7 +54,8 @@ export async function clientCommand(
   say(`Perturbations: ${choice.plan.length > 0 ? choice.plan.join(', ') : 'none'} (--plan; list perturbations)`);
   const style = terminalStyle(colourWanted(process.stdout, process.env));
   const events = options.events !== undefined ? { events: options.events } : {};
-  const faces = openFaces({ reportDir: options.reportDir, reporters, ...events, quiet, verbose: false, style, write, redactor });
+  const har = reporters.has('har') ? { harFile: join(options.reportDir, 'exchanges.har') } : {};
+  const faces = openFaces({ reportDir: options.reportDir, reporters, ...events, ...har, quiet, verbose: false, style, write, redactor });
   const interruption = new AbortController();
   const interrupt = () => interruption.abort();
   // Ctrl-C ends the wait and the client is judged; while a command runs, it ends the command as it always did.
@@ -74,7 +73,7 @@ export async function clientCommand(
   const written = await faces.finish({
     document,
     reports: run.reports,
-    exchanges: [],
+    exchanges: run.exchanges,
     allureEnvironment: { client: described, suiteVersion: version },
     version,
   });

@@ -197,7 +197,7 @@ program
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html, summary.md and allure-results/', 'reports')
   .option(
     '--reporter <names>',
-    'the reports to write besides results.json, which is always written: junit, html, summary, allure (repeatable, or comma-separated; default all)',
+    `the reports to write besides results.json, which is always written: ${REPORTERS.join(', ')} (repeatable, or comma-separated; default ${DEFAULT_REPORTERS.join(',')}; har: DIR/exchanges.har, each call of your client)`,
     (value: string, previous: string[] = []) => [...previous, value],
   )
   .option('--events <file>', "stream the engine's events to FILE as NDJSON, as run --events does; - for standard output")

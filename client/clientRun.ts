@@ -5,6 +5,8 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { judgedDocument } from '../verdict/judgement.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
+import { clientJournal } from './clientJournal.ts';
+import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
 import { type ClientSource, ClientSubject, type CommandExit } from './clientSubject.ts';
 import type { WaitEnded } from './quietWatch.ts';
 import { CLIENT_ITEMS, type ClientCalls } from './requestJudge.ts';
@@ -31,6 +33,8 @@ export interface ClientRun {
   reports: ScenarioReport[];
   /** What the client called, read once from the recording. */
   calls: Omit<ClientCalls, 'calls'>;
+  /** Each call of a documented operation as its evidence holds it, for HAR (client/clientJournal.ts). */
+  exchanges: JournalEntry[];
   /** How the command exited; absent for a client started elsewhere. */
   exit?: CommandExit;
   /** How waiting for a client started elsewhere ended; absent for a command. */
@@ -47,10 +51,11 @@ export async function runClient(
   const startedAt = new Date().toISOString();
   const subject = new ClientSubject(source, observers.say, observers.redactor, env);
   const results = await runEngine(CLIENT_ITEMS, subject, observers.listener ? { listener: observers.listener } : {});
-  const { calls: _calls, ...calls } = subject.calls!;
+  const { calls: judgedCalls, ...calls } = subject.calls!;
   return {
     reports: results.map((result) => subject.report(result)),
     calls,
+    exchanges: clientJournal(judgedCalls),
     ...(subject.exit ? { exit: subject.exit } : {}),
     ...(subject.waitEnded ? { waitEnded: subject.waitEnded } : {}),
     baseUrl: subject.baseUrl,
@@ -75,7 +80,7 @@ export function clientResults(
   run: ClientRun,
   meta: { suiteVersion: string; replayArguments?: string[] },
 ): ResultsDocument {
-  return judgedDocument({
+  const document = judgedDocument({
     command: 'client',
     catalogue: requirementCatalogue('client'),
     target: clientAsTarget(run),
@@ -88,4 +93,6 @@ export function clientResults(
     startedAt: run.startedAt,
     replayArguments: meta.replayArguments ?? ['--', ...command],
   });
+  // The command's own exit, beside the verdict: a finding only where a requirement judges it (after a perturbation).
+  return run.exit ? { ...document, clientExit: { code: run.exit.code, signal: run.exit.signal } } : document;
 }

@@ -184,7 +184,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
         this.waitEnded = await watch!.wait(wait.interrupted);
       }
       this.calls = {
-        ...readCalls(recorder.requests(), this.baseUrl, this.redactor),
+        ...readCalls(recorder.requests(), this.baseUrl, this.redactor, (held) => emulator.state.tokens.scopesOf(held)),
         leftBehind: await readLeftBehind(emulator.url(), suiteToken),
         plan,
         ...(this.exit ? { exit: this.exit } : {}),
