@@ -13,7 +13,7 @@ import {
   type ServerTimeouts,
 } from './core/connectionLimits.ts';
 import { handleError, handleFrameworkError, handleNotFound } from './core/httpErrors.ts';
-import { type ExchangeHooks, installExchangeHooks } from './core/exchangeHooks.ts';
+import { type ExchangeHooks, installExchangeHooks, WatchedRequest } from './core/exchangeHooks.ts';
 import { IdSequence } from './core/idSequence.ts';
 import { PositivePayStore } from './core/positivePayStore.ts';
 import { registerJsonBodyParsers } from './core/jsonBody.ts';
@@ -131,10 +131,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   };
   registerCoreParts(state);
 
+  const serverOptions = serverTimeoutOptions(timeouts);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: JSON_BODY_LIMIT,
-    ...serverTimeoutOptions(timeouts),
+    ...serverOptions,
+    // Watched exchanges: requests of a class that tells its watcher each chunk of the body as it is read.
+    http: { ...serverOptions.http, ...(options.exchanges ? { IncomingMessage: WatchedRequest } : {}) },
     clientErrorHandler: clientErrorHandler(timeouts),
     frameworkErrors: handleFrameworkError,
   });

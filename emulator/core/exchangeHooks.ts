@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 
 // Hooks for one who watches the emulator's exchanges from inside its own server, so that
@@ -37,19 +37,36 @@ export interface ExchangeHooks {
   readonly bends: boolean;
 }
 
-/** Installs the hooks before any of the emulator's own, so an answer instead comes first (before a 429, before authentication). */
+/**
+ * The requests of a server whose exchanges are watched (Node's IncomingMessage option): every chunk
+ * Node's parser hands one (Readable.push, the stream implementer's side) is told to its watcher too,
+ * the bytes as sent, without reading the stream, so whether a route parses the body, drains it or
+ * leaves it is unchanged. Every instance has the same shape, watched or not.
+ */
+export class WatchedRequest extends IncomingMessage {
+  watcher: ExchangeWatcher | undefined = undefined;
+
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    const { watcher } = this;
+    if (watcher && (chunk === null || Buffer.isBuffer(chunk))) guarded(() => watcher.body(chunk));
+    return super.push(chunk, encoding);
+  }
+}
+
+const watcherOf = (incoming: IncomingMessage): ExchangeWatcher | undefined => (incoming as Partial<WatchedRequest>).watcher;
+
+/**
+ * Installs the hooks before any of the emulator's own, so an answer instead comes first (before a 429, before
+ * authentication). The server must have been made with `IncomingMessage: WatchedRequest`.
+ */
 export function installExchangeHooks(app: FastifyInstance, hooks: ExchangeHooks): void {
-  const watchers = new WeakMap<IncomingMessage, ExchangeWatcher>();
   // Before Fastify's own listener: the body's first chunk may be in the same packet as the headers.
   app.server.prependListener('request', (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const watcher = guarded(() => hooks.arrived(incoming, outgoing));
-    if (!watcher) return;
-    watchers.set(incoming, watcher);
-    tapBody(incoming, watcher);
+    if (incoming instanceof WatchedRequest) incoming.watcher = guarded(() => hooks.arrived(incoming, outgoing));
   });
   if (!hooks.bends) return;
   app.addHook('onRequest', (request, reply, done) => {
-    const deciding = guarded(() => watchers.get(request.raw)?.instead?.());
+    const deciding = guarded(() => watcherOf(request.raw)?.instead?.());
     if (!deciding) return done();
     deciding
       .catch(() => undefined)
@@ -61,7 +78,7 @@ export function installExchangeHooks(app: FastifyInstance, hooks: ExchangeHooks)
       .catch((error: Error) => done(error));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    const waiting = guarded(() => watchers.get(request.raw)?.answering?.(reply.statusCode));
+    const waiting = guarded(() => watcherOf(request.raw)?.answering?.(reply.statusCode));
     if (!waiting) return done(null, payload);
     waiting.catch(() => undefined).then(() => done(null, payload));
   });
@@ -73,19 +90,6 @@ function guarded<T>(call: () => T): T | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Every chunk Node's parser hands the request (Readable.push, the stream implementer's side) is
- * told to the watcher too: the bytes as sent, without reading the stream, so whether a route
- * parses the body, drains it or leaves it is unchanged.
- */
-function tapBody(incoming: IncomingMessage, watcher: ExchangeWatcher): void {
-  const push = incoming.push;
-  incoming.push = function tapped(chunk: unknown, encoding?: BufferEncoding): boolean {
-    if (chunk === null || Buffer.isBuffer(chunk)) guarded(() => watcher.body(chunk));
-    return push.call(this, chunk, encoding);
-  };
 }
 
 /** Reads what is left of a body no route will read, so that the watcher sees it whole before the answer instead. */
