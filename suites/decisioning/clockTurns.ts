@@ -1,45 +1,62 @@
-// Turns on the target's clock among the lifecycle's lanes (lifecycleScenario.ts). A case that
-// leaves the clock alone runs beside the others; a case that moves it runs alone: it waits
-// until the cases in flight have finished, and none start while it waits or runs. So no case
-// ever sees a move it did not make, and each judges by its own model of the day: what a lane
-// decides depends on its own cases only, never on when another lane's move fell.
+// Turns on the target's clock among the lifecycle's lanes (lifecycleScenario.ts). Every case
+// reads the clock from its start to its end; so the clock moves only when every case in flight
+// has come to its move: one move then serves them all (each moves it the same two days, once),
+// and no case starts until it is made. A case that moves the clock runs beside the others until
+// its move. No case ever sees a move it did not make, and each judges by its own model of the
+// day: what a lane decides depends on its own cases only, never on when another lane's move fell.
 
 export class ClockTurns {
-  private together = 0;
-  private moving = false;
-  private waitingToMove = 0;
+  private inFlight = 0;
+  private moversInFlight = 0;
+  /** The move being gathered: from the first case that comes to it until it is made. */
+  private gathering?: { arrived: number; made?: Promise<void> };
   private wakeUps: Array<() => void> = [];
 
-  /** Runs work beside others that leave the clock alone; none that moves it runs meanwhile. */
+  /** Runs a case that leaves the clock alone: it starts once no move is being gathered. */
   async beside<T>(work: () => Promise<T>): Promise<T> {
     await this.take(
-      () => !this.moving && this.waitingToMove === 0,
-      () => (this.together += 1),
+      () => this.gathering === undefined,
+      () => (this.inFlight += 1),
     );
     try {
       return await work();
     } finally {
-      this.together -= 1;
+      this.inFlight -= 1;
       this.wake();
     }
   }
 
-  /** Runs work that moves the clock, with nothing else in flight from start to end. */
-  async alone<T>(work: () => Promise<T>): Promise<T> {
-    this.waitingToMove += 1;
+  /** Runs a case that moves the clock, once, by `move`. */
+  async mover<T>(work: () => Promise<T>): Promise<T> {
+    return this.beside(async () => {
+      this.moversInFlight += 1;
+      try {
+        return await work();
+      } finally {
+        this.moversInFlight -= 1;
+      }
+    });
+  }
+
+  /**
+   * Within a mover's case: waits until every case in flight has come to its move, then the
+   * clock moves once for them all (`step`, made by whichever sees it first; the same for each).
+   */
+  async move(step: () => Promise<void>): Promise<void> {
+    if (this.moversInFlight === 0) throw new Error('the clock moved outside a mover case: a defect of the lifecycle scenario');
+    const gathering = (this.gathering ??= { arrived: 0 });
+    gathering.arrived += 1;
+    this.wake();
     await this.take(
-      () => !this.moving && this.together === 0,
+      () => gathering.made !== undefined || gathering.arrived === this.inFlight,
       () => {
-        this.waitingToMove -= 1;
-        this.moving = true;
+        gathering.made ??= step().finally(() => {
+          this.gathering = undefined;
+          this.wake();
+        });
       },
     );
-    try {
-      return await work();
-    } finally {
-      this.moving = false;
-      this.wake();
-    }
+    await gathering.made;
   }
 
   /** Waits until ready, then claims in the same step: no other waiter can see ready in between. */

@@ -10,6 +10,7 @@ import {
   shiftDate,
 } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
+import type { ClockTurns } from './clockTurns.ts';
 import { type PaymentDescription, toModelPayment } from './caseSetup.ts';
 import { DecisionMismatch } from './propertyRun.ts';
 import { simulate } from './simulationClient.ts';
@@ -20,20 +21,22 @@ import type { RuleSpec, TargetWorld } from './targetWorld.ts';
 // command checks it applies to the model, performs the real operation, moves the
 // model the way the documents say, and for payments compares the decision.
 // Each command's `step` is that move of the model alone: a sequence can be walked
-// through the model before it runs (`movesClock`), to know whether it needs the clock to itself.
+// through the model before it runs (`movesClock`), to know whether it is the one to move the clock.
 
 export interface LifecycleModel {
   account: ModelAccount;
   rules: ModelRule[];
   today: string;
   daysAdvanced: number;
-  /** Whether this case has the clock to itself (clockTurns.ts): only then may it move it. */
+  /** Whether this case runs as the mover (clockTurns.ts): only then may it move the clock. */
   clockOwned: boolean;
 }
 
 export interface LifecycleReal {
   ctx: ScenarioContext;
   world: TargetWorld;
+  /** The lanes' turns on the clock: a move waits until no other case is in flight. */
+  turns: ClockTurns;
 }
 
 export interface LifecycleCommand extends fc.AsyncCommand<LifecycleModel, LifecycleReal> {
@@ -107,14 +110,14 @@ const PAST_IN_EVERY_ZONE_DAYS = 2;
 export class AdvancePastExpiry implements LifecycleCommand {
   /**
    * Only when it expires a rule still in force: the clock is shared, so it moves only when it matters,
-   * and only in a case that has it to itself.
+   * and only in the mover's case.
    */
   check = (model: Readonly<LifecycleModel>) =>
     model.clockOwned &&
     model.daysAdvanced < 1 &&
     model.rules.some((rule) => rule.status !== 'Cancelled' && rule.expirationDate === model.today);
   async run(model: LifecycleModel, real: LifecycleReal) {
-    await real.world.advanceDays(PAST_IN_EVERY_ZONE_DAYS);
+    await real.turns.move(() => real.world.advanceDays(PAST_IN_EVERY_ZONE_DAYS));
     model.today = await real.world.today();
     model.daysAdvanced += PAST_IN_EVERY_ZONE_DAYS;
   }
@@ -195,8 +198,8 @@ type Handed = fc.AsyncCommand<LifecycleModel, LifecycleReal, boolean> & { cmd?: 
 
 /**
  * Whether the sequence moves the clock when it runs: walked through the model alone, from any day
- * (every date it judges is relative to the day it starts on). Its case then takes the clock to
- * itself (clockTurns.ts); a case that does not never moves it, whatever this says (AdvancePastExpiry's check).
+ * (every date it judges is relative to the day it starts on). Its case then runs as the mover
+ * (clockTurns.ts); any other case never moves the clock, whatever this says (AdvancePastExpiry's check).
  */
 export function movesClock(commands: Iterable<Handed>, productOptIn: readonly OptInType[]): boolean {
   const model: LifecycleModel = {
@@ -211,6 +214,19 @@ export function movesClock(commands: Iterable<Handed>, productOptIn: readonly Op
     if (!command.check(model)) continue;
     if (command instanceof AdvancePastExpiry) return true;
     command.step(model);
+  }
+  return false;
+}
+
+/**
+ * Whether what the sequence judges may depend on the day: only a rule with an expirationDate
+ * makes it so (a decision, an upload's or an advance's check read the day only through one).
+ * A sequence without one needs no turn on the clock: a move beside it changes nothing it judges.
+ */
+export function readsClock(commands: Iterable<Handed>): boolean {
+  for (const handed of commands) {
+    const command = handed.cmd ?? (handed as LifecycleCommand);
+    if (command instanceof CreateRule && command.spec.expiresInDays !== undefined) return true;
   }
   return false;
 }

@@ -12,10 +12,11 @@ import { TargetWorld } from './targetWorld.ts';
 
 /**
  * The lanes each family's cases are dealt into (propertyRun.ts). Fixed, so a run seed makes the
- * same cases in the same lanes on any target; 8 make a family's longest chain about an eighth of
- * its calls, below the run's other chains behind a far target's latency.
+ * same cases in the same lanes on any target; 16 make a family's longest chain about a sixteenth of
+ * its calls. With 8, the ACH family's longest lane (some 220 calls) was a whole run's critical path
+ * behind a far target's latency.
  */
-export const PROPERTY_LANES = 8;
+export const PROPERTY_LANES = 16;
 
 interface PropertyFamily {
   id: string;
@@ -68,7 +69,7 @@ function propertyScenario(family: PropertyFamily): Scenario {
     requirements: [family.requirement],
     needs: ['paymentSimulation', 'fixtureProvisioning'],
     // Each decision is judged by the target's day read just before and after it, and a case the
-    // clock overtook while it was set up is not judged (propertyRun.ts): movers may run beside it.
+    // clock overtook is set up again, a few times at most, to be judged on a still clock (propertyRun.ts): movers may run beside it.
     follows: ['clock'],
     async run(ctx) {
       // One world for every lane: the deposit products it makes per opt-in set are never changed after, and each case makes its own account.

@@ -26,7 +26,8 @@ test("the critical path of the decisioning properties names one lane, shorter th
     });
     expect(document.verdict).toBe('conformant');
     const path = document.criticalPath;
-    expect(path?.chain).toMatch(new RegExp(`^lane [1-${PROPERTY_LANES}] of ${PROPERTY_LANES}$`));
+    expect(path?.chain).toMatch(new RegExp(`^lane \\d+ of ${PROPERTY_LANES}$`));
+    expect(Number(path?.chain?.split(' ')[1])).toBeLessThanOrEqual(PROPERTY_LANES);
     const scenario = reports.find((report) => report.scenarioId === path?.scenarioId);
     expect(scenario?.scenarioId).toMatch(/^decisioning\/property\//);
     // A dependent chain, not every call of the property run.
