@@ -2,6 +2,7 @@
 // them first (test/support/heaviestFirstSequencer.ts). test/tree/heaviestFirst.test.ts
 // keeps the names true.
 export const HEAVIEST_TEST_FILES: readonly string[] = [
+  'test/verdicts/toleratedVariationAlone.test.ts',
   'test/verdicts/toleratedVariations.test.ts',
   'test/run/deliveryLagScheduleFuzzing.test.ts',
   'test/install/registryInstall.test.ts',
