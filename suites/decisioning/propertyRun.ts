@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { disagreement } from './decisionJudgement.ts';
-import { admissibleDecisions } from './decisionModel.ts';
+import { admissibleDecisions, expired, type ModelRule, READINGS } from './decisionModel.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { type BuiltCase, buildCase, toModelPayment } from './caseSetup.ts';
 import type { GeneratedCase } from './caseArbitraries.ts';
@@ -27,32 +27,42 @@ export class DecisionMismatch extends Error {
 /**
  * How often a case the clock overtook is set up again. The judgement of a case the clock moved under
  * is loose (a decision right on any day it saw is admitted, and a rule the move made past is not
- * made at all): a fault at an expiry boundary may pass it, so a lane's outcome would hang on when
- * another scenario's move fell, and a failure would not replay by `--seed`. Set up again on a
- * fresh account, the case is judged on a still clock, as it is when replayed; the last attempt
- * is judged as it comes (a clock that never stands still, test/decisioning/clockFollowers.test.ts).
+ * made at all), and a move that changes a rule's expiry changes what a faulty target decides too:
+ * a fault at an expiry boundary may pass it, so a lane's outcome would hang on when another
+ * scenario's move fell (the lifecycle's, beside it), and a failure would not replay by `--seed`.
+ * Set up again on a fresh account, the case is judged as on a still clock, as it is when replayed;
+ * a move that left every rule's expiry as it was needs no new set-up. The last attempt is judged
+ * as it comes (a clock that never stands still, test/decisioning/clockFollowers.test.ts).
  */
 const ATTEMPTS_WHEN_OVERTAKEN = 8;
 
 /** Drives one generated case; throws DecisionMismatch on the first decision the model does not admit. */
 export async function runCase(ctx: ScenarioContext, world: TargetWorld, generated: GeneratedCase): Promise<void> {
   for (let attempt = 1; attempt < ATTEMPTS_WHEN_OVERTAKEN; attempt += 1) {
-    if ((await attemptCase(ctx, world, generated, false)) === 'judged on a still clock') return;
+    if ((await attemptCase(ctx, world, generated, false)) === 'judged as on a still clock') return;
   }
   await attemptCase(ctx, world, generated, true);
 }
 
 /**
- * One set-up and its decisions: whether the target's day stayed the one the case was set up on.
- * Until the last attempt, a case the clock overtook is not judged at all, even where it disagrees:
- * what it finds is found again on a still clock, which is what a replay by `--seed` sees.
+ * Which of the rules are past their expirationDate on `today`, under each reading: a day that leaves
+ * this alone changes nothing a target decides, right or wrong (a wrong one may decide by it too).
+ */
+const standing = (rules: readonly ModelRule[], today: string): string =>
+  rules.map((rule) => READINGS.map((reading) => (expired(rule, today, reading) ? 'x' : '-')).join('')).join('|');
+
+/**
+ * One set-up and its decisions: whether they were judged as on a still clock (the day stayed the
+ * one the case was set up on, or the days it saw left every rule's expiry as it was). Until the last attempt,
+ * a case the clock overtook where it mattered is not judged at all, even where it disagrees: what it
+ * finds is found again on a still clock, which is what a replay by `--seed` sees.
  */
 async function attemptCase(
   ctx: ScenarioContext,
   world: TargetWorld,
   generated: GeneratedCase,
   last: boolean,
-): Promise<'judged on a still clock' | 'overtaken by the clock'> {
+): Promise<'judged as on a still clock' | 'overtaken by the clock'> {
   const setUpOn = await world.today();
   let built: BuiltCase;
   try {
@@ -66,20 +76,21 @@ async function attemptCase(
   // The target's today is read around each decision, not taken from the set-up: its clock is
   // shared and may move meanwhile; a decision right for the day before or after it is admitted.
   // The reading after one decision is the reading before the next: nothing is asked between.
-  let still = built.today === setUpOn;
+  // A set-up the clock overtook may have skipped an upload or dated a rule from another day.
+  let overtaken = built.today !== setUpOn;
   let before = built.today;
   for (const description of generated.payments) {
     const payment = toModelPayment(description, built);
     const { observed, response } = await simulate(ctx, payment);
     const after = await world.today();
     built.today = after;
-    still &&= after === setUpOn;
+    overtaken ||= [before, after].some((today) => standing(built.rules, today) !== standing(built.rules, setUpOn));
     const admissible = [before, ...(after === before ? [] : [after])].flatMap((today) =>
       admissibleDecisions(built.account, built.rules, payment, today),
     );
     const problem = disagreement(admissible, observed, built.rules);
     before = after;
-    if (problem && !still && !last) return 'overtaken by the clock';
+    if (problem && overtaken && !last) return 'overtaken by the clock';
     if (problem) {
       const rules = built.rules.map((rule) => ({ ...rule }));
       throw new DecisionMismatch(
@@ -88,7 +99,7 @@ async function attemptCase(
       );
     }
   }
-  return still ? 'judged on a still clock' : 'overtaken by the clock';
+  return overtaken ? 'overtaken by the clock' : 'judged as on a still clock';
 }
 
 export interface PropertyOutcome {
