@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, test } from 'vitest';
 import { startEmulator } from '../../emulator/emulator.ts';
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
@@ -32,21 +32,23 @@ async function fuzzed(variation: ToleratedVariation, scheduleSeed: number): Prom
   }
 }
 
-// The two variations go side by side: their runs mostly wait for deliveries, and the machine is busy, as CI's is.
+/** Every variation with every schedule seed: four runs, each with an emulator of its own. */
+const RUNS = LAG_VARIATIONS.flatMap((variation) => SCHEDULE_SEEDS.map((scheduleSeed) => ({ variation, scheduleSeed })));
+
+// The four runs go side by side: they mostly wait for deliveries (held back by the
+// variation), nothing of one emulator or session is another's, and the machine is busy, as CI's is.
 describe('delivery lag under the schedule fuzzer', () => {
-  test.concurrent.each(LAG_VARIATIONS)(
-    `%s fails nothing with schedule seeds ${SCHEDULE_SEEDS.join(', ')}`,
-    async (variation) => {
-      for (const scheduleSeed of SCHEDULE_SEEDS) {
-        const records = await fuzzed(variation, scheduleSeed);
-        const replay = `replay: run --seed ${RUN_SEED} --schedule-seed ${scheduleSeed} --concurrency auto --emulator-fault ${variation}`;
-        expect(
-          records.some((record) => record.requirementId === 'DL-BACKOFF-FIBONACCI' && record.outcome === 'PASS'),
-          replay,
-        ).toBe(true);
-        expect(problems(records), replay).toEqual([]);
-      }
+  test.concurrent.for(RUNS)(
+    '$variation fails nothing with schedule seed $scheduleSeed',
+    { timeout: 1_200_000 },
+    async ({ variation, scheduleSeed }, { expect }) => {
+      const records = await fuzzed(variation, scheduleSeed);
+      const replay = `replay: run --seed ${RUN_SEED} --schedule-seed ${scheduleSeed} --concurrency auto --emulator-fault ${variation}`;
+      expect(
+        records.some((record) => record.requirementId === 'DL-BACKOFF-FIBONACCI' && record.outcome === 'PASS'),
+        replay,
+      ).toBe(true);
+      expect(problems(records), replay).toEqual([]);
     },
-    1_200_000,
   );
 });
