@@ -1,12 +1,13 @@
 import { runEngine } from '../harness/engine/engine.ts';
 import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
-import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { judgedDocument } from '../verdict/judgement.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
 import { clientJournal } from './clientJournal.ts';
 import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
+import { clientAndReceiverCatalogue } from './clientWebhooks.ts';
+import { RECEIVER_GROUP } from '../receiver/receiverCase.ts';
 import { type ClientSource, ClientSubject, type CommandExit } from './clientSubject.ts';
 import type { WaitEnded } from './quietWatch.ts';
 import { CLIENT_ITEMS, type ClientCalls } from './requestJudge.ts';
@@ -15,7 +16,9 @@ import { CLIENT_ITEMS, type ClientCalls } from './requestJudge.ts';
 // client's items with the client as its subject (client/clientSubject.ts: the emulator, the
 // recorder and the client's command as set-up) and tells the faces as it tells them a run's;
 // then a ScenarioReport per item, and the CL requirements judged into a results document by
-// the run's own assembly.
+// the run's own assembly. The webhooks the client created are judged as receivers while it runs
+// (client/clientWebhooks.ts: the engine again, the receiver as its subject): their RC verdicts
+// go into the same document, beside the CL ones.
 
 export { CLIENT_ENV, type ClientSource, type Serving } from './clientSubject.ts';
 
@@ -29,7 +32,7 @@ export interface ClientRunObservers {
 }
 
 export interface ClientRun {
-  /** One per item, in the order they ran. */
+  /** One per item, in the order they ran; then one per receiver case of each webhook it created (subject receiver). */
   reports: ScenarioReport[];
   /** What the client called, read once from the recording. */
   calls: Omit<ClientCalls, 'calls'>;
@@ -52,8 +55,10 @@ export async function runClient(
   const subject = new ClientSubject(source, observers.say, observers.redactor, env);
   const results = await runEngine(CLIENT_ITEMS, subject, observers.listener ? { listener: observers.listener } : {});
   const { calls: judgedCalls, ...calls } = subject.calls!;
+  // Its webhooks' receivers were judged while it ran: their events told after its own, their reports beside its own.
+  await subject.webhooks.tell(observers.listener);
   return {
-    reports: results.map((result) => subject.report(result)),
+    reports: [...results.map((result) => subject.report(result)), ...(await subject.webhooks.reports())],
     calls,
     exchanges: clientJournal(judgedCalls),
     ...(subject.exit ? { exit: subject.exit } : {}),
@@ -82,11 +87,11 @@ export function clientResults(
 ): ResultsDocument {
   const document = judgedDocument({
     command: 'client',
-    catalogue: requirementCatalogue('client'),
+    catalogue: clientAndReceiverCatalogue(),
     target: clientAsTarget(run),
     suiteVersion: meta.suiteVersion,
     seed: 0,
-    areas: [CLIENT_GROUP],
+    areas: [CLIENT_GROUP, RECEIVER_GROUP],
     scenarioIds: run.reports.map((report) => report.scenarioId),
     records: run.reports.flatMap((report) => report.records),
     selected: new Set(run.reports.flatMap((report) => report.requirements)),

@@ -14,6 +14,7 @@ import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.
 import { type EmulatorCall, type PerturbationName, PlanBender } from './perturbations.ts';
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import { RequestRecorder } from './requestRecorder.ts';
+import { JUDGE_WEBHOOKS_VARIABLE, readWebhooks, WebhookJudging } from './clientWebhooks.ts';
 import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, readCalls } from './requestJudge.ts';
 
 // The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: the
@@ -29,6 +30,8 @@ export const CLIENT_ENV = {
   token: 'BANKING_API_TOKEN',
   accountId: 'BANKING_API_ACCOUNT_ID',
   depositProductId: 'BANKING_API_DEPOSIT_PRODUCT_ID',
+  /** GET it once the client's webhook receiver listens: it answers once that receiver is judged (client/clientWebhooks.ts). */
+  judgeWebhooks: JUDGE_WEBHOOKS_VARIABLE,
 } as const;
 
 export interface ItemJudged {
@@ -123,13 +126,17 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
   /** Set when the source was a client started elsewhere. */
   waitEnded: WaitEnded | undefined;
   calls: ClientCalls | undefined;
+  /** The webhooks the client created, judged as receivers beside it (client/clientWebhooks.ts). */
+  readonly webhooks: WebhookJudging;
 
   constructor(
     private readonly source: ClientSource,
     private readonly say: (text: string) => void,
     private readonly redactor: SecretRedactor,
     private readonly env: NodeJS.ProcessEnv = process.env,
-  ) {}
+  ) {
+    this.webhooks = new WebhookJudging(redactor, say);
+  }
 
   async open(): Promise<void> {
     const token = randomBytes(24).toString('hex');
@@ -167,14 +174,17 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
     const fixtures = {
       [CLIENT_ENV.accountId]: emulator.state.fixtures.accountId,
       [CLIENT_ENV.depositProductId]: emulator.state.fixtures.depositProductId,
+      [CLIENT_ENV.judgeWebhooks]: await this.webhooks.serve(() => readWebhooks(emulator.url(), suiteToken)),
     };
     try {
       if ('command' in this.source) {
         this.baseUrl = emulator.url();
         const environment = { ...this.env, [CLIENT_ENV.baseUrl]: this.baseUrl, [CLIENT_ENV.token]: token, ...fixtures };
         this.exit = await runCommand(this.source.command, environment, this.say, this.redactor);
+        await this.webhooks.judgeTheRest("after your client's command exited");
       } else {
         const { wait } = this.source;
+        this.webhooks.activity = watch;
         this.baseUrl = emulator.url();
         wait.serving({
           baseUrl: this.baseUrl,
@@ -182,6 +192,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
           fixtures,
         });
         this.waitEnded = await watch!.wait(wait.interrupted);
+        await this.webhooks.judgeTheRest(this.waitEnded === 'quiet' ? 'once your client had gone quiet' : 'on Ctrl-C');
       }
       this.calls = {
         ...readCalls(recorder.requests(), this.baseUrl, this.redactor, (held) => emulator.state.tokens.scopesOf(held)),
@@ -190,6 +201,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
         ...(this.exit ? { exit: this.exit } : {}),
       };
     } finally {
+      await this.webhooks.close();
       recorder.stop();
       await emulator.close();
     }

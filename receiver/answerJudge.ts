@@ -16,6 +16,8 @@ export class AnswerJudge {
     private readonly config: ReceiverConfig,
     /** Every correct delivery's answer, across cases: the run's diagnosis reads them (receiver/receiverRun.ts). */
     private readonly correctAnswers: AnsweredDelivery[] = [],
+    /** What the delivery mode came from (the receiver command's option), in the other mode's SKIP. */
+    private readonly modeFrom?: string,
   ) {}
 
   /** A correct delivery MUST be accepted (`requirementId`); accepted, it is held to its mode's 200 and to the time-out. */
@@ -26,7 +28,8 @@ export class AnswerJudge {
     this.timing(answer, what);
     const mode = this.config.deliveryMode;
     for (const [other, id] of Object.entries(EXACT_200)) {
-      if (other !== mode) this.check.skip(id, `applies to ${other} webhooks; the receiver's webhook is ${mode} (--delivery-mode)`);
+      if (other !== mode)
+        this.check.skip(id, `applies to ${other} webhooks; the receiver's webhook is ${mode}${this.modeFrom ? ` (${this.modeFrom})` : ''}`);
     }
     if (accepted) {
       this.check.expect(

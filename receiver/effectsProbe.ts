@@ -3,6 +3,7 @@ import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
 import { readCappedBody } from '../harness/targetIO/responseBodyReader.ts';
 import { SetupError } from '../harness/records/setupError.ts';
+import type { OptionWords } from '../harness/records/optionWords.ts';
 
 // "Processed" is seen only through the receiver's own side effects. The effects
 // probe is a tiny contract the integrator exposes (never in production):
@@ -55,15 +56,19 @@ export async function readCount(effectsUrl: string, eventId: string): Promise<Co
 }
 
 /** Before any case: the probe must answer its contract for an id never sent, or the run cannot judge processing. */
-export async function assertEffectsProbe(effectsUrl: string, unusedId: string): Promise<void> {
+export async function assertEffectsProbe(effectsUrl: string, unusedId: string, words: OptionWords | undefined): Promise<void> {
+  const probe = `${words?.effects ?? 'effects probe'} ${effectsUrl}`;
   const read = await readCount(effectsUrl, unusedId);
-  if ('problem' in read)
-    throw new SetupError(`--effects ${effectsUrl}: ${read.problem}; it must answer GET ?eventId=ID with 200 {"count": n}`);
+  if ('problem' in read) throw new SetupError(`${probe}: ${read.problem}; it must answer GET ?eventId=ID with 200 {"count": n}`);
   if (read.count !== 0)
     throw new SetupError(
-      `--effects ${effectsUrl}: answered count ${read.count} for event id ${unusedId}, which was never sent; it must count only what the receiver processed`,
+      `${probe}: answered count ${read.count} for event id ${unusedId}, which was never sent; it must count only what the receiver processed`,
     );
 }
+
+/** Why a processing requirement SKIPs without an effects probe: the option that gives one, where a command named it. */
+export const noEffectsProbe = (words: OptionWords | undefined): string =>
+  `no effects probe${words ? ` (${words.effects} URL)` : ''}: what the receiver processed cannot be seen from outside`;
 
 interface Expectation {
   check: CheckRecorder;
@@ -77,12 +82,16 @@ interface Expectation {
 export class EffectsLedger {
   private readonly expected: Expectation[] = [];
 
-  constructor(private readonly effectsUrl: string | undefined) {}
+  /** noProbe: why a processing requirement SKIPs without a probe (noEffectsProbe, or the caller's own words). */
+  constructor(
+    private readonly effectsUrl: string | undefined,
+    private readonly noProbe: string,
+  ) {}
 
   /** Each of `eventIds` MUST have been processed `times` times; without a probe the requirement SKIPs saying so. */
   expect(check: CheckRecorder, requirementId: string, eventIds: readonly string[], times: 0 | 1, what: string): void {
     if (!this.effectsUrl) {
-      check.skip(requirementId, 'no effects probe (--effects URL): what the receiver processed cannot be seen from outside');
+      check.skip(requirementId, this.noProbe);
       return;
     }
     this.expected.push({ check, requirementId, eventIds, times, what });

@@ -8,7 +8,8 @@ import { type AnsweredDelivery, isAccepted } from './deliveryExchange.ts';
 import { RECEIVER_GROUP, type ReceiverCase, receiverCatalogue } from './receiverCase.ts';
 import { RECEIVER_CASES } from './receiverCases.ts';
 import type { ReceiverConfig } from './receiverConfig.ts';
-import { ReceiverSubject } from './receiverSubject.ts';
+import type { OptionWords } from '../harness/records/optionWords.ts';
+import { type ReceiverJudging, ReceiverSubject } from './receiverSubject.ts';
 
 // The receiver command's run, one way through: the engine (harness/engine/engine.ts) runs the
 // cases against the receiver as its subject (receiver/receiverSubject.ts: set-up, each case, the
@@ -42,21 +43,22 @@ export interface DeliveryRefusal {
   example: ExchangeExcerpt;
 }
 
-/** What a receiver refusing everything with this status most likely has wrong. */
-const LIKELY_CAUSE: Record<number, string> = {
-  401: 'is --token-env the token the webhook was created with?',
-  403: 'is --token-env the token the webhook was created with?',
-  404: 'is --url the address the receiver takes deliveries at?',
-  405: 'is --url the address the receiver takes deliveries at?',
-};
+/** What a receiver refusing everything with this status most likely has wrong: the option to check, where a command named it. */
+function likelyCause(status: number, words: OptionWords | undefined): string | undefined {
+  if (status === 401 || status === 403)
+    return `is ${words ? words.tokenEnv : "the webhook's token"} the token the webhook was created with?`;
+  if (status === 404 || status === 405)
+    return `is ${words ? words.url : "the webhook's URL"} the address the receiver takes deliveries at?`;
+  return undefined;
+}
 
 /** Two or more correct deliveries, every one answered the same refusing status. */
-export function deliveryRefusal(correctAnswers: readonly AnsweredDelivery[]): DeliveryRefusal | undefined {
+export function deliveryRefusal(correctAnswers: readonly AnsweredDelivery[], words?: OptionWords): DeliveryRefusal | undefined {
   const first = correctAnswers[0];
   const status = first?.status;
   if (!first || status === undefined || correctAnswers.length < 2 || isAccepted(first)) return undefined;
   if (!correctAnswers.every((answer) => answer.status === status)) return undefined;
-  const cause = LIKELY_CAUSE[status] ?? `${correctAnswers.length} deliveries, whatever they carried`;
+  const cause = likelyCause(status, words) ?? `${correctAnswers.length} deliveries, whatever they carried`;
   return { status, line: `every validly signed delivery was answered ${status}: ${cause}`, example: first.exchange };
 }
 
@@ -64,12 +66,14 @@ export async function runReceiverCases(
   config: ReceiverConfig,
   observers: ReceiverRunObservers,
   cases: readonly ReceiverCase[] = RECEIVER_CASES,
+  /** How a receiver no one named is judged: a webhook an API client created (client/clientWebhooks.ts). */
+  judging?: ReceiverJudging,
 ): Promise<ReceiverRun> {
   const { redactor } = observers;
   redactor.add(config.token);
-  const subject = new ReceiverSubject(config, observers.say, redactor);
+  const subject = new ReceiverSubject(config, observers.say, redactor, judging);
   const results = await runEngine(cases, subject, observers.listener ? { listener: observers.listener } : {});
-  const refusal = deliveryRefusal(subject.correctAnswers);
+  const refusal = deliveryRefusal(subject.correctAnswers, judging?.optionWords);
   return { reports: results.map((result) => subject.report(result)), idBase: subject.idBase, ...(refusal ? { refusal } : {}) };
 }
 

@@ -9,7 +9,8 @@ import { SetupError } from '../harness/records/setupError.ts';
 import { AnswerJudge } from './answerJudge.ts';
 import { CraftedDeliveries } from './craftedDeliveries.ts';
 import type { AnsweredDelivery } from './deliveryExchange.ts';
-import { assertEffectsProbe, EffectsLedger } from './effectsProbe.ts';
+import { assertEffectsProbe, EffectsLedger, noEffectsProbe } from './effectsProbe.ts';
+import type { OptionWords } from '../harness/records/optionWords.ts';
 import { EmbeddedSandbox } from './embeddedSandbox.ts';
 import { type CaseContext, RECEIVER_GROUP, type ReceiverCase, receiverCatalogue } from './receiverCase.ts';
 import type { ReceiverConfig } from './receiverConfig.ts';
@@ -40,29 +41,55 @@ const ARRIVAL_MARGIN_MS = 5000;
 /** At least this long past the time-out, an answer is still waited for (and judged late). */
 const LATE_ANSWER_MS = 5000;
 
-/** Something must listen at the receiver's address; what it answers is then judged, never a setup error. */
-async function assertListening(url: string): Promise<void> {
+/** Whether something listens at `url`: undefined when it does, else why not (a connection refused, no connection in time). */
+export async function notListening(url: string, timeoutMs = CONNECT_TIMEOUT_MS): Promise<string | undefined> {
   const { hostname, port, protocol } = new URL(url);
   const host = hostname.replace(/^\[|\]$/g, '');
-  await new Promise<void>((resolve, reject) => {
-    const socket = connect({ host, port: Number(port || (protocol === 'https:' ? 443 : 80)), timeout: CONNECT_TIMEOUT_MS });
+  return new Promise<string | undefined>((resolve) => {
+    const socket = connect({ host, port: Number(port || (protocol === 'https:' ? 443 : 80)), timeout: timeoutMs });
     socket.once('connect', () => {
       socket.destroy();
-      resolve();
+      resolve(undefined);
     });
     socket.once('timeout', () => {
       socket.destroy();
-      reject(new SetupError(`cannot reach the receiver at ${url} (no connection within ${CONNECT_TIMEOUT_MS} ms): start it, or fix --url`));
+      resolve(`no connection within ${timeoutMs} ms`);
     });
-    socket.once('error', (error: NodeJS.ErrnoException) =>
-      reject(new SetupError(`cannot reach the receiver at ${url} (${error.code ?? error.message}): start it, or fix --url`)),
-    );
+    socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
   });
 }
 
-function whyNotApplicable(receiverCase: ReceiverCase, config: ReceiverConfig): string | undefined {
+/** Something must listen at the receiver's address; what it answers is then judged, never a setup error. */
+async function assertListening(url: string, words: OptionWords | undefined): Promise<void> {
+  const problem = await notListening(url);
+  if (problem) throw new SetupError(`cannot reach the receiver at ${url} (${problem}): start it, or fix ${words?.url ?? 'its URL'}`);
+}
+
+function whyNotApplicable(receiverCase: ReceiverCase, config: ReceiverConfig, modeFrom: string | undefined): string | undefined {
   if (!receiverCase.modes || receiverCase.modes.includes(config.deliveryMode)) return undefined;
-  return `applies to ${receiverCase.modes.join(', ')} webhooks; the receiver's webhook is ${config.deliveryMode} (--delivery-mode)`;
+  return `applies to ${receiverCase.modes.join(', ')} webhooks; the receiver's webhook is ${config.deliveryMode}${modeFrom ? ` (${modeFrom})` : ''}`;
+}
+
+/**
+ * How a receiver is judged when no one named it on the command line: the webhook an API client created
+ * (client/clientWebhooks.ts). The receiver command, whose receiver must listen (a setup error), gives only
+ * its optionWords.
+ */
+export interface ReceiverJudging {
+  /** Every case SKIPs with this reason, and nothing is delivered (the webhook could not be judged). */
+  unjudged?: string;
+  /**
+   * The receiver may stop listening while it is judged (its process is the client's): set-up finding nothing
+   * listening, or a case after which nothing listens, SKIPs with this reason, and so does every later case:
+   * deliveries nobody listened for say nothing of the receiver.
+   */
+  gone?: (problem: string) => string;
+  /** What the webhook's delivery mode came from, in a SKIP's reason (default: the option that sets it, in optionWords). */
+  modeFrom?: string;
+  /** Why the processing requirements SKIP without an effects probe (default: naming the option that gives one). */
+  noEffectsProbe?: string;
+  /** The receiver command's options, as its messages name them (cli/commandLineText.ts); all the receiver command gives. */
+  optionWords?: OptionWords;
 }
 
 /** One case's result: its records are read from its recorder, which the effects probe writes into at the end. */
@@ -86,16 +113,29 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
   private sandbox: EmbeddedSandbox | undefined;
   private setting: CaseSetting | undefined;
 
+  /** Set when every case (still to run) SKIPs: the webhook could not be judged, or its receiver stopped listening. */
+  private unjudged: string | undefined;
+
   constructor(
     private readonly config: ReceiverConfig,
     private readonly say: (text: string) => void,
     private readonly redactor: SecretRedactor,
-  ) {}
+    private readonly judging: ReceiverJudging = {},
+  ) {
+    this.unjudged = judging.unjudged;
+  }
 
   async open(): Promise<void> {
-    const { config, redactor } = this;
-    await assertListening(config.url);
-    if (config.effectsUrl) await assertEffectsProbe(config.effectsUrl, String(this.idBase));
+    const { config, redactor, judging } = this;
+    if (this.unjudged) return;
+    if (judging.gone) {
+      const problem = await notListening(config.url);
+      if (problem) {
+        this.unjudged = judging.gone(problem);
+        return;
+      }
+    } else await assertListening(config.url, judging.optionWords);
+    if (config.effectsUrl) await assertEffectsProbe(config.effectsUrl, String(this.idBase), judging.optionWords);
     // The proxy waits well past the sandbox's time-out, to see how late a slow receiver answers.
     const waitMs = config.timeoutMs + Math.max(config.timeoutMs, LATE_ANSWER_MS);
     this.proxy = await RecordingProxy.start({ receiverUrl: config.url, headerName: config.headerName, waitMs, redactor });
@@ -104,8 +144,13 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
       config,
       sandbox: new SandboxDeliveries(this.sandbox, this.proxy, waitMs + ARRIVAL_MARGIN_MS),
       crafted: new CraftedDeliveries(config, this.sandbox, redactor, waitMs),
-      effects: new EffectsLedger(config.effectsUrl),
+      effects: new EffectsLedger(config.effectsUrl, judging.noEffectsProbe ?? noEffectsProbe(judging.optionWords)),
     };
+  }
+
+  /** What the webhook's delivery mode came from, as a SKIP of the other mode says it. */
+  private get modeFrom(): string | undefined {
+    return this.judging.modeFrom ?? this.judging.optionWords?.deliveryMode;
   }
 
   async close(): Promise<void> {
@@ -123,26 +168,21 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
   pastDeadline = () => false;
 
   async run({ item: receiverCase }: PlannedItem<ReceiverCase>, run: ItemRun): Promise<CaseResult> {
-    const setting = this.setting!;
     const { id, requirements } = receiverCase;
     this.say(`  ${id}`);
-    const check = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
-    check.onRecorded = run.recorded;
+    let check = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
     const startedMs = Date.now();
-    const reason = whyNotApplicable(receiverCase, this.config);
-    if (reason) check.skipAll(requirements, reason);
-    else {
-      try {
-        const judge = new AnswerJudge(check, this.config, this.correctAnswers);
-        await check.runDeclared(
-          requirements,
-          () => receiverCase.run({ ...setting, check, judge }),
-          (error) => `case ${id} could not finish: ${error.message}`,
-        );
-      } finally {
-        run.bodyEnded(check.records());
-        await setting.sandbox.closeAll();
-      }
+    const reason = this.unjudged ?? whyNotApplicable(receiverCase, this.config, this.modeFrom);
+    if (reason) {
+      check.onRecorded = run.recorded;
+      check.skipAll(requirements, reason);
+    } else if (this.judging.gone) {
+      // Told once its verdict stands: a failure may yet turn out to be a receiver that went away.
+      check = await this.judgedWhileListening(receiverCase, run);
+      for (const record of check.records()) run.recorded?.(record);
+    } else {
+      check.onRecorded = run.recorded;
+      await this.judged(receiverCase, check, run);
     }
     const durationMs = Date.now() - startedMs;
     return {
@@ -153,6 +193,36 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
       startedMs,
       durationMs,
     };
+  }
+
+  /** The case judged; where nothing listens once it is over, its requirements SKIP instead, as every later case's do. */
+  private async judgedWhileListening(receiverCase: ReceiverCase, run: ItemRun): Promise<CheckRecorder> {
+    const { id, requirements } = receiverCase;
+    const check = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
+    await this.judged(receiverCase, check, run);
+    // When it went away during the case cannot be told: a refused connection may have passed for a refused forgery.
+    const problem = await notListening(this.config.url);
+    if (!problem) return check;
+    this.unjudged = this.judging.gone!(problem);
+    const skipped = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
+    skipped.skipAll(requirements, this.unjudged);
+    return skipped;
+  }
+
+  private async judged(receiverCase: ReceiverCase, check: CheckRecorder, run: ItemRun): Promise<void> {
+    const setting = this.setting!;
+    const { id, requirements } = receiverCase;
+    try {
+      const judge = new AnswerJudge(check, this.config, this.correctAnswers, this.modeFrom);
+      await check.runDeclared(
+        requirements,
+        () => receiverCase.run({ ...setting, check, judge }),
+        (error) => `case ${id} could not finish: ${error.message}`,
+      );
+    } finally {
+      run.bodyEnded(check.records());
+      await setting.sandbox.closeAll();
+    }
   }
 
   async settle(): Promise<void> {

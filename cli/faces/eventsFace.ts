@@ -9,6 +9,23 @@ import type { Face } from './face.ts';
 // exchanges stay in HAR, and run-finished counts the reports its scenario-final lines told.
 
 const STDOUT = 1;
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Every byte of `text`, however full the pipe: standard output may be a non-blocking pipe, where a
+ * line larger than what its reader has taken so far (a receiver case's batches) is written in parts.
+ */
+function writeAll(fd: number, text: string): void {
+  let rest = Buffer.from(text);
+  while (rest.length > 0) {
+    try {
+      rest = rest.subarray(writeSync(fd, rest));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(PAUSE, 0, 0, 1);
+    }
+  }
+}
 
 export function eventLine(event: EngineEvent, at: Date): object {
   const stamp = { at: at.toISOString() };
@@ -30,7 +47,7 @@ export const eventsFace: Face = {
     const fd = target === '-' ? STDOUT : openSync(target, 'w');
     return {
       listen(event) {
-        writeSync(fd, `${settings.redactor.text(JSON.stringify(eventLine(event, new Date())))}\n`);
+        writeAll(fd, `${settings.redactor.text(JSON.stringify(eventLine(event, new Date())))}\n`);
       },
       finish() {
         if (fd === STDOUT) return {};

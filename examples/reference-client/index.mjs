@@ -7,8 +7,12 @@
 // It reads its address and credentials from the environment:
 //   BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID
 // `banking-api-conformance client -- node examples/reference-client/index.mjs`
-// sets them and judges every request it makes.
+// sets them and judges every request it makes. Its webhook's receiver runs in this
+// process and does what the documents ask of one (5.3, 6.1, 9); given
+// BANKING_API_JUDGE_WEBHOOKS_URL, it keeps that receiver up until the command has
+// judged it (the RC requirements, in the same report).
 
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 
 const JSON_API = 'application/vnd.api+json';
@@ -88,17 +92,60 @@ async function allEvents() {
   }
 }
 
-/** Where the webhook delivers: this process, which acknowledges every delivery. */
-async function startReceiver() {
+/** 5.3: base64(HMAC-SHA1(token, raw body)), the whole text compared in constant time. */
+function signedBy(token, rawBody, signature) {
+  if (typeof signature !== 'string') return false;
+  const expected = Buffer.from(createHmac('sha1', token).update(rawBody).digest('base64'));
+  const received = Buffer.from(signature);
+  return received.length === expected.length && timingSafeEqual(received, expected);
+}
+
+/**
+ * Where the webhook delivers: this process. It verifies the signature over the raw bytes,
+ * processes each event id once (AtLeastOnce redelivers), skips types it does not know, and
+ * answers 200 once the whole delivery is processed.
+ */
+async function startReceiver(token, seen) {
+  const processed = new Set();
   const server = createServer((request, response) => {
-    request.resume();
-    request.on('end', () => response.writeHead(200).end());
+    const chunks = [];
+    request.on('data', (chunk) => chunks.push(chunk));
+    request.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      if (request.method !== 'POST') return response.writeHead(405).end();
+      if (!signedBy(token, raw, request.headers['x-service-signature'])) return response.writeHead(401).end();
+      let body;
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return response.writeHead(400).end();
+      }
+      const container = Array.isArray(body) ? body : body?.data;
+      const items = Array.isArray(container) ? container : container === undefined ? [] : [container];
+      for (const item of items) {
+        // An AtLeastOnce batch may carry bare ids (6.1).
+        const event = typeof item === 'object' && item !== null ? item : { id: item };
+        if (event.id === undefined || processed.has(String(event.id))) continue;
+        handle(event, seen);
+        processed.add(String(event.id));
+      }
+      response.writeHead(200).end();
+    });
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
 }
 
-const receiver = await startReceiver();
+/** Under `banking-api-conformance client`: asks for the webhook's receiver to be judged, and waits until it is. */
+async function receiverJudged() {
+  const judgeUrl = process.env.BANKING_API_JUDGE_WEBHOOKS_URL;
+  if (judgeUrl) await (await fetch(judgeUrl)).arrayBuffer();
+}
+
+// The webhook's signing token: made here, kept in this process (in production, in a secret store).
+const signingToken = randomBytes(24).toString('base64url');
+const delivered = { cancelled: 0, other: 0 };
+const receiver = await startReceiver(signingToken, delivered);
 const rules = [];
 let webhook;
 try {
@@ -111,7 +158,7 @@ try {
       json: document('webhook', {
         label: 'reference client',
         url: `http://127.0.0.1:${receiver.address().port}/webhooks`,
-        token: 'reference-client-signing-token',
+        token: signingToken,
         contentType: 'JsonAPI',
         deliveryMode: 'AtLeastOnce',
       }),
@@ -132,6 +179,7 @@ try {
   await call('PUT', `/positive-pay/${drawdown.id}/documents`, { file: pdf, mediaType: 'application/pdf' });
 
   await call('GET', `/positive-pay?page[limit]=${PAGE_LIMIT}&filter[accountId]=${accountId}`);
+  await receiverJudged();
 } finally {
   // Cleaning up: the rules cancelled (each fires positivePay.cancelled), the webhook disabled.
   for (const rule of rules) await call('POST', `/positive-pay/${rule.id}/cancel`);

@@ -86,6 +86,7 @@ describe('client --wait', () => {
         'BANKING_API_ACCOUNT_ID',
         'BANKING_API_BASE_URL',
         'BANKING_API_DEPOSIT_PRODUCT_ID',
+        'BANKING_API_JUDGE_WEBHOOKS_URL',
       ]);
       expect(served.lines.join('\n')).toContain('BANKING_API_TOKEN: mint one with curl');
       const client = await runReferenceClient(served);
@@ -96,6 +97,8 @@ describe('client --wait', () => {
       expect(document.replayArguments).toEqual(['--wait', '--idle', '3']);
       expect(served.lines.join('\n')).toMatch(/^Your client was quiet for 3 s; it made \d+ calls$/m);
       expect(document.requirements.find((one) => one.id === 'CL-RESEND-EMPTY-OBJECT')?.outcome).toBe('PASS');
+      // Its webhook's receiver was judged while the client waited for BANKING_API_JUDGE_WEBHOOKS_URL's answer: the wait was not quiet meanwhile.
+      expect(document.requirements.find((one) => one.id === 'RC-ACCEPT-VALID')?.outcome).toBe('PASS');
       // The minting went through the served URL, but it is not one of the client's calls.
       expect(JSON.stringify(document)).not.toContain('/_emulator/tokens');
       expect(`${served.lines.join('\n')}${readFileSync(join(dir, 'results.json'), 'utf8')}`).not.toContain(client.token);

@@ -42,8 +42,9 @@ export const LAYERS: LayerTable = [
   ['report', ['contract', 'schemas', 'harness', 'container', 'verdict']],
   // Judges a webhook receiver with the embedded emulator as the sandbox, through verdict/'s judgement.
   ['receiver', ['contract', 'schemas', 'harness', 'emulator', 'verdict']],
-  // Judges an integrator's API client by the requests it makes to the embedded emulator, through verdict/'s judgement.
-  ['client', ['contract', 'schemas', 'harness', 'emulator', 'verdict']],
+  // Judges an integrator's API client by the requests it makes to the embedded emulator, through verdict/'s judgement;
+  // the webhooks it creates through receiver/'s cases.
+  ['client', ['contract', 'schemas', 'harness', 'emulator', 'verdict', 'receiver']],
   // The GitHub Action's report step, reading a run's report directory.
   ['action', ['contract', 'schemas', 'harness', 'verdict', 'report']],
   [

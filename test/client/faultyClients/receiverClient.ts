@@ -1,0 +1,57 @@
+import { startReferenceReceiver } from '../../../examples/reference-receiver/referenceReceiver.ts';
+import { FAULTY_RECEIVERS } from '../../receiver/faultyReceivers.ts';
+
+// A client whose webhook's receiver runs in its own process: the reference receiver
+// (examples/reference-receiver/), correct or with one step broken as a faulty receiver of
+// test/receiver/faultyReceivers.ts breaks it. It creates its webhook, asks to be judged
+// (BANKING_API_JUDGE_WEBHOOKS_URL) and waits for the answer, then disables the webhook and stops
+// its receiver. Run with `node --import tsx`, by test/client/clientWebhooks.test.ts.
+//
+//   receiverClient.ts [FAULTY-RECEIVER | refuses-every-delivery | correct] [--no-judge] [--twice]
+// refuses-every-delivery: verifies every signature as wrong, validly signed ones too;
+// --no-judge: never asks to be judged, so its receiver is gone once it exits;
+// --twice: two webhooks at the one URL;
+// --leaves-while-judged: asks to be judged, but stops its receiver after the first event it processed.
+
+const [name = 'correct', ...flags] = process.argv.slice(2);
+const REFUSES_EVERY_DELIVERY = { deliveryMode: 'AtLeastOnce', steps: { verify: () => false } } as const;
+const faulty = name === 'refuses-every-delivery' ? REFUSES_EVERY_DELIVERY : FAULTY_RECEIVERS.find((receiver) => receiver.name === name);
+if (name !== 'correct' && !faulty) throw new Error(`no faulty receiver named ${name}`);
+const baseUrl = process.env.BANKING_API_BASE_URL!;
+const token = process.env.BANKING_API_TOKEN!;
+const judgeUrl = process.env.BANKING_API_JUDGE_WEBHOOKS_URL;
+const signingToken = 'receiver-client-signing-token-7c1e';
+const JSON_API = 'application/vnd.api+json';
+
+const receiver = await startReferenceReceiver({ token: signingToken, ...(faulty ? { steps: faulty.steps } : {}) });
+
+async function call(method: string, path: string, json?: unknown): Promise<{ data: { id: string } }> {
+  const answer = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(json === undefined ? {} : { 'content-type': JSON_API }) },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+  const text = await answer.text();
+  if (!answer.ok) throw new Error(`${method} ${path} answered ${answer.status}: ${text.slice(0, 200)}`);
+  return JSON.parse(text) as { data: { id: string } };
+}
+
+const attributes = {
+  label: `receiver client (${name})`,
+  url: receiver.url,
+  token: signingToken,
+  contentType: 'Json',
+  deliveryMode: faulty?.deliveryMode ?? 'AtLeastOnce',
+};
+const webhooks: string[] = [];
+try {
+  for (let count = flags.includes('--twice') ? 2 : 1; count > 0; count -= 1)
+    webhooks.push((await call('POST', '/webhooks', { data: { type: 'webhook', attributes } })).data.id);
+  if (judgeUrl && flags.includes('--leaves-while-judged')) {
+    void fetch(judgeUrl).catch(() => {});
+    while (receiver.processed.size === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  } else if (judgeUrl && !flags.includes('--no-judge')) console.log(`judged: ${await (await fetch(judgeUrl)).text()}`);
+} finally {
+  for (const id of webhooks) await call('POST', `/webhooks/${id}/disable`);
+  await receiver.close();
+}
