@@ -4,7 +4,7 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { loadManifest } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { type ReceiverOptions, receiverConfig } from './receiverValues.ts';
-import { receiverReplayArguments } from './commandLineText.ts';
+import { OPTION_WORDS, receiverReplayArguments } from './commandLineText.ts';
 import { type DeliveryRefusal, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
@@ -96,7 +96,7 @@ export async function receiverCommand(
     redactor,
   });
   const startedAt = new Date().toISOString();
-  const run = await runReceiverCases(config, { say, redactor, listener: faces.listen });
+  const run = await runReceiverCases(config, { say, redactor, listener: faces.listen }, undefined, { optionWords: OPTION_WORDS });
   const document = receiverResults(config, run, {
     suiteVersion: version,
     startedAt,

@@ -2,6 +2,7 @@ import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import type { Outcome } from '../../harness/records/checkRecords.ts';
 import { type ReferenceReceiverOptions, startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
 import { type ReceiverOptions, receiverConfig } from '../../cli/receiverValues.ts';
+import { OPTION_WORDS } from '../../cli/commandLineText.ts';
 import { receiverResults, runReceiverCases } from '../../receiver/receiverRun.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
@@ -38,7 +39,8 @@ export async function judgeReferenceReceiver(request: ReceiverRunRequest = {}): 
       },
       { RECEIVER_TOKEN: TOKEN },
     );
-    const run = await runReceiverCases(config, { say: () => {}, redactor: new SecretRedactor() });
+    // The receiver command's words, as the command line hands them down.
+    const run = await runReceiverCases(config, { say: () => {}, redactor: new SecretRedactor() }, undefined, { optionWords: OPTION_WORDS });
     return receiverResults(config, run, { suiteVersion: 'test', startedAt: new Date().toISOString(), replayArguments: [] });
   } finally {
     await path?.close();

@@ -25,17 +25,6 @@ const NOT_PRODUCT: ReadonlyArray<[folder: string, why: string]> = [
   ],
 ];
 
-/**
- * Files that still name an option outside cli/: how many literals, and why. The count holds the
- * file to what it says today (one more fails), and an entry goes once its file names none.
- */
-const NOT_YET: Record<string, { literals: number; why: string }> = {
-  'receiver/receiverRun.ts': { literals: 4, why: 'the likely cause of every delivery refused alike names the option to check' },
-  'receiver/receiverSubject.ts': { literals: 3, why: 'an unreachable receiver, and a case of the other delivery mode, name the option' },
-  'receiver/answerJudge.ts': { literals: 1, why: 'a check of the other delivery mode names the option' },
-  'receiver/effectsProbe.ts': { literals: 3, why: 'an effects probe that breaks its contract, or none, names the option' },
-};
-
 /** Literals that are no state of ours: why each file's are excused whole. */
 const EXCUSED: Record<string, string> = {
   'container/emulatorImageMain.ts': 'a build script that prints the command to run next: documentation a person copies',
@@ -110,23 +99,23 @@ test('the finder reads literals and templates, not comments, import paths or oth
   expect(flagLiteralsIn(sample, 'sample.ts').map((found) => found.split(':')[1]?.split(' ')[0])).toEqual(['3', '4']);
 });
 
+/** Each literal naming one of our options in these files of the product, but in the files excused whole. */
+const optionsNamedIn = (files: ReadonlyArray<{ path: string; source: string }>): string[] =>
+  files.filter(({ path }) => !(path in EXCUSED)).flatMap(({ path, source }) => flagLiteralsIn(source, path));
+
 test('no option of the command line is named in the product outside cli/', () => {
   const files = codeFilesOutside(NOT_PRODUCT);
   expect(files.some((path) => path.startsWith('run/'))).toBe(true);
-  const found = files
-    .filter((path) => !(path in NOT_YET) && !(path in EXCUSED))
-    .flatMap((path) => flagLiteralsIn(readFileSync(join(PROJECT_ROOT, path), 'utf8'), path));
+  const found = optionsNamedIn(files.map((path) => ({ path, source: readFileSync(join(PROJECT_ROOT, path), 'utf8') })));
   expect(found, 'parse the option in cli/ and hand the value on; say it again in cli/commandLineText.ts').toEqual([]);
 });
 
-test('a file not yet moved names no more options than it did, and leaves the list once it names none', () => {
-  const counts = Object.fromEntries(
-    Object.keys(NOT_YET).map((path) => [
-      path,
-      existsSync(join(PROJECT_ROOT, path)) ? flagLiteralsIn(readFileSync(join(PROJECT_ROOT, path), 'utf8'), path).length : 0,
-    ]),
-  );
-  expect(counts).toEqual(Object.fromEntries(Object.entries(NOT_YET).map(([path, { literals }]) => [path, literals])));
+test('a literal naming an option, planted in any folder of the product, is found; in a file excused whole it is not', () => {
+  const planted = "const hint = 'start it, or fix --url';";
+  for (const path of ['receiver/planted.ts', 'report/planted.ts', 'harness/engine/planted.ts', 'suites/auth/planted.ts']) {
+    expect(optionsNamedIn([{ path, source: planted }])).toEqual([`${path}:1 --url: start it, or fix --url`]);
+  }
+  expect(optionsNamedIn([{ path: 'report/html/certificatePage.ts', source: planted }])).toEqual([]);
 });
 
 test('every file excused whole still has literals to excuse', () => {
