@@ -7,7 +7,7 @@ import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 import { CLIENT_ITEMS } from '../client/requestJudge.ts';
-import { PERTURBATION_NAMES, PERTURBATIONS } from '../client/perturbations.ts';
+import { PERTURBATION_NAMES, PERTURBATIONS, requirementsOf } from '../client/perturbations.ts';
 import { ENVIRONMENTS } from '../contract/facts/environments.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
@@ -190,15 +190,19 @@ export interface PerturbationRow {
   name: string;
   requirement: string;
   level: Level;
+  /** Other requirements judging what the client did next, with their levels. */
+  alsoJudgedBy: { id: string; level: Level }[];
   description: string;
 }
 
 /** The client command's perturbations (`client --plan`), each with the requirement that judges what the client did next. */
 export function listPerturbations(filters: ListFilters): PerturbationRow[] {
+  const levelOf = (id: string): Level => requirementCatalogue('client').get(id).level;
   return PERTURBATION_NAMES.map((name) => {
-    const { requirement, description } = PERTURBATIONS[name];
-    return { name, requirement, level: requirementCatalogue('client').get(requirement).level, description };
-  }).filter((row) => !filters.level || row.level === filters.level);
+    const [requirement, ...others] = requirementsOf(name) as [string, ...string[]];
+    const alsoJudgedBy = others.map((id) => ({ id, level: levelOf(id) }));
+    return { name, requirement, level: levelOf(requirement), alsoJudgedBy, description: PERTURBATIONS[name].description };
+  }).filter((row) => !filters.level || row.level === filters.level || row.alsoJudgedBy.some((other) => other.level === filters.level));
 }
 
 export function listFaults(filters: ListFilters): FaultRow[] {

@@ -1,6 +1,6 @@
 import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { JudgedCall } from './clientChecks.ts';
-import { PERTURBATIONS, type PerturbationName, RETRY_AFTER_SECONDS } from './perturbations.ts';
+import { PERTURBATION_NAMES, PERTURBATIONS, type PerturbationName, requirementsOf, RETRY_AFTER_SECONDS } from './perturbations.ts';
 
 // What the client did next after each perturbation of its plan (client/perturbations.ts), judged
 // from the recording: it went on, it retried, when, how often, and whether a retried create made
@@ -39,15 +39,12 @@ const retriesOf = (run: PerturbedRun, at: number) => run.calls.slice(at + 1).fil
 const made = (call: JudgedCall) => (call.request.status ?? 0) >= 200 && (call.request.status ?? 0) < 300;
 
 /** The SHOULD of HTTP (RFC 9110 9.2.2) the slow answer is judged by besides its observation. */
-const NO_DUPLICATE = 'CL-SLOW-CREATE-NO-DUPLICATE';
+const NO_DUPLICATE = PERTURBATIONS['slow-answer'].alsoJudgedBy[0];
 
 /** Each perturbation's requirements: the one it is named by in client/perturbations.ts, and any other its judge records. */
-export const PERTURBATION_REQUIREMENTS: Record<PerturbationName, readonly string[]> = {
-  'unknown-event-type': [PERTURBATIONS['unknown-event-type'].requirement],
-  'retry-after-429': [PERTURBATIONS['retry-after-429'].requirement],
-  'slow-answer': [PERTURBATIONS['slow-answer'].requirement, NO_DUPLICATE],
-  'more-than-one-page': [PERTURBATIONS['more-than-one-page'].requirement],
-};
+export const PERTURBATION_REQUIREMENTS: Record<PerturbationName, readonly string[]> = Object.fromEntries(
+  PERTURBATION_NAMES.map((name) => [name, requirementsOf(name)]),
+) as Record<PerturbationName, readonly string[]>;
 
 /**
  * Whether sending a slow create again made a second resource: only what happened is judged. A client that waited the

@@ -8,7 +8,7 @@ import type { AnswerBender, BentAnswer } from './requestRecorder.ts';
 
 // The perturbations of the client command, as the OpenID suite's test plans have them: the
 // emulator's answers bent, through the recorder inside its server, at points the documents allow,
-// to see the client cope. Each is named, judged by one CL requirement (client/perturbationChecks.ts)
+// to see the client cope. Each is named, judged by its CL requirements (client/perturbationChecks.ts)
 // and chosen by a plan; with none chosen, every answer is the emulator's own.
 
 export const PERTURBATIONS = {
@@ -23,16 +23,24 @@ export const PERTURBATIONS = {
   },
   'slow-answer': {
     requirement: 'CL-SLOW-ANSWER',
+    // What a client that gave up does next: sending the create again may make a second resource.
+    alsoJudgedBy: ['CL-SLOW-CREATE-NO-DUPLICATE'],
     description: "the client's first create (another than the 429's) made, its answer held beyond the documented time-out",
   },
   'more-than-one-page': {
     requirement: 'CL-PAGES-READ',
     description: 'more events than one page of the client holds, before its first list of events',
   },
-} as const satisfies Record<string, { requirement: string; description: string }>;
+} as const satisfies Record<string, { requirement: string; alsoJudgedBy?: readonly string[]; description: string }>;
 
 export type PerturbationName = keyof typeof PERTURBATIONS;
 export const PERTURBATION_NAMES = Object.keys(PERTURBATIONS) as PerturbationName[];
+
+/** Every requirement that judges what the client did after a perturbation, its own first. */
+export function requirementsOf(name: PerturbationName): readonly string[] {
+  const perturbation: { requirement: string; alsoJudgedBy?: readonly string[] } = PERTURBATIONS[name];
+  return [perturbation.requirement, ...(perturbation.alsoJudgedBy ?? [])];
+}
 /** The plan `client` runs unless told: every perturbation. */
 export const DEFAULT_PLAN: readonly PerturbationName[] = PERTURBATION_NAMES;
 /** The plan that bends nothing. */

@@ -97,6 +97,7 @@ describe('client command', () => {
     const listed = await runCli(['list', 'perturbations']);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^retry-after-429 +CL-RETRY-AFTER-429 +SHOULD /m);
+    expect(listed.stdout).toMatch(/^slow-answer +CL-SLOW-ANSWER +OBSERVE .*; also judged by CL-SLOW-CREATE-NO-DUPLICATE \(SHOULD\)$/m);
     expect(listed.stdout).toContain('4 perturbation(s) of client --plan');
     const dir = reportDir();
     const script =
