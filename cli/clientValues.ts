@@ -1,3 +1,5 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, isAbsolute, join, sep } from 'node:path';
 import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from '../client/perturbations.ts';
@@ -73,5 +75,30 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
     throw new SetupError(
       'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
     );
+  assertProgramFound(command[0]!);
   return { command: [...command], plan };
+}
+
+const isRunnableFile = (path: string): boolean => {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The program is looked for as spawning it will (a path as given, a bare name on PATH), so a
+ * command that is not there is one line before anything starts. On Windows, where PATHEXT
+ * decides what runs, spawning it is the only test.
+ */
+function assertProgramFound(program: string, env: NodeJS.ProcessEnv = process.env): void {
+  if (process.platform === 'win32') return;
+  const found =
+    isAbsolute(program) || program.includes(sep)
+      ? isRunnableFile(program)
+      : (env.PATH ?? '').split(delimiter).some((folder) => folder !== '' && isRunnableFile(join(folder, program)));
+  if (!found) throw new SetupError(`client: command not found: ${program}`);
 }

@@ -63,6 +63,13 @@ describe('client command', () => {
     const result = await runCli(['client', '--report-dir', reportDir(), '--', 'no-such-client-command-here']);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual(['banking-api-conformance: client: command not found: no-such-client-command-here']);
+    // Found missing before anything starts: no emulator served, nothing said on standard output.
+    expect(result.stdout).toBe('');
+    const missingPath = await runCli(['client', '--report-dir', reportDir(), '--', './no-such-client.sh']);
+    expect([missingPath.code, missingPath.stderr.trim()]).toEqual([
+      2,
+      'banking-api-conformance: client: command not found: ./no-such-client.sh',
+    ]);
   });
 
   test('a client that makes no call: every CL requirement SKIPs, one line, exit 2', async () => {
