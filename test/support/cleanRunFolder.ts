@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { provideFreshFolderPerRun } from './freshFolderPerRun.ts';
 
 // vitest's global set-up for the project's tests (vitest.config.ts): the folder where the one
 // clean full run of this `vitest run` is kept (test/support/sharedCleanRun.ts), removed at the end.
@@ -15,14 +13,5 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
-  const folders: string[] = [];
-  const provideFresh = (): void => {
-    folders.push(mkdtempSync(join(tmpdir(), 'bac-clean-run-')));
-    project.provide('cleanRunFolder', folders.at(-1) as string);
-  };
-  provideFresh();
-  project.vitest.onTestsRerun(provideFresh);
-  return () => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  };
+  return provideFreshFolderPerRun(project, 'cleanRunFolder', 'bac-clean-run-');
 }

@@ -1,7 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { provideFreshFolderPerRun } from './freshFolderPerRun.ts';
 
 // vitest's global set-up for the project's tests (vitest.config.ts): the folder where this `vitest run`
 // keeps what its tests build once and share (test/support/sharedBuild.ts): the packed tarball, the
@@ -16,14 +14,5 @@ declare module 'vitest' {
 }
 
 export default function setup(project: TestProject): () => void {
-  const folders: string[] = [];
-  const provideFresh = (): void => {
-    folders.push(mkdtempSync(join(tmpdir(), 'bac-shared-builds-')));
-    project.provide('sharedBuildsFolder', folders.at(-1) as string);
-  };
-  provideFresh();
-  project.vitest.onTestsRerun(provideFresh);
-  return () => {
-    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  };
+  return provideFreshFolderPerRun(project, 'sharedBuildsFolder', 'bac-shared-builds-');
 }
