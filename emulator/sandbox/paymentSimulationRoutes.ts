@@ -5,7 +5,8 @@ import { ApiError, sendDocument } from '../core/jsonApi.ts';
 import { type Decision, decide } from './positivePayDecision.ts';
 import type { SandboxBehaviour } from './sandboxBehaviour.ts';
 import type { SandboxStore, Transaction } from './sandboxRecords.ts';
-import { readSimulatedPayment, type SimulatedPayment, type SimulationKind } from './simulatedPayment.ts';
+import { SIMULATION_ROUTES, type SimulationKind } from '../../contract/facts/simulationRoutes.ts';
+import { readSimulatedPayment, type SimulatedPayment } from './simulatedPayment.ts';
 
 // POST /sandbox/<payment> (capability paymentSimulation): simulate an incoming
 // payment, decide it by positive pay, apply the consequences, answer the decision
@@ -14,13 +15,6 @@ import { readSimulatedPayment, type SimulatedPayment, type SimulationKind } from
 // transaction.created; a blocked one is not processed and fires
 // declinedIncomingPayment.created (7); a drawdown that passes goes to manual
 // review (1.3, 3.1) and fires wireDrawdown.created.
-
-const PATHS: Record<SimulationKind, string> = {
-  ReceivedAchDebit: '/sandbox/received-ach-debits',
-  ReceivedAchCredit: '/sandbox/received-ach-credits',
-  CheckPayment: '/sandbox/check-payments',
-  WireDrawdown: '/sandbox/wire-drawdowns',
-};
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 const accountRef = (account: Account) => ({ data: { type: 'depositAccount', id: account.id } });
@@ -140,7 +134,7 @@ export function registerPaymentSimulationRoutes(
   behaviour: SandboxBehaviour,
 ): void {
   const consequences = new PaymentConsequences(state, store, behaviour);
-  for (const [kind, path] of Object.entries(PATHS) as Array<[SimulationKind, string]>) {
+  for (const [kind, { path }] of Object.entries(SIMULATION_ROUTES) as Array<[SimulationKind, (typeof SIMULATION_ROUTES)[SimulationKind]]>) {
     app.post(path, { config: { recordsEvents: true } }, async (request, reply) => {
       const payment = readSimulatedPayment(kind, request.body);
       const account = state.positivePay.account(payment.accountId);

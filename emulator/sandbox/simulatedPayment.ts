@@ -1,4 +1,5 @@
 import type { PaymentType } from '../core/domain.ts';
+import { SIMULATION_ROUTES, type SimulationKind } from '../../contract/facts/simulationRoutes.ts';
 import { invalid } from '../core/jsonApi.ts';
 import { optionalCents, optionalString, readRelationship, readResource, type ResourceObject } from '../core/requestBody.ts';
 
@@ -8,30 +9,21 @@ import { optionalCents, optionalString, readRelationship, readResource, type Res
 
 export type SimulatedPayment =
   | {
-      kind: 'ReceivedAchDebit' | 'ReceivedAchCredit';
+      kind: Extract<SimulationKind, `ReceivedAch${string}`>;
       accountId: string;
       amount: number;
       originatorName?: string;
       originatorEntityId?: string;
       description?: string;
     }
-  | { kind: 'CheckPayment'; accountId: string; amount: number; checkNumber: string; payeeName?: string }
+  | { kind: Extract<SimulationKind, 'CheckPayment'>; accountId: string; amount: number; checkNumber: string; payeeName?: string }
   | {
-      kind: 'WireDrawdown';
+      kind: Extract<SimulationKind, 'WireDrawdown'>;
       accountId: string;
       amount: number;
       positivePayId?: string;
       counterparty: { name: string; routingNumber: string; accountNumber: string };
     };
-
-export type SimulationKind = SimulatedPayment['kind'];
-
-export const SIMULATION_REQUEST_TYPES: Record<SimulationKind, string> = {
-  ReceivedAchDebit: 'receivedAchDebitSimulation',
-  ReceivedAchCredit: 'receivedAchCreditSimulation',
-  CheckPayment: 'checkPaymentSimulation',
-  WireDrawdown: 'wireDrawdownSimulation',
-};
 
 export const isOptInType = (kind: SimulationKind): kind is PaymentType => kind !== 'WireDrawdown';
 
@@ -74,7 +66,7 @@ function positivePayId(resource: ResourceObject): string | undefined {
 }
 
 export function readSimulatedPayment(kind: SimulationKind, body: unknown): SimulatedPayment {
-  const resource = readResource(body, [SIMULATION_REQUEST_TYPES[kind]]);
+  const resource = readResource(body, [SIMULATION_ROUTES[kind].type]);
   const accountId = readRelationship(resource, 'account', 'account');
   const amount = requiredAmount(resource);
   if (kind === 'CheckPayment') {

@@ -7,6 +7,7 @@ import {
 } from '../../contract/facts/documentLimits.ts';
 import { ENVIRONMENTS } from '../../contract/facts/environments.ts';
 import { REQUIREMENT_PREFIXES } from '../../contract/facts/requirementPrefixes.ts';
+import { SIMULATION_ROUTES } from '../../contract/facts/simulationRoutes.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../../contract/facts/webhookAttributes.ts';
 
 // The facts of the documents that contract/facts/ writes once, each with how a second copy
@@ -73,5 +74,13 @@ export const SINGLE_FACTS: readonly SingleFact[] = [
     name: 'the control prefix',
     spec: 'contract/facts/controlRoutes.ts',
     finders: [{ kind: 'text', pattern: new RegExp(escaped(CONTROL_PREFIX)), example: `POST ${CONTROL_PREFIX}/tokens` }],
+  },
+  {
+    name: "the reference emulator's payment-simulation paths and request types",
+    spec: 'contract/facts/simulationRoutes.ts',
+    finders: Object.values(SIMULATION_ROUTES).flatMap(({ path, type }) => [
+      { kind: 'text' as const, pattern: new RegExp(`${escaped(path)}(?![\\w-])`), example: `POST ${path}` },
+      { kind: 'text' as const, pattern: new RegExp(`(?<![\\w])${escaped(type)}(?![\\w])`), example: `"type": "${type}"` },
+    ]),
   },
 ];

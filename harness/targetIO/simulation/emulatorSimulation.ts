@@ -1,16 +1,12 @@
 import { schemaRegistry } from '../../../contract/catalogue/schemaRegistry.ts';
+import { SIMULATION_ROUTES } from '../../../contract/facts/simulationRoutes.ts';
 import { type ObservedDecision, type PaymentSimulationAdapter, REFUSED, type SimulatedPayment } from './paymentSimulation.ts';
 
 // The built-in adapter: the reference emulator's simulation operations
 // (docs/sandbox-simulation.md, schemas/sandbox/), one POST per kind of payment
 // answering a payment-decision document.
 
-const ROUTES: Record<SimulatedPayment['kind'], { path: string; type: string }> = {
-  ReceivedAchDebit: { path: '/sandbox/received-ach-debits', type: 'receivedAchDebitSimulation' },
-  ReceivedAchCredit: { path: '/sandbox/received-ach-credits', type: 'receivedAchCreditSimulation' },
-  CheckPayment: { path: '/sandbox/check-payments', type: 'checkPaymentSimulation' },
-  WireDrawdown: { path: '/sandbox/wire-drawdowns', type: 'wireDrawdownSimulation' },
-};
+const ROUTES = SIMULATION_ROUTES;
 
 function requestBody(payment: SimulatedPayment) {
   const { kind, accountId, ...rest } = payment;

@@ -1,4 +1,5 @@
 import type { ApiResponse, RequestOptions } from '../apiClient.ts';
+import type { SimulationKind } from '../../../contract/facts/simulationRoutes.ts';
 
 // Payment simulation is how a sandbox is made to RECEIVE a payment so its
 // positive pay decision can be judged (API 1: "on receipt of a payment the
@@ -10,14 +11,14 @@ import type { ApiResponse, RequestOptions } from '../apiClient.ts';
 /** A payment to receive: an ACH debit or credit, a check, or a wire drawdown (API 1, 2.5). */
 export type SimulatedPayment =
   | {
-      kind: 'ReceivedAchDebit' | 'ReceivedAchCredit';
+      kind: Extract<SimulationKind, `ReceivedAch${string}`>;
       accountId: string;
       amount: number;
       originatorName?: string;
       originatorEntityId?: string;
     }
-  | { kind: 'CheckPayment'; accountId: string; amount: number; checkNumber: string; payeeName?: string }
-  | { kind: 'WireDrawdown'; accountId: string; amount: number; positivePayId?: string };
+  | { kind: Extract<SimulationKind, 'CheckPayment'>; accountId: string; amount: number; checkNumber: string; payeeName?: string }
+  | { kind: Extract<SimulationKind, 'WireDrawdown'>; accountId: string; amount: number; positivePayId?: string };
 
 /** What a target decided about one payment, as the decisioning oracle judges it (suites/decisioning/decisionJudgement.ts). */
 export interface ObservedDecision {
