@@ -10,7 +10,8 @@ import { listAllEvents } from './eventLists.ts';
 // is ours. A documented trigger's events may be listed a little after the
 // operation answered, so the lookup waits for them, within a bound.
 
-const POLL_MS = 250;
+/** How often an event lookup reads GET /events at most. */
+export const POLL_MS = 250;
 export const OBSERVE_WAIT_MS = 10_000;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- events as the target lists them, untyped by nature

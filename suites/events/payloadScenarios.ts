@@ -3,6 +3,8 @@ import { awaitDeliveries, describeWait } from '../shared/deliveryWait.ts';
 import { hasAll, subscribe, carrying } from '../shared/sinkSession.ts';
 import { pause } from '../shared/webhookFixtures.ts';
 import { justBefore, listAllEvents } from './eventLists.ts';
+import { OBSERVE_WAIT_MS, POLL_MS } from './ourEvents.ts';
+import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
 import { FIRST_DELIVERY_MS, neverDelivered, publishEventsOfTypes, sinkReachableWhereProbed } from './sinkEvents.ts';
 
 // Payloads the Event Catalog shows in a particular shape (judged) or leaves open (recorded).
@@ -74,10 +76,15 @@ const positivePayCancelled = defineScenario({
     if (cancelled.status !== 200) throw new Error(`cancelling the rule answered ${cancelled.status}`);
     const since = justBefore(created.body.data.attributes?.createdAt ?? new Date().toISOString());
     let found: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> } | undefined;
-    for (let tries = 0; tries < 10 && !found; tries += 1) {
-      const { events } = await listAllEvents(ctx, { 'filter[type][]': ['positivePay.cancelled'], 'filter[since]': since });
-      found = events.find((event) => JSON.stringify(event.relationships ?? {}).includes(`"${ruleId}"`)) ?? events.at(0);
-      if (!found) await pause(300);
+    // Listed a little after the cancel answered, perhaps: read as the other event lookups do (suites/events/ourEvents.ts).
+    const deadline = Date.now() + OBSERVE_WAIT_MS;
+    for (;;) {
+      const { value, readMs } = await timedRead(() =>
+        listAllEvents(ctx, { 'filter[type][]': ['positivePay.cancelled'], 'filter[since]': since }),
+      );
+      found = value.events.find((event) => JSON.stringify(event.relationships ?? {}).includes(`"${ruleId}"`)) ?? value.events.at(0);
+      if (found || Date.now() >= deadline) break;
+      await pause(pauseAfterRead(POLL_MS, readMs));
     }
     const shape = found
       ? {
