@@ -88,6 +88,8 @@ export class DeliveredEvents {
     floorMs: number,
     /** False where the gaps are retries' backoff, not delivery delay. */
     measuresDelay = true,
+    /** The target's time just before the awaited events were made (TriggeredEvents.since): what came before goes past patience. */
+    since?: string,
   ): Promise<boolean> {
     const wait = await awaitDeliveries(
       this.ctx,
@@ -99,14 +101,31 @@ export class DeliveredEvents {
       floorMs,
       true,
       measuresDelay,
+      since === undefined ? undefined : (delivery) => this.madeBefore(delivery, since),
     );
     this.waits.set(endpoint, wait);
     return wait.settled;
   }
 
-  /** Resolves true once every expected event reached the endpoint, false when the wait ran out (waitFor). */
-  arrived(endpoint: SinkEndpoint, expected: readonly ExpectedEvent[], floorMs: number): Promise<boolean> {
-    return this.waitFor(endpoint, (deliveries) => this.missing(deliveries, expected).length === 0, floorMs);
+  /**
+   * Resolves true once every expected event reached the endpoint, false when the wait ran out (waitFor).
+   * Given `since`, the wait goes on past the scenario's patience while events made before it keep arriving.
+   */
+  arrived(endpoint: SinkEndpoint, expected: readonly ExpectedEvent[], floorMs: number, since?: string): Promise<boolean> {
+    return this.waitFor(endpoint, (deliveries) => this.missing(deliveries, expected).length === 0, floorMs, true, since);
+  }
+
+  /** Ids of the events in this delivery the target made before `since` (by their createdAt, as learned). */
+  private madeBefore(delivery: SinkDelivery, since: string): string[] {
+    const limit = Date.parse(since);
+    if (!Number.isFinite(limit)) return [];
+    return delivery.payload.events
+      .filter((item) => {
+        const event = (this.known.get(item.id) ?? item.event) as { attributes?: { createdAt?: unknown } } | undefined;
+        const createdAt = Date.parse(String(event?.attributes?.createdAt));
+        return Number.isFinite(createdAt) && createdAt < limit;
+      })
+      .map((item) => item.id);
   }
 
   /** How the last wait on this endpoint that ran out went, for a message; empty when it settled or none was made. */

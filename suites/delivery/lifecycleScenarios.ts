@@ -44,7 +44,7 @@ const disabled = (deliveryMode: DeliveryMode) =>
         'statement.created',
       ]);
       const events = new DeliveredEvents(ctx);
-      if (!(await events.arrived(watcher.endpoint, happened.expected, ARRIVAL_WAIT_MS))) {
+      if (!(await events.arrived(watcher.endpoint, happened.expected, ARRIVAL_WAIT_MS, happened.since))) {
         throw new Error(
           `the events did not reach an Enabled webhook either${events.waitedFor(watcher.endpoint)}, so a Disabled one not receiving them shows nothing`,
         );
@@ -76,7 +76,7 @@ const defaults = defineScenario({
     const subscription = await subscribe(ctx, 'defaults', { deliveryMode: 'AtMostOnce' });
     const happened = await makeEventsHappen(ctx, 2, DELIVERY_TRIGGERS, ['authorizationRequest.declined', 'card.activated']);
     const events = new DeliveredEvents(ctx);
-    const arrived = await events.arrived(subscription.endpoint, happened.expected, ARRIVAL_WAIT_MS);
+    const arrived = await events.arrived(subscription.endpoint, happened.expected, ARRIVAL_WAIT_MS, happened.since);
     const deliveries = [...subscription.endpoint.deliveries()];
     const kinds = happened.expected.some((event) => AUTHORIZATION_REQUESTS.has(event.type))
       ? 'authorization request and other events alike'
@@ -128,7 +128,7 @@ const updateTakesEffect = defineScenario({
     // Without injection no authorization request can happen, so after the switch to OnlyAuthorizationRequest a witness tells how long to listen.
     const watcher = injection ? undefined : await witness(ctx);
     const warmUp = await makeEventsHappen(ctx, 1, DELIVERY_TRIGGERS, ['account.updated']);
-    if (!(await events.arrived(first.endpoint, warmUp.expected, ARRIVAL_WAIT_MS)))
+    if (!(await events.arrived(first.endpoint, warmUp.expected, ARRIVAL_WAIT_MS, warmUp.since)))
       throw new Error(`the webhook received nothing before the update${events.waitedFor(first.endpoint)}`);
 
     // Step 1: url, token, contentType and includeResources change; the subscription still admits the events.
@@ -137,7 +137,7 @@ const updateTakesEffect = defineScenario({
     const updated = { url: second.url, token, contentType: 'JsonAPI', includeResources: true };
     const patched = await patchWebhook(ctx, first.id, { ...updated, subscriptionType: 'NotAuthorizationRequest' });
     const moved = await makeEventsHappen(ctx, 1, DELIVERY_TRIGGERS, ['account.closed']);
-    await events.arrived(second, moved.expected, ARRIVAL_WAIT_MS);
+    await events.arrived(second, moved.expected, ARRIVAL_WAIT_MS, moved.since);
     await watchQuietly(ctx, STRAGGLER_MS);
     const after = [...second.deliveries()];
     const old = [...first.endpoint.deliveries()];
@@ -170,8 +170,8 @@ const updateTakesEffect = defineScenario({
     ]);
     const admitted = filtered.expected.filter((event) => admits('OnlyAuthorizationRequest', event.type));
     await Promise.all([
-      events.arrived(second, admitted, ARRIVAL_WAIT_MS),
-      ...(watcher ? [events.arrived(watcher.endpoint, filtered.expected, ARRIVAL_WAIT_MS)] : []),
+      events.arrived(second, admitted, ARRIVAL_WAIT_MS, filtered.since),
+      ...(watcher ? [events.arrived(watcher.endpoint, filtered.expected, ARRIVAL_WAIT_MS, filtered.since)] : []),
     ]);
     await watchQuietly(ctx, STRAGGLER_MS);
     const later = [...second.deliveries()].slice(after.length);

@@ -155,8 +155,8 @@ const matrixScenario = (deliveryMode: DeliveryMode, subscriptionType: Subscripti
       const admitted = happened.expected.filter((event) => admits(subscriptionType, event.type));
       const events = new DeliveredEvents(ctx);
       await Promise.all([
-        ...subscriptions.map((s) => events.arrived(s.endpoint, admitted, ARRIVAL_WAIT_MS)),
-        ...(watcher ? [events.arrived(watcher.endpoint, happened.expected, ARRIVAL_WAIT_MS)] : []),
+        ...subscriptions.map((s) => events.arrived(s.endpoint, admitted, ARRIVAL_WAIT_MS, happened.since)),
+        ...(watcher ? [events.arrived(watcher.endpoint, happened.expected, ARRIVAL_WAIT_MS, happened.since)] : []),
       ]);
       await watchQuietly(ctx, STRAGGLER_MS);
 

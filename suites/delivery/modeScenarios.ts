@@ -74,7 +74,7 @@ const atMostOnceFailures = defineScenario({
     const happened = await makeEventsHappen(ctx, 6, DELIVERY_TRIGGERS, ['payment.created']);
     const events = new DeliveredEvents(ctx);
     // AtMostOnce promises no delivery: an event whose POST failed on the way is lost, not late. Enough that every scripted failure happened and the queue went on.
-    await events.arrived(subscription.endpoint, happened.expected, timeoutMs ? 10_000 : UNKNOWN_TIMEOUT_WAIT_MS);
+    await events.arrived(subscription.endpoint, happened.expected, timeoutMs ? 10_000 : UNKNOWN_TIMEOUT_WAIT_MS, happened.since);
     const attempts = subscription.endpoint.deliveries().length;
     if (attempts <= FAILURE_SCRIPT.length)
       throw new Error(
@@ -292,7 +292,7 @@ const atLeastOnceBurst = defineScenario({
     const happened = await makeEventsHappen(ctx, injection ? BURST : BURST_APPROVALS, DELIVERY_TRIGGERS, ['transaction.created']);
     const triggeredInMs = performance.now() - started;
     const events = new DeliveredEvents(ctx);
-    const arrived = await events.arrived(subscription.endpoint, happened.expected, 20_000);
+    const arrived = await events.arrived(subscription.endpoint, happened.expected, 20_000, happened.since);
     const deliveries = [...subscription.endpoint.deliveries()];
     await events.learn(deliveries);
     const ours = events.ours(deliveries, happened);
