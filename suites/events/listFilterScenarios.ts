@@ -1,9 +1,8 @@
-import { waitOnTarget } from '../../harness/records/runMetrics.ts';
 /* eslint-disable @typescript-eslint/no-explicit-any -- events as the target lists them: read member by member, untyped by nature */
 import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
-import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
+import { pauseBeforeReadingAgain, readPagesOverStableWindow } from '../shared/stableWindow.ts';
 import { between, pause } from '../shared/webhookFixtures.ts';
 import { idsOf, justAfter, justBefore, listAllEvents, listEvents, type Query } from './eventLists.ts';
 import { combineTriggered, latestCreatedAt, requireOurEvents } from './ourEvents.ts';
@@ -20,10 +19,9 @@ const TRIGGERS = ['injection', 'sandbox-approve'] as const;
  * A closed window read twice may still differ: the target lists late, or its clock has not yet
  * passed the window's end, so others' events still fall in it (a target that writes whole
  * seconds gives every event of that second one instant). Read again this often, each pause
- * longer than the last (READ_PAUSE_MS, twice that, …: 2.5 s in all, past any second's end).
+ * longer than the last (suites/shared/stableWindow.ts: 2.5 s in all, past any second's end).
  */
 const READS = 5;
-const READ_PAUSE_MS = 250;
 
 const createdAtOf = (event: { attributes?: { createdAt?: unknown } }): number => Date.parse(String(event.attributes?.createdAt));
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, index) => id === b[index]);
@@ -102,7 +100,7 @@ const filterType = defineScenario({
         whole = await listAllEvents(ctx, window);
         if (whole.events.filter((event) => types.includes(event.type)).every((event) => idsOf(filtered.events).includes(String(event.id))))
           break;
-        if (read < READS) await waitOnTarget(READ_PAUSE_MS * read);
+        if (read < READS) await pauseBeforeReadingAgain(read);
       }
       const filteredIds = idsOf(filtered.events);
       const others = filtered.events.filter((event) => !types.includes(event.type));

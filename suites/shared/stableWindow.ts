@@ -23,6 +23,9 @@ export interface StableWindowRead<W, P> {
 /** The pause before the second read; each further read waits one more. */
 const PAUSE_MS = 250;
 
+/** Others change lists in bursts: after the `attempt`th read disagreed, a pause that grows lets one pass. */
+export const pauseBeforeReadingAgain = (attempt: number): Promise<void> => waitOnTarget(PAUSE_MS * attempt);
+
 const sameIds = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, index) => id === b[index]);
 
 export async function readPagesOverStableWindow<W, P>(
@@ -41,7 +44,6 @@ export async function readPagesOverStableWindow<W, P>(
       );
     }
     ctx.log(`${read.what} changed while paging (someone else is using the target); reading again`);
-    // Others change lists in bursts: a pause that grows lets one pass.
-    await waitOnTarget(PAUSE_MS * attempt);
+    await pauseBeforeReadingAgain(attempt);
   }
 }

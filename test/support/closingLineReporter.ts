@@ -19,6 +19,7 @@ export default class ClosingLineReporter implements Reporter {
     const failures: string[] = [];
     const oneLiners: string[] = [];
     for (const module of modules) {
+      const file = module.moduleId.replace(`${process.cwd()}/`, '');
       for (const testCase of module.children.allTests()) {
         const result = testCase.result();
         if (result.state === 'passed') counts.passed += 1;
@@ -28,15 +29,13 @@ export default class ClosingLineReporter implements Reporter {
           const message = (result.errors ?? [])
             .map((error) => plain([error.message ?? String(error), error.diff ?? ''].join('\n')))
             .join('\n');
-          failures.push(`FAILED ${module.moduleId.replace(`${process.cwd()}/`, '')} > ${testCase.fullName}\n${indented(message)}`);
-          oneLiners.push(oneLine(`${module.moduleId.replace(`${process.cwd()}/`, '')} > ${testCase.fullName}: ${firstFinding(message)}`));
+          failures.push(`FAILED ${file} > ${testCase.fullName}\n${indented(message)}`);
+          oneLiners.push(oneLine(`${file} > ${testCase.fullName}: ${firstFinding(message)}`));
         } else counts.skipped += 1;
       }
       for (const error of module.errors()) {
         counts.failed += 1;
-        failures.push(
-          `FAILED ${module.moduleId.replace(`${process.cwd()}/`, '')} (outside any test)\n${indented(plain(error.message ?? String(error)))}`,
-        );
+        failures.push(`FAILED ${file} (outside any test)\n${indented(plain(error.message ?? String(error)))}`);
       }
     }
     if (failures.length > 0) {

@@ -6,8 +6,6 @@ import { type ObservedDecision, type PaymentSimulationAdapter, REFUSED, type Sim
 // (docs/sandbox-simulation.md, schemas/sandbox/), one POST per kind of payment
 // answering a payment-decision document.
 
-const ROUTES = SIMULATION_ROUTES;
-
 function requestBody(payment: SimulatedPayment) {
   const { kind, accountId, ...rest } = payment;
   const relationships: Record<string, unknown> = { account: { data: { type: 'account', id: accountId } } };
@@ -17,13 +15,13 @@ function requestBody(payment: SimulatedPayment) {
     attributes = others;
     if (positivePayId !== undefined) relationships.positivePay = { data: { type: 'drawdownPositivePay', id: positivePayId } };
   }
-  return { data: { type: ROUTES[kind].type, attributes, relationships } };
+  return { data: { type: SIMULATION_ROUTES[kind].type, attributes, relationships } };
 }
 
 export const emulatorSimulation: PaymentSimulationAdapter = {
   name: 'reference emulator (built in)',
   async receive(payment, http) {
-    const route = ROUTES[payment.kind];
+    const route = SIMULATION_ROUTES[payment.kind];
     const response = await http.send('POST', route.path, { body: requestBody(payment) });
     if (response.status >= 400 && response.status < 500) return { decision: { status: REFUSED }, response };
     // Only what is read must be there: a member that deviates elsewhere is no reason to stop deciding.
