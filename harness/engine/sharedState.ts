@@ -70,10 +70,17 @@ export function controlAccess(method: string, path: string): { state: SharedStat
   return undefined;
 }
 
-/** Documented operations that use shared state: each Enabled webhook counts against the sandbox's 100. */
+/**
+ * Documented operations that use shared state: each Enabled webhook counts against the sandbox's 100;
+ * events are fetched, listed and resent for 90 days (4.4, 6.2), so a clock moved 90 days on takes a
+ * scenario's own events away between its reads.
+ */
 const OPERATION_ACCESS: Partial<Record<string, { state: SharedState; access: Access }>> = {
   'webhook.create': { state: 'webhook-quota', access: 'reads' },
   'webhook.enable': { state: 'webhook-quota', access: 'reads' },
+  'event.get': { state: 'clock', access: 'reads' },
+  'event.list': { state: 'clock', access: 'reads' },
+  'event.resend': { state: 'clock', access: 'reads' },
 };
 
 /** Tells `guard` what a documented operation uses. */

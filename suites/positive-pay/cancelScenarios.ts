@@ -12,6 +12,8 @@ const cancelActive = ACTIVE_TYPES.map((type) =>
     id: `positive-pay/cancel/${type}`,
     area: 'positive-pay',
     requirements: ['PP-CANCEL', 'PP-CANCEL-EVENT'],
+    // Its event must stay listed between its reads: a clock moved 90 days on (events/retention) would take it away.
+    reads: ['clock'],
     async run(ctx) {
       const { accountId } = await ctx.fixtures.account();
       const rule = await requireRule(ctx, type, MINIMAL[type](ctx.faker), accountId);
