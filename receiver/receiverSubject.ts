@@ -81,7 +81,8 @@ export interface ReceiverJudging {
   /**
    * The receiver may stop listening while it is judged (its process is the client's): set-up finding nothing
    * listening, or a case after which nothing listens, SKIPs with this reason, and so does every later case:
-   * deliveries nobody listened for say nothing of the receiver.
+   * deliveries nobody listened for say nothing of the receiver. A case flagged just before it went away (by the
+   * next look) SKIPs too: what a receiver drops as it goes away says nothing of it either.
    */
   gone?: (problem: string) => string;
   /** What the webhook's delivery mode came from, in a SKIP's reason (default: the option that sets it, in optionWords). */
@@ -103,6 +104,21 @@ export interface CaseResult {
 
 type CaseSetting = Omit<CaseContext, 'check' | 'judge'>;
 
+/** A case's records as the run reports them: a case judged as its receiver went away has them replaced by SKIPs. */
+interface CaseVerdict {
+  recorder: CheckRecorder;
+}
+
+/** A case judged in a run whose receiver may go away (ReceiverJudging.gone), its records not yet told. */
+interface PendingCase {
+  receiverCase: ReceiverCase;
+  run: ItemRun;
+  verdict: CaseVerdict;
+}
+
+const flags = (records: readonly CheckRecord[]): boolean =>
+  records.some((record) => ['FAIL', 'UNTESTABLE', 'WARN'].includes(record.outcome));
+
 export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> {
   readonly subject = 'receiver';
   /** The base of the run's event ids (recorded as the document's seed). */
@@ -115,6 +131,13 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
 
   /** Set when every case (still to run) SKIPs: the webhook could not be judged, or its receiver stopped listening. */
   private unjudged: string | undefined;
+
+  /**
+   * A case flagged while its receiver still listened, in a run whose receiver may go away: its verdict waits for the
+   * next look (after the next case, or at settle). A receiver going away drops what it was answering a moment before
+   * its port closes, so the judge can see the drop while the port still accepts; gone at the next look, the case SKIPs.
+   */
+  private held: PendingCase | undefined;
 
   constructor(
     private readonly config: ReceiverConfig,
@@ -170,7 +193,8 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
   async run({ item: receiverCase }: PlannedItem<ReceiverCase>, run: ItemRun): Promise<CaseResult> {
     const { id, requirements } = receiverCase;
     this.say(`  ${id}`);
-    let check = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
+    const check = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
+    const verdict: CaseVerdict = { recorder: check };
     const startedMs = Date.now();
     const reason = this.unjudged ?? whyNotApplicable(receiverCase, this.config, this.modeFrom);
     if (reason) {
@@ -178,8 +202,7 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
       check.skipAll(requirements, reason);
     } else if (this.judging.gone) {
       // Told once its verdict stands: a failure may yet turn out to be a receiver that went away.
-      check = await this.judgedWhileListening(receiverCase, run);
-      for (const record of check.records()) run.recorded?.(record);
+      await this.judgedWhileListening({ receiverCase, run, verdict });
     } else {
       check.onRecorded = run.recorded;
       await this.judged(receiverCase, check, run);
@@ -188,25 +211,43 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
     return {
       receiverCase,
       get records() {
-        return check.records();
+        return verdict.recorder.records();
       },
       startedMs,
       durationMs,
     };
   }
 
-  /** The case judged; where nothing listens once it is over, its requirements SKIP instead, as every later case's do. */
-  private async judgedWhileListening(receiverCase: ReceiverCase, run: ItemRun): Promise<CheckRecorder> {
-    const { id, requirements } = receiverCase;
-    const check = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
-    await this.judged(receiverCase, check, run);
+  /**
+   * The case judged; where nothing listens once it is over, its requirements SKIP instead, as every later case's
+   * do, and so do those of a case held just before it. A flagged case whose receiver still listens is held.
+   */
+  private async judgedWhileListening(pending: PendingCase): Promise<void> {
+    await this.judged(pending.receiverCase, pending.verdict.recorder, pending.run);
     // When it went away during the case cannot be told: a refused connection may have passed for a refused forgery.
+    const gone = await this.goneNow();
+    const held = this.held;
+    this.held = undefined;
+    if (held) this.tell(held, gone);
+    if (!gone && flags(pending.verdict.recorder.records())) this.held = pending;
+    else this.tell(pending, gone);
+  }
+
+  /** Whether the receiver has gone away; once it has, every case from then on SKIPs with the reason. */
+  private async goneNow(): Promise<boolean> {
     const problem = await notListening(this.config.url);
-    if (!problem) return check;
-    this.unjudged = this.judging.gone!(problem);
-    const skipped = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
-    skipped.skipAll(requirements, this.unjudged);
-    return skipped;
+    if (problem) this.unjudged = this.judging.gone!(problem);
+    return problem !== undefined;
+  }
+
+  /** Tells a case's records, once its verdict stands: SKIPs where its receiver had gone. */
+  private tell({ receiverCase, run, verdict }: PendingCase, gone: boolean): void {
+    if (gone) {
+      const { id, requirements } = receiverCase;
+      verdict.recorder = new CheckRecorder(receiverCatalogue(), id, new Set(requirements), this.redactor);
+      verdict.recorder.skipAll(requirements, this.unjudged!);
+    }
+    for (const record of verdict.recorder.records()) run.recorded?.(record);
   }
 
   private async judged(receiverCase: ReceiverCase, check: CheckRecorder, run: ItemRun): Promise<void> {
@@ -226,6 +267,9 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
   }
 
   async settle(): Promise<void> {
+    const held = this.held;
+    this.held = undefined;
+    if (held) this.tell(held, await this.goneNow());
     if (this.config.effectsUrl) this.say('  reading the effects probe');
     await this.setting?.effects.judge();
   }

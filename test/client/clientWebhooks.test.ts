@@ -45,6 +45,12 @@ const flagged = (document: ResultsDocument): string[] =>
     .filter((result) => ['FAIL', 'WARN', 'UNTESTABLE'].includes(result.outcome))
     .map((result) => result.id)
     .sort();
+/** What the flagged requirements' checks said: the assertion's message, so a failure here says why. */
+const flaggedChecks = (document: ResultsDocument): string =>
+  document.requirements
+    .filter((result) => ['FAIL', 'WARN', 'UNTESTABLE'].includes(result.outcome))
+    .flatMap((result) => result.checks.map((check) => `${check.outcome} ${result.id} ${check.scenarioId}: ${check.message}`))
+    .join('\n');
 /** Processing is seen only through an effects probe, which a client's webhook is judged without. */
 const NEEDS_EFFECTS = new Set(['RC-DUPLICATE-PROCESSED-ONCE', 'RC-BATCH-PROCESSED-ONCE', 'RC-SIGNATURE-NOT-PROCESSED']);
 
@@ -52,7 +58,7 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
   test('a correct receiver: the RC requirements PASS in the same results.json, beside the CL ones; one subject each', async () => {
     const events: EngineEvent[] = [];
     const document = await judged(receiverClient('correct'), (event) => void events.push(event));
-    expect(flagged(document)).toEqual([]);
+    expect(flagged(document), flaggedChecks(document)).toEqual([]);
     expect(document.verdict).toBe('conformant');
     expect(document.command).toBe('client');
     expect(document.areas).toEqual(['client', 'receiver']);
@@ -83,7 +89,7 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
   test('two webhooks at one URL: that receiver is judged once', async () => {
     const document = await judged(receiverClient('correct', '--twice'));
     expect(document.scenarioIds.filter((id) => id.startsWith('receiver/'))).toHaveLength(RECEIVER_CASES.length);
-    expect(flagged(document)).toEqual([]);
+    expect(flagged(document), flaggedChecks(document)).toEqual([]);
   });
 
   // Each faulty receiver (test/receiver/faultyReceivers.ts) is caught by what it breaks that a run without an effects probe can see.
@@ -94,7 +100,7 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
     ).map((faulty) => [faulty.name, faulty.breaks.filter((id) => !NEEDS_EFFECTS.has(id))] as const),
   )('a client whose receiver %s: %s flagged, at its level', async (name, breaks) => {
     const document = await judged(receiverClient(name));
-    expect(flagged(document)).toEqual([...breaks].sort());
+    expect(flagged(document), flaggedChecks(document)).toEqual([...breaks].sort());
     const mustBroken = breaks.some((id) => requirementCatalogue('receiver').get(id).level === 'MUST');
     expect(document.verdict).toBe(mustBroken ? 'non-conformant' : 'conformant');
   });
@@ -136,10 +142,21 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
     const command = receiverClient('correct', '--leaves-while-judged');
     const run = await runClient({ command, plan: [] }, { say: () => {}, redactor: new SecretRedactor() });
     const document = clientResults(command, run, { suiteVersion: 'test' });
-    expect(flagged(document)).toEqual([]);
+    expect(flagged(document), flaggedChecks(document)).toEqual([]);
     expect(document.verdict).toBe('conformant');
     const reasons = document.requirements.flatMap((one) => (one.id.startsWith('RC-') ? one.checks.map((check) => check.message) : []));
     expect(reasons.some((reason) => /^the client's webhook endpoint \S+ was not reachable when judged/.test(reason))).toBe(true);
+  });
+
+  test('a receiver that drops a delivery as it goes away, seen while its port still accepts: that case SKIPs too, never FAILs', async () => {
+    const command = receiverClient('correct', '--drops-as-it-leaves');
+    const run = await runClient({ command, plan: [] }, { say: () => {}, redactor: new SecretRedactor() });
+    const document = clientResults(command, run, { suiteVersion: 'test' });
+    expect(flagged(document), flaggedChecks(document)).toEqual([]);
+    const valid = document.requirements.find((one) => one.id === 'RC-ACCEPT-VALID');
+    const ofValidDelivery = valid?.checks.filter((check) => check.scenarioId === 'receiver/valid-delivery') ?? [];
+    expect(ofValidDelivery.map((check) => check.outcome)).toEqual(['SKIP']);
+    expect(ofValidDelivery[0]?.message).toMatch(/^the client's webhook endpoint \S+ was not reachable when judged/);
   });
 
   test('a client that creates no webhook: every RC requirement SKIPs with the reason, as an operation never called does', async () => {
@@ -169,6 +186,6 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
     );
     expect(new Set(document.requirements.filter((one) => one.id.startsWith('RC-')).map((one) => one.outcome))).toEqual(new Set(['SKIP']));
     expect(document.scenarioIds).toContain('receiver/valid-delivery~2');
-    expect(flagged(document)).toEqual([]);
+    expect(flagged(document), flaggedChecks(document)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startReferenceReceiver } from '../../../examples/reference-receiver/referenceReceiver.ts';
 import { FAULTY_RECEIVERS } from '../../receiver/faultyReceivers.ts';
 
@@ -11,7 +13,10 @@ import { FAULTY_RECEIVERS } from '../../receiver/faultyReceivers.ts';
 // refuses-every-delivery: verifies every signature as wrong, validly signed ones too;
 // --no-judge: never asks to be judged, so its receiver is gone once it exits;
 // --twice: two webhooks at the one URL;
-// --leaves-while-judged: asks to be judged, but stops its receiver after the first event it processed.
+// --leaves-while-judged: asks to be judged, but stops its receiver after the first event it processed;
+// --drops-as-it-leaves: asks to be judged; its receiver answers the first delivery 200, drops the
+//   second's connection unanswered while it keeps listening, and stops listening at the next request:
+//   a receiver going away, whose drop the judge sees a moment before its port closes.
 
 const [name = 'correct', ...flags] = process.argv.slice(2);
 const REFUSES_EVERY_DELIVERY = { deliveryMode: 'AtLeastOnce', steps: { verify: () => false } } as const;
@@ -23,7 +28,24 @@ const judgeUrl = process.env.BANKING_API_JUDGE_WEBHOOKS_URL;
 const signingToken = 'receiver-client-signing-token-7c1e';
 const JSON_API = 'application/vnd.api+json';
 
-const receiver = await startReferenceReceiver({ token: signingToken, ...(faulty ? { steps: faulty.steps } : {}) });
+/** The --drops-as-it-leaves receiver: `left` settles once it no longer listens. */
+async function startDroppingReceiver() {
+  let requests = 0;
+  let left!: () => void;
+  const gone = new Promise<void>((resolve) => (left = resolve));
+  const server = createServer((request, response) => {
+    requests += 1;
+    if (requests === 1) return void request.resume().on('end', () => response.writeHead(200).end('{}'));
+    response.socket?.destroy();
+    if (requests > 2) server.close(() => left());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
+  return { url, gone, close: async () => {} };
+}
+
+const dropping = flags.includes('--drops-as-it-leaves') ? await startDroppingReceiver() : undefined;
+const receiver = dropping ?? (await startReferenceReceiver({ token: signingToken, ...(faulty ? { steps: faulty.steps } : {}) }));
 
 async function call(method: string, path: string, json?: unknown): Promise<{ data: { id: string } }> {
   const answer = await fetch(`${baseUrl}${path}`, {
@@ -47,7 +69,10 @@ const webhooks: string[] = [];
 try {
   for (let count = flags.includes('--twice') ? 2 : 1; count > 0; count -= 1)
     webhooks.push((await call('POST', '/webhooks', { data: { type: 'webhook', attributes } })).data.id);
-  if (judgeUrl && flags.includes('--leaves-while-judged')) {
+  if (judgeUrl && dropping) {
+    void fetch(judgeUrl).catch(() => {});
+    await dropping.gone;
+  } else if (judgeUrl && 'processed' in receiver && flags.includes('--leaves-while-judged')) {
     void fetch(judgeUrl).catch(() => {});
     while (receiver.processed.size === 0) await new Promise((resolve) => setTimeout(resolve, 5));
   } else if (judgeUrl && !flags.includes('--no-judge')) console.log(`judged: ${await (await fetch(judgeUrl)).text()}`);
