@@ -44,7 +44,7 @@ interface WebhookQueue {
   head: number;
   active: Batch[];
   pumpScheduled: boolean;
-  /** Emulator time of the first failure in the current run of failures. */
+  /** Emulator time the first failed attempt of the current run of failures was made (not when its failure was learned). */
   failingSince?: number;
 }
 
@@ -232,15 +232,17 @@ export class DeliveryEngine {
     const { webhook } = queue;
     const delivery = buildDeliveryRequest(webhook, batch.events, this.behaviour);
     const logged = this.log.sent(webhook, batch.events, delivery, batch.failures + 1);
+    // The endpoint is unresponsive from the attempt it failed, however late its failure is learned (the clock may move meanwhile).
+    const madeAt = this.clock.now();
     void this.poster.post(webhook.url, delivery, this.settings.timeoutMs).then((outcome) => {
       batch.inFlight = false;
       if (this.closed || !this.isCurrent(queue)) return;
-      this.settle(queue, batch, outcome, logged);
+      this.settle(queue, batch, outcome, logged, madeAt);
       for (const listener of this.changeListeners) listener();
     });
   }
 
-  private settle(queue: WebhookQueue, batch: Batch, outcome: DeliveryOutcome, logged: DeliveryAttempt): void {
+  private settle(queue: WebhookQueue, batch: Batch, outcome: DeliveryOutcome, logged: DeliveryAttempt, madeAt: number): void {
     const atMostOnce = queue.webhook.deliveryMode === 'AtMostOnce';
     const status = 'status' in outcome ? outcome.status : undefined;
     const succeeded = status !== undefined && (atMostOnce ? status === 200 : status >= 200 && status < 300);
@@ -249,7 +251,7 @@ export class DeliveryEngine {
       queue.failingSince = undefined;
     } else {
       batch.failures += 1;
-      this.noteFailure(queue);
+      this.noteFailure(queue, madeAt);
       if (this.behaviour.retries(queue.webhook.deliveryMode, batch.failures)) {
         this.scheduleRetry(queue, batch, logged);
         return;
@@ -274,12 +276,11 @@ export class DeliveryEngine {
     }, wait);
   }
 
-  /** 3.2: an endpoint failing for 2 days (sandbox) / 7 days (live) makes the webhook Unavailable. */
-  private noteFailure(queue: WebhookQueue): void {
-    const now = this.clock.now();
-    queue.failingSince ??= now;
+  /** 3.2: an endpoint failing for 2 days (sandbox) / 7 days (live) makes the webhook Unavailable; `madeAt`: when the failed attempt was made. */
+  private noteFailure(queue: WebhookQueue, madeAt: number): void {
+    queue.failingSince = Math.min(queue.failingSince ?? madeAt, madeAt);
     if (queue.webhook.status !== 'Enabled') return;
-    if (now - queue.failingSince >= this.behaviour.unresponsiveLimitMs[this.environment]) {
+    if (this.clock.now() - queue.failingSince >= this.behaviour.unresponsiveLimitMs[this.environment]) {
       this.webhooks.setStatus(queue.webhook, 'Unavailable');
     }
   }
