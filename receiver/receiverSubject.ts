@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subject.ts';
 import { CheckRecorder } from '../harness/records/checkRecorder.ts';
-import type { CheckRecord } from '../harness/records/checkRecords.ts';
+import { type CheckRecord, isFailing } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { fixedLimit } from '../harness/targetIO/adaptiveConcurrency.ts';
 import { SetupError } from '../harness/records/setupError.ts';
@@ -116,8 +116,9 @@ interface PendingCase {
   verdict: CaseVerdict;
 }
 
-const flags = (records: readonly CheckRecord[]): boolean =>
-  records.some((record) => ['FAIL', 'UNTESTABLE', 'WARN'].includes(record.outcome));
+/** Whether a case's records hold a failure or a SHOULD not met: what a dropped delivery can make of a case. */
+const isFlagged = (records: readonly CheckRecord[]): boolean =>
+  records.some((record) => isFailing(record.outcome) || record.outcome === 'WARN');
 
 export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> {
   readonly subject = 'receiver';
@@ -229,7 +230,7 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
     const held = this.held;
     this.held = undefined;
     if (held) this.tell(held, gone);
-    if (!gone && flags(pending.verdict.recorder.records())) this.held = pending;
+    if (!gone && isFlagged(pending.verdict.recorder.records())) this.held = pending;
     else this.tell(pending, gone);
   }
 
