@@ -1,4 +1,5 @@
 import type { CheckRecord, ExchangeExcerpt } from '../harness/records/checkRecords.ts';
+import { counted } from '../harness/records/counted.ts';
 import type { RequirementResult } from '../verdict/requirementVerdict.ts';
 import { evidenceFacts, exchangeText } from '../report/exchangeText.ts';
 import { type CurlGuide, curlCommand, curlGuide, curlHeading, REPRODUCIBLE, reproducibleChecks } from '../report/reproduction.ts';
@@ -116,7 +117,7 @@ function requirementLines(
   const explained = diagnosis ? checks.filter((check) => diagnosis.explains(check)) : [];
   if (explained.length > 0) {
     const count = explained.reduce((sum, check) => sum + (check.count ?? 1), 0);
-    lines.push(`  ${count} check(s) failed for the cause above (each in report.html)`);
+    lines.push(`  ${counted(count, 'check')} failed for the cause above (each in report.html)`);
     if (!shared) lines.push(...replayLine(replayCommand(document, explained[0]?.scenarioId, result.id), '    '));
   }
   findingsOf(checks.filter((check) => !explained.includes(check))).forEach((finding, index) => {
@@ -138,7 +139,7 @@ export function printFailures(
   if (failing.length === 0) return;
   const guide = curlGuide(document, replayOf(document));
   write('');
-  write(`Failures (${failing.length} requirement(s): FAIL, WARN or UNTESTABLE)`);
+  write(`Failures (${counted(failing.length, 'requirement')}: FAIL, WARN or UNTESTABLE)`);
   const withExchanges = failing.some((result) => reproducibleChecks(result).some((check) => check.evidence?.exchanges?.length));
   if (guide.note && (withExchanges || diagnosis)) write(guide.note);
   if (guide.mintCommand && (withExchanges || diagnosis)) write(`  ${guide.mintCommand}`);

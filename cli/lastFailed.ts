@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { counted } from '../harness/records/counted.ts';
 import { join } from 'node:path';
 import type { RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { SetupError } from '../harness/records/setupError.ts';
@@ -31,7 +32,7 @@ export function lastFailedIn(reportDir: string, catalogue: RequirementCatalogue)
   const known = failed.filter((result) => catalogue.has(result.id));
   if (known.length === 0) {
     throw new SetupError(
-      `--last-failed: none of the ${failed.length} requirement(s) that failed in ${when} is one \`run\` judges (a receiver run's results?)`,
+      `--last-failed: none of the ${counted(failed.length, 'requirement')} that failed in ${when} is one \`run\` judges (a receiver run's results?)`,
     );
   }
   const ids = known.map((result) => result.id);
@@ -44,6 +45,6 @@ export function lastFailedIn(reportDir: string, catalogue: RequirementCatalogue)
         ...new Set(known.flatMap((result) => result.checks.map((check) => check.scenarioId)).filter((id) => typeof id === 'string')),
       ],
     },
-    line: `--last-failed: running again the ${ids.length} requirement(s) that FAILed or were UNTESTABLE in ${when}: ${shown}`,
+    line: `--last-failed: running again the ${counted(ids.length, 'requirement')} that FAILed or were UNTESTABLE in ${when}: ${shown}`,
   };
 }

@@ -75,7 +75,7 @@ program
     'fuzz the schedule: start the scenarios that may run together in an order, and pause their calls, drawn from this seed',
   )
   .option('--sink-public-url <url>', 'URL at which the target reaches the webhook sink (e.g. a tunnel)', url)
-  .option('--verbose', 'show scenario notes while running')
+  .option('--verbose', 'show scenario notes while running, and at the end every requirement, PASS included (the reports always list them)')
   .option('--shard <i/n>', 'run shard i of n of the scenarios (deterministic); join the shards with `merge`')
   .option('--compare <file>', 'an earlier results.json (or its directory): report what regressed, was fixed or observes differently')
   .option('--baseline <file>', 'expected failures of this target (YAML): known failures do not fail the run, stale entries do')

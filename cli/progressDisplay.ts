@@ -1,4 +1,5 @@
 import { type Outcome, worstOutcome } from '../harness/records/checkRecords.ts';
+import { counted } from '../harness/records/counted.ts';
 import type { EngineListener } from '../harness/engine/engineEvents.ts';
 import type { TerminalStyle } from './terminalStyle.ts';
 
@@ -25,7 +26,7 @@ export function scenarioLines(total: number, write: (text: string) => void, styl
     scenarioFinished(_area, scenarioId, outcome, checks) {
       finished += 1;
       write(
-        `[${String(finished).padStart(width)}/${total}] ${style.outcome(outcome, outcome.padEnd(10))} ${scenarioId} (${checks} checks)`,
+        `[${String(finished).padStart(width)}/${total}] ${style.outcome(outcome, outcome.padEnd(10))} ${scenarioId} (${counted(checks, 'check')})`,
       );
     },
     line: write,
@@ -72,13 +73,17 @@ export interface LiveStream {
   columns?: number;
 }
 
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
 export function liveLine(total: number, stream: LiveStream, style: TerminalStyle, now: () => number = Date.now): ProgressDisplay {
   const started = now();
   const counts = new Map<Outcome, number>();
   let finished = 0;
   let area = '';
   let drawn = false;
+  let stopped = false;
   const render = () => {
+    if (stopped) return;
     const filled = total === 0 ? BAR : Math.round((finished / total) * BAR);
     const tally = ORDER.filter((outcome) => counts.get(outcome))
       .map((outcome) => style.outcome(outcome, `${counts.get(outcome)} ${outcome}`))
@@ -94,6 +99,17 @@ export function liveLine(total: number, stream: LiveStream, style: TerminalStyle
   // The clock keeps moving while a long scenario runs; unref'd so it never holds the process.
   const timer = setInterval(render, 1000);
   timer.unref();
+  // Ctrl-C: the bar stays as it was and what the run says while it undoes its work starts on a line
+  // of its own. Only beside a handler already there (the run's ledger): a listener of ours alone
+  // would take the signal's default, ending the process, away.
+  const interrupted = () => {
+    stopped = true;
+    clearInterval(timer);
+    if (drawn) stream.write('\n');
+    drawn = false;
+  };
+  const heard = SIGNALS.filter((signal) => process.listenerCount(signal) > 0);
+  for (const signal of heard) process.prependListener(signal, interrupted);
   return {
     areaStarted(startedArea) {
       area = startedArea;
@@ -112,6 +128,7 @@ export function liveLine(total: number, stream: LiveStream, style: TerminalStyle
     },
     finish() {
       clearInterval(timer);
+      for (const signal of heard) process.off(signal, interrupted);
       clear();
     },
   };

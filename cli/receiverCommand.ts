@@ -9,7 +9,7 @@ import { type DeliveryRefusal, receiverResults, runReceiverCases } from '../rece
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
 import type { FailureDiagnosis } from './failureReport.ts';
-import { printSummary } from './summaryPrinter.ts';
+import { printSummary, terminalColumns } from './summaryPrinter.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
@@ -117,6 +117,7 @@ export async function receiverCommand(
   printSummary(document, write, {
     quiet,
     style,
+    ...(options.events === '-' ? {} : { columns: terminalColumns(process.stdout) }),
     ...(run.refusal ? { diagnosis: refusalDiagnosis(run.refusal) } : {}),
   });
   say(`Results: ${written.results}`);

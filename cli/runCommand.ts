@@ -14,7 +14,7 @@ import { type RunValueOptions, runValuesOf } from './runValues.ts';
 import { narrowingOf, type NarrowingOptions } from './narrowing.ts';
 import { containerOptionsOf, type ContainerOptionTexts } from './containerValues.ts';
 import { narrowedByText, OPTION_WORDS, runReplayArguments } from './commandLineText.ts';
-import { printBaseline, printSummary, webhookFootprintLine } from './summaryPrinter.ts';
+import { printBaseline, printSummary, terminalColumns, webhookFootprintLine } from './summaryPrinter.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
@@ -138,7 +138,12 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
     allureEnvironment: { target: target.name, baseUrl: target.baseUrl, seed: String(document.seed), suiteVersion: version },
     version,
   });
-  printSummary(document, write, { quiet, style });
+  printSummary(document, write, {
+    quiet,
+    verbose: options.verbose ?? false,
+    style,
+    ...(options.events === '-' ? {} : { columns: terminalColumns(process.stdout) }),
+  });
   const throttleNote = document.throttling
     ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt))
     : undefined;

@@ -1,5 +1,5 @@
-import { isFailing } from '../harness/records/checkRecords.ts';
-import type { RequirementResult } from '../verdict/requirementVerdict.ts';
+import { isFailing, type Outcome } from '../harness/records/checkRecords.ts';
+import { isExcluded, type RequirementResult } from '../verdict/requirementVerdict.ts';
 import type { BaselineOutcome } from '../verdict/expectedFailures.ts';
 import { runMetricsIn, type ResultsDocument } from '../verdict/resultsDocument.ts';
 import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
@@ -7,31 +7,67 @@ import { verdictLabel } from '../report/verdictLabel.ts';
 import { requirementPrefixOf } from '../contract/facts/requirementPrefixes.ts';
 import { type FailureDiagnosis, printFailures } from './failureReport.ts';
 import { PLAIN, type TerminalStyle } from './terminalStyle.ts';
+import { observedValues } from '../verdict/resultsComparison.ts';
+import { counted } from '../harness/records/counted.ts';
 
-// The closing summary: one line per selected requirement, grouped by prefix (the
-// ones a narrowed run did not select in one line), the failures in full
-// (cli/failureReport.ts), the run's calls and waits in one line, then the verdict.
-// --quiet keeps the failures and the verdict.
+// The closing summary, sized for a person: one line per requirement that is not PASS (an OBSERVED
+// one with the value it recorded), the failures in full (cli/failureReport.ts), the counts, the
+// run's calls and waits in one line, then the verdict. --verbose lists every selected requirement,
+// PASS included, grouped by prefix (the ones a narrowed run did not select in one line); the
+// reports always hold that table. --quiet keeps the failures and the verdict. On a terminal a line
+// is cut at its width (the failures never are); elsewhere nothing is cut.
 
-const WIDTH = 110;
 const NOT_SELECTED = 'not selected in this run';
+const ID_WIDTH = 34;
 
 const isFailingResult = (result: RequirementResult) => isFailing(result.outcome);
 
-/** One line per requirement, cut to the width: the failures follow in full. */
-function line(result: RequirementResult, style: TerminalStyle): string {
-  const note =
-    result.outcome === 'FAIL' || result.outcome === 'WARN' || result.outcome === 'UNTESTABLE'
-      ? (result.checks.find((check) => check.outcome === result.outcome)?.message ?? result.reason ?? '')
-      : result.outcome === 'SKIP'
-        ? (result.reason ?? result.checks.find((check) => check.outcome === 'SKIP')?.message ?? '')
-        : result.statement;
-  const text = `${result.id.padEnd(34)} ${note.replace(/\s+/g, ' ')}`;
-  const room = WIDTH - 13;
-  return `  ${style.outcome(result.outcome, result.outcome.padEnd(10))} ${text.length > room ? `${text.slice(0, room - 1)}…` : text}`;
+export interface SummaryOptions {
+  quiet: boolean;
+  /** Every selected requirement, PASS included, instead of those that are not PASS. */
+  verbose?: boolean;
+  style?: TerminalStyle;
+  diagnosis?: FailureDiagnosis;
+  /** The terminal's width; undefined (not a terminal): lines are not cut. */
+  columns?: number;
 }
 
-function printRequirements(results: readonly RequirementResult[], write: (text: string) => void, style: TerminalStyle): void {
+/** The terminal's width where the output is one, for SummaryOptions.columns. */
+export const terminalColumns = (stream: { isTTY?: boolean; columns?: number }): number | undefined =>
+  stream.isTTY === true && stream.columns !== undefined && stream.columns > 0 ? stream.columns : undefined;
+
+/** What an OBSERVED requirement recorded, each distinct value once. */
+const observedText = (result: RequirementResult): string => {
+  const values = observedValues(result);
+  return values.length > 0 ? values.map((value) => JSON.stringify(value)).join('; ') : result.statement;
+};
+
+/** Why a requirement has its outcome: its check's message, its reason, its observed value; its statement when it passed. */
+function noteOf(result: RequirementResult): string {
+  if (result.outcome === 'FAIL' || result.outcome === 'WARN' || result.outcome === 'UNTESTABLE')
+    return result.checks.find((check) => check.outcome === result.outcome)?.message ?? result.reason ?? '';
+  if (result.outcome === 'SKIP') return result.reason ?? result.checks.find((check) => check.outcome === 'SKIP')?.message ?? '';
+  if (result.outcome === 'OBSERVED') return observedText(result);
+  return result.statement;
+}
+
+/** An outcome and its text on one line, cut to the terminal's width where there is one: the failures follow in full. */
+function outcomeLine(outcome: Outcome, text: string, style: TerminalStyle, columns: number | undefined): string {
+  const lead = `  ${outcome.padEnd(10)} `;
+  const room = columns === undefined ? Infinity : columns - lead.length;
+  const shown = text.length > room ? `${text.slice(0, Math.max(room - 1, 0))}…` : text;
+  return `  ${style.outcome(outcome, outcome.padEnd(10))} ${shown}`;
+}
+
+const line = (result: RequirementResult, style: TerminalStyle, columns: number | undefined): string =>
+  outcomeLine(result.outcome, `${result.id.padEnd(ID_WIDTH)} ${noteOf(result).replace(/\s+/g, ' ')}`, style, columns);
+
+function printRequirements(
+  results: readonly RequirementResult[],
+  write: (text: string) => void,
+  style: TerminalStyle,
+  columns: number | undefined,
+): void {
   let prefix = '';
   for (const result of results) {
     const next = requirementPrefixOf(result.id);
@@ -39,22 +75,35 @@ function printRequirements(results: readonly RequirementResult[], write: (text: 
       prefix = next;
       write(` ${prefix}`);
     }
-    write(line(result, style));
+    write(line(result, style, columns));
   }
 }
 
-/** "3 MUST requirement(s) failed", or "… failed or could not be tested" when UNTESTABLE ones are among them. */
+/**
+ * The requirements that are not PASS, one line each; those the catalogue excludes (a SKIP on every
+ * target, nothing the target did) in one line of their ids, since they say nothing about this run.
+ */
+function printNotPassing(
+  results: readonly RequirementResult[],
+  write: (text: string) => void,
+  style: TerminalStyle,
+  columns: number | undefined,
+): void {
+  const excluded = results.filter(isExcluded);
+  for (const result of results) if (!isExcluded(result)) write(line(result, style, columns));
+  if (excluded.length === 0) return;
+  const ids = excluded.map((result) => result.id).join(', ');
+  write(outcomeLine('SKIP', `${counted(excluded.length, 'requirement')} excluded by the catalogue, never judged: ${ids}`, style, columns));
+}
+
+/** "3 MUST requirements failed", or "… failed or could not be tested" when UNTESTABLE ones are among them. */
 function failingMustText(failing: readonly RequirementResult[]): string {
   const untestable = failing.filter((result) => result.outcome === 'UNTESTABLE').length;
   const what = untestable > 0 ? `failed or could not be tested (${failing.length - untestable} FAIL, ${untestable} UNTESTABLE)` : 'failed';
-  return `${failing.length} MUST requirement(s) ${what}: ${failing.map((result) => result.id).join(', ')}`;
+  return `${counted(failing.length, 'MUST requirement')} ${what}: ${failing.map((result) => result.id).join(', ')}`;
 }
 
-export function printSummary(
-  document: ResultsDocument,
-  write: (text: string) => void,
-  options: { quiet: boolean; style?: TerminalStyle; diagnosis?: FailureDiagnosis } = { quiet: false },
-): void {
+export function printSummary(document: ResultsDocument, write: (text: string) => void, options: SummaryOptions = { quiet: false }): void {
   const style = options.style ?? PLAIN;
   const results = document.requirements;
   // A narrowed run holds only what it selected; the rest of the catalogue is one line.
@@ -62,12 +111,18 @@ export function printSummary(
   const notListed = document.partial ? document.partial.of - results.length : results.length - selected.length;
   const mustFailing = results.filter((result) => result.level === 'MUST' && isFailingResult(result));
   if (!options.quiet) {
+    const shown = options.verbose ? selected : selected.filter((result) => result.outcome !== 'PASS');
     write('');
-    write('Requirements');
-    printRequirements(selected, write, style);
+    write(
+      options.verbose
+        ? 'Requirements'
+        : `Requirements not PASS: ${shown.length} of ${counted(selected.length, 'requirement')} (--verbose lists every one; the reports always do)`,
+    );
+    if (options.verbose) printRequirements(shown, write, style, options.columns);
+    else printNotPassing(shown, write, style, options.columns);
     if (notListed > 0)
       write(
-        `  (${notListed} requirements not selected: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`,
+        `  (${counted(notListed, 'requirement')} not selected: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`,
       );
   }
   printFailures(document, write, style, options.diagnosis);

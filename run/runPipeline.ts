@@ -60,6 +60,10 @@ export interface RunOutcome {
   exchanges: JournalEntry[];
 }
 
+/** The target as the run's header names it; a name that already says where it is ("emulator at URL", init's) is not followed by the URL again. */
+const targetText = (info: Pick<TargetInfo, 'name' | 'environment' | 'baseUrl'>): string =>
+  info.name.includes(info.baseUrl) ? `${info.name} (${info.environment})` : `${info.name} (${info.environment}) at ${info.baseUrl}`;
+
 /** What a failure's curl command can reach after the run: a target the run started is gone; one that minted the run's tokens mints more. */
 function requestReplay(target: RunTarget, info: TargetInfo): RequestReplay {
   const targetStopped = target.emulator ? 'embedded emulator' : target.container ? 'container' : undefined;
@@ -102,7 +106,7 @@ export async function runConformance(request: RunRequest, suiteVersion: string, 
     const concurrency = plan.failFast ? 1 : (plan.concurrency ?? defaultConcurrency(chosenBy));
     const { areas, scenarios } = plan.selection;
     observers.say(
-      `Target: ${info.name} (${info.environment}) at ${info.baseUrl}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${describeConcurrency(concurrency, info.rateLimit.concurrency, chosenBy)}`,
+      `Target: ${targetText(info)}; areas: ${areas.join(', ')}${plan.shard ? `; shard ${formatShard(plan.shard)} (${scenarios.length} scenarios)` : ''}; seed ${plan.seed}${plan.scheduleSeed !== undefined ? `; schedule seed ${plan.scheduleSeed}` : ''}; concurrency ${describeConcurrency(concurrency, info.rateLimit.concurrency, chosenBy)}`,
     );
     const progress = observers.progress(plan);
     const execution = await executeRun({

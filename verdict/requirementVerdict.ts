@@ -30,8 +30,14 @@ export interface JudgeOptions {
 
 const EVIDENCE_LIMIT = 5;
 
+const EXCLUDED = 'excluded: ';
+
+/** A requirement the catalogue never judges (its `excluded`): a SKIP on every target, whatever it does. */
+export const isExcluded = (result: Pick<RequirementResult, 'outcome' | 'reason'>): boolean =>
+  result.outcome === 'SKIP' && (result.reason?.startsWith(EXCLUDED) ?? false);
+
 function notApplicable(requirement: Requirement, target: Pick<TargetInfo, 'environment' | 'capabilities'>): string | undefined {
-  if (requirement.excluded) return `excluded: ${requirement.excluded}`;
+  if (requirement.excluded) return `${EXCLUDED}${requirement.excluded}`;
   if (!requirement.environments.includes(target.environment)) {
     return `applies to ${requirement.environments.join(', ')} only; the target is ${target.environment}`;
   }

@@ -1,4 +1,5 @@
 import type { ConcurrencyUse, RunMetrics, ScenarioMetrics } from './runMetrics.ts';
+import { counted } from './counted.ts';
 
 // The run's figures from its scenarios' (harness/records/runMetrics.ts), and the one line the
 // terminal and summary.md show of them.
@@ -57,8 +58,8 @@ export function describeRunMetrics(metrics: RunMetrics): string {
   const retried = metrics.retriedAfter429.count;
   const throttled = retried > 0 ? ` (${retried} retried after 429, ${seconds(metrics.retriedAfter429.waitedMs)} waited)` : '';
   return (
-    `${metrics.calls.toLocaleString('en')} calls${throttled}, ` +
-    `critical path ${metrics.criticalPath.calls} calls in ${describeCriticalPath(metrics.criticalPath)}, ` +
+    `${counted(metrics.calls, 'call')}${throttled}, ` +
+    `critical path ${counted(metrics.criticalPath.calls, 'call')} in ${describeCriticalPath(metrics.criticalPath)}, ` +
     `${seconds(metrics.targetWaitMs)} waited on the target's clock, ${describeConcurrency(metrics.concurrency)}`
   );
 }

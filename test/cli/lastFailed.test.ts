@@ -32,7 +32,7 @@ describe('--last-failed', () => {
     const failed = faulted.document.requirements.filter((result) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE');
     expect(failed.map((result) => result.id)).toEqual([BROKEN]);
     expect(again.lines[0]).toBe(
-      `--last-failed: running again the 1 requirement(s) that FAILed or were UNTESTABLE in the run of ${faulted.document.startedAt} (${join(reportDir, 'results.json')}): ${BROKEN}`,
+      `--last-failed: running again the 1 requirement that FAILed or were UNTESTABLE in the run of ${faulted.document.startedAt} (${join(reportDir, 'results.json')}): ${BROKEN}`,
     );
     // Without the fault, the requirement passes: the run is conformant, and partial.
     expect(again.code, again.lines.join('\n')).toBe(0);

@@ -15,7 +15,7 @@ test('a NON-CONFORMANT verdict with UNTESTABLE MUST requirements says "failed or
   const untestable = failing.filter((result) => result.outcome === 'UNTESTABLE').length;
   expect(untestable).toBeGreaterThan(0);
   expect(lines.at(-1)).toBe(
-    `Verdict: NON-CONFORMANT: ${failing.length} MUST requirement(s) failed or could not be tested (${failing.length - untestable} FAIL, ${untestable} UNTESTABLE): ${failing.map((result) => result.id).join(', ')}`,
+    `Verdict: NON-CONFORMANT: ${failing.length} MUST requirements failed or could not be tested (${failing.length - untestable} FAIL, ${untestable} UNTESTABLE): ${failing.map((result) => result.id).join(', ')}`,
   );
   // The failures follow the requirement list in full, not cut at the line width.
   const message =
