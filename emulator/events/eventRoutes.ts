@@ -3,6 +3,7 @@ import type { EmulatorState } from '../core/emulatorState.ts';
 import type { StoredEvent } from '../core/eventPublisher.ts';
 import { invalid, notFound, sendDocumentText } from '../core/jsonApi.ts';
 import { dateTime, defineListQuery, type RawQuery, readListQuery, repeated } from '../core/listQuery.ts';
+import { UnreadableEvents } from './unreadableEvents.ts';
 import type { WebhookServices } from './webhookServices.ts';
 
 // Section 4.4 / 6.2: events can be fetched, listed and resent for 90 days.
@@ -24,12 +25,13 @@ export function registerEventRoutes(
   const listOptions = { maxLimit: behaviour.listPageMax };
 
   const retentionStart = (): number | undefined => behaviour.retentionStart(state.clock.now());
+  const unreadable = new UnreadableEvents(events, behaviour.readableAfterMs);
 
-  /** An event within the 90-day window, else 404 (older events are gone as far as clients can tell). */
+  /** An event within the 90-day window that can be read yet, else 404 (older events are gone as far as clients can tell). */
   const findRetained = (id: string): StoredEvent => {
     const event = events.get(id);
     const start = retentionStart();
-    if (!event || (start !== undefined && event.createdAt < start)) throw notFound('event', id);
+    if (!event || (start !== undefined && event.createdAt < start) || !unreadable.readable(event)) throw notFound('event', id);
     return event;
   };
 
@@ -45,6 +47,7 @@ export function registerEventRoutes(
         types: filters['filter[type][]'] ?? [],
         since: filters['filter[since]'],
         until: filters['filter[until]'],
+        idsBelow: unreadable.firstSequence(),
         notBefore: retentionStart(),
         offset: page.offset,
         limit: page.limit,

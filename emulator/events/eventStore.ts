@@ -22,6 +22,8 @@ export interface EventQuery {
   until?: number;
   /** Inclusive lower bound: the retention window (90 days). */
   notBefore?: number;
+  /** Only events whose id, as a number, is below this: those published since cannot be read yet. */
+  idsBelow?: number;
   offset: number;
   limit: number;
 }
@@ -325,6 +327,18 @@ export class EventStore implements EventPublisher {
     return { events: page.map((position) => this.read(position)), total };
   }
 
+  /** First index of `positions` whose id sequence is >= `sequence` (positions are sorted by it too). */
+  private firstWithSequence(positions: Positions, sequence: number): number {
+    let lo = 0;
+    let hi = positions.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.sequences.at(positions.at(mid)) < sequence) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
   /** First index of `positions` whose createdAt is >= bound (or > bound when strict). */
   private lowerBound(positions: Positions, bound: number, strict: boolean): number {
     let lo = 0;
@@ -342,7 +356,8 @@ export class EventStore implements EventPublisher {
     let lo = 0;
     if (query.notBefore !== undefined) lo = Math.max(lo, this.lowerBound(positions, query.notBefore, false));
     if (query.since !== undefined) lo = Math.max(lo, this.lowerBound(positions, query.since, true));
-    const hi = query.until === undefined ? positions.length : this.lowerBound(positions, query.until, false);
+    let hi = query.until === undefined ? positions.length : this.lowerBound(positions, query.until, false);
+    if (query.idsBelow !== undefined) hi = Math.min(hi, this.firstWithSequence(positions, query.idsBelow));
     return { positions, lo, hi };
   }
 

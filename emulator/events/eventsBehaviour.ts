@@ -16,6 +16,8 @@ export const RETENTION_MS = 90 * 24 * 60 * 60 * 1000;
 export interface EventsBehaviour {
   /** 4.4 / 6.2 / 8: the oldest createdAt still fetched, listed and resent (undefined: every event is). */
   readonly retentionStart: (nowMs: number) => number | undefined;
+  /** 4.4 says nothing of when an event can be read: how long after it is published it is fetched and listed (real time). */
+  readonly readableAfterMs: number;
   /** 5.1: the scope that reads the event list. */
   readonly listScope: Scope;
   /** 4.4 / 8: the list's page[limit] is at most 1000. */
@@ -40,6 +42,7 @@ export interface EventsBehaviour {
 
 export const correctEvents: EventsBehaviour = {
   retentionStart: (nowMs) => nowMs - RETENTION_MS,
+  readableAfterMs: 0,
   listScope: 'events',
   listPageMax: MAX_PAGE_LIMIT,
   listQuery: (query) => query,

@@ -4,6 +4,10 @@ import type { EventsBehaviour } from './eventsBehaviour.ts';
 // The tolerated variations (emulator/faults/toleratedVariations.ts) the events area
 // applies to its behaviour, each a wrapper like a seeded fault (payload variations,
 // applied as events are published, are in eventVariations.ts).
+
+/** A store that indexes what it publishes a moment later: every event is fetched and listed this long after it happens. */
+const READABLE_AFTER_MS = 3000;
+
 export const eventsVariations = [
   {
     name: 'events-listed-oldest-first',
@@ -19,4 +23,5 @@ export const eventsVariations = [
       },
     }),
   },
+  { name: 'events-readable-late', wrap: (behaviour) => ({ ...behaviour, readableAfterMs: behaviour.readableAfterMs + READABLE_AFTER_MS }) },
 ] as const satisfies readonly EdgeVariation<EventsBehaviour>[];

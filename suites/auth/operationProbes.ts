@@ -123,7 +123,7 @@ async function ownEventId(ctx: ScenarioContext): Promise<string | UnavailablePro
   }
   if (triggerAvailable('sandbox-approve', ctx.target)) {
     const triggered = await makeEventsHappen(ctx, 1, ['sandbox-approve']);
-    const found = await findEvents(ctx, [DOCUMENTED_FIRES['sandbox-approve']], triggered.since, triggered.isOurs, undefined, 10_000);
+    const found = await findEvents(ctx, [DOCUMENTED_FIRES['sandbox-approve']], triggered.since, triggered.isOurs);
     const id = found.events[0]?.id;
     if (typeof id !== 'string')
       throw new Error(`the ${DOCUMENTED_FIRES['sandbox-approve']} event of the probe's own approve was not listed`);

@@ -10,6 +10,7 @@ import {
 import { eventTypeEntry } from '../../contract/catalogue/schemaRegistry.ts';
 import { DOCUMENTED_FIRES, makeEventsHappen } from '../shared/eventTriggers.ts';
 import { checkEventShape, injectableTypes, LISTED_MEMBERS_REQUIREMENT, SECTION_REQUIREMENTS } from '../shared/catalogueChecks.ts';
+import { fetchEvents } from '../shared/eventLookup.ts';
 import { listEvents } from './eventLists.ts';
 import { requireOurEvents } from './ourEvents.ts';
 
@@ -45,14 +46,23 @@ function sectionOf(requirement: string): Section {
 }
 
 async function judgeInjected(ctx: ScenarioContext, section: Section): Promise<void> {
+  const injected: Array<{ form: Section['forms'][number]; id: string }> = [];
   for (const form of section.forms) {
     const [event] = await injectEvents(ctx.control, { type: form.type, ...(form.variant ? { variant: form.variant } : {}) });
-    const response = await ctx.api.call('event.get', { params: { id: event!.id } });
+    injected.push({ form, id: event!.id });
+  }
+  // Fetched once all are published, together: a target that makes them readable late is waited for once.
+  const { answers } = await fetchEvents(
+    ctx,
+    injected.map((event) => event.id),
+  );
+  for (const { form, id } of injected) {
+    const response = answers.get(id)!;
     const data = response.body?.data;
     ctx.check.expect(
       'EV-GET',
-      response.status === 200 && String(data?.id) === event!.id && data?.type === form.type,
-      `GET /events/{id}: expected 200 with the event; for ${form.type} ${event!.id} got ${response.status} with ${data?.type} ${data?.id}`,
+      response.status === 200 && String(data?.id) === id && data?.type === form.type,
+      `GET /events/{id}: expected 200 with the event; for ${form.type} ${id} got ${response.status} with ${data?.type} ${data?.id}`,
       response,
     );
     if (response.status === 200)
@@ -93,11 +103,18 @@ async function fetchNewestOfEachType(ctx: ScenarioContext, section: Section, lis
     if (!current || Date.parse(item.event.attributes?.createdAt) > Date.parse(current.event.attributes?.createdAt))
       newest.set(item.event.type, item);
   }
-  for (const { event, response: listing } of newest.values()) {
-    // The target's clock (its Date header) decides the age; an event about to leave the window is not fetched.
+  // The target's clock (its Date header) decides the age; an event about to leave the window is not fetched.
+  const young = [...newest.values()].filter(({ event, response: listing }) => {
     const now = Date.parse(listing.headers.date ?? '') || Date.now();
-    if (!(now - Date.parse(event.attributes?.createdAt) < FETCHABLE_AGE_MS)) continue;
-    const response = await ctx.api.call('event.get', { params: { id: String(event.id) } });
+    return now - Date.parse(event.attributes?.createdAt) < FETCHABLE_AGE_MS;
+  });
+  if (young.length === 0) return;
+  const { answers } = await fetchEvents(
+    ctx,
+    young.map(({ event }) => String(event.id)),
+  );
+  for (const { event } of young) {
+    const response = answers.get(String(event.id))!;
     const data = response.body?.data;
     ctx.check.expect(
       'EV-GET',

@@ -2,7 +2,8 @@
 import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import { defineScenario, type Scenario, type ScenarioContext } from '../../harness/engine/scenario.ts';
 import { makeEventsHappen, type TriggeredEvents } from '../shared/eventTriggers.ts';
-import { pauseBeforeReadingAgain, readPagesOverStableWindow } from '../shared/stableWindow.ts';
+import { describeEventWait, readEventsPatiently, UNEXPECTED_EVENTS_FLOOR_MS } from '../shared/eventWait.ts';
+import { readPagesOverStableWindow } from '../shared/stableWindow.ts';
 import { between, pause } from '../shared/webhookFixtures.ts';
 import { idsOf, justAfter, justBefore, listAllEvents, listEvents, type Query } from './eventLists.ts';
 import { combineTriggered, latestCreatedAt, requireOurEvents } from './ourEvents.ts';
@@ -93,15 +94,26 @@ const filterType = defineScenario({
     const ourTypes = [...new Set(observed.expected.map((event) => String(event.type)))];
     const selections = [[ourTypes[0]!], ourTypes.slice(0, 2)];
     for (const types of selections) {
-      let filtered!: { events: any[]; responses: ApiResponse[] };
-      let whole!: { events: any[]; responses: ApiResponse[] };
-      for (let read = 1; read <= READS; read += 1) {
-        filtered = await listAllEvents(ctx, { ...window, 'filter[type][]': types });
-        whole = await listAllEvents(ctx, window);
-        if (whole.events.filter((event) => types.includes(event.type)).every((event) => idsOf(filtered.events).includes(String(event.id))))
-          break;
-        if (read < READS) await pauseBeforeReadingAgain(read);
+      // The filtered read between two reads of the whole window: judged once the window held still
+      // across it, so an event listed late (or another's falling in the window's last instant) is never
+      // taken for one the filter dropped. A window that keeps changing past the patience is UNTESTABLE.
+      const wait = await readEventsPatiently(ctx, {
+        read: async () => {
+          const wholeBefore = await listAllEvents(ctx, window);
+          const filtered = await listAllEvents(ctx, { ...window, 'filter[type][]': types });
+          const whole = await listAllEvents(ctx, window);
+          return { filtered, whole, held: sameIds(idsOf(wholeBefore.events), idsOf(whole.events)) };
+        },
+        settled: (read) => read.held,
+        progress: (read) => idsOf(read.whole.events).join(','),
+        floorMs: UNEXPECTED_EVENTS_FLOOR_MS,
+      });
+      if (!wait.settled) {
+        throw new Error(
+          `the closed window ${window['filter[since]']} .. ${window['filter[until]']} changed across every filtered read (${describeEventWait(wait)}), so the filter cannot be judged against it`,
+        );
       }
+      const { filtered, whole } = wait.value;
       const filteredIds = idsOf(filtered.events);
       const others = filtered.events.filter((event) => !types.includes(event.type));
       const missingOurs = observed.expected.filter((event) => types.includes(event.type) && !filteredIds.includes(String(event.id)));

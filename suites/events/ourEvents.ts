@@ -1,18 +1,13 @@
 import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
-import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import type { TriggeredEvents } from '../shared/eventTriggers.ts';
-import { pause } from '../shared/webhookFixtures.ts';
-import { listAllEvents } from './eventLists.ts';
+import { describeEventWait, EXPECTED_EVENTS_FLOOR_MS, type EventWait, readEventsPatiently } from '../shared/eventWait.ts';
+import { idsOf, listAllEvents } from './eventLists.ts';
 
 // Finding the events a scenario made happen among everyone else's on a shared
 // target: GET /events from the trigger's `since`, kept to what the trigger says
-// is ours. A documented trigger's events may be listed a little after the
-// operation answered, so the lookup waits for them, within a bound.
-
-/** How often an event lookup reads GET /events at most. */
-export const POLL_MS = 250;
-export const OBSERVE_WAIT_MS = 10_000;
+// is ours. A trigger's events may be listed some time after the operation
+// answered (the documents say nothing of when), so the lookup reads patiently.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- events as the target lists them, untyped by nature
 type Listed = any;
@@ -57,31 +52,33 @@ function match(triggered: TriggeredEvents, listed: Listed[], responses: ApiRespo
   return { expected, ours, listed, responses, missing };
 }
 
-/** Lists from `since` until every expected event is there, or `waitMs` passed; never throws for a missing one. */
+/**
+ * Lists from `since` until every expected event is there, read as patiently as a delivery is
+ * awaited (suites/shared/eventWait.ts); never throws for a missing one. `wait` says how it went.
+ */
 export async function observeOurEvents(
   ctx: ScenarioContext,
   triggered: TriggeredEvents,
-  waitMs = OBSERVE_WAIT_MS,
-): Promise<ObservedEvents> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const { value, readMs } = await timedRead(() => listAllEvents(ctx, { 'filter[since]': triggered.since }));
-    const observed = match(triggered, value.events, value.responses);
-    if (observed.missing.length === 0 || Date.now() >= deadline) return observed;
-    await pause(pauseAfterRead(POLL_MS, readMs));
-  }
+): Promise<ObservedEvents & { wait: EventWait<unknown> }> {
+  const wait = await readEventsPatiently(ctx, {
+    read: () => listAllEvents(ctx, { 'filter[since]': triggered.since }),
+    settled: (read) => match(triggered, read.events, read.responses).missing.length === 0,
+    // Ours listed so far: one more is the target making progress (others' events are not ours to wait on).
+    progress: (read) => idsOf(match(triggered, read.events, read.responses).ours).join(','),
+    floorMs: EXPECTED_EVENTS_FLOOR_MS,
+  });
+  return { ...match(triggered, wait.value.events, wait.value.responses), wait };
 }
 
-/** As observeOurEvents, but a scenario that builds on these events cannot go on without them: throws naming the missing ones. */
-export async function requireOurEvents(
-  ctx: ScenarioContext,
-  triggered: TriggeredEvents,
-  waitMs = OBSERVE_WAIT_MS,
-): Promise<ObservedEvents> {
-  const observed = await observeOurEvents(ctx, triggered, waitMs);
+/**
+ * As observeOurEvents, but a scenario that builds on these events cannot go on without them: throws
+ * naming the missing ones (the scenario is UNTESTABLE; what is owed is judged where it is required).
+ */
+export async function requireOurEvents(ctx: ScenarioContext, triggered: TriggeredEvents): Promise<ObservedEvents> {
+  const observed = await observeOurEvents(ctx, triggered);
   if (observed.missing.length > 0) {
     throw new Error(
-      `GET /events from ${triggered.since} did not list, within ${waitMs / 1000} s, ${observed.missing.slice(0, 3).join('; ')}${observed.missing.length > 3 ? ` and ${observed.missing.length - 3} more` : ''}`,
+      `GET /events from ${triggered.since} did not list ${observed.missing.slice(0, 3).join('; ')}${observed.missing.length > 3 ? ` and ${observed.missing.length - 3} more` : ''} (${describeEventWait(observed.wait)})`,
     );
   }
   return observed;

@@ -1,10 +1,8 @@
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { awaitDeliveries, describeWait } from '../shared/deliveryWait.ts';
 import { hasAll, subscribe, carrying } from '../shared/sinkSession.ts';
-import { pause } from '../shared/webhookFixtures.ts';
-import { justBefore, listAllEvents } from './eventLists.ts';
-import { OBSERVE_WAIT_MS, POLL_MS } from './ourEvents.ts';
-import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
+import { describeEventWait, EXPECTED_EVENTS_FLOOR_MS, readEventsPatiently } from '../shared/eventWait.ts';
+import { idsOf, justBefore, listAllEvents } from './eventLists.ts';
 import { FIRST_DELIVERY_MS, neverDelivered, publishEventsOfTypes, sinkReachableWhereProbed } from './sinkEvents.ts';
 
 // Payloads the Event Catalog shows in a particular shape (judged) or leaves open (recorded).
@@ -75,17 +73,16 @@ const positivePayCancelled = defineScenario({
     const cancelled = await ctx.api.call('positivePay.cancel', { params: { id: String(ruleId) } });
     if (cancelled.status !== 200) throw new Error(`cancelling the rule answered ${cancelled.status}`);
     const since = justBefore(created.body.data.attributes?.createdAt ?? new Date().toISOString());
-    let found: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> } | undefined;
-    // Listed a little after the cancel answered, perhaps: read as the other event lookups do (suites/events/ourEvents.ts).
-    const deadline = Date.now() + OBSERVE_WAIT_MS;
-    for (;;) {
-      const { value, readMs } = await timedRead(() =>
-        listAllEvents(ctx, { 'filter[type][]': ['positivePay.cancelled'], 'filter[since]': since }),
-      );
-      found = value.events.find((event) => JSON.stringify(event.relationships ?? {}).includes(`"${ruleId}"`)) ?? value.events.at(0);
-      if (found || Date.now() >= deadline) break;
-      await pause(pauseAfterRead(POLL_MS, readMs));
-    }
+    const namesRule = (event: { relationships?: unknown }) => JSON.stringify(event.relationships ?? {}).includes(`"${ruleId}"`);
+    // Only an event naming this rule is known to be its cancel's: on a shared target others cancel too. Read patiently.
+    const wait = await readEventsPatiently(ctx, {
+      read: () => listAllEvents(ctx, { 'filter[type][]': ['positivePay.cancelled'], 'filter[since]': since }),
+      settled: (read) => read.events.some(namesRule),
+      progress: (read) => idsOf(read.events).join(','),
+      floorMs: EXPECTED_EVENTS_FLOOR_MS,
+    });
+    const found: { attributes?: Record<string, unknown>; relationships?: Record<string, unknown> } | undefined =
+      wait.value.events.find(namesRule);
     const shape = found
       ? {
           attributes: Object.keys(found.attributes ?? {}),
@@ -93,13 +90,13 @@ const positivePayCancelled = defineScenario({
             Object.entries(found.relationships ?? {}).map(([name, rel]) => [name, (rel as { data?: { type?: unknown } }).data?.type]),
           ),
         }
-      : 'no positivePay.cancelled event listed';
+      : 'no positivePay.cancelled event naming the rule listed';
     ctx.check.observe(
       'EV-POSITIVE-PAY-CANCELLED-PAYLOAD',
       shape,
       found
-        ? `positivePay.cancelled carries attributes ${shape === 'no positivePay.cancelled event listed' ? '' : (shape as { attributes: string[] }).attributes.join(', ')} and relationships ${JSON.stringify((shape as { relationships: unknown }).relationships)}`
-        : 'no positivePay.cancelled event was listed after the cancel',
+        ? `positivePay.cancelled carries attributes ${shape === 'no positivePay.cancelled event naming the rule listed' ? '' : (shape as { attributes: string[] }).attributes.join(', ')} and relationships ${JSON.stringify((shape as { relationships: unknown }).relationships)}`
+        : `no positivePay.cancelled event naming rule ${ruleId} was listed after the cancel (${wait.value.events.length} naming another or none: not known to be its own; ${describeEventWait(wait)})`,
       cancelled,
     );
   },

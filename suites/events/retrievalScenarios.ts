@@ -4,7 +4,9 @@ import { makeEventsHappen } from '../shared/eventTriggers.ts';
 import { pause } from '../shared/webhookFixtures.ts';
 import { CATALOGUE_REQUIREMENTS, checkEventShape, LISTED_MEMBERS_REQUIREMENT } from '../shared/catalogueChecks.ts';
 import { idsOf, listEvents } from './eventLists.ts';
-import { combineTriggered, OBSERVE_WAIT_MS, observeOurEvents } from './ourEvents.ts';
+import { fetchEvents } from '../shared/eventLookup.ts';
+import { describeEventWait, patienceSpent } from '../shared/eventWait.ts';
+import { combineTriggered, observeOurEvents } from './ourEvents.ts';
 
 // API 4.4 and the Event Catalog: fetching events, and listing them with paging and filters.
 
@@ -48,11 +50,13 @@ const list = defineScenario({
     }
     const triggered = combineTriggered(batches);
     const observed = await observeOurEvents(ctx, triggered);
+    if (patienceSpent(observed.wait))
+      throw new Error(`GET /events never settled on the events just made to happen: ${describeEventWait(observed.wait)}`);
     const response = observed.responses.at(-1);
     ctx.check.expect(
       'EV-LIST',
       observed.missing.length === 0,
-      `GET /events: expected the events that just happened (${triggered.via}), among the others; ${observed.missing.length ? `missing after ${OBSERVE_WAIT_MS / 1000} s: ${observed.missing.join('; ')}` : `all ${triggered.expected.length} listed`}`,
+      `GET /events: expected the events that just happened (${triggered.via}), among the others; ${observed.missing.length ? `missing (${describeEventWait(observed.wait)}): ${observed.missing.join('; ')}` : `all ${triggered.expected.length} listed`}`,
       response,
     );
     const listed = idsOf(observed.listed);
@@ -72,9 +76,14 @@ const list = defineScenario({
       response,
     );
 
-    for (const event of observed.expected) {
-      if (!event) continue;
-      const fetched = await ctx.api.call('event.get', { params: { id: String(event.id) } });
+    // Whether an event is fetched by id as soon as it is listed is not said: fetched patiently (fetchEvents).
+    const listedOurs = observed.expected.filter((event) => event !== undefined);
+    const { answers } = await fetchEvents(
+      ctx,
+      listedOurs.map((event) => String(event.id)),
+    );
+    for (const event of listedOurs) {
+      const fetched = answers.get(String(event.id))!;
       ctx.check.expect(
         'EV-GET',
         fetched.status === 200 && String(fetched.body?.data?.id) === String(event.id) && fetched.body?.data?.type === event.type,

@@ -1,7 +1,8 @@
 import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { RULE_TYPES } from '../shared/ruleRequests.ts';
-import { sleep, type RuleResource } from '../shared/ruleSteps.ts';
+import { describeEventWait, EXPECTED_EVENTS_FLOOR_MS, patienceSpent, readEventsPatiently } from '../shared/eventWait.ts';
+import type { RuleResource } from '../shared/ruleSteps.ts';
 
 // PP-CANCEL-EVENT (sections 3.1, 4.2, 6.3): the cancelled rule's own positivePay.cancelled.
 // On a shared target other cancels fire theirs in the same seconds (the run's own cleanup
@@ -10,8 +11,6 @@ import { sleep, type RuleResource } from '../shared/ruleSteps.ts';
 // rule at all may be this one.
 
 const EVENT_TYPE = 'positivePay.cancelled';
-/** Events may be published asynchronously; wait this long for one to show up. */
-const EVENT_WAIT_MS = 5_000;
 const PAGE = 1000;
 const MAX_PAGES = 10;
 
@@ -69,32 +68,38 @@ export async function judgeCancelEvent(
   before: ReadonlySet<string>,
   since: string,
 ): Promise<void> {
-  const deadline = Date.now() + EVENT_WAIT_MS;
   const what = `cancelling rule ${rule.id}: expected its own ${EVENT_TYPE}`;
-  for (;;) {
-    const { response, events } = await cancelledEventsSince(ctx, since);
-    const fresh = events.filter((event) => !before.has(event.id));
-    const named = fresh.find((event) => whoseEvent(event, rule.id) === 'this rule');
-    // What the event carries is recorded once, under EV-POSITIVE-PAY-CANCELLED-PAYLOAD (suites/events/).
-    if (named) return ctx.check.pass('PP-CANCEL-EVENT', `${what}; event ${named.id} fired, naming it`, response);
-    if (Date.now() >= deadline) {
-      const unnamed = fresh.filter((event) => whoseEvent(event, rule.id) === 'no rule');
-      if (unnamed.length > 0) {
-        return ctx.check.pass(
-          'PP-CANCEL-EVENT',
-          `${what}; ${unnamed.length === 1 ? 'event' : 'events'} ${unnamed.map((event) => event.id).join(', ')} fired naming no rule (the payload is not shown), so one may be this cancel's`,
-          response,
-        );
-      }
-      const others = fresh.map((event) => `${event.id} (rule ${rulesNamed(event).join(', ')})`);
-      return ctx.check.fail(
-        'PP-CANCEL-EVENT',
-        others.length > 0
-          ? `${what}; within ${EVENT_WAIT_MS / 1000} s GET /events listed only other rules' events: ${others.join('; ')}`
-          : `${what}; none appeared in GET /events within ${EVENT_WAIT_MS / 1000} s`,
-        response,
-      );
-    }
-    await sleep(250);
+  const freshOf = (events: EventResource[]) => events.filter((event) => !before.has(event.id));
+  // Read as patiently as a delivery is awaited: the documents say nothing of when an event is listed.
+  const wait = await readEventsPatiently(ctx, {
+    read: () => cancelledEventsSince(ctx, since),
+    settled: ({ events }) => freshOf(events).some((event) => whoseEvent(event, rule.id) === 'this rule'),
+    progress: ({ events }) =>
+      freshOf(events)
+        .map((event) => event.id)
+        .join(','),
+    floorMs: EXPECTED_EVENTS_FLOOR_MS,
+  });
+  const { response, events } = wait.value;
+  const fresh = freshOf(events);
+  const named = fresh.find((event) => whoseEvent(event, rule.id) === 'this rule');
+  // What the event carries is recorded once, under EV-POSITIVE-PAY-CANCELLED-PAYLOAD (suites/events/).
+  if (named) return ctx.check.pass('PP-CANCEL-EVENT', `${what}; event ${named.id} fired, naming it`, response);
+  if (patienceSpent(wait)) throw new Error(`GET /events of ${EVENT_TYPE} never settled after ${what}: ${describeEventWait(wait)}`);
+  const unnamed = fresh.filter((event) => whoseEvent(event, rule.id) === 'no rule');
+  if (unnamed.length > 0) {
+    return ctx.check.pass(
+      'PP-CANCEL-EVENT',
+      `${what}; ${unnamed.length === 1 ? 'event' : 'events'} ${unnamed.map((event) => event.id).join(', ')} fired naming no rule (the payload is not shown), so one may be this cancel's`,
+      response,
+    );
   }
+  const others = fresh.map((event) => `${event.id} (rule ${rulesNamed(event).join(', ')})`);
+  return ctx.check.fail(
+    'PP-CANCEL-EVENT',
+    others.length > 0
+      ? `${what}; GET /events listed only other rules' events (${describeEventWait(wait)}): ${others.join('; ')}`
+      : `${what}; none appeared in GET /events (${describeEventWait(wait)})`,
+    response,
+  );
 }

@@ -27,12 +27,13 @@ export interface DeliveryWait {
   ranOut?: { quietMs: number } | { patienceMs: number };
 }
 
-const nowMs = (): number => performance.timeOrigin + performance.now();
+export const nowMs = (): number => performance.timeOrigin + performance.now();
 
 /** When each scenario's delivery patience ends, keyed by its check recorder (one per scenario, kept by context copies). */
 const patienceEnds = new WeakMap<object, number>();
 
-function patienceEnd(ctx: ScenarioContext): number {
+/** When the scenario's patience ends (the manifest's deliveryPatienceMs from its first wait): event lookups share it (eventWait.ts). */
+export function patienceEnd(ctx: ScenarioContext): number {
   let end = patienceEnds.get(ctx.check);
   if (end === undefined) {
     end = nowMs() + ctx.target.deliveryPatienceMs;

@@ -2,19 +2,18 @@
 import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
-import { waitOnTarget } from '../../harness/records/runMetrics.ts';
-import { pauseAfterRead, timedRead } from '../../harness/targetIO/pollCadence.ts';
+import { describeEventWait, EXPECTED_EVENTS_FLOOR_MS, type EventWait, patienceSpent, readEventsPatiently } from './eventWait.ts';
 
 // Finds the events an action fired through GET /events (section 4.4) with
-// filter[type][] and filter[since]; events may appear shortly after the action,
-// so a lookup that expects something polls for a few seconds.
+// filter[type][] and filter[since]; events may become readable some time after the
+// action (the documents say nothing of when), so a lookup reads patiently (eventWait.ts).
 
 export interface FoundEvents {
   events: any[];
   responses: ApiResponse[];
+  /** How the lookup went: for a message saying how long it looked. */
+  wait: EventWait<unknown>;
 }
-
-const pause = waitOnTarget;
 
 /** A `filter[since]` one second before a target timestamp, so the target's own clock decides. */
 export const sinceBefore = (timestamp: string): string => new Date(Date.parse(timestamp) - 1_000).toISOString();
@@ -51,8 +50,10 @@ export async function listEvents(ctx: ScenarioContext, types: string[], since: s
 export const allTypesPresent = (types: string[]) => (events: any[]) => types.every((type) => events.some((event) => event.type === type));
 
 /**
- * Polls until `complete` holds for the events of `types` that satisfy `predicate`
- * (by default: at least one), or gives up after `waitMs` and returns what it saw.
+ * Reads until `complete` holds for the events of `types` that satisfy `predicate` (by default:
+ * at least one), as patiently as a delivery is awaited (eventWait.ts), and returns what it saw.
+ * A lookup that ran out of the scenario's patience while the events kept changing concludes
+ * nothing: it throws, so the scenario is UNTESTABLE rather than judged on a guess.
  */
 export async function findEvents(
   ctx: ScenarioContext,
@@ -60,15 +61,44 @@ export async function findEvents(
   since: string,
   predicate: (event: any) => boolean,
   complete: (events: any[]) => boolean = (events) => events.length > 0,
-  waitMs = 2_000,
+  floorMs = EXPECTED_EVENTS_FLOOR_MS,
 ): Promise<FoundEvents> {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    const { value, readMs } = await timedRead(() => listEvents(ctx, types, since));
-    const matching = value.events.filter((event) => types.includes(event.type) && predicate(event));
-    if (complete(matching) || Date.now() >= deadline) return { events: matching, responses: [value.response] };
-    await pause(pauseAfterRead(250, readMs));
-  }
+  const matchingOf = (events: any[]) => events.filter((event) => types.includes(event.type) && predicate(event));
+  const wait = await readEventsPatiently(ctx, {
+    read: () => listEvents(ctx, types, since),
+    settled: (read) => complete(matchingOf(read.events)),
+    progress: (read) => idsOfEvents(matchingOf(read.events)),
+    floorMs,
+  });
+  if (patienceSpent(wait)) throw new Error(`GET /events of ${types.join(', ')} since ${since} never settled: ${describeEventWait(wait)}`);
+  return { events: matchingOf(wait.value.events), responses: [wait.value.response], wait };
+}
+
+const idsOfEvents = (events: any[]): string => events.map((event) => String(event?.id)).join(',');
+
+/**
+ * GET /events/{id} of each id, read again as patiently as a lookup (eventWait.ts) until every one
+ * answers 200: whether an event is fetched by id as soon as it happened (or was listed) is not
+ * said (4.4). Gives the last answer for each id; throws, as findEvents does, when the scenario's
+ * patience ran out while answers kept changing.
+ */
+export async function fetchEvents(
+  ctx: ScenarioContext,
+  ids: readonly string[],
+): Promise<{ answers: Map<string, ApiResponse>; wait: EventWait<unknown> }> {
+  const answers = new Map<string, ApiResponse>();
+  const fetched = () => ids.filter((id) => answers.get(id)?.status === 200);
+  const wait = await readEventsPatiently(ctx, {
+    read: async () => {
+      for (const id of ids) if (answers.get(id)?.status !== 200) answers.set(id, await ctx.api.call('event.get', { params: { id } }));
+      return answers;
+    },
+    settled: () => fetched().length === ids.length,
+    progress: () => fetched().join(','),
+    floorMs: EXPECTED_EVENTS_FLOOR_MS,
+  });
+  if (patienceSpent(wait)) throw new Error(`GET /events/{id} of ${ids.join(', ')} never settled: ${describeEventWait(wait)}`);
+  return { answers, wait };
 }
 
 /** Where an event departs from its Event Catalog schema (schemas/events/), as short messages; empty when it matches. */

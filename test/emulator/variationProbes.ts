@@ -411,6 +411,19 @@ export const VARIATION_PROBES = {
   },
 
   // Run in live (its environments): the status each individual SSN trigger of 4.5 gets there.
+  // An event read the moment it is published: by id, and in the list from just before it.
+  'events-readable-late': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const id = await injectEvent(baseUrl, 'statement.created');
+    const byId = await call(baseUrl, 'GET', `/events/${id}`, { token });
+    const listed = await call(baseUrl, 'GET', `/events?filter[since]=${encodeURIComponent(since)}&page[limit]=1000`, { token });
+    return new ObservedPlaces({
+      'GET /events/{id}': byId.status,
+      'GET /events': (listed.body.data as Array<{ id: string }>).some((event) => event.id === id),
+    });
+  },
+
   'live-ssn-triggers-ordinary': async ({ baseUrl }) => {
     const token = await mintToken(baseUrl);
     const statuses: string[] = [];
