@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { missingPackageLine } from '../harness/targetIO/optionalPackage.ts';
 import { SetupError } from '../harness/records/setupError.ts';
+import { SUGGESTIONS } from './suggestions.ts';
 
 // `banking-api-conformance report [--report-dir DIR]` (npm run report): builds the
 // Allure HTML from DIR/allure-results into DIR/allure-report with the allure CLI
@@ -14,30 +15,30 @@ export interface AllureReportOptions {
   reportDir: string;
 }
 
-/** allure's CLI script; allure is an optional peer dependency that only this command uses. */
-function allureCli(): string {
+/** allure's CLI script, or the line naming the package to install where it does not resolve (an optional peer only `report` uses). */
+export function allureCli(): { script: string } | { missing: string } {
   let entry: string;
   try {
     entry = fileURLToPath(import.meta.resolve('allure'));
   } catch (error) {
     const missing = missingPackageLine(error, 'allure', 'report (the Allure HTML)');
-    throw missing ? new SetupError(missing) : error;
+    if (missing) return { missing };
+    throw error;
   }
   // The package exports only its library entry; its CLI script sits beside dist/.
-  return join(dirname(entry), '..', 'cli.js');
+  return { script: join(dirname(entry), '..', 'cli.js') };
 }
 
 export async function allureReportCommand(options: AllureReportOptions, write: (text: string) => void): Promise<number> {
-  const cli = allureCli();
+  const allure = allureCli();
+  if ('missing' in allure) throw new SetupError(allure.missing);
   const results = join(options.reportDir, 'allure-results');
   const output = join(options.reportDir, 'allure-report');
   if (!existsSync(results)) {
-    throw new SetupError(
-      `report: no Allure results at ${results}; run \`banking-api-conformance run --report-dir ${options.reportDir}\` first`,
-    );
+    throw new SetupError(`report: no Allure results at ${results}; run \`${SUGGESTIONS.runInto(options.reportDir)}\` first`);
   }
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'generate', results, '--output', output], {
+    const child = spawn(process.execPath, [allure.script, 'generate', results, '--output', output], {
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     child.on('error', reject);
@@ -45,6 +46,6 @@ export async function allureReportCommand(options: AllureReportOptions, write: (
   });
   if (code !== 0) throw new SetupError(`report: allure generate exited ${code} for ${results}`);
   write(`Allure report: ${output}`);
-  write(`Serve it (the page does not work opened as a file): npx allure open ${output}`);
+  write(`Serve it (the page does not work opened as a file): ${SUGGESTIONS.serveAllure(output)}`);
   return 0;
 }

@@ -6,6 +6,7 @@ import type { ClientChoice } from './clientValues.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import type { OptionWords } from '../harness/records/optionWords.ts';
 import { type Replay, shellQuote } from '../report/reproduction.ts';
+import { SUGGESTIONS } from './suggestions.ts';
 
 // Values said again as the command line that gives them, written once here: how a partial run
 // was narrowed (results.json's partial.narrowedBy, `merge`), the options that chose what a run or
@@ -104,14 +105,11 @@ type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command'
 export function replayCommand(document: ReplaySource, scenarioId: string | undefined, requirementId: string): string {
   const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
   // The receiver's options, or `-- <the client's command>`: the command judged again, as it was judged.
-  if (document.command === 'receiver' || document.command === 'client')
-    return ['npx', 'banking-api-conformance', document.command, ...target].join(' ');
+  if (document.command === 'receiver' || document.command === 'client') return SUGGESTIONS.replay(document.command, target);
   const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
   const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
   const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];
-  const command = ['npx', 'banking-api-conformance', 'run', ...selection, '--seed', String(document.seed), ...schedule, ...target].join(
-    ' ',
-  );
+  const command = SUGGESTIONS.replay('run', [...selection, '--seed', String(document.seed), ...schedule, ...target]);
   return whole ? `${SCHEDULE_DEPENDENT_NOTE}: ${command}` : command;
 }
 

@@ -9,6 +9,7 @@ import { CAPABILITIES } from '../contract/catalogue/requirementCatalogue.ts';
 import { EMULATOR_MANIFEST_PATH, type TargetManifestFile, validateManifest } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { EmulatorConnection, ToolError } from '../emulator/tools/emulatorConnection.ts';
+import { nextLine, SUGGESTIONS } from './suggestions.ts';
 
 // `banking-api-conformance init`: the way in. It first asks what to run against:
 // the embedded reference emulator (no manifest needed), an emulator already
@@ -223,7 +224,7 @@ async function emulatorAnswers(baseUrl: string): Promise<boolean> {
 function startCommandFor(baseUrl: string): string {
   const url = new URL(baseUrl);
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return `npx banking-api-emulator --port ${port}`;
+  return SUGGESTIONS.startEmulator(port);
 }
 
 export async function initCommand(options: InitOptions, write: (text: string) => void): Promise<number> {
@@ -232,10 +233,15 @@ export async function initCommand(options: InitOptions, write: (text: string) =>
   const ask: Ask = async (question, fallback) => (prompt ? (await prompt.question(`${question} [${fallback}]: `)).trim() : '') || fallback;
   try {
     const kind = await kindFor(options, ask);
+    // A sandbox's URL is the user's to give: a default would be a guess that the printed run then fails on.
+    if (kind === 'sandbox' && !interactive && options.baseUrl === undefined)
+      throw new SetupError(
+        `init --kind sandbox: give your sandbox's URL with --base-url (${process.stdin.isTTY === true && process.stdout.isTTY === true ? 'or leave out --yes to be asked' : 'not a terminal, so nothing is asked'})`,
+      );
     if (!interactive && !options.yes) write('Not a terminal: took the flags given and the defaults for the rest (--help lists them).');
     if (kind === 'embedded') {
       write('The embedded reference emulator needs no manifest: run starts it when no target is given.');
-      write('Next: npx banking-api-conformance run');
+      write(nextLine(SUGGESTIONS.runEmbedded()));
       return 0;
     }
     if (kind === 'emulator') {
@@ -244,17 +250,17 @@ export async function initCommand(options: InitOptions, write: (text: string) =>
       const path = writeManifest(options, emulatorManifestOf(answers), write);
       if (running) {
         write(`An emulator answers at ${answers.baseUrl}.`);
-        write(`Next: npx banking-api-conformance run --target ${path}`);
+        write(nextLine(SUGGESTIONS.runTarget(path)));
         return 0;
       }
       write(`Nothing answers at ${answers.baseUrl} yet: start the emulator there first (${startCommandFor(answers.baseUrl)}).`);
-      write(`Next: npx banking-api-conformance run --target ${path} --wait-for-target 30`);
+      write(nextLine(SUGGESTIONS.runTargetOnceStarted(path)));
       return 0;
     }
     const manifest = manifestOf(await answersFor(options, SANDBOX_QUESTIONS, ask));
     const path = writeManifest(options, manifest, write);
     for (const token of manifest.tokens ?? []) write(`  export ${token.env}=...   # a token with: ${token.scopes.join(' ') || 'no scope'}`);
-    write(`Next: npx banking-api-conformance run --target ${path}`);
+    write(nextLine(SUGGESTIONS.runTarget(path)));
     return 0;
   } finally {
     prompt?.close();

@@ -12,6 +12,7 @@ import { ENVIRONMENTS } from '../contract/facts/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../contract/facts/webhookAttributes.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../harness/targetIO/concurrency.ts';
+import { SUGGESTIONS } from './suggestions.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests). Each command's
@@ -262,7 +263,9 @@ program
 
 program
   .command('report')
-  .description('Build the Allure HTML from DIR/allure-results into DIR/allure-report (serve it with `npx allure open DIR/allure-report`).')
+  .description(
+    `Build the Allure HTML from DIR/allure-results into DIR/allure-report (serve it with \`${SUGGESTIONS.serveAllure('DIR/allure-report')}\`; needs the allure package).`,
+  )
   .option('--report-dir <dir>', 'the report directory of a run', 'reports')
   .action(async (options) => {
     process.exitCode = await (
@@ -300,7 +303,11 @@ program
   .option('--yes', 'do not ask: the flags given and the defaults for the rest')
   .option('--force', 'replace the file if it exists')
   .option('--name <name>', 'a name for the target (default "vendor sandbox")')
-  .option('--base-url <url>', 'base URL of the API (default http://127.0.0.1:8080)', url)
+  .option(
+    '--base-url <url>',
+    'base URL of the API (an emulator: default http://127.0.0.1:8080; a sandbox: asked on a terminal, else required)',
+    url,
+  )
   .option('--environment <env>', `${ENVIRONMENTS.join(' or ')} (default sandbox)`)
   .option('--capabilities <list>', 'comma-separated capabilities the target really has (default core)')
   .option(

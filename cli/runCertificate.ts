@@ -9,6 +9,7 @@ import { keyIdOf, readSigningKey, SIGNING_KEY_ENV } from '../verdict/certificate
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { targetManifestPath, type TargetRequest } from '../run/runTarget.ts';
 import { EXIT } from './exitCodes.ts';
+import { SUGGESTIONS } from './suggestions.ts';
 
 // `run --certify`'s certificate, from the command line's side: before the run, the
 // signing key and --valid-days are checked (a bad key is a setup error at once,
@@ -94,7 +95,7 @@ export function certifyRun(setup: CertificationSetup, run: CertifiedRun, redacto
   );
   write(
     paths.envelope && setup.signingKey
-      ? `Signed: ${paths.envelope} (Ed25519, key ${keyIdOf(setup.signingKey).slice(0, 16)}…); check it with: npx banking-api-conformance verify ${paths.envelope} --key PUBLIC.pem`
+      ? `Signed: ${paths.envelope} (Ed25519, key ${keyIdOf(setup.signingKey).slice(0, 16)}…); check it with: ${SUGGESTIONS.verifyCertificate(paths.envelope)}`
       : `Not signed: no --signing-key (or ${SIGNING_KEY_ENV}) was given; ${paths.statement} is the Statement alone, ${paths.predicate} its predicate for actions/attest`,
   );
   write(`Certificate page: ${paths.html}, badge ${paths.badge}, evidence ${evidence}`);

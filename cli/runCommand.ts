@@ -17,6 +17,7 @@ import { narrowedByText, OPTION_WORDS, runReplayArguments } from './commandLineT
 import { printBaseline, printSummary, terminalColumns, webhookFootprintLine } from './summaryPrinter.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
+import { SUGGESTIONS } from './suggestions.ts';
 
 // `banking-api-conformance run`: checks that the options go together, runs the
 // pipeline (run/runPipeline.ts), whose engine tells the faces (cli/faces/faceList.ts) each
@@ -66,7 +67,7 @@ function assertConsistent(options: RunOptions): void {
   }
   if (options.emulatorFault?.length && (options.target || options.baseUrl)) {
     throw new SetupError(
-      '--emulator-fault applies to the embedded emulator only: drop --target/--base-url, or start `npx banking-api-emulator --fault NAME` yourself',
+      `--emulator-fault applies to the embedded emulator only: drop --target/--base-url, or start \`${SUGGESTIONS.startEmulatorWithFault()}\` yourself`,
     );
   }
 }

@@ -64,10 +64,20 @@ test('init --yes with flags writes a valid manifest and prints the next command'
 
 test('init refuses to overwrite, and names the field a bad answer breaks', async () => {
   const output = join(dir, 'flags.json');
-  const again = await runCli(['init', '--yes', '--kind', 'sandbox', '--output', output]);
+  const again = await runCli(['init', '--yes', '--kind', 'sandbox', '--base-url', 'https://sandbox.example.invalid', '--output', output]);
   expect(again.code).toBe(2);
   expect(again.stderr).toContain('exists; choose another --output or add --force');
-  const bad = await runCli(['init', '--yes', '--force', '--output', output, '--token', 'T=payments,launch-missiles']);
+  const bad = await runCli([
+    'init',
+    '--yes',
+    '--force',
+    '--output',
+    output,
+    '--base-url',
+    'https://sandbox.example.invalid',
+    '--token',
+    'T=payments,launch-missiles',
+  ]);
   expect(bad.code).toBe(2);
   expect(bad.stderr).toContain('field tokens.0.scopes.1');
 }, 180_000);
