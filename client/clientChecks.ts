@@ -67,13 +67,16 @@ const member = (value: unknown, ...path: string[]): unknown =>
   path.reduce<unknown>((at, key) => (at !== null && typeof at === 'object' ? (at as Record<string, unknown>)[key] : undefined), value);
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+/** RFC 6750 2.1: `"Bearer" 1*SP b64token`, b64token being `1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="`; the scheme's case is free (RFC 9110 11.1). */
+const BEARER_CREDENTIALS = /^Bearer +[A-Za-z0-9\-._~+/]+=*$/i;
+
 const bearer: UntitledCheck = {
   id: 'client/bearer',
   requirements: ['CL-BEARER-EVERY-CALL'],
   operations: ALL_OPERATIONS,
   judge({ request, subject, exchange }, check) {
     const credentials = request.headers.authorization;
-    const holds = /^Bearer [^\s]+$/i.test(credentials?.trim() ?? '');
+    const holds = BEARER_CREDENTIALS.test(credentials?.trim() ?? '');
     const got = credentials === undefined ? 'no Authorization header' : `Authorization ${credentials.split(' ')[0]} …`;
     check.expect(
       'CL-BEARER-EVERY-CALL',
@@ -167,6 +170,8 @@ function violationsOf(call: JudgedCall, schemas: readonly string[]): SchemaViola
 interface FieldsOptions {
   /** Members judged by a requirement of their own, from the schema's findings. */
   routes?: Record<string, string>;
+  /** Members the schema requires whose absence is judged by a requirement of their own, at its level: sent or not, every call. */
+  sentOrNot?: Record<string, string>;
   /** Members the schema's findings are set aside for, judged by `extra` instead. */
   setAside?: readonly string[];
   extra?: { requirement: string; judge(call: JudgedCall, check: CheckRecorder): void };
@@ -176,15 +181,18 @@ function fieldsCheck(
   id: string,
   operation: OperationName,
   fields: string,
-  { routes = {}, setAside = [], extra }: FieldsOptions = {},
+  { routes = {}, sentOrNot = {}, setAside = [], extra }: FieldsOptions = {},
 ): UntitledCheck {
   const route = byMember(routes);
   const own = [...new Set(Object.values(routes))];
+  const missingOwn = (violation: SchemaViolation) =>
+    violation.keyword === 'required' && violation.pointer.startsWith(ATTRIBUTES) && lastSegment(violation.pointer) in sentOrNot;
   const judgedElsewhere = (violation: SchemaViolation) =>
-    violation.keyword !== 'required' && violation.pointer.startsWith(ATTRIBUTES) && setAside.includes(lastSegment(violation.pointer));
+    missingOwn(violation) ||
+    (violation.keyword !== 'required' && violation.pointer.startsWith(ATTRIBUTES) && setAside.includes(lastSegment(violation.pointer)));
   return {
     id,
-    requirements: [fields, ...own, ...(extra ? [extra.requirement] : [])],
+    requirements: [fields, ...own, ...new Set(Object.values(sentOrNot)), ...(extra ? [extra.requirement] : [])],
     operations: [operation],
     judge(call, check) {
       const { subject, exchange } = call;
@@ -220,6 +228,12 @@ function fieldsCheck(
           },
         );
       }
+      const attributes = member(parsed(call), 'data', 'attributes');
+      if (isObject(attributes))
+        for (const [name, requirement] of Object.entries(sentOrNot))
+          check.expect(requirement, name in attributes, `${subject}: expected ${name} sent; got ${name in attributes ? 'it' : 'none'}`, {
+            exchange,
+          });
       extra?.judge(call, check);
     },
   };
@@ -318,7 +332,11 @@ export const CLIENT_CHECKS: readonly ClientCheck[] = (
     fieldsCheck('client/rule-create', 'positivePay.create', 'CL-RULE-CREATE-FIELDS', {
       routes: { expirationDate: 'CL-DATE-FULL-DATE', amount: 'CL-AMOUNT-INTEGER-CENTS' },
     }),
-    fieldsCheck('client/webhook-create', 'webhook.create', 'CL-WEBHOOK-CREATE-FIELDS', vocabulary),
+    fieldsCheck('client/webhook-create', 'webhook.create', 'CL-WEBHOOK-CREATE-FIELDS', {
+      ...vocabulary,
+      // 2.6 lists it "as a plain attribute", never "required": a SHOULD of its own, not the fields' MUST.
+      sentOrNot: { deliveryMode: 'CL-WEBHOOK-DELIVERY-MODE' },
+    }),
     fieldsCheck('client/webhook-update', 'webhook.update', 'CL-WEBHOOK-UPDATE-FIELDS', vocabulary),
     pageLimit,
     resend,

@@ -142,6 +142,22 @@ describe("judging the client's requests", () => {
     expect(failing(requests)).toEqual([id]);
   });
 
+  test('a webhook create without deliveryMode (2.6: "listed as a plain attribute") is a WARN of its own, never a failed MUST', () => {
+    const { deliveryMode: _sent, ...withoutMode } = WEBHOOK;
+    const judged = outcomes(replaced(6, requestOf('POST', '/webhooks', webhook(withoutMode))));
+    expect(judged['CL-WEBHOOK-DELIVERY-MODE']).toEqual(['WARN']);
+    expect(judged['CL-WEBHOOK-CREATE-FIELDS']).toEqual(['PASS']);
+    expect(failing(replaced(6, requestOf('POST', '/webhooks', webhook(withoutMode))))).toEqual([]);
+    expect(outcomes(CORRECT)['CL-WEBHOOK-DELIVERY-MODE']).toEqual(['PASS']);
+  });
+
+  test('Bearer followed by two spaces is a bearer header (RFC 6750: "Bearer" 1*SP b64token); a token outside b64token is not', () => {
+    const twoSpaces = replaced(8, { ...CORRECT[8]!, headers: { authorization: `Bearer  ${TOKEN}` } });
+    expect(outcomes(twoSpaces)['CL-BEARER-EVERY-CALL']).not.toContain('FAIL');
+    const notB64 = replaced(8, { ...CORRECT[8]!, headers: { authorization: `Bearer ${TOKEN},x` } });
+    expect(failing(notB64)).toEqual(['CL-BEARER-EVERY-CALL']);
+  });
+
   test('a body that is no JSON:API document also lacks the fields of its operation: both say so', () => {
     const bare = replaced(0, requestOf('POST', '/positive-pay-policy', { optInTypes: ['CheckPayment'] }));
     expect(failing(bare)).toEqual(['CL-BODY-JSONAPI-DOCUMENT', 'CL-POLICY-CREATE-FIELDS']);
