@@ -157,10 +157,11 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
       });
       return { status: answer.statusCode, body: answer.body };
     };
+    const bender = plan.length > 0 ? new PlanBender(plan, call, suiteToken) : undefined;
     // Inside the emulator's own server, no hop in front of it (client/requestRecorder.ts): the client calls the emulator itself.
     const recorder = new RequestRecorder({
       unrecordedToken: suiteToken,
-      ...(plan.length > 0 ? { bend: new PlanBender(plan, call, suiteToken) } : {}),
+      ...(bender ? { bend: bender } : {}),
       ...(watch ? { passedThrough: MINT_TOKEN_PATH, activity: watch } : {}),
     });
     const port = waiting?.port;
@@ -194,6 +195,8 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
         this.waitEnded = await watch!.wait(wait.interrupted);
         await this.webhooks.judgeTheRest(this.waitEnded === 'quiet' ? 'once your client had gone quiet' : 'on Ctrl-C');
       }
+      // Whether the unlisted event reached the client's receiver, from the emulator's log, before it closes.
+      await bender?.settle().catch(() => undefined);
       this.calls = {
         ...readCalls(recorder.requests(), this.baseUrl, this.redactor, (held) => emulator.state.tokens.scopesOf(held)),
         leftBehind: await readLeftBehind(emulator.url(), suiteToken),

@@ -1,6 +1,16 @@
 import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { JudgedCall } from './clientChecks.ts';
-import { PERTURBATION_NAMES, PERTURBATIONS, type PerturbationName, requirementsOf, RETRY_AFTER_SECONDS } from './perturbations.ts';
+import {
+  EVENT_READS,
+  PERTURBATION_NAMES,
+  PERTURBATIONS,
+  type PerturbationName,
+  REPLACING_CREATES,
+  requirementsOf,
+  RETRY_AFTER_SECONDS,
+  UNLISTED_EVENT_TYPE,
+} from './perturbations.ts';
+import { sameRequest } from './sameRequest.ts';
 
 // What the client did next after each perturbation of its plan (client/perturbations.ts), judged
 // from the recording: it went on, it retried, when, how often, and whether a retried create made
@@ -17,8 +27,6 @@ export interface PerturbedRun {
 /** Timers may fire a little early; a retry this close to the Retry-After still waited it out. */
 const TIMER_TOLERANCE_MS = 50;
 
-const sameRequest = (a: JudgedCall, b: JudgedCall) =>
-  a.request.method === b.request.method && a.request.target === b.request.target && a.request.body.equals(b.request.body);
 const exitText = ({ code, signal }: NonNullable<PerturbedRun['exit']>) => (signal ? `was ended by ${signal}` : `exited ${code}`);
 
 /** Where the perturbation was applied (the first call `where` admits), or why it cannot be judged. */
@@ -33,8 +41,9 @@ function applied(
   return { at, facts: run.calls[at]!.request.perturbed!.find((bent) => bent.name === name)!.facts };
 }
 
-/** The calls after the perturbed one that send it again: the same method, target and body. */
-const retriesOf = (run: PerturbedRun, at: number) => run.calls.slice(at + 1).filter((call) => sameRequest(call, run.calls[at]!));
+/** The calls after the perturbed one that send it again: the same request by meaning (client/sameRequest.ts). */
+const retriesOf = (run: PerturbedRun, at: number) =>
+  run.calls.slice(at + 1).filter((call) => sameRequest(call.request, run.calls[at]!.request));
 
 const made = (call: JudgedCall) => (call.request.status ?? 0) >= 200 && (call.request.status ?? 0) < 300;
 
@@ -62,6 +71,12 @@ function judgeDuplicate(run: PerturbedRun, where: { at: number; facts: Record<st
       `${what}: the create was answered ${slow.request.status ?? 'nothing'}, so it made nothing a retry could duplicate`,
     );
   const expected = 'expected no second resource from the same create sent again';
+  if (REPLACING_CREATES.includes(slow.operation))
+    return check.pass(
+      NO_DUPLICATE,
+      `${what}: ${expected}; got none possible: a second ${slow.operation} sets the account's one policy again (4.1, account-level opt-in)`,
+      { exchange },
+    );
   const gaveUpAfterMs = slow.request.gaveUpAfterMs;
   if (gaveUpAfterMs === undefined)
     return check.pass(NO_DUPLICATE, `${what}: ${expected}; got the answer waited out, so the client knew the create made`, { exchange });
@@ -86,35 +101,29 @@ function judgeDuplicate(run: PerturbedRun, where: { at: number; facts: Record<st
 const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder) => void> = {
   'unknown-event-type'(run, check) {
     const id = PERTURBATIONS['unknown-event-type'].requirement;
-    const listed = applied('unknown-event-type', run, (call) => call.operation === 'event.list');
-    // Read in a list, what comes next is judged; delivered only, how its command ended.
-    const where = typeof listed === 'string' ? applied('unknown-event-type', run) : listed;
+    const where = applied('unknown-event-type', run);
     if (typeof where === 'string') return check.skip(id, where);
-    const { subject, exchange } = run.calls[where.at]!;
-    if (typeof listed === 'string') {
-      const delivered = `${subject}: after an event of type ${where.facts.type} delivered ${where.facts.delivered}`;
-      if (!run.exit) return check.skip(id, `${delivered}: a client started elsewhere gives no exit code`);
-      return void check.expect(
+    const read = firstReading(run);
+    if (!read) return check.skip(id, `an event of type ${UNLISTED_EVENT_TYPE} was put within the client's reach; ${notRead(run)}`);
+    const what = `${read.what} an event of type ${UNLISTED_EVENT_TYPE}`;
+    const expected = 'expected the client to go on';
+    const later = run.calls.filter((call) => (call.request.arrivedMs ?? 0) > read.atMs);
+    const { exchange } = read;
+    if (later.length > 0)
+      return check.pass(id, `${what}: ${expected}; got ${later.length} later calls, first ${later[0]!.subject}`, { exchange });
+    if (!run.exit) return check.skip(id, `${what}: a client started elsewhere made no later call and gives no exit code`);
+    if (run.exit.code === 0)
+      return check.pass(id, `${what}: ${expected}; got no later call and its command ${exitText(run.exit)}`, { exchange });
+    // What else ended as late as the reading: the command may have stopped on that instead.
+    const others = run.calls.filter((call) => troubled(call) !== undefined && endOf(call) >= read.atMs);
+    if (others.length > 0) {
+      const other = others.map((call) => `${call.subject} ${troubled(call)}`).join(', ');
+      return check.skip(
         id,
-        run.exit.code === 0,
-        `${delivered}: expected the client to go on; got its command ${exitText(run.exit)}`,
-        {
-          exchange,
-        },
+        `${what}, and ${other}; then its command ${exitText(run.exit)} with no later call: the evidence cannot tell which of the two it stopped on`,
       );
     }
-    const later = run.calls.length - where.at - 1;
-    const what = `${subject}: after an event of type ${where.facts.type} in the first page`;
-    if (later > 0 || run.exit?.code === 0)
-      return check.pass(
-        id,
-        `${what}: expected the client to go on; got ${later} later calls${run.exit ? `, its command ${exitText(run.exit)}` : ''}`,
-        {
-          exchange,
-        },
-      );
-    if (!run.exit) return check.skip(id, `${what}: a client started elsewhere made no later call and gives no exit code`);
-    check.fail(id, `${what}: expected the client to go on; got no later call and its command ${exitText(run.exit)}`, { exchange });
+    check.fail(id, `${what}: ${expected}; got no later call and its command ${exitText(run.exit)}`, { exchange });
   },
 
   'retry-after-429'(run, check) {
@@ -187,6 +196,71 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     );
   },
 };
+
+/** A reading of the unlisted type by the client: when it was done with it, on the recorder's clock, and what it was. */
+interface Reading {
+  atMs: number;
+  what: string;
+  exchange: JudgedCall['exchange'];
+}
+
+/** Whether a read's answer gave the client an event of the unlisted type: the answer itself, whatever its filters and offset. */
+function returnedUnlisted(call: JudgedCall): boolean {
+  if (!EVENT_READS.includes(call.operation) || !made(call) || call.request.answerBody === undefined) return false;
+  let document: unknown;
+  try {
+    document = JSON.parse(call.request.answerBody);
+  } catch {
+    return false;
+  }
+  const data = (document as { data?: unknown } | null)?.data;
+  return (Array.isArray(data) ? data : [data]).some((event) => (event as { type?: unknown } | null)?.type === UNLISTED_EVENT_TYPE);
+}
+
+/** When an exchange was over for the client: its answer sent, or the client gone. */
+const endOf = (call: JudgedCall): number =>
+  call.request.answeredMs ?? (call.request.arrivedMs ?? 0) + (call.request.gaveUpAfterMs ?? call.request.durationMs ?? 0);
+
+/** What else a client may have stopped on: an answer refusing it (a 429 among them), or one it gave up waiting for. */
+function troubled(call: JudgedCall): string | undefined {
+  const { status, gaveUpAfterMs } = call.request;
+  if (gaveUpAfterMs !== undefined) return `given up after ${gaveUpAfterMs} ms`;
+  if (status === undefined) return 'never answered';
+  return status >= 400 ? `answered ${status}` : undefined;
+}
+
+/** The first time the client was given the unlisted type: a read whose answer held it, or the delivery its receiver took. */
+function firstReading(run: PerturbedRun): Reading | undefined {
+  const readings: Reading[] = run.calls
+    .filter(returnedUnlisted)
+    .map((call) => ({ atMs: endOf(call), what: `${call.subject} returned`, exchange: call.exchange }));
+  for (const call of run.calls) {
+    const facts = call.request.perturbed?.find((bent) => bent.name === 'unknown-event-type')?.facts;
+    if (facts?.delivered === undefined || typeof facts.readMs !== 'number') continue;
+    readings.push({
+      atMs: facts.readMs,
+      what: `the webhook ${call.subject} created was delivered (${facts.reached})`,
+      exchange: call.exchange,
+    });
+  }
+  return readings.sort((a, b) => a.atMs - b.atMs)[0];
+}
+
+/** Why no reading was found: each read of events and what it was answered, and what became of the delivery. */
+function notRead(run: PerturbedRun): string {
+  const reads = run.calls.filter((call) => EVENT_READS.includes(call.operation));
+  const answered = reads.map(
+    (call) => `${call.request.target} ${made(call) ? `answered ${call.request.status} without it` : troubled(call)}`,
+  );
+  const delivery = run.calls
+    .map((call) => call.request.perturbed?.find((bent) => bent.name === 'unknown-event-type' && bent.facts.delivered !== undefined))
+    .find((bent) => bent !== undefined)?.facts.reached;
+  const parts = [
+    answered.length > 0 ? `no read returned it (${answered.join('; ')})` : 'the client read no events',
+    ...(delivery === undefined ? [] : [`its delivery: ${delivery}`]),
+  ];
+  return `${parts.join('; ')}: what the client did with it is not known`;
+}
 
 /** Judges one perturbation of the plan, or SKIPs it saying why. */
 export function judgePerturbation(name: PerturbationName, run: PerturbedRun, check: CheckRecorder): void {

@@ -2,8 +2,10 @@ import { PAGE_LIMIT } from '../contract/catalogue/operationInputs.ts';
 import { type OperationName } from '../contract/catalogue/operationCatalogue.ts';
 import { OPERATION_TIMEOUT_MS } from '../harness/targetIO/apiClient.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
+import { tooManyRequests } from '../emulator/realism/rateLimit.ts';
 import { operationOf } from './operationOf.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
+import { sameRequest } from './sameRequest.ts';
 import type { AnswerBender, BentAnswer } from './requestRecorder.ts';
 
 // The perturbations of the client command, as the OpenID suite's test plans have them: the
@@ -25,7 +27,8 @@ export const PERTURBATIONS = {
     requirement: 'CL-SLOW-ANSWER',
     // What a client that gave up does next: sending the create again may make a second resource.
     alsoJudgedBy: ['CL-SLOW-CREATE-NO-DUPLICATE'],
-    description: "the client's first create (another than the 429's) made, its answer held beyond the documented time-out",
+    description:
+      "the client's first create of a new resource (another than the 429's; not the policy, which a second create sets again) made, its answer held beyond the documented time-out",
   },
   'more-than-one-page': {
     requirement: 'CL-PAGES-READ',
@@ -57,7 +60,20 @@ export const SLOW_BEYOND_MS = 1_000;
 export const SLOW_ANSWER_MS = OPERATION_TIMEOUT_MS + SLOW_BEYOND_MS;
 
 const CREATES: readonly OperationName[] = ['positivePayPolicy.create', 'positivePay.create', 'webhook.create'];
-const sameRequest = (a: RecordedRequest, b: RecordedRequest) => a.method === b.method && a.target === b.target && a.body.equals(b.body);
+/**
+ * Creates that replace what they create: the policy is the account's opt-in (4.1, "account-level opt-in"), one per
+ * account, so posting it again sets it again and makes no second resource.
+ */
+export const REPLACING_CREATES: readonly OperationName[] = ['positivePayPolicy.create'];
+/** The operations that return events to the client (4.4): where an unlisted type it read is found in the answer. */
+export const EVENT_READS: readonly OperationName[] = ['event.list', 'event.get'];
+
+/** One event the emulator published, as its injection answers it. */
+interface Published {
+  id: string;
+  type: string;
+  createdAt: string;
+}
 
 /** One request to the emulator made by the suite itself (the client subject's app.inject): never recorded, never bent. */
 export type EmulatorCall = (call: {
@@ -73,6 +89,8 @@ export class PlanBender implements AnswerBender {
   /** The unlisted type is also delivered once, to the first webhook the client creates. */
   private deliverUnlisted: boolean;
   private throttled: RecordedRequest | undefined;
+  /** The webhook create whose answer set off the unlisted delivery, and that event. */
+  private delivering: { recorded: RecordedRequest; event: Published; publishedMs: number } | undefined;
 
   constructor(
     plan: readonly PerturbationName[],
@@ -94,10 +112,41 @@ export class PlanBender implements AnswerBender {
     this.deliverUnlisted = false;
     // Published now, it goes to every Enabled webhook the subscription admits: the one just made among them.
     return this.inject(UNLISTED_EVENT_TYPE, 1).then(
-      () => mark(recorded, 'unknown-event-type', { type: UNLISTED_EVENT_TYPE, delivered: 'to the webhook it created' }),
+      ([event]) => {
+        if (event) this.delivering = { recorded, event, publishedMs: performance.now() };
+        mark(recorded, 'unknown-event-type', { type: UNLISTED_EVENT_TYPE, delivered: 'to the webhook it created' });
+      },
       // The emulator refused the injection (its store full): the client's answer goes on unbent.
       () => undefined,
     );
+  }
+
+  /**
+   * Once the client is done: whether the unlisted event reached its receiver, from the emulator's delivery log (an
+   * attempt is made only where the webhook's subscription admits the type). Reached: the receiver answered, or broke
+   * the exchange off after taking it; not reached: no attempt, or no connection. `readMs` is when the receiver was done
+   * with it, on the recorder's clock (performance.now()), so that the judge can tell which calls came after.
+   */
+  async settle(): Promise<void> {
+    const delivering = this.delivering;
+    if (!delivering) return;
+    const { path } = CONTROL_ROUTES.readDeliveries;
+    const answer = await this.call({ method: 'GET', url: `${CONTROL_PREFIX}${path}?event=${encodeURIComponent(delivering.event.id)}` });
+    if (answer.status !== 200) return;
+    const { deliveries = [] } = JSON.parse(answer.body) as { deliveries?: DeliveryRead[] };
+    const first = deliveries.sort((a, b) => a.seq - b.seq).find((attempt) => attempt.response || !NOT_CONNECTED.test(attempt.error ?? ''));
+    const facts = delivering.recorded.perturbed?.find((bent) => bent.name === 'unknown-event-type')?.facts;
+    if (!facts) return;
+    if (!first) {
+      facts.reached = deliveries.length === 0 ? 'no delivery: the subscription did not admit it' : 'no receiver listening';
+      return;
+    }
+    // The emulator's clock runs at the real pace in a client run: its times map onto the recorder's by the publication.
+    const sentAfterMs = Date.parse(first.sentAt) - Date.parse(delivering.event.createdAt);
+    facts.readMs = delivering.publishedMs + Math.max(0, sentAfterMs) + (first.durationMs ?? 0);
+    facts.reached = first.response
+      ? `its receiver answered ${first.response.status}`
+      : `its receiver took it: ${first.error ?? 'in flight'}`;
   }
 
   before(recorded: RecordedRequest): Promise<BentAnswer | undefined> | undefined {
@@ -113,16 +162,19 @@ export class PlanBender implements AnswerBender {
     if (recorded.method === 'GET' || !this.take('retry-after-429')) return undefined;
     this.throttled = recorded;
     mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+    // As the emulator's own 429 (emulator/realism/rateLimit.ts): a platform's refusal, never a shape of the judge's.
     return Promise.resolve({
       status: 429,
       headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+      errors: [tooManyRequests(RETRY_AFTER_SECONDS)],
       busyAfterMs: RETRY_AFTER_SECONDS * 1000,
     });
   }
 
   holdMs(recorded: RecordedRequest): number {
     const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
-    if (!operation || !CREATES.includes(operation)) return 0;
+    // A create that replaces its resource cannot show a duplicate: the hold waits for one that can.
+    if (!operation || !CREATES.includes(operation) || REPLACING_CREATES.includes(operation)) return 0;
     // The 429's retry is the 429's to judge: the slow answer is another create's.
     if (this.throttled && sameRequest(this.throttled, recorded)) return 0;
     if (!this.take('slow-answer')) return 0;
@@ -160,7 +212,7 @@ export class PlanBender implements AnswerBender {
     return this.pending.delete(name);
   }
 
-  private async inject(type: string, count: number): Promise<void> {
+  private async inject(type: string, count: number): Promise<Published[]> {
     const { method, path } = CONTROL_ROUTES.injectEvents;
     const answer = await this.call({
       method,
@@ -169,6 +221,7 @@ export class PlanBender implements AnswerBender {
       body: JSON.stringify({ type, count }),
     });
     if (answer.status !== 201) throw new Error(`the emulator answered ${answer.status} to an injection of ${type}`);
+    return (JSON.parse(answer.body) as { events: Published[] }).events;
   }
 
   /** How many events the client's own filters select, from the emulator directly. */
@@ -180,6 +233,17 @@ export class PlanBender implements AnswerBender {
     return body.meta?.pagination?.total ?? 0;
   }
 }
+
+/** What the delivery log says of one attempt (emulator/delivery/deliveryLog.ts), as far as the judge reads it. */
+interface DeliveryRead {
+  seq: number;
+  sentAt: string;
+  durationMs?: number;
+  response?: { status: number };
+  error?: string;
+}
+/** An attempt that never reached a receiver: nobody listened at the URL. */
+const NOT_CONNECTED = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN/;
 
 function mark(recorded: RecordedRequest, name: PerturbationName, facts: Record<string, number | string>): void {
   (recorded.perturbed ??= []).push({ name, facts });

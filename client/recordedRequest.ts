@@ -16,6 +16,8 @@ export interface RecordedRequest {
   bodySize?: number;
   /** The emulator's answer; absent when it gave none. */
   status?: number;
+  /** The answer's body as sent, where the recorder saw it (a plan bends answers) and it was text; cut at ANSWER_BODY_LIMIT. */
+  answerBody?: string;
   durationMs?: number;
   /** When it arrived and when its answer was sent, in the emulator process's performance.now() milliseconds. */
   arrivedMs?: number;

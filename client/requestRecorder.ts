@@ -14,6 +14,8 @@ import type { RecordedRequest } from './recordedRequest.ts';
 /** Beyond this, a body's bytes are counted and not kept: far above any documented body. */
 const BODY_LIMIT = 64 * 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
+/** An answer's body is kept up to this: a full page of events (1000, API 8) fits. */
+export const ANSWER_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** Told when each recorded request arrives and when its answer has been sent (or the exchange failed). */
 export interface RecorderActivity {
@@ -49,6 +51,8 @@ export interface AnswerBender {
 export interface BentAnswer {
   status: number;
   headers: Record<string, string>;
+  /** The JSON:API errors of its body, rendered as the emulator renders its own. */
+  errors: AnswerInstead['errors'];
   /** How long after this answer the client is still counted busy (a Retry-After it was told to wait out). */
   busyAfterMs: number;
 }
@@ -118,11 +122,13 @@ class RecordedExchange implements ExchangeWatcher {
     if (!bend || bend.spent) return undefined;
     return bend.before(this.recorded)?.then((bent) => {
       this.bent = bent;
-      return bent && { status: bent.status, headers: bent.headers };
+      return bent && { status: bent.status, headers: bent.headers, errors: bent.errors };
     });
   }
 
-  answering(status: number): Promise<void> | undefined {
+  answering(status: number, payload: string | Buffer | undefined): Promise<void> | undefined {
+    // What a read returned (an event the client was given) is judged from the answer itself.
+    if (payload !== undefined) this.recorded.answerBody = payload.toString().slice(0, ANSWER_BODY_LIMIT);
     const { bend } = this.options;
     if (this.bent || !bend || bend.spent) return undefined;
     this.recorded.status = status;

@@ -1,5 +1,6 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { type ErrorObject, sendErrors } from './jsonApi.ts';
 
 // Hooks for one who watches the emulator's exchanges from inside its own server, so that
 // watching costs no second HTTP hop (the client command's recorder, client/requestRecorder.ts,
@@ -12,10 +13,11 @@ import type { FastifyInstance } from 'fastify';
 // answers is its own unless told otherwise, and nothing a watcher throws reaches a request.
 // Requests made with app.inject are never offered (they have no connection).
 
-/** An answer of the watcher's own, sent instead of the emulator's (with no body). */
+/** An answer of the watcher's own, sent instead of the emulator's: rendered as every error of the emulator is (jsonApi.ts). */
 export interface AnswerInstead {
   status: number;
   headers: Record<string, string>;
+  errors: ErrorObject[];
 }
 
 export interface ExchangeWatcher {
@@ -26,8 +28,11 @@ export interface ExchangeWatcher {
    * request goes on without waiting). The body is read to its end before that answer is sent.
    */
   instead?(): Promise<AnswerInstead | undefined> | undefined;
-  /** The emulator has answered `status` (or the watcher instead), not yet sent: resolves when it may be sent (undefined: at once). */
-  answering?(status: number): Promise<void> | undefined;
+  /**
+   * The emulator has answered `status` with `payload` (or the watcher instead), not yet sent: resolves when it may be
+   * sent (undefined: at once). The payload is the serialised body where it is text or bytes, else absent (a stream).
+   */
+  answering?(status: number, payload: string | Buffer | undefined): Promise<void> | undefined;
 }
 
 export interface ExchangeHooks {
@@ -73,12 +78,13 @@ export function installExchangeHooks(app: FastifyInstance, hooks: ExchangeHooks)
       .then(async (instead) => {
         if (!instead) return done();
         await readToEnd(request.raw);
-        reply.code(instead.status).headers(instead.headers).send();
+        sendErrors(reply.headers(instead.headers), instead.status, instead.errors);
       })
       .catch((error: Error) => done(error));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    const waiting = guarded(() => watcherOf(request.raw)?.answering?.(reply.statusCode));
+    const text = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
+    const waiting = guarded(() => watcherOf(request.raw)?.answering?.(reply.statusCode, text));
     if (!waiting) return done(null, payload);
     waiting.catch(() => undefined).then(() => done(null, payload));
   });

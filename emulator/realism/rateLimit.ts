@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isControlPath } from '../core/area.ts';
-import { sendErrors } from '../core/jsonApi.ts';
+import { type ErrorObject, sendErrors } from '../core/jsonApi.ts';
 
 // Rate limits are not shown (section 8), yet every vendor sandbox has them. Every
 // Nth request outside the control endpoints is answered 429 with Retry-After
@@ -31,6 +31,13 @@ export function checkRateLimitOptions(options: RateLimitOptions): void {
   }
 }
 
+/** The error a 429 of the emulator carries; the client command's injected 429 carries the same (client/perturbations.ts). */
+export const tooManyRequests = (retryAfterSeconds: number): ErrorObject => ({
+  status: '429',
+  title: 'Too many requests',
+  detail: `rate limit exceeded; retry after ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`,
+});
+
 export function rateLimitHook(options: RateLimitOptions) {
   checkRateLimitOptions(options);
   const retryAfter = options.retryAfterSeconds ?? 1;
@@ -40,12 +47,6 @@ export function rateLimitHook(options: RateLimitOptions) {
     requests += 1;
     if (requests % options.every !== 0) return;
     reply.header('retry-after', options.retryAfterForm === 'http-date' ? httpDateIn(retryAfter) : String(retryAfter));
-    await sendErrors(reply, 429, [
-      {
-        status: '429',
-        title: 'Too many requests',
-        detail: `rate limit exceeded; retry after ${retryAfter} second${retryAfter === 1 ? '' : 's'}`,
-      },
-    ]);
+    await sendErrors(reply, 429, [tooManyRequests(retryAfter)]);
   };
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../../emulator/emulator.ts';
 import type { RecordedRequest } from '../../client/recordedRequest.ts';
 import { type AnswerBender, type BentAnswer, RequestRecorder } from '../../client/requestRecorder.ts';
+import { tooManyRequests } from '../../emulator/realism/rateLimit.ts';
 
 // The client command's recorder sits inside the embedded emulator's own server
 // (emulator/core/exchangeHooks.ts): the client calls the emulator itself, and each request is kept
@@ -106,7 +107,7 @@ class StubBender implements AnswerBender {
 
 describe('bending from inside the emulator', () => {
   test('an answer instead of the emulator’s comes before authentication, once the body is read whole', async () => {
-    const bender = new StubBender({ status: 429, headers: { 'retry-after': '2' }, busyAfterMs: 0 }, 0);
+    const bender = new StubBender({ status: 429, headers: { 'retry-after': '2' }, errors: [tooManyRequests(2)], busyAfterMs: 0 }, 0);
     const { recorder, url } = await recorded({ bend: bender });
     const body = JSON.stringify({ pad: 'y'.repeat(300_000) });
     const answer = await fetch(`${url}/positive-pay`, { method: 'POST', headers: { 'content-type': JSON_API }, body });

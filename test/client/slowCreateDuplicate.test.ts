@@ -96,6 +96,33 @@ describe('a duplicate create after a slow answer (CL-SLOW-CREATE-NO-DUPLICATE)',
     expect(record.message).toContain('answered 400');
   });
 
+  test('the same create sent again with its members in another order and other spacing is the same create: WARN', () => {
+    const reordered = {
+      data: { attributes: { deliveryMode: 'AtMostOnce', contentType: 'Json', url: 'http://127.0.0.1:9/x', label: 'l' }, type: 'webhook' },
+    };
+    const retry = { ...requestOf('POST', '/webhooks', 201), body: Buffer.from(JSON.stringify(reordered, null, 2)) };
+    const record = judged([slowCreate(), retry]);
+    expect(record.outcome).toBe('WARN');
+    expect(record.message).toContain('1 more resources made');
+  });
+
+  test('a policy posted again after a slow answer sets the one policy of the account again, making nothing: no WARN', () => {
+    const policy = Buffer.from(
+      JSON.stringify({
+        data: {
+          type: 'positivePayPolicy',
+          attributes: { optInTypes: ['CheckPayment'] },
+          relationships: { account: { data: { type: 'account', id: '1' } } },
+        },
+      }),
+    );
+    const held = { ...slowCreate(), target: '/positive-pay-policy', body: policy, status: 200 };
+    const again = { ...requestOf('POST', '/positive-pay-policy', 200), body: policy };
+    const record = judged([held, again]);
+    expect(record.outcome).toBe('PASS');
+    expect(record.message).toContain("sets the account's one policy again");
+  });
+
   test('a plan without the slow answer, or a client that never created: SKIP, saying why', () => {
     expect(judged([requestOf('POST', '/webhooks', 201)], []).message).toBe('the plan left out slow-answer');
     const never = judged([requestOf('GET', '/events', 200)]);
