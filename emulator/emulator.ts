@@ -32,6 +32,7 @@ import { EventStore } from './events/eventStore.ts';
 import { createWebhookServices } from './events/webhookServices.ts';
 import { assertKnownFaults } from './faultCatalogue.ts';
 import { anyVariationOn, toleratedVariationsHook, variationOn } from './faults/toleratedVariations.ts';
+import { gzipCodedAnswersHook } from './faults/answerCoding.ts';
 import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
 import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
 import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
@@ -165,6 +166,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     services.webhooksBehaviour.authenticatesResourceOperations ? undefined : isResourceOperation,
   );
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
+  // After the hook that rewrites bodies: what is coded is the answer as it finally reads.
+  if (variationOn(state, 'gzip-coded-answers')) app.addHook('onSend', gzipCodedAnswersHook());
   refuseUnlistedControlRoutes(app);
   registerOpenApiRoute(app);
   for (const area of API_AREAS) await area(app, state, services);

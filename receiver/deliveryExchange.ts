@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
 import { parseDeliveryPayload } from '../contract/catalogue/deliveryPayload.ts';
-import { readCappedBody } from '../harness/targetIO/responseBodyReader.ts';
+import { acceptedCodings, readDecodedBody } from '../harness/targetIO/contentCoding.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 
 // One delivery POST to the receiver and what it answered: the status, how long it
@@ -51,11 +51,13 @@ export async function postDelivery(
   options: { waitMs: number; redactor: SecretRedactor; signal?: AbortSignal },
 ): Promise<AnsweredDelivery & { answerHeaders?: Record<string, string>; answerBody?: Buffer }> {
   const eventIds = parseDeliveryPayload(body).events.map((event) => event.id);
+  // The receiver's answer is decoded here whatever the sender accepts, so the codings said are the suite's.
+  const sent = { ...headers, ...acceptedCodings() };
   const exchange: ExchangeExcerpt = {
     request: {
       method: 'POST',
       url,
-      headers: options.redactor.headers(headers),
+      headers: options.redactor.headers(sent),
       body: options.redactor.text(excerpt(body.toString('utf8'))),
     },
   };
@@ -66,14 +68,15 @@ export async function postDelivery(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const answer = await request(url, { method: 'POST', body, headers, dispatcher: agent, signal: abort.signal });
+    const answer = await request(url, { method: 'POST', body, headers: sent, dispatcher: agent, signal: abort.signal });
     const durationMs = elapsed();
-    const read = await readCappedBody(answer.body, ANSWER_BODY_LIMIT);
-    const answerHeaders = forwardedHeaders(answer.headers);
+    const read = await readDecodedBody(answer, ANSWER_BODY_LIMIT);
+    // The answer's body is handed on decoded, so its Content-Encoding is not.
+    const { 'content-encoding': coding, ...answerHeaders } = forwardedHeaders(answer.headers);
     exchange.response = {
       status: answer.statusCode,
-      headers: options.redactor.headers(answerHeaders),
-      body: options.redactor.text(excerpt(read.body.toString('utf8'))),
+      headers: options.redactor.headers(coding === undefined ? answerHeaders : { ...answerHeaders, 'content-encoding': coding }),
+      body: options.redactor.text(excerpt(read.problem ?? read.body.toString('utf8'))),
       durationMs,
     };
     return { eventIds, status: answer.statusCode, durationMs, exchange, answerHeaders, answerBody: read.body };

@@ -168,6 +168,11 @@ export const TOLERATED_VARIATIONS = [
     description:
       'the first delivery to each webhook leaves 4 s after it is due, the later ones at once (6.1: "delays can occur under load"; no delivery time is given)',
   },
+  {
+    name: 'gzip-coded-answers',
+    description:
+      "every answer, of the API and the control endpoints, is gzip-coded and labelled Content-Encoding: gzip wherever the request's Accept-Encoding lists gzip, as a compressing gateway answers (RFC 9110 8.4, 12.5.3; the documents say nothing of content codings)",
+  },
 ] as const satisfies readonly VariationDefinition[];
 
 export type ToleratedVariation = (typeof TOLERATED_VARIATIONS)[number]['name'];

@@ -278,4 +278,11 @@ export const positivePayFaults = [
     breaks: ['GN-MEDIA-TYPE'],
     wrap: (behaviour) => ({ ...behaviour, servesJsonApiMediaType: false }),
   },
+  {
+    name: 'gzip-answers-unlabelled',
+    description:
+      'positive pay answers are gzip-coded but carry no Content-Encoding, so they are labelled as the JSON:API documents they no longer are (a gateway that compresses and drops the header)',
+    breaks: ['PP-RULE-RESOURCE-SHAPE', 'PP-LIST-SHAPE'],
+    wrap: (behaviour) => ({ ...behaviour, codesAnswersUnlabelled: true }),
+  },
 ] as const satisfies readonly EdgeFault<PositivePayBehaviour>[];

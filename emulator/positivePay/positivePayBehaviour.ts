@@ -74,6 +74,8 @@ export interface PositivePayBehaviour {
   readonly uploadActivates: boolean;
   /** Conventions and 9: every JSON response is served as application/vnd.api+json. */
   readonly servesJsonApiMediaType: boolean;
+  /** Conventions and RFC 9110 8.4: an answer's body is coded only as its Content-Encoding says (here: never coded). */
+  readonly codesAnswersUnlabelled: boolean;
 }
 
 export const correctPositivePay: PositivePayBehaviour = {
@@ -108,4 +110,5 @@ export const correctPositivePay: PositivePayBehaviour = {
   documentsForDrawdownOnly: true,
   uploadActivates: true,
   servesJsonApiMediaType: true,
+  codesAnswersUnlabelled: false,
 };

@@ -1,6 +1,7 @@
 import type { EmulatorArea } from '../core/area.ts';
 import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import { behaviourWith } from '../faults/edgeFault.ts';
+import { unlabelledGzipHook } from '../faults/answerCoding.ts';
 import { registerDocumentRoutes } from './documentRoutes.ts';
 import { positivePayFaults } from './faults.ts';
 import { correctPositivePay } from './positivePayBehaviour.ts';
@@ -19,6 +20,8 @@ export const registerPositivePayRoutes: EmulatorArea = async (app, state) => {
         return payload;
       });
     }
+    // Registered after the media type's hook, so the coded bytes are the last word.
+    if (behaviour.codesAnswersUnlabelled) scoped.addHook('onSend', unlabelledGzipHook());
     registerPolicyRoutes(scoped, state, behaviour);
     registerRuleRoutes(scoped, state, behaviour);
     await registerDocumentRoutes(scoped, state, behaviour);

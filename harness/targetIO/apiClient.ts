@@ -17,6 +17,7 @@ import type { CallAnswer } from './adaptiveConcurrency.ts';
 import type { CallGate } from './callGate.ts';
 import { MAX_CONCURRENCY } from './concurrency.ts';
 import { readCappedBody } from './responseBodyReader.ts';
+import { acceptedCodings, decodeBody } from './contentCoding.ts';
 import { callMade, retriedAfter429 } from '../records/runMetrics.ts';
 import { watchStalls } from './eventLoopStall.ts';
 
@@ -197,6 +198,7 @@ export class ApiClient {
       const response = await this.sendMetered(method, path, options);
       const slowDown = asksToSlowDown(method, response.status, response.headers['retry-after']);
       answered?.({ latencyMs: response.durationMs - (response.stalledMs ?? 0), slowDown });
+      leave?.({ throttled: response.status === 429 });
       return response;
     } finally {
       leave?.();
@@ -215,7 +217,7 @@ export class ApiClient {
 
   private async sendOnce(method: string, path: string, options: RequestOptions): Promise<ApiResponse> {
     const url = `${this.baseUrl}${path}${buildQuery(options.query)}`;
-    const headers: Record<string, string> = { accept: JSON_API, ...options.headers };
+    const headers: Record<string, string> = { accept: JSON_API, ...acceptedCodings(), ...options.headers };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     let payload: Buffer | undefined;
     if (options.rawBody !== undefined) {
@@ -273,16 +275,22 @@ export class ApiClient {
     }
     const durationMs = Math.round(performance.now() - started);
     const contentType = responseHeaders['content-type'];
+    // A cut body is not the document the target sent, so it is neither decoded nor parsed.
+    const decoded = cutAtBytes === undefined ? decodeBody(rawBody, responseHeaders['content-encoding']) : undefined;
+    const judged = decoded && !decoded.problem ? decoded.body : rawBody;
     exchange.response = { status, headers: this.recorder.redactor.headers(responseHeaders), durationMs };
-    const responseBody = describeBody(rawBody, contentType, this.recorder.redactor);
+    // The exchange keeps Content-Encoding among its headers; the body shown is the one judged.
+    const responseBody = decoded?.problem
+      ? `<${rawBody.length} bytes that did not decode>`
+      : describeBody(judged, contentType, this.recorder.redactor);
     if (responseBody !== undefined) exchange.response.body = responseBody;
     if (cutAtBytes !== undefined)
       exchange.error = `the body was cut at ${cutAtBytes} bytes; the target sent more, which the harness did not read`;
+    else if (decoded?.problem) exchange.error = `a malformed answer: ${decoded.problem}`;
     this.journal?.(exchange, startedAt);
 
-    // A cut body is not the document the target sent, so it is not parsed.
-    const parsed = cutAtBytes === undefined ? parseJson(rawBody, contentType) : undefined;
-    return { status, headers: responseHeaders, body: parsed, rawBody, durationMs, stalledMs: stalls(), exchange };
+    const parsed = decoded && !decoded.problem ? parseJson(judged, contentType) : undefined;
+    return { status, headers: responseHeaders, body: parsed, rawBody: judged, durationMs, stalledMs: stalls(), exchange };
   }
 
   private judgeTimeout(method: string, path: string, response: ApiResponse): void {
@@ -318,10 +326,12 @@ export class ApiClient {
     if (!operation.responseSchema || !operation.shapeRequirement) return;
     if (response.status < 200 || response.status >= 300) return;
     const result = schemaRegistry().validate(operation.responseSchema, response.body);
-    const summary = result.violations
-      .slice(0, 5)
-      .map((violation) => `${violation.pointer || '/'}: ${violation.message}`)
-      .join('; ');
+    const summary =
+      notJson(response) ??
+      result.violations
+        .slice(0, 5)
+        .map((violation) => `${violation.pointer || '/'}: ${violation.message}`)
+        .join('; ');
     this.recorder.expect(
       operation.shapeRequirement,
       result.valid,
@@ -359,6 +369,19 @@ function carriesCreatedAt(body: unknown): boolean {
   return resources.some(
     (resource) => typeof (resource as { attributes?: { createdAt?: unknown } } | null)?.attributes?.createdAt === 'string',
   );
+}
+
+/** The first bytes of a gzip stream (RFC 1952 2.3.1). */
+const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
+
+/** Why a body that came is no JSON document at all: a malformed answer, said as such; undefined when it parsed. */
+function notJson(response: ApiResponse): string | undefined {
+  if (response.body !== undefined || response.rawBody.length === 0) return undefined;
+  if (response.exchange.error) return response.exchange.error;
+  const coded = response.rawBody.subarray(0, 2).equals(GZIP_MAGIC) && !response.headers['content-encoding'];
+  return coded
+    ? `the body is no JSON document: its ${response.rawBody.length} bytes begin as gzip-coded bytes do, yet no Content-Encoding names a coding (a malformed answer)`
+    : `the body of ${response.rawBody.length} bytes is no JSON document (a malformed answer)`;
 }
 
 function flattenHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {

@@ -1,6 +1,6 @@
 import { Agent, request } from 'undici';
 import { IDLE_CONNECTION_MS } from './apiClient.ts';
-import { readCappedBody } from './responseBodyReader.ts';
+import { acceptedCodings, readDecodedBody } from './contentCoding.ts';
 import { isThrottled, nextWaitMs } from './throttleRetry.ts';
 import { waitOnTarget } from '../records/runMetrics.ts';
 import { CONTROL_ROUTES, type ControlRoute } from '../../contract/facts/controlRoutes.ts';
@@ -75,18 +75,20 @@ export class ControlClient {
     const answer = await request(url, {
       method: method as 'GET',
       dispatcher: agent,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: { ...acceptedCodings(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       headersTimeout: CONTROL_TIMEOUT_MS,
       bodyTimeout: CONTROL_TIMEOUT_MS,
       signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS),
     });
-    const text = (await readCappedBody(answer.body, CONTROL_BODY_LIMIT)).body.toString('utf8');
+    const decoded = await readDecodedBody(answer, CONTROL_BODY_LIMIT);
+    const text = decoded.body.toString('utf8');
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
-      parsed = text;
+      // A body that did not decode is shown as the reason it did not, not as its bytes.
+      parsed = decoded.problem ?? text;
     }
     const header = (name: string): string | undefined => {
       const value = answer.headers[name];

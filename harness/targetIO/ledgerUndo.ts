@@ -3,7 +3,7 @@ import { request } from 'undici';
 import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import type { CallGate } from './callGate.ts';
 import { readLedger, recordUndone, undoRequest, type UndoAction } from './cleanupLedgerFile.ts';
-import { readCappedBody } from './responseBodyReader.ts';
+import { acceptedCodings, readDecodedBody } from './contentCoding.ts';
 import { isThrottled, nextWaitMs } from './throttleRetry.ts';
 
 // Finishes what a run's ledger says is still to undo, through the documented
@@ -46,12 +46,12 @@ async function sendOnce(
   try {
     const answer = await request(`${target.baseUrl}${path}`, {
       method,
-      headers: { accept: JSON_API, authorization: `Bearer ${target.token}` },
+      headers: { accept: JSON_API, ...acceptedCodings(), authorization: `Bearer ${target.token}` },
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    const { body } = await readCappedBody(answer.body, 1024 * 1024);
+    const { body } = await readDecodedBody(answer, 1024 * 1024);
     let parsed: unknown;
     try {
       parsed = body.length ? JSON.parse(body.toString('utf8')) : undefined;

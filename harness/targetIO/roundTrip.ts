@@ -1,5 +1,6 @@
 import { request } from 'undici';
 import { watchStalls } from './eventLoopStall.ts';
+import { acceptedCodings } from './contentCoding.ts';
 
 // How far the target is, measured before a run starts: the round trip of a few
 // unauthenticated reads of a documented path (any answer will do, a 401 included:
@@ -17,7 +18,7 @@ export async function measureRoundTrip(baseUrl: string): Promise<number | undefi
     const stalls = watchStalls();
     const started = performance.now();
     try {
-      const answer = await request(url, { method: 'GET', headersTimeout: 5_000, bodyTimeout: 5_000 });
+      const answer = await request(url, { method: 'GET', headers: acceptedCodings(), headersTimeout: 5_000, bodyTimeout: 5_000 });
       // The status line is the round trip: the body is not waited for.
       answer.body.on('error', () => {}).destroy();
     } catch {

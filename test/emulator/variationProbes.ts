@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import type { SinkDelivery, SinkEndpoint } from '../../harness/targetIO/webhookSink.ts';
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
 import { achDebitSimulationBody, type Answer, applicationFixture, call, ruleBody, webhookBody } from './emulatorClient.ts';
@@ -441,5 +442,19 @@ export const VARIATION_PROBES = {
     const created = await createdApplication(baseUrl, token, '000000002');
     const read = await call(baseUrl, 'GET', `/applications/${created.id}`, { token });
     return [created.attributes.status, read.body.data.attributes.status];
+  },
+
+  // A read of the API and of a control endpoint that lists gzip among the codings it accepts: how each answer is coded.
+  'gzip-coded-answers': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const codingOf = async (path: string, headers: Record<string, string>): Promise<string> => {
+      const answer = await request(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } });
+      await answer.body.arrayBuffer();
+      return String(answer.headers['content-encoding'] ?? 'uncoded');
+    };
+    return new ObservedPlaces({
+      API: await codingOf('/positive-pay', { authorization: `Bearer ${token}` }),
+      control: await codingOf('/_emulator/clock', {}),
+    });
   },
 } satisfies Record<ToleratedVariation, VariationProbe>;
