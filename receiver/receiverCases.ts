@@ -1,4 +1,5 @@
 import { batchSizes } from './cases/batchSizes.ts';
+import { caseSwappedSignature } from './cases/caseSwappedSignature.ts';
 import { duplicateInBatch } from './cases/duplicateInBatch.ts';
 import { lateRedelivery } from './cases/lateRedelivery.ts';
 import { escapedCharactersLayout, keyOrderLayout, whitespaceLayout } from './cases/layoutCases.ts';
@@ -29,6 +30,7 @@ export const RECEIVER_CASES: readonly ReceiverCase[] = [
   signatureCutShort,
   emptySignature,
   signatureWithCharactersAppended,
+  caseSwappedSignature,
   whitespaceLayout,
   keyOrderLayout,
   escapedCharactersLayout,

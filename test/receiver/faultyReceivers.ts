@@ -95,6 +95,15 @@ export const FAULTY_RECEIVERS: readonly FaultyReceiver[] = [
     },
   },
   {
+    name: 'compares-ignoring-case',
+    breaks: ['RC-SIGNATURE-NOT-PROCESSED', 'RC-SIGNATURE-REFUSED'],
+    deliveryMode: 'AtLeastOnce',
+    // A case-insensitive comparison, as for a hex digest, applied to base64, where case carries bits.
+    steps: {
+      verify: (raw, signature, token) => signature !== undefined && signature.toLowerCase() === validSignature(raw, token).toLowerCase(),
+    },
+  },
+  {
     name: 'stops-at-unknown-type',
     breaks: ['RC-BATCH-PROCESSED-ONCE'],
     deliveryMode: 'AtLeastOnce',
