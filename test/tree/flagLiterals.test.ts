@@ -4,6 +4,7 @@ import ts from 'typescript';
 import { expect, test } from 'vitest';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
 import { codeFilesOutside } from './productFiles.ts';
+import { literalsOf } from './codeLiterals.ts';
 
 // Every command-line string is parsed in cli/, and every option is said again from values
 // there (cli/commandLineText.ts): past cli/ state travels as values. This test reads the
@@ -35,21 +36,6 @@ const EXCUSED: Record<string, string> = {
 };
 
 const FLAG = /(?<![\w-])--([a-z][a-z0-9-]*)/g;
-
-/** Every literal text of a source (strings, template parts), with its line; comments and module names are not literals. */
-function literalsOf(source: string, path: string): Array<{ line: number; text: string }> {
-  const file = ts.createSourceFile(path, source, ts.ScriptTarget.Latest, true);
-  const found: Array<{ line: number; text: string }> = [];
-  const visit = (node: ts.Node): void => {
-    const moduleName = ts.isImportDeclaration(node.parent) || ts.isExportDeclaration(node.parent);
-    if ((ts.isStringLiteral(node) && !moduleName) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateLiteralToken(node)) {
-      found.push({ line: file.getLineAndCharacterOfPosition(node.getStart()).line + 1, text: node.text });
-    }
-    ts.forEachChild(node, visit);
-  };
-  ts.forEachChild(file, visit);
-  return found;
-}
 
 /** The long options commander declares in cli/main.ts (`--no-color` too, as users type it). */
 function ourOptions(): Set<string> {
