@@ -106,4 +106,11 @@ export const CALIBRATION_SWITCHES: readonly CalibrationSwitch[] = [
       { requirement: 'GN-TIMESTAMP-PRECISION', matches: 'whole second', behaviour: 'timestamps-in-whole-seconds' },
     ],
   },
+  {
+    choice: "whether a drawdown's wireDrawdown.created carries its rule's tags (2.4, 2.7)",
+    rules: [
+      { requirement: 'DC-DRAWDOWN-TAGS-OWN-LABELS', matches: { carriesRuleTags: false }, behaviour: OWN_BEHAVIOUR },
+      { requirement: 'DC-DRAWDOWN-TAGS-OWN-LABELS', matches: { carriesRuleTags: true }, behaviour: 'drawdown-events-carry-rule-tags' },
+    ],
+  },
 ];

@@ -65,6 +65,6 @@ export function registerEventRoutes(
     if (!events.get(request.params.id)) behaviour.resendOfUnknown(events, delivery);
     const event = findRetained(request.params.id);
     behaviour.resend(event, events, delivery);
-    return sendDocumentText(reply, 200, eventDocument(event));
+    return sendDocumentText(reply, behaviour.resendStatus, eventDocument(event));
   });
 }

@@ -30,6 +30,8 @@ export interface EventsBehaviour {
   readonly eventJson: (event: StoredEvent) => string;
   /** 4.4 / 6.1: a resend delivers the event again, under its own id. */
   readonly resend: (event: StoredEvent, events: EventStore, delivery: DeliveryEngine) => void;
+  /** 4.4 does not show a resend's answer: the emulator's is 200 with the event. */
+  readonly resendStatus: number;
   /** 4.4: a resend of an id that does not exist delivers nothing. */
   readonly resendOfUnknown: (events: EventStore, delivery: DeliveryEngine) => void;
   /** Event Catalog: a generated event carries every attribute its type lists, each of the listed type. */
@@ -49,6 +51,7 @@ export const correctEvents: EventsBehaviour = {
   listPage: (events, query) => events.list(query),
   eventJson: (event) => event.json,
   resend: (event, _events, delivery) => delivery.dispatch(event),
+  resendStatus: 200,
   resendOfUnknown: () => {},
   generatedAttributes: (attributes) => attributes,
 };

@@ -49,6 +49,12 @@ export const eventsFaults = [
     }),
   },
   {
+    name: 'resend-answers-500',
+    description: 'a resend sends the event again but answers 500, as a handler failing after it queued the copy',
+    breaks: ['EV-RESEND-STATUS'],
+    wrap: (behaviour) => ({ ...behaviour, resendStatus: 500 }),
+  },
+  {
     name: 'resend-unknown-delivers-latest',
     description: 'a resend of an event id that does not exist answers 404 but delivers the newest event again',
     breaks: ['EV-RESEND-UNKNOWN-NO-DELIVERY'],

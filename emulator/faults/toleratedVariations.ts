@@ -79,6 +79,11 @@ export const TOLERATED_VARIATIONS = [
       "a transaction made by a matched payment carries a tag of its own besides the rule's (2.4 says the rule's tags are copied to it, not that it carries nothing else)",
   },
   {
+    name: 'drawdown-events-carry-rule-tags',
+    description:
+      "wireDrawdown.created carries the tags of the drawdown rule that passed it (2.7: an event's attributes may contain tags inherited from the related resource request; 2.4 says a drawdown rule's tags are the client's labels, not that they appear nowhere)",
+  },
+  {
     name: 'json-included-inside-events',
     description:
       'Json deliveries of includeResources webhooks carry the related resources inside each event (event.included) instead of a top-level included array (the Json envelope is not shown, 6.1)',

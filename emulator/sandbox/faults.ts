@@ -71,13 +71,6 @@ export const sandboxFaults = [
     wrap: (behaviour) => ({ ...behaviour, pastExpiration: () => false }),
   },
   {
-    name: 'drawdown-rule-tags-on-event',
-    description:
-      "wireDrawdown.created carries the tags of the drawdown rule that passed it, as if they were inherited like an ACH or check rule's",
-    breaks: ['DC-DRAWDOWN-TAGS-OWN-LABELS'],
-    wrap: (behaviour) => ({ ...behaviour, drawdownEventTags: (rule) => (rule?.tags ? { ...rule.tags } : undefined) }),
-  },
-  {
     name: 'ssn-000000004-approved',
     description: 'an individual application with SSN 000000004 is approved instead of going to PendingReview',
     breaks: ['SB-TRIGGER-INDIVIDUAL-PENDING-REVIEW'],

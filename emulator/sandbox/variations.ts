@@ -5,6 +5,14 @@ import type { SandboxBehaviour } from './sandboxBehaviour.ts';
 // applies, each a wrapper of its behaviour like a seeded fault.
 export const sandboxVariations = [
   {
+    name: 'drawdown-events-carry-rule-tags',
+    // The drawdown rule's labels inherited by the event, as 2.7 lets any event's attributes carry them.
+    wrap: (behaviour) => ({
+      ...behaviour,
+      drawdownEventTags: (rule) => (rule?.tags ? { ...rule.tags } : behaviour.drawdownEventTags(rule)),
+    }),
+  },
+  {
     name: 'transactions-with-extra-tags',
     // A tag of the transaction's own besides the inherited ones.
     wrap: (behaviour) => ({

@@ -326,6 +326,35 @@ export const VARIATION_PROBES = {
 
   'transactions-with-extra-tags': async ({ baseUrl }) => (await matchedTransaction(baseUrl)).attributes.tags,
 
+  // A tagged drawdown rule made Active by its document, then a drawdown it passes: the tags its wireDrawdown.created carries.
+  'drawdown-events-carry-rule-tags': async ({ baseUrl }) => {
+    const token = await mintToken(baseUrl);
+    const accountId = (await controlPost(baseUrl, '/accounts', {})).id as string;
+    const account = { data: { type: 'account', id: accountId } };
+    const rule = await call(baseUrl, 'POST', '/positive-pay', {
+      token,
+      body: { data: { type: 'drawdownPositivePay', attributes: { tags: { purpose: 'probe' } }, relationships: { account } } },
+    });
+    await call(baseUrl, 'PUT', `/positive-pay/${rule.body.data.id}/documents`, {
+      token,
+      rawBody: Buffer.from('%PDF-1.4\n% probe\n%%EOF\n'),
+      contentType: 'application/pdf',
+    });
+    const simulated = await call(baseUrl, 'POST', '/sandbox/wire-drawdowns', {
+      token,
+      body: {
+        data: {
+          type: 'wireDrawdownSimulation',
+          attributes: { amount: 100, counterparty: { name: 'Probe', routingNumber: '021000021', accountNumber: '1234567' } },
+          relationships: { account, positivePay: { data: { type: 'drawdownPositivePay', id: rule.body.data.id } } },
+        },
+      },
+    });
+    if (simulated.status >= 300) throw new Error(`the drawdown was refused: ${simulated.text}`);
+    const newest = await call(baseUrl, 'GET', '/events?filter[type][]=wireDrawdown.created&page[limit]=1', { token });
+    return newest.body.data[0].attributes.tags ?? 'no tags';
+  },
+
   'json-included-inside-events': async (target) =>
     sortedKeys(await deliveredBody(target, { contentType: 'Json', deliveryMode: 'AtMostOnce', includeResources: true })),
 
