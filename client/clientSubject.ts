@@ -15,7 +15,7 @@ import { type EmulatorCall, type PerturbationName, PlanBender } from './perturba
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import { RequestRecorder } from './requestRecorder.ts';
 import { JUDGE_WEBHOOKS_VARIABLE, readWebhooks, WebhookJudging } from './clientWebhooks.ts';
-import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, readCalls } from './requestJudge.ts';
+import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, NO_CALL, readCalls } from './requestJudge.ts';
 
 // The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: the
 // embedded emulator on a free loopback port, the recorder inside its server (no hop between), the
@@ -203,11 +203,21 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
         plan,
         ...(this.exit ? { exit: this.exit } : {}),
       };
+      // Nothing to judge: said before any item is planned, so no progress is shown and no report overwrites the last.
+      if (Object.keys(this.calls.exercised).length === 0)
+        throw new SetupError(`client: ${NO_CALL} to ${CLIENT_ENV.baseUrl} (${this.ended()}): nothing judged, no report written`);
     } finally {
       await this.webhooks.close();
       recorder.stop();
       await emulator.close();
     }
+  }
+
+  /** How the client's part ended, as its messages say it. */
+  ended(): string {
+    const { exit, waitEnded } = this;
+    if (exit) return `your client's command ${exit.signal ? `was ended by ${exit.signal}` : `exited ${exit.code}`}`;
+    return waitEnded === 'interrupted' ? 'judged on Ctrl-C (SIGINT)' : 'your client went quiet';
   }
 
   plan(item: ClientItem): PlannedItem<ClientItem> {

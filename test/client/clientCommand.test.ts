@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -72,14 +72,18 @@ describe('client command', () => {
     ]);
   });
 
-  test('a client that makes no call: every CL requirement SKIPs, one line, exit 2', async () => {
+  test('a client that makes no call: one line, exit 2, before any progress, and the last results.json left alone', async () => {
     const dir = reportDir();
+    const earlier = '{"an earlier run": true}\n';
+    writeFileSync(join(dir, 'results.json'), earlier);
     const result = await runCli(['client', '--report-dir', dir, '--', process.execPath, '-e', 'process.exit(0)']);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain('the client made no call');
-    const outcomes = new Set(resultsIn(dir).requirements.map((one) => one.outcome));
-    expect(outcomes).toEqual(new Set(['SKIP']));
+    expect(result.stderr.trim().split('\n')).toEqual([
+      "banking-api-conformance: client: the client made no call to BANKING_API_BASE_URL (your client's command exited 0): nothing judged, no report written",
+    ]);
+    expect(result.stdout).not.toMatch(/CL-|Verdict/);
+    expect(readFileSync(join(dir, 'results.json'), 'utf8')).toBe(earlier);
+    expect(readdirSync(dir)).toEqual(['results.json']);
   });
 
   test('--plan with an unknown perturbation is one line naming the closest, exit 2', async () => {
