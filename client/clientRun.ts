@@ -7,6 +7,7 @@ import { CLIENT_GROUP } from './clientChecks.ts';
 import { clientJournal } from './clientJournal.ts';
 import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
 import { clientAndReceiverCatalogue } from './clientWebhooks.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { RECEIVER_GROUP } from '../receiver/receiverCase.ts';
 import { type ClientSource, ClientSubject, type CommandExit } from './clientSubject.ts';
 import type { WaitEnded } from './quietWatch.ts';
@@ -85,13 +86,15 @@ export function clientResults(
   run: ClientRun,
   meta: { suiteVersion: string; replayArguments?: string[] },
 ): ResultsDocument {
+  // No webhook, no receiver judged: the RC requirements are left out, not listed as SKIPs.
+  const receivers = run.reports.some((report) => report.subject === 'receiver');
   const document = judgedDocument({
     command: 'client',
-    catalogue: clientAndReceiverCatalogue(),
+    catalogue: receivers ? clientAndReceiverCatalogue() : requirementCatalogue('client'),
     target: clientAsTarget(run),
     suiteVersion: meta.suiteVersion,
     seed: 0,
-    areas: [CLIENT_GROUP, RECEIVER_GROUP],
+    areas: receivers ? [CLIENT_GROUP, RECEIVER_GROUP] : [CLIENT_GROUP],
     scenarioIds: run.reports.map((report) => report.scenarioId),
     records: run.reports.flatMap((report) => report.records),
     selected: new Set(run.reports.flatMap((report) => report.requirements)),

@@ -30,7 +30,7 @@ import type { RecorderActivity } from './requestRecorder.ts';
 // Which: only webhooks with a token (an unsigned delivery has nothing to verify) and a URL on this
 // machine (loopback): the cases send forged and unknown deliveries, which a URL the client named
 // elsewhere (a staging host, a public example) was never offered to receive. A client that created
-// no webhook has every RC requirement SKIP with the reason, as an operation it never called does.
+// no webhook is told so in one line, and its document judges the CL requirements alone.
 
 /** A webhook the client created, as the client's emulator holds it. */
 export interface ClientWebhook {
@@ -79,6 +79,9 @@ const onThisMachine = (url: string): boolean => {
     return false;
   }
 };
+
+/** Said once where the client created no webhook: nothing is delivered, no receiver case is run. */
+export const NO_WEBHOOK = 'your client created no webhook: receiver requirements not judged';
 
 /** The variable the client is given, as the reasons name it. */
 export const JUDGE_WEBHOOKS_VARIABLE = 'BANKING_API_JUDGE_WEBHOOKS_URL';
@@ -133,13 +136,7 @@ export class WebhookJudging {
   /** Once the client's part has ended (`when` says how): every webhook not judged yet, whatever answers at its URL. */
   async judgeTheRest(when: string): Promise<void> {
     const webhooks = (await this.read?.()) ?? [];
-    if (webhooks.length === 0 && this.byUrl.size === 0) {
-      this.enqueue('', async () =>
-        this.judgedRun(0, noWebhook(), {
-          unjudged: `your client created no webhook: a webhook's receiver is judged where the client creates one (docs/your-api-client.md), else with the receiver command`,
-        }),
-      );
-    }
+    if (webhooks.length === 0 && this.byUrl.size === 0) this.say(NO_WEBHOOK);
     for (const webhook of distinct(webhooks)) this.judge(webhook, when);
     await Promise.all(this.byUrl.values());
   }
@@ -246,7 +243,3 @@ function configOf(webhook: ClientWebhook): ReceiverConfig {
     timeoutMs: DEFAULT_TIMEOUT_MS,
   };
 }
-
-/** No webhook to judge: every case SKIPs and nothing is delivered. */
-const noWebhook = (): ReceiverConfig =>
-  configOf({ url: '', token: '', contentType: 'Json', deliveryMode: 'AtMostOnce', includeResources: false });
