@@ -13,8 +13,13 @@ import { CONTROL_PREFIX } from '../contract/facts/controlRoutes.ts';
 export interface LatencyProxyOptions {
   /** Added to each documented call: uniformly between these (ms), from a fixed seed. */
   latency: { minMs: number; maxMs: number };
-  /** Answer every Nth documented call 429 with Retry-After (s) instead of passing it on. */
+  /** Answer every Nth documented call 429 with Retry-After (s) instead of passing it on: a limit by count. */
   tooManyEvery?: { nth: number; retryAfterSeconds: number };
+  /**
+   * A limit by rate, as sandboxes have: a token bucket refilled at `perSecond` holding a second's worth,
+   * each documented call taking one as it arrives; a call finding none is answered 429 with Retry-After (s).
+   */
+  tokenBucket?: { perSecond: number; retryAfterSeconds: number };
 }
 
 export interface LatencyProxy {
@@ -37,6 +42,20 @@ function seededRandom(seed: number): () => number {
   };
 }
 
+/** Whether a call arriving now finds a token: a bucket of `perSecond` refilled continuously, a second's worth at most. */
+function tokenBucket(perSecond: number): () => boolean {
+  let tokens = perSecond;
+  let lastMs = performance.now();
+  return () => {
+    const now = performance.now();
+    tokens = Math.min(perSecond, tokens + ((now - lastMs) * perSecond) / 1000);
+    lastMs = now;
+    if (tokens < 1) return false;
+    tokens -= 1;
+    return true;
+  };
+}
+
 function forward(upstream: URL, incoming: IncomingMessage, outgoing: ServerResponse): void {
   const passed = request(
     { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
@@ -54,6 +73,13 @@ export async function startLatencyProxy(upstreamUrl: string, options: LatencyPro
   const random = seededRandom(20261127);
   let calls = 0;
   let throttled = 0;
+  const takesToken = options.tokenBucket ? tokenBucket(options.tokenBucket.perSecond) : undefined;
+  const refuse = (incoming: IncomingMessage, outgoing: ServerResponse, retryAfterSeconds: number) => {
+    throttled += 1;
+    // The request was not processed: its body is read and dropped.
+    incoming.resume();
+    outgoing.writeHead(429, { 'retry-after': String(retryAfterSeconds), 'content-length': '0' }).end();
+  };
   const server = createServer((incoming, outgoing) => {
     if ((incoming.url ?? '').startsWith(CONTROL_PREFIX)) return forward(upstream, incoming, outgoing);
     calls += 1;
@@ -61,11 +87,9 @@ export async function startLatencyProxy(upstreamUrl: string, options: LatencyPro
     const { minMs, maxMs } = options.latency;
     setTimeout(
       () => {
-        if (!nth) return forward(upstream, incoming, outgoing);
-        throttled += 1;
-        // The request was not processed: its body is read and dropped.
-        incoming.resume();
-        outgoing.writeHead(429, { 'retry-after': String(nth.retryAfterSeconds), 'content-length': '0' }).end();
+        if (nth) return refuse(incoming, outgoing, nth.retryAfterSeconds);
+        if (takesToken && !takesToken()) return refuse(incoming, outgoing, options.tokenBucket!.retryAfterSeconds);
+        forward(upstream, incoming, outgoing);
       },
       minMs + random() * (maxMs - minMs),
     );

@@ -11,7 +11,8 @@ import { type LatencyProxyOptions, startLatencyProxy } from './latencyProxy.ts';
 // through the CLI against the reference emulator with every capability behind a
 // latency proxy on loopback (bench/latencyProxy.ts: 200–600 ms per documented call;
 // control routes pass at once), with and without every ninth call answered 429
-// Retry-After: 1; and the vendor-like profile behind 100 ms against the same profile
+// Retry-After: 1 (a limit by count), and behind a token bucket of 20 calls a second answering 429
+// Retry-After: 1 beyond it (a limit by rate), with and without the latency; and the vendor-like profile behind 100 ms against the same profile
 // at once. Each timing is printed beside its floor: the run's critical path (its
 // longest chain of dependent calls, from results.json) × the mean latency, plus the
 // waits on the target's own clock in that scenario. One more run, on loopback, counts the
@@ -26,6 +27,10 @@ const FULL_RUN_GOAL_S = 120;
 const FLOOR_RATIO_GOAL = 1.5;
 const VENDOR_LIKE_RATIO_GOAL = 1.3;
 const THROTTLED_RATIO_GOAL = 1.2;
+/** Issue 53: against a limit by rate, no slower than this × the floor that rate and the latency set… */
+const RATE_LIMITED_RATIO_GOAL = 1.2;
+/** …with at most this share of calls refused. */
+const RATE_LIMITED_REFUSED_GOAL = 0.01;
 const FIGURES_PATH = new URL('../docs/remote-run-figures.json', import.meta.url);
 
 const smoke = process.env.BENCH_REMOTE_SMOKE;
@@ -33,6 +38,9 @@ const scale = smoke ? 0.1 : 1;
 const LATENCY = { minMs: 200 * scale, maxMs: 600 * scale };
 const VENDOR_LATENCY_MS = 100 * scale;
 const TOO_MANY = { nth: 9, retryAfterSeconds: 1 };
+// A rate the far run exceeds several times over (it sends some 70 calls a second at its peak).
+const BUCKET_PER_SECOND = 20;
+const BUCKET = { perSecond: BUCKET_PER_SECOND / scale, retryAfterSeconds: 1 };
 const areas = smoke
   ? ['--only', smoke]
   : benchSize('remote runs', ['--only', 'auth,sandbox,events'], [] as string[], (args) =>
@@ -47,6 +55,8 @@ const RUN_OPTIONS = ['--budget-minutes', whole ? '30' : '5', ...areas];
 interface Measured extends CliRun {
   /** Documented calls the proxy saw, the 429s it answered included. */
   proxied: number;
+  /** The 429s the proxy answered. */
+  refused: number;
 }
 
 async function behindProxy(
@@ -58,7 +68,7 @@ async function behindProxy(
   const front = proxy ? await startLatencyProxy(target.url, proxy) : undefined;
   try {
     const run = await runCli([...(target.args ?? []), '--base-url', front?.url ?? target.url, ...options], target.env);
-    return { ...run, proxied: front?.calls() ?? run.document.calls ?? 0 };
+    return { ...run, proxied: front?.calls() ?? run.document.calls ?? 0, refused: front?.throttled() ?? 0 };
   } finally {
     await front?.close();
     await target.close();
@@ -92,7 +102,7 @@ const concurrencyText = (document: ResultsDocument): string => {
   return use ? `concurrency ${use.start}→${use.final} (${use.min}–${use.peak})` : 'concurrency not recorded';
 };
 
-process.stdout.write(`  (${what}: five runs, four of them behind the proxy, where every call waits, this takes a while)\n`);
+process.stdout.write(`  (${what}: seven runs, six of them behind the proxy, where every call waits, this takes a while)\n`);
 const meanMs = (LATENCY.minMs + LATENCY.maxMs) / 2;
 const slow = await behindProxy(everyCapability, { latency: LATENCY });
 const floor = floorSeconds(slow.document, meanMs);
@@ -126,6 +136,27 @@ reportGoal({
   goal: `≤ ${THROTTLED_RATIO_GOAL}×, the same verdict`,
   met: throttled.seconds <= THROTTLED_RATIO_GOAL * slow.seconds && throttled.document.verdict === slow.document.verdict,
 });
+
+for (const latency of [LATENCY, undefined]) {
+  const front: LatencyProxyOptions = { latency: latency ?? { minMs: 0, maxMs: 0 }, tokenBucket: BUCKET };
+  const limited = await behindProxy(everyCapability, front);
+  const refusedShare = limited.refused / Math.max(1, limited.proxied);
+  // No schedule beats the latency's floor, nor the calls the bucket lets through each second.
+  const latencyFloor = floorSeconds(limited.document, latency ? meanMs : 0);
+  const rateFloorSeconds = (limited.proxied - limited.refused) / BUCKET.perSecond;
+  const floorSecondsHere = Math.max(latencyFloor.seconds, rateFloorSeconds);
+  const pacing = limited.document.pacing;
+  reportGoal({
+    name: `${what}${latency ? ` behind ${latencyName}` : ' on loopback'}, a limit of ${BUCKET.perSecond} calls/s (token bucket, 429 Retry-After: ${BUCKET.retryAfterSeconds} beyond it)`,
+    figure: `${(limited.seconds / floorSecondsHere).toFixed(2)}× its floor (${limited.seconds.toFixed(1)} s, verdict ${limited.document.verdict}); ${limited.refused} of ${limited.proxied} calls refused (${(refusedShare * 100).toFixed(1)} %); ${pacing?.perSecond !== undefined ? `paced at ${pacing.perSecond} calls/s (least ${pacing.least})` : pacing?.byCount ? 'pacing lifted (429s taken as by count)' : 'never paced'}; ${concurrencyText(limited.document)}`,
+    baseline: `floor ${floorSecondsHere.toFixed(1)} s: ${(limited.proxied - limited.refused).toLocaleString('en')} accepted calls ÷ ${BUCKET.perSecond}/s = ${rateFloorSeconds.toFixed(1)} s; ${latencyFloor.text}`,
+    goal: `≤ ${RATE_LIMITED_RATIO_GOAL}× the floor, ≤ ${RATE_LIMITED_REFUSED_GOAL * 100} % of calls refused, CONFORMANT`,
+    met:
+      limited.seconds <= RATE_LIMITED_RATIO_GOAL * floorSecondsHere &&
+      refusedShare <= RATE_LIMITED_REFUSED_GOAL &&
+      limited.document.verdict === 'conformant',
+  });
+}
 
 const vendorAtOnce = await behindProxy(vendorLike, undefined);
 const vendorSlow = await behindProxy(vendorLike, { latency: { minMs: VENDOR_LATENCY_MS, maxMs: VENDOR_LATENCY_MS } });

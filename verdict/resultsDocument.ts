@@ -117,9 +117,9 @@ export function describeTarget(target: DescribedTarget): ResultsDocument['target
 
 /** The run's metrics when the document has them all (a document of `run`). */
 export function runMetricsIn(document: ResultsDocument): RunMetrics | undefined {
-  const { calls, retriedAfter429, criticalPath, targetWaitMs, concurrency } = document;
+  const { calls, retriedAfter429, criticalPath, targetWaitMs, concurrency, pacing } = document;
   if (calls === undefined || !retriedAfter429 || !criticalPath || targetWaitMs === undefined || !concurrency) return undefined;
-  return { calls, retriedAfter429, criticalPath, targetWaitMs, concurrency };
+  return { calls, retriedAfter429, criticalPath, targetWaitMs, concurrency, ...(pacing ? { pacing } : {}) };
 }
 
 export function writeResults(dir: string, document: ResultsDocument): string {

@@ -117,7 +117,7 @@ async function runOne(
     scenario,
     records,
     throttling,
-    metrics: meter.summary(run.meter.snapshot()),
+    metrics: meter.summary(run.meter.snapshot(), session.gate.pacing),
     undeclared: guard.undeclared,
     webhooks: session.webhooks.snapshot(),
     webhooksHeld: guard.peakHeld,

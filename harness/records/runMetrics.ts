@@ -24,6 +24,18 @@ export interface ConcurrencyUse {
   changes: number;
 }
 
+/** The pace the run learned from the target's 429s (harness/targetIO/learnedPace.ts). */
+export interface PacingUse {
+  /** The pace at the end, in calls per second; absent where the run ended unpaced. */
+  perSecond?: number;
+  /** The least pace it was set to. */
+  least: number;
+  /** How often the pace was set, cut, raised or lifted. */
+  changes: number;
+  /** Whether the 429s were found to come by count, not rate: pacing did not lower them, so it was lifted. */
+  byCount: boolean;
+}
+
 /** One scenario's share, carried back with its check records. */
 export interface ScenarioMetrics {
   calls: number;
@@ -38,6 +50,8 @@ export interface ScenarioMetrics {
   targetWaitMs: number;
   /** The run's concurrency when the scenario finished: the last one to finish has the run's. */
   concurrency: ConcurrencyUse;
+  /** The run's pace when the scenario finished, where a 429 had set one. */
+  pacing?: PacingUse;
 }
 
 /** The run's figures, in results.json. */
@@ -47,6 +61,8 @@ export interface RunMetrics {
   criticalPath: { scenarioId: string; chain?: string; calls: number; targetWaitMs: number };
   targetWaitMs: number;
   concurrency: ConcurrencyUse;
+  /** Where the target's 429s set a pace. */
+  pacing?: PacingUse;
 }
 
 /**
@@ -109,7 +125,7 @@ export class ScenarioMeter {
     this.waitedMs += ms;
   }
 
-  summary(concurrency: ConcurrencyUse): ScenarioMetrics {
+  summary(concurrency: ConcurrencyUse, pacing?: PacingUse): ScenarioMetrics {
     // The scenario's own calls come before its lanes start and after they end: the lanes' chains sit between them.
     let longestLane: { name: string; calls: number } | undefined;
     let laneCalls = 0;
@@ -125,6 +141,7 @@ export class ScenarioMeter {
       retriedAfter429: { ...this.retried },
       targetWaitMs: Math.round(this.waitedMs),
       concurrency,
+      ...(pacing ? { pacing } : {}),
     };
   }
 }

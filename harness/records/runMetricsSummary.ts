@@ -1,4 +1,4 @@
-import type { ConcurrencyUse, RunMetrics, ScenarioMetrics } from './runMetrics.ts';
+import type { ConcurrencyUse, PacingUse, RunMetrics, ScenarioMetrics } from './runMetrics.ts';
 import { counted } from './counted.ts';
 
 // The run's figures from its scenarios' (harness/records/runMetrics.ts), and the one line the
@@ -22,6 +22,11 @@ export function runMetricsOf(scenarios: readonly { scenarioId: string; metrics?:
   const measured = scenarios.flatMap(({ scenarioId, metrics }) => (metrics ? [{ scenarioId, metrics }] : []));
   const concurrency = concurrencyOver(measured.map(({ metrics }) => metrics.concurrency));
   if (!concurrency) return undefined;
+  // Each scenario carries the run's pace as it finished: the one that saw the most changes, the latest.
+  const pacing = measured.reduce<PacingUse | undefined>(
+    (last, { metrics }) => (metrics.pacing && (!last || metrics.pacing.changes >= last.changes) ? metrics.pacing : last),
+    undefined,
+  );
   const longest = measured.reduce((best, each) => (each.metrics.chainCalls > best.metrics.chainCalls ? each : best));
   const sum = (of: (metrics: ScenarioMetrics) => number): number => measured.reduce((total, { metrics }) => total + of(metrics), 0);
   return {
@@ -38,6 +43,7 @@ export function runMetricsOf(scenarios: readonly { scenarioId: string; metrics?:
     },
     targetWaitMs: sum((metrics) => metrics.targetWaitMs),
     concurrency,
+    ...(pacing ? { pacing } : {}),
   };
 }
 
@@ -53,6 +59,12 @@ function describeConcurrency(use: ConcurrencyUse): string {
   return `concurrency ${use.start}→${use.final}${range}`;
 }
 
+function describePacing(pacing: PacingUse | undefined): string {
+  if (!pacing) return '';
+  if (pacing.perSecond === undefined) return pacing.byCount ? ', 429s by count (pacing did not lower them)' : '';
+  return `, paced at ${pacing.perSecond} calls/s learned from 429s`;
+}
+
 /** "3,140 calls (12 retried after 429, 14 s waited), critical path 41 calls in delivery/…, …, concurrency 4→16". */
 export function describeRunMetrics(metrics: RunMetrics): string {
   const retried = metrics.retriedAfter429.count;
@@ -60,6 +72,6 @@ export function describeRunMetrics(metrics: RunMetrics): string {
   return (
     `${counted(metrics.calls, 'call')}${throttled}, ` +
     `critical path ${counted(metrics.criticalPath.calls, 'call')} in ${describeCriticalPath(metrics.criticalPath)}, ` +
-    `${seconds(metrics.targetWaitMs)} waited on the target's clock, ${describeConcurrency(metrics.concurrency)}`
+    `${seconds(metrics.targetWaitMs)} waited on the target's clock, ${describeConcurrency(metrics.concurrency)}${describePacing(metrics.pacing)}`
   );
 }

@@ -4,6 +4,7 @@ import { AT_LEAST_ONCE_BATCH_SIZE } from '../../contract/facts/webhookDelivery.t
 import { requirementCatalogue, type Level } from '../../contract/catalogue/requirementCatalogue.ts';
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../../harness/targetIO/concurrency.ts';
+import { PROBE_AFTER_MS } from '../../harness/targetIO/learnedPace.ts';
 import { OPERATION_TIMEOUT_MS } from '../../harness/targetIO/apiClient.ts';
 import { SHARE_SAMPLE } from '../../harness/targetIO/adaptiveConcurrency.ts';
 import { RESPONSE_BODY_LIMIT } from '../../harness/targetIO/responseBodyReader.ts';
@@ -25,7 +26,7 @@ import { MAX_JSON_DEPTH } from '../../emulator/core/jsonBody.ts';
 import { EMULATOR_PROFILES } from '../../emulator/profiles/emulatorProfiles.ts';
 import { RECEIVER_CASES } from '../../receiver/receiverCases.ts';
 import { EFFECTS_SETTLE_MS } from '../../receiver/effectsProbe.ts';
-import { DEFAULT_TIMEOUT_MS as RECEIVER_TIMEOUT_MS } from '../../receiver/receiverConfig.ts';
+import { DEFAULT_EFFECTS_PATIENCE_MS, DEFAULT_TIMEOUT_MS as RECEIVER_TIMEOUT_MS } from '../../receiver/receiverConfig.ts';
 import { DEFAULT_STARTUP_TIMEOUT_MS } from '../../container/containerSpec.ts';
 import { LOG_TAIL_LINES } from '../../container/containerTarget.ts';
 import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
@@ -150,12 +151,27 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
     pattern: /auto[^.]*? up to (\d+) or the manifest/,
     value: () => AUTO_CEILING,
   },
+  {
+    what: 'how long a learned pace holds, binding, before it is tried higher',
+    pattern: /held\s+and bound for (\d+) s is tried/,
+    value: () => seconds(PROBE_AFTER_MS),
+  },
+  {
+    what: "the bench's limit by rate",
+    pattern: /token bucket of (\d+) calls\/s/,
+    value: () => sourceConstant('bench/remoteTarget.bench.ts', 'BUCKET_PER_SECOND'),
+  },
   { what: 'answers a cut of --concurrency auto is judged on', pattern: /holds still for (\d+) answers/, value: () => SHARE_SAMPLE },
   { what: 'default budget', pattern: /--budget-minutes M` \(default (\d+)\)/, value: () => DEFAULT_BUDGET_MINUTES },
   { what: 'failed scenarios run again alone', pattern: /failed \(up to (\d+)\)/, value: () => MAX_ALONE_RERUNS },
   { what: 'schedule fuzzing pause', pattern: /\(0–(\d+) ms\b/, value: () => MAX_PAUSE_MS },
   // The receiver command.
-  { what: 'effects read after the last answer', pattern: /\b(\d+) s after the last answer/, value: () => seconds(EFFECTS_SETTLE_MS) },
+  { what: 'effects quiet time at the least', pattern: /\b(\d+) s after the last answer/, value: () => seconds(EFFECTS_SETTLE_MS) },
+  {
+    what: 'default effects patience',
+    pattern: /`--effects-patience S` \(default (\d+)\)/,
+    value: () => seconds(DEFAULT_EFFECTS_PATIENCE_MS),
+  },
   { what: "receiver's default time-out", pattern: /`--timeout-ms` \(default (\d+)\b/, value: () => RECEIVER_TIMEOUT_MS },
   // The client command.
   { what: 'client requirements', pattern: /\b(\d+) client requirements\b/, value: () => requirementCatalogue('client').all().length },
