@@ -30,9 +30,14 @@ export interface ClientCommandOptions extends ClientOptionTexts {
   events?: string;
 }
 
-/** The reports `client --reporter` chose, as a run's: HAR (DIR/exchanges.har) only when named. */
+/**
+ * The reports `client --reporter` chose. HAR (DIR/exchanges.har) is written only when named, and adds to the others:
+ * `--reporter har` alone is the default reports and HAR, as the guide says.
+ */
 function clientReporters(texts: readonly string[] | undefined): ReadonlySet<Reporter> {
-  return texts ? parseReporters(texts) : new Set(DEFAULT_REPORTERS);
+  const named = texts ? parseReporters(texts) : new Set<Reporter>();
+  const others = [...named].filter((reporter) => reporter !== 'har');
+  return new Set([...(others.length > 0 ? others : DEFAULT_REPORTERS), ...(named.has('har') ? (['har'] as const) : [])]);
 }
 
 /** `redactor` learns the token given to the client and masks everything the command writes. */

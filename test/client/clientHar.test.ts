@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Har } from 'har-format';
@@ -13,7 +13,7 @@ import { type CliResult, runCli } from '../cli/cliProcess.ts';
 // Issue 42: the client command writes a HAR of its client's exchanges as `run` does, through
 // the same face (cli/faces/harFace.ts) with `--reporter har`: each call the client made, in the
 // order it arrived, named by its operation, its answer's status, the token masked; a call the
-// client gave up on is there without an answer, saying so.
+// client gave up on is there without an answer, saying so. HAR adds to the default reports.
 
 const dir = mkdtempSync(join(tmpdir(), 'client-har-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,6 +38,9 @@ describe("the client's exchanges as HAR", () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`HAR: ${join(dir, 'exchanges.har')} (2 exchanges)`);
+    // Besides the default reports, never instead of them (the guide: "with --reporter har besides").
+    for (const report of ['results.json', 'report.html', 'junit.xml', 'summary.md', 'allure-results'])
+      expect(existsSync(join(dir, report)), report).toBe(true);
     const text = readFileSync(join(dir, 'exchanges.har'), 'utf8');
     const har = JSON.parse(text) as Har;
     expect(har.log.version).toBe('1.2');
