@@ -1,6 +1,11 @@
 import type { NarrowedBy } from '../run/scenarioSelection.ts';
 import { formatShard } from '../run/scenarioShard.ts';
-import { DEFAULT_SIGNATURE_HEADER, DEFAULT_TIMEOUT_MS, type ReceiverConfig } from '../receiver/receiverConfig.ts';
+import {
+  DEFAULT_EFFECTS_PATIENCE_MS,
+  DEFAULT_SIGNATURE_HEADER,
+  DEFAULT_TIMEOUT_MS,
+  type ReceiverConfig,
+} from '../receiver/receiverConfig.ts';
 import { DEFAULT_PLAN, NO_PLAN } from '../client/perturbations.ts';
 import type { ClientChoice } from './clientValues.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
@@ -42,6 +47,7 @@ export const OPTION_WORDS: OptionWords = {
   tokenEnv: '--token-env',
   deliveryMode: '--delivery-mode',
   effects: '--effects',
+  effectsPatience: '--effects-patience',
 };
 
 /** The target a run judged, as the options that chose it. */
@@ -81,6 +87,9 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
     ...(config.effectsUrl ? ['--effects', config.effectsUrl] : []),
     ...(config.headerName !== DEFAULT_SIGNATURE_HEADER ? ['--header-name', config.headerName] : []),
     ...(config.timeoutMs !== DEFAULT_TIMEOUT_MS ? ['--timeout-ms', String(config.timeoutMs)] : []),
+    ...(config.effectsPatienceMs !== undefined && config.effectsPatienceMs !== DEFAULT_EFFECTS_PATIENCE_MS
+      ? ['--effects-patience', String(config.effectsPatienceMs / 1000)]
+      : []),
   ];
 }
 

@@ -10,6 +10,7 @@ import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
 import { AREAS } from '../harness/engine/areas.ts';
 import { ENVIRONMENTS } from '../contract/facts/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../contract/facts/webhookAttributes.ts';
+import { DEFAULT_EFFECTS_PATIENCE_MS } from '../receiver/receiverConfig.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../harness/targetIO/concurrency.ts';
 import { SUGGESTIONS } from './suggestions.ts';
@@ -167,6 +168,10 @@ program
   .option('--effects <url>', 'effects probe: GET URL?eventId=ID answers {"count": n}, how many times your receiver processed the event')
   .option('--header-name <name>', 'the signature header (default X-Service-Signature)')
   .option('--timeout-ms <ms>', 'the delivery time-out answers are judged against (default 5000)')
+  .option(
+    '--effects-patience <s>',
+    `the longest the effects probe is read for, in seconds, while its counts still change or an event is not yet processed (default ${DEFAULT_EFFECTS_PATIENCE_MS / 1000})`,
+  )
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
   .option(
     '--reporter <names>',

@@ -2,6 +2,7 @@ import type { ManifestReceiver } from '../harness/targetIO/targetManifest.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import {
   CONTENT_TYPES,
+  DEFAULT_EFFECTS_PATIENCE_MS,
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_TIMEOUT_MS,
   DELIVERY_MODES,
@@ -15,6 +16,8 @@ import {
 /** The manifest's receiver section or the command line's options (where the time-out is still text). */
 export interface ReceiverOptions extends Omit<ManifestReceiver, 'timeoutMs'> {
   timeoutMs?: string | number;
+  /** --effects-patience: seconds, as typed. */
+  effectsPatience?: string | number;
 }
 
 function httpUrl(option: string, value: string | undefined): string {
@@ -44,6 +47,17 @@ function timeout(value: string | number | undefined): number {
   return ms;
 }
 
+/** The most --effects-patience takes: past it a receiver's processing is no longer a matter of a queue. */
+const MAX_EFFECTS_PATIENCE_S = 600;
+
+function effectsPatience(value: string | number | undefined): number {
+  if (value === undefined) return DEFAULT_EFFECTS_PATIENCE_MS;
+  const s = Number(value);
+  if (String(value).trim() === '' || !Number.isFinite(s) || s < 1 || s > MAX_EFFECTS_PATIENCE_S)
+    throw new SetupError(`--effects-patience must be a number of seconds from 1 to ${MAX_EFFECTS_PATIENCE_S}; got '${value}'`);
+  return Math.round(s * 1000);
+}
+
 export function receiverConfig(options: ReceiverOptions, env: NodeJS.ProcessEnv): ReceiverConfig {
   const url = httpUrl('--url', options.url);
   if (!options.tokenEnv)
@@ -66,5 +80,6 @@ export function receiverConfig(options: ReceiverOptions, env: NodeJS.ProcessEnv)
     ...(options.effects !== undefined ? { effectsUrl: httpUrl('--effects', options.effects) } : {}),
     headerName,
     timeoutMs: timeout(options.timeoutMs),
+    effectsPatienceMs: effectsPatience(options.effectsPatience),
   };
 }

@@ -1,9 +1,12 @@
 import { request } from 'undici';
 import type { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
-import { readCappedBody } from '../harness/targetIO/responseBodyReader.ts';
+import { acceptedCodings, readDecodedBody } from '../harness/targetIO/contentCoding.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import type { OptionWords } from '../harness/records/optionWords.ts';
+import { DeliveryLatency } from '../harness/targetIO/deliveryLatency.ts';
+import { pauseAfterRead, timedRead } from '../harness/targetIO/pollCadence.ts';
+import { DEFAULT_EFFECTS_PATIENCE_MS } from './receiverConfig.ts';
 
 // "Processed" is seen only through the receiver's own side effects. The effects
 // probe is a tiny contract the integrator exposes (never in production):
@@ -12,12 +15,20 @@ import type { OptionWords } from '../harness/records/optionWords.ts';
 //
 // n = how many times the receiver acted on that event (past its signature check
 // and its idempotence gate); 0 for an id it never acted on. Expectations are
-// collected while the cases run and read once at the end, after a pause in which
-// a receiver that processes after answering can finish.
+// collected while the cases run and judged at the end, once the counts have
+// settled: a receiver may answer at once and process from a queue later (what one
+// under the delivery time-out should do), so a count is read again and again until
+// none has changed for the quiet time and every event that must be processed shows
+// it, bounded by the patience. The quiet time is measured: a count first seen rising
+// tells how late this receiver processes, and the quiet time grows to twice the
+// latest of those (harness/targetIO/deliveryLatency.ts), so a second processing
+// that comes as late as the first is still seen.
 
 const PROBE_TIMEOUT_MS = 5000;
-/** Time a receiver gets to finish processing it does after answering, before counts are read. */
+/** How long no count may change before the counts are taken as settled, unless the run saw the receiver process later. */
 export const EFFECTS_SETTLE_MS = 1000;
+/** Reads of every count start at most this often: a poll waits for the receiver, not for its own sake. */
+const READ_INTERVAL_MS = 250;
 const READS_AT_A_TIME = 8;
 
 export type CountRead = { count: number; exchange: ExchangeExcerpt } | { problem: string; exchange: ExchangeExcerpt };
@@ -25,14 +36,17 @@ export type CountRead = { count: number; exchange: ExchangeExcerpt } | { problem
 export async function readCount(effectsUrl: string, eventId: string): Promise<CountRead> {
   const url = new URL(effectsUrl);
   url.searchParams.set('eventId', eventId);
-  const exchange: ExchangeExcerpt = { request: { method: 'GET', url: url.toString(), headers: {} } };
+  const headers = acceptedCodings();
+  const exchange: ExchangeExcerpt = { request: { method: 'GET', url: url.toString(), headers } };
   const started = performance.now();
   try {
-    const answer = await request(url, { method: 'GET', signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
-    const text = (await readCappedBody(answer.body, 64 * 1024)).body.toString('utf8');
+    const answer = await request(url, { method: 'GET', headers, signal: AbortSignal.timeout(PROBE_TIMEOUT_MS) });
+    const decoded = await readDecodedBody(answer, 64 * 1024);
+    const text = decoded.problem ?? decoded.body.toString('utf8');
+    const coding = answer.headers['content-encoding'];
     exchange.response = {
       status: answer.statusCode,
-      headers: {},
+      headers: typeof coding === 'string' ? { 'content-encoding': coding } : {},
       body: text.slice(0, 500),
       durationMs: Math.round(performance.now() - started),
     };
@@ -76,7 +90,20 @@ interface Expectation {
   eventIds: readonly string[];
   times: 0 | 1;
   what: string;
+  /** When it was expected (performance.now()): its delivery had been answered, so processing could start. */
+  sinceMs: number;
 }
+
+/** How the counts were read: what a verdict says of the wait behind it. */
+interface Settling {
+  reads: ReadonlyMap<string, CountRead>;
+  quietMs: number;
+  waitedMs: number;
+  /** False when the patience ran out first: the counts were still changing, or an event still showed no processing. */
+  settled: boolean;
+}
+
+const countOf = (read: CountRead | undefined): number | undefined => (read && 'count' in read ? read.count : undefined);
 
 /** What the cases expect the receiver to have processed, judged together at the end. */
 export class EffectsLedger {
@@ -86,6 +113,8 @@ export class EffectsLedger {
   constructor(
     private readonly effectsUrl: string | undefined,
     private readonly noProbe: string,
+    /** The longest the counts are read for, and the option that sets it (as a message names it), where a command named it. */
+    private readonly patience: { ms: number; option?: string } = { ms: DEFAULT_EFFECTS_PATIENCE_MS },
   ) {}
 
   /** Each of `eventIds` MUST have been processed `times` times; without a probe the requirement SKIPs saying so. */
@@ -94,25 +123,73 @@ export class EffectsLedger {
       check.skip(requirementId, this.noProbe);
       return;
     }
-    this.expected.push({ check, requirementId, eventIds, times, what });
+    this.expected.push({ check, requirementId, eventIds, times, what, sinceMs: performance.now() });
   }
 
-  async judge(settleMs = EFFECTS_SETTLE_MS): Promise<void> {
+  async judge(): Promise<void> {
     const effectsUrl = this.effectsUrl;
     if (!effectsUrl || this.expected.length === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    const settling = await this.settle(effectsUrl);
+    const how = `counts read for ${seconds(settling.waitedMs)}, until none had changed for ${seconds(settling.quietMs)}${
+      settling.settled
+        ? ''
+        : `; still unsettled after the patience of ${seconds(this.patience.ms)}${this.patience.option ? ` (${this.patience.option})` : ''}`
+    }`;
+    for (const expectation of this.expected) judgeExpectation(expectation, settling.reads, how);
+  }
+
+  /** Every count read again, at most every READ_INTERVAL_MS, until they have settled or the patience is spent. */
+  private async settle(effectsUrl: string): Promise<Settling> {
     const ids = [...new Set(this.expected.flatMap((expectation) => expectation.eventIds))];
-    const reads = new Map<string, CountRead>();
-    for (let start = 0; start < ids.length; start += READS_AT_A_TIME) {
-      const slice = ids.slice(start, start + READS_AT_A_TIME);
-      const answers = await Promise.all(slice.map((id) => readCount(effectsUrl, id)));
-      slice.forEach((id, index) => reads.set(id, answers[index] as CountRead));
+    // Since when each event that must be processed could have been: the earliest expectation naming it.
+    const mustProcess = new Map<string, number>();
+    for (const { eventIds, times, sinceMs } of this.expected)
+      if (times === 1) for (const id of eventIds) mustProcess.set(id, Math.min(sinceMs, mustProcess.get(id) ?? sinceMs));
+    const lateness = new DeliveryLatency();
+    const started = performance.now();
+    let lastChange = started;
+    let { value: reads, readMs } = await timedRead(() => readCounts(effectsUrl, ids));
+    for (;;) {
+      const now = performance.now();
+      const quietMs = lateness.quietMs(EFFECTS_SETTLE_MS);
+      // An event that must be processed and shows none yet is waited for, up to the patience from when it could have been.
+      const awaited = [...mustProcess].some(([id, since]) => countOf(reads.get(id)) === 0 && now < since + this.patience.ms);
+      const settled = now - lastChange >= quietMs && !awaited;
+      if (settled || now - started >= this.patience.ms) return { reads, quietMs, waitedMs: now - started, settled };
+      await new Promise((resolve) => setTimeout(resolve, pauseAfterRead(READ_INTERVAL_MS, readMs)));
+      const next = await timedRead(() => readCounts(effectsUrl, ids));
+      const at = performance.now();
+      for (const id of ids) {
+        const before = countOf(reads.get(id));
+        const after = countOf(next.value.get(id));
+        if (before === after) continue;
+        lastChange = at;
+        // First seen processed: how late after its delivery this receiver processes.
+        const since = mustProcess.get(id);
+        if (since !== undefined && before === 0 && after !== undefined && after > 0) lateness.note(at - since);
+      }
+      ({ value: reads, readMs } = next);
     }
-    for (const expectation of this.expected) judgeExpectation(expectation, reads);
   }
 }
 
-function judgeExpectation({ check, requirementId, eventIds, times, what }: Expectation, reads: ReadonlyMap<string, CountRead>): void {
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+
+async function readCounts(effectsUrl: string, ids: readonly string[]): Promise<Map<string, CountRead>> {
+  const reads = new Map<string, CountRead>();
+  for (let start = 0; start < ids.length; start += READS_AT_A_TIME) {
+    const slice = ids.slice(start, start + READS_AT_A_TIME);
+    const answers = await Promise.all(slice.map((id) => readCount(effectsUrl, id)));
+    slice.forEach((id, index) => reads.set(id, answers[index] as CountRead));
+  }
+  return reads;
+}
+
+function judgeExpectation(
+  { check, requirementId, eventIds, times, what }: Expectation,
+  reads: ReadonlyMap<string, CountRead>,
+  how: string,
+): void {
   const read = eventIds.map((id) => [id, reads.get(id) as CountRead] as const);
   const broken = read.find(([, answer]) => 'problem' in answer);
   if (broken) {
@@ -131,5 +208,5 @@ function judgeExpectation({ check, requirementId, eventIds, times, what }: Expec
           .slice(0, 5)
           .map((entry) => `${entry.count} for event ${entry.id}`)
           .join(', ')}${wrong.length > 5 ? ` and ${wrong.length - 5} more wrong` : ''}`;
-  check.expect(requirementId, wrong.length === 0, `${what}: expected ${expected}; ${found}`, { exchanges, details: { counts } });
+  check.expect(requirementId, wrong.length === 0, `${what}: expected ${expected}; ${found} (${how})`, { exchanges, details: { counts } });
 }

@@ -12,6 +12,11 @@ export { CONTENT_TYPES, type ContentType, DELIVERY_MODES, type DeliveryMode } fr
 export const DEFAULT_SIGNATURE_HEADER = SIGNATURE_HEADER;
 /** The delivery time-out is not shown (6.1); the documented operation time-out of 5 s stands in. */
 export const DEFAULT_TIMEOUT_MS = 5000;
+/**
+ * How long the effects probe is read for at most, unless the command says otherwise: a receiver may process
+ * from a queue after answering, and the documents give no time for that (6.1 asks only for the answer in time).
+ */
+export const DEFAULT_EFFECTS_PATIENCE_MS = 10_000;
 
 export interface ReceiverConfig {
   url: string;
@@ -22,6 +27,8 @@ export interface ReceiverConfig {
   deliveryMode: DeliveryMode;
   includeResources: boolean;
   effectsUrl?: string;
+  /** The longest the effects probe is read for before the counts are judged as they stand; DEFAULT_EFFECTS_PATIENCE_MS when absent. */
+  effectsPatienceMs?: number;
   headerName: string;
   timeoutMs: number;
 }

@@ -13,15 +13,15 @@ import { assertEffectsProbe, EffectsLedger, noEffectsProbe } from './effectsProb
 import type { OptionWords } from '../harness/records/optionWords.ts';
 import { EmbeddedSandbox } from './embeddedSandbox.ts';
 import { type CaseContext, RECEIVER_GROUP, type ReceiverCase, receiverCatalogue } from './receiverCase.ts';
-import type { ReceiverConfig } from './receiverConfig.ts';
+import { DEFAULT_EFFECTS_PATIENCE_MS, type ReceiverConfig } from './receiverConfig.ts';
 import { RecordingProxy } from './recordingProxy.ts';
 import { SandboxDeliveries } from './sandboxDeliveries.ts';
 
 // The integrator's webhook receiver as the engine's subject (harness/engine/subject.ts). Set-up:
 // something listens at --url, the effects probe keeps its contract, then the recording proxy and
 // the embedded sandbox start; tear-down closes them. Each case is judged against the receiver
-// catalogue; the effects probe is read once every case has run, into each case's recorder, so no
-// case's report is final before then (settle).
+// catalogue; the effects probe is read once every case has run, until its counts settle, into each
+// case's recorder, so no case's report is final before then (settle).
 //
 // The cases run one at a time. What they share forbids more:
 // - one sandbox: an event injected for one case goes to every Enabled webhook, so a case that
@@ -168,7 +168,10 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
       config,
       sandbox: new SandboxDeliveries(this.sandbox, this.proxy, waitMs + ARRIVAL_MARGIN_MS),
       crafted: new CraftedDeliveries(config, this.sandbox, redactor, waitMs),
-      effects: new EffectsLedger(config.effectsUrl, judging.noEffectsProbe ?? noEffectsProbe(judging.optionWords)),
+      effects: new EffectsLedger(config.effectsUrl, judging.noEffectsProbe ?? noEffectsProbe(judging.optionWords), {
+        ms: config.effectsPatienceMs ?? DEFAULT_EFFECTS_PATIENCE_MS,
+        ...(judging.optionWords ? { option: judging.optionWords.effectsPatience } : {}),
+      }),
     };
   }
 

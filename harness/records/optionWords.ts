@@ -34,4 +34,6 @@ export interface OptionWords {
   deliveryMode: string;
   /** receiver: the effects probe. */
   effects: string;
+  /** receiver: the longest the effects probe is read for. */
+  effectsPatience: string;
 }

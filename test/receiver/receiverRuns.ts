@@ -19,14 +19,18 @@ export interface ReceiverRunRequest {
   /** Judge the receiver through this URL instead of its own (e.g. a latency proxy in front of it): given its port, answers the URL base. */
   via?: (receiverPort: number) => Promise<{ base: string; close(): Promise<void> }>;
   withEffects?: boolean;
+  /** Judge this receiver instead of the reference one (steps and signatureHeader are the reference's). */
+  start?: () => Promise<{ url: string; effectsUrl: string; close(): Promise<void> }>;
 }
 
 export async function judgeReferenceReceiver(request: ReceiverRunRequest = {}): Promise<ResultsDocument> {
-  const receiver = await startReferenceReceiver({
-    token: TOKEN,
-    ...(request.steps ? { steps: request.steps } : {}),
-    ...(request.signatureHeader ? { signatureHeader: request.signatureHeader } : {}),
-  });
+  const receiver = request.start
+    ? await request.start()
+    : await startReferenceReceiver({
+        token: TOKEN,
+        ...(request.steps ? { steps: request.steps } : {}),
+        ...(request.signatureHeader ? { signatureHeader: request.signatureHeader } : {}),
+      });
   const path = request.via ? await request.via(Number(new URL(receiver.url).port)) : undefined;
   const rebase = (url: string) => (path ? `${path.base}${new URL(url).pathname}` : url);
   try {
