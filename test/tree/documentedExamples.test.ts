@@ -31,6 +31,12 @@ const SHELL = ['sh', 'bash'];
 
 /** Commands that are not run, each with why, by their text (comments and line continuations removed). */
 const NOT_RUN: Record<string, string> = {
+  'git clone https://github.com/OWNER/banking-api-conformance.git':
+    "clones from GitHub: test/install/readmeSetup.test.ts runs the README's set-up block in a clone of this checkout",
+  'cd banking-api-conformance': "the README's set-up block: test/install/readmeSetup.test.ts runs it in a fresh clone",
+  'npm ci': "the README's set-up block: test/install/readmeSetup.test.ts runs it in a fresh clone",
+  'npm run conformance': "the README's set-up block: test/install/readmeSetup.test.ts runs it in a fresh clone",
+  'npm test': "the project's own tests: .github/workflows/ci.yml runs them after npm ci on a fresh checkout",
   'npm install --save-dev banking-api-conformance':
     'installs from the registry: test/install/registryInstall.test.ts runs it and the run after it, letter for letter, against a local registry',
   'npx banking-api-conformance run':
