@@ -10,11 +10,15 @@ import {
 } from '../shared/documentBodies.ts';
 import { DOCUMENT_SIZE_MB } from '../../contract/facts/documentLimits.ts';
 import { JSON_API } from '../../contract/facts/mediaTypes.ts';
-import { MINIMAL, type RuleType } from '../shared/ruleRequests.ts';
+import { MINIMAL, type RuleStatus, type RuleType } from '../shared/ruleRequests.ts';
 import { missingOrChanged } from './ruleComparison.ts';
+import { joinChanges, movedByItself, type ProbeChange, stateChange } from '../shared/ownResourceProbes.ts';
 import { getRule, is4xx, isSuccess, markCancelled, requireRule, statusOf, type RuleResource } from '../shared/ruleSteps.ts';
 
 // Sections 3.1, 4.2, 7, 8: PUT /positive-pay/{id}/documents.
+
+/** What an accepted upload moves a drawdown rule to (3.1: AwaitingDocuments → Active). */
+const UPLOAD_SETS_STATUS: RuleStatus = 'Active';
 
 function upload(ctx: ScenarioContext, id: string, bytes: Buffer, contentType: string | undefined): Promise<ApiResponse> {
   return ctx.api.call('positivePay.uploadDocument', { params: { id }, rawBody: bytes, ...(contentType ? { contentType } : {}) });
@@ -53,7 +57,7 @@ const acceptedTypes = SAMPLE_DOCUMENTS.map(({ contentType, file }) =>
       const status = await statusOf(ctx, rule.id);
       ctx.check.expect(
         'PP-UPLOAD-ACTIVATES',
-        status === 'Active',
+        status === UPLOAD_SETS_STATUS,
         `an accepted upload: expected the drawdown rule Active; it reads ${status}`,
         response,
       );
@@ -108,7 +112,7 @@ const sizeWithin = defineScenario({
     const status = isSuccess(response) ? await statusOf(ctx, rule.id) : undefined;
     ctx.check.expect(
       'PP-UPLOAD-SIZE-AT-LIMIT',
-      isSuccess(response) && status === 'Active',
+      isSuccess(response) && status === UPLOAD_SETS_STATUS,
       `a ${SIZE_WITHIN_ANY_READING}-byte PNG: expected it accepted and the rule Active; got ${response.status}, rule ${status}`,
       response,
     );
@@ -171,6 +175,21 @@ const sizeBetween = defineScenario({
 
 const NON_DRAWDOWN: RuleType[] = ['receivedAchDebitPositivePay', 'receivedAchCreditPositivePay', 'checkPaymentPositivePay'];
 
+/**
+ * What an upload may have changed on a rule. Its effect is what an upload sets: the status it moves a
+ * rule to (Active, 3.1), or any attribute besides the status, which nothing else moves. A status
+ * moved elsewhere (Expired as its expirationDate passes, 3.1) the rule did by itself.
+ */
+function uploadChange(ruleId: string, before: Record<string, unknown>, after: Record<string, unknown>): ProbeChange {
+  const { status: statusBefore, ...restBefore } = before;
+  const { status: statusAfter, ...restAfter } = after;
+  const others = missingOrChanged(restBefore, restAfter);
+  return joinChanges([
+    stateChange(`rule ${ruleId} status`, statusBefore, statusAfter, (value) => value === UPLOAD_SETS_STATUS),
+    others.length > 0 ? { effect: others.join('; ') } : {},
+  ]);
+}
+
 const drawdownOnly = NON_DRAWDOWN.map((type) =>
   defineScenario({
     id: `positive-pay/upload/not-drawdown/${type}`,
@@ -184,13 +203,13 @@ const drawdownOnly = NON_DRAWDOWN.map((type) =>
         throw new Error(`GET /positive-pay/${rule.id} answered ${before.response.status}; the rule's state before the upload is needed`);
       const response = await upload(ctx, rule.id, sampleDocument('authorization.pdf'), 'application/pdf');
       const after = await getRule(ctx, rule.id);
-      const changed = after.rule
-        ? missingOrChanged(before.rule.attributes, after.rule.attributes)
-        : [`the rule can no longer be read (${after.response.status})`];
+      const change = after.rule
+        ? uploadChange(rule.id, before.rule.attributes, after.rule.attributes)
+        : { effect: `the rule can no longer be read (${after.response.status})` };
       ctx.check.expect(
         'PP-UPLOAD-DRAWDOWN-ONLY-REFUSED',
-        !isSuccess(response) && changed.length === 0,
-        `an upload to a ${type} rule: expected no success and the rule unchanged; answered ${response.status}${changed.length ? `, and the rule changed: ${changed.join('; ')}` : ', the rule is unchanged'}`,
+        !isSuccess(response) && change.effect === undefined,
+        `an upload to a ${type} rule: expected no success and the rule unchanged; answered ${response.status}${change.effect ? `, and the rule changed: ${change.effect}` : ', the rule is unchanged by it'}${movedByItself(change, 'an upload')}`,
         [response, after.response],
       );
       ctx.check.expect(

@@ -2,7 +2,14 @@
 import type { ApiResponse } from '../../harness/targetIO/apiClient.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
-import { describeEventWait, EXPECTED_EVENTS_FLOOR_MS, type EventWait, patienceSpent, readEventsPatiently } from './eventWait.ts';
+import {
+  describeEventWait,
+  EXPECTED_EVENTS_FLOOR_MS,
+  type EventWait,
+  patienceSpent,
+  readEventsPatiently,
+  UNEXPECTED_EVENTS_FLOOR_MS,
+} from './eventWait.ts';
 
 // Finds the events an action fired through GET /events (section 4.4) with
 // filter[type][] and filter[since]; events may become readable some time after the
@@ -21,20 +28,41 @@ export const sinceBefore = (timestamp: string): string => new Date(Date.parse(ti
 export const relatedTo = (event: any, relationship: string, id: string): boolean => event?.relationships?.[relationship]?.data?.id === id;
 
 /**
- * Whether an event may be the one fired for this application: it names the application, or it
- * names no application at all (a listed member may be absent: EV-PAYLOAD-LISTED-MEMBERS is a
- * SHOULD) and each other relationship it has among `known` (e.g. the customer an approval made)
- * names ours. Such an event is found, not "not fired".
+ * Whether an event can be traced to this run's application: it names the application, or it names
+ * no application (a listed member may be absent: EV-PAYLOAD-LISTED-MEMBERS is a SHOULD) but names
+ * one of the run's resources in `known` (e.g. the customer an approval made), and each of those it
+ * names is ours. An event naming none of them could be anyone's on a shared target (another
+ * tenant's customer.created): it never counts as fired for this application.
  */
 export function firedFor(event: any, applicationId: string, known: Readonly<Record<string, string | undefined>> = {}): boolean {
   if (relatedTo(event, 'application', applicationId)) return true;
   if (event?.relationships?.application !== undefined) return false;
-  return Object.entries(known).every(
-    ([relationship, id]) => id === undefined || event?.relationships?.[relationship] === undefined || relatedTo(event, relationship, id),
+  const named = Object.entries(known).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && event?.relationships?.[entry[0]] !== undefined,
   );
+  return named.length > 0 && named.every(([relationship, id]) => relatedTo(event, relationship, id));
 }
 
-/** Events naming the application first, then those that name none (firedFor). */
+/**
+ * Events that name neither an application nor any resource in `known`: what firedFor cannot trace to
+ * anyone. Such events of the type looked for leave a missing one undecided (perhaps ours, perhaps a
+ * neighbour's): the check SKIPs saying so, never PASSes on them, and FAILs only where there is none.
+ */
+export const untraceable = (events: any[], known: Readonly<Record<string, string | undefined>> = {}): any[] =>
+  events.filter(
+    (event) =>
+      event?.relationships?.application === undefined &&
+      Object.keys(known).every((relationship) => event?.relationships?.[relationship] === undefined),
+  );
+
+/** Why a missing event is not judged where untraceable events of its type came (see untraceable). */
+export const untraceableReason = (type: string, events: any[], what: string): string =>
+  `no ${type} traceable to ${what} was listed, but ${events.length} naming no resource of the run ${events.length === 1 ? 'was' : 'were'} (${events
+    .slice(0, 3)
+    .map((event) => event.id)
+    .join(', ')}): one may be its own, or another tenant's, so whether it fired cannot be told`;
+
+/** Events naming the application first, then those traced by another of the run's resources (firedFor). */
 export const namingFirst = (events: any[], applicationId: string): any[] =>
   [...events].sort((a, b) => Number(relatedTo(b, 'application', applicationId)) - Number(relatedTo(a, 'application', applicationId)));
 
@@ -75,6 +103,29 @@ export async function findEvents(
 }
 
 const idsOfEvents = (events: any[]): string => events.map((event) => String(event?.id)).join(',');
+
+/**
+ * Events that must not come (a refused operation's): read until more than `already` of them are
+ * listed, or nothing changed for the quiet time (from UNEXPECTED_EVENTS_FLOOR_MS up, longer where
+ * the run saw events come late), so one published a moment late by a wrongly accepted call is
+ * seen. Gives every matching event of the last read.
+ */
+export async function watchForEvents(
+  ctx: ScenarioContext,
+  types: string[],
+  since: string,
+  predicate: (event: any) => boolean,
+  already = 0,
+): Promise<any[]> {
+  const matchingOf = (events: any[]) => events.filter((event) => types.includes(event.type) && predicate(event));
+  const wait = await readEventsPatiently(ctx, {
+    read: () => listEvents(ctx, types, since),
+    settled: (read) => matchingOf(read.events).length > already,
+    progress: (read) => idsOfEvents(matchingOf(read.events)),
+    floorMs: UNEXPECTED_EVENTS_FLOOR_MS,
+  });
+  return matchingOf(wait.value.events);
+}
 
 /**
  * GET /events/{id} of each id, read again as patiently as a lookup (eventWait.ts) until every one

@@ -12,7 +12,7 @@ import {
   rejectBody,
   uploadDocument,
 } from './applicationClient.ts';
-import { listEvents, relatedTo, sinceBefore } from './eventLookup.ts';
+import { relatedTo, sinceBefore, watchForEvents } from './eventLookup.ts';
 
 // A probe that must be refused is sent at a resource the run made itself, so a
 // target that ignores the credential (or the environment) acts on it and the
@@ -152,11 +152,12 @@ const applicationChange =
     // A resource already where the operation would put it fired those events when it got there (e.g. approved at creation).
     const probed = effect.on === 'application' ? before.status : before.documents.find((document) => document.id === documentId)?.status;
     if (!sameStatus(probed, effect.status)) {
-      const { events } = await listEvents(ctx, effect.events, sinceBefore(before.createdAt));
-      const fired = events.filter(
-        (event) =>
-          effect.events.includes(event.type) &&
-          (relatedTo(event, 'application', before.id) || (documentId !== undefined && relatedTo(event, 'document', documentId))),
+      // Read patiently: an event a wrongly accepted call publishes a moment late is still its effect.
+      const fired = await watchForEvents(
+        ctx,
+        effect.events,
+        sinceBefore(before.createdAt),
+        (event) => relatedTo(event, 'application', before.id) || (documentId !== undefined && relatedTo(event, 'document', documentId)),
       );
       if (fired.length > 0) changes.push({ effect: `${fired.map((event) => `${event.type} ${event.id}`).join(', ')} fired` });
     }
