@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, runClient, type Serving } from '../client/clientRun.ts';
+import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, endedText, runClient, type Serving } from '../client/clientRun.ts';
 import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
 import { clientReplayArguments } from './commandLineText.ts';
 import { EXIT } from './exitCodes.ts';
@@ -62,8 +62,8 @@ export async function clientCommand(
   const faces = openFaces({ reportDir: options.reportDir, reporters, ...events, ...har, quiet, verbose: false, style, write, redactor });
   const interruption = new AbortController();
   const interrupt = () => interruption.abort();
-  // Ctrl-C ends the wait and the client is judged; while a command runs, it ends the command as it always did.
-  if ('wait' in choice) process.once('SIGINT', interrupt);
+  // Ctrl-C ends the wait, or stops the command, and what was recorded is judged; a second one ends at once.
+  process.once('SIGINT', interrupt);
   let run: ClientRun;
   try {
     run = await runClient(clientSource(choice, interruption.signal, write), { say, redactor, listener: faces.listen });
@@ -81,18 +81,20 @@ export async function clientCommand(
     allureEnvironment: { client: described, suiteVersion: version },
     version,
   });
-  const exited = endedText(run, choice);
+  const exited = endedText(run.exit, run.waitEnded, 'wait' in choice ? choice.wait.idleSeconds : 0);
+  const stopped = run.exit?.interrupted === true;
   printSummary(document, write, { quiet, style });
   say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${run.calls.requests} calls`);
   say(`Results: ${written.results}`);
   if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
   for (const line of written.lines) say(line);
+  if (stopped) return EXIT.interrupted;
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }
 
 /** The client's part as client/ takes it; with --wait, where it is served is said before the wait starts. */
 function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (text: string) => void): ClientSource {
-  if ('command' in choice) return choice;
+  if ('command' in choice) return { ...choice, interrupted };
   const { idleSeconds } = choice.wait;
   return {
     plan: choice.plan,
@@ -115,11 +117,4 @@ function servingLines({ baseUrl, mintToken, fixtures }: Serving): string[] {
     ...Object.entries(fixtures).map(([name, value]) => `  ${name}=${value}`),
     `  ${CLIENT_ENV.token}: mint one with curl -s -X ${mintToken.method} ${mintToken.url} (its "token"; this command prints no token, and the minting is not judged)`,
   ];
-}
-
-/** How the client's part ended, said after its verdict. */
-function endedText(run: ClientRun, choice: ClientChoice): string {
-  if (run.exit) return `your client's command ${run.exit.signal ? `was ended by ${run.exit.signal}` : `exited ${run.exit.code}`}`;
-  if (run.waitEnded === 'interrupted') return 'judged on Ctrl-C (SIGINT)';
-  return `your client was quiet for ${'wait' in choice ? choice.wait.idleSeconds : 0} s`;
 }

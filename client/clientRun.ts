@@ -21,7 +21,7 @@ import { CLIENT_ITEMS, type ClientCalls } from './requestJudge.ts';
 // (client/clientWebhooks.ts: the engine again, the receiver as its subject): their RC verdicts
 // go into the same document, beside the CL ones.
 
-export { CLIENT_ENV, type ClientSource, type Serving } from './clientSubject.ts';
+export { CLIENT_ENV, type ClientSource, endedText, type Serving } from './clientSubject.ts';
 
 export interface ClientRunObservers {
   /** One line of the command's own output, secrets masked, or a line of the command's progress. */

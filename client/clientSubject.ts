@@ -65,20 +65,24 @@ export interface Serving {
  * What the client command judges: the requests of COMMAND, run to its exit, or of a client started elsewhere;
  * `plan`, the perturbations its answers are bent by (client/perturbations.ts), none when absent.
  */
-export type ClientSource = ({ command: readonly string[] } | { wait: ClientWait }) & { plan?: readonly PerturbationName[] };
+export type ClientSource = ({ command: readonly string[]; interrupted?: AbortSignal } | { wait: ClientWait }) & {
+  plan?: readonly PerturbationName[];
+};
 
-/** The command's own exit: its code, or the signal that ended it. */
+/** The command's own exit: its code, or the signal that ended it; `interrupted` when the user's Ctrl-C stopped it. */
 export interface CommandExit {
   code: number | null;
   signal: NodeJS.Signals | null;
+  interrupted?: boolean;
 }
 
-/** Runs `command` until it exits, each line of its output said through the redactor. */
+/** Runs `command` until it exits, each line of its output said through the redactor; `interrupted` passes Ctrl-C on to it. */
 function runCommand(
   command: readonly string[],
   env: NodeJS.ProcessEnv,
   say: (text: string) => void,
   redactor: SecretRedactor,
+  interrupted?: AbortSignal,
 ): Promise<CommandExit> {
   const [file, ...args] = command;
   if (!file) throw new SetupError('client: give the command that runs your client after --, e.g. client -- node my-client.mjs');
@@ -91,7 +95,13 @@ function runCommand(
     );
     for (const stream of [child.stdout, child.stderr])
       createInterface({ input: stream }).on('line', (line) => say(`  | ${redactor.text(line)}`));
-    child.once('close', (code, signal) => resolve({ code, signal }));
+    // Ctrl-C stops the command as a terminal would (SIGINT), and what it recorded until then is judged.
+    const stop = () => child.kill('SIGINT');
+    interrupted?.addEventListener('abort', stop, { once: true });
+    child.once('close', (code, signal) => {
+      interrupted?.removeEventListener('abort', stop);
+      resolve({ code, signal, ...(interrupted?.aborted ? { interrupted: true } : {}) });
+    });
   });
 }
 
@@ -116,6 +126,14 @@ async function readLeftBehind(emulatorUrl: string, token: string): Promise<LeftB
 }
 
 const MINT_TOKEN_PATH = `${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path}`;
+
+/** How the client's part ended, as the command's lines say it: its command's exit, or how the wait for it ended. */
+export function endedText(exit: CommandExit | undefined, waitEnded: WaitEnded | undefined, idleSeconds = 0): string {
+  if (exit?.interrupted) return "your client's command was stopped by Ctrl-C (SIGINT)";
+  if (exit) return `your client's command ${exit.signal ? `was ended by ${exit.signal}` : `exited ${exit.code}`}`;
+  if (waitEnded === 'interrupted') return 'judged on Ctrl-C (SIGINT)';
+  return `your client was quiet for ${idleSeconds} s`;
+}
 
 export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
   readonly subject = 'client';
@@ -181,8 +199,8 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
       if ('command' in this.source) {
         this.baseUrl = emulator.url();
         const environment = { ...this.env, [CLIENT_ENV.baseUrl]: this.baseUrl, [CLIENT_ENV.token]: token, ...fixtures };
-        this.exit = await runCommand(this.source.command, environment, this.say, this.redactor);
-        await this.webhooks.judgeTheRest("after your client's command exited");
+        this.exit = await runCommand(this.source.command, environment, this.say, this.redactor, this.source.interrupted);
+        await this.webhooks.judgeTheRest(this.exit.interrupted ? 'after Ctrl-C stopped your client' : "after your client's command exited");
       } else {
         const { wait } = this.source;
         this.webhooks.activity = watch;
@@ -205,19 +223,14 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
       };
       // Nothing to judge: said before any item is planned, so no progress is shown and no report overwrites the last.
       if (Object.keys(this.calls.exercised).length === 0)
-        throw new SetupError(`client: ${NO_CALL} to ${CLIENT_ENV.baseUrl} (${this.ended()}): nothing judged, no report written`);
+        throw new SetupError(
+          `client: ${NO_CALL} to ${CLIENT_ENV.baseUrl} (${endedText(this.exit, this.waitEnded, waiting?.idleSeconds)}): nothing judged, no report written`,
+        );
     } finally {
       await this.webhooks.close();
       recorder.stop();
       await emulator.close();
     }
-  }
-
-  /** How the client's part ended, as its messages say it. */
-  ended(): string {
-    const { exit, waitEnded } = this;
-    if (exit) return `your client's command ${exit.signal ? `was ended by ${exit.signal}` : `exited ${exit.code}`}`;
-    return waitEnded === 'interrupted' ? 'judged on Ctrl-C (SIGINT)' : 'your client went quiet';
   }
 
   plan(item: ClientItem): PlannedItem<ClientItem> {

@@ -20,8 +20,8 @@ import { sameRequest } from './sameRequest.ts';
 export interface PerturbedRun {
   calls: readonly JudgedCall[];
   plan: readonly PerturbationName[];
-  /** Absent for a client started elsewhere, which gives no exit. */
-  exit?: { code: number | null; signal: string | null };
+  /** Absent for a client started elsewhere, which gives no exit; `interrupted` when the user's Ctrl-C stopped it. */
+  exit?: { code: number | null; signal: string | null; interrupted?: boolean };
 }
 
 /** Timers may fire a little early; a retry this close to the Retry-After still waited it out. */
@@ -112,6 +112,8 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     if (later.length > 0)
       return check.pass(id, `${what}: ${expected}; got ${later.length} later calls, first ${later[0]!.subject}`, { exchange });
     if (!run.exit) return check.skip(id, `${what}: a client started elsewhere made no later call and gives no exit code`);
+    if (run.exit.interrupted)
+      return check.skip(id, `${what}: Ctrl-C stopped its command before any later call, so what it would have done next is not known`);
     if (run.exit.code === 0)
       return check.pass(id, `${what}: ${expected}; got no later call and its command ${exitText(run.exit)}`, { exchange });
     // What else ended as late as the reading: the command may have stopped on that instead.

@@ -119,6 +119,12 @@ describe('an unknown event type judged on what it caused (CL-UNKNOWN-EVENT-TYPE)
     expect(record.message).toContain('its delivery: no receiver listening');
   });
 
+  test('read last, then Ctrl-C stopped the command: the user stopped it, not the type (SKIP)', () => {
+    const record = judged([firstList('/events', 200, page(UNLISTED_EVENT_TYPE))], { code: null, signal: 'SIGINT', interrupted: true });
+    expect(record.outcome).toBe('SKIP');
+    expect(record.message).toContain('Ctrl-C stopped its command');
+  });
+
   test('read last, exit 0: PASS; a client started elsewhere giving no exit: SKIP', () => {
     expect(judged([firstList('/events', 200, page(UNLISTED_EVENT_TYPE))], { code: 0, signal: null }).outcome).toBe('PASS');
     expect(judged([firstList('/events', 200, page(UNLISTED_EVENT_TYPE))], null).outcome).toBe('SKIP');
