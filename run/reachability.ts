@@ -1,13 +1,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { SetupError } from '../harness/records/setupError.ts';
+import { acceptedCodings } from '../harness/targetIO/contentCoding.ts';
 
 const RETRY_MS = 1_000;
 
 /** Why the target cannot be reached, or undefined: any HTTP answer means it is there. */
 async function unreachableReason(baseUrl: string): Promise<string | undefined> {
   try {
-    const answer = await request(`${baseUrl}/positive-pay?page%5Blimit%5D=1`, { method: 'GET', headersTimeout: 5_000, bodyTimeout: 5_000 });
+    const answer = await request(`${baseUrl}/positive-pay?page%5Blimit%5D=1`, {
+      method: 'GET',
+      headers: acceptedCodings(),
+      headersTimeout: 5_000,
+      bodyTimeout: 5_000,
+    });
     // The status is enough: an endless or huge body must not hold the run here.
     answer.body.on('error', () => {}).destroy();
     return undefined;
