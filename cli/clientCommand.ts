@@ -10,6 +10,7 @@ import { commandLines, openFaces } from './faces/faceList.ts';
 import { printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
+import { counted } from '../harness/records/counted.ts';
 
 // `banking-api-conformance client -- <command...>`: judges the integrator's own
 // API client by every request it makes to the embedded emulator
@@ -84,7 +85,7 @@ export async function clientCommand(
   const exited = endedText(run.exit, run.waitEnded, 'wait' in choice ? choice.wait.idleSeconds : 0);
   const stopped = run.exit?.interrupted === true;
   printSummary(document, write, { quiet, style });
-  say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${run.calls.requests} calls`);
+  say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${counted(run.calls.requests, 'call')}`);
   say(`Results: ${written.results}`);
   if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
   for (const line of written.lines) say(line);

@@ -10,6 +10,7 @@ import { readEarlierRun, readResults, resultsPath } from '../verdict/resultsFile
 import { mergeResults } from '../verdict/resultsMerge.ts';
 import { writeReports } from '../report/reportWriter.ts';
 import { narrowedByText, replayOf } from './commandLineText.ts';
+import { counted } from '../harness/records/counted.ts';
 
 // `banking-api-conformance merge DIR... --report-dir OUT`: one verdict and one
 // set of reports (results.json, junit.xml, report.html, allure-results) from the
@@ -34,10 +35,10 @@ export function mergeCommand(
     locations.map((location) => dirname(resultsPath(location))),
     options.reportDir,
   );
-  write(`Merged ${documents.length} result(s): ${locations.map(resultsPath).join(', ')}`);
+  write(`Merged ${counted(documents.length, 'result')}: ${locations.map(resultsPath).join(', ')}`);
   printSummary(merged, write);
   write(
-    `Reports: ${paths.results}, ${paths.junit}, ${paths.html}, ${paths.summary}${allure > 0 ? `, Allure results of ${allure} run(s)` : ''}`,
+    `Reports: ${paths.results}, ${paths.junit}, ${paths.html}, ${paths.summary}${allure > 0 ? `, Allure results of ${counted(allure, 'run')}` : ''}`,
   );
   return merged.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

@@ -57,7 +57,7 @@ test('Ctrl-C stops the command, judges what was recorded, writes the reports, ex
   expect(stderr).toBe('');
   // The client's command is stopped, not left running.
   expect(() => process.kill(clientPid, 0)).toThrow();
-  expect(lines.join('\n')).toContain("Your client's command was stopped by Ctrl-C (SIGINT); it made 1 calls");
+  expect(lines.join('\n')).toContain("Your client's command was stopped by Ctrl-C (SIGINT); it made 1 call");
   const document = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
   expect(document.requirements.find((one) => one.id === 'CL-BEARER-EVERY-CALL')?.outcome).toBe('PASS');
   expect(document.clientExit).toEqual({ code: null, signal: 'SIGINT' });
