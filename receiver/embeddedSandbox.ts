@@ -3,6 +3,8 @@ import { request } from 'undici';
 import { startEmulator, type Emulator } from '../emulator/emulator.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES, type ControlRoute } from '../contract/facts/controlRoutes.ts';
 import { JSON_API } from '../contract/facts/mediaTypes.ts';
+import { acceptedCodings, readDecodedBody } from '../harness/targetIO/contentCoding.ts';
+import { RESPONSE_BODY_LIMIT } from '../harness/targetIO/responseBodyReader.ts';
 import type { ReceiverConfig } from './receiverConfig.ts';
 import type { RecordingProxy } from './recordingProxy.ts';
 
@@ -98,13 +100,15 @@ export class EmbeddedSandbox {
     const answer = await request(`${this.emulator.url()}${path}`, {
       method,
       headers: {
+        ...acceptedCodings(),
         ...(control ? {} : { authorization: `Bearer ${this.token}` }),
         ...(body === undefined ? {} : { 'content-type': control ? 'application/json' : JSON_API }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
     });
-    const text = await answer.body.text();
+    const decoded = await readDecodedBody(answer, RESPONSE_BODY_LIMIT);
+    const text = decoded.problem ?? decoded.body.toString('utf8');
     // The embedded emulator is ours: an error here is a bug of the suite, not of the receiver.
     if (answer.statusCode >= 300)
       throw new Error(`embedded sandbox: ${method} ${path} answered ${answer.statusCode}: ${text.slice(0, 200)}`);
