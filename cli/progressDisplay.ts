@@ -74,6 +74,18 @@ export interface LiveStream {
 }
 
 const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+const COLOUR = new RegExp(`${'\u001b'}\\[[0-9;]*m`, 'g');
+
+/**
+ * The live line within the terminal's width: a line that wrapped would leave its first rows behind at
+ * each redraw. Its colour codes take no column, so only what shows is counted.
+ */
+function fitted(text: string, columns: number | undefined): string {
+  const shown = text.replace(COLOUR, '');
+  if (columns === undefined || shown.length < columns) return text;
+  // Cut at its end: the bar, the position and the area come first.
+  return `${shown.slice(0, Math.max(columns - 2, 0))}…`;
+}
 
 export function liveLine(total: number, stream: LiveStream, style: TerminalStyle, now: () => number = Date.now): ProgressDisplay {
   const started = now();
@@ -89,7 +101,7 @@ export function liveLine(total: number, stream: LiveStream, style: TerminalStyle
       .map((outcome) => style.outcome(outcome, `${counts.get(outcome)} ${outcome}`))
       .join(' ');
     const text = `[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${finished}/${total} ${area}${tally ? `  ${tally}` : ''}  ${elapsed(now() - started)}`;
-    stream.write(`\r\u001b[2K${text}`);
+    stream.write(`\r\u001b[2K${fitted(text, stream.columns)}`);
     drawn = true;
   };
   const clear = () => {
