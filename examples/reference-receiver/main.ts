@@ -1,7 +1,9 @@
 import { startReferenceReceiver } from './referenceReceiver.ts';
 
-// Starts the reference receiver on a port, with the token from WEBHOOK_TOKEN:
-//   WEBHOOK_TOKEN=... npx tsx examples/reference-receiver/main.ts 8090
+// Starts the reference receiver on a port, with the token from WEBHOOK_TOKEN, in a project that
+// installed the package (and tsx: npm install --save-dev tsx):
+//   WEBHOOK_TOKEN=... npx tsx node_modules/banking-api-conformance/examples/reference-receiver/main.ts 8090
+// or from a clone: WEBHOOK_TOKEN=... npx tsx examples/reference-receiver/main.ts 8090
 
 const token = process.env.WEBHOOK_TOKEN;
 if (!token) {

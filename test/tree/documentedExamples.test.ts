@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,10 +57,8 @@ const NOT_RUN: Record<string, string> = {
     "the reader's own receiver at :3000",
   'npx banking-api-conformance receiver --url http://127.0.0.1:3000/webhooks/banking --token-env MY_WEBHOOK_TOKEN --delivery-mode AtMostOnce':
     "the reader's own receiver at :3000",
-  'WEBHOOK_TOKEN=$MY_WEBHOOK_TOKEN npx tsx examples/reference-receiver/main.ts 8090 &':
-    'a fixed port (8090) on a shared machine; the reference receiver is judged by test/receiver/',
-  'npx banking-api-conformance receiver --url http://127.0.0.1:8090/webhook --token-env MY_WEBHOOK_TOKEN --effects http://127.0.0.1:8090/effects':
-    'the reference receiver above, on its fixed port',
+  'npm install --save-dev tsx':
+    "installs from the registry: the `npx tsx` after it is this checkout's tsx, as the project has it once installed",
   'npm run emulator:image': "builds the emulator's image with Docker: test/containers/ builds it",
   'npx banking-api-conformance run --target-image banking-api-emulator:local': 'Docker: test/containers/ runs it',
   'npx banking-api-conformance run --certify --target-image banking-api-emulator:local --signing-key signing-key.pem': 'Docker',
@@ -92,8 +90,6 @@ const NOT_RUN: Record<string, string> = {
   'npx banking-api-conformance run --shard 2/4 --report-dir out/2': 'a quarter of a whole run; test/run/ runs shards and merges them',
   'npx banking-api-conformance merge out/1 out/2 out/3 out/4 --report-dir reports': 'the four shards before',
   'npx banking-api-conformance merge out/1 out/2 --report-dir reports': "shards' report directories",
-  'npx banking-api-conformance client -- node node_modules/banking-api-conformance/examples/reference-client/index.mjs':
-    'the package installed in node_modules: test/client/clientCommand.test.ts runs the reference client from this checkout',
   'npx banking-api-conformance client -- python3 my_client.py':
     "the reader's own script: test/client/clientKillMatrix.test.ts judges a Python client this way",
   'npx banking-api-conformance client --wait --idle 5':
@@ -168,7 +164,22 @@ const PRELUDE = String.raw`
 set -e
 emulator_pid=
 stop_emulator() { if [ -n "$emulator_pid" ]; then kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true; emulator_pid=; fi; }
-trap stop_emulator EXIT
+background_pids=
+stop_background() { for pid in $background_pids; do kill "$pid" 2>/dev/null || true; done; }
+trap 'stop_emulator; stop_background' EXIT
+# A command the page runs with & (a receiver): in the background until the block ends, once it answers on its port.
+in_background() {
+  port=$1
+  eval "$2" > background.log 2>&1 &
+  background_pids="$background_pids $!"
+  pid=$!
+  for _ in $(seq 1 600); do
+    command curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0
+    kill -0 "$pid" 2>/dev/null || { cat background.log >&2; return 1; }
+    sleep 0.1
+  done
+  echo "the background command did not answer on $port" >&2; return 1
+}
 start_emulator() {
   stop_emulator
   case " $* " in *" --port "*) ;; *) set -- "$@" --port "$EXAMPLE_PORT" ;; esac
@@ -195,6 +206,7 @@ npx() {
         --version|--help|--list-profiles) node "$EXAMPLE_ROOT/bin/banking-api-emulator.mjs" "$@" ;;
         *) start_emulator "$@" ;;
       esac ;;
+    tsx) shift; node "$EXAMPLE_ROOT/node_modules/tsx/dist/cli.mjs" "$@" ;;
     *) echo "npx $1: not mapped to this checkout" >&2; return 127 ;;
   esac
 }
@@ -210,9 +222,24 @@ interface BlockRun {
   output: string;
 }
 
+/**
+ * The folder stands for where a reader types the pages' commands: a project that installed the package
+ * (node_modules/banking-api-conformance/ holds the package's examples/ and targets/ as npm unpacks them:
+ * copies, so a path through node_modules is run as it is there) and the root of a clone (its package.json,
+ * which makes the examples' TypeScript ES modules, and examples/).
+ */
+function standInPackage(folder: string): void {
+  const installed = join(folder, 'node_modules/banking-api-conformance');
+  mkdirSync(installed, { recursive: true });
+  for (const part of ['examples', 'targets', 'package.json']) cpSync(join(PROJECT_ROOT, part), join(installed, part), { recursive: true });
+  for (const part of ['examples', 'package.json']) cpSync(join(PROJECT_ROOT, part), join(folder, part), { recursive: true });
+}
+
 /** Runs a block's runnable commands in order, in one bash, each announced; stops at the first that fails. */
 async function runBlock(commands: string[], folder: string): Promise<BlockRun> {
   const port = await freePort();
+  const secondPort = await freePort();
+  standInPackage(folder);
   // A block that talks to an emulator without starting one is written for one already running.
   const needsEmulator = commands.some(talksToEmulator) && !commands.some(startsEmulator);
   const script = [
@@ -221,7 +248,12 @@ async function runBlock(commands: string[], folder: string): Promise<BlockRun> {
     ...commands.flatMap((command, index) => {
       const quoted = `'${command.replace(/'/g, `'\\''`)}'`;
       const expected = EXPECTED_EXIT[command] ?? 0;
-      const body = command.replace(/\b8080\b/g, '$EXAMPLE_PORT').replace(/&$/, '');
+      const ported = command.replace(/\b8080\b/g, '$EXAMPLE_PORT').replace(/\b8090\b/g, '$SECOND_PORT');
+      // `VAR=value command ... &` is handed whole to in_background, which runs it (assignments and npx as bash has them).
+      const background = ported.replace(/\s*&$/, '');
+      const body = ported.endsWith('&')
+        ? `in_background ${ported.includes('$SECOND_PORT') ? '$SECOND_PORT' : '$EXAMPLE_PORT'} '${background.replace(/'/g, `'\\''`)}'`
+        : ported;
       return [
         `printf '+ %s\\n' ${quoted}`,
         `set +e; ${body}`,
@@ -232,7 +264,14 @@ async function runBlock(commands: string[], folder: string): Promise<BlockRun> {
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], {
       cwd: folder,
-      env: { ...process.env, EXAMPLE_ROOT: PROJECT_ROOT, EXAMPLE_PORT: String(port), NO_COLOR: '1' },
+      env: {
+        ...process.env,
+        EXAMPLE_ROOT: PROJECT_ROOT,
+        EXAMPLE_PORT: String(port),
+        SECOND_PORT: String(secondPort),
+        MY_WEBHOOK_TOKEN: `example-${process.pid}-${port}`,
+        NO_COLOR: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
