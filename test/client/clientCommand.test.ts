@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../cli/cliProcess.ts';
+import { LISTS_EVENTS_ONCE, unbentClient } from './oneLineClient.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 
 // `client -- COMMAND` through the real command line: the reference client
@@ -111,20 +112,7 @@ describe('client command', () => {
     expect(listed.stdout).toMatch(/^slow-answer +CL-SLOW-ANSWER +OBSERVE .*; also judged by CL-SLOW-CREATE-NO-DUPLICATE \(SHOULD\)$/m);
     expect(listed.stdout).toContain('4 perturbation(s) of client --plan');
     const dir = reportDir();
-    const script =
-      "await fetch(process.env.BANKING_API_BASE_URL + '/events', { headers: { authorization: 'Bearer ' + process.env.BANKING_API_TOKEN } });";
-    const result = await runCli([
-      'client',
-      '--plan',
-      'none',
-      '--report-dir',
-      dir,
-      '--',
-      process.execPath,
-      '--input-type=module',
-      '-e',
-      script,
-    ]);
+    const result = await runCli(unbentClient(dir, LISTS_EVENTS_ONCE));
     expect(result.code).toBe(0);
     const document = resultsIn(dir);
     expect(document.replayArguments?.slice(0, 2)).toEqual(['--plan', 'none']);

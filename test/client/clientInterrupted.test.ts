@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, expect, test } from 'vitest';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { PROJECT_ROOT } from '../cli/cliProcess.ts';
+import { LISTS_EVENTS_ONCE, unbentClient } from './oneLineClient.ts';
 
 // Issue 49, item 6: Ctrl-C during `client -- COMMAND` stops the command, judges what it recorded
 // until then and writes the reports, as --wait does on Ctrl-C; the exit code is 130 (128 + SIGINT),
@@ -16,30 +17,13 @@ const dir = mkdtempSync(join(tmpdir(), 'client-interrupted-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A client that makes one call, says so with its process id, and then runs until it is stopped. */
-const CLIENT = [
-  "await (await fetch(process.env.BANKING_API_BASE_URL + '/events', { headers: { authorization: 'Bearer ' + process.env.BANKING_API_TOKEN } })).text();",
-  "console.log('called, pid ' + process.pid);",
-  'setInterval(() => {}, 60_000);',
-].join(' ');
+const CLIENT = [LISTS_EVENTS_ONCE, "console.log('called, pid ' + process.pid);", 'setInterval(() => {}, 60_000);'].join(' ');
 
 test('Ctrl-C stops the command, judges what was recorded, writes the reports, exit 130', { timeout: 60_000 }, async () => {
-  const child = spawn(
-    process.execPath,
-    [
-      `${PROJECT_ROOT}/bin/banking-api-conformance.mjs`,
-      'client',
-      '--plan',
-      'none',
-      '--report-dir',
-      dir,
-      '--',
-      process.execPath,
-      '--input-type=module',
-      '-e',
-      CLIENT,
-    ],
-    { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [`${PROJECT_ROOT}/bin/banking-api-conformance.mjs`, ...unbentClient(dir, CLIENT)], {
+    cwd: PROJECT_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));

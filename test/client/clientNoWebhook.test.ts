@@ -5,6 +5,7 @@ import { afterAll, expect, test } from 'vitest';
 import { NO_WEBHOOK } from '../../client/clientWebhooks.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { runCli } from '../cli/cliProcess.ts';
+import { LISTS_EVENTS_ONCE, unbentClient } from './oneLineClient.ts';
 
 // Issue 49, item 6: a client that creates no webhook is told so in one line, not a progress line
 // per receiver case and a SKIP row per RC requirement; its verdict is the CL requirements'.
@@ -13,20 +14,7 @@ const dir = mkdtempSync(join(tmpdir(), 'client-no-webhook-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('a client that creates no webhook: one line saying so, no receiver progress, no RC requirement in results.json', async () => {
-  const script =
-    "await fetch(process.env.BANKING_API_BASE_URL + '/events', { headers: { authorization: 'Bearer ' + process.env.BANKING_API_TOKEN } });";
-  const result = await runCli([
-    'client',
-    '--plan',
-    'none',
-    '--report-dir',
-    dir,
-    '--',
-    process.execPath,
-    '--input-type=module',
-    '-e',
-    script,
-  ]);
+  const result = await runCli(unbentClient(dir, LISTS_EVENTS_ONCE));
   expect(result.stderr).toBe('');
   expect(result.code).toBe(0);
   expect(result.stdout.split('\n').filter((line) => line.includes(NO_WEBHOOK))).toHaveLength(1);
