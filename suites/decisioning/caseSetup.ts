@@ -16,6 +16,13 @@ export interface BuiltCase {
   account: ModelAccount;
   rules: ModelRule[];
   today: string;
+  /**
+   * Uploads and cancels the target answered 2xx that left the rule elsewhere than the step moves
+   * it (read back: targetWorld.ts), described. The model follows the status read; a case that
+   * needed the step taken is not the one described (those steps are judged by PP-UPLOAD-ACTIVATES
+   * and PP-CANCEL).
+   */
+  untaken: string[];
 }
 
 /** An id no rule has: the drawdown's "unknown rule" reference. */
@@ -42,6 +49,7 @@ export async function buildCase(world: TargetWorld, spec: CaseSpec, today?: stri
   const needsOther = spec.rules.some((rule) => rule.ruleAccount === 'other');
   const other = needsOther ? await world.account(spec.productOptIn) : undefined;
   const rules: ModelRule[] = [];
+  const untaken: string[] = [];
   for (const { ruleAccount, ...rule } of spec.rules) {
     rules.push(await world.createRule(ruleAccount === 'other' && other ? other.id : account.id, rule, day));
   }
@@ -54,7 +62,10 @@ export async function buildCase(world: TargetWorld, spec: CaseSpec, today?: stri
     const rule = rules['upload' in step ? step.upload : step.cancel];
     if (!rule) continue;
     if ('cancel' in step) {
-      if (definedStep(step, rule, day)) await world.cancel(rule);
+      if (definedStep(step, rule, day)) {
+        await world.cancel(rule);
+        if (rule.status !== 'Cancelled') untaken.push(`rule ${rule.id} reads ${rule.status} after a cancel answered 2xx`);
+      }
       continue;
     }
     // The target's clock is shared and may have moved since the rule was made (another scenario
@@ -64,12 +75,13 @@ export async function buildCase(world: TargetWorld, spec: CaseSpec, today?: stri
     if (!definedStep(step, rule, day)) continue;
     try {
       await world.uploadDocument(rule);
+      if (rule.status !== 'Active') untaken.push(`rule ${rule.id} reads ${rule.status} after an upload answered 2xx`);
     } catch (error) {
       day = await world.today();
       if (definedStep(step, rule, day)) throw error;
     }
   }
-  return { account, rules, today: day };
+  return { account, rules, today: day, untaken };
 }
 
 export type PaymentDescription =
@@ -77,7 +89,7 @@ export type PaymentDescription =
   | { kind: 'CheckPayment'; amount: number; checkNumber: string; payeeName?: string }
   | { kind: 'WireDrawdown'; amount: number; rule: number | 'none' | 'unknown' };
 
-export function toModelPayment(description: PaymentDescription, built: BuiltCase): ModelPayment {
+export function toModelPayment(description: PaymentDescription, built: Pick<BuiltCase, 'account' | 'rules' | 'today'>): ModelPayment {
   const accountId = built.account.id;
   if (description.kind !== 'WireDrawdown') return { ...description, accountId };
   const { rule, amount } = description;

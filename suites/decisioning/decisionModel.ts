@@ -1,5 +1,5 @@
 import type { SimulatedPayment } from '../../harness/targetIO/simulation/paymentSimulation.ts';
-import { PAYMENT_TYPES, type PaymentType, type RuleAttributes, type RuleType } from '../../contract/facts/positivePay.ts';
+import { PAYMENT_TYPES, type PaymentType, type RuleAttributes, type RuleStatus, type RuleType } from '../../contract/facts/positivePay.ts';
 
 // An executable reading of API sections 1–3 for positive pay decisioning,
 // written from the documents alone (it never looks at the emulator): given an
@@ -12,7 +12,9 @@ export type OptInType = PaymentType;
 
 export type ModelRuleType = RuleType;
 /** The statuses the client causes (3.1); `Expired` is derived from expirationDate, see `expired`. */
-export type ModelRuleStatus = 'AwaitingDocuments' | 'Active' | 'Cancelled';
+export const MODEL_RULE_STATUSES = ['AwaitingDocuments', 'Active', 'Cancelled'] as const satisfies readonly RuleStatus[];
+export type ModelRuleStatus = (typeof MODEL_RULE_STATUSES)[number];
+export const isModelRuleStatus = (value: string): value is ModelRuleStatus => (MODEL_RULE_STATUSES as readonly string[]).includes(value);
 
 export interface ModelRule extends RuleAttributes {
   id: string;

@@ -33,6 +33,9 @@ function exampleScenario(example: Example): Scenario {
       const admissible = admissibleDecisions(built.account, built.rules, payment, built.today).map((decision) => decision.status);
       const should = requirementCatalogue().get(example.requirement).level === 'SHOULD';
       const agrees = should ? admissible.includes(example.expect as never) : admissible.length === 1 && admissible[0] === example.expect;
+      if (example.expect !== 'observe' && !agrees && built.untaken.length > 0) {
+        throw new Error(`${example.title}: ${built.untaken.join('; ')}, so the case the example describes could not be made`);
+      }
       if (example.expect !== 'observe' && !agrees) {
         throw new Error(
           `example ${example.id} expects ${example.expect} but the model admits ${admissible.join(', ')}: fix the example or the model`,

@@ -76,8 +76,8 @@ export class UploadDocument implements LifecycleCommand {
     );
   }
   async run(model: LifecycleModel, real: LifecycleReal) {
+    // The world reads the rule's status back into the model (targetWorld.ts): the upload's answer is not trusted.
     await real.world.uploadDocument(pick(model, this.index) as ModelRule);
-    this.step(model);
   }
   step(model: LifecycleModel) {
     (pick(model, this.index) as ModelRule).status = 'Active';
@@ -92,8 +92,8 @@ export class CancelRule implements LifecycleCommand {
     return rule !== undefined && rule.status !== 'Cancelled';
   }
   async run(model: LifecycleModel, real: LifecycleReal) {
+    // The world reads the rule's status back into the model (targetWorld.ts): the cancel's answer is not trusted.
     await real.world.cancel(pick(model, this.index) as ModelRule);
-    this.step(model);
   }
   step(model: LifecycleModel) {
     (pick(model, this.index) as ModelRule).status = 'Cancelled';

@@ -1,5 +1,6 @@
 import type { ModelAccount, ModelRule, OptInType } from './decisionModel.ts';
-import { initialStatus, shiftDate } from './decisionModel.ts';
+import { initialStatus, isModelRuleStatus, shiftDate } from './decisionModel.ts';
+import type { RuleStatus } from '../../contract/facts/positivePay.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import type { ApiResponse, RequestOptions } from '../../harness/targetIO/apiClient.ts';
 import type { OperationName } from '../../contract/catalogue/operationCatalogue.ts';
@@ -23,6 +24,9 @@ export type RuleSpec = Pick<
 const DAY_MS = 86_400_000;
 /** A scrap PDF: the upload only has to be an accepted file (4.2). */
 const AUTHORIZATION_PDF = Buffer.from('%PDF-1.4\n% drawdown authorization\n%%EOF\n');
+
+/** The status the model derives rather than reads (decisionModel.ts: expired). */
+const EXPIRED: RuleStatus = 'Expired';
 
 const optInKey = (types: readonly OptInType[]): string => [...types].sort().join(',');
 
@@ -176,13 +180,31 @@ export class TargetWorld {
     });
     if (response.status < 200 || response.status >= 300)
       throw new Error(`PUT /positive-pay/${rule.id}/documents answered ${response.status}`);
-    if (rule.status === 'AwaitingDocuments') rule.status = 'Active';
+    await this.readBackStatus(rule, 'the upload');
   }
 
   async cancel(rule: ModelRule): Promise<void> {
     const response = await this.call('positivePay.cancel', { params: { id: rule.id } });
     if (response.status < 200 || response.status >= 300)
       throw new Error(`POST /positive-pay/${rule.id}/cancel answered ${response.status}`);
-    rule.status = 'Cancelled';
+    await this.readBackStatus(rule, 'the cancel');
+  }
+
+  /**
+   * The model takes a rule's status from the target (GET /positive-pay/{id}), never from the 2xx of
+   * the upload or cancel that should have moved it: an upload that answers 2xx without activating is
+   * PP-UPLOAD-ACTIVATES's failure, and the decisions are judged on the status the rule really has.
+   * Expired is the model's to derive from expirationDate (decisionModel.ts), so a rule read Expired
+   * keeps the status the model gave it.
+   */
+  private async readBackStatus(rule: ModelRule, after: string): Promise<void> {
+    const read = await this.call('positivePay.get', { params: { id: rule.id } });
+    const status: unknown = read.body?.data?.attributes?.status;
+    if (read.status !== 200 || typeof status !== 'string')
+      throw new Error(`GET /positive-pay/${rule.id} after ${after} answered ${read.status}; the rule's status is needed to go on`);
+    if (status === EXPIRED) return;
+    if (!isModelRuleStatus(status))
+      throw new Error(`rule ${rule.id} reads status ${status} after ${after}, none the documents name for a rule (3.1)`);
+    rule.status = status;
   }
 }
