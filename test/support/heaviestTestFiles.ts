@@ -6,6 +6,8 @@ export const HEAVIEST_TEST_FILES: readonly string[] = [
   'test/verdicts/toleratedVariations.test.ts',
   'test/run/deliveryLagScheduleFuzzing.test.ts',
   'test/install/registryInstall.test.ts',
+  'test/cli/printedSuggestions.test.ts',
+  'test/install/readmeSetup.test.ts',
   'test/soak/scheduleSeeds.test.ts',
   'test/containers/runnerImage.test.ts',
   'test/verdicts/killMatrix.test.ts',
