@@ -99,8 +99,10 @@ interface Settling {
   reads: ReadonlyMap<string, CountRead>;
   quietMs: number;
   waitedMs: number;
-  /** False when the patience ran out first: the counts were still changing, or an event still showed no processing. */
-  settled: boolean;
+  /** Counts changed within the quiet time when the patience ran out. */
+  stillChanging: boolean;
+  /** Events that must be processed and still showed none when the wait ended. */
+  unprocessed: number;
 }
 
 const countOf = (read: CountRead | undefined): number | undefined => (read && 'count' in read ? read.count : undefined);
@@ -130,11 +132,12 @@ export class EffectsLedger {
     const effectsUrl = this.effectsUrl;
     if (!effectsUrl || this.expected.length === 0) return;
     const settling = await this.settle(effectsUrl);
-    const how = `counts read for ${seconds(settling.waitedMs)}, until none had changed for ${seconds(settling.quietMs)}${
-      settling.settled
-        ? ''
-        : `; still unsettled after the patience of ${seconds(this.patience.ms)}${this.patience.option ? ` (${this.patience.option})` : ''}`
-    }`;
+    const patience = `the patience of ${seconds(this.patience.ms)}${this.patience.option ? ` (${this.patience.option})` : ''}`;
+    const how = [
+      `counts read for ${seconds(settling.waitedMs)}, until none had changed for ${seconds(settling.quietMs)}`,
+      ...(settling.stillChanging ? [`still changing when ${patience} ran out`] : []),
+      ...(settling.unprocessed > 0 ? [`${settling.unprocessed} event(s) still unprocessed after ${patience}`] : []),
+    ].join('; ');
     for (const expectation of this.expected) judgeExpectation(expectation, settling.reads, how);
   }
 
@@ -154,8 +157,11 @@ export class EffectsLedger {
       const quietMs = lateness.quietMs(EFFECTS_SETTLE_MS);
       // An event that must be processed and shows none yet is waited for, up to the patience from when it could have been.
       const awaited = [...mustProcess].some(([id, since]) => countOf(reads.get(id)) === 0 && now < since + this.patience.ms);
-      const settled = now - lastChange >= quietMs && !awaited;
-      if (settled || now - started >= this.patience.ms) return { reads, quietMs, waitedMs: now - started, settled };
+      const stillChanging = now - lastChange < quietMs;
+      if ((!stillChanging && !awaited) || now - started >= this.patience.ms) {
+        const unprocessed = [...mustProcess.keys()].filter((id) => countOf(reads.get(id)) === 0).length;
+        return { reads, quietMs, waitedMs: now - started, stillChanging, unprocessed };
+      }
       await new Promise((resolve) => setTimeout(resolve, pauseAfterRead(READ_INTERVAL_MS, readMs)));
       const next = await timedRead(() => readCounts(effectsUrl, ids));
       const at = performance.now();
