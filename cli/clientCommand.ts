@@ -7,7 +7,7 @@ import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clien
 import { clientReplayArguments } from './commandLineText.ts';
 import { EXIT } from './exitCodes.ts';
 import { commandLines, openFaces } from './faces/faceList.ts';
-import { printSummary } from './summaryPrinter.ts';
+import { printBaseline, printSummary } from './summaryPrinter.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 import { counted } from '../harness/records/counted.ts';
@@ -74,6 +74,7 @@ export async function clientCommand(
   const document = clientResults('command' in choice ? choice.command : [], run, {
     suiteVersion: version,
     replayArguments: clientReplayArguments(choice),
+    ...(choice.baseline ? { baseline: choice.baseline } : {}),
   });
   const written = await faces.finish({
     document,
@@ -85,6 +86,7 @@ export async function clientCommand(
   const exited = endedText(run.exit, run.waitEnded, 'wait' in choice ? choice.wait.idleSeconds : 0);
   const stopped = run.exit?.interrupted === true;
   printSummary(document, write, { quiet, style });
+  if (document.baseline) printBaseline(document.baseline, write);
   say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${counted(run.calls.requests, 'call')}`);
   say(`Results: ${written.results}`);
   if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);

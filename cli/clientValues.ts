@@ -4,6 +4,8 @@ import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from '../client/perturbations.ts';
 import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
+import { clientAndReceiverCatalogue } from '../client/clientWebhooks.ts';
+import { type ExpectedFailure, loadExpectedFailures } from '../verdict/expectedFailures.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
 // how to wait for a client started elsewhere, never the text a user typed. Every bad value is
@@ -16,11 +18,19 @@ export interface ClientOptionTexts {
   idle?: string;
   port?: string;
   plan?: string;
+  baseline?: string;
+}
+
+/** A baseline of the client's known failures, read and checked before anything starts. */
+export interface ClientBaseline {
+  path: string;
+  entries: ExpectedFailure[];
 }
 
 /** What the command line chose: a command to run, or a client started elsewhere to wait for, and the perturbations. */
 export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: number; port?: number } }) & {
   plan: readonly PerturbationName[];
+  baseline?: ClientBaseline;
 };
 
 /** --plan NAME[,NAME]: the perturbations chosen (every one unless told), or `none`; an unknown name says the closest. */
@@ -56,14 +66,32 @@ function port(text: string): number {
   return value;
 }
 
+/** --baseline FILE: its entries, each naming a CL or RC requirement; one that names none says the closest. */
+function clientBaseline(path: string): ClientBaseline {
+  const entries = loadExpectedFailures(path, () => true);
+  const ids = clientAndReceiverCatalogue()
+    .all()
+    .map((requirement) => requirement.id);
+  entries.forEach(({ requirement }, index) => {
+    if (ids.includes(requirement)) return;
+    const closest = closestSpelling(requirement, ids);
+    throw new SetupError(
+      `--baseline ${path}: expectedFailures.${index}.requirement: '${requirement}' is no requirement the client command judges${closest ? ` (did you mean ${closest}?)` : ''}`,
+    );
+  });
+  return { path, entries };
+}
+
 export function clientChoice(command: readonly string[], options: ClientOptionTexts): ClientChoice {
   const plan = perturbationPlan(options.plan);
+  const baseline = options.baseline === undefined ? {} : { baseline: clientBaseline(options.baseline) };
   if (options.wait) {
     if (command.length > 0)
       throw new SetupError(`--wait serves a client started elsewhere and runs no command; drop --wait to run ${command.join(' ')}`);
     return {
       wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) },
       plan,
+      ...baseline,
     };
   }
   for (const [option, given] of [
@@ -76,7 +104,7 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
     );
   assertProgramFound(command[0]!);
-  return { command: [...command], plan };
+  return { command: [...command], plan, ...baseline };
 }
 
 const isRunnableFile = (path: string): boolean => {

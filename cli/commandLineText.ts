@@ -96,7 +96,12 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
 /** A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; a plan not the default. */
 export function clientReplayArguments(choice: ClientChoice): string[] {
   const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') ? [] : ['--plan', choice.plan.length > 0 ? choice.plan.join(',') : NO_PLAN];
-  return [...plan, ...('command' in choice ? ['--', ...choice.command] : ['--wait', '--idle', String(choice.wait.idleSeconds)])];
+  const baseline = choice.baseline ? ['--baseline', choice.baseline.path] : [];
+  return [
+    ...plan,
+    ...baseline,
+    ...('command' in choice ? ['--', ...choice.command] : ['--wait', '--idle', String(choice.wait.idleSeconds)]),
+  ];
 }
 
 /** What "depends on the schedule" means where a replay command would be printed. */

@@ -200,6 +200,7 @@ program
     '--plan <names>',
     "the perturbations that bend the emulator's answers, comma-separated (`list perturbations`), or none (default: every one)",
   )
+  .option('--baseline <file>', "your client's known failures (YAML, as run --baseline takes): they do not fail the run, stale entries do")
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html, summary.md and allure-results/', 'reports')
   .option(
     '--reporter <names>',

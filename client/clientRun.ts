@@ -3,6 +3,8 @@ import type { EngineListener, ScenarioReport } from '../harness/engine/engineEve
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { judgedDocument } from '../verdict/judgement.ts';
+import { applyBaseline, excusedRequirements, type ExpectedFailure } from '../verdict/expectedFailures.ts';
+import { verdictOf } from '../verdict/requirementVerdict.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
 import { clientJournal } from './clientJournal.ts';
 import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
@@ -79,12 +81,13 @@ const clientAsTarget = (run: ClientRun) => ({
 
 /**
  * The items' records judged into a results document, as a run's and a receiver's are. replayArguments: the
- * options that describe this client run again (cli/commandLineText.ts); `-- COMMAND` when absent.
+ * options that describe this client run again (cli/commandLineText.ts); `-- COMMAND` when absent. baseline: the
+ * client's known failures, applied as a run applies its own (verdict/expectedFailures.ts).
  */
 export function clientResults(
   command: readonly string[],
   run: ClientRun,
-  meta: { suiteVersion: string; replayArguments?: string[] },
+  meta: { suiteVersion: string; replayArguments?: string[]; baseline?: { path: string; entries: readonly ExpectedFailure[] } },
 ): ResultsDocument {
   // No webhook, no receiver judged: the RC requirements are left out, not listed as SKIPs.
   const receivers = run.reports.some((report) => report.subject === 'receiver');
@@ -101,6 +104,15 @@ export function clientResults(
     startedAt: run.startedAt,
     replayArguments: meta.replayArguments ?? ['--', ...command],
   });
+  if (meta.baseline) {
+    // A known failure that happened does not fail the run; an entry that no longer fails does, so that it is removed.
+    const outcome = applyBaseline(meta.baseline.entries, document.requirements);
+    document.verdict =
+      outcome.stale.length > 0
+        ? 'non-conformant'
+        : verdictOf(document.requirements, excusedRequirements(outcome.known, document.requirements));
+    document.baseline = { path: meta.baseline.path, ...outcome };
+  }
   // The command's own exit, beside the verdict: a finding only where a requirement judges it (after a perturbation).
   return run.exit ? { ...document, clientExit: { code: run.exit.code, signal: run.exit.signal } } : document;
 }
