@@ -93,7 +93,7 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
   ];
 }
 
-/** A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; a plan not the default. */
+/** A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; a plan not the default; its baseline. */
 export function clientReplayArguments(choice: ClientChoice): string[] {
   const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') ? [] : ['--plan', choice.plan.length > 0 ? choice.plan.join(',') : NO_PLAN];
   const baseline = choice.baseline ? ['--baseline', choice.baseline.path] : [];
