@@ -186,10 +186,12 @@ export class PlanBender implements AnswerBender {
   private async eventsFirstRead(recorded: RecordedRequest): Promise<void> {
     const query = new URLSearchParams(recorded.target.split('?')[1] ?? '');
     const limit = Number(query.get('page[limit]') ?? PAGE_LIMIT.default);
-    const paged = this.take('more-than-one-page');
+    // A page size the emulator refuses makes no page to count: the pages wait for a list it answers.
+    const answerable = Number.isInteger(limit) && limit > 0 && limit <= PAGE_LIMIT.maximum;
+    const paged = answerable && this.take('more-than-one-page');
     if (paged) {
       const held = await this.total(query);
-      const added = Number.isInteger(limit) && limit > 0 && limit <= PAGE_LIMIT.maximum ? Math.max(0, limit + 1 - held) : 0;
+      const added = Math.max(0, limit + 1 - held);
       if (added > 0) await this.inject(FILLER_EVENT_TYPE, added);
     }
     if (this.take('unknown-event-type')) {

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { type Emulator, startEmulator } from '../../emulator/emulator.ts';
 import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { JSON_API } from '../../contract/facts/mediaTypes.ts';
-import { type EmulatorCall, PlanBender, RETRY_AFTER_SECONDS, UNLISTED_EVENT_TYPE } from '../../client/perturbations.ts';
-import { RequestRecorder } from '../../client/requestRecorder.ts';
+import { RETRY_AFTER_SECONDS, UNLISTED_EVENT_TYPE } from '../../client/perturbations.ts';
+import { bentEmulator, CLIENT_TOKEN } from './bentEmulator.ts';
 
 // Every answer a perturbation gives the client has the platform's own form (issue 49, item 3):
 // the one answer the judge makes itself, the 429, is the emulator's own rate-limit answer (its
@@ -12,9 +12,7 @@ import { RequestRecorder } from '../../client/requestRecorder.ts';
 // when they come, so they are its media type and document shape too. A client that crashes on a
 // perturbation's answer crashes on what the platform could send, never on the judge's doing.
 
-const TOKEN = 'perturbation-form-client-token';
-const SUITE_TOKEN = 'perturbation-form-suite-token';
-const bearer = { authorization: `Bearer ${TOKEN}` };
+const bearer = { authorization: `Bearer ${CLIENT_TOKEN}` };
 
 const started: Emulator[] = [];
 afterEach(async () => {
@@ -22,28 +20,16 @@ afterEach(async () => {
 });
 
 async function serve(options: Parameters<typeof startEmulator>[0]): Promise<Emulator> {
-  const emulator = await startEmulator({ tokens: [{ value: TOKEN }, { value: SUITE_TOKEN }], ...options });
+  const emulator = await startEmulator({ tokens: [{ value: CLIENT_TOKEN }], ...options });
   started.push(emulator);
   return emulator;
 }
 
-/** An emulator whose answers the plan bends, as the client command serves one. */
-async function bent(plan: ConstructorParameters<typeof PlanBender>[0]): Promise<Emulator> {
-  // The bender calls the emulator it bends, which is made with the bender in it.
-  const served: { emulator?: Emulator } = {};
-  const call: EmulatorCall = async ({ method, url, headers, body }) => {
-    const answer = await served.emulator!.app.inject({
-      method: method as 'GET',
-      url,
-      ...(headers ? { headers } : {}),
-      ...(body ? { payload: body } : {}),
-    });
-    return { status: answer.statusCode, body: answer.body };
-  };
-  served.emulator = await serve({
-    exchanges: new RequestRecorder({ unrecordedToken: SUITE_TOKEN, bend: new PlanBender(plan, call, SUITE_TOKEN) }),
-  });
-  return served.emulator;
+/** An emulator whose answers the plan bends, closed after the test. */
+async function bent(plan: Parameters<typeof bentEmulator>[0]): Promise<Emulator> {
+  const { emulator } = await bentEmulator(plan);
+  started.push(emulator);
+  return emulator;
 }
 
 const policyCreate = (emulator: Emulator) =>
