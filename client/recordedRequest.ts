@@ -16,7 +16,7 @@ export interface RecordedRequest {
   bodySize?: number;
   /** The emulator's answer; absent when it gave none. */
   status?: number;
-  /** The answer's body as sent, where the recorder saw it (a plan bends answers) and it was text; cut at ANSWER_BODY_LIMIT. */
+  /** The answer's body as sent, where it was text; cut at ANSWER_BODY_LIMIT. */
   answerBody?: string;
   durationMs?: number;
   /** When it arrived and when its answer was sent, in the emulator process's performance.now() milliseconds. */
@@ -30,6 +30,15 @@ export interface RecordedRequest {
 
 /** Bodies longer than this are cut in the evidence; the judges read them whole. */
 const EXCERPT_BODY_CHARS = 4000;
+
+/**
+ * A refusal's body, which says what the platform found wrong ("amount must be a non-negative integer number of
+ * cents"); a successful answer's is left out, as it may hold what the client created (a webhook's token).
+ */
+function refusalOf(request: RecordedRequest, redactor: SecretRedactor): { body: string } | Record<string, never> {
+  if ((request.status ?? 0) < 400 || request.answerBody === undefined) return {};
+  return { body: redactor.text(request.answerBody.slice(0, EXCERPT_BODY_CHARS)) };
+}
 
 /** The request as evidence: credentials masked, a binary or long body cut, so every report shows it and its curl line. */
 export function excerptOf(request: RecordedRequest, baseUrl: string, redactor: SecretRedactor): ExchangeExcerpt {
@@ -47,6 +56,8 @@ export function excerptOf(request: RecordedRequest, baseUrl: string, redactor: S
       headers: redactor.headers(request.headers),
       ...(body === undefined ? {} : { body }),
     },
-    ...(request.status === undefined ? {} : { response: { status: request.status, headers: {}, durationMs: request.durationMs ?? 0 } }),
+    ...(request.status === undefined
+      ? {}
+      : { response: { status: request.status, headers: {}, durationMs: request.durationMs ?? 0, ...refusalOf(request, redactor) } }),
   };
 }

@@ -64,7 +64,8 @@ export class RequestRecorder implements ExchangeHooks {
   private readonly unrecorded: string | undefined;
 
   constructor(private readonly options: RecorderOptions = {}) {
-    this.bends = options.bend !== undefined;
+    // The answers are watched with or without a plan: a refusal's body is the evidence of what was wrong.
+    this.bends = true;
     this.unrecorded = options.unrecordedToken && `Bearer ${options.unrecordedToken}`;
   }
 

@@ -38,7 +38,7 @@ export interface ExchangeWatcher {
 export interface ExchangeHooks {
   /** Synchronously as a request's headers arrive: a watcher to follow it, or nothing to leave it alone. */
   arrived(incoming: IncomingMessage, outgoing: ServerResponse): ExchangeWatcher | undefined;
-  /** Whether any watcher bends answers: without, no hook is added to the emulator's routes. */
+  /** Whether any watcher bends or reads answers: without, no hook is added to the emulator's routes. */
   readonly bends: boolean;
 }
 
