@@ -39,7 +39,9 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
   const { request } = exchange;
   const parts = ['curl', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    parts.push(name.toLowerCase() === 'authorization' ? authorizationOption(value) : `-H ${shellQuote(`${name}: ${value}`)}`);
+    // The suite accepts coded answers and decodes them (harness/targetIO/contentCoding.ts); curl does both with --compressed.
+    if (name.toLowerCase() === 'accept-encoding') parts.push('--compressed');
+    else parts.push(name.toLowerCase() === 'authorization' ? authorizationOption(value) : `-H ${shellQuote(`${name}: ${value}`)}`);
   }
   const usesToken = parts.some((part) => part.includes(`$${TOKEN_VARIABLE}`));
   if (request.body === undefined) return { command: parts.join(' '), usesToken };
