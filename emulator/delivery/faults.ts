@@ -1,5 +1,23 @@
+import type { StoredEvent } from '../core/eventPublisher.ts';
 import type { EdgeFault } from '../faults/edgeFault.ts';
 import type { DeliveryBehaviour } from './deliveryBehaviour.ts';
+
+/** The customers the customer.created events of a delivery are about, as type:id. */
+const createdCustomers = (events: readonly StoredEvent[]): Set<string> =>
+  new Set(
+    events
+      .filter((event) => event.type === 'customer.created')
+      .flatMap((event) => [event.relationships.customer?.data].flat())
+      .map((data) => `${data?.type}:${data?.id}`),
+  );
+
+/** The body without the included resources named in `dropped` (type:id); test targets only, so it is parsed again. */
+function withoutIncluded(body: Buffer, dropped: ReadonlySet<string>): Buffer {
+  const document = JSON.parse(body.toString('utf8')) as { included?: Array<{ type?: unknown; id?: unknown }> };
+  if (!Array.isArray(document.included)) return body;
+  document.included = document.included.filter((resource) => !dropped.has(`${resource.type}:${resource.id}`));
+  return Buffer.from(JSON.stringify(document), 'utf8');
+}
 
 const prettyPrinted = (json: Buffer): Buffer => Buffer.from(JSON.stringify(JSON.parse(json.toString('utf8')), null, 2), 'utf8');
 
@@ -178,6 +196,20 @@ export const deliveryFaults = [
     description: 'never adds the related resources, even with includeResources true',
     breaks: ['DL-INCLUDE-RESOURCES'],
     wrap: (behaviour) => ({ ...behaviour, includesResources: () => false }),
+  },
+  {
+    name: 'customer-created-without-customer',
+    description:
+      "with includeResources, a customer.created comes with its other related resources but not the customer, the one 6.1's own example shows it carrying",
+    breaks: ['DL-INCLUDE-RESOURCES'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      finishBody: (body, webhook, events) => {
+        const finished = behaviour.finishBody(body, webhook, events);
+        const customers = createdCustomers(events);
+        return webhook.includeResources && customers.size > 0 ? withoutIncluded(finished, customers) : finished;
+      },
+    }),
   },
   {
     name: 'never-unavailable',

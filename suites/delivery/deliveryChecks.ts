@@ -151,6 +151,12 @@ const carriesInFull = (included: readonly unknown[], wanted: ResourceIdentifier)
     (resource) => resource?.type === wanted.type && String(resource?.id) === String(wanted.id) && typeof resource.attributes === 'object',
   );
 
+/**
+ * The related resource 6.1 itself shows an event type carrying under includeResources ("for example
+ * `customer.created` includes the full customer"): for such a type that one is required, not any.
+ */
+export const SHOWN_INCLUDED: Readonly<Record<string, string>> = { 'customer.created': 'customer' };
+
 /** 6.1 rule 3: with includeResources, each event tied to a resource comes with one of its related resources in full. */
 // Only for webhooks with includeResources true; what the others get is observed once per scenario (DL-INCLUDE-RESOURCES-OFF).
 // An event delivered as a bare id (6.1: "an array of event ids") is judged by what GET /events/{id} showed of it.
@@ -175,11 +181,17 @@ export function checkIncludedResources(
         unseen.add(item.id);
         continue;
       }
-      const related = relatedTo(event);
+      // A type 6.1 shows is held to the resource it shows, where the event names one; any other to one of its related resources.
+      const named = SHOWN_INCLUDED[String(event.type)];
+      const shownRelationship = named ? (event.relationships as Record<string, unknown> | undefined)?.[named] : undefined;
+      const shown = shownRelationship === undefined ? undefined : named;
+      const related = shown ? relatedTo({ relationships: { [shown]: shownRelationship } }) : relatedTo(event);
       if (related.length === 0) continue;
       judged += 1;
       if (related.some((wanted) => carriesInFull(included, wanted))) continue;
-      lacking.push(`${event.type ?? '?'} ${item.id}${item.event ? '' : ' (sent as its id)'}`);
+      lacking.push(
+        `${event.type ?? '?'} ${item.id}${item.event ? '' : ' (sent as its id)'}${shown ? ` (its ${shown}, as 6.1 shows)` : ''}`,
+      );
       lackingIn.add(delivery);
     }
   }

@@ -9,6 +9,7 @@ import {
   checkDeliveredEventShapes,
   checkFormat,
   checkIncludedResources,
+  SHOWN_INCLUDED,
   checkModeShape,
   checkSignatures,
   describeSubscription,
@@ -49,11 +50,16 @@ const SUBSCRIPTION_REQUIREMENT: Record<SubscriptionType, string> = {
   NotAuthorizationRequest: 'DL-SUBSCRIPTION-NOT-AUTHORIZATION-REQUEST',
 };
 
-/** The forms this scenario injects: every authorization request form, plus its share of the rest of the catalogue. */
+/**
+ * The forms this scenario injects: every authorization request form, every type whose included
+ * resource 6.1 shows (customer.created, so that its example is judged at each subscription that
+ * admits it), plus its share of the rest of the catalogue.
+ */
 function formsFor(slot: number, slots: number) {
   const forms = injectableTypes();
-  const authorization = forms.filter((form) => AUTHORIZATION_REQUESTS.has(form.type));
-  const others = forms.filter((form, index) => !AUTHORIZATION_REQUESTS.has(form.type) && index % slots === slot);
+  const everywhere = (type: string) => AUTHORIZATION_REQUESTS.has(type) || type in SHOWN_INCLUDED;
+  const authorization = forms.filter((form) => everywhere(form.type));
+  const others = forms.filter((form, index) => !everywhere(form.type) && index % slots === slot);
   return [...others, ...authorization];
 }
 
