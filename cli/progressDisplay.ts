@@ -82,7 +82,8 @@ const COLOUR = new RegExp(`${'\u001b'}\\[[0-9;]*m`, 'g');
  */
 function fitted(text: string, columns: number | undefined): string {
   const shown = text.replace(COLOUR, '');
-  if (columns === undefined || shown.length < columns) return text;
+  // A pseudo-terminal given no size reports 0 columns: nothing to fit to.
+  if (!columns || shown.length < columns) return text;
   // Cut at its end: the bar, the position and the area come first.
   return `${shown.slice(0, Math.max(columns - 2, 0))}…`;
 }

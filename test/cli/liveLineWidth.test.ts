@@ -10,7 +10,7 @@ const drawn = (columns: number | undefined, colour = false): string => {
   const written: string[] = [];
   const live = liveLine(
     4,
-    { write: (text: string) => written.push(text), ...(columns ? { columns } : {}) },
+    { write: (text: string) => written.push(text), ...(columns !== undefined ? { columns } : {}) },
     colour ? terminalStyle(true) : PLAIN,
     () => 0,
   );
@@ -30,4 +30,8 @@ test('on a wide terminal, colours and all, it is whole', () => {
   const line = drawn(120, true);
   expect(line).toContain(`${ESC}[32m1 PASS${ESC}[0m`);
   expect(line).toMatch(/0:00$/);
+});
+
+test('a terminal that reports no width (0 columns) gets the whole line', () => {
+  expect(drawn(0)).toMatch(/1\/4 decisioning {2}1 PASS {2}0:00$/);
 });
