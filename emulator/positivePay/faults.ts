@@ -152,6 +152,20 @@ export const positivePayFaults = [
     }),
   },
   {
+    name: 'opt-in-wire-read-as-ach',
+    description:
+      'a policy or deposit product update whose opt-in names WireDrawdown is accepted with it read as ACH in both directions (ReceivedAchDebit and ReceivedAchCredit), replacing the opt-in',
+    breaks: ['PP-POLICY-OPTIN-NO-EFFECT', 'PP-POLICY-OPTIN-VALUES'],
+    wrap: (behaviour) => ({
+      ...behaviour,
+      readOptIn: (resource, name) => {
+        const value = resource.attributes[name];
+        if (!Array.isArray(value) || !value.includes('WireDrawdown')) return behaviour.readOptIn(resource, name);
+        return [...new Set([...(knownElementsOnly(value) ?? []), 'ReceivedAchDebit', 'ReceivedAchCredit'] as PaymentType[])];
+      },
+    }),
+  },
+  {
     name: 'list-default-page-size-50',
     description: 'the rule list returns 50 rules when page[limit] is absent',
     breaks: ['GN-DEFAULT-PAGE-SIZE'],

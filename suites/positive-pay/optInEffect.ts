@@ -3,15 +3,17 @@ import type { AccountFixture } from '../../harness/targetIO/fixtureProvider.ts';
 import type { ScenarioContext } from '../../harness/engine/scenario.ts';
 import { isSuccess } from '../shared/ruleSteps.ts';
 import { mayChangeOptIn, type OptInHolder, policyBody, productBody } from '../shared/fixtureOptIn.ts';
+import { PAYMENT_TYPES, type PaymentType } from '../../contract/facts/positivePay.ts';
+import type { SimulatedPayment } from '../../harness/targetIO/simulation/paymentSimulation.ts';
 
 // No documented operation reads an opt-in back (2.2, 2.3), so whether an invalid
 // policy or product update changed it shows only in decisioning: with a known
 // opt-in of [ReceivedAchDebit], an ACH debit no rule matches is blocked and a
-// check no rule matches is processed (1.2). Where the target cannot simulate
+// check or an ACH credit no rule matches is processed (1.2). Where the target cannot simulate
 // payments, or the product default would be hidden by an account's own policy,
 // the effect is unobservable and its MUST half SKIPs saying so.
 
-const KNOWN_OPT_IN = ['ReceivedAchDebit'];
+const KNOWN_OPT_IN: readonly PaymentType[] = ['ReceivedAchDebit'];
 
 /** Why the effect on the opt-in cannot be seen here, or undefined when it can. */
 function unobservable(ctx: ScenarioContext, holder: OptInHolder): string | undefined {
@@ -112,20 +114,27 @@ export async function judgeNoEffect(ctx: ScenarioContext, judged: NoEffectCase):
   );
 }
 
-/** What changed in the account's effective opt-in since knownOptInFor, or undefined when nothing did. */
+/** A payment of `kind` that no rule matches: what it is decided shows whether its type is opted in (1.2). */
+function unmatchedPayment(ctx: ScenarioContext, kind: PaymentType, accountId: string): SimulatedPayment {
+  if (kind === 'CheckPayment') return { kind, accountId, amount: 1234, checkNumber: ctx.faker.string.numeric(9) };
+  return { kind, accountId, amount: 1234, originatorName: `conformance unmatched ${ctx.faker.string.alphanumeric(10)}` };
+}
+
+/**
+ * What changed in the account's effective opt-in since knownOptInFor, or undefined when nothing
+ * did: one unmatched payment of every opt-in type (2.2), Blocked where the type is opted in,
+ * Processed where it is not, so a request that wrongly opts any one type in or out is seen.
+ */
 export async function optInChange(ctx: ScenarioContext, accountId: string): Promise<{ change?: string; responses: ApiResponse[] }> {
-  const debit = await ctx.simulation.receive(
-    { kind: 'ReceivedAchDebit', accountId, amount: 1234, originatorName: `conformance unmatched ${ctx.faker.string.alphanumeric(10)}` },
-    ctx.api,
-  );
-  const check = await ctx.simulation.receive(
-    { kind: 'CheckPayment', accountId, amount: 1234, checkNumber: ctx.faker.string.numeric(9) },
-    ctx.api,
-  );
   const changes: string[] = [];
-  if (debit.decision.status !== 'Blocked')
-    changes.push(`an ACH debit no rule matches was ${debit.decision.status}, so ReceivedAchDebit is no longer opted in`);
-  if (check.decision.status !== 'Processed')
-    changes.push(`a check no rule matches was ${check.decision.status}, so CheckPayment is now opted in`);
-  return { ...(changes.length ? { change: changes.join('; ') } : {}), responses: [debit.response, check.response] };
+  const responses: ApiResponse[] = [];
+  for (const kind of PAYMENT_TYPES) {
+    const received = await ctx.simulation.receive(unmatchedPayment(ctx, kind, accountId), ctx.api);
+    responses.push(received.response);
+    const optedIn = KNOWN_OPT_IN.includes(kind);
+    const expected = optedIn ? 'Blocked' : 'Processed';
+    if (received.decision.status !== expected)
+      changes.push(`a ${kind} no rule matches was ${received.decision.status}, so ${kind} is ${optedIn ? 'no longer' : 'now'} opted in`);
+  }
+  return { ...(changes.length ? { change: changes.join('; ') } : {}), responses };
 }
