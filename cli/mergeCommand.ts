@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { EXIT } from './exitCodes.ts';
-import { printSummary } from './summaryPrinter.ts';
+import { printSummary, terminalColumns } from './summaryPrinter.ts';
 import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { copyAllureResults } from '../report/allureResultsDirectory.ts';
@@ -36,7 +36,7 @@ export function mergeCommand(
     options.reportDir,
   );
   write(`Merged ${counted(documents.length, 'result')}: ${locations.map(resultsPath).join(', ')}`);
-  printSummary(merged, write);
+  printSummary(merged, write, { quiet: false, columns: terminalColumns(process.stdout) });
   write(
     `Reports: ${paths.results}, ${paths.junit}, ${paths.html}, ${paths.summary}${allure > 0 ? `, Allure results of ${counted(allure, 'run')}` : ''}`,
   );
