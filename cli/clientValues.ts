@@ -4,7 +4,7 @@ import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from '../client/perturbations.ts';
 import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
-import { clientAndReceiverCatalogue } from '../client/clientWebhooks.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { type ExpectedFailure, loadExpectedFailures } from '../verdict/expectedFailures.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
@@ -69,9 +69,8 @@ function port(text: string): number {
 /** --baseline FILE: its entries, each naming a CL or RC requirement; one that names none says the closest. */
 function clientBaseline(path: string): ClientBaseline {
   const entries = loadExpectedFailures(path, () => true);
-  const ids = clientAndReceiverCatalogue()
-    .all()
-    .map((requirement) => requirement.id);
+  // The client's and its receiver's: a client run judges both (client/clientWebhooks.ts).
+  const ids = [...requirementCatalogue('client').all(), ...requirementCatalogue('receiver').all()].map((requirement) => requirement.id);
   entries.forEach(({ requirement }, index) => {
     if (ids.includes(requirement)) return;
     const closest = closestSpelling(requirement, ids);
