@@ -8,7 +8,8 @@ import type { RuleResource } from '../shared/ruleSteps.ts';
 // On a shared target other cancels fire theirs in the same seconds (the run's own cleanup
 // among them), so an event about another rule is never this cancel's. The event's payload
 // is not shown (Event Catalog), so naming the rule is not required: an event that names no
-// rule at all may be this one.
+// rule but names the rule's account may be this one; one that names nothing of the run could
+// be another tenant's, and leaves the check undecided (SKIP), never passed.
 
 const EVENT_TYPE = 'positivePay.cancelled';
 const PAGE = 1000;
@@ -54,11 +55,18 @@ function rulesNamed(event: EventResource): string[] {
   );
 }
 
-type Whose = 'this rule' | 'another rule' | 'no rule';
+type Whose = 'this rule' | 'another rule' | 'no rule' | 'nothing of the run';
 
-const whoseEvent = (event: EventResource, ruleId: string): Whose => {
+/**
+ * Whose an event is. One naming no rule is this cancel's only perhaps, and only where it names the
+ * rule's account (the run's own): one naming neither could be another tenant's, and never counts.
+ */
+const whoseEvent = (event: EventResource, rule: RuleResource): Whose => {
   const named = rulesNamed(event);
-  return named.includes(ruleId) ? 'this rule' : named.length > 0 ? 'another rule' : 'no rule';
+  if (named.includes(rule.id)) return 'this rule';
+  if (named.length > 0) return 'another rule';
+  const account = event.relationships?.account?.data?.id;
+  return account !== undefined && String(account) === String(rule.relationships?.account?.data?.id) ? 'no rule' : 'nothing of the run';
 };
 
 /** Judges PP-CANCEL-EVENT for a rule just cancelled; `before` holds the events listed before the cancel. */
@@ -73,20 +81,22 @@ export async function judgeCancelEvent(
   // Read as patiently as a delivery is awaited: the documents say nothing of when an event is listed.
   const wait = await readEventsPatiently(ctx, {
     read: () => cancelledEventsSince(ctx, since),
-    settled: ({ events }) => freshOf(events).some((event) => whoseEvent(event, rule.id) === 'this rule'),
+    settled: ({ events }) => freshOf(events).some((event) => whoseEvent(event, rule) === 'this rule'),
+    // Only events that may be this cancel's are progress: others' cancels, coming all the time on a shared target, prolong nothing.
     progress: ({ events }) =>
       freshOf(events)
+        .filter((event) => whoseEvent(event, rule) === 'no rule')
         .map((event) => event.id)
         .join(','),
     floorMs: EXPECTED_EVENTS_FLOOR_MS,
   });
   const { response, events } = wait.value;
   const fresh = freshOf(events);
-  const named = fresh.find((event) => whoseEvent(event, rule.id) === 'this rule');
+  const named = fresh.find((event) => whoseEvent(event, rule) === 'this rule');
   // What the event carries is recorded once, under EV-POSITIVE-PAY-CANCELLED-PAYLOAD (suites/events/).
   if (named) return ctx.check.pass('PP-CANCEL-EVENT', `${what}; event ${named.id} fired, naming it`, response);
   if (patienceSpent(wait)) throw new Error(`GET /events of ${EVENT_TYPE} never settled after ${what}: ${describeEventWait(wait)}`);
-  const unnamed = fresh.filter((event) => whoseEvent(event, rule.id) === 'no rule');
+  const unnamed = fresh.filter((event) => whoseEvent(event, rule) === 'no rule');
   if (unnamed.length > 0) {
     return ctx.check.pass(
       'PP-CANCEL-EVENT',
@@ -94,11 +104,20 @@ export async function judgeCancelEvent(
       response,
     );
   }
-  const others = fresh.map((event) => `${event.id} (rule ${rulesNamed(event).join(', ')})`);
+  const untraceable = fresh.filter((event) => whoseEvent(event, rule) === 'nothing of the run');
+  if (untraceable.length > 0) {
+    return ctx.check.skip(
+      'PP-CANCEL-EVENT',
+      `${what}; none named it or its account ${rule.relationships?.account?.data?.id}, but ${untraceable.map((event) => event.id).join(', ')} named no resource of the run: one may be its own, or another tenant's, so whether it fired cannot be told`,
+    );
+  }
+  const others = fresh.map(
+    (event) => `${event.id} (${rulesNamed(event).length ? `rule ${rulesNamed(event).join(', ')}` : 'another account'})`,
+  );
   return ctx.check.fail(
     'PP-CANCEL-EVENT',
     others.length > 0
-      ? `${what}; GET /events listed only other rules' events (${describeEventWait(wait)}): ${others.join('; ')}`
+      ? `${what}; GET /events listed only other rules' or accounts' events (${describeEventWait(wait)}): ${others.join('; ')}`
       : `${what}; none appeared in GET /events (${describeEventWait(wait)})`,
     response,
   );
