@@ -13,13 +13,15 @@ import { call } from '../emulator/emulatorClient.ts';
 // target, both cores busy, and the run beside it moving the clock days on while the probe's own webhooks
 // fail their deliveries, so the target makes them Unavailable (3.2) in the middle of the fill. The probe
 // enables those again rather than creating others: it never holds more than it declares (runScenarios
-// throws on a suite defect) and makes at most one webhook more than the limit each time (the spare).
+// throws on a suite defect) and makes at most the spare, the limit's worth and the over-limit create each time.
 // Counts are asserted, never times.
 
 const LIMIT_SCENARIO = 'webhooks/sandbox-enabled-limit';
 const limitProbe = stateScenarios.find((scenario) => scenario.id === LIMIT_SCENARIO)!;
-/** The spare, then up to the limit (suites/webhooks/stateScenarios.ts). */
-const MOST_MADE_PER_RUN = 101;
+/** What it declares it holds at once: the spare, then up to the limit (suites/webhooks/stateScenarios.ts). */
+const DECLARED = 101;
+/** Those, and the over-limit create, which a correct target lets through where one of the fill's webhooks left Enabled. */
+const MOST_MADE_PER_RUN = DECLARED + 1;
 const RUNS = 3;
 const DAYS_ON = 3 * 24 * 60 * 60 * 1000;
 /** The emulator's shortest delivery time-out (real ms): the probe's deliveries fail, even on an idle machine. */
@@ -92,7 +94,7 @@ test('the limit probe, run again and again far away on a busy machine while its 
     const after = await listed();
     expect(after.length - before, `webhooks made in run ${run}`).toBeLessThanOrEqual(MOST_MADE_PER_RUN);
     expect(held, `the most held at once in run ${run}`).toBeGreaterThan(0);
-    expect(held, `the most held at once in run ${run}`).toBeLessThanOrEqual(MOST_MADE_PER_RUN);
+    expect(held, `the most held at once in run ${run}`).toBeLessThanOrEqual(DECLARED);
     // Its webhooks all disabled again, and the correct target failed nowhere (a limit it could not hold is UNTESTABLE).
     expect(after.filter((webhook) => webhook.attributes.status === 'Enabled')).toEqual([]);
     expect(records.filter((record) => record.outcome === 'FAIL').map((record) => `${record.requirementId}: ${record.message}`)).toEqual([]);
