@@ -223,11 +223,11 @@ function wrongStateScenario(c: ReviewCase): Scenario {
       const { application, route } = prepared;
       const since = sinceBefore(application.createdAt);
       const type = FIRES[c.operation][0];
-      // An Approved application owes its customer.created: counted once it is listed, so a late listing is not taken for the refused operation's.
-      const before =
-        same(application.status, 'Approved') && type === 'customer.created'
-          ? await countOnceListed(ctx, type, application.id, since)
-          : await countEvents(ctx, type, application.id, since);
+      // An application already where the operation puts it (Approved, Denied) owes the event that got it there: counted once
+      // it is listed, so a late listing is not taken for the refused operation's.
+      const before = same(application.status, TARGET_STATUS[c.operation])
+        ? await countOnceListed(ctx, type, application.id, since)
+        : await countEvents(ctx, type, application.id, since);
       const response = await perform(ctx, c, application.id);
       const after = await readApplication(ctx, application.id);
       // Read patiently: an event a wrongly accepted call publishes a moment late is still its effect.
