@@ -1,10 +1,9 @@
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { stateScenarios } from '../../suites/webhooks/stateScenarios.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { call, webhookBody } from '../emulator/emulatorClient.ts';
+import { startWebhookGateway, type WebhookGateway } from './webhookGateway.ts';
 
 // A create let through at the Enabled limit is a FAIL only where the limit still held when it came
 // (issue 53, item 6): on a shared sandbox a neighbour may disable one of theirs between the probe's
@@ -16,8 +15,7 @@ const limitProbe = stateScenarios.find((scenario) => scenario.id === LIMIT_SCENA
 const NEIGHBOUR_URL = 'http://127.0.0.1:9/neighbour';
 
 let emulator: Emulator;
-let gateway: Server;
-let gatewayUrl: string;
+let gateway: WebhookGateway;
 let token: string;
 let neighbourId: string;
 
@@ -26,37 +24,22 @@ beforeAll(async () => {
   token = (await call(emulator.url(), 'POST', '/_emulator/tokens', { body: {}, contentType: 'application/json' })).body.token;
   neighbourId = (await call(emulator.url(), 'POST', '/webhooks', { token, body: webhookBody(NEIGHBOUR_URL, { label: 'neighbour' }) })).body
     .data.id;
-  const upstream = new URL(emulator.url());
-  gateway = createServer((incoming, outgoing) => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', async () => {
-      const body = Buffer.concat(chunks);
-      if (incoming.method === 'POST' && incoming.url === '/webhooks' && body.includes('over-limit-')) {
+  gateway = await startWebhookGateway(emulator.url(), {
+    before: async ({ method, url, body }) => {
+      if (method === 'POST' && url === '/webhooks' && body.includes('over-limit-')) {
         await call(emulator.url(), 'POST', `/webhooks/${neighbourId}/disable`, { token });
       }
-      const passed = request(
-        { host: upstream.hostname, port: upstream.port, method: incoming.method, path: incoming.url, headers: incoming.headers },
-        (answer) => {
-          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(outgoing);
-        },
-      );
-      passed.on('error', () => outgoing.destroy());
-      passed.end(body);
-    });
+      return undefined;
+    },
   });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  gateway?.closeAllConnections();
-  await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
+  await gateway?.close();
   await emulator?.close();
 });
 
 test('a neighbour disabling theirs just before the over-limit create: the created webhook is not judged a FAIL, the limit is UNTESTABLE', async () => {
-  const records = await runScenarios([limitProbe], { baseUrl: gatewayUrl, manifest: { heavyProbes: true }, aloneReruns: 0 });
+  const records = await runScenarios([limitProbe], { baseUrl: gateway.url, manifest: { heavyProbes: true }, aloneReruns: 0 });
   const outcome = (id: string) => records.filter((record) => record.requirementId === id).map((record) => record.outcome);
   expect(outcome('WH-ENABLED-LIMIT-BELOW')).toEqual(['PASS']);
   expect(outcome('WH-ENABLED-LIMIT-CREATE')).toEqual(['UNTESTABLE']);
