@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
-import { startLatencyProxy, type LatencyProxy } from '../../bench/latencyProxy.ts';
 import { defineScenario } from '../../harness/engine/scenario.ts';
 import { injectEvents } from '../../suites/shared/eventInjection.ts';
 import { shortenDeliveryTimeout } from '../../suites/delivery/deliveryTimeout.ts';
 import { stateScenarios } from '../../suites/webhooks/stateScenarios.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { call } from '../emulator/emulatorClient.ts';
+import { startWebhookGateway, type WebhookGateway } from './webhookGateway.ts';
 
 // The limit probe keeps to the webhooks it declares (issue 53, item 6), under what once broke it: a far
 // target, both cores busy, and the run beside it moving the clock days on while the probe's own webhooks
@@ -32,7 +32,7 @@ const BUSY_MS = 300_000;
 
 const busy: ChildProcess[] = [];
 let emulator: Emulator;
-let proxy: LatencyProxy;
+let farTarget: WebhookGateway;
 let token: string;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -69,11 +69,11 @@ beforeAll(async () => {
   }
   emulator = await startEmulator();
   token = (await call(emulator.url(), 'POST', '/_emulator/tokens', { body: {}, contentType: 'application/json' })).body.token;
-  proxy = await startLatencyProxy(emulator.url(), { latency: { minMs: 20, maxMs: 60 } });
+  farTarget = await startWebhookGateway(emulator.url(), { latency: { minMs: 20, maxMs: 60 } });
 });
 afterAll(async () => {
   for (const loop of busy.splice(0)) loop.kill('SIGKILL');
-  await proxy?.close();
+  await farTarget?.close();
   await emulator?.close();
 });
 
@@ -82,7 +82,7 @@ test('the limit probe, run again and again far away on a busy machine while its 
     const before = (await listed()).length;
     let held = 0;
     const records = await runScenarios([limitProbe, daysPass], {
-      baseUrl: proxy.url,
+      baseUrl: farTarget.url,
       manifest: { heavyProbes: true },
       seed: run,
       // Its webhooks are counted for one run of it: a run again alone would make its own.

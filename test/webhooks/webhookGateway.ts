@@ -1,9 +1,12 @@
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CONTROL_PREFIX } from '../../contract/facts/controlRoutes.ts';
 
 // A gateway in front of an emulator for the limit probe's tests: it passes every request on, and
 // lets a test act on the target (as a neighbour on a shared sandbox would) before a request goes
-// on or before its answer comes back, or answer in the target's place.
+// on or before its answer comes back, or answer in the target's place. It may hold each documented
+// call a while first, as a far target does (the control routes pass at once, as bench/latencyProxy.ts
+// has them, which test/ may not import).
 
 export interface GatewayRequest {
   method: string;
@@ -12,6 +15,8 @@ export interface GatewayRequest {
 }
 
 export interface GatewayHooks {
+  /** Each documented call held between these (ms) before it goes on. */
+  latency?: { minMs: number; maxMs: number };
   /** Before the request goes on; an answer given here is sent instead (the request never reaches the target). */
   before?: (request: GatewayRequest) => Promise<{ status: number; body: unknown } | undefined>;
   /** After the target answered, before the answer goes back. */
@@ -35,6 +40,10 @@ export async function startWebhookGateway(upstreamUrl: string, hooks: GatewayHoo
   const upstream = new URL(upstreamUrl);
   const server = createServer(async (incoming, outgoing) => {
     const seen: GatewayRequest = { method: incoming.method ?? 'GET', url: incoming.url ?? '/', body: await bodyOf(incoming) };
+    const { latency } = hooks;
+    if (latency && !seen.url.startsWith(CONTROL_PREFIX)) {
+      await new Promise((resolve) => setTimeout(resolve, latency.minMs + Math.random() * (latency.maxMs - latency.minMs)));
+    }
     const instead = await hooks.before?.(seen);
     if (instead) {
       outgoing.writeHead(instead.status, { 'content-type': 'application/vnd.api+json' }).end(JSON.stringify(instead.body));
