@@ -116,6 +116,11 @@ export class ScenarioMeter {
     this.laneSpans.set(lane, spans);
   }
 
+  /** The calls made so far on the chain a call of `lane` would extend: the scenario's own, and the lane's. */
+  chainSoFar(lane?: string): number {
+    return this.spans.length + (lane === undefined ? 0 : (this.laneSpans.get(lane)?.length ?? 0));
+  }
+
   retriedAfter429(waitMs: number): void {
     this.retried.count += 1;
     this.retried.waitedMs += waitMs;
@@ -174,6 +179,8 @@ export const inLane = <T>(name: string, work: () => Promise<T>): Promise<T> => c
 /** A documented call sent, on performance.now()'s clock; outside a metered scenario nothing is counted. */
 export const callMade = (startMs: number, endMs: number): void => current.getStore()?.callMade(startMs, endMs, currentLane.getStore());
 export const retriedAfter429 = (waitMs: number): void => current.getStore()?.retriedAfter429(waitMs);
+/** How long the chain the next call here extends already is (0 outside a metered scenario). */
+export const chainSoFar = (): number => current.getStore()?.chainSoFar(currentLane.getStore()) ?? 0;
 export const waitedOnTarget = (ms: number): void => current.getStore()?.waitedOnTarget(ms);
 
 /** A pause for the target's own clock (a delivery, a backoff, a list settling), counted as such. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CallRateWindow } from './callRateWindow.ts';
-import type { PacingUse } from '../records/runMetrics.ts';
+import { chainSoFar, type PacingUse } from '../records/runMetrics.ts';
 import { LearnedPace } from './learnedPace.ts';
 
 // What every call to the target passes through before it is sent, when the
@@ -8,13 +8,26 @@ import { LearnedPace } from './learnedPace.ts';
 // `concurrency` (which also caps the scenarios: harness/engine/engine.ts), and
 // the calls sent within `requestsPerSecond` (harness/targetIO/callRateWindow.ts). Whether
 // or not a limit is stated, the calls are paced under the rate learned from the target's
-// 429s (harness/targetIO/learnedPace.ts). One per session, shared by all its scenarios:
+// 429s (harness/targetIO/learnedPace.ts). Where calls wait for the rate, the one extending
+// the longest chain of dependent calls goes first (the run ends no sooner than its longest
+// chain), unless another has waited too long. One per session, shared by all its scenarios:
 // the limit is the target's, not a scenario's.
 
 /** A vendor's stated limits (the manifest's `rateLimit`). */
 export interface RateLimit {
   requestsPerSecond?: number;
   concurrency?: number;
+}
+
+/** A call waiting this long for the rate goes next, whatever its chain: no scenario is starved. */
+export const LONGEST_WAIT_MS = 5_000;
+
+/** A call waiting for its rate slot. */
+interface Waiting {
+  /** The calls already made on the chain it extends. */
+  chain: number;
+  sinceMs: number;
+  go: (generation: number) => void;
 }
 
 /** Told once a call that passed the gate is answered (nothing where it failed unanswered). */
@@ -26,8 +39,10 @@ export class CallGate {
   private readonly places: number;
   private inFlight = 0;
   private readonly queued: Array<() => void> = [];
-  /** Rate slots are handed out one at a time, in the order asked. */
-  private turns: Promise<void> = Promise.resolve();
+  /** Calls waiting for a rate slot, in the order they asked. */
+  private readonly waiting: Waiting[] = [];
+  /** Whether slots are being handed out (one loop at a time). */
+  private handing = false;
 
   constructor(
     limit: RateLimit = {},
@@ -70,18 +85,40 @@ export class CallGate {
     else this.inFlight -= 1;
   }
 
-  /** Rate slots go one at a time, in the order asked, once the stated window and the learned pace both allow. */
+  /** Rate slots go one at a time, once the stated window and the learned pace both allow. */
   private slot(): Promise<number> {
-    if (!this.window && !this.pace.paced) return Promise.resolve(this.pace.sent(this.now()));
-    const turn = this.turns.then(async () => {
-      // Timers may fire a fraction early: wait until the window really has room.
-      for (let wait = this.delayAt(this.now()); wait > 0; wait = this.delayAt(this.now())) await sleep(Math.ceil(wait));
-      const sentAtMs = this.now();
-      this.window?.record(sentAtMs);
-      return this.pace.sent(sentAtMs);
+    if (!this.window && !this.pace.paced && this.waiting.length === 0) return Promise.resolve(this.pace.sent(this.now()));
+    return new Promise((go) => {
+      this.waiting.push({ chain: chainSoFar(), sinceMs: this.now(), go });
+      void this.handOut();
     });
-    this.turns = turn.then(() => undefined);
-    return turn;
+  }
+
+  private async handOut(): Promise<void> {
+    if (this.handing) return;
+    this.handing = true;
+    try {
+      while (this.waiting.length > 0) {
+        // Timers may fire a fraction early: wait until the window really has room.
+        for (let wait = this.delayAt(this.now()); wait > 0; wait = this.delayAt(this.now())) await sleep(Math.ceil(wait));
+        const sentAtMs = this.now();
+        const [next] = this.waiting.splice(this.nextIndex(sentAtMs), 1);
+        this.window?.record(sentAtMs);
+        next!.go(this.pace.sent(sentAtMs));
+      }
+    } finally {
+      this.handing = false;
+    }
+  }
+
+  /** The oldest where it has waited LONGEST_WAIT_MS, else the longest chain (the oldest of equals). */
+  private nextIndex(nowMs: number): number {
+    if (nowMs - this.waiting[0]!.sinceMs >= LONGEST_WAIT_MS) return 0;
+    let best = 0;
+    for (let index = 1; index < this.waiting.length; index += 1) {
+      if (this.waiting[index]!.chain > this.waiting[best]!.chain) best = index;
+    }
+    return best;
   }
 
   private delayAt(nowMs: number): number {

@@ -5,6 +5,7 @@ import { requirementCatalogue, type Level } from '../../contract/catalogue/requi
 import { AREAS } from '../../harness/engine/scenario.ts';
 import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY } from '../../harness/targetIO/concurrency.ts';
 import { PROBE_AFTER_MS } from '../../harness/targetIO/learnedPace.ts';
+import { LONGEST_WAIT_MS } from '../../harness/targetIO/callGate.ts';
 import { OPERATION_TIMEOUT_MS } from '../../harness/targetIO/apiClient.ts';
 import { SHARE_SAMPLE } from '../../harness/targetIO/adaptiveConcurrency.ts';
 import { RESPONSE_BODY_LIMIT } from '../../harness/targetIO/responseBodyReader.ts';
@@ -155,6 +156,11 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
     what: 'how long a learned pace holds, binding, before it is tried higher',
     pattern: /held\s+and bound for (\d+) s is tried/,
     value: () => seconds(PROBE_AFTER_MS),
+  },
+  {
+    what: 'how long a call waits for the rate before it goes whatever its chain',
+    pattern: /unless another\s+has waited (\d+) s/,
+    value: () => seconds(LONGEST_WAIT_MS),
   },
   {
     what: "the bench's limit by rate",
