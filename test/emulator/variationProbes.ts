@@ -440,7 +440,6 @@ export const VARIATION_PROBES = {
     return new ObservedPlaces({ 'one page': await listed(1000), 'page[limit]=1': await listed(1) });
   },
 
-  // Run in live (its environments): the status each individual SSN trigger of 4.5 gets there.
   // An event read the moment it is published: by id, and in the list from just before it.
   'events-readable-late': async ({ baseUrl }) => {
     const token = await mintToken(baseUrl);
@@ -454,6 +453,7 @@ export const VARIATION_PROBES = {
     });
   },
 
+  // Run in live (its environments): the status each individual SSN trigger of 4.5 gets there.
   'live-ssn-triggers-ordinary': async ({ baseUrl }) => {
     const token = await mintToken(baseUrl);
     const statuses: string[] = [];
