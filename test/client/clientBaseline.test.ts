@@ -65,6 +65,6 @@ describe('client --baseline', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toContain(`cannot read baseline ${missing}`);
+    expect(result.stderr).toContain(`--baseline ${missing} cannot be read (ENOENT)`);
   });
 });
