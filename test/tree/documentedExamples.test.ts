@@ -168,29 +168,26 @@ background_pids=
 stop_background() { for pid in $background_pids; do kill "$pid" 2>/dev/null || true; done; }
 trap 'stop_emulator; stop_background' EXIT
 # A command the page runs with & (a receiver): in the background until the block ends, once it answers on its port.
-in_background() {
-  port=$1
-  eval "$2" > background.log 2>&1 &
-  background_pids="$background_pids $!"
-  pid=$!
+# Until PORT answers, while PID lives (its LOG shown if it ends first): what, PORT, PID, LOG.
+answers_on() {
   for _ in $(seq 1 600); do
-    command curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0
-    kill -0 "$pid" 2>/dev/null || { cat background.log >&2; return 1; }
+    command curl -s -o /dev/null "http://127.0.0.1:$2/" && return 0
+    kill -0 "$3" 2>/dev/null || { cat "$4" >&2; return 1; }
     sleep 0.1
   done
-  echo "the background command did not answer on $port" >&2; return 1
+  echo "$1 did not answer on $2" >&2; return 1
+}
+in_background() {
+  eval "$2" > background.log 2>&1 &
+  background_pids="$background_pids $!"
+  answers_on 'the background command' "$1" $! background.log
 }
 start_emulator() {
   stop_emulator
   case " $* " in *" --port "*) ;; *) set -- "$@" --port "$EXAMPLE_PORT" ;; esac
   node "$EXAMPLE_ROOT/bin/banking-api-emulator.mjs" "$@" > emulator.log 2>&1 &
   emulator_pid=$!
-  for _ in $(seq 1 600); do
-    command curl -s -o /dev/null "http://127.0.0.1:$EXAMPLE_PORT/" && return 0
-    kill -0 "$emulator_pid" 2>/dev/null || { cat emulator.log >&2; return 1; }
-    sleep 0.1
-  done
-  echo "the emulator did not answer on $EXAMPLE_PORT" >&2; return 1
+  answers_on 'the emulator' "$EXAMPLE_PORT" "$emulator_pid" emulator.log
 }
 # An example's call that the emulator answers with an error fails, as a user would see it fail.
 curl() { command curl --fail-with-body "$@"; }
