@@ -108,6 +108,11 @@ export class ApplicationLifecycle {
 
   deny(application: Application): void {
     application.status = 'Denied';
+    this.announceDenied(application);
+  }
+
+  /** application.denied for the application as it stands (a seeded fault fires it for a refused deny). */
+  announceDenied(application: Application): void {
     this.publish('application.denied', application);
   }
 

@@ -83,6 +83,12 @@ export const sandboxFaults = [
     wrap: (behaviour) => ({ ...behaviour, deniableStatuses: [...behaviour.deniableStatuses, 'Approved'] }),
   },
   {
+    name: 'refused-deny-fires-late',
+    description: 'a sandbox deny refused for the application status (409, status unchanged) fires application.denied half a second later',
+    breaks: ['SB-DENY-WRONG-STATE'],
+    wrap: (behaviour) => ({ ...behaviour, refusedDenyFiresAfterMs: 500 }),
+  },
+  {
     name: 'approve-allowed-from-approved',
     description: 'sandbox approve acts on an Approved application again, making another customer and firing customer.created',
     breaks: ['SB-APPROVE-WRONG-STATE'],

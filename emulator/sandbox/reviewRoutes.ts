@@ -46,7 +46,13 @@ export function registerReviewRoutes(
   app.post<{ Params: ApplicationParams }>('/sandbox/applications/:applicationId/deny', records, async (request, reply) => {
     const application = findApplication(store, request.params.applicationId);
     optionalString(readResource(request.body, ['applicationDeny']), 'reason');
-    requireReviewable(application, 'denied', behaviour.deniableStatuses);
+    try {
+      requireReviewable(application, 'denied', behaviour.deniableStatuses);
+    } catch (refusal) {
+      const lateMs = behaviour.refusedDenyFiresAfterMs;
+      if (lateMs !== undefined) setTimeout(() => lifecycle.announceDenied(application), lateMs).unref();
+      throw refusal;
+    }
     lifecycle.deny(application);
     return sendDocument(reply, 200, { data: renderApplication(application) });
   });

@@ -34,6 +34,8 @@ export interface SandboxBehaviour {
   readonly approvableStatuses: readonly ApplicationStatus[];
   /** Sections 3.3, 4.5: sandbox deny acts on applications in PendingReview or AwaitingDocuments only. */
   readonly deniableStatuses: readonly ApplicationStatus[];
+  /** A deny refused for its application's status fires nothing, then or later (3.3, 4.5); where set, application.denied fires this long after. */
+  readonly refusedDenyFiresAfterMs: number | undefined;
   /** Section 4.5: a download returns the uploaded file, byte for byte. */
   readonly downloadedBytes: (file: UploadedFile) => Buffer;
   /** Sections 4.5, 6.3: document.rejected carries the reason and reasonCode the reject was given. */
@@ -69,6 +71,7 @@ export const correctSandbox: SandboxBehaviour = {
   applicationOutcome: decideApplication,
   approvableStatuses: REVIEWABLE_STATUSES,
   deniableStatuses: REVIEWABLE_STATUSES,
+  refusedDenyFiresAfterMs: undefined,
   downloadedBytes: (file) => file.bytes,
   documentRejectedAttributes: (reason, reasonCode, tags) => ({ reason, reasonCode, tags }),
   customerCreatedOnApproval: true,
