@@ -165,9 +165,9 @@ set -e
 emulator_pid=
 stop_emulator() { if [ -n "$emulator_pid" ]; then kill "$emulator_pid" 2>/dev/null || true; wait "$emulator_pid" 2>/dev/null || true; emulator_pid=; fi; }
 background_pids=
-stop_background() { for pid in $background_pids; do kill "$pid" 2>/dev/null || true; done; }
+# Each background command is a process group of its own (npx, tsx and node under it): ended whole.
+stop_background() { for pid in $background_pids; do kill -- "-$pid" 2>/dev/null || kill "$pid" 2>/dev/null || true; done; }
 trap 'stop_emulator; stop_background' EXIT
-# A command the page runs with & (a receiver): in the background until the block ends, once it answers on its port.
 # Until PORT answers, while PID lives (its LOG shown if it ends first): what, PORT, PID, LOG.
 answers_on() {
   for _ in $(seq 1 600); do
@@ -177,8 +177,11 @@ answers_on() {
   done
   echo "$1 did not answer on $2" >&2; return 1
 }
+# A command the page runs with & (a receiver): in the background until the block ends, once it answers on its port.
 in_background() {
+  set -m
   eval "$2" > background.log 2>&1 &
+  set +m
   background_pids="$background_pids $!"
   answers_on 'the background command' "$1" $! background.log
 }
