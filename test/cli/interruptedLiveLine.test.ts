@@ -27,8 +27,14 @@ test("an interrupted run's Cleanup line starts on its own line, after the bar as
 });
 
 test('without a handler of the run beside it, the live line adds no SIGINT listener (Ctrl-C keeps its default)', () => {
-  const before = process.listenerCount('SIGINT');
-  const live = liveLine(1, { write: () => {} }, PLAIN, () => 0);
-  expect(process.listenerCount('SIGINT')).toBe(before);
-  live.finish();
+  // Test files share a worker: whatever listens for SIGINT there now is set aside, so that none does.
+  const elsewhere = process.listeners('SIGINT');
+  process.removeAllListeners('SIGINT');
+  try {
+    const live = liveLine(1, { write: () => {} }, PLAIN, () => 0);
+    expect(process.listenerCount('SIGINT')).toBe(0);
+    live.finish();
+  } finally {
+    for (const listener of elsewhere) process.on('SIGINT', listener);
+  }
 });
