@@ -8,7 +8,7 @@ import type { PacingUse } from '../records/runMetrics.ts';
 // the learned pace cuts it, and a pace that has held for a while is tried a little higher, so a
 // guess that came out low does not hold the run back. A limit by count (every Nth call refused
 // whatever the rate) is told apart by trial: where the share of 429s did not fall once the calls
-// were paced, pacing is undone and that share is taken as the target's, as
+// were paced, pacing is undone for the rest of the run (the 429s are only waited out), as
 // harness/targetIO/adaptiveConcurrency.ts takes a share of 429s that a cut did not lower.
 // Only the logic lives here, with no clock and no I/O: harness/targetIO/callGate.ts tells it when
 // each call goes and how it was answered, and asks it how long the next one must wait.
@@ -32,8 +32,6 @@ const FEWEST_TO_LEARN = 8;
 export const TRIAL_SAMPLE = 64;
 /** Pacing worked where the share of 429s fell to at most this part of what it was. */
 const WORKED = 0.5;
-/** A tolerated share is a limit's again only once the 429s rise above it by this factor. */
-const ABOVE_TOLERATED = 1.5;
 
 interface Trial {
   /** The share of 429s before the first pace was set. */
@@ -69,8 +67,6 @@ export class LearnedPace {
   private readonly share = new ThrottledShare();
   /** The first pacing, until TRIAL_SAMPLE answers to calls sent under it tell whether it lowered the 429s. */
   private trial: Trial | undefined;
-  /** The share of 429s that came whatever the pace (a limit by count). */
-  private tolerated = 0;
   private use: PacingUse | undefined;
 
   /** Whether calls are paced now. */
@@ -102,9 +98,10 @@ export class LearnedPace {
       if (held && this.bound) this.set(this.perSecond! * PROBE, nowMs);
       return;
     }
-    // A 429 to a call sent before the last change was already acted on; within a tolerated share, the target's own.
+    // A 429 to a call sent before the last change was already acted on.
     if (generation !== this.generation || this.trial) return;
-    if (this.tolerated > 0 && this.share.value <= this.tolerated * ABOVE_TOLERATED) return;
+    // A target found to limit by count keeps to it: pacing again would cost a trial each time its share wavers.
+    if (this.use?.byCount) return;
     if (this.perSecond !== undefined) return this.set(this.perSecond * CUT, nowMs);
     const spanMs = this.learning ? nowMs - this.learning.fromMs : 0;
     if (this.learning && spanMs < LEARNING_SPAN_MS) return;
@@ -133,7 +130,6 @@ export class LearnedPace {
     const after = trial.throttled / trial.answered;
     if (after === 0 || after <= trial.shareBefore * WORKED) return;
     // The 429s came as often paced as not: by count, not by rate.
-    this.tolerated = Math.max(this.tolerated, after);
     this.perSecond = undefined;
     this.generation += 1;
     this.use = { ...this.use!, changes: this.use!.changes + 1, byCount: true };
