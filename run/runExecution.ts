@@ -1,6 +1,7 @@
 import type { ConcurrencySetting } from '../harness/targetIO/concurrency.ts';
 import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
 import { runEngine } from '../harness/engine/engine.ts';
+import { targetSubject } from '../target/targetSubject.ts';
 import type { TargetSession } from '../harness/targetIO/targetSession.ts';
 import type { RunPlan } from './runPlan.ts';
 
@@ -57,11 +58,14 @@ export async function executeRun(request: ExecutionRequest): Promise<Execution> 
   const { plan } = request;
   const startedAt = new Date().toISOString();
   const execution: Execution = { scenarios: [], suiteErrors: [], startedAt };
-  await runEngine(plan.selection.scenarios, request.session, {
+  const options = {
     concurrency: request.concurrency,
     ...(plan.scheduleSeed !== undefined ? { scheduleSeed: plan.scheduleSeed } : {}),
-    ...(plan.failFast ? { failFast: true } : {}),
     ...(request.recordExchanges ? { recordExchanges: true } : {}),
+  };
+  await runEngine(plan.selection.scenarios, targetSubject(request.session, options), {
+    ...options,
+    ...(plan.failFast ? { failFast: true } : {}),
     listener: (event) => {
       request.listener(event);
       if (event.type !== 'run-finished') return;

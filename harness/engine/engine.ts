@@ -1,19 +1,15 @@
 import type { CheckRecord } from '../records/checkRecords.ts';
 import { isFailing } from '../records/checkRecords.ts';
 import type { EngineListener } from './engineEvents.ts';
-import type { Scenario } from './scenario.ts';
 import { moversFirst, schedule } from './scenarioScheduler.ts';
 import { shuffled } from './schedulePerturbation.ts';
-import type { TargetSession } from '../targetIO/targetSession.ts';
 import { ConcurrencyMeter } from '../records/runMetrics.ts';
 import type { EngineSubject, ItemResult, ItemRun, PlannedItem } from './subject.ts';
-import { type ScenarioResult, targetSubject, type TargetRunOptions } from './targetSubject.ts';
 
-export type { ScenarioResult } from './targetSubject.ts';
-
-// The engine: the one loop over the items of a subject (harness/engine/subject.ts), what `run`
-// and `receiver` use in the command's own process and what the project's tests use (their helpers
-// under test/support/). Every planned item is started by the scheduler
+// The engine: the one loop over the items of a subject (harness/engine/subject.ts), what `run`,
+// `receiver` and `client` use in the command's own process and what the project's tests use (their
+// helpers under test/support/). It knows no concrete subject: each caller builds its own (the
+// target's is target/targetSubject.ts) and hands it in (test/tree/engineKnowsNoSubject.test.ts). Every planned item is started by the scheduler
 // (harness/engine/scenarioScheduler.ts) as its declared shared state and the subject's concurrency
 // allow; with a schedule seed, in a shuffled order (and the target's calls paced). An item that
 // failed while others ran beside it is run once more alone: if it passes then, its failure depends
@@ -49,33 +45,11 @@ export interface LoopOptions {
   concurrencyMeter?: ConcurrencyMeter;
 }
 
-/** `run`'s options: the loop's and the target subject's (concurrency, exchanges kept). */
-export interface EngineOptions extends LoopOptions, TargetRunOptions {}
-
 const failed = (result: ItemResult): boolean => result.records.some((record) => isFailing(record.outcome));
 const ran = (result: ItemResult): boolean => !result.notRun;
 
-/**
- * Runs the items of a subject; the results in the order given. Items --fail-fast kept from starting
- * are left out. Scenarios with a target session are the target subject (harness/engine/targetSubject.ts).
- */
-export async function runEngine(scenarios: readonly Scenario[], session: TargetSession, options: EngineOptions): Promise<ScenarioResult[]>;
+/** Runs the items of a subject; the results in the order given. Items --fail-fast kept from starting are left out. */
 export async function runEngine<Item, Result extends ItemResult>(
-  items: readonly Item[],
-  subject: EngineSubject<Item, Result>,
-  options: LoopOptions,
-): Promise<Result[]>;
-export async function runEngine(
-  items: readonly unknown[],
-  on: TargetSession | EngineSubject<unknown, ItemResult>,
-  options: LoopOptions,
-): Promise<ItemResult[]> {
-  if ('subject' in on) return runSubject(items, on, options);
-  const target = targetSubject(on, options as EngineOptions);
-  return runSubject(items as readonly Scenario[], target, options);
-}
-
-async function runSubject<Item, Result extends ItemResult>(
   items: readonly Item[],
   subject: EngineSubject<Item, Result>,
   options: LoopOptions,

@@ -5,7 +5,7 @@ import type { ScenarioReport, Subject } from './engineEvents.ts';
 import type { Schedulable, ScheduleHandle } from './scenarioScheduler.ts';
 
 // What the engine (harness/engine/engine.ts) needs of a subject, and the one place a subject plugs
-// in: the target (harness/engine/targetSubject.ts), the integrator's webhook receiver
+// in: the target (target/targetSubject.ts), the integrator's webhook receiver
 // (receiver/receiverSubject.ts). The engine owns the loop (the order, the scheduler, the runs alone,
 // the events); the subject owns what differs: its set-up and tear-down, how many of its items may
 // run at a time, and one item's run (applicability, context, catalogue), which answers its records.

@@ -4,6 +4,7 @@ import { testOutcome } from '../engine/testOutcome.ts';
 import { type EmbeddedRun, providedEmbeddedRun } from './providedRun.ts';
 import { AREAS, type Area, type Scenario } from '../engine/scenario.ts';
 import { runEngine } from '../engine/engine.ts';
+import { targetSubject } from '../../target/targetSubject.ts';
 import { defaultConcurrency } from '../targetIO/concurrency.ts';
 import { emulatorManifest, openTargetSession } from '../targetIO/targetSession.ts';
 
@@ -71,9 +72,9 @@ function engineTests(scenariosByArea: Readonly<Record<Area, readonly Scenario[]>
     const session = await openTargetSession(emulatorManifest(), { baseUrl: run.baseUrl, seed: run.seed });
     closeSession = () => session.sink.close();
     // Not awaited here: each test waits for its own scenario's report.
-    execution = runEngine(selected, session, {
-      // The embedded emulator is in this process, as a run's is: the same concurrency as `run`.
-      concurrency: defaultConcurrency(undefined),
+    // The embedded emulator is in this process, as a run's is: the same concurrency as `run`.
+    const subject = targetSubject(session, { concurrency: defaultConcurrency(undefined) });
+    execution = runEngine(selected, subject, {
       listener: (event) => {
         if (event.type === 'scenario-final') reports.final(event.report);
         if (event.type === 'scenario-note') console.log(`${event.scenarioId}: ${event.text}`);

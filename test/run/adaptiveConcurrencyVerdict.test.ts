@@ -4,7 +4,7 @@ import { createEmulator } from '../../emulator/emulator.ts';
 import { isControlPath } from '../../emulator/core/area.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import type { ConcurrencySetting } from '../../harness/targetIO/concurrency.ts';
-import type { ScenarioResult } from '../../harness/engine/engine.ts';
+import type { ScenarioResult } from '../../target/targetSubject.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { worstById } from '../support/emulatorRuns.ts';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario } from '../../harness/engine/scenario.ts';
-import { runEngine, type ScenarioResult } from '../../harness/engine/engine.ts';
+import { runEngine } from '../../harness/engine/engine.ts';
+import { type ScenarioResult, targetSubject } from '../../target/targetSubject.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { emulatorManifest, openTargetSession } from '../../harness/targetIO/targetSession.ts';
 
@@ -66,8 +67,7 @@ test('a result is told final once: a passing one at once, a failing one after it
   const told: string[] = [];
   const session = await openTargetSession(emulatorManifest(), { baseUrl: emulator.url(), seed: 1 });
   try {
-    await runEngine(scenarios(runs), session, {
-      concurrency: 2,
+    await runEngine(scenarios(runs), targetSubject(session, { concurrency: 2 }), {
       listener: (event) => {
         if (event.type === 'scenario-final') told.push(`${event.report.scenarioId} after ${runs.get(event.report.scenarioId)} run(s)`);
       },

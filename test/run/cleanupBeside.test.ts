@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { defineScenario, type Scenario } from '../../harness/engine/scenario.ts';
 import { runEngine } from '../../harness/engine/engine.ts';
+import { targetSubject } from '../../target/targetSubject.ts';
 import { emulatorManifest, openTargetSession } from '../../harness/targetIO/targetSession.ts';
 
 // A scenario's cleanup (disabling its webhooks, cancelling its rules) runs beside
@@ -70,7 +71,7 @@ function scenarios(seen: string[], firstFails = false): Scenario[] {
 async function execute(list: Scenario[], failFast = false): Promise<void> {
   const session = await openTargetSession(emulatorManifest(), { baseUrl: emulator.url(), seed: 1 });
   try {
-    await runEngine(list, session, { concurrency: 1, aloneReruns: 0, ...(failFast ? { failFast } : {}) });
+    await runEngine(list, targetSubject(session, { concurrency: 1 }), { aloneReruns: 0, ...(failFast ? { failFast } : {}) });
   } finally {
     await session.sink.close();
   }

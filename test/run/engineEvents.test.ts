@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startEmulator, type Emulator } from '../../emulator/emulator.ts';
 import { runEngine } from '../../harness/engine/engine.ts';
+import { targetSubject } from '../../target/targetSubject.ts';
 import type { EngineEvent } from '../../harness/engine/engineEvents.ts';
 import { defineScenario } from '../../harness/engine/scenario.ts';
 import { emulatorManifest, openTargetSession } from '../../harness/targetIO/targetSession.ts';
@@ -34,7 +35,7 @@ test('run-started, then each scenario started, its checks and its final report, 
   const events: EngineEvent[] = [];
   const session = await openTargetSession(emulatorManifest(), { baseUrl: emulator.url(), seed: 1 });
   try {
-    await runEngine(scenarios, session, { concurrency: 2, listener: (event) => events.push(event) });
+    await runEngine(scenarios, targetSubject(session, { concurrency: 2 }), { listener: (event) => events.push(event) });
   } finally {
     await session.sink.close();
   }

@@ -5,7 +5,7 @@ import type { ConcurrencySetting } from '../../harness/targetIO/concurrency.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { ControlClient } from '../../harness/targetIO/controlClient.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
-import type { ScenarioResult } from '../../harness/engine/engine.ts';
+import type { ScenarioResult } from '../../target/targetSubject.ts';
 import { runScenarios } from '../support/runScenarios.ts';
 import { SCENARIOS_BY_AREA } from '../../suites/scenarioIndex.ts';
 import { problems } from '../support/emulatorRuns.ts';

@@ -23,10 +23,13 @@ export const LAYERS: LayerTable = [
   ['harness/records', ['contract', 'schemas']],
   // Target I/O: the API and control clients, the session, tokens, the webhook sink, pacing.
   ['harness/targetIO', ['contract', 'schemas', 'harness/records']],
-  // Scenarios, the scheduler, the engine (engine.ts) and the events it emits.
+  // Scenarios, the scheduler, the engine (engine.ts) and the events it emits: it knows no subject.
   ['harness/engine', ['contract', 'schemas', 'harness/records', 'harness/targetIO']],
+  // The target as the engine's subject, a peer of receiver/ and client/: its scenarios against one target session.
+  // Below the vitest face, which runs it.
+  ['target', ['contract', 'schemas', 'harness/records', 'harness/targetIO', 'harness/engine']],
   // The engine's vitest face, for `npx vitest --project conformance` only: no command loads it (test/run/commandPaths.test.ts).
-  ['harness/vitestFace', ['contract', 'schemas', 'harness/records', 'harness/targetIO', 'harness/engine']],
+  ['harness/vitestFace', ['contract', 'schemas', 'harness/records', 'harness/targetIO', 'harness/engine', 'target']],
   ['fixtures', ['contract', 'schemas', 'harness']],
   ['openapi', ['contract', 'schemas', 'harness']],
   // A product of its own: it shares only the documents' facts and serves the derived OpenAPI document.
@@ -38,7 +41,7 @@ export const LAYERS: LayerTable = [
   // the faces (report/, action/) read only it, never the pipeline.
   ['verdict', ['contract', 'schemas', 'harness', 'container']],
   // The pipeline: never a reporter, never cli/.
-  ['run', ['contract', 'schemas', 'harness', 'suites', 'emulator', 'container', 'verdict']],
+  ['run', ['contract', 'schemas', 'harness', 'target', 'suites', 'emulator', 'container', 'verdict']],
   ['report', ['contract', 'schemas', 'harness', 'container', 'verdict']],
   // Judges a webhook receiver with the embedded emulator as the sandbox, through verdict/'s judgement.
   ['receiver', ['contract', 'schemas', 'harness', 'emulator', 'verdict']],
@@ -61,6 +64,7 @@ export const LAYERS: LayerTable = [
       'targets',
       'examples',
       'harness',
+      'target',
       'fixtures',
       'openapi',
       'emulator',

@@ -1,7 +1,8 @@
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { type ConcurrencySetting, LOOPBACK_CONCURRENCY } from '../../harness/targetIO/concurrency.ts';
 import type { Scenario } from '../../harness/engine/scenario.ts';
-import { runEngine, type EngineOptions, type ScenarioResult } from '../../harness/engine/engine.ts';
+import { runEngine } from '../../harness/engine/engine.ts';
+import { type ScenarioResult, type TargetEngineOptions, targetSubject } from '../../target/targetSubject.ts';
 import { describeUndeclared } from '../../harness/engine/sharedState.ts';
 import type { TargetManifestFile } from '../../harness/targetIO/targetManifest.ts';
 import { emulatorManifest, openTargetSession, type TargetSession } from '../../harness/targetIO/targetSession.ts';
@@ -17,7 +18,7 @@ export interface RunScenariosOptions {
   /** Default: what `run` uses for a near target (harness/targetIO/concurrency.ts); the project's tests run on loopback. */
   concurrency?: ConcurrencySetting;
   scheduleSeed?: number;
-  /** See EngineOptions.aloneReruns. */
+  /** See LoopOptions.aloneReruns (harness/engine/engine.ts). */
   aloneReruns?: number;
   /** Told of each scenario's result (whether it depends on the schedule, what it used undeclared). */
   onResult?: (result: ScenarioResult) => void;
@@ -31,12 +32,12 @@ export interface RunScenariosOptions {
 export async function runScenarios(scenarios: readonly Scenario[], options: RunScenariosOptions): Promise<CheckRecord[]> {
   const session = await openTargetSession(emulatorManifest(options.manifest), { baseUrl: options.baseUrl, seed: options.seed ?? 1 });
   try {
-    const execution: EngineOptions = {
+    const execution: TargetEngineOptions = {
       concurrency: options.concurrency ?? LOOPBACK_CONCURRENCY,
       ...(options.scheduleSeed !== undefined ? { scheduleSeed: options.scheduleSeed } : {}),
       ...(options.aloneReruns !== undefined ? { aloneReruns: options.aloneReruns } : {}),
     };
-    const results = await runEngine(scenarios, session, execution);
+    const results = await runEngine(scenarios, targetSubject(session, execution), execution);
     for (const result of results) options.onResult?.(result);
     const undeclared = results.flatMap((result) => result.undeclared);
     if (undeclared.length > 0) throw new Error(undeclared.map(describeUndeclared).join('\n'));
@@ -48,7 +49,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
 
 /** For tests that open their own session: the scenarios through the engine, their records in the order given. */
 export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
-  const results = await runEngine(scenarios, session, { concurrency });
+  const results = await runEngine(scenarios, targetSubject(session, { concurrency }), {});
   // The session's tally is what such a test reads: each scenario counted its own.
   for (const result of results) addTallies(session.throttling, result.throttling);
   return results.flatMap((result) => result.records);

@@ -1,18 +1,24 @@
 import { Faker, en } from '@faker-js/faker';
-import type { CallAnswer } from '../targetIO/adaptiveConcurrency.ts';
-import { ApiClient } from '../targetIO/apiClient.ts';
-import type { CheckRecord } from '../records/checkRecords.ts';
-import { CheckRecorder } from '../records/checkRecorder.ts';
-import { CleanupLedger } from './cleanupLedger.ts';
-import type { ExchangeJournal } from '../records/exchangeJournal.ts';
-import { CLIENT_REQUIREMENTS, shapeRequirements } from '../../contract/catalogue/operationCatalogue.ts';
-import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
-import { describeTrigger, heavyProbeSkipReason, type Scenario, type ScenarioContext, triggerAvailable } from './scenario.ts';
-import type { Pace } from '../targetIO/apiClient.ts';
-import { mixSeed } from './schedulePerturbation.ts';
-import { footprintOf, noteOperation, webhookAllowanceOf } from './sharedState.ts';
-import { SharedStateGuard } from './sharedStateGuard.ts';
-import type { TargetSession } from '../targetIO/targetSession.ts';
+import type { CallAnswer } from '../harness/targetIO/adaptiveConcurrency.ts';
+import { ApiClient } from '../harness/targetIO/apiClient.ts';
+import type { CheckRecord } from '../harness/records/checkRecords.ts';
+import { CheckRecorder } from '../harness/records/checkRecorder.ts';
+import { CleanupLedger } from '../harness/engine/cleanupLedger.ts';
+import type { ExchangeJournal } from '../harness/records/exchangeJournal.ts';
+import { CLIENT_REQUIREMENTS, shapeRequirements } from '../contract/catalogue/operationCatalogue.ts';
+import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
+import {
+  describeTrigger,
+  heavyProbeSkipReason,
+  type Scenario,
+  type ScenarioContext,
+  triggerAvailable,
+} from '../harness/engine/scenario.ts';
+import type { Pace } from '../harness/targetIO/apiClient.ts';
+import { mixSeed } from '../harness/engine/schedulePerturbation.ts';
+import { footprintOf, noteOperation, webhookAllowanceOf } from '../harness/engine/sharedState.ts';
+import { SharedStateGuard } from '../harness/engine/sharedStateGuard.ts';
+import type { TargetSession } from '../harness/targetIO/targetSession.ts';
 
 // Runs one scenario against a target session and returns its check records.
 // Never throws for target behaviour: a crash mid-scenario makes whatever it had
@@ -43,7 +49,7 @@ export interface ScenarioRunOptions {
   log?: (message: string) => void;
   /** Told of every exchange of the scenario's API client (`run --har`). */
   journal?: ExchangeJournal;
-  /** Holds the scenario to its declared shared state (harness/engine/targetSubject.ts gives one that knows the scheduler). */
+  /** Holds the scenario to its declared shared state (target/targetSubject.ts gives one that knows the scheduler). */
   guard?: SharedStateGuard;
   /** The schedule fuzzer's pause before each API call. */
   pace?: Pace;

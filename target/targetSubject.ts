@@ -1,21 +1,22 @@
-import type { CheckRecord } from '../records/checkRecords.ts';
-import { journalInto, type JournalEntry } from '../records/exchangeJournal.ts';
-import { metered, ScenarioMeter, type ScenarioMetrics, withRerun } from '../records/runMetrics.ts';
-import { concurrencyLimit, type ConcurrencySetting } from '../targetIO/concurrency.ts';
-import { scenarioPace } from './schedulePerturbation.ts';
-import { describeUndeclared, footprintOf, type UndeclaredUse, webhookAllowanceOf } from './sharedState.ts';
-import { type WebhookFootprint } from '../targetIO/heldWebhooks.ts';
-import type { TargetSession } from '../targetIO/targetSession.ts';
-import { emptyTally, type ThrottleTally } from '../targetIO/throttleRetry.ts';
-import type { ScenarioReport } from './engineEvents.ts';
-import type { Scenario } from './scenario.ts';
+import type { CheckRecord } from '../harness/records/checkRecords.ts';
+import { journalInto, type JournalEntry } from '../harness/records/exchangeJournal.ts';
+import { metered, ScenarioMeter, type ScenarioMetrics, withRerun } from '../harness/records/runMetrics.ts';
+import { concurrencyLimit, type ConcurrencySetting } from '../harness/targetIO/concurrency.ts';
+import { scenarioPace } from '../harness/engine/schedulePerturbation.ts';
+import { describeUndeclared, footprintOf, type UndeclaredUse, webhookAllowanceOf } from '../harness/engine/sharedState.ts';
+import { type WebhookFootprint } from '../harness/targetIO/heldWebhooks.ts';
+import type { TargetSession } from '../harness/targetIO/targetSession.ts';
+import { emptyTally, type ThrottleTally } from '../harness/targetIO/throttleRetry.ts';
+import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { Scenario } from '../harness/engine/scenario.ts';
 import { runScenario } from './scenarioRun.ts';
-import { GuardedControlClient, SharedStateGuard } from './sharedStateGuard.ts';
-import type { EngineSubject, ItemRun, PlannedItem } from './subject.ts';
+import { GuardedControlClient, SharedStateGuard } from '../harness/engine/sharedStateGuard.ts';
+import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subject.ts';
+import type { LoopOptions } from '../harness/engine/engine.ts';
 
-// The target as the engine's subject (`run`, and the project's tests): the scenarios of every area
-// against one target session, opened once by the caller (run/runTarget.ts), which outlives the
-// engine. Each scenario holds to its declared shared state (harness/engine/sharedStateGuard.ts),
+// The target as the engine's subject (`run`, the vitest face and the project's tests), a peer of
+// receiver/receiverSubject.ts and client/clientSubject.ts: the scenarios of every area against one
+// target session, opened once by the caller (run/runTarget.ts), which outlives the engine. Each scenario holds to its declared shared state (harness/engine/sharedStateGuard.ts),
 // is paced by the schedule seed, and counts its own throttling and calls.
 
 export interface ScenarioResult {
@@ -42,7 +43,7 @@ export interface ScenarioResult {
   durationMs: number;
 }
 
-/** How the target's scenarios are run: `run`'s options (harness/engine/engine.ts EngineOptions). */
+/** How the target's scenarios are run: `run`'s options for its subject. */
 export interface TargetRunOptions {
   /** How many scenarios run at a time, or `auto`: as many as the target bears (harness/targetIO/adaptiveConcurrency.ts). */
   concurrency: ConcurrencySetting;
@@ -51,6 +52,9 @@ export interface TargetRunOptions {
   /** Keep every exchange (`run --har`). */
   recordExchanges?: boolean;
 }
+
+/** `run`'s options: the engine's loop and the target subject's (concurrency, exchanges kept). */
+export interface TargetEngineOptions extends LoopOptions, TargetRunOptions {}
 
 /** What the faces are told of a scenario's result (plain data: vitest's worker receives it as it is). */
 export function reportOf(result: ScenarioResult): ScenarioReport {
