@@ -4,7 +4,13 @@ import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { CERTIFICATE_FILES, fileDigest, writeCertificate, writeEvidence } from '../report/certificateFiles.ts';
-import { DEFAULT_VALID_DAYS, describeSubjects, issueCertificate, type Sha256Digest } from '../verdict/certification.ts';
+import {
+  type CertificateStatement,
+  DEFAULT_VALID_DAYS,
+  describeSubjects,
+  issueCertificate,
+  type Sha256Digest,
+} from '../verdict/certification.ts';
 import { keyIdOf, readSigningKey, SIGNING_KEY_ENV } from '../verdict/certificateSigning.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { targetManifestPath, type TargetRequest } from '../run/runTarget.ts';
@@ -32,7 +38,7 @@ export interface CertificationSetup {
 
 const MAX_VALID_DAYS = 3650;
 
-function parseValidDays(text: string | undefined): number {
+export function parseValidDays(text: string | undefined): number {
   if (text === undefined) return DEFAULT_VALID_DAYS;
   const days = Number(text);
   if (!/^\d+$/.test(text.trim()) || days < 1 || days > MAX_VALID_DAYS)
@@ -78,24 +84,42 @@ export interface CertifiedRun {
 export function certifyRun(setup: CertificationSetup, run: CertifiedRun, redactor: SecretRedactor, write: (text: string) => void): number {
   const { document } = run;
   const evidence = writeEvidence(run.reportDir, run.exchanges, run.version, redactor);
-  const statement = issueCertificate(document.requirements, {
-    target: document.target,
-    suiteVersion: document.suiteVersion,
-    catalogueHash: document.catalogueHash,
-    seed: document.seed,
-    manifestDigest: setup.manifestDigest,
-    results: { name: 'results.json', digest: fileDigest(run.resultsPath) },
-    evidence: { name: CERTIFICATE_FILES.evidence, digest: fileDigest(evidence) },
-    validDays: setup.validDays,
-  });
-  const paths = writeCertificate(run.reportDir, statement, setup.signingKey, redactor);
+  return issueAndTell(
+    issueCertificate(document.requirements, {
+      target: document.target,
+      suiteVersion: document.suiteVersion,
+      catalogueHash: document.catalogueHash,
+      seed: document.seed,
+      manifestDigest: setup.manifestDigest,
+      results: { name: 'results.json', digest: fileDigest(run.resultsPath) },
+      evidence: { name: CERTIFICATE_FILES.evidence, digest: fileDigest(evidence) },
+      validDays: setup.validDays,
+    }),
+    { reportDir: run.reportDir, evidence, ...(setup.signingKey ? { signingKey: setup.signingKey } : {}) },
+    redactor,
+    write,
+  );
+}
+
+/**
+ * Writes a Statement's files (signed with a key), tells where, what it certifies and how to verify
+ * it; the exit code: 0 certified, 1 not. Every certificate, a run's or a client's, is written here.
+ */
+export function issueAndTell(
+  statement: CertificateStatement,
+  where: { reportDir: string; evidence: string; signingKey?: KeyObject },
+  redactor: SecretRedactor,
+  write: (text: string) => void,
+): number {
+  const { signingKey, evidence } = where;
+  const paths = writeCertificate(where.reportDir, statement, signingKey, redactor);
   const { predicate } = statement;
   write(
     `Certificate: ${paths.statement}: ${predicate.certified ? 'CERTIFIED' : `NOT CERTIFIED (${predicate.blocking.map((entry) => `${entry.id} ${entry.outcome}`).join(', ')})`}; valid until ${predicate.expiresAt.slice(0, 10)}; about ${describeSubjects(statement.subject)}`,
   );
   write(
-    paths.envelope && setup.signingKey
-      ? `Signed: ${paths.envelope} (Ed25519, key ${keyIdOf(setup.signingKey).slice(0, 16)}…); check it with: ${SUGGESTIONS.verifyCertificate(paths.envelope)}`
+    paths.envelope && signingKey
+      ? `Signed: ${paths.envelope} (Ed25519, key ${keyIdOf(signingKey).slice(0, 16)}…); check it with: ${SUGGESTIONS.verifyCertificate(paths.envelope)}`
       : `Not signed: no --signing-key (or ${SIGNING_KEY_ENV}) was given; ${paths.statement} is the Statement alone, ${paths.predicate} its predicate for actions/attest`,
   );
   write(`Certificate page: ${paths.html}, badge ${paths.badge}, evidence ${evidence}`);

@@ -15,6 +15,8 @@ import { countOutcomes, verdictOf } from './requirementVerdict.ts';
 // digests; for a URL target, the manifest's SHA-256 named by the base URL), its
 // predicate what the suite found (schemas/harness/certificate-predicate.schema.json).
 // report/certificateFiles.ts writes and signs it; verdict/certificateVerification.ts checks it.
+// `client --certify` writes the same Statement about an API client: its subject is the client's
+// artifact, its predicate says how the client was judged (issueClientCertificate).
 
 export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 /** The predicate's type: a versioned URI under the project's repository; a new major version of the predicate is /v2. */
@@ -41,10 +43,37 @@ export interface BlockingRequirement {
   reason: string;
 }
 
+/** Where a client's calls went: the embedded emulator, or (`manifest`) a target's base URL, its manifest by digest. */
+export type TargetKind = 'embedded' | 'manifest';
+
+/** How a client was judged, beside what it came to: the perturbations its answers were bent by, how its command ended. */
+export interface ClientJudged {
+  plan: string[];
+  /** Absent for a client started elsewhere (client --wait), which has no command. */
+  exit?: { code: number | null; signal: string | null };
+}
+
+/**
+ * The predicate read as in-toto's test-result predicate (https://in-toto.io/attestation/test-result/v0.1),
+ * each requirement a test: PASS passed, WARN warned, every blocking requirement failed; `result` FAILED
+ * when not certified, else WARNED with a WARN, else PASSED. SKIP and OBSERVED were not judged, and are in
+ * no list (unless a SKIP blocks). `configuration`: what judged, by digest.
+ */
+export interface TestResult {
+  result: 'PASSED' | 'WARNED' | 'FAILED';
+  configuration: Array<{ name: string; digest?: Sha256Digest; annotations?: Record<string, string> }>;
+  passedTests: string[];
+  warnedTests: string[];
+  failedTests: string[];
+}
+
 export interface CertificatePredicate {
   suite: { name: string; version: string; catalogueHash: string };
-  /** `image`: the exact image judged (a container target); `manifestDigest`: the SHA-256 of the target manifest the run read. */
-  target: { name: string; baseUrl: string; image?: ImageIdentity; manifestDigest: Sha256Digest };
+  /**
+   * `image`: the exact image judged (a container target); `manifestDigest`: the SHA-256 of the target manifest the run read
+   * (none for a client judged against the embedded emulator, `kind` embedded).
+   */
+  target: { name: string; baseUrl: string; kind?: TargetKind; image?: ImageIdentity; manifestDigest?: Sha256Digest };
   environment: Environment;
   capabilities: string[];
   /** Every requirement that applies to the target, as judged. */
@@ -60,6 +89,9 @@ export interface CertificatePredicate {
   /** The report files the certificate stands on, by SHA-256: results.json and the evidence bundle (the run's redacted exchanges as HAR). */
   results: { name: string; digest: Sha256Digest };
   evidence: { name: string; digest: Sha256Digest };
+  /** Present when the subject is an API client (client --certify). */
+  client?: ClientJudged;
+  testResult?: TestResult;
 }
 
 export interface CertificateStatement {
@@ -116,29 +148,79 @@ export function certificateSubjects(
   return [...registry, { name: target.image.name, digest: digestOf(target.image.id) }];
 }
 
-export interface CertificateContext {
-  target: { name: string; baseUrl: string; environment: Environment; capabilities: string[]; image?: ImageIdentity };
+/** What every certificate is issued with, whatever its subject. */
+interface IssueContext {
   suiteVersion: string;
   catalogueHash: string;
   seed: number;
-  manifestDigest: Sha256Digest;
   results: { name: string; digest: Sha256Digest };
   evidence: { name: string; digest: Sha256Digest };
   validDays?: number;
   date?: Date;
 }
 
-export function issueCertificate(results: readonly RequirementResult[], context: CertificateContext): CertificateStatement {
-  const blocking = blockingRequirements(results);
+export interface CertificateContext extends IssueContext {
+  target: { name: string; baseUrl: string; environment: Environment; capabilities: string[]; image?: ImageIdentity };
+  manifestDigest: Sha256Digest;
+}
+
+/** The test-result reading of what was judged (TestResult): `extra` adds to the configuration what judged beyond the catalogue and the files. */
+export function testResultOf(
+  results: readonly RequirementResult[],
+  blocking: readonly BlockingRequirement[],
+  context: IssueContext,
+  extra: TestResult['configuration'] = [],
+): TestResult {
+  const ids = (outcome: Outcome) => results.filter((result) => result.outcome === outcome).map((result) => result.id);
+  const warned = ids('WARN');
+  return {
+    result: blocking.length > 0 ? 'FAILED' : warned.length > 0 ? 'WARNED' : 'PASSED',
+    configuration: [
+      { name: 'requirement catalogue', digest: digestOf(context.catalogueHash) },
+      context.results,
+      context.evidence,
+      ...extra,
+    ],
+    passedTests: ids('PASS'),
+    warnedTests: warned,
+    failedTests: blocking.map((entry) => entry.id),
+  };
+}
+
+/** The predicate's account of the outcomes, the same for every subject; `listed`: the requirements it names. */
+function judgedPart(
+  results: readonly RequirementResult[],
+  listed: readonly RequirementResult[],
+  blocking: BlockingRequirement[],
+  context: IssueContext,
+) {
   const issued = context.date ?? new Date();
   const validDays = context.validDays ?? DEFAULT_VALID_DAYS;
+  return {
+    requirements: listed.map((result) => ({ id: result.id, level: result.level, outcome: result.outcome })),
+    counts: countOutcomes(results),
+    verdict: verdictOf(results),
+    certified: blocking.length === 0,
+    blocking,
+    seed: context.seed,
+    issuedAt: issued.toISOString(),
+    expiresAt: new Date(issued.getTime() + validDays * 86_400_000).toISOString(),
+    results: context.results,
+    evidence: context.evidence,
+  };
+}
+
+const suiteOf = (context: IssueContext) => ({ name: SUITE_NAME, version: context.suiteVersion, catalogueHash: context.catalogueHash });
+
+export function issueCertificate(results: readonly RequirementResult[], context: CertificateContext): CertificateStatement {
+  const blocking = blockingRequirements(results);
   const { target } = context;
   return {
     _type: STATEMENT_TYPE,
     subject: certificateSubjects(target, context.manifestDigest),
     predicateType: PREDICATE_TYPE,
     predicate: {
-      suite: { name: SUITE_NAME, version: context.suiteVersion, catalogueHash: context.catalogueHash },
+      suite: suiteOf(context),
       target: {
         name: target.name,
         baseUrl: target.baseUrl,
@@ -147,18 +229,60 @@ export function issueCertificate(results: readonly RequirementResult[], context:
       },
       environment: target.environment,
       capabilities: [...target.capabilities],
-      requirements: results
-        .filter((result) => !notApplicable(result))
-        .map((result) => ({ id: result.id, level: result.level, outcome: result.outcome })),
-      counts: countOutcomes(results),
-      verdict: verdictOf(results),
-      certified: blocking.length === 0,
-      blocking,
-      seed: context.seed,
-      issuedAt: issued.toISOString(),
-      expiresAt: new Date(issued.getTime() + validDays * 86_400_000).toISOString(),
-      results: context.results,
-      evidence: context.evidence,
+      ...judgedPart(
+        results,
+        results.filter((result) => !notApplicable(result)),
+        blocking,
+        context,
+      ),
+      testResult: testResultOf(results, blocking, context),
+    },
+  };
+}
+
+export interface ClientCertificateContext extends IssueContext {
+  /** The client's artifact by digest: a file, or an image. */
+  subject: CertificateSubject;
+  /** Where its calls went: the embedded emulator, or a target's base URL and its manifest by digest. */
+  target: { kind: TargetKind; baseUrl: string; environment: Environment; capabilities: string[]; manifestDigest?: Sha256Digest };
+  client: ClientJudged;
+}
+
+/**
+ * `client --certify`: a client is judged by what it calls, so a requirement its calls never
+ * reached SKIPs and is listed as such without standing in the way; a failed MUST or an
+ * UNTESTABLE does. Every requirement judged is listed, SKIPs with them: the certificate says what
+ * it covers.
+ */
+export function issueClientCertificate(results: readonly RequirementResult[], context: ClientCertificateContext): CertificateStatement {
+  const blocking = blockingRequirements(results).filter((entry) => entry.outcome !== 'SKIP');
+  const { target, client } = context;
+  const how = {
+    name: 'client judgement',
+    annotations: {
+      plan: client.plan.join(',') || 'none',
+      seed: String(context.seed),
+      target: target.kind,
+      ...(client.exit ? { exit: client.exit.signal ?? String(client.exit.code) } : {}),
+    },
+  };
+  return {
+    _type: STATEMENT_TYPE,
+    subject: [context.subject],
+    predicateType: PREDICATE_TYPE,
+    predicate: {
+      suite: suiteOf(context),
+      target: {
+        name: `API client ${context.subject.name}`,
+        baseUrl: target.baseUrl,
+        kind: target.kind,
+        ...(target.manifestDigest ? { manifestDigest: target.manifestDigest } : {}),
+      },
+      environment: target.environment,
+      capabilities: [...target.capabilities],
+      ...judgedPart(results, results, blocking, context),
+      client: { plan: [...client.plan], ...(client.exit ? { exit: { code: client.exit.code, signal: client.exit.signal } } : {}) },
+      testResult: testResultOf(results, blocking, context, [how]),
     },
   };
 }
