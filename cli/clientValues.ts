@@ -6,6 +6,8 @@ import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from
 import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
 import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { type ExpectedFailure, loadExpectedFailures } from '../verdict/expectedFailures.ts';
+import type { ReceiverEffects } from '../receiver/receiverConfig.ts';
+import { effectsProbe } from './receiverValues.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
 // how to wait for a client started elsewhere, never the text a user typed. Every bad value is
@@ -19,6 +21,10 @@ export interface ClientOptionTexts {
   port?: string;
   plan?: string;
   baseline?: string;
+  /** --effects: the effects probe the receivers of the client's webhooks are judged with, as the receiver command takes it. */
+  effects?: string;
+  /** --effects-patience: seconds, as typed. */
+  effectsPatience?: string;
 }
 
 /** A baseline of the client's known failures, read and checked before anything starts. */
@@ -31,6 +37,8 @@ export interface ClientBaseline {
 export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: number; port?: number } }) & {
   plan: readonly PerturbationName[];
   baseline?: ClientBaseline;
+  /** The effects probe the receivers of the client's webhooks are judged with. */
+  effects?: ReceiverEffects;
 };
 
 /** --plan NAME[,NAME]: the perturbations chosen (every one unless told), or `none`; an unknown name says the closest. */
@@ -81,9 +89,18 @@ function clientBaseline(path: string): ClientBaseline {
   return { path, entries };
 }
 
+/** --effects URL and --effects-patience S, checked as the receiver command checks them; the patience alone has no use. */
+function receiverEffects(options: ClientOptionTexts): { effects?: ReceiverEffects } {
+  if (options.effects !== undefined) return { effects: effectsProbe(options) };
+  if (options.effectsPatience !== undefined)
+    throw new SetupError('--effects-patience goes with --effects (an effects probe to read); without one it has no use');
+  return {};
+}
+
 export function clientChoice(command: readonly string[], options: ClientOptionTexts): ClientChoice {
   const plan = perturbationPlan(options.plan);
   const baseline = options.baseline === undefined ? {} : { baseline: clientBaseline(options.baseline) };
+  const effects = receiverEffects(options);
   if (options.wait) {
     if (command.length > 0)
       throw new SetupError(`--wait serves a client started elsewhere and runs no command; drop --wait to run ${command.join(' ')}`);
@@ -91,6 +108,7 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) },
       plan,
       ...baseline,
+      ...effects,
     };
   }
   for (const [option, given] of [
@@ -103,7 +121,7 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
     );
   assertProgramFound(command[0]!);
-  return { command: [...command], plan, ...baseline };
+  return { command: [...command], plan, ...baseline, ...effects };
 }
 
 const isRunnableFile = (path: string): boolean => {

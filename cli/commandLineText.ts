@@ -5,6 +5,7 @@ import {
   DEFAULT_SIGNATURE_HEADER,
   DEFAULT_TIMEOUT_MS,
   type ReceiverConfig,
+  type ReceiverEffects,
 } from '../receiver/receiverConfig.ts';
 import { DEFAULT_PLAN, NO_PLAN } from '../client/perturbations.ts';
 import type { ClientChoice } from './clientValues.ts';
@@ -72,6 +73,16 @@ export function runReplayArguments(choice: TargetChoice): string[] {
   ];
 }
 
+/** `--effects URL` and a patience not the default, as the receiver and client commands take them. */
+function effectsArguments({ effectsUrl, effectsPatienceMs }: ReceiverEffects): string[] {
+  return [
+    ...(effectsUrl ? ['--effects', effectsUrl] : []),
+    ...(effectsPatienceMs !== undefined && effectsPatienceMs !== DEFAULT_EFFECTS_PATIENCE_MS
+      ? ['--effects-patience', String(effectsPatienceMs / 1000)]
+      : []),
+  ];
+}
+
 /** The options that describe this receiver again, for the replay command of each failure (never the token's value). */
 export function receiverReplayArguments(config: ReceiverConfig): string[] {
   return [
@@ -84,22 +95,23 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
     '--delivery-mode',
     config.deliveryMode,
     ...(config.includeResources ? ['--include-resources'] : []),
-    ...(config.effectsUrl ? ['--effects', config.effectsUrl] : []),
     ...(config.headerName !== DEFAULT_SIGNATURE_HEADER ? ['--header-name', config.headerName] : []),
     ...(config.timeoutMs !== DEFAULT_TIMEOUT_MS ? ['--timeout-ms', String(config.timeoutMs)] : []),
-    ...(config.effectsPatienceMs !== undefined && config.effectsPatienceMs !== DEFAULT_EFFECTS_PATIENCE_MS
-      ? ['--effects-patience', String(config.effectsPatienceMs / 1000)]
-      : []),
+    ...effectsArguments(config),
   ];
 }
 
-/** A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; a plan not the default; its baseline. */
+/**
+ * A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; a plan not the default; its
+ * baseline; its effects probe.
+ */
 export function clientReplayArguments(choice: ClientChoice): string[] {
   const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') ? [] : ['--plan', choice.plan.length > 0 ? choice.plan.join(',') : NO_PLAN];
   const baseline = choice.baseline ? ['--baseline', choice.baseline.path] : [];
   return [
     ...plan,
     ...baseline,
+    ...effectsArguments(choice.effects ?? {}),
     ...('command' in choice ? ['--', ...choice.command] : ['--wait', '--idle', String(choice.wait.idleSeconds)]),
   ];
 }

@@ -7,6 +7,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   DELIVERY_MODES,
   type ReceiverConfig,
+  type ReceiverEffects,
 } from '../receiver/receiverConfig.ts';
 
 // The receiver command's options, and a manifest's `receiver` section, made values once, here
@@ -20,8 +21,7 @@ export interface ReceiverOptions extends Omit<ManifestReceiver, 'timeoutMs'> {
   effectsPatience?: string | number;
 }
 
-function httpUrl(option: string, value: string | undefined): string {
-  if (value === undefined || value === '') throw new SetupError(`${option} is required: the http(s) URL of your webhook receiver`);
+function httpUrl(option: string, value: string): string {
   let parsed: URL;
   try {
     parsed = new URL(value);
@@ -58,7 +58,16 @@ function effectsPatience(value: string | number | undefined): number {
   return Math.round(s * 1000);
 }
 
+/** --effects and --effects-patience as values, for the receiver command and for the client command's receivers alike. */
+export function effectsProbe(options: Pick<ReceiverOptions, 'effects' | 'effectsPatience'>): ReceiverEffects {
+  return {
+    ...(options.effects !== undefined ? { effectsUrl: httpUrl('--effects', options.effects) } : {}),
+    effectsPatienceMs: effectsPatience(options.effectsPatience),
+  };
+}
+
 export function receiverConfig(options: ReceiverOptions, env: NodeJS.ProcessEnv): ReceiverConfig {
+  if (options.url === undefined || options.url === '') throw new SetupError('--url is required: the http(s) URL of your webhook receiver');
   const url = httpUrl('--url', options.url);
   if (!options.tokenEnv)
     throw new SetupError(
@@ -77,9 +86,8 @@ export function receiverConfig(options: ReceiverOptions, env: NodeJS.ProcessEnv)
     contentType: oneOf('--content-type', options.contentType, CONTENT_TYPES, 'Json'),
     deliveryMode: oneOf('--delivery-mode', options.deliveryMode, DELIVERY_MODES, 'AtLeastOnce'),
     includeResources: options.includeResources ?? false,
-    ...(options.effects !== undefined ? { effectsUrl: httpUrl('--effects', options.effects) } : {}),
     headerName,
     timeoutMs: timeout(options.timeoutMs),
-    effectsPatienceMs: effectsPatience(options.effectsPatience),
+    ...effectsProbe(options),
   };
 }

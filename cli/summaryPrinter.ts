@@ -22,6 +22,12 @@ const ID_WIDTH = 34;
 
 const isFailingResult = (result: RequirementResult) => isFailing(result.outcome);
 
+/** SKIPs of one cause, said in one line instead of a row each: those it takes, and the line that names their ids. */
+export interface SkipFold {
+  takes(result: RequirementResult): boolean;
+  line(ids: readonly string[]): string;
+}
+
 export interface SummaryOptions {
   quiet: boolean;
   /** Every selected requirement, PASS included, instead of those that are not PASS. */
@@ -30,6 +36,8 @@ export interface SummaryOptions {
   diagnosis?: FailureDiagnosis;
   /** The terminal's width; undefined (not a terminal): lines are not cut. */
   columns?: number;
+  /** SKIPs said in one line where the first of them would stand (not with --verbose, which lists every one). */
+  fold?: SkipFold;
 }
 
 /** The terminal's width where the output is one, for SummaryOptions.columns. */
@@ -81,16 +89,22 @@ function printRequirements(
 
 /**
  * The requirements that are not PASS, one line each; those the catalogue excludes (a SKIP on every
- * target, nothing the target did) in one line of their ids, since they say nothing about this run.
+ * target, nothing the target did) in one line of their ids, since they say nothing about this run;
+ * the SKIPs a fold takes in its one line.
  */
 function printNotPassing(
   results: readonly RequirementResult[],
   write: (text: string) => void,
   style: TerminalStyle,
   columns: number | undefined,
+  fold: SkipFold | undefined,
 ): void {
   const excluded = results.filter(isExcluded);
-  for (const result of results) if (!isExcluded(result)) write(line(result, style, columns));
+  const folded = fold ? results.filter((result) => result.outcome === 'SKIP' && !isExcluded(result) && fold.takes(result)) : [];
+  for (const result of results) {
+    if (result === folded[0]) write(outcomeLine('SKIP', fold!.line(folded.map((one) => one.id)), style, columns));
+    else if (!isExcluded(result) && !folded.includes(result)) write(line(result, style, columns));
+  }
   if (excluded.length === 0) return;
   const ids = excluded.map((result) => result.id).join(', ');
   write(outcomeLine('SKIP', `${counted(excluded.length, 'requirement')} excluded by the catalogue, never judged: ${ids}`, style, columns));
@@ -119,7 +133,7 @@ export function printSummary(document: ResultsDocument, write: (text: string) =>
         : `Requirements not PASS: ${shown.length} of ${counted(selected.length, 'requirement')} (--verbose lists every one; the reports always do)`,
     );
     if (options.verbose) printRequirements(shown, write, style, options.columns);
-    else printNotPassing(shown, write, style, options.columns);
+    else printNotPassing(shown, write, style, options.columns, options.fold);
     if (notListed > 0)
       write(
         `  (${counted(notListed, 'requirement')} not selected: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`,

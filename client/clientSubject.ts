@@ -14,7 +14,7 @@ import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.
 import { type EmulatorCall, type PerturbationName, PlanBender } from './perturbations.ts';
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import { RequestRecorder } from './requestRecorder.ts';
-import { JUDGE_WEBHOOKS_VARIABLE, readWebhooks, WebhookJudging } from './clientWebhooks.ts';
+import { JUDGE_WEBHOOKS_VARIABLE, readWebhooks, type ReceiverJudgingOptions, WebhookJudging } from './clientWebhooks.ts';
 import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, NO_CALL, readCalls } from './requestJudge.ts';
 
 // The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: the
@@ -63,10 +63,12 @@ export interface Serving {
 
 /**
  * What the client command judges: the requests of COMMAND, run to its exit, or of a client started elsewhere;
- * `plan`, the perturbations its answers are bent by (client/perturbations.ts), none when absent.
+ * `plan`, the perturbations its answers are bent by (client/perturbations.ts), none when absent; `receivers`, how
+ * the receivers of its webhooks are judged beyond their settings (client/clientWebhooks.ts: an effects probe).
  */
 export type ClientSource = ({ command: readonly string[]; interrupted?: AbortSignal } | { wait: ClientWait }) & {
   plan?: readonly PerturbationName[];
+  receivers?: ReceiverJudgingOptions;
 };
 
 /** The command's own exit: its code, or the signal that ended it; `interrupted` when the user's Ctrl-C stopped it. */
@@ -135,17 +137,27 @@ export function endedText(exit: CommandExit | undefined, waitEnded: WaitEnded | 
   return `your client was quiet for ${idleSeconds} s`;
 }
 
-export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
-  readonly subject = 'client';
+/** What a client's run learns beyond its items' records, handed back by the engine (its `learned`). */
+export interface ClientLearned {
   /** Where the client was told to call: the emulator's address (the recorder is inside it). */
-  baseUrl = '';
+  baseUrl: string;
   /** Set when the source was a command. */
-  exit: CommandExit | undefined;
+  exit?: CommandExit;
   /** Set when the source was a client started elsewhere. */
-  waitEnded: WaitEnded | undefined;
-  calls: ClientCalls | undefined;
+  waitEnded?: WaitEnded;
+  /** What the client called, read once from the recording. */
+  calls: ClientCalls;
   /** The webhooks the client created, judged as receivers beside it (client/clientWebhooks.ts). */
-  readonly webhooks: WebhookJudging;
+  webhooks: WebhookJudging;
+}
+
+export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, ClientLearned> {
+  readonly subject = 'client';
+  private baseUrl = '';
+  private exit: CommandExit | undefined;
+  private waitEnded: WaitEnded | undefined;
+  private calls: ClientCalls | undefined;
+  private readonly webhooks: WebhookJudging;
 
   constructor(
     private readonly source: ClientSource,
@@ -153,7 +165,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
     private readonly redactor: SecretRedactor,
     private readonly env: NodeJS.ProcessEnv = process.env,
   ) {
-    this.webhooks = new WebhookJudging(redactor, say);
+    this.webhooks = new WebhookJudging(redactor, say, source.receivers);
   }
 
   async open(): Promise<void> {
@@ -248,6 +260,15 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged> {
     run.bodyEnded(records);
     return { item, records, startedMs, durationMs: Date.now() - startedMs };
   }
+
+  // open() read the calls or threw: no item runs, and nothing is learned, without them.
+  learned = (): ClientLearned => ({
+    baseUrl: this.baseUrl,
+    ...(this.exit ? { exit: this.exit } : {}),
+    ...(this.waitEnded ? { waitEnded: this.waitEnded } : {}),
+    calls: this.calls!,
+    webhooks: this.webhooks,
+  });
 
   report({ item, records, startedMs, durationMs }: ItemJudged): ScenarioReport {
     const { id, title, requirements } = item;

@@ -4,10 +4,12 @@ import { request } from 'undici';
 import { requirementCatalogue, type RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import type { ContentType, DeliveryMode } from '../contract/facts/webhookAttributes.ts';
 import type { EngineEvent, EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { OptionWords } from '../harness/records/optionWords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { EffectsProbeBroken } from '../receiver/effectsProbe.ts';
 import type { ReceiverCase } from '../receiver/receiverCase.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
-import { DEFAULT_SIGNATURE_HEADER, DEFAULT_TIMEOUT_MS, type ReceiverConfig } from '../receiver/receiverConfig.ts';
+import { DEFAULT_SIGNATURE_HEADER, DEFAULT_TIMEOUT_MS, type ReceiverConfig, type ReceiverEffects } from '../receiver/receiverConfig.ts';
 import { runReceiverCases } from '../receiver/receiverRun.ts';
 import type { ReceiverJudging } from '../receiver/receiverSubject.ts';
 import type { RecorderActivity } from './requestRecorder.ts';
@@ -31,6 +33,18 @@ import type { RecorderActivity } from './requestRecorder.ts';
 // machine (loopback): the cases send forged and unknown deliveries, which a URL the client named
 // elsewhere (a staging host, a public example) was never offered to receive. A client that created
 // no webhook is told so in one line, and its document judges the CL requirements alone.
+//
+// Processed: with an effects probe (client --effects), what each receiver processed is read as the
+// receiver command reads it, so the processed-once and not-processed requirements are judged; the
+// probe is held to its contract once a receiver is found listening, as the receiver command holds
+// it before its cases, and a probe that breaks it ends the run in that setup error: nothing more is
+// judged, and the rest SKIPping would hide a mistake in the command line behind a verdict.
+
+/** How the client's receivers are judged beyond their webhooks' settings: the effects probe, and the options as messages name them. */
+export interface ReceiverJudgingOptions {
+  effects?: ReceiverEffects;
+  optionWords?: OptionWords;
+}
 
 /** A webhook the client created, as the client's emulator holds it. */
 export interface ClientWebhook {
@@ -118,10 +132,13 @@ export class WebhookJudging {
   private read: (() => Promise<ClientWebhook[]>) | undefined;
   /** Counts an asked judging as the client's activity (client --wait): it is not quiet while it waits for the answer. */
   activity: RecorderActivity | undefined;
+  /** Set once the effects probe broke its contract: no receiver is judged after it, and the run ends in it. */
+  private probeBroken: EffectsProbeBroken | undefined;
 
   constructor(
     private readonly redactor: SecretRedactor,
     private readonly say: (text: string) => void,
+    private readonly options: ReceiverJudgingOptions = {},
   ) {}
 
   /** Serves the client's GET on loopback; `read` reads the client's webhooks from its emulator. */
@@ -133,7 +150,10 @@ export class WebhookJudging {
     return `http://127.0.0.1:${(server.address() as AddressInfo).port}/judge-webhooks`;
   }
 
-  /** Once the client's part has ended (`when` says how): every webhook not judged yet, whatever answers at its URL. */
+  /**
+   * Once the client's part has ended (`when` says how): every webhook not judged yet, whatever answers at its URL.
+   * Throws the effects probe's broken contract, where it was found (a setup error: the command ends in it).
+   */
   async judgeTheRest(when: string): Promise<void> {
     const webhooks = (await this.read?.()) ?? [];
     if (webhooks.length === 0 && this.byUrl.size === 0) this.say(NO_WEBHOOK);
@@ -195,7 +215,7 @@ export class WebhookJudging {
     else this.say(`Webhook ${webhook.url}: judged as a receiver (${webhook.deliveryMode}, ${webhook.contentType}), the RC requirements`);
     const gone = (problem: string) =>
       `the client's webhook endpoint ${webhook.url} was not reachable when judged (${problem}${after ? `, ${after}` : ''}): keep its receiver listening until GET $${JUDGE_WEBHOOKS_VARIABLE} answers`;
-    this.enqueue(webhook.url, () => this.judgedRun(ordinal, configOf(webhook), unjudged ? { unjudged } : { gone }));
+    this.enqueue(webhook.url, () => this.judgedRun(ordinal, configOf(webhook, this.options.effects), unjudged ? { unjudged } : { gone }));
   }
 
   private enqueue(url: string, judging: () => Promise<JudgedWebhook>): void {
@@ -204,20 +224,25 @@ export class WebhookJudging {
     this.byUrl.set(url, judged);
   }
 
-  /** One engine run of the receiver cases; one that cannot finish (the suite's own failure) leaves them SKIP, saying why, never a crash. */
+  /**
+   * One engine run of the receiver cases; one that cannot finish (the suite's own failure) leaves them SKIP, saying why, never a
+   * crash. An effects probe that breaks its contract is no such failure: it rejects this judging and every later one.
+   */
   private async judgedRun(ordinal: number, config: ReceiverConfig, judging: ReceiverJudging): Promise<JudgedWebhook> {
+    if (this.probeBroken) throw this.probeBroken;
     const events: EngineEvent[] = [];
     const cases = casesFor(Math.max(ordinal, 1));
     const observers = { say: () => {}, redactor: this.redactor, listener: (event: EngineEvent) => void events.push(event) };
-    const settings = {
-      modeFrom: 'as your client created it',
-      noEffectsProbe:
-        "no effects probe: what your client's receiver processed cannot be seen from outside (the receiver command can read one)",
-    };
+    const { optionWords } = this.options;
+    const settings = { modeFrom: 'as your client created it', ...(optionWords ? { optionWords } : {}) };
     try {
       const run = await runReceiverCases(config, observers, cases, { ...judging, ...settings });
       return { url: config.url, judged: judging.unjudged === undefined, reports: run.reports, events };
     } catch (error) {
+      if (error instanceof EffectsProbeBroken) {
+        this.probeBroken = error;
+        throw error;
+      }
       events.length = 0;
       const unjudged = `your client's webhook ${config.url} could not be judged: ${(error as Error).message}`;
       const run = await runReceiverCases(config, observers, cases, { ...settings, unjudged });
@@ -231,8 +256,9 @@ function distinct(webhooks: readonly ClientWebhook[]): ClientWebhook[] {
   return [...new Map(webhooks.map((webhook) => [webhook.url, webhook])).values()];
 }
 
-function configOf(webhook: ClientWebhook): ReceiverConfig {
+function configOf(webhook: ClientWebhook, effects: ReceiverEffects = {}): ReceiverConfig {
   return {
+    ...effects,
     url: webhook.url,
     tokenEnv: "the webhook's token",
     token: webhook.token,

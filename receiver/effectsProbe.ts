@@ -69,13 +69,16 @@ export async function readCount(effectsUrl: string, eventId: string): Promise<Co
   }
 }
 
+/** The effects probe breaks its contract: a setup error, which a run judging a receiver no one named tells apart from the rest. */
+export class EffectsProbeBroken extends SetupError {}
+
 /** Before any case: the probe must answer its contract for an id never sent, or the run cannot judge processing. */
 export async function assertEffectsProbe(effectsUrl: string, unusedId: string, words: OptionWords | undefined): Promise<void> {
   const probe = `${words?.effects ?? 'effects probe'} ${effectsUrl}`;
   const read = await readCount(effectsUrl, unusedId);
-  if ('problem' in read) throw new SetupError(`${probe}: ${read.problem}; it must answer GET ?eventId=ID with 200 {"count": n}`);
+  if ('problem' in read) throw new EffectsProbeBroken(`${probe}: ${read.problem}; it must answer GET ?eventId=ID with 200 {"count": n}`);
   if (read.count !== 0)
-    throw new SetupError(
+    throw new EffectsProbeBroken(
       `${probe}: answered count ${read.count} for event id ${unusedId}, which was never sent; it must count only what the receiver processed`,
     );
 }

@@ -32,3 +32,6 @@ export interface ReceiverConfig {
   headerName: string;
   timeoutMs: number;
 }
+
+/** The effects probe a receiver is judged with (absent: what it processed is not judged), and how long it is read. */
+export type ReceiverEffects = Pick<ReceiverConfig, 'effectsUrl' | 'effectsPatienceMs'>;
