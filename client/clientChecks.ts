@@ -334,8 +334,13 @@ export const CLIENT_CHECKS: readonly ClientCheck[] = (
     }),
     fieldsCheck('client/webhook-create', 'webhook.create', 'CL-WEBHOOK-CREATE-FIELDS', {
       ...vocabulary,
-      // 2.6 lists it "as a plain attribute", never "required": a SHOULD of its own, not the fields' MUST.
-      sentOrNot: { deliveryMode: 'CL-WEBHOOK-DELIVERY-MODE' },
+      // 2.6 lists them "as a plain attribute", never "required": SHOULDs of their own, not the fields' MUST.
+      sentOrNot: {
+        label: 'CL-WEBHOOK-PLAIN-ATTRIBUTES',
+        url: 'CL-WEBHOOK-PLAIN-ATTRIBUTES',
+        contentType: 'CL-WEBHOOK-PLAIN-ATTRIBUTES',
+        deliveryMode: 'CL-WEBHOOK-DELIVERY-MODE',
+      },
     }),
     fieldsCheck('client/webhook-update', 'webhook.update', 'CL-WEBHOOK-UPDATE-FIELDS', vocabulary),
     pageLimit,

@@ -5,6 +5,7 @@ import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { derivedTitle } from '../harness/engine/scenario.ts';
 import { CLIENT_CHECKS, CLIENT_GROUP, type ClientCheck, type JudgedCall, observeScopes, SCOPES_HELD } from './clientChecks.ts';
+import { CONTRACT_REQUIREMENTS, judgeContractRequirement, operationsJudgedBy } from './contractChecks.ts';
 import { operationLabel, operationOf } from './operationOf.ts';
 import { judgePerturbation, PERTURBATION_REQUIREMENTS, type PerturbedRun } from './perturbationChecks.ts';
 import { PERTURBATION_NAMES } from './perturbations.ts';
@@ -102,6 +103,22 @@ const perCall = (clientCheck: ClientCheck): ClientItem => ({
   },
 });
 
+/** The request contract's own requirements, one item each: its calls judged by contract/catalogue/requestContract.ts. */
+const contractItems: ClientItem[] = CONTRACT_REQUIREMENTS.map((requirement) => {
+  const id = `${CLIENT_GROUP}/${requirement.slice('CL-'.length).toLowerCase()}`;
+  const operations = operationsJudgedBy(requirement);
+  return {
+    id,
+    title: derivedTitle({ id, requirements: [requirement], area: CLIENT_GROUP }, requirementCatalogue('client')),
+    requirements: [requirement],
+    judgeAll({ calls }, check) {
+      const own = calls.filter((call) => operations.includes(call.operation));
+      if (own.length === 0) return check.skip(requirement, calls.length > 0 ? neverCalled(operations) : NO_CALL);
+      judgeContractRequirement(requirement, own, check);
+    },
+  };
+});
+
 const coverage: ClientItem = {
   id: COVERAGE_CHECK,
   title: derivedTitle({ id: COVERAGE_CHECK, requirements: [COVERAGE], area: CLIENT_GROUP }, requirementCatalogue('client')),
@@ -161,7 +178,14 @@ const perturbationItems: ClientItem[] = PERTURBATION_NAMES.map((name) => {
 });
 
 /** Every item the client command judges, in the order its reports list them. */
-export const CLIENT_ITEMS: readonly ClientItem[] = [...CLIENT_CHECKS.map(perCall), ...perturbationItems, coverage, scopes, leftBehind];
+export const CLIENT_ITEMS: readonly ClientItem[] = [
+  ...CLIENT_CHECKS.map(perCall),
+  ...contractItems,
+  ...perturbationItems,
+  coverage,
+  scopes,
+  leftBehind,
+];
 
 /** The scopes a bearer token holds, as the emulator that took it knows them; undefined for a token it does not know. */
 export type ScopesOf = (token: string) => ReadonlySet<string> | undefined;
