@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
+import { parseReporters } from './runValues.ts';
+import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
+import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, endedText, runClient, type Serving } from '../client/clientRun.ts';
+import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
+import { clientReplayArguments, OPTION_WORDS } from './commandLineText.ts';
+import { EXIT } from './exitCodes.ts';
+import { commandLines, openFaces } from './faces/faceList.ts';
+import { printBaseline, printSummary, type SkipFold } from './summaryPrinter.ts';
+import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
+import { colourWanted, terminalStyle } from './terminalStyle.ts';
+import { counted } from '../harness/records/counted.ts';
+import { noEffectsProbe } from '../receiver/effectsProbe.ts';
+
+// `banking-api-conformance client -- <command...>`: judges the integrator's own
+// API client by every request it makes to the embedded emulator
+// (requirements/client.yaml) and writes the same reports as a run: results.json,
+// report.html, junit.xml, summary.md, allure-results/, through the same faces
+// (cli/faces/faceList.ts), its items' engine events to the progress display. Exit 0 conformant, 1 not,
+// 2 a setup error (one line): a command not found, a client that made no call, or an effects probe
+// (--effects) that breaks its contract once a receiver is judged (said before any progress, and no
+// report written over the last).
+// `client --wait` runs no command: it says where a client started elsewhere calls and how it
+// gets a token (the command that mints one, never a token), and judges once the client has
+// been quiet for --idle seconds or on Ctrl-C.
+
+export interface ClientCommandOptions extends ClientOptionTexts {
+  reportDir: string;
+  quiet?: boolean;
+  reporter?: string[];
+  /** Stream the engine's events as NDJSON to this file, or `-`: standard output (cli/faces/eventsFace.ts). */
+  events?: string;
+}
+
+/**
+ * The reports `client --reporter` chose. HAR (DIR/exchanges.har) is written only when named, and adds to the others:
+ * `--reporter har` alone is the default reports and HAR, as the guide says.
+ */
+function clientReporters(texts: readonly string[] | undefined): ReadonlySet<Reporter> {
+  const named = texts ? parseReporters(texts) : new Set<Reporter>();
+  const others = [...named].filter((reporter) => reporter !== 'har');
+  return new Set([...(others.length > 0 ? others : DEFAULT_REPORTERS), ...(named.has('har') ? (['har'] as const) : [])]);
+}
+
+/** `redactor` learns the token given to the client and masks everything the command writes. */
+export async function clientCommand(
+  command: readonly string[],
+  options: ClientCommandOptions,
+  print: (text: string) => void,
+  redactor: SecretRedactor,
+): Promise<number> {
+  const choice = clientChoice(command, options);
+  const write = commandLines(options.events, print);
+  const reporters = clientReporters(options.reporter);
+  const quiet = options.quiet ?? false;
+  const say = quiet ? () => {} : write;
+  const version = suiteVersion();
+  const described = 'command' in choice ? choice.command.join(' ') : 'a client started elsewhere (--wait)';
+  if ('command' in choice) say(`Client: ${described}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
+  say(`Perturbations: ${choice.plan.length > 0 ? choice.plan.join(', ') : 'none'} (--plan; list perturbations)`);
+  const style = terminalStyle(colourWanted(process.stdout, process.env));
+  const events = options.events !== undefined ? { events: options.events } : {};
+  const har = reporters.has('har') ? { harFile: join(options.reportDir, 'exchanges.har') } : {};
+  const faces = openFaces({ reportDir: options.reportDir, reporters, ...events, ...har, quiet, verbose: false, style, write, redactor });
+  const interruption = new AbortController();
+  const interrupt = () => interruption.abort();
+  // Ctrl-C ends the wait, or stops the command, and what was recorded is judged; a second one ends at once.
+  process.once('SIGINT', interrupt);
+  let run: ClientRun;
+  try {
+    run = await runClient(clientSource(choice, interruption.signal, write), { say, redactor, listener: faces.listen });
+  } finally {
+    process.off('SIGINT', interrupt);
+  }
+  const document = clientResults('command' in choice ? choice.command : [], run, {
+    suiteVersion: version,
+    replayArguments: clientReplayArguments(choice),
+    ...(choice.baseline ? { baseline: choice.baseline } : {}),
+  });
+  const written = await faces.finish({
+    document,
+    reports: run.reports,
+    exchanges: run.exchanges,
+    allureEnvironment: { client: described, suiteVersion: version },
+    version,
+  });
+  const exited = endedText(run.exit, run.waitEnded, 'wait' in choice ? choice.wait.idleSeconds : 0);
+  const stopped = run.exit?.interrupted === true;
+  printSummary(document, write, { quiet, style, ...(choice.effects ? {} : { fold: WITHOUT_EFFECTS_PROBE }) });
+  if (document.baseline) printBaseline(document.baseline, write);
+  say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${counted(run.calls.requests, 'call')}`);
+  say(`Results: ${written.results}`);
+  if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
+  for (const line of written.lines) say(line);
+  if (stopped) return EXIT.interrupted;
+  return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
+}
+
+/**
+ * Without --effects, the requirements about what the client's receivers processed SKIP for that one cause, said once
+ * in the summary, with what the option would add, instead of a row each.
+ */
+const WITHOUT_EFFECTS_PROBE: SkipFold = {
+  takes: (result) => result.checks.length > 0 && result.checks.every((check) => check.message === noEffectsProbe(OPTION_WORDS)),
+  line: (ids) =>
+    `Effects probe: none (${OPTION_WORDS.effects} URL): ${counted(ids.length, 'receiver requirement')} about what your receiver processed: ${ids.join(', ')}`,
+};
+
+/** The client's part as client/ takes it; with --wait, where it is served is said before the wait starts. */
+function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (text: string) => void): ClientSource {
+  const receivers = { optionWords: OPTION_WORDS, ...(choice.effects ? { effects: choice.effects } : {}) };
+  if ('command' in choice) return { ...choice, interrupted, receivers };
+  const { idleSeconds } = choice.wait;
+  return {
+    plan: choice.plan,
+    receivers,
+    wait: {
+      ...choice.wait,
+      interrupted,
+      serving: (serving: Serving) => {
+        for (const line of servingLines(serving)) write(line);
+        write(`Waiting for your client: judged once it has called and then been quiet for ${idleSeconds} s, or on Ctrl-C`);
+      },
+    },
+  };
+}
+
+/** What a client started elsewhere needs: the variables `client -- COMMAND` sets, the token as the command that mints one. */
+function servingLines({ baseUrl, mintToken, fixtures }: Serving): string[] {
+  return [
+    `Client: serving the emulator for your client at ${baseUrl}; start it with:`,
+    `  ${CLIENT_ENV.baseUrl}=${baseUrl}`,
+    ...Object.entries(fixtures).map(([name, value]) => `  ${name}=${value}`),
+    `  ${CLIENT_ENV.token}: mint one with curl -s -X ${mintToken.method} ${mintToken.url} (its "token"; this command prints no token, and the minting is not judged)`,
+  ];
+}
