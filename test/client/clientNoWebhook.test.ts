@@ -19,6 +19,8 @@ test('a client that creates no webhook: one line saying so, no receiver progress
   expect(result.code).toBe(0);
   expect(result.stdout.split('\n').filter((line) => line.includes(NO_WEBHOOK))).toHaveLength(1);
   expect(result.stdout).not.toMatch(/RC-|receiver\//);
+  // Nor what an effects probe would add (test/client/clientNoEffectsProbe.test.ts): there is no receiver to judge.
+  expect(result.stdout).not.toContain('Effects probe');
   const document = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
   expect(document.requirements.filter((one) => one.id.startsWith('RC-'))).toEqual([]);
   expect(document.requirements.some((one) => one.id === 'CL-PAGE-LIMIT-BOUND')).toBe(true);
