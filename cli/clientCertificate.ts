@@ -77,7 +77,10 @@ export function clientCertification(options: ClientCertifyOptions, env: NodeJS.P
         ['--valid-days', options.validDays],
       ] as const
     ).filter(([, value]) => value !== undefined);
-    if (given.length > 0) throw new SetupError(`${given.map(([option]) => option).join(' and ')} are for a certificate: add --certify`);
+    if (given.length > 0)
+      throw new SetupError(
+        `${given.map(([option]) => option).join(' and ')} ${given.length > 1 ? 'are' : 'is'} for a certificate: add --certify`,
+      );
     return undefined;
   }
   if (options.baseline !== undefined)

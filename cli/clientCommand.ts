@@ -11,6 +11,7 @@ import { printBaseline, printSummary, type SkipFold } from './summaryPrinter.ts'
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 import { counted } from '../harness/records/counted.ts';
+import { certifyClient, type ClientCertifyOptions, clientCertification } from './clientCertificate.ts';
 import { noEffectsProbe } from '../receiver/effectsProbe.ts';
 
 // `banking-api-conformance client -- <command...>`: judges the integrator's own
@@ -25,7 +26,7 @@ import { noEffectsProbe } from '../receiver/effectsProbe.ts';
 // gets a token (the command that mints one, never a token), and judges once the client has
 // been quiet for --idle seconds or on Ctrl-C.
 
-export interface ClientCommandOptions extends ClientOptionTexts {
+export interface ClientCommandOptions extends ClientOptionTexts, ClientCertifyOptions {
   reportDir: string;
   quiet?: boolean;
   reporter?: string[];
@@ -51,6 +52,7 @@ export async function clientCommand(
   redactor: SecretRedactor,
 ): Promise<number> {
   const choice = clientChoice(command, options);
+  const certification = clientCertification(options, process.env);
   const write = commandLines(options.events, print);
   const reporters = clientReporters(options.reporter);
   const quiet = options.quiet ?? false;
@@ -94,6 +96,16 @@ export async function clientCommand(
   if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
   for (const line of written.lines) say(line);
   if (stopped) return EXIT.interrupted;
+  if (certification) {
+    const exit = run.exit ? { exit: { code: run.exit.code, signal: run.exit.signal } } : {};
+    const client = { plan: [...choice.plan], ...exit };
+    return certifyClient(
+      certification,
+      { document, exchanges: run.exchanges, client, resultsPath: written.results, reportDir: options.reportDir, version },
+      redactor,
+      write,
+    );
+  }
   return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }
 

@@ -209,6 +209,16 @@ program
     '--effects-patience <s>',
     `with --effects: the longest the effects probe is read for, in seconds, while its counts still change or an event is not yet processed (default ${DEFAULT_EFFECTS_PATIENCE_MS / 1000})`,
   )
+  .option(
+    '--certify',
+    "write a signed certificate (an in-toto Statement, as run --certify writes) about your client's artifact: needs --signing-key and --subject",
+  )
+  .option(
+    '--signing-key <file>',
+    'with --certify: the Ed25519 private key (PKCS#8 PEM) that signs it; or name it in BANKING_CONFORMANCE_SIGNING_KEY',
+  )
+  .option('--subject <file|name@sha256:hex>', 'with --certify: what it is about: a file (by its SHA-256) or an image digest, as given')
+  .option('--valid-days <n>', 'with --certify: days the certificate stays valid (default 90)')
   .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html, summary.md and allure-results/', 'reports')
   .option(
     '--reporter <names>',

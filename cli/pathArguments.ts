@@ -53,7 +53,7 @@ export const PATH_ARGUMENTS: Readonly<Record<string, readonly PathArgument[]>> =
   ],
   cleanup: [option('target', 'file'), option('reportDir', 'existing-dir')],
   receiver: [option('target', 'file'), eventsStream, option('reportDir', 'output-dir')],
-  client: [option('baseline', 'file'), eventsStream, option('reportDir', 'output-dir')],
+  client: [option('baseline', 'file'), keyFile('signingKey', PRIVATE_EXPECTED), eventsStream, option('reportDir', 'output-dir')],
   merge: [{ key: 'dirs', label: 'merge DIR', kind: 'results' }, option('compare', 'results'), option('reportDir', 'output-dir')],
   compare: [option('observed', 'results'), option('reportDir', 'output-dir')],
   report: [option('reportDir', 'existing-dir')],
