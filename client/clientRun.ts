@@ -56,17 +56,17 @@ export async function runClient(
 ): Promise<ClientRun> {
   const startedAt = new Date().toISOString();
   const subject = new ClientSubject(source, observers.say, observers.redactor, env);
-  const results = await runEngine(CLIENT_ITEMS, subject, observers.listener ? { listener: observers.listener } : {});
-  const { calls: judgedCalls, ...calls } = subject.calls!;
+  const { results, learned } = await runEngine(CLIENT_ITEMS, subject, observers.listener ? { listener: observers.listener } : {});
+  const { calls: judgedCalls, ...calls } = learned.calls;
   // Its webhooks' receivers were judged while it ran: their events told after its own, their reports beside its own.
-  await subject.webhooks.tell(observers.listener);
+  await learned.webhooks.tell(observers.listener);
   return {
-    reports: [...results.map((result) => subject.report(result)), ...(await subject.webhooks.reports())],
+    reports: [...results.map((result) => subject.report(result)), ...(await learned.webhooks.reports())],
     calls,
     exchanges: clientJournal(judgedCalls),
-    ...(subject.exit ? { exit: subject.exit } : {}),
-    ...(subject.waitEnded ? { waitEnded: subject.waitEnded } : {}),
-    baseUrl: subject.baseUrl,
+    ...(learned.exit ? { exit: learned.exit } : {}),
+    ...(learned.waitEnded ? { waitEnded: learned.waitEnded } : {}),
+    baseUrl: learned.baseUrl,
     startedAt,
   };
 }

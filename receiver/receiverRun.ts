@@ -72,9 +72,9 @@ export async function runReceiverCases(
   const { redactor } = observers;
   redactor.add(config.token);
   const subject = new ReceiverSubject(config, observers.say, redactor, judging);
-  const results = await runEngine(cases, subject, observers.listener ? { listener: observers.listener } : {});
-  const refusal = deliveryRefusal(subject.correctAnswers, judging?.optionWords);
-  return { reports: results.map((result) => subject.report(result)), idBase: subject.idBase, ...(refusal ? { refusal } : {}) };
+  const { results, learned } = await runEngine(cases, subject, observers.listener ? { listener: observers.listener } : {});
+  const refusal = deliveryRefusal(learned.correctAnswers, judging?.optionWords);
+  return { reports: results.map((result) => subject.report(result)), idBase: learned.idBase, ...(refusal ? { refusal } : {}) };
 }
 
 /** The receiver as a target: the embedded sandbox delivers to it, and no RC requirement needs more than core. */

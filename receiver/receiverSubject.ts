@@ -120,12 +120,18 @@ interface PendingCase {
 const isFlagged = (records: readonly CheckRecord[]): boolean =>
   records.some((record) => isFailing(record.outcome) || record.outcome === 'WARN');
 
-export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> {
-  readonly subject = 'receiver';
-  /** The base of the run's event ids (recorded as the document's seed). */
-  readonly idBase = EmbeddedSandbox.idBase();
+/** What a receiver's run learns beyond its cases' records, handed back by the engine (its `learned`). */
+export interface ReceiverLearned {
+  /** The base of the run's event ids. */
+  idBase: number;
   /** Every correct delivery's answer, across cases: the run's diagnosis reads them (receiver/receiverRun.ts). */
-  readonly correctAnswers: AnsweredDelivery[] = [];
+  correctAnswers: readonly AnsweredDelivery[];
+}
+
+export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult, ReceiverLearned> {
+  readonly subject = 'receiver';
+  private readonly idBase = EmbeddedSandbox.idBase();
+  private readonly correctAnswers: AnsweredDelivery[] = [];
   private proxy: RecordingProxy | undefined;
   private sandbox: EmbeddedSandbox | undefined;
   private setting: CaseSetting | undefined;
@@ -277,6 +283,8 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult> 
     if (this.config.effectsUrl) this.say('  reading the effects probe');
     await this.setting?.effects.judge();
   }
+
+  learned = (): ReceiverLearned => ({ idBase: this.idBase, correctAnswers: [...this.correctAnswers] });
 
   report({ receiverCase, records, startedMs, durationMs }: CaseResult): ScenarioReport {
     const { id, title, requirements } = receiverCase;

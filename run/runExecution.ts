@@ -57,21 +57,20 @@ export function notStartedReports(plan: RunPlan, execution: Execution): Scenario
 export async function executeRun(request: ExecutionRequest): Promise<Execution> {
   const { plan } = request;
   const startedAt = new Date().toISOString();
-  const execution: Execution = { scenarios: [], suiteErrors: [], startedAt };
   const options = {
     concurrency: request.concurrency,
     ...(plan.scheduleSeed !== undefined ? { scheduleSeed: plan.scheduleSeed } : {}),
     ...(request.recordExchanges ? { recordExchanges: true } : {}),
   };
-  await runEngine(plan.selection.scenarios, targetSubject(request.session, options), {
+  const subject = targetSubject(request.session, options);
+  const { results } = await runEngine(plan.selection.scenarios, subject, {
     ...options,
     ...(plan.failFast ? { failFast: true } : {}),
-    listener: (event) => {
-      request.listener(event);
-      if (event.type !== 'run-finished') return;
-      execution.scenarios = [...event.reports];
-      execution.suiteErrors = [...event.suiteErrors];
-    },
+    listener: request.listener,
   });
-  return execution;
+  return {
+    scenarios: results.map((result) => subject.report(result)),
+    suiteErrors: results.flatMap((result) => subject.suiteErrors(result)),
+    startedAt,
+  };
 }

@@ -150,5 +150,7 @@ export function targetSubject(session: TargetSession, options: TargetRunOptions)
     ranAlone: (result, alone) => void (result.metrics = withRerun(result.metrics, alone.metrics)),
     report: reportOf,
     suiteErrors: (result) => result.undeclared.map(describeUndeclared),
+    // Each scenario's result holds all it found: the run has nothing more to learn.
+    learned: () => undefined,
   };
 }

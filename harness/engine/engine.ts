@@ -48,12 +48,20 @@ export interface LoopOptions {
 const failed = (result: ItemResult): boolean => result.records.some((record) => isFailing(record.outcome));
 const ran = (result: ItemResult): boolean => !result.notRun;
 
-/** Runs the items of a subject; the results in the order given. Items --fail-fast kept from starting are left out. */
-export async function runEngine<Item, Result extends ItemResult>(
+/** What a run of the engine hands back. */
+export interface EngineRun<Result, Learned> {
+  /** Each item's result in the order given; items --fail-fast kept from starting are left out. */
+  results: Result[];
+  /** What the subject learned across its items (its `learned`). */
+  learned: Learned;
+}
+
+/** Runs the items of a subject. */
+export async function runEngine<Item, Result extends ItemResult, Learned>(
   items: readonly Item[],
-  subject: EngineSubject<Item, Result>,
+  subject: EngineSubject<Item, Result, Learned>,
   options: LoopOptions,
-): Promise<Result[]> {
+): Promise<EngineRun<Result, Learned>> {
   // Closed even when its set-up fails halfway (the receiver's proxy up, its sandbox not).
   try {
     await subject.open?.();
@@ -63,11 +71,11 @@ export async function runEngine<Item, Result extends ItemResult>(
   }
 }
 
-async function runItems<Item, Result extends ItemResult>(
+async function runItems<Item, Result extends ItemResult, Learned>(
   items: readonly Item[],
-  subject: EngineSubject<Item, Result>,
+  subject: EngineSubject<Item, Result, Learned>,
   options: LoopOptions,
-): Promise<Result[]> {
+): Promise<EngineRun<Result, Learned>> {
   const planned = items.map((item) => subject.plan(item));
   const order = options.scheduleSeed === undefined ? moversFirst(planned) : shuffled(planned, options.scheduleSeed);
   const limit = subject.limit();
@@ -129,10 +137,11 @@ async function runItems<Item, Result extends ItemResult>(
   }
   for (const { result } of inOrder) if (settles || failed(result)) final(result);
   const finished = inOrder.map(({ result }) => result);
+  const learned = subject.learned();
   tell({
     type: 'run-finished',
     reports: finished.map((result) => subject.report(result)),
     suiteErrors: finished.flatMap((result) => subject.suiteErrors(result)),
   });
-  return finished;
+  return { results: finished, learned };
 }

@@ -44,7 +44,7 @@ export interface ItemRun {
   sending?: () => (answer: CallAnswer) => void;
 }
 
-export interface EngineSubject<Item, Result extends ItemResult> {
+export interface EngineSubject<Item, Result extends ItemResult, Learned = undefined> {
   readonly subject: Subject;
   /** Set-up before the run starts: a SetupError here ends the run before any event. */
   open?(): Promise<void>;
@@ -67,6 +67,12 @@ export interface EngineSubject<Item, Result extends ItemResult> {
    * receiver's effects probe, read once). A subject with one has no report final before it.
    */
   settle?(): Promise<void>;
+  /**
+   * What the subject learned across its items beyond their results, asked once after they have all run and
+   * settled and handed back in the engine's return (harness/engine/engine.ts EngineRun): the only way a caller
+   * hears it, never a field read off the subject afterwards. undefined for a subject that learns nothing more.
+   */
+  learned(): Learned;
   report(result: Result): ScenarioReport;
   /** Defects of the suite the result shows (shared state used undeclared). */
   suiteErrors(result: Result): string[];

@@ -37,7 +37,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
       ...(options.scheduleSeed !== undefined ? { scheduleSeed: options.scheduleSeed } : {}),
       ...(options.aloneReruns !== undefined ? { aloneReruns: options.aloneReruns } : {}),
     };
-    const results = await runEngine(scenarios, targetSubject(session, execution), execution);
+    const { results } = await runEngine(scenarios, targetSubject(session, execution), execution);
     for (const result of results) options.onResult?.(result);
     const undeclared = results.flatMap((result) => result.undeclared);
     if (undeclared.length > 0) throw new Error(undeclared.map(describeUndeclared).join('\n'));
@@ -49,7 +49,7 @@ export async function runScenarios(scenarios: readonly Scenario[], options: RunS
 
 /** For tests that open their own session: the scenarios through the engine, their records in the order given. */
 export async function runScenarioList(scenarios: readonly Scenario[], session: TargetSession, concurrency = 1): Promise<CheckRecord[]> {
-  const results = await runEngine(scenarios, targetSubject(session, { concurrency }), {});
+  const { results } = await runEngine(scenarios, targetSubject(session, { concurrency }), {});
   // The session's tally is what such a test reads: each scenario counted its own.
   for (const result of results) addTallies(session.throttling, result.throttling);
   return results.flatMap((result) => result.records);
