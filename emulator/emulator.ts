@@ -37,6 +37,7 @@ import { checkFixtureIds, type FixtureIds } from './fixtureIds.ts';
 import { registerOpenApiRoute } from './openapi/openApiRoute.ts';
 import { DEFAULT_LIVED_IN_EVENTS } from './realism/livedIn/livedInEvents.ts';
 import { checkLivedInOptions, fillLivedIn, type LivedInOptions, type LivedInSummary } from './realism/livedIn/livedInStore.ts';
+import { addRequestDoor } from './core/requestDoor.ts';
 import { rateLimitHook, type RateLimitOptions } from './realism/rateLimit.ts';
 import { responseLatencyHook, type LatencyOptions } from './realism/responseLatency.ts';
 import { registerWebhookControlRoutes } from './webhooks/webhookControlRoutes.ts';
@@ -165,6 +166,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     state.limits.storedEvents,
     services.webhooksBehaviour.authenticatesResourceOperations ? undefined : isResourceOperation,
   );
+  // Before any documented route is added: each takes the request contract's door (core/requestDoor.ts).
+  addRequestDoor(app);
   if (anyVariationOn(state)) app.addHook('onSend', toleratedVariationsHook(state));
   // After the hook that rewrites bodies: what is coded is the answer as it finally reads.
   if (variationOn(state, 'gzip-coded-answers')) app.addHook('onSend', gzipCodedAnswersHook());

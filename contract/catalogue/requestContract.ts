@@ -199,6 +199,8 @@ function clause(operation: OperationName, kind: DeviationKind, requirement: stri
 }
 
 const pathNames = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+const requiresMembers = (key: string): boolean =>
+  (dataOf(key)?.required ?? []).some((name) => name !== 'type') || (dataOf(key)?.properties?.attributes?.required ?? []).length > 0;
 const documentSchemas = (operation: OperationName): string[] => jsonSchemasOf(operation).filter((key) => !acceptsEmptyObject(key));
 /** Members whose value a requirement of their own judges, among those an operation's schemas list. */
 const routedMembers = (operation: OperationName): string[] =>
@@ -229,11 +231,10 @@ function clausesOf(operation: OperationName): RequestClause[] {
   const empty = EMPTY_OBJECT_REQUIREMENT[operation];
   if (empty) return [...out, clause(operation, 'body-empty-object', empty)];
   const fields = FIELDS_REQUIREMENT[operation]!;
-  out.push(
-    clause(operation, 'body-document', 'CL-BODY-JSONAPI-DOCUMENT'),
-    clause(operation, 'member-missing', fields),
-    clause(operation, 'member-value', fields),
-  );
+  out.push(clause(operation, 'body-document', 'CL-BODY-JSONAPI-DOCUMENT'));
+  // A missing data.type is the document's clause; only a schema requiring more has members to miss.
+  if (documentSchemas(operation).some(requiresMembers)) out.push(clause(operation, 'member-missing', fields));
+  out.push(clause(operation, 'member-value', fields));
   for (const name of routedMembers(operation)) out.push(clause(operation, 'member-value', MEMBER_REQUIREMENT[name]!, name));
   for (const [name, requirement] of Object.entries(PLAIN_ATTRIBUTES[operation] ?? {}))
     out.push(clause(operation, 'plain-missing', requirement, name));
