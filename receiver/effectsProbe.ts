@@ -131,17 +131,23 @@ export class EffectsLedger {
     this.expected.push({ check, requirementId, eventIds, times, what, sinceMs: performance.now() });
   }
 
-  async judge(): Promise<void> {
+  /**
+   * goneAway: where the receiver may go away taking its probe with it, why it is gone (undefined while it listens), asked
+   * only when a count went unanswered: such a count SKIPs with that reason instead of being UNTESTABLE.
+   */
+  async judge(goneAway?: () => Promise<string | undefined>): Promise<void> {
     const effectsUrl = this.effectsUrl;
     if (!effectsUrl || this.expected.length === 0) return;
     const settling = await this.settle(effectsUrl);
+    const unanswered = [...settling.reads.values()].some((read) => 'problem' in read);
+    const gone = unanswered ? await goneAway?.() : undefined;
     const patience = `the patience of ${seconds(this.patience.ms)}${this.patience.option ? ` (${this.patience.option})` : ''}`;
     const how = [
       `counts read for ${seconds(settling.waitedMs)}, until none had changed for ${seconds(settling.quietMs)}`,
       ...(settling.stillChanging ? [`still changing when ${patience} ran out`] : []),
       ...(settling.unprocessed > 0 ? [`${settling.unprocessed} event(s) still unprocessed after ${patience}`] : []),
     ].join('; ');
-    for (const expectation of this.expected) judgeExpectation(expectation, settling.reads, how);
+    for (const expectation of this.expected) judgeExpectation(expectation, settling.reads, how, gone);
   }
 
   /** Every count read again, at most every READ_INTERVAL_MS, until they have settled or the patience is spent. */
@@ -194,13 +200,19 @@ async function readCounts(effectsUrl: string, ids: readonly string[]): Promise<M
   return reads;
 }
 
+/** gone: why the receiver is gone, where it went away: an unanswered count then says nothing of it. */
 function judgeExpectation(
   { check, requirementId, eventIds, times, what }: Expectation,
   reads: ReadonlyMap<string, CountRead>,
   how: string,
+  gone: string | undefined,
 ): void {
   const read = eventIds.map((id) => [id, reads.get(id) as CountRead] as const);
   const broken = read.find(([, answer]) => 'problem' in answer);
+  if (broken && gone) {
+    check.skip(requirementId, `${what}: ${gone}`);
+    return;
+  }
   if (broken) {
     check.untestable(requirementId, `${what}: ${(broken[1] as { problem: string }).problem}`, { exchanges: [broken[1].exchange] });
     return;

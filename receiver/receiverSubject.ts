@@ -281,7 +281,11 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult, 
     this.held = undefined;
     if (held) this.tell(held, await this.goneNow());
     if (this.config.effectsUrl) this.say('  reading the effects probe');
-    await this.setting?.effects.judge();
+    // A receiver that may go away (its process the client's) may take a probe it serves with it: its unanswered counts SKIP then.
+    const goneAway = this.judging.gone
+      ? async () => (this.unjudged !== undefined || (await this.goneNow()) ? this.unjudged : undefined)
+      : undefined;
+    await this.setting?.effects.judge(goneAway);
   }
 
   learned = (): ReceiverLearned => ({ idBase: this.idBase, correctAnswers: [...this.correctAnswers] });

@@ -24,6 +24,9 @@ export const CREATES_WEBHOOK = `
   });
   if (!answer.ok) throw new Error('the webhook create answered ' + answer.status + ': ' + (await answer.text()));`;
 
+/** The environment that tells the one-line client where its receiver is, and the token it signs with. */
+export const webhookAt = (url: string, token: string): NodeJS.ProcessEnv => ({ [URL_VARIABLE]: url, [TOKEN_VARIABLE]: token });
+
 /** The client's command, as `client -- ...` takes it. */
 export const webhookClientCommand = (): string[] => [process.execPath, '--input-type=module', '-e', CREATES_WEBHOOK];
 
@@ -42,7 +45,7 @@ export async function receiverElsewhere(faulty?: string): Promise<ReceiverElsewh
   const receiver = await startReferenceReceiver({ token: SIGNING_TOKEN, ...(steps ? { steps } : {}) });
   return {
     receiver,
-    environment: { [URL_VARIABLE]: receiver.url, [TOKEN_VARIABLE]: SIGNING_TOKEN },
+    environment: webhookAt(receiver.url, SIGNING_TOKEN),
     attributes: { label: 'receiver elsewhere', url: receiver.url, token: SIGNING_TOKEN, contentType: 'Json', deliveryMode: 'AtLeastOnce' },
   };
 }
