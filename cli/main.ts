@@ -300,7 +300,7 @@ program
 program
   .command('verify')
   .description(
-    'Check a certificate of run --certify, offline: signature, predicate, expiry, subject, the results and evidence it names, the suite that issued it; exit 0 valid, 1 invalid, 2 unreadable.',
+    'Check a certificate of run --certify or client --certify, offline: signature, predicate, expiry, subject, the results and evidence it names, the suite that issued it; exit 0 valid, 1 invalid, 2 unreadable.',
   )
   .argument('<certificate>', 'certificate.intoto.jsonl (the signed DSSE envelope)')
   .requiredOption('--key <file>', "the issuer's Ed25519 public key (PEM)")
