@@ -273,7 +273,7 @@ test('every clause of every documented operation: found by the client judge at i
   const rawTable = [
     '# Client deviation table',
     '',
-    '<!-- Generated from contract/catalogue/requestContract.ts by the project'"'"'s own tests; do not edit. -->',
+    "<!-- Generated from contract/catalogue/requestContract.ts by the project's own tests; do not edit. -->",
     '',
     'Every clause of the request contract, for every documented operation: the deviation its kind',
     'makes of a correct call, the requirement and level it is judged under, what the client judge',
