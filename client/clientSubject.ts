@@ -169,6 +169,8 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
   }
 
   async open(): Promise<void> {
+    // A wrong effects probe is said before anything starts, where it can be told already.
+    await this.webhooks.assertProbeIfUp();
     const token = randomBytes(24).toString('hex');
     this.redactor.add(token);
     // The suite's own reads of the emulator carry a token of their own: the recorder leaves them out.

@@ -6,12 +6,13 @@ import type { ContentType, DeliveryMode } from '../contract/facts/webhookAttribu
 import type { EngineEvent, EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { OptionWords } from '../harness/records/optionWords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import { EffectsProbeBroken } from '../receiver/effectsProbe.ts';
+import { assertEffectsProbe, EffectsProbeBroken } from '../receiver/effectsProbe.ts';
+import { EmbeddedSandbox } from '../receiver/embeddedSandbox.ts';
 import type { ReceiverCase } from '../receiver/receiverCase.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 import { DEFAULT_SIGNATURE_HEADER, DEFAULT_TIMEOUT_MS, type ReceiverConfig, type ReceiverEffects } from '../receiver/receiverConfig.ts';
 import { runReceiverCases } from '../receiver/receiverRun.ts';
-import type { ReceiverJudging } from '../receiver/receiverSubject.ts';
+import { notListening, type ReceiverJudging } from '../receiver/receiverSubject.ts';
 import type { RecorderActivity } from './requestRecorder.ts';
 
 // The webhooks the client created, judged as receivers in the same run (issue 42, item 4): the
@@ -38,7 +39,9 @@ import type { RecorderActivity } from './requestRecorder.ts';
 // receiver command reads it, so the processed-once and not-processed requirements are judged; the
 // probe is held to its contract once a receiver is found listening, as the receiver command holds
 // it before its cases, and a probe that breaks it ends the run in that setup error: nothing more is
-// judged, and the rest SKIPping would hide a mistake in the command line behind a verdict.
+// judged, and the rest SKIPping would hide a mistake in the command line behind a verdict. A probe
+// that already answers before the client starts is held to it then, so a wrong URL costs no run;
+// one nothing listens at yet may be the client's own process's, and waits for its receiver.
 
 /** How the client's receivers are judged beyond their webhooks' settings: the effects probe, and the options as messages name them. */
 export interface ReceiverJudgingOptions {
@@ -140,6 +143,13 @@ export class WebhookJudging {
     private readonly say: (text: string) => void,
     private readonly options: ReceiverJudgingOptions = {},
   ) {}
+
+  /** Before the client starts: a probe that answers already keeps its contract, or this throws (EffectsProbeBroken). */
+  async assertProbeIfUp(): Promise<void> {
+    const effectsUrl = this.options.effects?.effectsUrl;
+    if (!effectsUrl || (await notListening(effectsUrl)) !== undefined) return;
+    await assertEffectsProbe(effectsUrl, String(EmbeddedSandbox.idBase()), this.options.optionWords);
+  }
 
   /** Serves the client's GET on loopback; `read` reads the client's webhooks from its emulator. */
   async serve(read: () => Promise<ClientWebhook[]>): Promise<string> {

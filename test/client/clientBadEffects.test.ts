@@ -13,9 +13,9 @@ import { receiverElsewhere, webhookClientCommand } from './webhookElsewhere.ts';
 // Issue 49, item 7, bad input: client --effects is checked as receiver --effects is, each mistake one
 // line naming the option, exit 2. A value that is no http(s) URL, a patience that is not seconds or
 // one without a probe: before the client runs (cli/clientValues.ts, through cli/receiverValues.ts).
-// A probe that does not answer its contract (200 {"count": n}, 0 for an event never sent): once the
-// client's receiver is found listening, as the receiver command checks it before its cases; nothing
-// is judged then, and no report is written over the last.
+// A probe that does not answer its contract (200 {"count": n}, 0 for an event never sent): before the
+// client runs where it answers already, else once the client's receiver is found listening, as the
+// receiver command checks it before its cases; nothing is judged, and no report is written over the last.
 
 const dirs: string[] = [];
 const reportDir = (): string => {
@@ -56,7 +56,7 @@ describe('client --effects, bad input: one line, exit 2', () => {
     const result = await runCli([client!, '--effects', 'not-a-url', ...rest]);
     expect(result.code).toBe(2);
     expect(oneLine(result.stderr)).toEqual(["banking-api-conformance: --effects must be an http(s) URL; got 'not-a-url'"]);
-    expect(result.stdout).not.toContain('the client ran');
+    expect(result.stdout).not.toContain('| the client ran');
   });
 
   test.each([
@@ -72,20 +72,40 @@ describe('client --effects, bad input: one line, exit 2', () => {
       '{"count":3}',
       /answered count 3 for event id \d+, which was never sent; it must count only what the receiver processed$/,
     ],
-  ])('a probe that %s: said once the receiver is judged, nothing judged, no report', async (_, status, body, message) => {
-    const { receiver, environment } = await receiverElsewhere();
+  ])('a probe that %s, already up: one line before the client runs, no report', async (_, status, body, message) => {
     const probe = await probeAnswering(status, body);
     const dir = reportDir();
     try {
-      const args = ['client', '--plan', 'none', '--effects', probe.url, '--report-dir', dir, '--', ...webhookClientCommand()];
-      const result = await runCli(args, environment);
+      const [client, ...rest] = unbentClient(dir, `${LISTS_EVENTS_ONCE} console.log('the client ran');`);
+      const result = await runCli([client!, '--effects', probe.url, ...rest]);
       expect(result.code).toBe(2);
       expect(oneLine(result.stderr)).toEqual([expect.stringMatching(new RegExp(`^banking-api-conformance: --effects ${probe.url}: `))]);
       expect(result.stderr.trim()).toMatch(message);
-      expect(result.stdout).not.toMatch(/Verdict|RC-/);
+      expect(result.stdout).not.toContain('| the client ran');
       expect(existsSync(join(dir, 'results.json'))).toBe(false);
     } finally {
       probe.server.close();
+    }
+  });
+
+  test('a probe nothing listens at, before or once the receiver is judged: one line then, nothing judged, no report', async () => {
+    // Not up before the client starts, it may be served by the client's own process: it is held to its contract with the receiver.
+    const { receiver, environment } = await receiverElsewhere();
+    const unused = await probeAnswering(200, '{"count":0}');
+    const url = unused.url;
+    await new Promise((resolve) => unused.server.close(resolve));
+    const dir = reportDir();
+    try {
+      const args = ['client', '--plan', 'none', '--effects', url, '--report-dir', dir, '--', ...webhookClientCommand()];
+      const result = await runCli(args, environment);
+      expect(result.code).toBe(2);
+      expect(oneLine(result.stderr)).toEqual([
+        `banking-api-conformance: --effects ${url}: the effects probe gave no answer (ECONNREFUSED); it must answer GET ?eventId=ID with 200 {"count": n}`,
+      ]);
+      expect(result.stdout).toContain(`Webhook ${receiver.url}: judged as a receiver`);
+      expect(result.stdout).not.toMatch(/Verdict|RC-/);
+      expect(existsSync(join(dir, 'results.json'))).toBe(false);
+    } finally {
       await receiver.close();
     }
   });
