@@ -6,10 +6,8 @@ import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, endedText
 import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
 import { clientReplayArguments, OPTION_WORDS } from './commandLineText.ts';
 import { EXIT } from './exitCodes.ts';
-import { commandLines, openFaces } from './faces/faceList.ts';
-import { printBaseline, printSummary, type SkipFold } from './summaryPrinter.ts';
-import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
-import { colourWanted, terminalStyle } from './terminalStyle.ts';
+import { printBaseline, type SkipFold } from './summaryPrinter.ts';
+import { conduct, conductSettings } from './conduct.ts';
 import { counted } from '../harness/records/counted.ts';
 import { certifyClient, type ClientCertifyOptions, clientCertification } from './clientCertificate.ts';
 import { noEffectsProbe } from '../receiver/effectsProbe.ts';
@@ -53,60 +51,54 @@ export async function clientCommand(
 ): Promise<number> {
   const choice = clientChoice(command, options);
   const certification = clientCertification(options, process.env);
-  const write = commandLines(options.events, print);
   const reporters = clientReporters(options.reporter);
-  const quiet = options.quiet ?? false;
-  const say = quiet ? () => {} : write;
-  const version = suiteVersion();
+  const harFile = reporters.has('har') ? join(options.reportDir, 'exchanges.har') : undefined;
+  const settings = conductSettings(options, { reporters, harFile }, print, redactor);
+  const { write, say, version } = settings;
   const described = 'command' in choice ? choice.command.join(' ') : 'a client started elsewhere (--wait)';
   if ('command' in choice) say(`Client: ${described}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
   say(`Perturbations: ${choice.plan.length > 0 ? choice.plan.join(', ') : 'none'} (--plan; list perturbations)`);
-  const style = terminalStyle(colourWanted(process.stdout, process.env));
-  const events = options.events !== undefined ? { events: options.events } : {};
-  const har = reporters.has('har') ? { harFile: join(options.reportDir, 'exchanges.har') } : {};
-  const faces = openFaces({ reportDir: options.reportDir, reporters, ...events, ...har, quiet, verbose: false, style, write, redactor });
-  const interruption = new AbortController();
-  const interrupt = () => interruption.abort();
-  // Ctrl-C ends the wait, or stops the command, and what was recorded is judged; a second one ends at once.
-  process.once('SIGINT', interrupt);
-  let run: ClientRun;
-  try {
-    run = await runClient(clientSource(choice, interruption.signal, write), { say, redactor, listener: faces.listen });
-  } finally {
-    process.off('SIGINT', interrupt);
-  }
-  const document = clientResults('command' in choice ? choice.command : [], run, {
-    suiteVersion: version,
-    replayArguments: clientReplayArguments(choice),
-    ...(choice.baseline ? { baseline: choice.baseline } : {}),
+  return conduct(settings, async (listen) => {
+    const interruption = new AbortController();
+    const interrupt = () => interruption.abort();
+    // Ctrl-C ends the wait, or stops the command, and what was recorded is judged; a second one ends at once.
+    process.once('SIGINT', interrupt);
+    let run: ClientRun;
+    try {
+      run = await runClient(clientSource(choice, interruption.signal, write), { say, redactor, listener: listen });
+    } finally {
+      process.off('SIGINT', interrupt);
+    }
+    const document = clientResults('command' in choice ? choice.command : [], run, {
+      suiteVersion: version,
+      replayArguments: clientReplayArguments(choice),
+      ...(choice.baseline ? { baseline: choice.baseline } : {}),
+    });
+    const exited = endedText(run.exit, run.waitEnded, 'wait' in choice ? choice.wait.idleSeconds : 0);
+    return {
+      document,
+      reports: run.reports,
+      exchanges: run.exchanges,
+      allureEnvironment: { client: described, suiteVersion: version },
+      ...(choice.effects ? {} : { summary: { fold: WITHOUT_EFFECTS_PROBE } }),
+      notes: () => {
+        if (document.baseline) printBaseline(document.baseline, write);
+        say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${counted(run.calls.requests, 'call')}`);
+      },
+      after: (written) => {
+        if (run.exit?.interrupted === true) return EXIT.interrupted;
+        if (!certification) return undefined;
+        const exit = run.exit ? { exit: { code: run.exit.code, signal: run.exit.signal } } : {};
+        const client = { plan: [...choice.plan], ...exit };
+        return certifyClient(
+          certification,
+          { document, exchanges: run.exchanges, client, resultsPath: written.results, reportDir: options.reportDir, version },
+          redactor,
+          write,
+        );
+      },
+    };
   });
-  const written = await faces.finish({
-    document,
-    reports: run.reports,
-    exchanges: run.exchanges,
-    allureEnvironment: { client: described, suiteVersion: version },
-    version,
-  });
-  const exited = endedText(run.exit, run.waitEnded, 'wait' in choice ? choice.wait.idleSeconds : 0);
-  const stopped = run.exit?.interrupted === true;
-  printSummary(document, write, { quiet, style, ...(choice.effects ? {} : { fold: WITHOUT_EFFECTS_PROBE }) });
-  if (document.baseline) printBaseline(document.baseline, write);
-  say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${counted(run.calls.requests, 'call')}`);
-  say(`Results: ${written.results}`);
-  if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
-  for (const line of written.lines) say(line);
-  if (stopped) return EXIT.interrupted;
-  if (certification) {
-    const exit = run.exit ? { exit: { code: run.exit.code, signal: run.exit.signal } } : {};
-    const client = { plan: [...choice.plan], ...exit };
-    return certifyClient(
-      certification,
-      { document, exchanges: run.exchanges, client, resultsPath: written.results, reportDir: options.reportDir, version },
-      redactor,
-      write,
-    );
-  }
-  return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }
 
 /**

@@ -6,12 +6,8 @@ import { SetupError } from '../harness/records/setupError.ts';
 import { type ReceiverOptions, receiverConfig } from './receiverValues.ts';
 import { OPTION_WORDS, receiverReplayArguments } from './commandLineText.ts';
 import { type DeliveryRefusal, receiverResults, runReceiverCases } from '../receiver/receiverRun.ts';
-import { EXIT } from './exitCodes.ts';
-import { commandLines, openFaces } from './faces/faceList.ts';
 import type { FailureDiagnosis } from './failureReport.ts';
-import { printSummary, terminalColumns } from './summaryPrinter.ts';
-import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
-import { colourWanted, terminalStyle } from './terminalStyle.ts';
+import { conduct, conductSettings } from './conduct.ts';
 
 // `banking-api-conformance receiver`: judges the integrator's own webhook
 // receiver against the documents' rules for receivers (requirements/receiver.yaml)
@@ -69,13 +65,10 @@ export async function receiverCommand(
   redactor: SecretRedactor,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  const write = commandLines(options.events, print);
-  const reporters = receiverReporters(options.reporter);
+  const settings = conductSettings(options, { reporters: receiverReporters(options.reporter) }, print, redactor);
+  const { say, version } = settings;
   const config = receiverConfig(optionsWithManifest(options), env);
   redactor.add(config.token);
-  const quiet = options.quiet ?? false;
-  const say = quiet ? () => {} : write;
-  const version = suiteVersion();
   say(
     `Receiver: ${config.url}; webhook ${config.deliveryMode}, ${config.contentType}${config.includeResources ? ', includeResources' : ''}, signature header ${config.headerName}, delivery time-out ${config.timeoutMs} ms`,
   );
@@ -84,44 +77,20 @@ export async function receiverCommand(
       ? `Effects probe: ${config.effectsUrl}`
       : 'Effects probe: none (--effects URL): the requirements about what the receiver processed SKIP',
   );
-  const style = terminalStyle(colourWanted(process.stdout, process.env));
-  const faces = openFaces({
-    reportDir: options.reportDir,
-    reporters,
-    ...(options.events !== undefined ? { events: options.events } : {}),
-    quiet,
-    verbose: false,
-    style,
-    write,
-    redactor,
+  return conduct(settings, async (listen) => {
+    const startedAt = new Date().toISOString();
+    const run = await runReceiverCases(config, { say, redactor, listener: listen }, undefined, { optionWords: OPTION_WORDS });
+    return {
+      document: receiverResults(config, run, { suiteVersion: version, startedAt, replayArguments: receiverReplayArguments(config) }),
+      reports: run.reports,
+      exchanges: [],
+      allureEnvironment: {
+        receiver: config.url,
+        deliveryMode: config.deliveryMode,
+        contentType: config.contentType,
+        suiteVersion: version,
+      },
+      ...(run.refusal ? { summary: { diagnosis: refusalDiagnosis(run.refusal) } } : {}),
+    };
   });
-  const startedAt = new Date().toISOString();
-  const run = await runReceiverCases(config, { say, redactor, listener: faces.listen }, undefined, { optionWords: OPTION_WORDS });
-  const document = receiverResults(config, run, {
-    suiteVersion: version,
-    startedAt,
-    replayArguments: receiverReplayArguments(config),
-  });
-  const written = await faces.finish({
-    document,
-    reports: run.reports,
-    exchanges: [],
-    allureEnvironment: {
-      receiver: config.url,
-      deliveryMode: config.deliveryMode,
-      contentType: config.contentType,
-      suiteVersion: version,
-    },
-    version,
-  });
-  printSummary(document, write, {
-    quiet,
-    style,
-    ...(options.events === '-' ? {} : { columns: terminalColumns(process.stdout) }),
-    ...(run.refusal ? { diagnosis: refusalDiagnosis(run.refusal) } : {}),
-  });
-  say(`Results: ${written.results}`);
-  if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
-  for (const line of written.lines) say(line);
-  return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

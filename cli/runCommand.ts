@@ -9,14 +9,12 @@ import { runConformance, type RunRequest } from '../run/runPipeline.ts';
 import { readEarlierRun } from '../verdict/resultsFile.ts';
 import { certificationSetup, certifyRun, type CertifyOptions } from './runCertificate.ts';
 import { EXIT } from './exitCodes.ts';
-import { commandLines, openFaces } from './faces/faceList.ts';
+import { conduct, conductSettings } from './conduct.ts';
 import { type RunValueOptions, runValuesOf } from './runValues.ts';
 import { narrowingOf, type NarrowingOptions } from './narrowing.ts';
 import { containerOptionsOf, type ContainerOptionTexts } from './containerValues.ts';
 import { narrowedByText, OPTION_WORDS, runReplayArguments } from './commandLineText.ts';
-import { printBaseline, printSummary, terminalColumns, webhookFootprintLine } from './summaryPrinter.ts';
-import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
-import { colourWanted, terminalStyle } from './terminalStyle.ts';
+import { printBaseline, webhookFootprintLine } from './summaryPrinter.ts';
 import { SUGGESTIONS } from './suggestions.ts';
 
 // `banking-api-conformance run`: checks that the options go together, runs the
@@ -74,7 +72,6 @@ function assertConsistent(options: RunOptions): void {
 
 /** `redactor` learns the run's secrets and masks every file the run writes. */
 export async function runCommand(options: RunOptions, print: (text: string) => void, redactor: SecretRedactor): Promise<number> {
-  const write = commandLines(options.events, print);
   assertConsistent(options);
   const { seed, scheduleSeed, concurrency, budgetMinutes, only, requirement, grep, shard, skip, reporter, lastFailed, ...rest } = options;
   const { targetPort: _port, targetEnv: _env, compare, ...request } = rest;
@@ -90,74 +87,55 @@ export async function runCommand(options: RunOptions, print: (text: string) => v
   });
   // --har FILE writes HAR whatever --reporter says; `--reporter har` alone writes it beside the reports.
   const harFile = options.har ?? (reporters.has('har') ? join(options.reportDir, 'exchanges.har') : undefined);
+  const settings = conductSettings(options, { reporters, harFile }, print, redactor);
+  const { write, say, version } = settings;
   const catalogue = requirementCatalogue();
   const again = lastFailed ? lastFailedIn(options.reportDir, catalogue) : undefined;
   if (again) write(again.line);
   const narrowing = narrowingOf({ only, requirement, grep, shard, skip }, catalogue, again?.selection);
   // Read before the run: an unreadable one is a setup error, not a run thrown away.
   const earlier = compare !== undefined ? readEarlierRun(compare, '--compare') : undefined;
-  const quiet = options.quiet ?? false;
-  const say = quiet ? () => {} : write;
-  const style = terminalStyle(colourWanted(process.stdout, process.env));
-  const version = suiteVersion();
-  const faces = openFaces({
-    reportDir: options.reportDir,
-    reporters,
-    ...(harFile !== undefined ? { harFile } : {}),
-    ...(options.events !== undefined ? { events: options.events } : {}),
-    quiet,
-    verbose: options.verbose ?? false,
-    style,
-    write,
-    redactor,
+  return conduct(settings, async (listen) => {
+    const { document, exchanges, reports, target } = await runConformance(
+      {
+        ...request,
+        ...container,
+        ...values,
+        narrowing,
+        ...(earlier ? { compare: earlier } : {}),
+        replayArguments: runReplayArguments({ ...request, ...container }),
+        narrowingText: narrowedByText,
+        optionWords: OPTION_WORDS,
+        har: harFile !== undefined || certification !== undefined,
+      },
+      version,
+      {
+        say,
+        write,
+        // Every face hears the engine; the progress display ends its line at run-finished.
+        progress: () => ({ tell: listen, finish: () => {} }),
+        redactor,
+      },
+    );
+    return {
+      document,
+      reports,
+      exchanges,
+      allureEnvironment: { target: target.name, baseUrl: target.baseUrl, seed: String(document.seed), suiteVersion: version },
+      notes: () => {
+        const throttleNote = document.throttling
+          ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt))
+          : undefined;
+        if (throttleNote) say(throttleNote);
+        const webhooks = webhookFootprintLine(document);
+        if (webhooks) say(webhooks);
+      },
+      after: (written) => {
+        if (document.baseline) printBaseline(document.baseline, write);
+        if (!certification) return undefined;
+        const run = { document, exchanges, resultsPath: written.results, reportDir: options.reportDir, version };
+        return certifyRun(certification, run, redactor, write);
+      },
+    };
   });
-  const { document, exchanges, reports, target } = await runConformance(
-    {
-      ...request,
-      ...container,
-      ...values,
-      narrowing,
-      ...(earlier ? { compare: earlier } : {}),
-      replayArguments: runReplayArguments({ ...request, ...container }),
-      narrowingText: narrowedByText,
-      optionWords: OPTION_WORDS,
-      har: harFile !== undefined || certification !== undefined,
-    },
-    version,
-    {
-      say,
-      write,
-      // Every face hears the engine; the progress display ends its line at run-finished.
-      progress: () => ({ tell: faces.listen, finish: () => {} }),
-      redactor,
-    },
-  );
-  const written = await faces.finish({
-    document,
-    reports,
-    exchanges,
-    allureEnvironment: { target: target.name, baseUrl: target.baseUrl, seed: String(document.seed), suiteVersion: version },
-    version,
-  });
-  printSummary(document, write, {
-    quiet,
-    verbose: options.verbose ?? false,
-    style,
-    ...(options.events === '-' ? {} : { columns: terminalColumns(process.stdout) }),
-  });
-  const throttleNote = document.throttling
-    ? describeThrottling(document.throttling, Date.parse(document.finishedAt) - Date.parse(document.startedAt))
-    : undefined;
-  if (throttleNote) say(throttleNote);
-  const webhooks = webhookFootprintLine(document);
-  if (webhooks) say(webhooks);
-  say(`Results: ${written.results}`);
-  if (written.reports.length > 0) say(`Reports: ${written.reports.join(', ')}`);
-  for (const line of written.lines) say(line);
-  if (document.baseline) printBaseline(document.baseline, write);
-  if (certification) {
-    const run = { document, exchanges, resultsPath: written.results, reportDir: options.reportDir, version };
-    return certifyRun(certification, run, redactor, write);
-  }
-  return document.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
 }

@@ -20,12 +20,15 @@ test('each face is listed once, and every name --reporter takes is a face of the
   expect(names).toEqual(['progress', 'results', 'html', 'junit', 'summary', 'har', 'allure', 'events']);
 });
 
-test('run and receiver open the face list and write no report themselves', () => {
-  for (const command of ['cli/runCommand.ts', 'cli/receiverCommand.ts']) {
+test('run, receiver and client end through conduct, which opens the face list; none writes a report, a summary or an exit code of the verdict itself', () => {
+  expect(readFileSync(join(PROJECT_ROOT, 'cli/conduct.ts'), 'utf8')).toContain("from './faces/faceList.ts'");
+  for (const command of ['cli/runCommand.ts', 'cli/receiverCommand.ts', 'cli/clientCommand.ts']) {
     const text = readFileSync(join(PROJECT_ROOT, command), 'utf8');
-    expect(text, command).toContain("from './faces/faceList.ts'");
+    expect(text, command).toContain("from './conduct.ts'");
     const wiredHere = [
-      ...text.matchAll(/from '\.\.\/report\/(allureWriter|allureContainerLog|harWriter|reportWriter)\.ts'|from '\.\/progressDisplay\.ts'/g),
+      ...text.matchAll(
+        /from '\.\.\/report\/(allureWriter|allureContainerLog|harWriter|reportWriter)\.ts'|from '\.\/progressDisplay\.ts'|from '\.\/faces\/faceList\.ts'|\bprintSummary\b|EXIT\.(conformant|nonConformant)|Results: /g,
+      ),
     ];
     expect(
       wiredHere.map((match) => match[0]),
