@@ -1,8 +1,11 @@
 import type { OperationName } from '../contract/catalogue/operationCatalogue.ts';
 import {
+  clauseApplies,
+  clausesFor,
   contractRequest,
   type ContractRequest,
   type Deviation,
+  REQUEST_CLAUSE_REQUIREMENTS,
   REQUEST_CLAUSES,
   requestDeviations,
 } from '../contract/catalogue/requestContract.ts';
@@ -12,21 +15,13 @@ import type { JudgedCall } from './clientChecks.ts';
 
 // The client's calls judged by the request contract (contract/catalogue/requestContract.ts),
 // the description the emulator refuses requests by: each deviation reported under its
-// clause's requirement, at that requirement's level. The requirements judged here are
-// those no check of client/clientChecks.ts judges already.
+// clause's requirement, at that requirement's level.
 
-/** What this judges: the contract's requirements that came with it. */
-export const CONTRACT_REQUIREMENTS: readonly string[] = [
-  'CL-PATH-IDS',
-  'CL-QUERY-PARAMETERS',
-  'CL-UNDOCUMENTED-QUERY',
-  'CL-NO-BODY',
-  'CL-UNDOCUMENTED-BODY',
-  'CL-CLOSED-ATTRIBUTES',
-  'CL-UNDOCUMENTED-ATTRIBUTES',
-  'CL-RESPONSE-ONLY-ATTRIBUTES',
-  'CL-SANDBOX-BODIES',
-];
+/** What this judges: every requirement a clause of the contract is judged under, in the catalogue's order. */
+export const CONTRACT_REQUIREMENTS: readonly string[] = requirementCatalogue('client')
+  .all()
+  .map((requirement) => requirement.id)
+  .filter((id) => REQUEST_CLAUSE_REQUIREMENTS.includes(id));
 
 /** The operations whose clauses a requirement judges. */
 export const operationsJudgedBy = (requirement: string): OperationName[] => [
@@ -43,10 +38,17 @@ const described = (deviation: Deviation): string => `${deviation.where}: expecte
 /** One requirement over the calls of its operations: a record per call where judged, one observation where open. */
 export function judgeContractRequirement(requirement: string, calls: readonly JudgedCall[], check: CheckRecorder): void {
   const level = requirementCatalogue('client').get(requirement).level;
-  const found = calls.map((call) => ({
-    call,
-    deviations: requestDeviations(call.operation, contractRequestOf(call)).filter((one) => one.clause.requirement === requirement),
-  }));
+  const found = calls.flatMap((call) => {
+    const request = contractRequestOf(call);
+    const clauses = clausesFor(call.operation).filter((one) => one.requirement === requirement && clauseApplies(one, request));
+    if (clauses.length === 0) return [];
+    const ids = new Set(clauses.map((one) => one.id));
+    return [{ call, deviations: requestDeviations(call.operation, request).filter((one) => ids.has(one.clause.id)) }];
+  });
+  if (found.length === 0) {
+    const called = [...new Set(calls.map((call) => call.operation))];
+    return check.skip(requirement, `the client called ${called.join(', ')}, but no call carried what this judges`);
+  }
   if (level !== 'OBSERVE') {
     for (const { call, deviations } of found)
       check.expect(
@@ -64,8 +66,8 @@ export function judgeContractRequirement(requirement: string, calls: readonly Ju
     requirement,
     value,
     deviating.length === 0
-      ? `none of its ${calls.length} calls`
-      : `${deviating.length} of its ${calls.length} calls, first ${first!.call.subject}: ${first!.deviations.map(described).join('; ')}`,
+      ? `none of its ${found.length} calls`
+      : `${deviating.length} of its ${found.length} calls, first ${first!.call.subject}: ${first!.deviations.map(described).join('; ')}`,
     first ? { exchange: first.call.exchange } : undefined,
   );
 }

@@ -357,7 +357,11 @@ function ownerOf(operation: OperationName, violation: SchemaViolation): { kind: 
 }
 
 function findMembers(one: RequestClause, request: ContractRequest): Finding[] {
-  if (documentProblem(request) !== undefined) return [];
+  // A body that is no JSON at all lacks the operation's members too; one that is JSON is read for them as it is.
+  if (!request.json || 'error' in request.json)
+    return one.kind === 'member-missing'
+      ? [{ where: 'body', expected: "a JSON body with the operation's members", got: request.json ? 'a body that is not JSON' : 'no body' }]
+      : [];
   const body = parsedBody(request);
   const key = selectedSchema(one.operation, body);
   const attributes = attributesOf(request);
@@ -443,6 +447,25 @@ function find(one: RequestClause, request: ContractRequest): Finding[] {
       return findQuery(one, request);
     default:
       return findBody(one, request);
+  }
+}
+
+/**
+ * Whether the request carries what the clause judges: a query parameter or a routed member it sent, a JSON body it
+ * labelled. A clause about something absent (no `page[limit]`, no `expirationDate`) has nothing to judge.
+ */
+export function clauseApplies(one: RequestClause, request: ContractRequest): boolean {
+  switch (one.kind) {
+    case 'page-limit':
+    case 'query-value':
+    case 'query-event-type':
+      return request.query.some(([name, value]) => name === one.subject && value !== '');
+    case 'member-value':
+      return one.subject === undefined || one.subject in attributesOf(request);
+    case 'media-type':
+      return operationOf(one.operation).request?.kind === 'file' || request.bodySize > 0;
+    default:
+      return true;
   }
 }
 

@@ -41,7 +41,9 @@ describe('requests the judge cannot parse', () => {
 
   test('a body cut off before its declared length fails the create on what came, with the exchange', () => {
     const [failed] = checksOf('CL-BODY-JSONAPI-DOCUMENT').filter((check) => check.outcome === 'FAIL');
-    expect(failed?.message).toContain('POST /webhooks: expected a JSON:API document; got a body that is not JSON');
+    expect(failed?.message).toContain(
+      'POST /webhooks: body: expected a JSON:API document (data.type, data.attributes, data.relationships); got a body that is not JSON',
+    );
     expect(failed?.evidence?.exchanges?.[0]?.request.body).toContain('"label":"cut"');
     expect(checksOf('CL-WEBHOOK-CREATE-FIELDS').map((check) => check.outcome)).toEqual(['FAIL']);
   });
