@@ -14,6 +14,7 @@ import { DEFAULT_EFFECTS_PATIENCE_MS } from '../receiver/receiverConfig.ts';
 import { suiteVersion } from '../contract/catalogue/suiteVersion.ts';
 import { AUTO_CEILING, AUTO_START, LOOPBACK_CONCURRENCY, NEAR_CALL_MS } from '../harness/targetIO/concurrency.ts';
 import { SUGGESTIONS } from './suggestions.ts';
+import { withJudgingOptions } from './judgingOptions.ts';
 
 // banking-api-conformance: exit 0 conformant, 1 non-conformant, 2 setup error
 // (one line saying what to fix, never a wall of failed tests). Each command's
@@ -50,8 +51,10 @@ const url = (value: string): string => {
   return value;
 };
 
-program
-  .command('run')
+withJudgingOptions(
+  program.command('run'),
+  `${REPORTERS.join(', ')}; default ${DEFAULT_REPORTERS.join(',')}; har: DIR/exchanges.har unless --har FILE`,
+)
   .description('Run the suite against a target (by default the embedded reference emulator) and write DIR/results.json.')
   .option('-t, --target <file>', 'target manifest (default: the embedded emulator, targets/emulator.json)')
   .option('-u, --base-url <url>', 'override the manifest base URL (without --target: an emulator already running there)', url)
@@ -64,12 +67,6 @@ program
   .option(
     '--last-failed',
     "run again only the requirements that FAILed or were UNTESTABLE in the report directory's results.json (nothing failed: the whole run)",
-  )
-  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
-  .option(
-    '--reporter <names>',
-    `the reports to write besides results.json, which is always written: ${REPORTERS.join(', ')} (repeatable, or comma-separated; default ${DEFAULT_REPORTERS.join(',')}; har: DIR/exchanges.har unless --har FILE)`,
-    (value: string, previous: string[] = []) => [...previous, value],
   )
   .option('-s, --seed <n>', 'seed for generated data; printed on every run so a failure can be replayed')
   .option(
@@ -97,8 +94,6 @@ program
   .option('--requirement <ids>', 'comma-separated requirement ids: run only the scenarios that judge them (a partial run)')
   .option('--grep <text>', 'run only the scenarios whose id or title contains the text (a partial run)')
   .option('--fail-fast', 'stop after the first scenario with a FAIL or UNTESTABLE check')
-  .option('-q, --quiet', 'print the verdict and the failures only')
-  .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
   .option(
     '--wait-for-target <seconds>',
     'wait up to this long for a target that does not answer yet (one CI started a moment before); default 0',
@@ -113,10 +108,6 @@ program
     'wall-clock budget of the scenarios: those not started by then are UNTESTABLE with that reason (default 30)',
   )
   .option('--har <file>', 'write every API exchange of the run to FILE as HAR 1.2 (redacted)')
-  .option(
-    '--events <file>',
-    "stream the engine's events to FILE as NDJSON, one JSON object a line as each happens (schemas/harness/engine-events.schema.json); - for standard output, the command's own lines then going to standard error",
-  )
   .option(
     '--emulator-fault <name>',
     'start the embedded emulator with a seeded fault or tolerated variation (repeatable)',
@@ -151,8 +142,7 @@ program
     ).cleanupCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
-program
-  .command('receiver')
+withJudgingOptions(program.command('receiver'), `${DEFAULT_REPORTERS.join(', ')}; default all`)
   .description(
     "Judge your own webhook receiver against the documents' rules for receivers: the embedded sandbox delivers to it, the suite sends forged and reshaped deliveries; writes DIR/results.json and the reports.",
   )
@@ -172,23 +162,16 @@ program
     '--effects-patience <s>',
     `the longest the effects probe is read for, in seconds, while its counts still change or an event is not yet processed (default ${DEFAULT_EFFECTS_PATIENCE_MS / 1000})`,
   )
-  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html and allure-results/', 'reports')
-  .option(
-    '--reporter <names>',
-    `the reports to write besides results.json, which is always written: ${DEFAULT_REPORTERS.join(', ')} (repeatable, or comma-separated; default all)`,
-    (value: string, previous: string[] = []) => [...previous, value],
-  )
-  .option('--events <file>', "stream the engine's events to FILE as NDJSON, as run --events does; - for standard output")
-  .option('-q, --quiet', 'print the verdict and the failures only')
-  .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
   .action(async (options) => {
     process.exitCode = await (
       await import('./receiverCommand.ts')
     ).receiverCommand(options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
-program
-  .command('client')
+withJudgingOptions(
+  program.command('client'),
+  `${REPORTERS.join(', ')}; default ${DEFAULT_REPORTERS.join(',')}; har: DIR/exchanges.har, each call of your client`,
+)
   .description(
     'Judge your own API client by every request it makes: runs COMMAND against the embedded emulator, given BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID and BANKING_API_DEPOSIT_PRODUCT_ID (or, with --wait, serves a client started elsewhere); writes DIR/results.json and the reports.',
   )
@@ -219,15 +202,6 @@ program
   )
   .option('--subject <file|name@sha256:hex>', 'with --certify: what it is about: a file (by its SHA-256) or an image digest, as given')
   .option('--valid-days <n>', 'with --certify: days the certificate stays valid (default 90)')
-  .option('--report-dir <dir>', 'where to write results.json, junit.xml, report.html, summary.md and allure-results/', 'reports')
-  .option(
-    '--reporter <names>',
-    `the reports to write besides results.json, which is always written: ${REPORTERS.join(', ')} (repeatable, or comma-separated; default ${DEFAULT_REPORTERS.join(',')}; har: DIR/exchanges.har, each call of your client)`,
-    (value: string, previous: string[] = []) => [...previous, value],
-  )
-  .option('--events <file>', "stream the engine's events to FILE as NDJSON, as run --events does; - for standard output")
-  .option('-q, --quiet', 'print the verdict and the failures only')
-  .option('--no-color', 'plain text even on a terminal (as NO_COLOR=1 does)')
   .action(async (command: string[], options) => {
     process.exitCode = await (
       await import('./clientCommand.ts')

@@ -74,24 +74,27 @@ describe("each command's path options", () => {
 
   test('every path option and argument of cli/main.ts is checked', () => {
     const source = readFileSync(join(PROJECT_ROOT, 'cli/main.ts'), 'utf8');
-    const declared = source
-      .split(/\.command\('/)
-      .slice(1)
-      .flatMap((block) => {
-        const command = block.slice(0, block.indexOf("'"));
-        const options = [...block.matchAll(/ption\(\s*'(?:-\w, )?--([\w-]+) <(?:file|dir|files|dirs)(?:\.\.\.)?>'/g)].map(
-          (match) => `${command} --${match[1]}`,
-        );
-        const positional = [...block.matchAll(/\.argument\('<(\w+)(?:\.\.\.)?>'/g)].map((match) => `${command} ${match[1]}`);
-        // A positional path names what it is (merge's <dirs...>, verify's <certificate>).
-        return [...options, ...positional.filter((name) => / (dirs|files|certificate)$/.test(name))];
-      });
+    const pathOptions = (text: string): string[] =>
+      [...text.matchAll(/ption\(\s*'(?:-\w, )?--([\w-]+) <(?:file|dir|files|dirs)(?:\.\.\.)?>'/g)].map((match) => match[1]!);
+    // The options every judging command shares are declared once, in cli/judgingOptions.ts.
+    const shared = pathOptions(readFileSync(join(PROJECT_ROOT, 'cli/judgingOptions.ts'), 'utf8'));
+    const chunks = source.split(/\.command\('/);
+    const declared = chunks.slice(1).flatMap((block, index) => {
+      const command = block.slice(0, block.indexOf("'"));
+      const judging = /withJudgingOptions\(\s*program$/.test(chunks[index]!);
+      const options = [...pathOptions(block), ...(judging ? shared : [])].map((option) => `${command} --${option}`);
+      const positional = [...block.matchAll(/\.argument\('<(\w+)(?:\.\.\.)?>'/g)].map((match) => `${command} ${match[1]}`);
+      // A positional path names what it is (merge's <dirs...>, verify's <certificate>).
+      return [...options, ...positional.filter((name) => / (dirs|files|certificate)$/.test(name))];
+    });
     const checked = new Set(
       Object.entries(PATH_ARGUMENTS).flatMap(([command, paths]) =>
         paths.map((argument) => `${command} ${argument.label.startsWith('--') ? argument.label : argument.key}`),
       ),
     );
     expect(declared.length).toBeGreaterThan(10);
+    // A reading gone wrong would miss the shared ones.
+    for (const command of ['run', 'receiver', 'client']) expect(declared).toContain(`${command} --report-dir`);
     expect(declared.filter((name) => !checked.has(name))).toEqual([]);
   });
 

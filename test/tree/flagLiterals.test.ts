@@ -10,7 +10,7 @@ import { literalsOf } from './codeLiterals.ts';
 // there (cli/commandLineText.ts): past cli/ state travels as values. This test reads the
 // product's code for a literal naming an option of banking-api-conformance (`--only`,
 // `--shard`, `--token-env`...) outside cli/ and names file:line. The options are read from
-// cli/main.ts, where commander declares them, so a new option is held from the day it is added;
+// cli/main.ts and cli/judgingOptions.ts (those every judging command shares), where commander declares them, so a new option is held from the day it is added;
 // other programs' flags (docker's, npm's, the emulator's own) are not ours to hold.
 // The source is parsed: comments explain the code and are not read, nor are import paths.
 
@@ -37,10 +37,11 @@ const EXCUSED: Record<string, string> = {
 
 const FLAG = /(?<![\w-])--([a-z][a-z0-9-]*)/g;
 
-/** The long options commander declares in cli/main.ts (`--no-color` too, as users type it). */
+/** The files where commander's options are declared. */
+const DECLARING = ['cli/main.ts', 'cli/judgingOptions.ts'];
+
+/** The long options commander declares (`--no-color` too, as users type it). */
 function ourOptions(): Set<string> {
-  const main = readFileSync(join(PROJECT_ROOT, 'cli/main.ts'), 'utf8');
-  const file = ts.createSourceFile('cli/main.ts', main, ts.ScriptTarget.Latest, true);
   const options = new Set<string>();
   const visit = (node: ts.Node): void => {
     if (
@@ -53,7 +54,8 @@ function ourOptions(): Set<string> {
     }
     ts.forEachChild(node, visit);
   };
-  ts.forEachChild(file, visit);
+  for (const path of DECLARING)
+    ts.forEachChild(ts.createSourceFile(path, readFileSync(join(PROJECT_ROOT, path), 'utf8'), ts.ScriptTarget.Latest, true), visit);
   return options;
 }
 
@@ -68,7 +70,7 @@ function flagLiteralsIn(source: string, path: string): string[] {
 
 test("the options are read from cli/main.ts: run's, receiver's and the rest", () => {
   // A reading gone wrong would pass by knowing no option.
-  for (const option of ['only', 'shard', 'grep', 'skip', 'last-failed', 'token-env', 'target-port', 'no-color']) {
+  for (const option of ['only', 'shard', 'grep', 'skip', 'last-failed', 'token-env', 'target-port', 'no-color', 'report-dir', 'events']) {
     expect(options.has(option), option).toBe(true);
   }
 });
