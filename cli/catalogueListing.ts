@@ -41,6 +41,8 @@ export interface RequirementRow {
   environments: string[];
   capability: string;
   excluded?: string;
+  /** Why its level is what it is, where the catalogue says. */
+  levelReason?: string;
   /** Scenarios that declare it (what `run --requirement ID` runs). */
   scenarios: string[];
   /** The areas whose run judges it (`run --only AREA`), or receiver. */
@@ -131,6 +133,7 @@ function requirementRow(requirement: Requirement, declaring: readonly Declaring[
     environments: requirement.environments,
     capability: requirement.capability,
     ...(requirement.excluded ? { excluded: requirement.excluded } : {}),
+    ...(requirement.levelReason ? { levelReason: requirement.levelReason } : {}),
     scenarios: declaring.map((scenario) => scenario.id),
     areas: [...areas],
   };

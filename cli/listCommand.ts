@@ -24,7 +24,7 @@ export interface ListOptions {
 }
 
 const requirementLine = (row: RequirementRow) =>
-  `${row.id.padEnd(36)} ${row.level.padEnd(7)} ${`${row.document} §${row.section}`.padEnd(22)} ${row.statement}${row.excluded ? ` (excluded: ${row.excluded})` : ''}`;
+  `${row.id.padEnd(36)} ${row.level.padEnd(7)} ${`${row.document} §${row.section}`.padEnd(22)} ${row.statement}${row.levelReason ? ` (level: ${row.levelReason})` : ''}${row.excluded ? ` (excluded: ${row.excluded})` : ''}`;
 
 function scenarioLine(row: ScenarioRow): string {
   const limits = [

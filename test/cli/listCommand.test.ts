@@ -25,6 +25,7 @@ const invocations = {
   receiverCases: ['list', 'scenarios', '--area', 'receiver', '--json'],
   clientRequirements: ['list', '--area', 'client', '--json'],
   clientItems: ['list', 'scenarios', '--area', 'client', '--json'],
+  clientRequirementsText: ['list', '--area', 'client'],
   faults: ['list', 'faults', '--json'],
   badKind: ['list', 'rules'],
   badArea: ['list', 'scenarios', '--area', 'payments'],
@@ -112,6 +113,17 @@ describe('list', () => {
     expect(requirements.every((row) => row.scenarios.length > 0)).toBe(true);
     const items = json<{ id: string; area: string }>('clientItems');
     expect(items.map((row) => [row.id, row.area])).toEqual(CLIENT_ITEMS.map((item) => [item.id, 'client']));
+  });
+
+  test('--area client shows each requirement with its level, and the reason for a level that is not MUST', () => {
+    const lines = results.clientRequirementsText.stdout.split('\n');
+    for (const requirement of clientCatalogue.all()) {
+      const line = lines.find((one) => one.startsWith(`${requirement.id} `));
+      expect(line, requirement.id).toContain(` ${requirement.level} `);
+      if (requirement.levelReason) expect(line, requirement.id).toContain(`(level: ${requirement.levelReason})`);
+    }
+    const rows = json<{ id: string; levelReason?: string }>('clientRequirements');
+    expect(rows.find((row) => row.id === 'CL-NO-BODY')?.levelReason).toBe(clientCatalogue.get('CL-NO-BODY').levelReason);
   });
 
   test('an unknown kind or area exits 2 naming what is allowed', () => {
