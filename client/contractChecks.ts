@@ -43,7 +43,7 @@ export function judgeContractRequirement(requirement: string, calls: readonly Ju
     const clauses = clausesFor(call.operation).filter((one) => one.requirement === requirement && clauseApplies(one, request));
     if (clauses.length === 0) return [];
     const ids = new Set(clauses.map((one) => one.id));
-    return [{ call, deviations: requestDeviations(call.operation, request).filter((one) => ids.has(one.clause.id)) }];
+    return [{ call, deviations: requestDeviations(call.operation, request, (one) => ids.has(one.id)) }];
   });
   if (found.length === 0) {
     const called = [...new Set(calls.map((call) => call.operation))];

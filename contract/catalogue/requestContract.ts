@@ -171,7 +171,18 @@ function selectedSchema(operation: OperationName, body: unknown): string | undef
   return schemas.find((key) => dataOf(key)?.properties?.type && (dataOf(key)!.properties!.type as { const?: string }).const === type);
 }
 
+/** One validation per body however many clauses read it: keyed by the parsed body, which each request holds once. */
+const violationsRead = new WeakMap<object, SchemaViolation[]>();
 function schemaViolations(operation: OperationName, body: unknown): SchemaViolation[] {
+  if (body === null || typeof body !== 'object') return readViolations(operation, body);
+  const known = violationsRead.get(body);
+  if (known) return known;
+  const read = readViolations(operation, body);
+  violationsRead.set(body, read);
+  return read;
+}
+
+function readViolations(operation: OperationName, body: unknown): SchemaViolation[] {
   const key = selectedSchema(operation, body);
   if (key) return schemaRegistry().validate(key, body).violations;
   const types = jsonSchemasOf(operation).map((one) => (dataOf(one)?.properties?.type as { const?: string }).const);
@@ -248,7 +259,8 @@ function clausesOf(operation: OperationName): RequestClause[] {
 /** Every clause of every documented operation, in the catalogue's order. */
 export const REQUEST_CLAUSES: readonly RequestClause[] = ALL_OPERATIONS.flatMap(clausesOf);
 
-export const clausesFor = (operation: OperationName): RequestClause[] => REQUEST_CLAUSES.filter((one) => one.operation === operation);
+const CLAUSES_BY_OPERATION = new Map(ALL_OPERATIONS.map((name) => [name, REQUEST_CLAUSES.filter((one) => one.operation === name)]));
+export const clausesFor = (operation: OperationName): RequestClause[] => [...CLAUSES_BY_OPERATION.get(operation)!];
 
 /** Every requirement a clause is judged under. */
 export const REQUEST_CLAUSE_REQUIREMENTS: readonly string[] = [...new Set(REQUEST_CLAUSES.map((one) => one.requirement))];
@@ -470,8 +482,15 @@ export function clauseApplies(one: RequestClause, request: ContractRequest): boo
 }
 
 /** Every deviation of a request from its operation's clauses; none for a request the documents describe. Never throws. */
-export function requestDeviations(operation: OperationName, request: ContractRequest): Deviation[] {
-  return clausesFor(operation).flatMap((one) => find(one, request).map((finding) => ({ clause: one, ...finding })));
+export function requestDeviations(
+  operation: OperationName,
+  request: ContractRequest,
+  /** Only these clauses, where a reader needs no others (the emulator's door, one requirement's check). */
+  only: (clause: RequestClause) => boolean = () => true,
+): Deviation[] {
+  return CLAUSES_BY_OPERATION.get(operation)!
+    .filter(only)
+    .flatMap((one) => find(one, request).map((finding) => ({ clause: one, ...finding })));
 }
 
 /** Reads a JSON body once, as both sides do. */

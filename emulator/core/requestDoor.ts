@@ -72,9 +72,11 @@ export function addRequestDoor(app: FastifyInstance): void {
         ...hooks,
         async (request: FastifyRequest) => {
           if (request.method !== method) return;
-          const refused = requestDeviations(operation, doorRequest(operation, request)).find(
-            (deviation) => deviation.clause.level === 'MUST' && DOOR_REQUIREMENTS.includes(deviation.clause.requirement),
-          );
+          const refused = requestDeviations(
+            operation,
+            doorRequest(operation, request),
+            (clause) => clause.level === 'MUST' && DOOR_REQUIREMENTS.includes(clause.requirement),
+          )[0];
           if (!refused) return;
           const detail = `${refused.where}: expected ${refused.expected}; got ${refused.got}`;
           throw new ApiError(400, 'Invalid request', detail, refused.where.startsWith('/') ? { pointer: refused.where } : {});
