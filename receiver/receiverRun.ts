@@ -1,4 +1,5 @@
 import { runEngine } from '../harness/engine/engine.ts';
+import { runSeed } from '../harness/records/runSeed.ts';
 import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
@@ -28,7 +29,7 @@ export interface ReceiverRunObservers {
 export interface ReceiverRun {
   /** One per case, in the order they ran. */
   reports: ScenarioReport[];
-  /** The base of the run's event ids (recorded as the document's seed). */
+  /** The base of the run's event ids (results.json's idBase). */
   idBase: number;
   /** Set when the receiver refused every correctly signed delivery with one status: the likely cause, said once. */
   refusal?: DeliveryRefusal;
@@ -94,7 +95,7 @@ export function receiverResults(
     catalogue: receiverCatalogue(),
     target: receiverAsTarget(config),
     suiteVersion: meta.suiteVersion,
-    seed: idBase,
+    seed: runSeed(),
     areas: [RECEIVER_GROUP],
     scenarioIds: reports.map((report) => report.scenarioId),
     records: reports.flatMap((report) => report.records),
@@ -102,6 +103,7 @@ export function receiverResults(
     startedAt: meta.startedAt,
     replayArguments: meta.replayArguments,
   });
+  document.idBase = idBase;
   if (refusal) document.diagnosis = refusal.line;
   return document;
 }

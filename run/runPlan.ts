@@ -1,6 +1,7 @@
 import type { ConcurrencySetting } from '../harness/targetIO/concurrency.ts';
 import type { ShardInfo } from '../verdict/resultsDocument.ts';
 import { type Narrowing, selectScenarios, type Selection } from './scenarioSelection.ts';
+import { runSeed } from '../harness/records/runSeed.ts';
 
 // The plan stage: which scenarios run (only some areas, requirements, a text, a shard),
 // with which seed, how many at a time and within what budget. Everything here is decided
@@ -39,7 +40,7 @@ export function planRun(request: PlanRequest): RunPlan {
   const { concurrency } = request;
   const shard = request.narrowing?.shard;
   return {
-    seed: request.seed ?? Math.floor(Math.random() * 2 ** 31),
+    seed: runSeed(request.seed),
     ...(request.scheduleSeed !== undefined ? { scheduleSeed: request.scheduleSeed } : {}),
     ...(shard ? { shard } : {}),
     selection: selectScenarios(request.narrowing ?? {}),

@@ -49,7 +49,10 @@ export interface ResultsDocument extends RunMetricsFields {
   catalogueHash: string;
   /** `image`: present when the target was a container image (run --target-image). */
   target: { name: string; baseUrl: string; environment: Environment; capabilities: string[]; image?: ImageIdentity };
+  /** The run's seed (harness/records/runSeed.ts), whatever the subject. */
   seed: number;
+  /** A receiver's: the base of its run's event ids (receiver/embeddedSandbox.ts), unique to the run. */
+  idBase?: number;
   /** Present with --schedule-seed: the schedule fuzzer's seed, carried by every replay command. */
   scheduleSeed?: number;
   /** Scenarios that failed beside others and passed when run again alone: their failures depend on the schedule. */

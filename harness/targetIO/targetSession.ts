@@ -10,6 +10,7 @@ import { HeldWebhooks } from './heldWebhooks.ts';
 import { emptyTally, type ThrottleTally } from './throttleRetry.ts';
 import { createTokenPool, type TokenPool } from './tokenPool.ts';
 import type { OptionWords } from '../records/optionWords.ts';
+import { runSeed } from '../records/runSeed.ts';
 
 /** Everything scenarios share for one target in one process. */
 export interface TargetSession {
@@ -83,7 +84,7 @@ export async function openTargetSession(
     simulation: await loadSimulationAdapter(manifest.simulation),
     redactor,
     sink: new SessionSink(target.webhookSink, redactor),
-    seed: options.seed ?? Math.floor(Math.random() * 2 ** 31),
+    seed: runSeed(options.seed),
     throttling: emptyTally(),
     webhooks: new HeldWebhooks(),
     gate: new CallGate(target.rateLimit),

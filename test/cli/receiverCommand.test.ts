@@ -54,6 +54,9 @@ describe('receiver command', () => {
     const document = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
     expect(schemaRegistry().validate('harness/results', document).violations).toEqual([]);
     expect(document.command).toBe('receiver');
+    // The run's seed, as every subject's is, and the base of its event ids in a field of its own (the clock in µs).
+    expect(document.seed).toBeLessThan(2 ** 31);
+    expect(document.idBase).toBeGreaterThan(2 ** 31);
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<testsuite name="RC"');
     expect(existsSync(join(dir, 'report.html'))).toBe(true);
     const allure = readdirSync(join(dir, 'allure-results'));
