@@ -355,13 +355,10 @@ function documentProblem(request: ContractRequest): string | undefined {
     .map((key) => `data.${key} ${shown(data[key])}`)[0];
 }
 
-/** Which clause of an operation a schema violation belongs to. */
-function ownerOf(operation: OperationName, violation: SchemaViolation): { kind: DeviationKind; subject?: string } {
+/** Which clause of an operation a schema violation belongs to (2.6's plain attributes the schema does not require). */
+function ownerOf(violation: SchemaViolation): { kind: DeviationKind; subject?: string } {
   const name = violation.pointer.startsWith(ATTRIBUTES) ? lastSegment(violation.pointer) : undefined;
-  if (violation.keyword === 'required')
-    return name !== undefined && PLAIN_ATTRIBUTES[operation]?.[name]
-      ? { kind: 'plain-missing', subject: name }
-      : { kind: 'member-missing' };
+  if (violation.keyword === 'required') return { kind: 'member-missing' };
   const member = name ?? '';
   return member in MEMBER_REQUIREMENT && violation.pointer === `${ATTRIBUTES}${member}`
     ? { kind: 'member-value', subject: member }
@@ -379,12 +376,16 @@ function findMembers(one: RequestClause, request: ContractRequest): Finding[] {
   const attributes = attributesOf(request);
   const responseOnly = RESPONSE_ONLY[one.operation] ?? [];
   switch (one.kind) {
+    case 'plain-missing':
+      // Where there are no attributes at all, the missing `attributes` is the operation's member-missing.
+      return isObject(body) && isObject(body.data) && isObject(body.data.attributes) && !(one.subject! in attributes)
+        ? [{ where: `${ATTRIBUTES}${one.subject}`, expected: 'the member sent', got: 'none' }]
+        : [];
     case 'member-missing':
     case 'member-value':
-    case 'plain-missing':
       return schemaViolations(one.operation, body)
         .filter((violation) => {
-          const owner = ownerOf(one.operation, violation);
+          const owner = ownerOf(violation);
           return owner.kind === one.kind && owner.subject === one.subject;
         })
         .map((violation) => ({
