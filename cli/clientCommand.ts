@@ -11,6 +11,7 @@ import { conduct, conductSettings } from './conduct.ts';
 import { counted } from '../harness/records/counted.ts';
 import { certifyClient, type ClientCertifyOptions, clientCertification } from './clientCertificate.ts';
 import { noEffectsProbe } from '../receiver/effectsProbe.ts';
+import { NEVER_CALLED } from '../client/requestJudge.ts';
 
 // `banking-api-conformance client -- <command...>`: judges the integrator's own
 // API client by every request it makes to the embedded emulator
@@ -80,7 +81,7 @@ export async function clientCommand(
       reports: run.reports,
       exchanges: run.exchanges,
       allureEnvironment: { client: described, suiteVersion: version },
-      ...(choice.effects ? {} : { summary: { fold: WITHOUT_EFFECTS_PROBE } }),
+      summary: { folds: choice.effects ? [NEVER_CALLED_FOLD] : [NEVER_CALLED_FOLD, WITHOUT_EFFECTS_PROBE] },
       notes: () => {
         if (document.baseline) printBaseline(document.baseline, write);
         say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${counted(run.calls.requests, 'call')}`);
@@ -100,6 +101,12 @@ export async function clientCommand(
     };
   });
 }
+
+/** The requirements of operations the client never called: one line, since each says only that (the reports name the operations). */
+const NEVER_CALLED_FOLD: SkipFold = {
+  takes: (result) => result.checks.length > 0 && result.checks.every((check) => check.message?.startsWith(NEVER_CALLED) === true),
+  line: (ids) => `${counted(ids.length, 'requirement')} of operations your client never called (the reports name them): ${ids.join(', ')}`,
+};
 
 /**
  * Without --effects, the requirements about what the client's receivers processed SKIP for that one cause, said once

@@ -18,7 +18,7 @@ type FaceSettings = Parameters<typeof openFaces>[0];
 /** What a command's run came to, for the faces and the summary. */
 export interface Judged extends Omit<Parameters<OpenFaces['finish']>[0], 'version'> {
   /** How the summary tells this subject's results beyond the shared settings. */
-  summary?: Pick<SummaryOptions, 'diagnosis' | 'fold'>;
+  summary?: Pick<SummaryOptions, 'diagnosis' | 'folds'>;
   /** Lines of the command's own, said after the summary and before the files written. */
   notes?: () => void;
   /**

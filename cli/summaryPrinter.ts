@@ -36,8 +36,8 @@ export interface SummaryOptions {
   diagnosis?: FailureDiagnosis;
   /** The terminal's width; undefined (not a terminal): lines are not cut. */
   columns?: number;
-  /** SKIPs said in one line where the first of them would stand (not with --verbose, which lists every one). */
-  fold?: SkipFold;
+  /** SKIPs said in one line a fold, where the first of them would stand (not with --verbose, which lists every one); a SKIP goes to the first fold that takes it. */
+  folds?: readonly SkipFold[];
 }
 
 /** The terminal's width where the output is one, for SummaryOptions.columns. */
@@ -46,9 +46,13 @@ export const terminalColumns = (stream: { isTTY?: boolean; columns?: number }): 
 
 /** What an OBSERVED requirement recorded, each distinct value once. */
 const observedText = (result: RequirementResult): string => {
-  const values = observedValues(result);
-  return values.length > 0 ? values.map((value) => JSON.stringify(value)).join('; ') : result.statement;
+  const values = observedValues(result).filter((value) => !isEmpty(value));
+  if (values.length > 0) return values.map((value) => JSON.stringify(value)).join('; ');
+  // Nothing found (an empty list, an empty object): the observing check's words say of what.
+  return result.checks.find((check) => check.outcome === 'OBSERVED')?.message ?? result.statement;
 };
+const isEmpty = (value: unknown): boolean =>
+  Array.isArray(value) ? value.length === 0 : value !== null && typeof value === 'object' && Object.keys(value).length === 0;
 
 /** Why a requirement has its outcome: its check's message, its reason, its observed value; its statement when it passed. */
 function noteOf(result: RequirementResult): string {
@@ -97,13 +101,22 @@ function printNotPassing(
   write: (text: string) => void,
   style: TerminalStyle,
   columns: number | undefined,
-  fold: SkipFold | undefined,
+  folds: readonly SkipFold[],
 ): void {
   const excluded = results.filter(isExcluded);
-  const folded = fold ? results.filter((result) => result.outcome === 'SKIP' && !isExcluded(result) && fold.takes(result)) : [];
+  const foldOf = new Map<RequirementResult, SkipFold>();
   for (const result of results) {
-    if (result === folded[0]) write(outcomeLine('SKIP', fold!.line(folded.map((one) => one.id)), style, columns));
-    else if (!isExcluded(result) && !folded.includes(result)) write(line(result, style, columns));
+    const fold = result.outcome === 'SKIP' && !isExcluded(result) ? folds.find((one) => one.takes(result)) : undefined;
+    if (fold) foldOf.set(result, fold);
+  }
+  const said = new Set<SkipFold>();
+  for (const result of results) {
+    const fold = foldOf.get(result);
+    if (fold && !said.has(fold)) {
+      said.add(fold);
+      const ids = results.filter((one) => foldOf.get(one) === fold).map((one) => one.id);
+      write(outcomeLine('SKIP', fold.line(ids), style, columns));
+    } else if (!fold && !isExcluded(result)) write(line(result, style, columns));
   }
   if (excluded.length === 0) return;
   const ids = excluded.map((result) => result.id).join(', ');
@@ -133,7 +146,7 @@ export function printSummary(document: ResultsDocument, write: (text: string) =>
         : `Requirements not PASS: ${shown.length} of ${counted(selected.length, 'requirement')} (--verbose lists every one; the reports always do)`,
     );
     if (options.verbose) printRequirements(shown, write, style, options.columns);
-    else printNotPassing(shown, write, style, options.columns, options.fold);
+    else printNotPassing(shown, write, style, options.columns, options.folds ?? []);
     if (notListed > 0)
       write(
         `  (${counted(notListed, 'requirement')} not selected: the run was narrowed by ${document.partial?.narrowedBy.join(' ') ?? 'its selection'})`,

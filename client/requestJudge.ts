@@ -70,10 +70,12 @@ function readJson(body: Buffer): JudgedCall['json'] {
   }
 }
 
+/** How the reason of a requirement whose operations the client never called begins, for a summary that folds them. */
+export const NEVER_CALLED = 'the client never called';
 const neverCalled = (operations: readonly OperationName[]): string =>
   operations.length === 1
-    ? `the client never called ${operationLabel(operations[0]!)}`
-    : `the client never called any of ${operations.map(operationLabel).join(', ')}`;
+    ? `${NEVER_CALLED} ${operationLabel(operations[0]!)}`
+    : `${NEVER_CALLED} any of ${operations.map(operationLabel).join(', ')}`;
 
 /** A check judged over every call of its operations. */
 const perCall = (clientCheck: ClientCheck): ClientItem => ({
