@@ -79,7 +79,9 @@ export function addRequestDoor(app: FastifyInstance): void {
           )[0];
           if (!refused) return;
           const detail = `${refused.where}: expected ${refused.expected}; got ${refused.got}`;
-          throw new ApiError(400, 'Invalid request', detail, refused.where.startsWith('/') ? { pointer: refused.where } : {});
+          if (refused.where.startsWith('/')) throw new ApiError(400, 'Invalid request', detail, { pointer: refused.where });
+          // JSON:API's source has no member for a path segment: the detail quotes the path it is in.
+          throw new ApiError(400, 'Invalid request', `${detail} in ${method} ${request.url.split('?')[0]}`);
         },
       ];
     }
