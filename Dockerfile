@@ -17,6 +17,10 @@ ARG BASE_IMAGE=node:20-slim
 # the base's own user database (the local test base has none at all).
 FROM ${BASE_IMAGE} AS prepare
 COPY build/emulator-image/ /app/
+# The bundle reads the request schemas and the requirement catalogue where the source tree has them, at
+# `../../schemas/` and `../../requirements/` from its module (container/emulatorImage.ts): from
+# /app/emulator.mjs, /schemas and /requirements.
+RUN ["node", "-e", "const fs = require('node:fs'); for (const data of ['schemas', 'requirements']) fs.cpSync('/app/data/' + data, '/' + data, { recursive: true }); fs.rmSync('/app/data', { recursive: true });"]
 RUN ["node", "/app/emulator.mjs", "--list-faults"]
 RUN ["node", "-e", "const fs = require('node:fs'); fs.mkdirSync('/etc', { recursive: true }); fs.appendFileSync('/etc/passwd', 'emulator:x:10001:10001:banking-api-emulator:/app:/sbin/nologin\\n'); fs.appendFileSync('/etc/group', 'emulator:x:10001:\\n');"]
 
@@ -24,6 +28,8 @@ RUN ["node", "-e", "const fs = require('node:fs'); fs.mkdirSync('/etc', { recurs
 FROM ${BASE_IMAGE}
 COPY --from=prepare /etc/passwd /etc/group /etc/
 COPY --from=prepare /app/ /app/
+COPY --from=prepare /schemas/ /schemas/
+COPY --from=prepare /requirements/ /requirements/
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080
 EXPOSE 8080
 USER 10001:10001

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -9,6 +9,8 @@ import { docker } from './dockerCli.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const EMULATOR_IMAGE_TAG = 'banking-api-emulator:local';
+/** The project's data folders the bundle reads at run time, copied under data/ beside it. */
+const BUNDLE_DATA = ['schemas', 'requirements'] as const;
 
 export interface EmulatorImageOptions {
   tag?: string;
@@ -46,6 +48,10 @@ export async function bundleEmulator(outDir: string): Promise<string> {
   // The /_emulator/ui page is read from beside the module that serves it: in the bundle, beside emulator.mjs.
   const uiDir = join(PROJECT_ROOT, 'emulator', 'ui');
   for (const file of readdirSync(uiDir).filter((name) => !name.endsWith('.ts'))) copyFileSync(join(uiDir, file), join(outDir, file));
+  // The request contract the emulator's door reads (contract/catalogue/requestContract.ts) reads the request schemas
+  // and the requirement catalogue from disk, at `../../schemas/` and `../../requirements/` from its module as in the
+  // source tree: the Dockerfile puts these copies where that leads from /app/emulator.mjs, /schemas and /requirements.
+  for (const data of BUNDLE_DATA) cpSync(join(PROJECT_ROOT, data), join(outDir, 'data', data), { recursive: true });
   return outfile;
 }
 
