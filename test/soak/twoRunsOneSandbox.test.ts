@@ -60,4 +60,6 @@ test(`two runs at once on one lived-in sandbox with ${OTHERS_ENABLED} Enabled we
     expect(results.webhookFootprint.peakHeld).toBeGreaterThan(0);
     expect(results.webhookFootprint.peakHeld).toBeLessThanOrEqual(WEBHOOK_BUDGET);
   }
-}, 600_000);
+  // A bound for a hang, not a speed goal: the two runs took 107–173 s alone, and past 600 s on a
+  // fresh-clone run of npm test while the other worker and a second test process shared the 2 cores.
+}, 1_200_000);
