@@ -11,6 +11,7 @@ import { conduct, conductSettings } from './conduct.ts';
 import { counted } from '../harness/records/counted.ts';
 import { certifyClient, type ClientCertifyOptions, clientCertification } from './clientCertificate.ts';
 import { noEffectsProbe } from '../receiver/effectsProbe.ts';
+import { assertReachable } from '../run/reachability.ts';
 
 // `banking-api-conformance client -- <command...>`: judges the integrator's own
 // API client by every request it makes to the embedded emulator
@@ -56,7 +57,13 @@ export async function clientCommand(
   const settings = conductSettings(options, { reporters, harFile }, print, redactor);
   const { write, say, version } = settings;
   const described = 'command' in choice ? choice.command.join(' ') : 'a client started elsewhere (--wait)';
-  if ('command' in choice) say(`Client: ${described}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
+  const { target } = choice;
+  if (target) {
+    // An unreachable target is a setup error before the client starts, as a run's is (--wait-for-target).
+    await assertReachable(target.target.baseUrl.replace(/\/+$/, ''), `baseUrl in ${target.manifestPath}`, target.waitSeconds, say);
+    say(`Target: ${target.target.name} at ${target.target.baseUrl} (${target.manifestPath}), called through the recording proxy`);
+  }
+  if ('command' in choice) say(`Client: ${described}, given ${clientVariables(choice).join(', ')} (the token is never printed)`);
   say(`Perturbations: ${choice.plan.length > 0 ? choice.plan.join(', ') : 'none'} (--plan; list perturbations)`);
   return conduct(settings, async (listen) => {
     const interruption = new AbortController();
@@ -101,6 +108,14 @@ export async function clientCommand(
   });
 }
 
+/** The variables the client's command is given: a token and fixture ids only where there are some to give. */
+function clientVariables({ target }: ClientChoice): string[] {
+  if (!target) return Object.values(CLIENT_ENV);
+  const given = new Set<string>([CLIENT_ENV.baseUrl, ...Object.keys(target.target.fixtures), CLIENT_ENV.judgeWebhooks]);
+  if (target.target.token) given.add(CLIENT_ENV.token);
+  return Object.values(CLIENT_ENV).filter((variable) => given.has(variable));
+}
+
 /**
  * Without --effects, the requirements about what the client's receivers processed SKIP for that one cause, said once
  * in the summary, with what the option would add, instead of a row each.
@@ -114,11 +129,13 @@ const WITHOUT_EFFECTS_PROBE: SkipFold = {
 /** The client's part as client/ takes it; with --wait, where it is served is said before the wait starts. */
 function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (text: string) => void): ClientSource {
   const receivers = { optionWords: OPTION_WORDS, ...(choice.effects ? { effects: choice.effects } : {}) };
-  if ('command' in choice) return { ...choice, interrupted, receivers };
+  const target = choice.target ? { target: choice.target.target } : {};
+  if ('command' in choice) return { command: choice.command, plan: choice.plan, interrupted, receivers, ...target };
   const { idleSeconds } = choice.wait;
   return {
     plan: choice.plan,
     receivers,
+    ...target,
     wait: {
       ...choice.wait,
       interrupted,
@@ -131,11 +148,18 @@ function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (te
 }
 
 /** What a client started elsewhere needs: the variables `client -- COMMAND` sets, the token as the command that mints one. */
-function servingLines({ baseUrl, mintToken, fixtures }: Serving): string[] {
+function servingLines({ baseUrl, token, fixtures }: Serving): string[] {
+  const served = 'mintToken' in token ? 'the emulator' : 'the target, through the recording proxy,';
+  const tokenLine =
+    'mintToken' in token
+      ? `mint one with curl -s -X ${token.mintToken.method} ${token.mintToken.url} (its "token"; this command prints no token, and the minting is not judged)`
+      : 'variable' in token
+        ? `the value of $${token.variable}, the manifest's token variable (this command prints no token)`
+        : token.none;
   return [
-    `Client: serving the emulator for your client at ${baseUrl}; start it with:`,
+    `Client: serving ${served} for your client at ${baseUrl}; start it with:`,
     `  ${CLIENT_ENV.baseUrl}=${baseUrl}`,
     ...Object.entries(fixtures).map(([name, value]) => `  ${name}=${value}`),
-    `  ${CLIENT_ENV.token}: mint one with curl -s -X ${mintToken.method} ${mintToken.url} (its "token"; this command prints no token, and the minting is not judged)`,
+    `  ${CLIENT_ENV.token}: ${tokenLine}`,
   ];
 }

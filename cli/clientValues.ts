@@ -8,6 +8,10 @@ import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue
 import { type ExpectedFailure, loadExpectedFailures } from '../verdict/expectedFailures.ts';
 import type { ReceiverEffects } from '../receiver/receiverConfig.ts';
 import { effectsProbe } from './receiverValues.ts';
+import { loadManifest } from '../harness/targetIO/targetManifest.ts';
+import { SCOPES } from '../contract/facts/scopes.ts';
+import { CLIENT_ENV } from '../client/clientRun.ts';
+import type { ClientTarget } from '../client/targetServing.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
 // how to wait for a client started elsewhere, never the text a user typed. Every bad value is
@@ -25,6 +29,18 @@ export interface ClientOptionTexts {
   effects?: string;
   /** --effects-patience: seconds, as typed. */
   effectsPatience?: string;
+  /** --target: a target manifest; the client calls its base URL through the recording proxy. */
+  target?: string;
+  /** --wait-for-target: seconds, as commander made them a number. */
+  waitForTarget?: number;
+}
+
+/** --target MANIFEST read: where the client calls through the proxy, and what it is given. */
+export interface ClientTargetChoice {
+  manifestPath: string;
+  target: ClientTarget;
+  /** How long a target that does not answer yet is waited for. */
+  waitSeconds: number;
 }
 
 /** A baseline of the client's known failures, read and checked before anything starts. */
@@ -39,7 +55,51 @@ export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: numbe
   baseline?: ClientBaseline;
   /** The effects probe the receivers of the client's webhooks are judged with. */
   effects?: ReceiverEffects;
+  /** A target of a manifest (--target); the embedded emulator when absent. */
+  target?: ClientTargetChoice;
 };
+
+/**
+ * --target MANIFEST: its base URL, the token of its token variable that carries every scope (the first named where none
+ * does), read from `env`, and its fixture ids, by the variables the client is given them in.
+ */
+export function clientTarget(options: ClientOptionTexts, env: NodeJS.ProcessEnv = process.env): ClientTargetChoice | undefined {
+  if (options.target === undefined) {
+    if (options.waitForTarget !== undefined)
+      throw new SetupError('--wait-for-target goes with --target (a target of a manifest); the embedded emulator needs no wait');
+    return undefined;
+  }
+  const manifest = loadManifest(options.target);
+  if (!manifest.baseUrl)
+    throw new SetupError(
+      `--target ${options.target}: baseUrl: the manifest names no base URL (a container target is not started for your client); give the URL it serves at`,
+    );
+  const tokens = manifest.tokens ?? [];
+  const chosen = tokens.find((token) => SCOPES.every((scope) => token.scopes.includes(scope))) ?? tokens[0];
+  const value = chosen && env[chosen.env];
+  if (chosen && !value)
+    throw new SetupError(
+      `environment variable ${chosen.env} is not set (the token of target '${manifest.name}' your client is given); export it before running`,
+    );
+  const fixtures = Object.fromEntries(
+    (
+      [
+        [CLIENT_ENV.accountId, manifest.fixtures?.accountId],
+        [CLIENT_ENV.depositProductId, manifest.fixtures?.depositProductId],
+      ] as const
+    ).flatMap(([variable, id]) => (id === undefined ? [] : [[variable, id]])),
+  );
+  return {
+    manifestPath: options.target,
+    target: {
+      name: manifest.name,
+      baseUrl: manifest.baseUrl,
+      ...(chosen && value ? { token: { variable: chosen.env, value } } : {}),
+      fixtures,
+    },
+    waitSeconds: options.waitForTarget ?? 0,
+  };
+}
 
 /** --plan NAME[,NAME]: the perturbations chosen (every one unless told), or `none`; an unknown name says the closest. */
 export function perturbationPlan(text: string | undefined): readonly PerturbationName[] {
@@ -97,10 +157,12 @@ function receiverEffects(options: ClientOptionTexts): { effects?: ReceiverEffect
   return {};
 }
 
-export function clientChoice(command: readonly string[], options: ClientOptionTexts): ClientChoice {
+export function clientChoice(command: readonly string[], options: ClientOptionTexts, env: NodeJS.ProcessEnv = process.env): ClientChoice {
   const plan = perturbationPlan(options.plan);
   const baseline = options.baseline === undefined ? {} : { baseline: clientBaseline(options.baseline) };
   const effects = receiverEffects(options);
+  const chosen = clientTarget(options, env);
+  const target = chosen ? { target: chosen } : {};
   if (options.wait) {
     if (command.length > 0)
       throw new SetupError(`--wait serves a client started elsewhere and runs no command; drop --wait to run ${command.join(' ')}`);
@@ -109,6 +171,7 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       plan,
       ...baseline,
       ...effects,
+      ...target,
     };
   }
   for (const [option, given] of [
@@ -121,7 +184,7 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
     );
   assertProgramFound(command[0]!);
-  return { command: [...command], plan, ...baseline, ...effects };
+  return { command: [...command], plan, ...baseline, ...effects, ...target };
 }
 
 const isRunnableFile = (path: string): boolean => {

@@ -102,13 +102,15 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
 }
 
 /**
- * A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; a plan not the default; its
- * baseline; its effects probe.
+ * A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; the target of a manifest it
+ * called; a plan not the default; its baseline; its effects probe.
  */
 export function clientReplayArguments(choice: ClientChoice): string[] {
   const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') ? [] : ['--plan', choice.plan.length > 0 ? choice.plan.join(',') : NO_PLAN];
   const baseline = choice.baseline ? ['--baseline', choice.baseline.path] : [];
+  const target = choice.target ? ['--target', choice.target.manifestPath] : [];
   return [
+    ...target,
     ...plan,
     ...baseline,
     ...effectsArguments(choice.effects ?? {}),

@@ -22,6 +22,8 @@ export interface PerturbedRun {
   plan: readonly PerturbationName[];
   /** Absent for a client started elsewhere, which gives no exit; `interrupted` when the user's Ctrl-C stopped it. */
   exit?: { code: number | null; signal: string | null; interrupted?: boolean };
+  /** Why a planned perturbation could not be made where the client called (client --target: client/proxiedPerturbations.ts). */
+  unavailable?: Partial<Record<PerturbationName, string>>;
 }
 
 /** Timers may fire a little early; a retry this close to the Retry-After still waited it out. */
@@ -36,6 +38,8 @@ function applied(
   where: (call: JudgedCall) => boolean = () => true,
 ): { at: number; facts: Record<string, number | string> } | string {
   if (!run.plan.includes(name)) return `the plan left out ${name}`;
+  const unavailable = run.unavailable?.[name];
+  if (unavailable) return unavailable;
   const at = run.calls.findIndex((call) => where(call) && call.request.perturbed?.some((bent) => bent.name === name));
   if (at < 0) return `${name} was planned, but the client never made the call it bends (${PERTURBATIONS[name].description})`;
   return { at, facts: run.calls[at]!.request.perturbed!.find((bent) => bent.name === name)!.facts };

@@ -33,8 +33,10 @@ export const PERTURBATIONS = {
   'more-than-one-page': {
     requirement: 'CL-PAGES-READ',
     description: 'more events than one page of the client holds, before its first list of events',
+    // A target of a manifest (client --target) offers only the documented API: no way to make events there.
+    needsControl: "the events are made by the emulator's event injection",
   },
-} as const satisfies Record<string, { requirement: string; alsoJudgedBy?: readonly string[]; description: string }>;
+} as const satisfies Record<string, { requirement: string; alsoJudgedBy?: readonly string[]; description: string; needsControl?: string }>;
 
 export type PerturbationName = keyof typeof PERTURBATIONS;
 export const PERTURBATION_NAMES = Object.keys(PERTURBATIONS) as PerturbationName[];
@@ -43,6 +45,11 @@ export const PERTURBATION_NAMES = Object.keys(PERTURBATIONS) as PerturbationName
 export function requirementsOf(name: PerturbationName): readonly string[] {
   const perturbation: { requirement: string; alsoJudgedBy?: readonly string[] } = PERTURBATIONS[name];
   return [perturbation.requirement, ...(perturbation.alsoJudgedBy ?? [])];
+}
+/** Why a perturbation cannot be made through the proxy in front of a target (client --target); undefined where it can. */
+export function needsControl(name: PerturbationName): string | undefined {
+  const perturbation: { requirement: string; needsControl?: string } = PERTURBATIONS[name];
+  return perturbation.needsControl;
 }
 /** The plan `client` runs unless told: every perturbation. */
 export const DEFAULT_PLAN: readonly PerturbationName[] = PERTURBATION_NAMES;
@@ -161,25 +168,12 @@ export class PlanBender implements AnswerBender {
     }
     if (recorded.method === 'GET' || !this.take('retry-after-429')) return undefined;
     this.throttled = recorded;
-    mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS });
-    // As the emulator's own 429 (emulator/realism/rateLimit.ts): a platform's refusal, never a shape of the judge's.
-    return Promise.resolve({
-      status: 429,
-      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
-      errors: [tooManyRequests(RETRY_AFTER_SECONDS)],
-      busyAfterMs: RETRY_AFTER_SECONDS * 1000,
-    });
+    return Promise.resolve(throttledAnswer(recorded));
   }
 
   holdMs(recorded: RecordedRequest): number {
-    const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
-    // A create that replaces its resource cannot show a duplicate: the hold waits for one that can.
-    if (!operation || !CREATES.includes(operation) || REPLACING_CREATES.includes(operation)) return 0;
-    // The 429's retry is the 429's to judge: the slow answer is another create's.
-    if (this.throttled && sameRequest(this.throttled, recorded)) return 0;
-    if (!this.take('slow-answer')) return 0;
-    mark(recorded, 'slow-answer', { heldMs: SLOW_ANSWER_MS, timeoutMs: OPERATION_TIMEOUT_MS });
-    return SLOW_ANSWER_MS;
+    if (!mayHoldSlowly(recorded, this.throttled) || !this.take('slow-answer')) return 0;
+    return heldSlowly(recorded);
   }
 
   /** Before the first list of events is relayed: more events than its page holds, then the unlisted type, newest (first). */
@@ -247,6 +241,35 @@ interface DeliveryRead {
 /** An attempt that never reached a receiver: nobody listened at the URL. */
 const NOT_CONNECTED = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN/;
 
-function mark(recorded: RecordedRequest, name: PerturbationName, facts: Record<string, number | string>): void {
+/**
+ * The 429 a plan answers the client's first write with, marked on it: as the emulator's own 429
+ * (emulator/realism/rateLimit.ts), a platform's refusal, never a shape of the judge's.
+ */
+export function throttledAnswer(recorded: RecordedRequest): BentAnswer {
+  mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS });
+  return {
+    status: 429,
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    errors: [tooManyRequests(RETRY_AFTER_SECONDS)],
+    busyAfterMs: RETRY_AFTER_SECONDS * 1000,
+  };
+}
+
+/** Whether the slow answer may hold this request's answer: a create that can show a duplicate, and not the 429's retry. */
+export function mayHoldSlowly(recorded: RecordedRequest, throttled: RecordedRequest | undefined): boolean {
+  const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
+  // A create that replaces its resource cannot show a duplicate: the hold waits for one that can.
+  if (!operation || !CREATES.includes(operation) || REPLACING_CREATES.includes(operation)) return false;
+  // The 429's retry is the 429's to judge: the slow answer is another create's.
+  return !(throttled && sameRequest(throttled, recorded));
+}
+
+/** Marks the slow answer on the request whose answer is held, and says how long. */
+export function heldSlowly(recorded: RecordedRequest): number {
+  mark(recorded, 'slow-answer', { heldMs: SLOW_ANSWER_MS, timeoutMs: OPERATION_TIMEOUT_MS });
+  return SLOW_ANSWER_MS;
+}
+
+export function mark(recorded: RecordedRequest, name: PerturbationName, facts: Record<string, number | string>): void {
   (recorded.perturbed ??= []).push({ name, facts });
 }
