@@ -111,7 +111,10 @@ export async function clientCommand(
 /** The variables the client's command is given: a token and fixture ids only where there are some to give. */
 function clientVariables({ target }: ClientChoice): string[] {
   if (!target) return Object.values(CLIENT_ENV);
-  const given = new Set<string>([CLIENT_ENV.baseUrl, ...Object.keys(target.target.fixtures), CLIENT_ENV.judgeWebhooks]);
+  const { fixtures } = target.target;
+  const given = new Set<string>([CLIENT_ENV.baseUrl, CLIENT_ENV.judgeWebhooks]);
+  if (fixtures.accountId !== undefined) given.add(CLIENT_ENV.accountId);
+  if (fixtures.depositProductId !== undefined) given.add(CLIENT_ENV.depositProductId);
   if (target.target.token) given.add(CLIENT_ENV.token);
   return Object.values(CLIENT_ENV).filter((variable) => given.has(variable));
 }

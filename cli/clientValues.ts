@@ -10,8 +10,7 @@ import type { ReceiverEffects } from '../receiver/receiverConfig.ts';
 import { effectsProbe } from './receiverValues.ts';
 import { loadManifest } from '../harness/targetIO/targetManifest.ts';
 import { SCOPES } from '../contract/facts/scopes.ts';
-import { CLIENT_ENV } from '../client/clientRun.ts';
-import type { ClientTarget } from '../client/targetServing.ts';
+import type { ClientTarget } from '../client/clientTarget.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
 // how to wait for a client started elsewhere, never the text a user typed. Every bad value is
@@ -61,7 +60,7 @@ export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: numbe
 
 /**
  * --target MANIFEST: its base URL, the token of its token variable that carries every scope (the first named where none
- * does), read from `env`, and its fixture ids, by the variables the client is given them in.
+ * does), read from `env`, and its fixture ids.
  */
 export function clientTarget(options: ClientOptionTexts, env: NodeJS.ProcessEnv = process.env): ClientTargetChoice | undefined {
   if (options.target === undefined) {
@@ -81,14 +80,8 @@ export function clientTarget(options: ClientOptionTexts, env: NodeJS.ProcessEnv 
     throw new SetupError(
       `environment variable ${chosen.env} is not set (the token of target '${manifest.name}' your client is given); export it before running`,
     );
-  const fixtures = Object.fromEntries(
-    (
-      [
-        [CLIENT_ENV.accountId, manifest.fixtures?.accountId],
-        [CLIENT_ENV.depositProductId, manifest.fixtures?.depositProductId],
-      ] as const
-    ).flatMap(([variable, id]) => (id === undefined ? [] : [[variable, id]])),
-  );
+  const { accountId, depositProductId } = manifest.fixtures ?? {};
+  const fixtures = { ...(accountId === undefined ? {} : { accountId }), ...(depositProductId === undefined ? {} : { depositProductId }) };
   return {
     manifestPath: options.target,
     target: {

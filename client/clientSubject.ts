@@ -11,7 +11,8 @@ import { serveEmulator } from './embeddedServing.ts';
 import type { PerturbationName } from './perturbations.ts';
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import type { ServedApi } from './servedApi.ts';
-import { type ClientTarget, serveTarget } from './targetServing.ts';
+import type { ClientTarget } from './clientTarget.ts';
+import { serveTarget } from './targetServing.ts';
 import { JUDGE_WEBHOOKS_VARIABLE, type ReceiverJudgingOptions, WebhookJudging } from './clientWebhooks.ts';
 import { type ClientCalls, type ClientItem, judgeItem, NO_CALL, readCalls } from './requestJudge.ts';
 
@@ -157,7 +158,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
     const watched = watch && { activity: watch, ...(waiting.port === undefined ? {} : { port: waiting.port }) };
     const { target } = this.source;
     const served = target
-      ? await serveTarget(target, plan, this.redactor, watched)
+      ? await serveTarget(target, plan, this.redactor, CLIENT_ENV, watched)
       : await serveEmulator(plan, this.redactor, CLIENT_ENV, watched);
     const fixtures = { ...served.fixtures, [CLIENT_ENV.judgeWebhooks]: await this.webhooks.serve(() => served.webhooks()) };
     try {
@@ -174,6 +175,11 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
         await this.webhooks.judgeTheRest(this.waitEnded === 'quiet' ? 'once your client had gone quiet' : 'on Ctrl-C');
       }
       await served.settle();
+      const problems = served.targetProblems();
+      if (problems.length > 0)
+        this.say(
+          `Target: ${problems.length} of your client's calls were not answered by the target (the proxy answered 502): ${problems.join('; ')}`,
+        );
       const { unavailable, stateUnread } = served;
       const leftBehind = await served.leftBehind();
       this.calls = {

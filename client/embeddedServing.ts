@@ -92,6 +92,7 @@ export async function serveEmulator(
       await bender?.settle().catch(() => undefined);
     },
     leftBehind: () => readLeftBehind(baseUrl, suiteToken),
+    targetProblems: () => [],
     close: async () => {
       recorder.stop();
       await emulator.close();

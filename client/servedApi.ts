@@ -31,6 +31,8 @@ export interface ServedApi {
   settle(): Promise<void>;
   /** What the client left live; undefined where it cannot be read. */
   leftBehind(): Promise<LeftBehind | undefined>;
+  /** What the target did not answer (the proxy answered 502 instead): the target's problem, said as such, never the client's. */
+  targetProblems(): readonly string[];
   /** Records nothing more, and closes what was started. */
   close(): Promise<void>;
 }

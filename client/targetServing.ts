@@ -8,6 +8,7 @@ import { ProxiedPlanBender, unavailableThroughProxy } from './proxiedPerturbatio
 import type { RecordedRequest } from './recordedRequest.ts';
 import type { RecorderActivity } from './requestRecorder.ts';
 import type { ServedApi } from './servedApi.ts';
+import type { ClientTarget } from './clientTarget.ts';
 import { UpstreamProxy } from './upstreamProxy.ts';
 
 // A target of a manifest served to the client through the recording proxy (client/upstreamProxy.ts,
@@ -17,22 +18,11 @@ import { UpstreamProxy } from './upstreamProxy.ts';
 // holds, what was left live) is not read, and the webhooks the client made are read from its own
 // creates and what the target answered them.
 
-/** A target of a manifest as the client command is handed it (cli/clientValues.ts): never the text typed. */
-export interface ClientTarget {
-  /** The manifest's name, as the lines say it. */
-  name: string;
-  /** The target's base URL, a path prefix and all. */
-  baseUrl: string;
-  /** The token of the manifest's token variable that carries every scope; absent where the manifest names none. */
-  token?: { variable: string; value: string };
-  /** The manifest's fixtures, by the variable the client is given each in. */
-  fixtures: Record<string, string>;
-}
-
 export async function serveTarget(
   target: ClientTarget,
   plan: readonly PerturbationName[],
   redactor: SecretRedactor,
+  variables: { accountId: string; depositProductId: string },
   watched?: { activity: RecorderActivity; port?: number },
 ): Promise<ServedApi> {
   redactor.add(target.token?.value);
@@ -53,13 +43,19 @@ export async function serveTarget(
     tokenHint: target.token
       ? { variable: target.token.variable }
       : { none: `the manifest names no token variable: your client brings its own credentials` },
-    fixtures: target.fixtures,
+    fixtures: Object.fromEntries(
+      (['accountId', 'depositProductId'] as const).flatMap((name) => {
+        const id = target.fixtures[name];
+        return id === undefined ? [] : [[variables[name], id]];
+      }),
+    ),
     unavailable: unavailableThroughProxy(plan),
     stateUnread,
     requests: () => proxy.requests(),
     webhooks: () => Promise.resolve(createdWebhooks(proxy.requests())),
     settle: () => Promise.resolve(),
     leftBehind: () => Promise.resolve(undefined),
+    targetProblems: () => proxy.upstreamProblems,
     close: async () => {
       proxy.stop();
       await proxy.close();
