@@ -44,7 +44,8 @@ const faultLine = (row: FaultRow) =>
 
 const perturbationLine = (row: PerturbationRow) =>
   `${row.name.padEnd(20)} ${row.requirement.padEnd(24)} ${row.level.padEnd(7)} ${row.description}` +
-  row.alsoJudgedBy.map((other) => `; also judged by ${other.id} (${other.level})`).join('');
+  row.alsoJudgedBy.map((other) => `; also judged by ${other.id} (${other.level})`).join('') +
+  (row.withTarget ? `; with client --target: ${row.withTarget}` : '');
 
 function rowsOf(kind: ListKind, options: ListOptions): { rows: unknown[]; lines: string[]; noun: string } {
   const filters = parseListFilters(options);

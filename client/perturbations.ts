@@ -18,6 +18,8 @@ export const PERTURBATIONS = {
     requirement: 'CL-UNKNOWN-EVENT-TYPE',
     description:
       'an event of a type the Event Catalog does not list, newest in the first page of events the client reads, and delivered to the first webhook it creates',
+    // The proxy in front of a target (client/proxiedPerturbations.ts) makes nothing upstream: the event is the proxy's alone.
+    throughProxy: 'added by the proxy to the first list of events with room for it, and served on its own URL; not delivered',
   },
   'retry-after-429': {
     requirement: 'CL-RETRY-AFTER-429',
@@ -36,7 +38,10 @@ export const PERTURBATIONS = {
     // A target of a manifest (client --target) offers only the documented API: no way to make events there.
     needsControl: "the events are made by the emulator's event injection",
   },
-} as const satisfies Record<string, { requirement: string; alsoJudgedBy?: readonly string[]; description: string; needsControl?: string }>;
+} as const satisfies Record<
+  string,
+  { requirement: string; alsoJudgedBy?: readonly string[]; description: string; needsControl?: string; throughProxy?: string }
+>;
 
 export type PerturbationName = keyof typeof PERTURBATIONS;
 export const PERTURBATION_NAMES = Object.keys(PERTURBATIONS) as PerturbationName[];
@@ -50,6 +55,11 @@ export function requirementsOf(name: PerturbationName): readonly string[] {
 export function needsControl(name: PerturbationName): string | undefined {
   const perturbation: { requirement: string; needsControl?: string } = PERTURBATIONS[name];
   return perturbation.needsControl;
+}
+/** How a perturbation is made through the proxy in front of a target, where that differs from its description; undefined where not. */
+export function throughProxy(name: PerturbationName): string | undefined {
+  const perturbation: { requirement: string; throughProxy?: string } = PERTURBATIONS[name];
+  return perturbation.throughProxy;
 }
 /** The plan `client` runs unless told: every perturbation. */
 export const DEFAULT_PLAN: readonly PerturbationName[] = PERTURBATION_NAMES;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { UpstreamProxy } from '../../client/upstreamProxy.ts';
 import { ProxiedPlanBender, unavailableThroughProxy } from '../../client/proxiedPerturbations.ts';
+import { listPerturbations } from '../../cli/catalogueListing.ts';
 import { PERTURBATION_NAMES, RETRY_AFTER_SECONDS, UNLISTED_EVENT_TYPE } from '../../client/perturbations.ts';
 
 // The perturbations through the proxy of client --target (client/proxiedPerturbations.ts): a refused
@@ -89,9 +90,16 @@ describe('perturbations through the proxy', () => {
     expect(proxy.requests()[1]!.perturbed?.map((bent) => bent.name)).toEqual(['slow-answer']);
   });
 
-  test("more-than-one-page needs the emulator's control: not made through the proxy, and why is said", () => {
+  test("more-than-one-page needs the emulator's control: not made through the proxy, and why is said, here and by list perturbations", () => {
     expect(unavailableThroughProxy(PERTURBATION_NAMES)).toEqual({
       'more-than-one-page': expect.stringMatching(/^more-than-one-page needs the embedded emulator: .*event injection/),
+    });
+    const withTarget = Object.fromEntries(listPerturbations({}).map((row) => [row.name, row.withTarget]));
+    expect(withTarget).toEqual({
+      'unknown-event-type': expect.stringContaining('added by the proxy'),
+      'retry-after-429': undefined,
+      'slow-answer': undefined,
+      'more-than-one-page': expect.stringMatching(/^SKIP, as .*event injection/),
     });
   });
 });
