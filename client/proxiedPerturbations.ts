@@ -58,7 +58,7 @@ export class ProxiedPlanBender implements ProxyBender {
     const operation = operationOf(recorded.method, pathname);
     if (!operation) return undefined;
     const unlisted = this.unlisted;
-    if (unlisted && decodeURIComponent(pathname.split('/').pop() ?? '') === unlisted.id) {
+    if (unlisted && pathname.split('/').pop() === unlisted.id) {
       if (operation === 'event.get') return document(200, { data: unlisted });
       if (operation === 'event.resend') return { status: RESENT, headers: {}, body: Buffer.alloc(0) };
     }

@@ -77,7 +77,11 @@ export class UpstreamProxy {
   static async start(options: UpstreamProxyOptions): Promise<UpstreamProxy> {
     const server = createServer();
     const proxy = new UpstreamProxy(server, options);
-    server.on('request', (incoming: IncomingMessage, outgoing: ServerResponse) => void proxy.relay(incoming, outgoing));
+    // Nothing a request or an answer holds may end the command: an exchange that cannot be relayed is broken off.
+    server.on(
+      'request',
+      (incoming: IncomingMessage, outgoing: ServerResponse) => void proxy.relay(incoming, outgoing).catch(() => outgoing.destroy()),
+    );
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
