@@ -7,7 +7,15 @@ import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 import { CLIENT_ITEMS } from '../client/requestJudge.ts';
-import { needsControl, PERTURBATION_NAMES, PERTURBATIONS, requirementsOf, throughProxy } from '../client/perturbations.ts';
+import {
+  needsControl,
+  parametersOf,
+  PERTURBATION_NAMES,
+  PERTURBATIONS,
+  type PlanParameter,
+  requirementsOf,
+  throughProxy,
+} from '../client/perturbations.ts';
 import { ENVIRONMENTS } from '../contract/facts/environments.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
@@ -198,7 +206,12 @@ export interface PerturbationRow {
   description: string;
   /** With client --target, through the proxy: how it is made where that differs, or why it cannot be and SKIPs. */
   withTarget?: string;
+  /** What a plan may aim it by (--plan NAME:KEY=VALUE…), each with its default; none where it takes none. */
+  parameters: Array<{ name: string; default: string }>;
 }
+
+/** What each parameter of a plan is when not given. */
+const PARAMETER_DEFAULTS: Record<PlanParameter, string> = { op: 'any it bends', call: '1', times: '1' };
 
 /** The client command's perturbations (`client --plan`), each with the requirement that judges what the client did next. */
 export function listPerturbations(filters: ListFilters): PerturbationRow[] {
@@ -215,6 +228,7 @@ export function listPerturbations(filters: ListFilters): PerturbationRow[] {
       alsoJudgedBy,
       description: PERTURBATIONS[name].description,
       ...(proxied ? { withTarget: proxied } : {}),
+      parameters: parametersOf(name).map((parameter) => ({ name: parameter, default: PARAMETER_DEFAULTS[parameter] })),
     };
   }).filter((row) => !filters.level || row.level === filters.level || row.alsoJudgedBy.some((other) => other.level === filters.level));
 }

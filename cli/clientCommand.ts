@@ -4,7 +4,7 @@ import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, endedText, runClient, type Serving } from '../client/clientRun.ts';
 import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
-import { clientReplayArguments, OPTION_WORDS } from './commandLineText.ts';
+import { clientReplayArguments, OPTION_WORDS, planText } from './commandLineText.ts';
 import { EXIT } from './exitCodes.ts';
 import { printBaseline, type SkipFold } from './summaryPrinter.ts';
 import { conduct, conductSettings } from './conduct.ts';
@@ -64,7 +64,7 @@ export async function clientCommand(
     say(`Target: ${target.target.name} at ${target.target.baseUrl} (${target.manifestPath}), called through the recording proxy`);
   }
   if ('command' in choice) say(`Client: ${described}, given ${clientVariables(choice).join(', ')} (the token is never printed)`);
-  say(`Perturbations: ${choice.plan.length > 0 ? choice.plan.join(', ') : 'none'} (--plan; list perturbations)`);
+  say(`Perturbations: ${choice.plan.length > 0 ? planText(choice) : 'none'} (--plan; list perturbations)`);
   return conduct(settings, async (listen) => {
     const interruption = new AbortController();
     const interrupt = () => interruption.abort();
@@ -133,10 +133,12 @@ const WITHOUT_EFFECTS_PROBE: SkipFold = {
 function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (text: string) => void): ClientSource {
   const receivers = { optionWords: OPTION_WORDS, ...(choice.effects ? { effects: choice.effects } : {}) };
   const target = choice.target ? { target: choice.target.target } : {};
-  if ('command' in choice) return { command: choice.command, plan: choice.plan, interrupted, receivers, ...target };
+  const { plan, aims } = choice;
+  if ('command' in choice) return { command: choice.command, plan, aims, interrupted, receivers, ...target };
   const { idleSeconds } = choice.wait;
   return {
-    plan: choice.plan,
+    plan,
+    aims,
     receivers,
     ...target,
     wait: {

@@ -8,7 +8,7 @@ import { fixedLimit } from '../harness/targetIO/adaptiveConcurrency.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
 import { serveEmulator } from './embeddedServing.ts';
-import type { PerturbationName } from './perturbations.ts';
+import type { Aim, PerturbationName } from './perturbations.ts';
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import type { ServedApi } from './servedApi.ts';
 import type { ClientTarget } from './clientTarget.ts';
@@ -69,6 +69,8 @@ export interface Serving {
  */
 export type ClientSource = ({ command: readonly string[]; interrupted?: AbortSignal } | { wait: ClientWait }) & {
   plan?: readonly PerturbationName[];
+  /** Where the plan aims its perturbations, by name (client --plan NAME:op=…,call=…,times=…); each at its first chance when absent. */
+  aims?: Partial<Record<PerturbationName, Aim>>;
   receivers?: ReceiverJudgingOptions;
   /** A target of a manifest, called through the recording proxy (client --target); the embedded emulator when absent. */
   target?: ClientTarget;
@@ -153,13 +155,14 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
     // A wrong effects probe is said before anything starts, where it can be told already.
     await this.webhooks.assertProbeIfUp();
     const plan = this.source.plan ?? [];
+    const aims = this.source.aims ?? {};
     const waiting = 'wait' in this.source ? this.source.wait : undefined;
     const watch = waiting && new QuietWatch(waiting.idleSeconds * 1000);
     const watched = watch && { activity: watch, ...(waiting.port === undefined ? {} : { port: waiting.port }) };
     const { target } = this.source;
     const served = target
-      ? await serveTarget(target, plan, this.redactor, CLIENT_ENV, watched)
-      : await serveEmulator(plan, this.redactor, CLIENT_ENV, watched);
+      ? await serveTarget(target, { plan, aims }, this.redactor, CLIENT_ENV, watched)
+      : await serveEmulator({ plan, aims }, this.redactor, CLIENT_ENV, watched);
     const fixtures = { ...served.fixtures, [CLIENT_ENV.judgeWebhooks]: await this.webhooks.serve(() => served.webhooks()) };
     try {
       this.baseUrl = served.baseUrl;

@@ -5,7 +5,7 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
 import { readWebhooks } from './clientWebhooks.ts';
-import { type EmulatorCall, type PerturbationName, PlanBender } from './perturbations.ts';
+import { type Aim, type EmulatorCall, type PerturbationName, PlanBender } from './perturbations.ts';
 import { type RecorderActivity, RequestRecorder } from './requestRecorder.ts';
 import type { LeftBehind } from './requestJudge.ts';
 import type { ServedApi } from './servedApi.ts';
@@ -41,7 +41,7 @@ export const MINT_TOKEN_PATH = `${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path
  * passed through unrecorded); `port`, the loopback port asked for.
  */
 export async function serveEmulator(
-  plan: readonly PerturbationName[],
+  { plan, aims }: { plan: readonly PerturbationName[]; aims: Partial<Record<PerturbationName, Aim>> },
   redactor: SecretRedactor,
   variables: { accountId: string; depositProductId: string },
   watched?: { activity: RecorderActivity; port?: number },
@@ -60,7 +60,7 @@ export async function serveEmulator(
     });
     return { status: answer.statusCode, body: answer.body };
   };
-  const bender = plan.length > 0 ? new PlanBender(plan, call, suiteToken) : undefined;
+  const bender = plan.length > 0 ? new PlanBender(plan, call, suiteToken, aims) : undefined;
   const recorder = new RequestRecorder({
     unrecordedToken: suiteToken,
     ...(bender ? { bend: bender } : {}),

@@ -3,12 +3,13 @@ import { PAGE_LIMIT } from '../contract/catalogue/operationInputs.ts';
 import { JSON_API } from '../contract/facts/mediaTypes.ts';
 import { operationOf } from './operationOf.ts';
 import {
+  type Aim,
   heldSlowly,
   mark,
   mayHoldSlowly,
   needsControl,
   type PerturbationName,
-  throttledAnswer,
+  ThrottleAim,
   UNLISTED_EVENT_TYPE,
 } from './perturbations.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
@@ -46,11 +47,13 @@ interface UnlistedEvent {
 
 export class ProxiedPlanBender implements ProxyBender {
   private readonly pending: Set<PerturbationName>;
-  private throttled: RecordedRequest | undefined;
+  /** retry-after-429, where the plan has it. */
+  private readonly throttle: ThrottleAim | undefined;
   private unlisted: UnlistedEvent | undefined;
 
-  constructor(plan: readonly PerturbationName[]) {
-    this.pending = new Set(plan.filter((name) => needsControl(name) === undefined));
+  constructor(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>> = {}) {
+    this.pending = new Set(plan.filter((name) => needsControl(name) === undefined && name !== 'retry-after-429'));
+    this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
   }
 
   instead(recorded: RecordedRequest): ProxiedAnswer | undefined {
@@ -62,9 +65,9 @@ export class ProxiedPlanBender implements ProxyBender {
       if (operation === 'event.get') return document(200, { data: unlisted });
       if (operation === 'event.resend') return { status: RESENT, headers: {}, body: Buffer.alloc(0) };
     }
-    if (recorded.method === 'GET' || !this.pending.delete('retry-after-429')) return undefined;
-    this.throttled = recorded;
-    const { status, headers, errors, busyAfterMs } = throttledAnswer(recorded);
+    const throttled = this.throttle?.answer(recorded, operation);
+    if (!throttled) return undefined;
+    const { status, headers, errors, busyAfterMs } = throttled;
     return { ...document(status, { errors }), headers: { ...headers, 'content-type': JSON_API }, busyAfterMs };
   }
 
@@ -92,7 +95,7 @@ export class ProxiedPlanBender implements ProxyBender {
   }
 
   holdMs(recorded: RecordedRequest): number {
-    if (!mayHoldSlowly(recorded, this.throttled) || !this.pending.delete('slow-answer')) return 0;
+    if (!mayHoldSlowly(recorded, this.throttle?.throttled) || !this.pending.delete('slow-answer')) return 0;
     return heldSlowly(recorded);
   }
 }

@@ -3,7 +3,7 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import type { ClientWebhook } from './clientWebhooks.ts';
 import { operationOf } from './operationOf.ts';
-import type { PerturbationName } from './perturbations.ts';
+import type { Aim, PerturbationName } from './perturbations.ts';
 import { ProxiedPlanBender, unavailableThroughProxy } from './proxiedPerturbations.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
 import type { RecorderActivity } from './requestRecorder.ts';
@@ -20,7 +20,7 @@ import { UpstreamProxy } from './upstreamProxy.ts';
 
 export async function serveTarget(
   target: ClientTarget,
-  plan: readonly PerturbationName[],
+  { plan, aims }: { plan: readonly PerturbationName[]; aims: Partial<Record<PerturbationName, Aim>> },
   redactor: SecretRedactor,
   variables: { accountId: string; depositProductId: string },
   watched?: { activity: RecorderActivity; port?: number },
@@ -30,7 +30,7 @@ export async function serveTarget(
   const proxy = await UpstreamProxy.start({
     upstream: target.baseUrl.replace(/\/+$/, ''),
     redactor,
-    ...(plan.length > 0 ? { bender: new ProxiedPlanBender(plan) } : {}),
+    ...(plan.length > 0 ? { bender: new ProxiedPlanBender(plan, aims) } : {}),
     ...(watched ? { activity: watched.activity } : {}),
     ...(port === undefined ? {} : { port }),
   }).catch((error: NodeJS.ErrnoException) => {

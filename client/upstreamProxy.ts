@@ -138,7 +138,8 @@ export class UpstreamProxy {
       recorded.status = given.status;
       recorded.answerBody = given.body.toString('utf8').slice(0, ANSWER_BODY_LIMIT);
       recorded.durationMs = Math.round(performance.now() - recorded.arrivedMs!);
-      const holdMs = bender?.holdMs(recorded) ?? 0;
+      // Only the target's answers are held: the proxy's own stand for an answer the target never gave.
+      const holdMs = instead ? 0 : (bender?.holdMs(recorded) ?? 0);
       if (holdMs > 0 && !(await heldUnlessClosed(outgoing, holdMs))) {
         // The client gave up before the held answer was due: when is what a slow answer's verdict reports.
         recorded.gaveUpAfterMs = Math.round(performance.now() - recorded.arrivedMs!);
