@@ -11,7 +11,7 @@ import { conduct, conductSettings } from './conduct.ts';
 import { counted } from '../harness/records/counted.ts';
 import { certifyClient, type ClientCertifyOptions, clientCertification } from './clientCertificate.ts';
 import { noEffectsProbe } from '../receiver/effectsProbe.ts';
-import { assertReachable } from '../run/reachability.ts';
+import { assertReachable, unconnectableReason } from '../run/reachability.ts';
 
 // `banking-api-conformance client -- <command...>`: judges the integrator's own
 // API client by every request it makes to the embedded emulator
@@ -59,8 +59,10 @@ export async function clientCommand(
   const described = 'command' in choice ? choice.command.join(' ') : 'a client started elsewhere (--wait)';
   const { target } = choice;
   if (target) {
-    // An unreachable target is a setup error before the client starts, as a run's is (--wait-for-target).
-    await assertReachable(target.target.baseUrl.replace(/\/+$/, ''), `baseUrl in ${target.manifestPath}`, target.waitSeconds, say);
+    // An unreachable target is a setup error before the client starts, as a run's is (--wait-for-target); told by a
+    // connection alone, so that the target receives no request the client did not send.
+    const baseUrl = target.target.baseUrl.replace(/\/+$/, '');
+    await assertReachable(baseUrl, `baseUrl in ${target.manifestPath}`, target.waitSeconds, say, unconnectableReason);
     say(`Target: ${target.target.name} at ${target.target.baseUrl} (${target.manifestPath}), called through the recording proxy`);
   }
   if ('command' in choice) say(`Client: ${described}, given ${clientVariables(choice).join(', ')} (the token is never printed)`);
