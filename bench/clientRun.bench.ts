@@ -1,12 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { benchSize, median, reportGoal } from './benchGoals.ts';
+import { emulatorCommand } from './emulatorCommand.ts';
 
 // Issue 42's goals for `client -- COMMAND`, both through the CLI as a user runs it:
 // - what judging adds to the client's own run: the reference client run under `client`
@@ -68,29 +68,6 @@ async function clientCli(command: readonly string[], env: Record<string, string>
   }
 }
 
-/** The emulator's own command on a free loopback port, accepting `token`: its base URL and fixture account, and how to stop it. */
-async function emulatorCommand(token: string): Promise<{ url: string; accountId: string; stop(): Promise<void> }> {
-  const tokensFile = join(scratch, 'tokens.json');
-  writeFileSync(tokensFile, JSON.stringify([{ value: token }]));
-  const child = spawn(process.execPath, ['bin/banking-api-emulator.mjs', '--port', '0', '--tokens-file', tokensFile], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    child.kill('SIGTERM');
-    await exited;
-  };
-  let url: string | undefined;
-  for await (const line of createInterface({ input: child.stdout })) {
-    url ??= / listening on (http:\/\/\S+)/.exec(line)?.[1];
-    const accountId = /fixtures: .*, account (\S+)/.exec(line)?.[1];
-    if (url && accountId) return { url, accountId, stop };
-  }
-  await stop();
-  throw new Error(`bin/banking-api-emulator.mjs exited before it said where it listens (exit ${child.exitCode})`);
-}
-
 const scratch = mkdtempSync(join(tmpdir(), 'bench-client-files-'));
 const ms = (value: number) => `${Math.round(value)} ms`;
 try {
@@ -135,7 +112,7 @@ try {
   };
   const straightAtEmulator = async () => {
     const token = randomBytes(24).toString('hex');
-    const emulator = await emulatorCommand(token);
+    const emulator = await emulatorCommand(token, scratch);
     try {
       await promisify(execFile)(process.execPath, ['bench/clientCallLoop.mjs'], {
         cwd: root,

@@ -7,7 +7,15 @@ import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
 import { CLIENT_ITEMS } from '../client/requestJudge.ts';
-import { PERTURBATION_NAMES, PERTURBATIONS, requirementsOf } from '../client/perturbations.ts';
+import {
+  needsControl,
+  parametersOf,
+  PERTURBATION_NAMES,
+  PERTURBATIONS,
+  type PlanParameter,
+  requirementsOf,
+  throughProxy,
+} from '../client/perturbations.ts';
 import { ENVIRONMENTS } from '../contract/facts/environments.ts';
 
 // What `list` shows: the requirement catalogue, the scenarios, the areas and the
@@ -196,7 +204,14 @@ export interface PerturbationRow {
   /** Other requirements judging what the client did next, with their levels. */
   alsoJudgedBy: { id: string; level: Level }[];
   description: string;
+  /** With client --target, through the proxy: how it is made where that differs, or why it cannot be and SKIPs. */
+  withTarget?: string;
+  /** What a plan may aim it by (--plan NAME:KEY=VALUE…), each with its default; none where it takes none. */
+  parameters: Array<{ name: string; default: string }>;
 }
+
+/** What each parameter of a plan is when not given. */
+const PARAMETER_DEFAULTS: Record<PlanParameter, string> = { op: 'any it bends', call: '1', times: '1' };
 
 /** The client command's perturbations (`client --plan`), each with the requirement that judges what the client did next. */
 export function listPerturbations(filters: ListFilters): PerturbationRow[] {
@@ -204,7 +219,17 @@ export function listPerturbations(filters: ListFilters): PerturbationRow[] {
   return PERTURBATION_NAMES.map((name) => {
     const [requirement, ...others] = requirementsOf(name) as [string, ...string[]];
     const alsoJudgedBy = others.map((id) => ({ id, level: levelOf(id) }));
-    return { name, requirement, level: levelOf(requirement), alsoJudgedBy, description: PERTURBATIONS[name].description };
+    const control = needsControl(name);
+    const proxied = control ? `SKIP, as ${control}` : throughProxy(name);
+    return {
+      name,
+      requirement,
+      level: levelOf(requirement),
+      alsoJudgedBy,
+      description: PERTURBATIONS[name].description,
+      ...(proxied ? { withTarget: proxied } : {}),
+      parameters: parametersOf(name).map((parameter) => ({ name: parameter, default: PARAMETER_DEFAULTS[parameter] })),
+    };
   }).filter((row) => !filters.level || row.level === filters.level || row.alsoJudgedBy.some((other) => other.level === filters.level));
 }
 

@@ -4,7 +4,7 @@ import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, endedText, runClient, type Serving } from '../client/clientRun.ts';
 import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
-import { clientReplayArguments, OPTION_WORDS } from './commandLineText.ts';
+import { clientReplayArguments, OPTION_WORDS, planText } from './commandLineText.ts';
 import { EXIT } from './exitCodes.ts';
 import { printBaseline, type SkipFold } from './summaryPrinter.ts';
 import { conduct, conductSettings } from './conduct.ts';
@@ -12,6 +12,7 @@ import { counted } from '../harness/records/counted.ts';
 import { certifyClient, type ClientCertifyOptions, clientCertification } from './clientCertificate.ts';
 import { noEffectsProbe } from '../receiver/effectsProbe.ts';
 import { NEVER_CALLED } from '../client/requestJudge.ts';
+import { assertReachable, unconnectableReason } from '../run/reachability.ts';
 
 // `banking-api-conformance client -- <command...>`: judges the integrator's own
 // API client by every request it makes to the embedded emulator
@@ -57,8 +58,16 @@ export async function clientCommand(
   const settings = conductSettings(options, { reporters, harFile }, print, redactor);
   const { write, say, version } = settings;
   const described = 'command' in choice ? choice.command.join(' ') : 'a client started elsewhere (--wait)';
-  if ('command' in choice) say(`Client: ${described}, given ${Object.values(CLIENT_ENV).join(', ')} (the token is never printed)`);
-  say(`Perturbations: ${choice.plan.length > 0 ? choice.plan.join(', ') : 'none'} (--plan; list perturbations)`);
+  const { target } = choice;
+  if (target) {
+    // An unreachable target is a setup error before the client starts, as a run's is (--wait-for-target); told by a
+    // connection alone, so that the target receives no request the client did not send.
+    const baseUrl = target.target.baseUrl.replace(/\/+$/, '');
+    await assertReachable(baseUrl, `baseUrl in ${target.manifestPath}`, target.waitSeconds, say, unconnectableReason);
+    say(`Target: ${target.target.name} at ${target.target.baseUrl} (${target.manifestPath}), called through the recording proxy`);
+  }
+  if ('command' in choice) say(`Client: ${described}, given ${clientVariables(choice).join(', ')} (the token is never printed)`);
+  say(`Perturbations: ${choice.plan.length > 0 ? planText(choice) : 'none'} (--plan; list perturbations)`);
   return conduct(settings, async (listen) => {
     const interruption = new AbortController();
     const interrupt = () => interruption.abort();
@@ -108,6 +117,17 @@ const NEVER_CALLED_FOLD: SkipFold = {
   line: (ids) => `${counted(ids.length, 'requirement')} of operations your client never called (the reports name them): ${ids.join(', ')}`,
 };
 
+/** The variables the client's command is given: a token and fixture ids only where there are some to give. */
+function clientVariables({ target }: ClientChoice): string[] {
+  if (!target) return Object.values(CLIENT_ENV);
+  const { fixtures } = target.target;
+  const given = new Set<string>([CLIENT_ENV.baseUrl, CLIENT_ENV.judgeWebhooks]);
+  if (fixtures.accountId !== undefined) given.add(CLIENT_ENV.accountId);
+  if (fixtures.depositProductId !== undefined) given.add(CLIENT_ENV.depositProductId);
+  if (target.target.token) given.add(CLIENT_ENV.token);
+  return Object.values(CLIENT_ENV).filter((variable) => given.has(variable));
+}
+
 /**
  * Without --effects, the requirements about what the client's receivers processed SKIP for that one cause, said once
  * in the summary, with what the option would add, instead of a row each.
@@ -121,11 +141,15 @@ const WITHOUT_EFFECTS_PROBE: SkipFold = {
 /** The client's part as client/ takes it; with --wait, where it is served is said before the wait starts. */
 function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (text: string) => void): ClientSource {
   const receivers = { optionWords: OPTION_WORDS, ...(choice.effects ? { effects: choice.effects } : {}) };
-  if ('command' in choice) return { ...choice, interrupted, receivers };
+  const target = choice.target ? { target: choice.target.target } : {};
+  const { plan, aims } = choice;
+  if ('command' in choice) return { command: choice.command, plan, aims, interrupted, receivers, ...target };
   const { idleSeconds } = choice.wait;
   return {
-    plan: choice.plan,
+    plan,
+    aims,
     receivers,
+    ...target,
     wait: {
       ...choice.wait,
       interrupted,
@@ -138,11 +162,18 @@ function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (te
 }
 
 /** What a client started elsewhere needs: the variables `client -- COMMAND` sets, the token as the command that mints one. */
-function servingLines({ baseUrl, mintToken, fixtures }: Serving): string[] {
+function servingLines({ baseUrl, token, fixtures }: Serving): string[] {
+  const served = 'mintToken' in token ? 'the emulator' : 'the target, through the recording proxy,';
+  const tokenLine =
+    'mintToken' in token
+      ? `mint one with curl -s -X ${token.mintToken.method} ${token.mintToken.url} (its "token"; this command prints no token, and the minting is not judged)`
+      : 'variable' in token
+        ? `the value of $${token.variable}, the manifest's token variable (this command prints no token)`
+        : token.none;
   return [
-    `Client: serving the emulator for your client at ${baseUrl}; start it with:`,
+    `Client: serving ${served} for your client at ${baseUrl}; start it with:`,
     `  ${CLIENT_ENV.baseUrl}=${baseUrl}`,
     ...Object.entries(fixtures).map(([name, value]) => `  ${name}=${value}`),
-    `  ${CLIENT_ENV.token}: mint one with curl -s -X ${mintToken.method} ${mintToken.url} (its "token"; this command prints no token, and the minting is not judged)`,
+    `  ${CLIENT_ENV.token}: ${tokenLine}`,
   ];
 }

@@ -2,12 +2,24 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, isAbsolute, join, sep } from 'node:path';
 import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 import { SetupError } from '../harness/records/setupError.ts';
-import { DEFAULT_PLAN, NO_PLAN, PERTURBATION_NAMES, type PerturbationName } from '../client/perturbations.ts';
+import {
+  type Aim,
+  aimsAtWrites,
+  DEFAULT_PLAN,
+  NO_PLAN,
+  parametersOf,
+  PERTURBATION_NAMES,
+  type PerturbationName,
+} from '../client/perturbations.ts';
+import { type OperationName, OPERATIONS } from '../contract/catalogue/operationCatalogue.ts';
 import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
 import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { type ExpectedFailure, loadExpectedFailures } from '../verdict/expectedFailures.ts';
 import type { ReceiverEffects } from '../receiver/receiverConfig.ts';
 import { effectsProbe } from './receiverValues.ts';
+import { loadManifest } from '../harness/targetIO/targetManifest.ts';
+import { SCOPES } from '../contract/facts/scopes.ts';
+import type { ClientTarget } from '../client/clientTarget.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
 // how to wait for a client started elsewhere, never the text a user typed. Every bad value is
@@ -25,6 +37,18 @@ export interface ClientOptionTexts {
   effects?: string;
   /** --effects-patience: seconds, as typed. */
   effectsPatience?: string;
+  /** --target: a target manifest; the client calls its base URL through the recording proxy. */
+  target?: string;
+  /** --wait-for-target: seconds, as commander made them a number. */
+  waitForTarget?: number;
+}
+
+/** --target MANIFEST read: where the client calls through the proxy, and what it is given. */
+export interface ClientTargetChoice {
+  manifestPath: string;
+  target: ClientTarget;
+  /** How long a target that does not answer yet is waited for. */
+  waitSeconds: number;
 }
 
 /** A baseline of the client's known failures, read and checked before anything starts. */
@@ -36,17 +60,109 @@ export interface ClientBaseline {
 /** What the command line chose: a command to run, or a client started elsewhere to wait for, and the perturbations. */
 export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: number; port?: number } }) & {
   plan: readonly PerturbationName[];
+  /** Where the plan aims the perturbations it gave parameters (--plan NAME:KEY=VALUE…). */
+  aims: PlanChoice['aims'];
   baseline?: ClientBaseline;
   /** The effects probe the receivers of the client's webhooks are judged with. */
   effects?: ReceiverEffects;
+  /** A target of a manifest (--target); the embedded emulator when absent. */
+  target?: ClientTargetChoice;
 };
 
-/** --plan NAME[,NAME]: the perturbations chosen (every one unless told), or `none`; an unknown name says the closest. */
-export function perturbationPlan(text: string | undefined): readonly PerturbationName[] {
-  if (text === undefined) return DEFAULT_PLAN;
-  const names = text.split(',').map((name) => name.trim());
+/**
+ * --target MANIFEST: its base URL, the token of its token variable that carries every scope (the first named where none
+ * does), read from `env`, and its fixture ids.
+ */
+export function clientTarget(options: ClientOptionTexts, env: NodeJS.ProcessEnv = process.env): ClientTargetChoice | undefined {
+  if (options.target === undefined) {
+    if (options.waitForTarget !== undefined)
+      throw new SetupError('--wait-for-target goes with --target (a target of a manifest); the embedded emulator needs no wait');
+    return undefined;
+  }
+  const manifest = loadManifest(options.target);
+  if (!manifest.baseUrl)
+    throw new SetupError(
+      `--target ${options.target}: baseUrl: the manifest names no base URL (a container target is not started for your client); give the URL it serves at`,
+    );
+  const tokens = manifest.tokens ?? [];
+  const chosen = tokens.find((token) => SCOPES.every((scope) => token.scopes.includes(scope))) ?? tokens[0];
+  const value = chosen && env[chosen.env];
+  if (chosen && !value)
+    throw new SetupError(
+      `environment variable ${chosen.env} is not set (the token of target '${manifest.name}' your client is given); export it before running`,
+    );
+  const { accountId, depositProductId } = manifest.fixtures ?? {};
+  const fixtures = { ...(accountId === undefined ? {} : { accountId }), ...(depositProductId === undefined ? {} : { depositProductId }) };
+  return {
+    manifestPath: options.target,
+    target: {
+      name: manifest.name,
+      baseUrl: manifest.baseUrl,
+      ...(chosen && value ? { token: { variable: chosen.env, value } } : {}),
+      fixtures,
+    },
+    waitSeconds: options.waitForTarget ?? 0,
+  };
+}
+
+/** The perturbations a plan chose, and where it aims those it gave parameters. */
+export interface PlanChoice {
+  plan: readonly PerturbationName[];
+  aims: Partial<Record<PerturbationName, Aim>>;
+}
+
+/** One perturbation's `KEY=VALUE` parameters made an aim: each a parameter it takes, an operation it may aim at, a positive count. */
+function aimOf(name: PerturbationName, parameters: readonly string[]): Aim {
+  const takes = parametersOf(name);
+  const aim: Aim = {};
+  for (const parameter of parameters) {
+    const [key = '', value = ''] = parameter.split(/=(.*)/s, 2).map((part) => part.trim());
+    if (!(takes as readonly string[]).includes(key)) {
+      const closest = closestSpelling(key, takes);
+      const taken = takes.length > 0 ? `; it takes ${takes.join(', ')}` : '; it takes none';
+      throw new SetupError(`--plan: ${name} takes no parameter '${key}'${closest ? ` (did you mean ${closest}?)` : ''}${taken}`);
+    }
+    if (key === 'op') {
+      const operations = (Object.keys(OPERATIONS) as OperationName[]).filter(
+        (operation) => !aimsAtWrites(name) || OPERATIONS[operation].method !== 'GET',
+      );
+      if (!(operations as string[]).includes(value)) {
+        const closest = closestSpelling(value, operations);
+        const which = aimsAtWrites(name) ? 'no operation that writes' : 'no operation';
+        throw new SetupError(`--plan: ${name}: op: '${value}' is ${which}${closest ? ` (did you mean ${closest}?)` : ''}`);
+      }
+      aim.op = value as OperationName;
+      continue;
+    }
+    const count = Number(value);
+    if (!/^\d+$/.test(value) || !Number.isSafeInteger(count) || count < 1)
+      throw new SetupError(`--plan: ${name}: ${key} must be a positive integer; got '${value}'`);
+    aim[key as 'call' | 'times'] = count;
+  }
+  return aim;
+}
+
+/**
+ * --plan NAME[:KEY=VALUE[,KEY=VALUE…]][,NAME…]: the perturbations chosen (every one unless told), or `none`, and where each
+ * is aimed. The text is split on commas; a piece with `=` and no `:` is one more parameter of the perturbation before it, any
+ * other piece names a perturbation (names hold no `=`), so `--plan a,b` is read as ever. An unknown name says the closest.
+ */
+export function perturbationPlan(text: string | undefined): PlanChoice {
+  if (text === undefined) return { plan: DEFAULT_PLAN, aims: {} };
+  const chosen: Array<{ name: string; parameters: string[] }> = [];
+  for (const piece of text.split(',').map((part) => part.trim())) {
+    const colon = piece.indexOf(':');
+    if (colon < 0 && piece.includes('=')) {
+      const before = chosen.at(-1);
+      if (!before) throw new SetupError(`--plan: '${piece}' is a parameter, but no perturbation comes before it; got '${text}'`);
+      before.parameters.push(piece);
+      continue;
+    }
+    chosen.push(colon < 0 ? { name: piece, parameters: [] } : { name: piece.slice(0, colon), parameters: [piece.slice(colon + 1)] });
+  }
+  const names = chosen.map(({ name }) => name);
   if (names.includes(NO_PLAN)) {
-    if (names.length === 1) return [];
+    if (names.length === 1 && chosen[0]!.parameters.length === 0) return { plan: [], aims: {} };
     throw new SetupError(`--plan: ${NO_PLAN} bends nothing and goes alone; got '${text}'`);
   }
   for (const name of names)
@@ -56,7 +172,13 @@ export function perturbationPlan(text: string | undefined): readonly Perturbatio
         `--plan: unknown perturbation '${name}'${closest ? ` (did you mean ${closest}?)` : ''}; \`banking-api-conformance list perturbations\` shows them`,
       );
     }
-  return PERTURBATION_NAMES.filter((name) => names.includes(name));
+  const aims: PlanChoice['aims'] = {};
+  for (const { name, parameters } of chosen) {
+    if (parameters.length === 0) continue;
+    if (aims[name as PerturbationName]) throw new SetupError(`--plan: ${name} is aimed twice; give its parameters once`);
+    aims[name as PerturbationName] = aimOf(name as PerturbationName, parameters);
+  }
+  return { plan: PERTURBATION_NAMES.filter((name) => names.includes(name)), aims };
 }
 
 function idleSeconds(text: string | undefined): number {
@@ -97,18 +219,22 @@ function receiverEffects(options: ClientOptionTexts): { effects?: ReceiverEffect
   return {};
 }
 
-export function clientChoice(command: readonly string[], options: ClientOptionTexts): ClientChoice {
-  const plan = perturbationPlan(options.plan);
+export function clientChoice(command: readonly string[], options: ClientOptionTexts, env: NodeJS.ProcessEnv = process.env): ClientChoice {
+  const { plan, aims } = perturbationPlan(options.plan);
   const baseline = options.baseline === undefined ? {} : { baseline: clientBaseline(options.baseline) };
   const effects = receiverEffects(options);
+  const chosen = clientTarget(options, env);
+  const target = chosen ? { target: chosen } : {};
   if (options.wait) {
     if (command.length > 0)
       throw new SetupError(`--wait serves a client started elsewhere and runs no command; drop --wait to run ${command.join(' ')}`);
     return {
       wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) },
       plan,
+      aims,
       ...baseline,
       ...effects,
+      ...target,
     };
   }
   for (const [option, given] of [
@@ -121,7 +247,7 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
     );
   assertProgramFound(command[0]!);
-  return { command: [...command], plan, ...baseline, ...effects };
+  return { command: [...command], plan, aims, ...baseline, ...effects, ...target };
 }
 
 const isRunnableFile = (path: string): boolean => {

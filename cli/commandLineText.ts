@@ -101,14 +101,28 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
   ];
 }
 
+/** A plan as --plan takes it: each name, with its aim's parameters where it has one (`retry-after-429:op=webhook.create,times=2`). */
+export function planText({ plan, aims }: Pick<ClientChoice, 'plan' | 'aims'>): string {
+  if (plan.length === 0) return NO_PLAN;
+  return plan
+    .map((name) => {
+      const parameters = Object.entries(aims[name] ?? {}).map(([key, value]) => `${key}=${value}`);
+      return parameters.length > 0 ? `${name}:${parameters.join(',')}` : name;
+    })
+    .join(',');
+}
+
 /**
- * A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; a plan not the default; its
- * baseline; its effects probe.
+ * A client run again: `-- COMMAND`, or the wait for a client started elsewhere, with its idle time; the target of a manifest it
+ * called; a plan not the default; its baseline; its effects probe.
  */
 export function clientReplayArguments(choice: ClientChoice): string[] {
-  const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') ? [] : ['--plan', choice.plan.length > 0 ? choice.plan.join(',') : NO_PLAN];
+  const aimed = Object.keys(choice.aims).length > 0;
+  const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') && !aimed ? [] : ['--plan', planText(choice)];
   const baseline = choice.baseline ? ['--baseline', choice.baseline.path] : [];
+  const target = choice.target ? ['--target', choice.target.manifestPath] : [];
   return [
+    ...target,
     ...plan,
     ...baseline,
     ...effectsArguments(choice.effects ?? {}),

@@ -44,7 +44,11 @@ const faultLine = (row: FaultRow) =>
 
 const perturbationLine = (row: PerturbationRow) =>
   `${row.name.padEnd(20)} ${row.requirement.padEnd(24)} ${row.level.padEnd(7)} ${row.description}` +
-  row.alsoJudgedBy.map((other) => `; also judged by ${other.id} (${other.level})`).join('');
+  row.alsoJudgedBy.map((other) => `; also judged by ${other.id} (${other.level})`).join('') +
+  (row.withTarget ? `; with client --target: ${row.withTarget}` : '') +
+  (row.parameters.length > 0
+    ? `; aimed by ${row.parameters.map((parameter) => `${parameter.name} (default ${parameter.default})`).join(', ')}: --plan ${row.name}:${row.parameters.map((parameter) => `${parameter.name}=…`).join(',')}`
+    : '');
 
 function rowsOf(kind: ListKind, options: ListOptions): { rows: unknown[]; lines: string[]; noun: string } {
   const filters = parseListFilters(options);

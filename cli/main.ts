@@ -173,12 +173,17 @@ withJudgingOptions(
   `${REPORTERS.join(', ')}; default ${DEFAULT_REPORTERS.join(',')}; har: DIR/exchanges.har, each call of your client`,
 )
   .description(
-    'Judge your own API client by every request it makes: runs COMMAND against the embedded emulator, given BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID and BANKING_API_DEPOSIT_PRODUCT_ID (or, with --wait, serves a client started elsewhere); writes DIR/results.json and the reports.',
+    'Judge your own API client by every request it makes: runs COMMAND against the embedded emulator (or, with --target, a target of a manifest through a recording proxy), given BANKING_API_BASE_URL, BANKING_API_TOKEN, BANKING_API_ACCOUNT_ID and BANKING_API_DEPOSIT_PRODUCT_ID (or, with --wait, serves a client started elsewhere); writes DIR/results.json and the reports.',
   )
   .argument('[command...]', 'the command that runs your client, after --')
   .option('--wait', 'run no command: serve a client started elsewhere, print its URL and how to mint a token, judge once it goes quiet')
   .option('--idle <seconds>', `with --wait: judge once the client has been quiet this long after a call (default ${DEFAULT_IDLE_SECONDS})`)
   .option('--port <n>', 'with --wait: serve on this loopback port (default: a free one)')
+  .option(
+    '-t, --target <file>',
+    'a target manifest: your client calls its base URL through a recording proxy, given the token of its token variables and its fixture ids (default: the embedded emulator)',
+  )
+  .option('--wait-for-target <seconds>', 'with --target: wait up to this long for a target that does not answer yet; default 0', seconds)
   .option(
     '--plan <names>',
     "the perturbations that bend the emulator's answers, comma-separated (`list perturbations`), or none (default: every one)",

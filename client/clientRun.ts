@@ -45,7 +45,10 @@ export interface ClientRun {
   exit?: CommandExit;
   /** How waiting for a client started elsewhere ended; absent for a command. */
   waitEnded?: WaitEnded;
+  /** Where the client was told to call: the embedded emulator, or the recording proxy in front of `target`. */
   baseUrl: string;
+  /** The target of a manifest it called through the proxy (client --target); absent for the embedded emulator. */
+  target?: { name: string; baseUrl: string };
   startedAt: string;
 }
 
@@ -67,14 +70,15 @@ export async function runClient(
     ...(learned.exit ? { exit: learned.exit } : {}),
     ...(learned.waitEnded ? { waitEnded: learned.waitEnded } : {}),
     baseUrl: learned.baseUrl,
+    ...(source.target ? { target: { name: source.target.name, baseUrl: source.target.baseUrl } } : {}),
     startedAt,
   };
 }
 
-/** The client as the document's target: the embedded emulator it called, recorded inside its server. */
+/** The client as the document's target: the embedded emulator it called, recorded inside its server, or the manifest's target. */
 const clientAsTarget = (run: ClientRun) => ({
-  name: 'your API client',
-  baseUrl: run.baseUrl,
+  name: run.target ? `your API client, against ${run.target.name}` : 'your API client',
+  baseUrl: run.target?.baseUrl ?? run.baseUrl,
   environment: 'sandbox' as const,
   capabilities: new Set(['core'] as const),
 });

@@ -1,8 +1,5 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { request } from 'undici';
-import { startEmulator } from '../emulator/emulator.ts';
 import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subject.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
@@ -10,19 +7,23 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { fixedLimit } from '../harness/targetIO/adaptiveConcurrency.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
-import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
-import { type EmulatorCall, type PerturbationName, PlanBender } from './perturbations.ts';
+import { serveEmulator } from './embeddedServing.ts';
+import type { Aim, PerturbationName } from './perturbations.ts';
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
-import { RequestRecorder } from './requestRecorder.ts';
-import { JUDGE_WEBHOOKS_VARIABLE, readWebhooks, type ReceiverJudgingOptions, WebhookJudging } from './clientWebhooks.ts';
-import { type ClientCalls, type ClientItem, judgeItem, type LeftBehind, NO_CALL, readCalls } from './requestJudge.ts';
+import type { ServedApi } from './servedApi.ts';
+import type { ClientTarget } from './clientTarget.ts';
+import { serveTarget } from './targetServing.ts';
+import { JUDGE_WEBHOOKS_VARIABLE, type ReceiverJudgingOptions, WebhookJudging } from './clientWebhooks.ts';
+import { type ClientCalls, type ClientItem, judgeItem, NO_CALL, readCalls } from './requestJudge.ts';
 
-// The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: the
-// embedded emulator on a free loopback port, the recorder inside its server (no hop between), the
-// client's command run to its exit with the emulator's address and a token in its environment (or,
-// for a client started elsewhere, the address said and the recorder watched until the client goes
-// quiet or the user interrupts); the emulator then closes, as nothing more is asked of it. Each item (client/requestJudge.ts)
-// judges the recorded requests; items run one at a time, as they are pure and take microseconds.
+// The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: what the
+// client calls (client/servedApi.ts): the embedded emulator on a free loopback port with the recorder
+// inside its server (no hop between), or the recording proxy in front of a manifest's target
+// (client --target); the client's command run to its exit with that address, a token and the fixture
+// ids in its environment (or, for a client started elsewhere, the address said and the recording
+// watched until the client goes quiet or the user interrupts); then it closes, as nothing more is asked
+// of it. Each item (client/requestJudge.ts) judges the recorded requests; items run one at a time, as
+// they are pure and take microseconds.
 
 /** What the client's command finds in its environment: names written once, documented in docs/cli.md. */
 export const CLIENT_ENV = {
@@ -55,8 +56,8 @@ export interface ClientWait {
 /** Where a client started elsewhere calls, and what it is given; never a token. */
 export interface Serving {
   baseUrl: string;
-  /** The emulator's token minting, which the recorder does not record. */
-  mintToken: { method: string; url: string };
+  /** How it gets a token: the emulator's minting (not recorded), or the manifest's variable that holds one. */
+  token: ServedApi['tokenHint'];
   /** The fixture ids, by the variable `client -- COMMAND` would set. */
   fixtures: Record<string, string>;
 }
@@ -68,7 +69,11 @@ export interface Serving {
  */
 export type ClientSource = ({ command: readonly string[]; interrupted?: AbortSignal } | { wait: ClientWait }) & {
   plan?: readonly PerturbationName[];
+  /** Where the plan aims its perturbations, by name (client --plan NAME:op=…,call=…,times=…); each at its first chance when absent. */
+  aims?: Partial<Record<PerturbationName, Aim>>;
   receivers?: ReceiverJudgingOptions;
+  /** A target of a manifest, called through the recording proxy (client --target); the embedded emulator when absent. */
+  target?: ClientTarget;
 };
 
 /** The command's own exit: its code, or the signal that ended it; `interrupted` when the user's Ctrl-C stopped it. */
@@ -106,28 +111,6 @@ function runCommand(
     });
   });
 }
-
-/** The list pages that hold every resource a client run makes (API 4.2, 4.3: at most 1000 a page). */
-const ALL_ON_ONE_PAGE = '?page[limit]=1000';
-
-/** How many of `path`'s resources have `status`, read from the emulator with the suite's token, which the recorder leaves out. */
-async function countWithStatus(emulatorUrl: string, token: string, path: string, status: string): Promise<number> {
-  const answer = await request(`${emulatorUrl}${path}${ALL_ON_ONE_PAGE}`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal: AbortSignal.timeout(10_000),
-  });
-  const body = (await answer.body.json()) as { data?: Array<{ attributes?: { status?: string } }> };
-  return (body.data ?? []).filter((resource) => resource.attributes?.status === status).length;
-}
-
-async function readLeftBehind(emulatorUrl: string, token: string): Promise<LeftBehind> {
-  return {
-    enabledWebhooks: await countWithStatus(emulatorUrl, token, '/webhooks', 'Enabled'),
-    activeRules: await countWithStatus(emulatorUrl, token, '/positive-pay', 'Active'),
-  };
-}
-
-const MINT_TOKEN_PATH = `${CONTROL_PREFIX}${CONTROL_ROUTES.mintToken.path}`;
 
 /** How the client's part ended, as the command's lines say it: its command's exit, or how the wait for it ended. */
 export function endedText(exit: CommandExit | undefined, waitEnded: WaitEnded | undefined, idleSeconds = 0): string {
@@ -171,68 +154,43 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
   async open(): Promise<void> {
     // A wrong effects probe is said before anything starts, where it can be told already.
     await this.webhooks.assertProbeIfUp();
-    const token = randomBytes(24).toString('hex');
-    this.redactor.add(token);
-    // The suite's own reads of the emulator carry a token of their own: the recorder leaves them out.
-    const suiteToken = randomBytes(24).toString('hex');
-    this.redactor.add(suiteToken);
     const plan = this.source.plan ?? [];
+    const aims = this.source.aims ?? {};
     const waiting = 'wait' in this.source ? this.source.wait : undefined;
     const watch = waiting && new QuietWatch(waiting.idleSeconds * 1000);
-    // The suite's own calls of the emulator, in-process: never recorded, never bent.
-    const call: EmulatorCall = async ({ method, url, headers, body }) => {
-      const answer = await emulator.app.inject({
-        method: method as 'GET',
-        url,
-        ...(headers ? { headers } : {}),
-        ...(body ? { payload: body } : {}),
-      });
-      return { status: answer.statusCode, body: answer.body };
-    };
-    const bender = plan.length > 0 ? new PlanBender(plan, call, suiteToken) : undefined;
-    // Inside the emulator's own server, no hop in front of it (client/requestRecorder.ts): the client calls the emulator itself.
-    const recorder = new RequestRecorder({
-      unrecordedToken: suiteToken,
-      ...(bender ? { bend: bender } : {}),
-      ...(watch ? { passedThrough: MINT_TOKEN_PATH, activity: watch } : {}),
-    });
-    const port = waiting?.port;
-    const emulator = await startEmulator({
-      tokens: [{ value: token }, { value: suiteToken }],
-      exchanges: recorder,
-      ...(port === undefined ? {} : { port }),
-    }).catch((error: NodeJS.ErrnoException) => {
-      throw error.code ? new SetupError(`client: cannot serve on 127.0.0.1:${port ?? 0}: ${error.code}`) : error;
-    });
-    const fixtures = {
-      [CLIENT_ENV.accountId]: emulator.state.fixtures.accountId,
-      [CLIENT_ENV.depositProductId]: emulator.state.fixtures.depositProductId,
-      [CLIENT_ENV.judgeWebhooks]: await this.webhooks.serve(() => readWebhooks(emulator.url(), suiteToken)),
-    };
+    const watched = watch && { activity: watch, ...(waiting.port === undefined ? {} : { port: waiting.port }) };
+    const { target } = this.source;
+    const served = target
+      ? await serveTarget(target, { plan, aims }, this.redactor, CLIENT_ENV, watched)
+      : await serveEmulator({ plan, aims }, this.redactor, CLIENT_ENV, watched);
+    const fixtures = { ...served.fixtures, [CLIENT_ENV.judgeWebhooks]: await this.webhooks.serve(() => served.webhooks()) };
     try {
+      this.baseUrl = served.baseUrl;
       if ('command' in this.source) {
-        this.baseUrl = emulator.url();
-        const environment = { ...this.env, [CLIENT_ENV.baseUrl]: this.baseUrl, [CLIENT_ENV.token]: token, ...fixtures };
-        this.exit = await runCommand(this.source.command, environment, this.say, this.redactor, this.source.interrupted);
+        const given = { [CLIENT_ENV.baseUrl]: this.baseUrl, ...(served.token ? { [CLIENT_ENV.token]: served.token } : {}), ...fixtures };
+        this.exit = await runCommand(this.source.command, { ...this.env, ...given }, this.say, this.redactor, this.source.interrupted);
         await this.webhooks.judgeTheRest(this.exit.interrupted ? 'after Ctrl-C stopped your client' : "after your client's command exited");
       } else {
         const { wait } = this.source;
         this.webhooks.activity = watch;
-        this.baseUrl = emulator.url();
-        wait.serving({
-          baseUrl: this.baseUrl,
-          mintToken: { method: CONTROL_ROUTES.mintToken.method, url: `${this.baseUrl}${MINT_TOKEN_PATH}` },
-          fixtures,
-        });
+        wait.serving({ baseUrl: this.baseUrl, token: served.tokenHint, fixtures });
         this.waitEnded = await watch!.wait(wait.interrupted);
         await this.webhooks.judgeTheRest(this.waitEnded === 'quiet' ? 'once your client had gone quiet' : 'on Ctrl-C');
       }
-      // Whether the unlisted event reached the client's receiver, from the emulator's log, before it closes.
-      await bender?.settle().catch(() => undefined);
+      await served.settle();
+      const problems = served.targetProblems();
+      if (problems.length > 0)
+        this.say(
+          `Target: ${problems.length} of your client's calls were not answered by the target (the proxy answered 502): ${problems.join('; ')}`,
+        );
+      const { unavailable, stateUnread } = served;
+      const leftBehind = await served.leftBehind();
       this.calls = {
-        ...readCalls(recorder.requests(), this.baseUrl, this.redactor, (held) => emulator.state.tokens.scopesOf(held)),
-        leftBehind: await readLeftBehind(emulator.url(), suiteToken),
+        ...readCalls(served.requests(), this.baseUrl, this.redactor, served.scopesOf),
+        ...(leftBehind ? { leftBehind } : {}),
         plan,
+        ...(Object.keys(unavailable).length > 0 ? { unavailable } : {}),
+        ...(stateUnread ? { stateUnread } : {}),
         ...(this.exit ? { exit: this.exit } : {}),
       };
       // Nothing to judge: said before any item is planned, so no progress is shown and no report overwrites the last.
@@ -242,8 +200,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
         );
     } finally {
       await this.webhooks.close();
-      recorder.stop();
-      await emulator.close();
+      await served.close();
     }
   }
 

@@ -18,10 +18,15 @@ export const PERTURBATIONS = {
     requirement: 'CL-UNKNOWN-EVENT-TYPE',
     description:
       'an event of a type the Event Catalog does not list, newest in the first page of events the client reads, and delivered to the first webhook it creates',
+    // The proxy in front of a target (client/proxiedPerturbations.ts) makes nothing upstream: the event is the proxy's alone.
+    throughProxy: 'added by the proxy to the first list of events with room for it, and served on its own URL; not delivered',
   },
   'retry-after-429': {
     requirement: 'CL-RETRY-AFTER-429',
     description: "the client's first write answered 429 with Retry-After, never relayed",
+    // op: whose write; call: the Nth of them; times: answered 429 that many times in a row, sent again, then let through.
+    parameters: ['op', 'call', 'times'],
+    aimsAtWrites: true,
   },
   'slow-answer': {
     requirement: 'CL-SLOW-ANSWER',
@@ -33,8 +38,33 @@ export const PERTURBATIONS = {
   'more-than-one-page': {
     requirement: 'CL-PAGES-READ',
     description: 'more events than one page of the client holds, before its first list of events',
+    // A target of a manifest (client --target) offers only the documented API: no way to make events there.
+    needsControl: "the events are made by the emulator's event injection",
   },
-} as const satisfies Record<string, { requirement: string; alsoJudgedBy?: readonly string[]; description: string }>;
+} as const satisfies Record<
+  string,
+  {
+    requirement: string;
+    alsoJudgedBy?: readonly string[];
+    description: string;
+    needsControl?: string;
+    throughProxy?: string;
+    parameters?: readonly PlanParameter[];
+    /** Its `op` may name only an operation that writes (not GET): it bends nothing else. */
+    aimsAtWrites?: boolean;
+  }
+>;
+
+/** What a plan may say of a perturbation beyond its name (client --plan NAME:op=…,call=…,times=…). */
+export const PLAN_PARAMETERS = ['op', 'call', 'times'] as const;
+export type PlanParameter = (typeof PLAN_PARAMETERS)[number];
+
+/** Where a plan aims a perturbation: which operation's calls, the Nth of them (1), how many times in a row (1). */
+export interface Aim {
+  op?: OperationName;
+  call?: number;
+  times?: number;
+}
 
 export type PerturbationName = keyof typeof PERTURBATIONS;
 export const PERTURBATION_NAMES = Object.keys(PERTURBATIONS) as PerturbationName[];
@@ -43,6 +73,28 @@ export const PERTURBATION_NAMES = Object.keys(PERTURBATIONS) as PerturbationName
 export function requirementsOf(name: PerturbationName): readonly string[] {
   const perturbation: { requirement: string; alsoJudgedBy?: readonly string[] } = PERTURBATIONS[name];
   return [perturbation.requirement, ...(perturbation.alsoJudgedBy ?? [])];
+}
+/** Why a perturbation cannot be made through the proxy in front of a target (client --target); undefined where it can. */
+export function needsControl(name: PerturbationName): string | undefined {
+  const perturbation: { requirement: string; needsControl?: string } = PERTURBATIONS[name];
+  return perturbation.needsControl;
+}
+/** The parameters a perturbation takes; none where it takes none. */
+export function parametersOf(name: PerturbationName): readonly PlanParameter[] {
+  const perturbation: { requirement: string; parameters?: readonly PlanParameter[] } = PERTURBATIONS[name];
+  return perturbation.parameters ?? [];
+}
+
+/** Whether a perturbation bends only writes, so that its `op` may name no read. */
+export function aimsAtWrites(name: PerturbationName): boolean {
+  const perturbation: { requirement: string; aimsAtWrites?: boolean } = PERTURBATIONS[name];
+  return perturbation.aimsAtWrites === true;
+}
+
+/** How a perturbation is made through the proxy in front of a target, where that differs from its description; undefined where not. */
+export function throughProxy(name: PerturbationName): string | undefined {
+  const perturbation: { requirement: string; throughProxy?: string } = PERTURBATIONS[name];
+  return perturbation.throughProxy;
 }
 /** The plan `client` runs unless told: every perturbation. */
 export const DEFAULT_PLAN: readonly PerturbationName[] = PERTURBATION_NAMES;
@@ -88,21 +140,25 @@ export class PlanBender implements AnswerBender {
   private readonly pending: Set<PerturbationName>;
   /** The unlisted type is also delivered once, to the first webhook the client creates. */
   private deliverUnlisted: boolean;
-  private throttled: RecordedRequest | undefined;
   /** The webhook create whose answer set off the unlisted delivery, and that event. */
   private delivering: { recorded: RecordedRequest; event: Published; publishedMs: number } | undefined;
+
+  /** retry-after-429, where the plan has it. */
+  private readonly throttle: ThrottleAim | undefined;
 
   constructor(
     plan: readonly PerturbationName[],
     private readonly call: EmulatorCall,
     private readonly token: string,
+    aims: Partial<Record<PerturbationName, Aim>> = {},
   ) {
-    this.pending = new Set(plan);
+    this.pending = new Set(plan.filter((name) => name !== 'retry-after-429'));
+    this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
     this.deliverUnlisted = plan.includes('unknown-event-type');
   }
 
   get spent(): boolean {
-    return this.pending.size === 0 && !this.deliverUnlisted;
+    return this.pending.size === 0 && !this.deliverUnlisted && (this.throttle?.done ?? true);
   }
 
   answered(recorded: RecordedRequest): Promise<void> | undefined {
@@ -159,27 +215,13 @@ export class PlanBender implements AnswerBender {
         () => void this.failed(recorded),
       );
     }
-    if (recorded.method === 'GET' || !this.take('retry-after-429')) return undefined;
-    this.throttled = recorded;
-    mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS });
-    // As the emulator's own 429 (emulator/realism/rateLimit.ts): a platform's refusal, never a shape of the judge's.
-    return Promise.resolve({
-      status: 429,
-      headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
-      errors: [tooManyRequests(RETRY_AFTER_SECONDS)],
-      busyAfterMs: RETRY_AFTER_SECONDS * 1000,
-    });
+    const throttled = this.throttle?.answer(recorded, operation);
+    return throttled && Promise.resolve(throttled);
   }
 
   holdMs(recorded: RecordedRequest): number {
-    const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
-    // A create that replaces its resource cannot show a duplicate: the hold waits for one that can.
-    if (!operation || !CREATES.includes(operation) || REPLACING_CREATES.includes(operation)) return 0;
-    // The 429's retry is the 429's to judge: the slow answer is another create's.
-    if (this.throttled && sameRequest(this.throttled, recorded)) return 0;
-    if (!this.take('slow-answer')) return 0;
-    mark(recorded, 'slow-answer', { heldMs: SLOW_ANSWER_MS, timeoutMs: OPERATION_TIMEOUT_MS });
-    return SLOW_ANSWER_MS;
+    if (!mayHoldSlowly(recorded, this.throttle?.throttled) || !this.take('slow-answer')) return 0;
+    return heldSlowly(recorded);
   }
 
   /** Before the first list of events is relayed: more events than its page holds, then the unlisted type, newest (first). */
@@ -247,6 +289,73 @@ interface DeliveryRead {
 /** An attempt that never reached a receiver: nobody listened at the URL. */
 const NOT_CONNECTED = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN/;
 
-function mark(recorded: RecordedRequest, name: PerturbationName, facts: Record<string, number | string>): void {
+/**
+ * Which of the client's writes retry-after-429 answers: the `call`-th write (of `op`, where aimed), then the same request
+ * each time it is sent again, `times` in all; every later one goes through. Both benders ask it, so that a plan bends the
+ * same calls inside the emulator and through the proxy.
+ */
+export class ThrottleAim {
+  private seen = 0;
+  private answered = 0;
+  private first: RecordedRequest | undefined;
+
+  constructor(private readonly aim: Aim = {}) {}
+
+  /** The write answered first; undefined until then. */
+  get throttled(): RecordedRequest | undefined {
+    return this.first;
+  }
+
+  get done(): boolean {
+    return this.answered >= (this.aim.times ?? 1);
+  }
+
+  /** The 429 for this request, marked on it, where the aim takes it; undefined where it goes through. */
+  answer(recorded: RecordedRequest, operation: OperationName): BentAnswer | undefined {
+    if (this.done || recorded.method === 'GET') return undefined;
+    if (this.first) {
+      if (!sameRequest(this.first, recorded)) return undefined;
+    } else {
+      if (this.aim.op !== undefined && operation !== this.aim.op) return undefined;
+      this.seen += 1;
+      if (this.seen !== (this.aim.call ?? 1)) return undefined;
+      this.first = recorded;
+    }
+    this.answered += 1;
+    const times = this.aim.times ?? 1;
+    return throttledAnswer(recorded, times > 1 ? { attempt: this.answered, times } : {});
+  }
+}
+
+/**
+ * The 429 a plan answers a write with, marked on it: as the emulator's own 429 (emulator/realism/rateLimit.ts), a
+ * platform's refusal, never a shape of the judge's. `facts`: which of several in a row it is.
+ */
+function throttledAnswer(recorded: RecordedRequest, facts: Record<string, number>): BentAnswer {
+  mark(recorded, 'retry-after-429', { retryAfterSeconds: RETRY_AFTER_SECONDS, ...facts });
+  return {
+    status: 429,
+    headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    errors: [tooManyRequests(RETRY_AFTER_SECONDS)],
+    busyAfterMs: RETRY_AFTER_SECONDS * 1000,
+  };
+}
+
+/** Whether the slow answer may hold this request's answer: a create that can show a duplicate, and not the 429's retry. */
+export function mayHoldSlowly(recorded: RecordedRequest, throttled: RecordedRequest | undefined): boolean {
+  const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
+  // A create that replaces its resource cannot show a duplicate: the hold waits for one that can.
+  if (!operation || !CREATES.includes(operation) || REPLACING_CREATES.includes(operation)) return false;
+  // The 429's retry is the 429's to judge: the slow answer is another create's.
+  return !(throttled && sameRequest(throttled, recorded));
+}
+
+/** Marks the slow answer on the request whose answer is held, and says how long. */
+export function heldSlowly(recorded: RecordedRequest): number {
+  mark(recorded, 'slow-answer', { heldMs: SLOW_ANSWER_MS, timeoutMs: OPERATION_TIMEOUT_MS });
+  return SLOW_ANSWER_MS;
+}
+
+export function mark(recorded: RecordedRequest, name: PerturbationName, facts: Record<string, number | string>): void {
   (recorded.perturbed ??= []).push({ name, facts });
 }

@@ -39,6 +39,10 @@ export interface ClientCalls {
   plan?: PerturbedRun['plan'];
   /** How the client's command ended; absent for a client started elsewhere. */
   exit?: PerturbedRun['exit'];
+  /** Why the planned perturbations not made were not (client --target). */
+  unavailable?: PerturbedRun['unavailable'];
+  /** Why the target's state (the scopes each token holds, what was left live) was not read: it is not the embedded emulator. */
+  stateUnread?: string;
 }
 
 /** The client's resources still live when its command exited (API 3.1, 3.2). */
@@ -142,8 +146,9 @@ const scopes: ClientItem = {
   id: 'client/scopes',
   title: derivedTitle({ id: 'client/scopes', requirements: [SCOPES_HELD], area: CLIENT_GROUP }, requirementCatalogue('client')),
   requirements: [SCOPES_HELD],
-  judgeAll({ calls }, check) {
+  judgeAll({ calls, stateUnread }, check) {
     if (calls.length === 0) return check.skip(SCOPES_HELD, NO_CALL);
+    if (stateUnread) return check.skip(SCOPES_HELD, `the scopes of the client's tokens were not read: ${stateUnread}`);
     observeScopes(calls, check);
   },
 };
@@ -153,8 +158,9 @@ const leftBehind: ClientItem = {
   id: 'client/left-behind',
   title: derivedTitle({ id: 'client/left-behind', requirements: [LEFT_BEHIND], area: CLIENT_GROUP }, requirementCatalogue('client')),
   requirements: [LEFT_BEHIND],
-  judgeAll({ calls, leftBehind: left }, check) {
+  judgeAll({ calls, leftBehind: left, stateUnread }, check) {
     if (calls.length === 0) return check.skip(LEFT_BEHIND, NO_CALL);
+    if (stateUnread) return check.skip(LEFT_BEHIND, `what the client left live was not read: ${stateUnread}`);
     if (!left) return check.skip(LEFT_BEHIND, "the emulator's webhooks and rules were not read after the command exited");
     check.observe(
       LEFT_BEHIND,
@@ -172,9 +178,9 @@ const perturbationItems: ClientItem[] = PERTURBATION_NAMES.map((name) => {
     id,
     title: derivedTitle({ id, requirements, area: CLIENT_GROUP }, requirementCatalogue('client')),
     requirements,
-    judgeAll({ calls, plan = [], exit }, check) {
+    judgeAll({ calls, plan = [], exit, unavailable }, check) {
       if (calls.length === 0) return check.skipAll(requirements, NO_CALL);
-      judgePerturbation(name, { calls, plan, ...(exit ? { exit } : {}) }, check);
+      judgePerturbation(name, { calls, plan, ...(exit ? { exit } : {}), ...(unavailable ? { unavailable } : {}) }, check);
     },
   };
 });

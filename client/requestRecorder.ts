@@ -180,7 +180,7 @@ class RecordedExchange implements ExchangeWatcher {
 }
 
 /** Waits `ms` before an answer is sent; false as soon as the client closes the connection instead. */
-function heldUnlessClosed(outgoing: ServerResponse, ms: number): Promise<boolean> {
+export function heldUnlessClosed(outgoing: ServerResponse, ms: number): Promise<boolean> {
   if (outgoing.destroyed) return Promise.resolve(false);
   return new Promise((resolve) => {
     const timer = setTimeout(() => {

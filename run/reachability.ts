@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { SetupError } from '../harness/records/setupError.ts';
@@ -23,6 +24,25 @@ async function unreachableReason(baseUrl: string): Promise<string | undefined> {
 }
 
 /**
+ * Why nothing takes a connection at the base URL's host and port, or undefined: a probe that sends no request at all,
+ * for a command that must send the target nothing of its own (client --target: the target sees only the client's calls).
+ */
+export function unconnectableReason(baseUrl: string): Promise<string | undefined> {
+  const url = new URL(baseUrl);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  return new Promise((resolve) => {
+    const socket = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port, timeout: 5_000 });
+    const done = (reason: string | undefined) => {
+      socket.destroy();
+      resolve(reason);
+    };
+    socket.once('connect', () => done(undefined));
+    socket.once('timeout', () => done('ETIMEDOUT'));
+    socket.once('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+  });
+}
+
+/**
  * Only a connection failure is a setup error. With `waitSeconds` (a target CI
  * started a moment before) it is asked again every second until it answers or
  * the time is up, saying once that it waits.
@@ -32,10 +52,11 @@ export async function assertReachable(
   hint: string,
   waitSeconds = 0,
   say: (text: string) => void = () => {},
+  probe: (baseUrl: string) => Promise<string | undefined> = unreachableReason,
 ): Promise<void> {
   const deadline = Date.now() + waitSeconds * 1_000;
   for (let attempt = 0; ; attempt += 1) {
-    const reason = await unreachableReason(baseUrl);
+    const reason = await probe(baseUrl);
     if (reason === undefined) return;
     if (Date.now() + RETRY_MS > deadline) {
       const waited = waitSeconds > 0 ? ` within ${waitSeconds} s` : '';
