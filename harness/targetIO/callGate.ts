@@ -30,6 +30,14 @@ interface Waiting {
   go: (generation: number) => void;
 }
 
+/** The time the gate reads and waits on: the machine's, or a test's own. */
+export interface GateClock {
+  now(): number;
+  sleep(ms: number): Promise<unknown>;
+}
+
+const MACHINE_CLOCK: GateClock = { now: () => performance.now(), sleep };
+
 /** Told once a call that passed the gate is answered (nothing where it failed unanswered). */
 export type GateLeave = (answer?: { throttled: boolean }) => void;
 
@@ -44,10 +52,12 @@ export class CallGate {
   /** Whether slots are being handed out (one loop at a time). */
   private handing = false;
 
-  constructor(
-    limit: RateLimit = {},
-    private readonly now: () => number = () => performance.now(),
-  ) {
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<unknown>;
+
+  constructor(limit: RateLimit = {}, clock: GateClock = MACHINE_CLOCK) {
+    this.now = () => clock.now();
+    this.sleep = (ms) => clock.sleep(ms);
     this.window = limit.requestsPerSecond !== undefined ? new CallRateWindow(limit.requestsPerSecond) : undefined;
     this.places = limit.concurrency ?? Number.POSITIVE_INFINITY;
   }
@@ -100,7 +110,7 @@ export class CallGate {
     try {
       while (this.waiting.length > 0) {
         // Timers may fire a fraction early: wait until the window really has room.
-        for (let wait = this.delayAt(this.now()); wait > 0; wait = this.delayAt(this.now())) await sleep(Math.ceil(wait));
+        for (let wait = this.delayAt(this.now()); wait > 0; wait = this.delayAt(this.now())) await this.sleep(Math.ceil(wait));
         const sentAtMs = this.now();
         const [next] = this.waiting.splice(this.nextIndex(sentAtMs), 1);
         this.window?.record(sentAtMs);
