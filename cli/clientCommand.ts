@@ -67,7 +67,8 @@ export async function clientCommand(
     say(`Target: ${target.target.name} at ${target.target.baseUrl} (${target.manifestPath}), called through the recording proxy`);
   }
   if ('command' in choice) say(`Client: ${described}, given ${clientVariables(choice).join(', ')} (the token is never printed)`);
-  say(`Perturbations: ${choice.plan.length > 0 ? planText(choice) : 'none'} (--plan; list perturbations)`);
+  const placed = choice.plan.length > 0 && choice.seed !== 0 ? `, placed by --seed ${choice.seed}` : '';
+  say(`Perturbations: ${choice.plan.length > 0 ? planText(choice) : 'none'}${placed} (--plan; list perturbations)`);
   return conduct(settings, async (listen) => {
     const interruption = new AbortController();
     const interrupt = () => interruption.abort();
@@ -82,6 +83,7 @@ export async function clientCommand(
     const document = clientResults('command' in choice ? choice.command : [], run, {
       suiteVersion: version,
       replayArguments: clientReplayArguments(choice),
+      seed: choice.seed,
       ...(choice.baseline ? { baseline: choice.baseline } : {}),
     });
     const exited = endedText(run.exit, run.waitEnded, 'wait' in choice ? choice.wait.idleSeconds : 0);
@@ -142,12 +144,13 @@ const WITHOUT_EFFECTS_PROBE: SkipFold = {
 function clientSource(choice: ClientChoice, interrupted: AbortSignal, write: (text: string) => void): ClientSource {
   const receivers = { optionWords: OPTION_WORDS, ...(choice.effects ? { effects: choice.effects } : {}) };
   const target = choice.target ? { target: choice.target.target } : {};
-  const { plan, aims } = choice;
-  if ('command' in choice) return { command: choice.command, plan, aims, interrupted, receivers, ...target };
+  const { plan, aims, seed } = choice;
+  if ('command' in choice) return { command: choice.command, plan, aims, seed, interrupted, receivers, ...target };
   const { idleSeconds } = choice.wait;
   return {
     plan,
     aims,
+    seed,
     receivers,
     ...target,
     wait: {

@@ -17,6 +17,7 @@ import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue
 import { type ExpectedFailure, loadExpectedFailures } from '../verdict/expectedFailures.ts';
 import type { ReceiverEffects } from '../receiver/receiverConfig.ts';
 import { effectsProbe } from './receiverValues.ts';
+import { parseSeed } from './runValues.ts';
 import { loadManifest } from '../harness/targetIO/targetManifest.ts';
 import { SCOPES } from '../contract/facts/scopes.ts';
 import type { ClientTarget } from '../client/clientTarget.ts';
@@ -41,6 +42,8 @@ export interface ClientOptionTexts {
   target?: string;
   /** --wait-for-target: seconds, as commander made them a number. */
   waitForTarget?: number;
+  /** --seed: places each perturbation given no call (client/planCursor.ts), as typed. */
+  seed?: string;
 }
 
 /** --target MANIFEST read: where the client calls through the proxy, and what it is given. */
@@ -62,6 +65,8 @@ export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: numbe
   plan: readonly PerturbationName[];
   /** Where the plan aims the perturbations it gave parameters (--plan NAME:KEY=VALUE…). */
   aims: PlanChoice['aims'];
+  /** The run's seed (--seed; 0 unless given): where each perturbation given no call lands. */
+  seed: number;
   baseline?: ClientBaseline;
   /** The effects probe the receivers of the client's webhooks are judged with. */
   effects?: ReceiverEffects;
@@ -221,6 +226,7 @@ function receiverEffects(options: ClientOptionTexts): { effects?: ReceiverEffect
 
 export function clientChoice(command: readonly string[], options: ClientOptionTexts, env: NodeJS.ProcessEnv = process.env): ClientChoice {
   const { plan, aims } = perturbationPlan(options.plan);
+  const seed = options.seed === undefined ? 0 : parseSeed(options.seed, '--seed');
   const baseline = options.baseline === undefined ? {} : { baseline: clientBaseline(options.baseline) };
   const effects = receiverEffects(options);
   const chosen = clientTarget(options, env);
@@ -232,6 +238,7 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) },
       plan,
       aims,
+      seed,
       ...baseline,
       ...effects,
       ...target,
@@ -247,7 +254,7 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
     );
   assertProgramFound(command[0]!);
-  return { command: [...command], plan, aims, ...baseline, ...effects, ...target };
+  return { command: [...command], plan, aims, seed, ...baseline, ...effects, ...target };
 }
 
 const isRunnableFile = (path: string): boolean => {

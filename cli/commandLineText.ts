@@ -121,9 +121,12 @@ export function clientReplayArguments(choice: ClientChoice): string[] {
   const plan = choice.plan.join(',') === DEFAULT_PLAN.join(',') && !aimed ? [] : ['--plan', planText(choice)];
   const baseline = choice.baseline ? ['--baseline', choice.baseline.path] : [];
   const target = choice.target ? ['--target', choice.target.manifestPath] : [];
+  // The seed placed the perturbations given no call: the same seed bends the same calls again.
+  const seed = choice.seed !== 0 && choice.plan.length > 0 ? ['--seed', String(choice.seed)] : [];
   return [
     ...target,
     ...plan,
+    ...seed,
     ...baseline,
     ...effectsArguments(choice.effects ?? {}),
     ...('command' in choice ? ['--', ...choice.command] : ['--wait', '--idle', String(choice.wait.idleSeconds)]),

@@ -7,6 +7,7 @@ import { assertPathArguments } from './pathArguments.ts';
 import { DEFAULT_REPORTERS, REPORTERS } from '../report/reporters.ts';
 // Light modules only at the top: --version and --help load nothing else (bench/packedCliStart.bench.ts).
 import { DEFAULT_IDLE_SECONDS } from '../client/quietWatch.ts';
+import { SEEDED_CHANCES } from '../client/planCursor.ts';
 import { AREAS } from '../harness/engine/areas.ts';
 import { ENVIRONMENTS } from '../contract/facts/environments.ts';
 import { CONTENT_TYPES, DELIVERY_MODES } from '../contract/facts/webhookAttributes.ts';
@@ -187,6 +188,10 @@ withJudgingOptions(
   .option(
     '--plan <names>',
     "the perturbations that bend the emulator's answers, comma-separated (`list perturbations`), or none (default: every one)",
+  )
+  .option(
+    '-s, --seed <n>',
+    `places each perturbation given no call= at one of its first ${SEEDED_CHANCES} chances, drawn from this seed (default 0: each at its first); printed in results.json so a failure can be replayed`,
   )
   .option('--baseline <file>', "your client's known failures (YAML, as run --baseline takes): they do not fail the run, stale entries do")
   .option(

@@ -24,7 +24,7 @@ export interface RunValues {
   reporters?: ReadonlySet<Reporter>;
 }
 
-function parseSeed(text: string, option: string): number {
+export function parseSeed(text: string, option: string): number {
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 0) throw new SetupError(`${option} must be a non-negative integer; got '${text}'`);
   return value;

@@ -91,7 +91,13 @@ const clientAsTarget = (run: ClientRun) => ({
 export function clientResults(
   command: readonly string[],
   run: ClientRun,
-  meta: { suiteVersion: string; replayArguments?: string[]; baseline?: { path: string; entries: readonly ExpectedFailure[] } },
+  meta: {
+    suiteVersion: string;
+    replayArguments?: string[];
+    baseline?: { path: string; entries: readonly ExpectedFailure[] };
+    /** The run's seed, which placed the perturbations given no call (client/planCursor.ts); 0 when absent. */
+    seed?: number;
+  },
 ): ResultsDocument {
   // No webhook, no receiver judged: the RC requirements are left out, not listed as SKIPs.
   const receivers = run.reports.some((report) => report.subject === 'receiver');
@@ -100,7 +106,7 @@ export function clientResults(
     catalogue: receivers ? clientAndReceiverCatalogue() : requirementCatalogue('client'),
     target: clientAsTarget(run),
     suiteVersion: meta.suiteVersion,
-    seed: 0,
+    seed: meta.seed ?? 0,
     areas: receivers ? [CLIENT_GROUP, RECEIVER_GROUP] : [CLIENT_GROUP],
     scenarioIds: run.reports.map((report) => report.scenarioId),
     records: run.reports.flatMap((report) => report.records),

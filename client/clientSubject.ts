@@ -9,6 +9,7 @@ import { SetupError } from '../harness/records/setupError.ts';
 import { CLIENT_GROUP } from './clientChecks.ts';
 import { serveEmulator } from './embeddedServing.ts';
 import type { Aim, PerturbationName } from './perturbations.ts';
+import { placedAims, placedAtOf } from './planCursor.ts';
 import { QuietWatch, type WaitEnded } from './quietWatch.ts';
 import type { ServedApi } from './servedApi.ts';
 import type { ClientTarget } from './clientTarget.ts';
@@ -71,6 +72,8 @@ export type ClientSource = ({ command: readonly string[]; interrupted?: AbortSig
   plan?: readonly PerturbationName[];
   /** Where the plan aims its perturbations, by name (client --plan NAME:op=…,call=…,times=…); each at its first chance when absent. */
   aims?: Partial<Record<PerturbationName, Aim>>;
+  /** The run's seed: it places each perturbation given no call (client/planCursor.ts); 0 when absent, each at its first chance. */
+  seed?: number;
   receivers?: ReceiverJudgingOptions;
   /** A target of a manifest, called through the recording proxy (client --target); the embedded emulator when absent. */
   target?: ClientTarget;
@@ -155,7 +158,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
     // A wrong effects probe is said before anything starts, where it can be told already.
     await this.webhooks.assertProbeIfUp();
     const plan = this.source.plan ?? [];
-    const aims = this.source.aims ?? {};
+    const aims = placedAims(plan, this.source.aims ?? {}, this.source.seed ?? 0);
     const waiting = 'wait' in this.source ? this.source.wait : undefined;
     const watch = waiting && new QuietWatch(waiting.idleSeconds * 1000);
     const watched = watch && { activity: watch, ...(waiting.port === undefined ? {} : { port: waiting.port }) };
@@ -190,6 +193,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
         ...(leftBehind ? { leftBehind } : {}),
         plan,
         ...(Object.keys(unavailable).length > 0 ? { unavailable } : {}),
+        ...placedAtOf(aims),
         ...(stateUnread ? { stateUnread } : {}),
         ...(this.exit ? { exit: this.exit } : {}),
       };

@@ -24,6 +24,8 @@ export interface PerturbedRun {
   exit?: { code: number | null; signal: string | null; interrupted?: boolean };
   /** Why a planned perturbation could not be made where the client called (client --target: client/proxiedPerturbations.ts). */
   unavailable?: Partial<Record<PerturbationName, string>>;
+  /** Which of its chances a perturbation was placed at (--plan call=, or the seed: client/planCursor.ts), where not its first. */
+  placedAt?: Partial<Record<PerturbationName, number>>;
 }
 
 /** Timers may fire a little early; a retry this close to the Retry-After still waited it out. */
@@ -41,7 +43,9 @@ function applied(
   const unavailable = run.unavailable?.[name];
   if (unavailable) return unavailable;
   const at = run.calls.findIndex((call) => where(call) && call.request.perturbed?.some((bent) => bent.name === name));
-  if (at < 0) return `${name} was planned, but the client never made the call it bends (${PERTURBATIONS[name].description})`;
+  const placed = run.placedAt?.[name];
+  const which = placed === undefined ? 'the call it bends' : `the call it was placed at, its chance number ${placed}`;
+  if (at < 0) return `${name} was planned, but the client never made ${which} (${PERTURBATIONS[name].description})`;
   return { at, facts: run.calls[at]!.request.perturbed!.find((bent) => bent.name === name)!.facts };
 }
 

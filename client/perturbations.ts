@@ -7,6 +7,7 @@ import { operationOf } from './operationOf.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
 import { sameRequest } from './sameRequest.ts';
 import type { AnswerBender, BentAnswer } from './requestRecorder.ts';
+import { PlanCursor } from './planCursor.ts';
 
 // The perturbations of the client command, as the OpenID suite's test plans have them: the
 // emulator's answers bent, through the recorder inside its server, at points the documents allow,
@@ -137,7 +138,8 @@ export type EmulatorCall = (call: {
 
 /** Bends the answers a plan chose, each at its first chance; the emulator is reached directly, never through the recorder. */
 export class PlanBender implements AnswerBender {
-  private readonly pending: Set<PerturbationName>;
+  /** Each perturbation's chances, the call it bends among them (client/planCursor.ts). */
+  private readonly cursor: PlanCursor;
   /** The unlisted type is also delivered once, to the first webhook the client creates. */
   private deliverUnlisted: boolean;
   /** The webhook create whose answer set off the unlisted delivery, and that event. */
@@ -152,13 +154,16 @@ export class PlanBender implements AnswerBender {
     private readonly token: string,
     aims: Partial<Record<PerturbationName, Aim>> = {},
   ) {
-    this.pending = new Set(plan.filter((name) => name !== 'retry-after-429'));
+    this.cursor = new PlanCursor(
+      plan.filter((name) => name !== 'retry-after-429'),
+      aims,
+    );
     this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
     this.deliverUnlisted = plan.includes('unknown-event-type');
   }
 
   get spent(): boolean {
-    return this.pending.size === 0 && !this.deliverUnlisted && (this.throttle?.done ?? true);
+    return this.cursor.spent && !this.deliverUnlisted && (this.throttle?.done ?? true);
   }
 
   answered(recorded: RecordedRequest): Promise<void> | undefined {
@@ -209,7 +214,7 @@ export class PlanBender implements AnswerBender {
     const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
     if (!operation) return undefined;
     if (operation === 'event.list') {
-      if (!this.pending.has('more-than-one-page') && !this.pending.has('unknown-event-type')) return undefined;
+      if (!this.cursor.has('more-than-one-page') && !this.cursor.has('unknown-event-type')) return undefined;
       return this.eventsFirstRead(recorded).then(
         () => undefined,
         () => void this.failed(recorded),
@@ -253,7 +258,7 @@ export class PlanBender implements AnswerBender {
   }
 
   private take(name: PerturbationName): boolean {
-    return this.pending.delete(name);
+    return this.cursor.take(name);
   }
 
   private async inject(type: string, count: number): Promise<Published[]> {

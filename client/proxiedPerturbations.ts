@@ -13,6 +13,7 @@ import {
   UNLISTED_EVENT_TYPE,
 } from './perturbations.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
+import { PlanCursor } from './planCursor.ts';
 import type { ProxiedAnswer, ProxyBender } from './upstreamProxy.ts';
 
 // The client command's perturbations where the client calls a target of a manifest through the proxy
@@ -46,13 +47,17 @@ interface UnlistedEvent {
 }
 
 export class ProxiedPlanBender implements ProxyBender {
-  private readonly pending: Set<PerturbationName>;
+  /** Each perturbation's chances, the call it bends among them (client/planCursor.ts), as inside the emulator. */
+  private readonly cursor: PlanCursor;
   /** retry-after-429, where the plan has it. */
   private readonly throttle: ThrottleAim | undefined;
   private unlisted: UnlistedEvent | undefined;
 
   constructor(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>> = {}) {
-    this.pending = new Set(plan.filter((name) => needsControl(name) === undefined && name !== 'retry-after-429'));
+    this.cursor = new PlanCursor(
+      plan.filter((name) => needsControl(name) === undefined && name !== 'retry-after-429'),
+      aims,
+    );
     this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
   }
 
@@ -72,7 +77,7 @@ export class ProxiedPlanBender implements ProxyBender {
   }
 
   changed(recorded: RecordedRequest, answer: ProxiedAnswer): ProxiedAnswer | undefined {
-    if (!this.pending.has('unknown-event-type') || answer.status !== 200) return undefined;
+    if (!this.cursor.has('unknown-event-type') || answer.status !== 200) return undefined;
     const [pathname = '/', query = ''] = recorded.target.split('?', 2);
     if (operationOf(recorded.method, pathname) !== 'event.list') return undefined;
     const createdAt = new Date().toISOString();
@@ -85,7 +90,8 @@ export class ProxiedPlanBender implements ProxyBender {
     }
     // A page full to its limit has no room: the unlisted event waits for a list that has, as a page never holds more.
     if (!Array.isArray(list?.data) || list.data.length >= pageLimit(new URLSearchParams(query))) return undefined;
-    this.pending.delete('unknown-event-type');
+    // A list with room is a chance: the plan's (or the seed's) is the one it is added to.
+    if (!this.cursor.take('unknown-event-type')) return undefined;
     this.unlisted = { id: unlistedId(), type: UNLISTED_EVENT_TYPE, attributes: { createdAt }, relationships: {} };
     list.data.unshift(this.unlisted);
     const total = list.meta?.pagination?.total;
@@ -95,7 +101,7 @@ export class ProxiedPlanBender implements ProxyBender {
   }
 
   holdMs(recorded: RecordedRequest): number {
-    if (!mayHoldSlowly(recorded, this.throttle?.throttled) || !this.pending.delete('slow-answer')) return 0;
+    if (!mayHoldSlowly(recorded, this.throttle?.throttled) || !this.cursor.take('slow-answer')) return 0;
     return heldSlowly(recorded);
   }
 }

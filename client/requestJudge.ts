@@ -41,6 +41,8 @@ export interface ClientCalls {
   exit?: PerturbedRun['exit'];
   /** Why the planned perturbations not made were not (client --target). */
   unavailable?: PerturbedRun['unavailable'];
+  /** Which chance of each perturbation the plan or the seed placed it at, where not its first. */
+  placedAt?: PerturbedRun['placedAt'];
   /** Why the target's state (the scopes each token holds, what was left live) was not read: it is not the embedded emulator. */
   stateUnread?: string;
 }
@@ -178,9 +180,10 @@ const perturbationItems: ClientItem[] = PERTURBATION_NAMES.map((name) => {
     id,
     title: derivedTitle({ id, requirements, area: CLIENT_GROUP }, requirementCatalogue('client')),
     requirements,
-    judgeAll({ calls, plan = [], exit, unavailable }, check) {
+    judgeAll({ calls, plan = [], exit, unavailable, placedAt }, check) {
       if (calls.length === 0) return check.skipAll(requirements, NO_CALL);
-      judgePerturbation(name, { calls, plan, ...(exit ? { exit } : {}), ...(unavailable ? { unavailable } : {}) }, check);
+      const where = { ...(unavailable ? { unavailable } : {}), ...(placedAt ? { placedAt } : {}) };
+      judgePerturbation(name, { calls, plan, ...(exit ? { exit } : {}), ...where }, check);
     },
   };
 });
