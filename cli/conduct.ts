@@ -7,11 +7,12 @@ import { commandLines, type OpenFaces, openFaces } from './faces/faceList.ts';
 import { printSummary, type SummaryOptions, terminalColumns } from './summaryPrinter.ts';
 import { colourWanted, terminalStyle } from './terminalStyle.ts';
 
-// The one ending of every command that judges through the engine (`run`, `receiver`, `client`): open
-// the faces, let the command's subject run and be judged with the faces listening, hand the faces the
-// judged run, print the summary and the files written, and answer the exit code. What differs
-// between the commands is only what they judge and what they say of it (a diagnosis, notes, a
-// certificate), so a change to how a judged run ends is made here once.
+// The one ending of every command that judges (`run`, `receiver`, `client` through the engine; `merge`,
+// which judges the check records of earlier runs again): open the faces, let the command's subject run
+// and be judged with the faces listening, hand the faces the judged run, print the summary and the
+// files written, and answer the exit code. What differs between the commands is only what they judge
+// and what they say of it (a diagnosis, notes, a certificate), so a change to how a judged run ends is
+// made here once.
 
 type FaceSettings = Parameters<typeof openFaces>[0];
 

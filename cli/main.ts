@@ -227,12 +227,9 @@ program
   .option('--report-dir <dir>', 'where to write the merged reports', 'reports')
   .option('--compare <file>', 'an earlier results.json (or its directory) to report the difference from')
   .action(async (dirs: string[], options) => {
-    process.exitCode = (await import('./mergeCommand.ts')).mergeCommand(
-      dirs,
-      options,
-      (text) => process.stdout.write(`${text}\n`),
-      redactor,
-    );
+    process.exitCode = await (
+      await import('./mergeCommand.ts')
+    ).mergeCommand(dirs, options, (text) => process.stdout.write(`${text}\n`), redactor);
   });
 
 program

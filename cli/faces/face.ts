@@ -38,6 +38,8 @@ export interface FinishedRun {
   exchanges: readonly JournalEntry[];
   /** What Allure's environment page shows of the run. */
   allureEnvironment: Record<string, string>;
+  /** The report directories of the runs this one joins (`merge`): their Allure results are copied, not written anew. */
+  joinedFrom?: readonly string[];
   version: string;
 }
 

@@ -7,7 +7,7 @@ import type { Face, FaceSettings, FinishedRun, OpenFace } from './face.ts';
 import { harFace } from './harFace.ts';
 import { progressFace } from './progressFace.ts';
 
-// Every face, once, for every command (`run`, `receiver`): a new face is a module of cli/faces/
+// Every face, once, for every judging command (cli/conduct.ts opens them): a new face is a module of cli/faces/
 // and a line here. `--reporter` chooses among the faces named as report/reporters.ts names them
 // (test/cli/faceList.test.ts holds the two lists together). The order is the order of the
 // "Reports:" line.

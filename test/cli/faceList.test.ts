@@ -10,8 +10,9 @@ import { REPORTERS } from '../../report/reporters.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { PROJECT_ROOT } from './cliProcess.ts';
 
-// Issue 41: the faces plug in once. cli/faces/faceList.ts lists every face; `run` and `receiver`
-// open that list and wire no face of their own; `--reporter` chooses among faces of the list.
+// Issue 41: the faces plug in once. cli/faces/faceList.ts lists every face; the judging commands
+// (`run`, `receiver`, `client`, `merge`) open that list through conduct and wire no face of their own;
+// `--reporter` chooses among faces of the list.
 
 test('each face is listed once, and every name --reporter takes is a face of the list', () => {
   const names = FACES.map((face) => face.name);
@@ -20,14 +21,14 @@ test('each face is listed once, and every name --reporter takes is a face of the
   expect(names).toEqual(['progress', 'results', 'html', 'junit', 'summary', 'har', 'allure', 'events']);
 });
 
-test('run, receiver and client end through conduct, which opens the face list; none writes a report, a summary or an exit code of the verdict itself', () => {
+test('run, receiver, client and merge end through conduct, which opens the face list; none writes a report, a summary, the Results or Reports line or an exit code of the verdict itself', () => {
   expect(readFileSync(join(PROJECT_ROOT, 'cli/conduct.ts'), 'utf8')).toContain("from './faces/faceList.ts'");
-  for (const command of ['cli/runCommand.ts', 'cli/receiverCommand.ts', 'cli/clientCommand.ts']) {
+  for (const command of ['cli/runCommand.ts', 'cli/receiverCommand.ts', 'cli/clientCommand.ts', 'cli/mergeCommand.ts']) {
     const text = readFileSync(join(PROJECT_ROOT, command), 'utf8');
     expect(text, command).toContain("from './conduct.ts'");
     const wiredHere = [
       ...text.matchAll(
-        /from '\.\.\/report\/(allureWriter|allureContainerLog|harWriter|reportWriter)\.ts'|from '\.\/progressDisplay\.ts'|from '\.\/faces\/faceList\.ts'|\bprintSummary\b|EXIT\.(conformant|nonConformant)|Results: /g,
+        /from '\.\.\/report\/(allureWriter|allureContainerLog|allureResultsDirectory|harWriter|reportWriter)\.ts'|from '\.\/progressDisplay\.ts'|from '\.\/faces\/faceList\.ts'|\bprintSummary\b|EXIT\.(conformant|nonConformant)|Results: |Reports: /g,
       ),
     ];
     expect(
