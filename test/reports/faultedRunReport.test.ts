@@ -8,8 +8,8 @@ import { CLIENT_REQUIREMENTS } from '../../contract/catalogue/operationCatalogue
 import { runScenarios } from '../support/runScenarios.ts';
 import { schemaRegistry } from '../../contract/catalogue/schemaRegistry.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import { writeReports, type ReportPaths } from '../../report/reportWriter.ts';
-import { replayOf } from '../../cli/commandLineText.ts';
+import { openFaces } from '../../cli/faces/faceList.ts';
+import { terminalStyle } from '../../cli/terminalStyle.ts';
 import { positivePayScenarios } from '../../suites/positive-pay/index.ts';
 import { chromiumUnavailableReason, openReport, screenshot } from './headlessChromium.ts';
 import { emulatorTarget, resultsOfRun } from './resultsOfRun.ts';
@@ -25,14 +25,25 @@ const scenarios = positivePayScenarios.filter((scenario) => /^positive-pay\/(lis
 const scratch = mkdtempSync(join(tmpdir(), 'bac-faulted-'));
 let emulator: Emulator;
 let document: ResultsDocument;
-let paths: ReportPaths;
+let paths: { results: string; junit: string; html: string };
 
 beforeAll(async () => {
   emulator = await startEmulator({ faults: FAULTS });
   const records = await runScenarios(scenarios, { baseUrl: emulator.url(), seed: 20261121 });
   const selected = [...scenarios.flatMap((scenario) => scenario.requirements), ...Object.values(CLIENT_REQUIREMENTS)];
   document = resultsOfRun({ records, selected, scenarios, target: emulatorTarget(emulator.url()) });
-  paths = writeReports(scratch, document, new SecretRedactor(), replayOf(document));
+  // Written as a command's faces write them (cli/faces/faceList.ts).
+  const faces = openFaces({
+    reportDir: scratch,
+    reporters: new Set(['junit', 'html', 'summary']),
+    quiet: true,
+    verbose: false,
+    style: terminalStyle(false),
+    write: () => {},
+    redactor: new SecretRedactor(),
+  });
+  const written = await faces.finish({ document, reports: [], exchanges: [], allureEnvironment: {}, version: '0' });
+  paths = { results: written.results, junit: join(scratch, 'junit.xml'), html: join(scratch, 'report.html') };
 }, 60_000);
 
 afterAll(async () => {

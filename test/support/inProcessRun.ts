@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { suiteVersion } from '../../contract/catalogue/suiteVersion.ts';
-import { writeChosenReports } from '../../report/reportWriter.ts';
-import { replayOf } from '../../cli/commandLineText.ts';
-import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
+import { redactedDocument } from '../../report/reportWriter.ts';
+import { type ResultsDocument, writeResults } from '../../verdict/resultsDocument.ts';
 import { runConformance, type RunRequest } from '../../run/runPipeline.ts';
 
 // `run` in this process, given the options the command would pass on (run/runPipeline.ts): for
@@ -21,6 +20,6 @@ export async function runInProcess(request: RunRequest): Promise<ResultsDocument
     progress: () => ({ tell: () => {}, finish: () => {} }),
     redactor,
   });
-  writeChosenReports(request.reportDir, document, redactor, new Set(), replayOf(document));
+  writeResults(request.reportDir, redactedDocument(document, redactor));
   return document;
 }
