@@ -18,6 +18,8 @@ export interface FinishedRun {
   exitCode: number;
   /** The suite's stderr, kept by runSuite.sh: on a setup error its last line is the reason. */
   stderrFile?: string;
+  /** Put before every output's name: `client-` for the client judged after a run, in the same step. */
+  outputPrefix?: string;
 }
 
 interface ReportFiles {
@@ -106,7 +108,7 @@ export function reportStep(run: FinishedRun, env: NodeJS.ProcessEnv, print: (lin
     appendFileSync(
       env.GITHUB_OUTPUT,
       Object.entries(outputs(document, run.exitCode, files))
-        .map(([name, value]) => `${name}=${value}\n`)
+        .map(([name, value]) => `${run.outputPrefix ?? ''}${name}=${value}\n`)
         .join(''),
     );
   const summary = (text: string): void => {

@@ -11,7 +11,9 @@ import { type ActionRun, runCompositeAction } from './compositeAction.ts';
 // through `client -- bash -c COMMAND` in the workspace, here the reference client copied to
 // where the example's command looks for it, as a repository would hold its own. It passes
 // CONFORMANT with the outputs and the step summary a run gives, `args` reaching `client`;
-// with a manifest it stops before running anything, exit 2, its one-line reason the annotation.
+// with wait-for-target and no manifest (a target to wait for, but none) it stops before running
+// anything, exit 2, its one-line reason the annotation. With a manifest, the client is judged after
+// the run against that target: test/action/actionSandboxAndClient.test.ts.
 
 const EXAMPLE = 'docs/ci/client-ci.yml';
 const workflow = parse(readFileSync(join(PROJECT_ROOT, EXAMPLE), 'utf8')) as {
@@ -36,7 +38,7 @@ function workspaceWithClient(): string {
 
 beforeAll(async () => {
   judged = await runCompositeAction(PROJECT_ROOT, given, workspaceWithClient(), { env: { NO_COLOR: '1' } });
-  refused = await runCompositeAction(PROJECT_ROOT, { ...given, manifest: 'sandbox.json' }, workspaceWithClient(), {
+  refused = await runCompositeAction(PROJECT_ROOT, { ...given, 'wait-for-target': '30' }, workspaceWithClient(), {
     env: { NO_COLOR: '1' },
   });
 }, 300_000);
@@ -67,10 +69,10 @@ test("args reach client: the example's --reporter writes junit.xml and no allure
   expect([existsSync(join(dir, 'junit.xml')), existsSync(join(dir, 'allure-results'))]).toEqual([true, false]);
 });
 
-test('client-command with a manifest: no suite run, exit 2, the reason as the annotation and in the summary', () => {
+test('client-command with wait-for-target and no manifest: no suite run, exit 2, the reason as the annotation and in the summary', () => {
   expect(refused.failed).toBe(true);
   expect(refused.outputs).toMatchObject({ verdict: 'error', 'exit-code': '2', results: '' });
-  const reason = 'the input manifest goes with run, not with client-command';
+  const reason = 'the input wait-for-target goes with manifest';
   expect(refused.stdout).toMatch(new RegExp(`^::error .*${reason}`, 'm'));
   expect(refused.summary).toContain(reason);
   expect(existsSync(join(workspaces[1] as string, given['report-dir'] as string))).toBe(false);

@@ -26,6 +26,7 @@ test('one example per use, named for it', () => {
   expect(files.map((file) => file.name).sort()).toEqual([
     'certify-emulator-image.yml',
     'client-ci.yml',
+    'sandbox-and-client-ci.yml',
     'sandbox-ci.yml',
     'sharded-targets.yml',
   ]);
