@@ -12,6 +12,9 @@ const SECONDS_PER_MINUTE = 60;
 const EVERY_DELIVERY_LAG_MS = 1500;
 /** A delivery worker warming up for a new webhook: its first delivery leaves this late. */
 const FIRST_DELIVERY_LAG_MS = 4000;
+/** A queue that stalls once: this delivery to each webhook (a retry, where its first batch keeps failing) leaves late. */
+const SPIKE_AT = 8;
+const SPIKE_LAG_MS = 3000;
 
 const parsed = (body: Buffer): Record<string, unknown> => JSON.parse(body.toString('utf8')) as Record<string, unknown>;
 const serialised = (document: Record<string, unknown>): Buffer => Buffer.from(JSON.stringify(document), 'utf8');
@@ -59,6 +62,20 @@ export const deliveryVariations = [
           const first = !delivered.has(webhook.id);
           delivered.add(webhook.id);
           return behaviour.departureDelayMs(webhook) + (first ? FIRST_DELIVERY_LAG_MS : 0);
+        },
+      };
+    },
+  },
+  {
+    name: 'delivery-lag-spike',
+    wrap: (behaviour) => {
+      const sends = new Map<string, number>();
+      return {
+        ...behaviour,
+        departureDelayMs: (webhook) => {
+          const count = (sends.get(webhook.id) ?? 0) + 1;
+          sends.set(webhook.id, count);
+          return behaviour.departureDelayMs(webhook) + (count === SPIKE_AT ? SPIKE_LAG_MS : 0);
         },
       };
     },

@@ -161,11 +161,14 @@ export async function measureOnFrozenClock(
     // Where the first step that fired a timer since this attempt began: the retry fell due after it.
     let firedFrom: number | undefined;
     let lastFiredFrom: number | undefined;
+    let lastFiredStepMs = 0;
     let firedAt = 0;
+    // The retry fell due within a step that fired a timer: steps made after the last such
+    // step, while the retry was still on its way, fired nothing and bound nothing.
     const pause = (): FrozenPause => ({
       position: attempt - 1,
       lowerSeconds: (firedFrom ?? 0) / 1000,
-      upperSeconds: (advanced + uncounted) / 1000,
+      upperSeconds: ((lastFiredFrom === undefined ? advanced : lastFiredFrom + lastFiredStepMs) + uncounted) / 1000,
       ...(firedFrom !== lastFiredFrom || uncounted > 0 ? { widened: true as const } : {}),
     });
     /** The attempt that ends this pause came: measured, and what the steps may have taken from the next pause noted. */
@@ -192,6 +195,7 @@ export async function measureOnFrozenClock(
       if (fired) {
         firedFrom ??= advanced;
         lastFiredFrom = advanced;
+        lastFiredStepMs = step;
         firedAt = nowMs();
       }
       advanced += step;

@@ -107,24 +107,31 @@ const PROMPT_DELIVERY_MS = 1000;
 const HELD_DELIVERY_WAIT_MS = 8000;
 
 /** Whether a new webhook's first delivery, and then its second, each arrived promptly after its event. */
-async function deliveriesPrompt(target: ProbeTarget): Promise<{ first: boolean; later: boolean }> {
+/** Whether the deliveries `counted` (1 the first) came promptly, one event injected for each delivery up to the last. */
+async function deliveriesPromptAt(target: ProbeTarget, counted: readonly number[]): Promise<Record<number, boolean>> {
   const endpoint = target.newEndpoint();
   const token = await mintToken(target.baseUrl);
   const body = webhookBody(endpoint.url, { token: '', deliveryMode: 'AtMostOnce' });
   const created = await call(target.baseUrl, 'POST', '/webhooks', { token, body });
   if (created.status !== 201) throw new Error(`the webhook was not created: ${created.status} ${created.text}`);
   try {
-    const prompt = async (count: number): Promise<boolean> => {
+    const prompt: Record<number, boolean> = {};
+    for (let count = 1; count <= Math.max(...counted); count += 1) {
       await injectEvent(target.baseUrl, 'account.created');
       const quick = await endpoint.waitFor((deliveries) => deliveries.length >= count, PROMPT_DELIVERY_MS);
       if (!(await endpoint.waitFor((deliveries) => deliveries.length >= count, HELD_DELIVERY_WAIT_MS)))
         throw new Error(`delivery ${count} did not come in ${HELD_DELIVERY_WAIT_MS} ms`);
-      return quick;
-    };
-    return { first: await prompt(1), later: await prompt(2) };
+      if (counted.includes(count)) prompt[count] = quick;
+    }
+    return prompt;
   } finally {
     await call(target.baseUrl, 'POST', `/webhooks/${created.body.data.id}/disable`, { token });
   }
+}
+
+async function deliveriesPrompt(target: ProbeTarget): Promise<{ first: boolean; later: boolean }> {
+  const prompt = await deliveriesPromptAt(target, [1, 2]);
+  return { first: prompt[1]!, later: prompt[2]! };
 }
 
 /** An application made with a magic SSN (4.5), as POST /applications answers it. */
@@ -423,6 +430,9 @@ export const VARIATION_PROBES = {
 
   // Held back once: the first delivery only, the later one prompt (one observation of both).
   'delivery-lag-first': deliveriesPrompt,
+
+  // Held back once: the 8th delivery only, the 7th prompt (one observation of both).
+  'delivery-lag-spike': (target) => deliveriesPromptAt(target, [7, 8]),
 
   // Two events one after the other: which comes first in one page, and alone on a page of one.
   'events-listed-oldest-first': async ({ baseUrl }) => {

@@ -1,5 +1,5 @@
 import { describe, test } from 'vitest';
-import { worstById } from '../support/emulatorRuns.ts';
+import { problems, worstById } from '../support/emulatorRuns.ts';
 import { runWholeSuite } from '../support/concurrentRuns.ts';
 
 // Concurrency must not change a verdict: with the same seed, the whole suite run
@@ -18,6 +18,12 @@ describe('serial and concurrent runs judge every requirement alike', () => {
     const serialOutcomes = Object.fromEntries(worstById(serial));
     const concurrentOutcomes = Object.fromEntries(worstById(concurrent));
     expect(Object.keys(serialOutcomes).length).toBeGreaterThan(200);
-    expect(concurrentOutcomes).toEqual(serialOutcomes);
+    // Where they differ, the message says why each run judged as it did.
+    const differing = Object.keys({ ...serialOutcomes, ...concurrentOutcomes }).filter(
+      (id) => serialOutcomes[id] !== concurrentOutcomes[id],
+    );
+    const why = (run: string, records: typeof serial) =>
+      problems(records.filter((record) => differing.includes(record.requirementId))).map((line) => `${run}: ${line}`);
+    expect(concurrentOutcomes, [...why('serial', serial), ...why('concurrent', concurrent)].join('\n')).toEqual(serialOutcomes);
   });
 });
