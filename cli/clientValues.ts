@@ -4,7 +4,7 @@ import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import {
   type Aim,
-  aimsAtWrites,
+  aimableOperations,
   DEFAULT_PLAN,
   NO_PLAN,
   parametersOf,
@@ -128,12 +128,11 @@ function aimOf(name: PerturbationName, parameters: readonly string[]): Aim {
       throw new SetupError(`--plan: ${name} takes no parameter '${key}'${closest ? ` (did you mean ${closest}?)` : ''}${taken}`);
     }
     if (key === 'op') {
-      const operations = (Object.keys(OPERATIONS) as OperationName[]).filter(
-        (operation) => !aimsAtWrites(name) || OPERATIONS[operation].method !== 'GET',
-      );
-      if (!(operations as string[]).includes(value)) {
+      const aimable = aimableOperations(name);
+      const operations = aimable?.operations ?? (Object.keys(OPERATIONS) as OperationName[]);
+      if (!(operations as readonly string[]).includes(value)) {
         const closest = closestSpelling(value, operations);
-        const which = aimsAtWrites(name) ? 'no operation that writes' : 'no operation';
+        const which = aimable?.what ?? 'no operation';
         throw new SetupError(`--plan: ${name}: op: '${value}' is ${which}${closest ? ` (did you mean ${closest}?)` : ''}`);
       }
       aim.op = value as OperationName;

@@ -43,7 +43,7 @@ const faultLine = (row: FaultRow) =>
     : `variation  ${row.name.padEnd(44)} ${'(any)'.padEnd(12)} breaks nothing: ${row.description}`;
 
 const perturbationLine = (row: PerturbationRow) =>
-  `${row.name.padEnd(20)} ${row.requirement.padEnd(24)} ${row.level.padEnd(7)} ${row.description}` +
+  `${row.name.padEnd(24)} ${row.requirement.padEnd(32)} ${row.level.padEnd(7)} ${row.description}` +
   row.alsoJudgedBy.map((other) => `; also judged by ${other.id} (${other.level})`).join('') +
   (row.withTarget ? `; with client --target: ${row.withTarget}` : '') +
   (row.parameters.length > 0

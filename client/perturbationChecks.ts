@@ -8,6 +8,7 @@ import {
   REPLACING_CREATES,
   requirementsOf,
   RETRY_AFTER_SECONDS,
+  SERVER_ERROR_STATUS,
   UNLISTED_EVENT_TYPE,
 } from './perturbations.ts';
 import { sameRequest } from './sameRequest.ts';
@@ -54,6 +55,9 @@ const retriesOf = (run: PerturbedRun, at: number) =>
   run.calls.slice(at + 1).filter((call) => sameRequest(call.request, run.calls[at]!.request));
 
 const made = (call: JudgedCall) => (call.request.status ?? 0) >= 200 && (call.request.status ?? 0) < 300;
+
+/** Whether a perturbation bent this call's answer. */
+const bentBy = (call: JudgedCall, name: PerturbationName) => call.request.perturbed?.some((bent) => bent.name === name) === true;
 
 /** The SHOULD of HTTP (RFC 9110 9.2.2) the slow answer is judged by besides its observation. */
 const NO_DUPLICATE = PERTURBATIONS['slow-answer'].alsoJudgedBy[0];
@@ -191,6 +195,63 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
       `${slow.subject}: answer held ${where.facts.heldMs} ms (documented time-out ${where.facts.timeoutMs} ms): the client ${gaveUp}, ${retried}; ${duplicates} duplicate creates`,
       { exchange: slow.exchange },
     );
+  },
+
+  'status-503-before-create'(run, check) {
+    const name = 'status-503-before-create';
+    const id = PERTURBATIONS[name].requirement;
+    const where = applied(name, run);
+    if (typeof where === 'string') return check.skip(id, where);
+    const refused = run.calls[where.at]!;
+    const retries = retriesOf(run, where.at);
+    const inARow = 1 + retries.filter((retry) => bentBy(retry, name)).length;
+    const madeByRetries = retries.filter(made).length;
+    const firstRetryMs = retries[0] ? Math.round((retries[0].request.arrivedMs ?? 0) - (refused.request.answeredMs ?? 0)) : undefined;
+    const several = inARow > 1 ? ` (${inARow} times in a row)` : '';
+    const next =
+      retries.length === 0 ? 'did not send it again' : `sent it again ${retries.length} times, first ${firstRetryMs} ms after the 503`;
+    const outcome =
+      madeByRetries === 0 ? 'the create was never made' : `the create was then made${madeByRetries > 1 ? ` ${madeByRetries} times` : ''}`;
+    check.observe(
+      id,
+      {
+        status: SERVER_ERROR_STATUS,
+        inARow,
+        retries: retries.length,
+        firstRetryMs,
+        recovered: madeByRetries > 0,
+        resourcesMade: madeByRetries,
+      },
+      `${refused.subject}: answered ${SERVER_ERROR_STATUS} before it was made${several}: the client ${next}; ${outcome}`,
+      { exchange: refused.exchange },
+    );
+  },
+
+  'status-503-after-create'(run, check) {
+    const name = 'status-503-after-create';
+    const id = PERTURBATIONS[name].requirement;
+    const where = applied(name, run);
+    if (typeof where === 'string') return check.skip(id, where);
+    const answered = run.calls[where.at]!;
+    const retries = retriesOf(run, where.at);
+    // Each 503 of the row answered a create that was made; each retry answered 2xx made one more.
+    const madeAnswered503 = 1 + retries.filter((retry) => bentBy(retry, name)).length;
+    const more = madeAnswered503 - 1 + retries.filter(made).length;
+    const what = `${answered.subject}: made (answered ${where.facts.madeStatus}) and answered ${SERVER_ERROR_STATUS} instead`;
+    const expected = 'expected no second resource from the same create sent again';
+    if (more === 0) {
+      const got = retries.length === 0 ? 'no retry' : `${retries.length} retries, none making one`;
+      return check.pass(id, `${what}: ${expected}; got ${got}`, { exchange: answered.exchange });
+    }
+    const second = retries.find((retry) => made(retry) || bentBy(retry, name))!;
+    const between = run.calls.slice(where.at + 1, run.calls.indexOf(second)).filter((call) => call.request.method === 'GET');
+    const looked =
+      between.length === 0
+        ? 'reading nothing first'
+        : `though it read ${[...new Set(between.map((call) => call.subject))].join(', ')} first`;
+    check.fail(id, `${what}: ${expected}; got it sent again ${retries.length} times, ${more} more resources made, ${looked}`, {
+      exchange: second.exchange,
+    });
   },
 
   'more-than-one-page'(run, check) {

@@ -1,5 +1,5 @@
 import { PAGE_LIMIT } from '../contract/catalogue/operationInputs.ts';
-import { type OperationName } from '../contract/catalogue/operationCatalogue.ts';
+import { type OperationName, OPERATIONS } from '../contract/catalogue/operationCatalogue.ts';
 import { OPERATION_TIMEOUT_MS } from '../harness/targetIO/apiClient.ts';
 import { CONTROL_PREFIX, CONTROL_ROUTES } from '../contract/facts/controlRoutes.ts';
 import { tooManyRequests } from '../emulator/realism/rateLimit.ts';
@@ -36,6 +36,22 @@ export const PERTURBATIONS = {
     description:
       "the client's first create of a new resource (another than the 429's; not the policy, which a second create sets again) made, its answer held beyond the documented time-out",
   },
+  'status-503-before-create': {
+    requirement: 'CL-5XX-BEFORE-CREATE',
+    description: "the client's first create of a new resource answered 503 before it was made, never relayed (only where a plan names it)",
+    // op: which create; call: the Nth of them; times: answered 503 that many times in a row, sent again, then let through.
+    parameters: ['op', 'call', 'times'],
+    aimsAtCreates: true,
+    onlyNamed: true,
+  },
+  'status-503-after-create': {
+    requirement: 'CL-5XX-AFTER-CREATE-NO-DUPLICATE',
+    description: "the client's first create of a new resource made, and answered 503 instead of what it made (only where a plan names it)",
+    // op: which create; call: the Nth made; times: that create made and answered 503 that many times in a row.
+    parameters: ['op', 'call', 'times'],
+    aimsAtCreates: true,
+    onlyNamed: true,
+  },
   'more-than-one-page': {
     requirement: 'CL-PAGES-READ',
     description: 'more events than one page of the client holds, before its first list of events',
@@ -53,6 +69,13 @@ export const PERTURBATIONS = {
     parameters?: readonly PlanParameter[];
     /** Its `op` may name only an operation that writes (not GET): it bends nothing else. */
     aimsAtWrites?: boolean;
+    /** Its `op` may name only a create of a new resource (NEW_RESOURCE_CREATES): it bends nothing else. */
+    aimsAtCreates?: boolean;
+    /**
+     * Left out of the default plan: made only where --plan names it. A client that is told a create failed may stop there,
+     * and the default plan keeps every client's run comparable with the runs before these perturbations were added.
+     */
+    onlyNamed?: boolean;
   }
 >;
 
@@ -86,10 +109,16 @@ export function parametersOf(name: PerturbationName): readonly PlanParameter[] {
   return perturbation.parameters ?? [];
 }
 
-/** Whether a perturbation bends only writes, so that its `op` may name no read. */
-export function aimsAtWrites(name: PerturbationName): boolean {
-  const perturbation: { requirement: string; aimsAtWrites?: boolean } = PERTURBATIONS[name];
-  return perturbation.aimsAtWrites === true;
+/** The operations a perturbation's `op` may name, and what they are called in a refusal; undefined where any operation. */
+export function aimableOperations(name: PerturbationName): { operations: readonly OperationName[]; what: string } | undefined {
+  const perturbation: { requirement: string; aimsAtWrites?: boolean; aimsAtCreates?: boolean } = PERTURBATIONS[name];
+  if (perturbation.aimsAtCreates) return { operations: NEW_RESOURCE_CREATES, what: 'no create of a new resource' };
+  if (perturbation.aimsAtWrites)
+    return {
+      operations: (Object.keys(OPERATIONS) as OperationName[]).filter((operation) => OPERATIONS[operation].method !== 'GET'),
+      what: 'no operation that writes',
+    };
+  return undefined;
 }
 
 /** How a perturbation is made through the proxy in front of a target, where that differs from its description; undefined where not. */
@@ -97,8 +126,11 @@ export function throughProxy(name: PerturbationName): string | undefined {
   const perturbation: { requirement: string; throughProxy?: string } = PERTURBATIONS[name];
   return perturbation.throughProxy;
 }
-/** The plan `client` runs unless told: every perturbation. */
-export const DEFAULT_PLAN: readonly PerturbationName[] = PERTURBATION_NAMES;
+/** The plan `client` runs unless told: every perturbation not made only where a plan names it. */
+export const DEFAULT_PLAN: readonly PerturbationName[] = PERTURBATION_NAMES.filter((name) => {
+  const perturbation: { requirement: string; onlyNamed?: boolean } = PERTURBATIONS[name];
+  return perturbation.onlyNamed !== true;
+});
 /** The plan that bends nothing. */
 export const NO_PLAN = 'none';
 
@@ -118,6 +150,8 @@ const CREATES: readonly OperationName[] = ['positivePayPolicy.create', 'positive
  * account, so posting it again sets it again and makes no second resource.
  */
 export const REPLACING_CREATES: readonly OperationName[] = ['positivePayPolicy.create'];
+/** The creates a retry can make a second resource of: what a 503 before or after the create is aimed at. */
+export const NEW_RESOURCE_CREATES: readonly OperationName[] = CREATES.filter((operation) => !REPLACING_CREATES.includes(operation));
 /** The operations that return events to the client (4.4): where an unlisted type it read is found in the answer. */
 export const EVENT_READS: readonly OperationName[] = ['event.list', 'event.get'];
 
@@ -139,7 +173,7 @@ export type EmulatorCall = (call: {
 /** Bends the answers a plan chose, each at its first chance; the emulator is reached directly, never through the recorder. */
 export class PlanBender implements AnswerBender {
   /** Each perturbation's chances, the call it bends among them (client/planCursor.ts). */
-  private readonly cursor: PlanCursor;
+  private readonly cursor: PlanCursor<PerturbationName>;
   /** The unlisted type is also delivered once, to the first webhook the client creates. */
   private deliverUnlisted: boolean;
   /** The webhook create whose answer set off the unlisted delivery, and that event. */
@@ -147,6 +181,8 @@ export class PlanBender implements AnswerBender {
 
   /** retry-after-429, where the plan has it. */
   private readonly throttle: ThrottleAim | undefined;
+  /** The 503s before and after a create, where the plan has them. */
+  private readonly serverErrors: ServerErrors;
 
   constructor(
     plan: readonly PerturbationName[],
@@ -155,15 +191,21 @@ export class PlanBender implements AnswerBender {
     aims: Partial<Record<PerturbationName, Aim>> = {},
   ) {
     this.cursor = new PlanCursor(
-      plan.filter((name) => name !== 'retry-after-429'),
+      plan.filter((name) => !REPEATED.includes(name)),
       aims,
     );
     this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
+    this.serverErrors = serverErrorsOf(plan, aims);
     this.deliverUnlisted = plan.includes('unknown-event-type');
   }
 
   get spent(): boolean {
-    return this.cursor.spent && !this.deliverUnlisted && (this.throttle?.done ?? true);
+    return this.cursor.spent && !this.deliverUnlisted && (this.throttle?.done ?? true) && serverErrorsDone(this.serverErrors);
+  }
+
+  replaced(recorded: RecordedRequest): BentAnswer | undefined {
+    const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
+    return operation && this.serverErrors.after?.answer(recorded, operation, recorded.status);
   }
 
   answered(recorded: RecordedRequest): Promise<void> | undefined {
@@ -220,8 +262,8 @@ export class PlanBender implements AnswerBender {
         () => void this.failed(recorded),
       );
     }
-    const throttled = this.throttle?.answer(recorded, operation);
-    return throttled && Promise.resolve(throttled);
+    const refused = this.throttle?.answer(recorded, operation) ?? this.serverErrors.before?.answer(recorded, operation);
+    return refused && Promise.resolve(refused);
   }
 
   holdMs(recorded: RecordedRequest): number {
@@ -295,40 +337,126 @@ interface DeliveryRead {
 const NOT_CONNECTED = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN/;
 
 /**
- * Which of the client's writes retry-after-429 answers: the `call`-th write (of `op`, where aimed), then the same request
- * each time it is sent again, `times` in all; every later one goes through. Both benders ask it, so that a plan bends the
- * same calls inside the emulator and through the proxy.
+ * Which calls an aim with `times` bends: the `call`-th call it is offered (of `op`, where aimed), then the same request each
+ * time it is sent again, `times` in all; every later one goes through. Both benders ask it, so that a plan bends the same
+ * calls inside the emulator and through the proxy.
  */
-export class ThrottleAim {
+class RepeatedAim {
   private seen = 0;
   private answered = 0;
-  private first: RecordedRequest | undefined;
+  private firstRequest: RecordedRequest | undefined;
 
   constructor(private readonly aim: Aim = {}) {}
 
-  /** The write answered first; undefined until then. */
-  get throttled(): RecordedRequest | undefined {
-    return this.first;
+  /** The call bent first; undefined until then. */
+  get first(): RecordedRequest | undefined {
+    return this.firstRequest;
   }
 
   get done(): boolean {
     return this.answered >= (this.aim.times ?? 1);
   }
 
-  /** The 429 for this request, marked on it, where the aim takes it; undefined where it goes through. */
-  answer(recorded: RecordedRequest, operation: OperationName): BentAnswer | undefined {
-    if (this.done || recorded.method === 'GET') return undefined;
-    if (this.first) {
-      if (!sameRequest(this.first, recorded)) return undefined;
+  /** Facts of the bending for this request where the aim takes it (which of several in a row); undefined where it goes through. */
+  take(recorded: RecordedRequest, operation: OperationName): Record<string, number> | undefined {
+    if (this.done) return undefined;
+    if (this.firstRequest) {
+      if (!sameRequest(this.firstRequest, recorded)) return undefined;
     } else {
       if (this.aim.op !== undefined && operation !== this.aim.op) return undefined;
       this.seen += 1;
       if (this.seen !== (this.aim.call ?? 1)) return undefined;
-      this.first = recorded;
+      this.firstRequest = recorded;
     }
     this.answered += 1;
     const times = this.aim.times ?? 1;
-    return throttledAnswer(recorded, times > 1 ? { attempt: this.answered, times } : {});
+    return times > 1 ? { attempt: this.answered, times } : {};
+  }
+}
+
+/** Which of the client's writes retry-after-429 answers: a write, aimed and repeated as RepeatedAim says. */
+export class ThrottleAim {
+  private readonly repeated: RepeatedAim;
+
+  constructor(aim: Aim = {}) {
+    this.repeated = new RepeatedAim(aim);
+  }
+
+  /** The write answered first; undefined until then. */
+  get throttled(): RecordedRequest | undefined {
+    return this.repeated.first;
+  }
+
+  get done(): boolean {
+    return this.repeated.done;
+  }
+
+  /** The 429 for this request, marked on it, where the aim takes it; undefined where it goes through. */
+  answer(recorded: RecordedRequest, operation: OperationName): BentAnswer | undefined {
+    if (recorded.method === 'GET') return undefined;
+    const facts = this.repeated.take(recorded, operation);
+    return facts && throttledAnswer(recorded, facts);
+  }
+}
+
+/** The perturbations aimed with `times`, counted by their own aims rather than the plan's cursor. */
+export const REPEATED: readonly PerturbationName[] = ['retry-after-429', 'status-503-before-create', 'status-503-after-create'];
+
+/** The 503 before and after a create, where the plan has them: one pair for either bender. */
+export interface ServerErrors {
+  before?: ServerErrorAim;
+  after?: ServerErrorAim;
+}
+
+export function serverErrorsOf(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>>): ServerErrors {
+  const before = 'status-503-before-create';
+  const after = 'status-503-after-create';
+  return {
+    ...(plan.includes(before) ? { before: new ServerErrorAim(before, aims[before]) } : {}),
+    ...(plan.includes(after) ? { after: new ServerErrorAim(after, aims[after]) } : {}),
+  };
+}
+
+export const serverErrorsDone = ({ before, after }: ServerErrors): boolean => (before?.done ?? true) && (after?.done ?? true);
+
+/** The 5xx a plan answers a create with: the status the two perturbations are named for. */
+export const SERVER_ERROR_STATUS = 503;
+
+/**
+ * Which creates of a new resource a 503 answers, before or after it was made: the one aimed (the Nth create, or the Nth
+ * made), then the same create each time it is sent again, `times` in all. Before: asked as the create arrives, so that it is
+ * never made. After: asked once it was made (`madeStatus` 2xx), so that what it made is answered 503.
+ */
+export class ServerErrorAim {
+  private readonly repeated: RepeatedAim;
+
+  constructor(
+    private readonly name: 'status-503-before-create' | 'status-503-after-create',
+    aim: Aim = {},
+  ) {
+    this.repeated = new RepeatedAim(aim);
+  }
+
+  get done(): boolean {
+    return this.repeated.done;
+  }
+
+  /** The 503 for this create, marked on it, where the aim takes it; `madeStatus`, what the target answered it, after it. */
+  answer(recorded: RecordedRequest, operation: OperationName, madeStatus?: number): BentAnswer | undefined {
+    if (!NEW_RESOURCE_CREATES.includes(operation)) return undefined;
+    const after = this.name === 'status-503-after-create';
+    if (after && (madeStatus === undefined || madeStatus < 200 || madeStatus >= 300)) return undefined;
+    const facts = this.repeated.take(recorded, operation);
+    if (!facts) return undefined;
+    mark(recorded, this.name, { status: SERVER_ERROR_STATUS, ...(after ? { madeStatus: madeStatus! } : {}), ...facts });
+    return {
+      status: SERVER_ERROR_STATUS,
+      headers: {},
+      errors: [
+        { status: String(SERVER_ERROR_STATUS), title: 'Service unavailable', detail: 'the service is unavailable; try again later' },
+      ],
+      busyAfterMs: 0,
+    };
   }
 }
 
@@ -348,6 +476,8 @@ function throttledAnswer(recorded: RecordedRequest, facts: Record<string, number
 
 /** Whether the slow answer may hold this request's answer: a create that can show a duplicate, and not the 429's retry. */
 export function mayHoldSlowly(recorded: RecordedRequest, throttled: RecordedRequest | undefined): boolean {
+  // A create another perturbation answered (a 503 after it was made) is that one's to judge.
+  if (recorded.perturbed?.length) return false;
   const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
   // A create that replaces its resource cannot show a duplicate: the hold waits for one that can.
   if (!operation || !CREATES.includes(operation) || REPLACING_CREATES.includes(operation)) return false;

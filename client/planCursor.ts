@@ -1,5 +1,4 @@
 import { mixSeed } from '../harness/engine/schedulePerturbation.ts';
-import type { Aim, PerturbationName } from './perturbations.ts';
 
 // Where a plan's perturbations land, counted the same way by both benders (client/perturbations.ts inside
 // the emulator, client/proxiedPerturbations.ts through the proxy): each perturbation has its chances (the
@@ -12,31 +11,38 @@ import type { Aim, PerturbationName } from './perturbations.ts';
 export const SEEDED_CHANCES = 3;
 
 /** The chance a perturbation given no call is placed at by `seed` (1 the first). */
-export const seededCall = (seed: number, name: PerturbationName): number => (seed === 0 ? 1 : 1 + (mixSeed(seed, name) % SEEDED_CHANCES));
+export const seededCall = (seed: number, name: string): number => (seed === 0 ? 1 : 1 + (mixSeed(seed, name) % SEEDED_CHANCES));
 
 /** Every planned perturbation's aim with its call: the plan's where it gave one, else the seed's. */
-export function placedAims(
-  plan: readonly PerturbationName[],
-  aims: Partial<Record<PerturbationName, Aim>>,
+export function placedAims<Name extends string, A extends Placed>(
+  plan: readonly Name[],
+  aims: Partial<Record<Name, A>>,
   seed: number,
-): Partial<Record<PerturbationName, Aim>> {
-  return Object.fromEntries(plan.map((name) => [name, { ...aims[name], call: aims[name]?.call ?? seededCall(seed, name) }]));
+): Partial<Record<Name, A>> {
+  return Object.fromEntries(plan.map((name) => [name, { ...aims[name], call: aims[name]?.call ?? seededCall(seed, name) }])) as Partial<
+    Record<Name, A>
+  >;
+}
+
+/** What of an aim the cursor reads: which chance it bends (client/perturbations.ts Aim). Generic, so this module imports none. */
+export interface Placed {
+  call?: number;
 }
 
 /** Counts each perturbation's chances and says which one is its own; a perturbation bends once, then is spent. */
-export class PlanCursor {
-  private readonly pending: Set<PerturbationName>;
-  private readonly seen = new Map<PerturbationName, number>();
+export class PlanCursor<Name extends string> {
+  private readonly pending: Set<Name>;
+  private readonly seen = new Map<Name, number>();
 
   constructor(
-    plan: readonly PerturbationName[],
-    private readonly aims: Partial<Record<PerturbationName, Aim>>,
+    plan: readonly Name[],
+    private readonly aims: Partial<Record<Name, Placed>>,
   ) {
     this.pending = new Set(plan);
   }
 
   /** Whether `name` is planned and not yet made. */
-  has(name: PerturbationName): boolean {
+  has(name: Name): boolean {
     return this.pending.has(name);
   }
 
@@ -45,7 +51,7 @@ export class PlanCursor {
   }
 
   /** One more chance of `name`: true when it is the chance its aim names, which spends it. */
-  take(name: PerturbationName): boolean {
+  take(name: Name): boolean {
     if (!this.pending.has(name)) return false;
     const seen = (this.seen.get(name) ?? 0) + 1;
     this.seen.set(name, seen);
@@ -56,7 +62,9 @@ export class PlanCursor {
 }
 
 /** The chance each perturbation was placed at where not its first, for the judges' words; none when every one is at its first. */
-export function placedAtOf(aims: Partial<Record<PerturbationName, Aim>>): { placedAt?: Partial<Record<PerturbationName, number>> } {
+export function placedAtOf<Name extends string>(aims: Partial<Record<Name, Placed>>): { placedAt?: Partial<Record<Name, number>> } {
   const later = Object.entries(aims).filter(([, aim]) => (aim?.call ?? 1) > 1);
-  return later.length > 0 ? { placedAt: Object.fromEntries(later.map(([name, aim]) => [name, aim!.call!])) } : {};
+  return later.length > 0
+    ? { placedAt: Object.fromEntries(later.map(([name, aim]) => [name, aim!.call!])) as Partial<Record<Name, number>> }
+    : {};
 }

@@ -9,10 +9,14 @@ import {
   mayHoldSlowly,
   needsControl,
   type PerturbationName,
+  REPEATED,
+  serverErrorsOf,
+  type ServerErrors,
   ThrottleAim,
   UNLISTED_EVENT_TYPE,
 } from './perturbations.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
+import type { BentAnswer } from './requestRecorder.ts';
 import { PlanCursor } from './planCursor.ts';
 import type { ProxiedAnswer, ProxyBender } from './upstreamProxy.ts';
 
@@ -48,17 +52,20 @@ interface UnlistedEvent {
 
 export class ProxiedPlanBender implements ProxyBender {
   /** Each perturbation's chances, the call it bends among them (client/planCursor.ts), as inside the emulator. */
-  private readonly cursor: PlanCursor;
+  private readonly cursor: PlanCursor<PerturbationName>;
   /** retry-after-429, where the plan has it. */
   private readonly throttle: ThrottleAim | undefined;
+  /** The 503s before and after a create, where the plan has them. */
+  private readonly serverErrors: ServerErrors;
   private unlisted: UnlistedEvent | undefined;
 
   constructor(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>> = {}) {
     this.cursor = new PlanCursor(
-      plan.filter((name) => needsControl(name) === undefined && name !== 'retry-after-429'),
+      plan.filter((name) => needsControl(name) === undefined && !REPEATED.includes(name)),
       aims,
     );
     this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
+    this.serverErrors = serverErrorsOf(plan, aims);
   }
 
   instead(recorded: RecordedRequest): ProxiedAnswer | undefined {
@@ -70,13 +77,16 @@ export class ProxiedPlanBender implements ProxyBender {
       if (operation === 'event.get') return document(200, { data: unlisted });
       if (operation === 'event.resend') return { status: RESENT, headers: {}, body: Buffer.alloc(0) };
     }
-    const throttled = this.throttle?.answer(recorded, operation);
-    if (!throttled) return undefined;
-    const { status, headers, errors, busyAfterMs } = throttled;
-    return { ...document(status, { errors }), headers: { ...headers, 'content-type': JSON_API }, busyAfterMs };
+    // A write refused before it is sent on is never made upstream.
+    const refused = this.throttle?.answer(recorded, operation) ?? this.serverErrors.before?.answer(recorded, operation);
+    return refused && proxied(refused);
   }
 
   changed(recorded: RecordedRequest, answer: ProxiedAnswer): ProxiedAnswer | undefined {
+    const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
+    // Made upstream, and answered 503: the target keeps what it made.
+    const replaced = operation && this.serverErrors.after?.answer(recorded, operation, answer.status);
+    if (replaced) return proxied(replaced);
     if (!this.cursor.has('unknown-event-type') || answer.status !== 200) return undefined;
     const [pathname = '/', query = ''] = recorded.target.split('?', 2);
     if (operationOf(recorded.method, pathname) !== 'event.list') return undefined;
@@ -104,6 +114,11 @@ export class ProxiedPlanBender implements ProxyBender {
     if (!mayHoldSlowly(recorded, this.throttle?.throttled) || !this.cursor.take('slow-answer')) return 0;
     return heldSlowly(recorded);
   }
+}
+
+/** An answer of the plan's own as the proxy sends it: a JSON:API error document. */
+function proxied({ status, headers, errors, busyAfterMs }: BentAnswer): ProxiedAnswer {
+  return { ...document(status, { errors }), headers: { ...headers, 'content-type': JSON_API }, busyAfterMs };
 }
 
 function document(status: number, body: unknown): ProxiedAnswer {

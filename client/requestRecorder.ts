@@ -16,6 +16,11 @@ const BODY_LIMIT = 64 * 1024 * 1024;
 const NO_BODY = Buffer.alloc(0);
 /** An answer's body is kept up to this: a full page of events (1000, API 8) fits. */
 export const ANSWER_BODY_LIMIT = 4 * 1024 * 1024;
+/**
+ * A body no larger than this arrives whole without being read (within a socket's buffer, Node's default high-water mark):
+ * the bender is asked once it has, so that a retry is told by its body; a larger one is not waited for.
+ */
+const AWAITED_BODY_LIMIT = 16 * 1024;
 
 /** Told when each recorded request arrives and when its answer has been sent (or the exchange failed). */
 export interface RecorderActivity {
@@ -46,6 +51,8 @@ export interface AnswerBender {
   answered(request: RecordedRequest): Promise<void> | undefined;
   /** Called once the emulator has answered: how long to hold that answer before sending it (0: at once). */
   holdMs(request: RecordedRequest): number;
+  /** Called once the emulator has answered and made what it made: an answer of its own sent instead, or nothing. */
+  replaced?(request: RecordedRequest): BentAnswer | undefined;
 }
 
 export interface BentAnswer {
@@ -102,6 +109,9 @@ class RecordedExchange implements ExchangeWatcher {
   private chunks: Buffer[] | undefined;
   private size = 0;
   private bent: BentAnswer | undefined;
+  private bodyEnded: () => void = () => undefined;
+  /** Resolved once the body has come whole, or the exchange is over. */
+  private readonly bodyEnd = new Promise<void>((resolve) => (this.bodyEnded = resolve));
 
   constructor(
     private readonly recorded: RecordedRequest,
@@ -113,7 +123,10 @@ class RecordedExchange implements ExchangeWatcher {
   }
 
   body(chunk: Buffer | null): void {
-    if (chunk === null) return this.keepBody();
+    if (chunk === null) {
+      this.keepBody();
+      return this.bodyEnded();
+    }
     this.size += chunk.length;
     if (this.size <= BODY_LIMIT) (this.chunks ??= []).push(chunk);
   }
@@ -121,13 +134,19 @@ class RecordedExchange implements ExchangeWatcher {
   instead(): Promise<AnswerInstead | undefined> | undefined {
     const { bend } = this.options;
     if (!bend || bend.spent) return undefined;
+    const declared = Number(this.incoming.headers['content-length'] ?? 0);
+    if (declared > 0 && declared <= AWAITED_BODY_LIMIT && !this.incoming.complete) return this.bodyEnd.then(() => this.insteadOf(bend));
+    return this.insteadOf(bend);
+  }
+
+  private insteadOf(bend: AnswerBender): Promise<AnswerInstead | undefined> | undefined {
     return bend.before(this.recorded)?.then((bent) => {
       this.bent = bent;
       return bent && { status: bent.status, headers: bent.headers, errors: bent.errors };
     });
   }
 
-  answering(status: number, payload: string | Buffer | undefined): Promise<void> | undefined {
+  answering(status: number, payload: string | Buffer | undefined): Promise<AnswerInstead | void> | undefined {
     // What a read returned (an event the client was given) is judged from the answer itself.
     if (payload !== undefined) this.recorded.answerBody = payload.toString().slice(0, ANSWER_BODY_LIMIT);
     const { bend } = this.options;
@@ -136,6 +155,12 @@ class RecordedExchange implements ExchangeWatcher {
     this.recorded.durationMs = Math.round(performance.now() - this.recorded.arrivedMs!);
     // The emulator has read whatever body it reads: what the bender compares is the body as sent.
     this.keepBody();
+    const replaced = bend.replaced?.(this.recorded);
+    if (replaced) {
+      // What the emulator made stays made; the client is told otherwise.
+      this.bent = replaced;
+      return Promise.resolve({ status: replaced.status, headers: replaced.headers, errors: replaced.errors });
+    }
     const answered = bend.answered(this.recorded);
     if (answered) return answered.then(() => this.held(bend.holdMs(this.recorded)));
     const holdMs = bend.holdMs(this.recorded);
@@ -151,6 +176,7 @@ class RecordedExchange implements ExchangeWatcher {
 
   /** The exchange is over: its answer sent (or not, the client gone), its body as far as it came. */
   private closed(): void {
+    this.bodyEnded();
     const { recorded, outgoing } = this;
     if (outgoing.writableFinished && recorded.gaveUpAfterMs === undefined) {
       recorded.answeredMs = performance.now();

@@ -1,5 +1,6 @@
 import { IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { JSON_API } from '../../contract/facts/mediaTypes.ts';
 import { type ErrorObject, sendErrors } from './jsonApi.ts';
 
 // Hooks for one who watches the emulator's exchanges from inside its own server, so that
@@ -30,9 +31,10 @@ export interface ExchangeWatcher {
   instead?(): Promise<AnswerInstead | undefined> | undefined;
   /**
    * The emulator has answered `status` with `payload` (or the watcher instead), not yet sent: resolves when it may be
-   * sent (undefined: at once). The payload is the serialised body where it is text or bytes, else absent (a stream).
+   * sent (undefined: at once), or to an answer to send instead of it (what was done stays done). The payload is the
+   * serialised body where it is text or bytes, else absent (a stream).
    */
-  answering?(status: number, payload: string | Buffer | undefined): Promise<void> | undefined;
+  answering?(status: number, payload: string | Buffer | undefined): Promise<AnswerInstead | void> | undefined;
 }
 
 export interface ExchangeHooks {
@@ -86,7 +88,13 @@ export function installExchangeHooks(app: FastifyInstance, hooks: ExchangeHooks)
     const text = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : undefined;
     const waiting = guarded(() => watcherOf(request.raw)?.answering?.(reply.statusCode, text));
     if (!waiting) return done(null, payload);
-    waiting.catch(() => undefined).then(() => done(null, payload));
+    waiting
+      .catch(() => undefined)
+      .then((instead) => {
+        if (!instead) return done(null, payload);
+        reply.code(instead.status).headers({ ...instead.headers, 'content-type': JSON_API });
+        done(null, JSON.stringify({ errors: instead.errors }));
+      });
   });
 }
 

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { runCli } from '../cli/cliProcess.ts';
 import { LISTS_EVENTS_ONCE, unbentClient } from './oneLineClient.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
+import { PERTURBATION_NAMES } from '../../client/perturbations.ts';
 
 // `client -- COMMAND` through the real command line: the reference client
 // (examples/reference-client/index.mjs) is CONFORMANT with every documented
@@ -110,7 +111,7 @@ describe('client command', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^retry-after-429 +CL-RETRY-AFTER-429 +SHOULD /m);
     expect(listed.stdout).toMatch(/^slow-answer +CL-SLOW-ANSWER +OBSERVE .*; also judged by CL-SLOW-CREATE-NO-DUPLICATE \(SHOULD\)$/m);
-    expect(listed.stdout).toContain('4 perturbation(s) of client --plan');
+    expect(listed.stdout).toContain(`${PERTURBATION_NAMES.length} perturbation(s) of client --plan`);
     const dir = reportDir();
     const result = await runCli(unbentClient(dir, LISTS_EVENTS_ONCE));
     expect(result.code).toBe(0);

@@ -38,6 +38,10 @@ describe('--plan with parameters', () => {
       "--plan: retry-after-429: op: 'webhook.creat' is no operation that writes (did you mean webhook.create?)",
     );
     expect(refusal('retry-after-429:op=event.list')).toMatch(/^--plan: retry-after-429: op: 'event\.list' is no operation that writes/);
+    // A 503 before or after a create is aimed at a create that makes a new resource, never the policy, which a second sets again.
+    expect(refusal('status-503-after-create:op=positivePayPolicy.create')).toMatch(
+      /^--plan: status-503-after-create: op: 'positivePayPolicy\.create' is no create of a new resource \(did you mean /,
+    );
   });
 
   test('a count that is not a positive integer, a parameter a perturbation does not take, or one with no perturbation before it', () => {

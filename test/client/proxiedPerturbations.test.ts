@@ -5,7 +5,7 @@ import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { UpstreamProxy } from '../../client/upstreamProxy.ts';
 import { ProxiedPlanBender, unavailableThroughProxy } from '../../client/proxiedPerturbations.ts';
 import { listPerturbations } from '../../cli/catalogueListing.ts';
-import { PERTURBATION_NAMES, RETRY_AFTER_SECONDS, UNLISTED_EVENT_TYPE } from '../../client/perturbations.ts';
+import { DEFAULT_PLAN, PERTURBATION_NAMES, RETRY_AFTER_SECONDS, UNLISTED_EVENT_TYPE } from '../../client/perturbations.ts';
 
 // The perturbations through the proxy of client --target (client/proxiedPerturbations.ts): a refused
 // write never reaches the target; the unlisted event is added to the first list of events with room
@@ -42,7 +42,7 @@ async function target() {
   const proxy = await UpstreamProxy.start({
     upstream: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     redactor: new SecretRedactor(),
-    bender: new ProxiedPlanBender(PERTURBATION_NAMES),
+    bender: new ProxiedPlanBender(DEFAULT_PLAN),
   });
   started.push(proxy);
   return { received, proxy };

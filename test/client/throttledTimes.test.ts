@@ -1,48 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, test } from 'vitest';
-import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
-import { UpstreamProxy } from '../../client/upstreamProxy.ts';
-import { ProxiedPlanBender } from '../../client/proxiedPerturbations.ts';
-import { CLIENT_ITEMS, judgeItem, readCalls } from '../../client/requestJudge.ts';
-import { perturbationPlan } from '../../cli/clientValues.ts';
+import { describe, expect, test } from 'vitest';
+import { JSON_API, proxiedPlans } from './proxiedPlan.ts';
 
 // "Fail N times, then succeed" (issue 52, item 2, begun): --plan retry-after-429:op=…,call=…,times=N answers
 // the aimed write 429 N times in a row and lets it through after, and CL-RETRY-AFTER-429 judges each of those
 // answers: a client honouring Retry-After each time recovers and passes; one that sends it again at once is warned of.
 // The operation and the call it is aimed at are the ones bent: an earlier write of another goes through.
 
-const JSON_API = 'application/vnd.api+json';
-const started: Array<{ close(): Promise<void> }> = [];
-afterEach(async () => {
-  for (const one of started.splice(0)) await one.close();
-});
+const throughProxy = proxiedPlans();
 
 async function throughPlan(text: string) {
-  const received: string[] = [];
-  const server: Server = createServer((incoming, outgoing) => {
-    incoming.resume();
-    incoming.on('end', () => {
-      received.push(`${incoming.method} ${incoming.url}`);
-      outgoing.writeHead(201, { 'content-type': JSON_API }).end('{"data":{"type":"webhook","id":"1"}}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  started.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
-  const { plan, aims } = perturbationPlan(text);
-  const proxy = await UpstreamProxy.start({
-    upstream: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    redactor: new SecretRedactor(),
-    bender: new ProxiedPlanBender(plan, aims),
-  });
-  started.push(proxy);
-  const judged = () => {
-    const item = CLIENT_ITEMS.find((one) => one.requirements.includes('CL-RETRY-AFTER-429'))!;
-    const calls = { ...readCalls(proxy.requests(), proxy.url(), new SecretRedactor()), plan };
-    return judgeItem(item, calls, new SecretRedactor()).map((record) => [record.outcome, record.message]);
-  };
-  return { received, proxy, judged };
+  const planned = await throughProxy(text);
+  return { ...planned, judged: () => planned.judged('CL-RETRY-AFTER-429') };
 }
 
 /** Sends the webhook create until it is made, waiting Retry-After (or not) after each 429; the statuses it got. */

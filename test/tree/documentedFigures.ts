@@ -34,6 +34,7 @@ import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
 import { DEFAULT_IDLE_SECONDS } from '../../cli/clientValues.ts';
 import { CLIENT_ENV } from '../../client/clientRun.ts';
 import { RETRY_AFTER_SECONDS, SLOW_BEYOND_MS } from '../../client/perturbations.ts';
+import { SEEDED_CHANCES } from '../../client/planCursor.ts';
 import { PAGE_LIMIT } from '../../contract/catalogue/operationInputs.ts';
 import { DELIVERY_LOG_ATTEMPTS, KEPT_REQUEST_BODY_BYTES } from '../../emulator/delivery/deliveryLog.ts';
 import { KEPT_RESPONSE_BODY_BYTES } from '../../emulator/delivery/deliveryPoster.ts';
@@ -187,6 +188,11 @@ export const DOCUMENTED_FIGURES: readonly DocumentedFigure[] = [
     what: 'client OBSERVE requirements',
     pattern: /\d+ at SHOULD, (\d+) at OBSERVE\b/,
     value: () => clientLevelCount('OBSERVE'),
+  },
+  {
+    what: 'chances a seed places a perturbation among',
+    pattern: /first (\d+)(?: chances)?,? drawn from the seed/,
+    value: () => SEEDED_CHANCES,
   },
   { what: "the client's 429 Retry-After", pattern: /answered `429` with `Retry-After: (\d+)`/, value: () => RETRY_AFTER_SECONDS },
   { what: "the client's 429 Retry-After, again", pattern: /does not retry within (\d+) seconds/, value: () => RETRY_AFTER_SECONDS },

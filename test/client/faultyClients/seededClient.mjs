@@ -71,6 +71,17 @@ async function send(method, path, headers, body, attempt = 1) {
     }
     throw error;
   }
+  // After a 5xx to a create: sent again at once, or sent again only once a look found it not made.
+  if (answer.status >= 500 && method === 'POST' && attempt < 4) {
+    if (variant === 'retry-create-after-5xx') {
+      await answer.arrayBuffer();
+      return send(method, path, headers, body, attempt + 1);
+    }
+    if (variant === 'check-after-5xx') {
+      await answer.arrayBuffer();
+      return (await madeAlready(path, headers, body)) ?? send(method, path, headers, body, attempt + 1);
+    }
+  }
   if (answer.status === 429 && attempt < 4 && (variant === 'retry-429-at-once' || variant === 'backoff-with-jitter')) {
     await answer.arrayBuffer();
     const retryAfterMs = Number(answer.headers.get('retry-after') ?? '1') * 1000;
