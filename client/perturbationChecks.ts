@@ -254,6 +254,38 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     });
   },
 
+  reset(run, check) {
+    const id = PERTURBATIONS.reset.requirement;
+    const where = applied('reset', run);
+    if (typeof where === 'string') return check.skip(id, where);
+    const broken = run.calls[where.at]!;
+    const retries = retriesOf(run, where.at);
+    const inARow = 1 + retries.filter((retry) => bentBy(retry, 'reset')).length;
+    const startMs = broken.request.arrivedMs ?? 0;
+    const firstRetryMs = retries[0] ? Math.round((retries[0].request.arrivedMs ?? 0) - startMs) : undefined;
+    const recovered = retries.find(made);
+    const recoveredAfterMs = recovered ? Math.round(endOf(recovered) - startMs) : undefined;
+    const next = run.calls[where.at + 1];
+    const several = inARow > 1 ? ` (${inARow} times in a row)` : '';
+    const didNext =
+      retries.length > 0
+        ? `sent it again ${retries.length} times, first ${firstRetryMs} ms after sending it`
+        : next
+          ? `went on to ${next.subject} without sending it again`
+          : run.exit
+            ? `made no later call; its command ${exitText(run.exit)}`
+            : 'made no later call';
+    const outcome = recovered
+      ? `recovered: answered ${recovered.request.status} ${recoveredAfterMs} ms after the first try`
+      : 'never answered it';
+    check.observe(
+      id,
+      { inARow, retries: retries.length, firstRetryMs, recovered: recovered !== undefined, recoveredAfterMs, next: next?.subject ?? null },
+      `${broken.subject}: connection reset before the answer${several}: the client ${didNext}; ${outcome}`,
+      { exchange: broken.exchange },
+    );
+  },
+
   'more-than-one-page'(run, check) {
     const id = PERTURBATIONS['more-than-one-page'].requirement;
     const where = applied('more-than-one-page', run);

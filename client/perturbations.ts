@@ -52,6 +52,13 @@ export const PERTURBATIONS = {
     aimsAtCreates: true,
     onlyNamed: true,
   },
+  reset: {
+    requirement: 'CL-CONNECTION-RESET',
+    description: "the connection of the client's first call reset before its answer, the call never made (only where a plan names it)",
+    // op: whose call; call: the Nth of them; times: reset that many times in a row, sent again, then let through.
+    parameters: ['op', 'call', 'times'],
+    onlyNamed: true,
+  },
   'more-than-one-page': {
     requirement: 'CL-PAGES-READ',
     description: 'more events than one page of the client holds, before its first list of events',
@@ -183,6 +190,8 @@ export class PlanBender implements AnswerBender {
   private readonly throttle: ThrottleAim | undefined;
   /** The 503s before and after a create, where the plan has them. */
   private readonly serverErrors: ServerErrors;
+  /** reset, where the plan has it. */
+  private readonly reset: ResetAim | undefined;
 
   constructor(
     plan: readonly PerturbationName[],
@@ -196,11 +205,13 @@ export class PlanBender implements AnswerBender {
     );
     this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
     this.serverErrors = serverErrorsOf(plan, aims);
+    this.reset = plan.includes('reset') ? new ResetAim(aims.reset) : undefined;
     this.deliverUnlisted = plan.includes('unknown-event-type');
   }
 
   get spent(): boolean {
-    return this.cursor.spent && !this.deliverUnlisted && (this.throttle?.done ?? true) && serverErrorsDone(this.serverErrors);
+    const aimed = (this.throttle?.done ?? true) && serverErrorsDone(this.serverErrors) && (this.reset?.done ?? true);
+    return this.cursor.spent && !this.deliverUnlisted && aimed;
   }
 
   replaced(recorded: RecordedRequest): BentAnswer | undefined {
@@ -255,6 +266,8 @@ export class PlanBender implements AnswerBender {
   before(recorded: RecordedRequest): Promise<BentAnswer | undefined> | undefined {
     const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
     if (!operation) return undefined;
+    const reset = this.reset?.answer(recorded, operation);
+    if (reset) return Promise.resolve(reset);
     if (operation === 'event.list') {
       if (!this.cursor.has('more-than-one-page') && !this.cursor.has('unknown-event-type')) return undefined;
       return this.eventsFirstRead(recorded).then(
@@ -400,7 +413,29 @@ export class ThrottleAim {
 }
 
 /** The perturbations aimed with `times`, counted by their own aims rather than the plan's cursor. */
-export const REPEATED: readonly PerturbationName[] = ['retry-after-429', 'status-503-before-create', 'status-503-after-create'];
+export const REPEATED: readonly PerturbationName[] = ['retry-after-429', 'status-503-before-create', 'status-503-after-create', 'reset'];
+
+/** Which calls `reset` breaks off before their answer: any operation's, aimed and repeated as RepeatedAim says. */
+export class ResetAim {
+  private readonly repeated: RepeatedAim;
+
+  constructor(aim: Aim = {}) {
+    this.repeated = new RepeatedAim(aim);
+  }
+
+  get done(): boolean {
+    return this.repeated.done;
+  }
+
+  /** The reset for this call, marked on it, where the aim takes it; undefined where it goes through. */
+  answer(recorded: RecordedRequest, operation: OperationName): BentAnswer | undefined {
+    const facts = this.repeated.take(recorded, operation);
+    if (!facts) return undefined;
+    mark(recorded, 'reset', { before: 'the answer', ...facts });
+    // Not made: the answer stands for none, as the connection is reset before it is sent.
+    return { status: SERVER_ERROR_STATUS, headers: {}, errors: [], busyAfterMs: 0, reset: true };
+  }
+}
 
 /** The 503 before and after a create, where the plan has them: one pair for either bender. */
 export interface ServerErrors {

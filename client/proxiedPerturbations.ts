@@ -10,6 +10,7 @@ import {
   needsControl,
   type PerturbationName,
   REPEATED,
+  ResetAim,
   serverErrorsOf,
   type ServerErrors,
   ThrottleAim,
@@ -57,6 +58,8 @@ export class ProxiedPlanBender implements ProxyBender {
   private readonly throttle: ThrottleAim | undefined;
   /** The 503s before and after a create, where the plan has them. */
   private readonly serverErrors: ServerErrors;
+  /** reset, where the plan has it: the client's connection reset, nothing sent on. */
+  private readonly reset: ResetAim | undefined;
   private unlisted: UnlistedEvent | undefined;
 
   constructor(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>> = {}) {
@@ -66,12 +69,14 @@ export class ProxiedPlanBender implements ProxyBender {
     );
     this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
     this.serverErrors = serverErrorsOf(plan, aims);
+    this.reset = plan.includes('reset') ? new ResetAim(aims.reset) : undefined;
   }
 
   instead(recorded: RecordedRequest): ProxiedAnswer | undefined {
     const [pathname = '/'] = recorded.target.split('?');
     const operation = operationOf(recorded.method, pathname);
     if (!operation) return undefined;
+    if (this.reset?.answer(recorded, operation)) return { status: 0, headers: {}, body: Buffer.alloc(0), reset: true };
     const unlisted = this.unlisted;
     if (unlisted && pathname.split('/').pop() === unlisted.id) {
       if (operation === 'event.get') return document(200, { data: unlisted });

@@ -62,6 +62,8 @@ export interface BentAnswer {
   errors: AnswerInstead['errors'];
   /** How long after this answer the client is still counted busy (a Retry-After it was told to wait out). */
   busyAfterMs: number;
+  /** The connection reset instead of sending it (a TCP RST): the client gets no answer at all. */
+  reset?: true;
 }
 
 export class RequestRecorder implements ExchangeHooks {
@@ -142,6 +144,8 @@ class RecordedExchange implements ExchangeWatcher {
   private insteadOf(bend: AnswerBender): Promise<AnswerInstead | undefined> | undefined {
     return bend.before(this.recorded)?.then((bent) => {
       this.bent = bent;
+      // The emulator answers into a connection already gone: what it sends reaches no one.
+      if (bent?.reset) resetConnection(this.outgoing);
       return bent && { status: bent.status, headers: bent.headers, errors: bent.errors };
     });
   }
@@ -182,7 +186,7 @@ class RecordedExchange implements ExchangeWatcher {
       recorded.answeredMs = performance.now();
       recorded.durationMs ??= Math.round(recorded.answeredMs - recorded.arrivedMs!);
     }
-    if (outgoing.headersSent || outgoing.writableFinished) recorded.status = outgoing.statusCode;
+    if (!this.bent?.reset && (outgoing.headersSent || outgoing.writableFinished)) recorded.status = outgoing.statusCode;
     this.keepBody();
     const activity = this.options.activity;
     if (!activity) return;
@@ -203,6 +207,14 @@ class RecordedExchange implements ExchangeWatcher {
     const declared = Number(incoming.headers['content-length']);
     recorded.bodySize = Number.isSafeInteger(declared) && declared > this.size ? declared : this.size;
   }
+}
+
+/** Resets the connection of an exchange (a TCP RST where the platform can send one), so the client reads no answer. */
+export function resetConnection(outgoing: ServerResponse): void {
+  const { socket } = outgoing;
+  if (!socket) return;
+  if (typeof socket.resetAndDestroy === 'function') socket.resetAndDestroy();
+  else socket.destroy();
 }
 
 /** Waits `ms` before an answer is sent; false as soon as the client closes the connection instead. */

@@ -5,7 +5,7 @@ import { JSON_API } from '../contract/facts/mediaTypes.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { decodeBody } from '../harness/targetIO/contentCoding.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
-import { ANSWER_BODY_LIMIT, heldUnlessClosed, type RecorderActivity } from './requestRecorder.ts';
+import { ANSWER_BODY_LIMIT, heldUnlessClosed, type RecorderActivity, resetConnection } from './requestRecorder.ts';
 
 // The client command's recorder when the client calls a target of a manifest (client --target): a
 // server on loopback in front of the target's base URL. Every request the client makes is kept as it
@@ -40,6 +40,8 @@ export interface ProxiedAnswer {
   body: Buffer;
   /** How long after this answer the client is still counted busy (a Retry-After it was told to wait out). */
   busyAfterMs?: number;
+  /** The client's connection reset instead of sending it: the client gets no answer at all. */
+  reset?: true;
 }
 
 /** What a plan does to the client's requests through the proxy (client/proxiedPerturbations.ts). */
@@ -132,6 +134,7 @@ export class UpstreamProxy {
       if (body === undefined) return send(outgoing, recorded, tooLarge());
       const bender = recording ? this.options.bender : undefined;
       const instead = bender?.instead(recorded);
+      if (instead?.reset) return resetConnection(outgoing);
       const answer = instead ?? (await this.forwarded(recorded, body));
       busyAfterMs = answer.busyAfterMs ?? 0;
       const given = (!instead && bender?.changed(recorded, answer)) || answer;
