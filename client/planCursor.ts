@@ -63,8 +63,8 @@ export class PlanCursor<Name extends string> {
 
 /** The chance each perturbation was placed at where not its first, for the judges' words; none when every one is at its first. */
 export function placedAtOf<Name extends string>(aims: Partial<Record<Name, Placed>>): { placedAt?: Partial<Record<Name, number>> } {
-  const later = Object.entries(aims).filter(([, aim]) => (aim?.call ?? 1) > 1);
-  return later.length > 0
-    ? { placedAt: Object.fromEntries(later.map(([name, aim]) => [name, aim!.call!])) as Partial<Record<Name, number>> }
-    : {};
+  const later = (Object.entries(aims) as Array<[Name, Placed | undefined]>).flatMap(([name, aim]) =>
+    (aim?.call ?? 1) > 1 ? [[name, aim!.call!] as const] : [],
+  );
+  return later.length > 0 ? { placedAt: Object.fromEntries(later) as Partial<Record<Name, number>> } : {};
 }
