@@ -1,8 +1,7 @@
 import { FAULTS } from '../emulator/faultCatalogue.ts';
 import { TOLERATED_VARIATIONS } from '../emulator/faults/toleratedVariations.ts';
-import { LEVELS, requirementCatalogue, type Level, type Requirement } from '../contract/catalogue/requirementCatalogue.ts';
-import { AREAS, type Area, type Scenario } from '../harness/engine/scenario.ts';
-import { SetupError } from '../harness/records/setupError.ts';
+import { requirementCatalogue, type Level, type Requirement } from '../contract/catalogue/requirementCatalogue.ts';
+import { AREAS, type Scenario } from '../harness/engine/scenario.ts';
 import { SCENARIOS_BY_AREA } from '../suites/scenarioIndex.ts';
 import { requirementsJudgedByArea } from '../run/scenarioSelection.ts';
 import { RECEIVER_CASES } from '../receiver/receiverCases.ts';
@@ -17,92 +16,28 @@ import {
   throughProxy,
 } from '../client/perturbations.ts';
 import { ENVIRONMENTS } from '../contract/facts/environments.ts';
+import {
+  areaRows,
+  CLIENT,
+  faultRows,
+  type AreaRow,
+  type FaultRow,
+  type ListArea,
+  type ListFilters,
+  type ListingData,
+  perturbationRows,
+  type PerturbationRow,
+  RECEIVER,
+  requirementRows,
+  type RequirementRow,
+  scenarioRows,
+  type ScenarioRow,
+} from './listingRows.ts';
 
-// What `list` shows: the requirement catalogue, the scenarios, the areas and the
-// emulator's seeded faults, filtered the way `run` selects. "--area X" means what
-// `run --only X` judges (run/scenarioSelection.ts says what that is): the scenarios of X,
-// the requirements they declare or check on the way, and the faults that break one of those. "receiver" and "client"
-// are the other subjects (the RC requirements and the cases of the `receiver` command; the CL requirements and the
-// items of the `client` command).
-
-export const LIST_KINDS = ['requirements', 'scenarios', 'areas', 'faults', 'perturbations'] as const;
-export type ListKind = (typeof LIST_KINDS)[number];
-
-/** The `receiver` command's subject, listed beside the target's areas. */
-const RECEIVER = 'receiver';
-/** The `client` command's subject, listed after the receiver's. */
-const CLIENT = 'client';
-export type ListArea = Area | typeof RECEIVER | typeof CLIENT;
-const LIST_AREAS: readonly ListArea[] = [...AREAS, RECEIVER, CLIENT];
-
-export interface ListFilters {
-  level?: Level;
-  area?: ListArea;
-}
-
-export interface RequirementRow {
-  id: string;
-  level: Level;
-  document: string;
-  section: string;
-  statement: string;
-  environments: string[];
-  capability: string;
-  excluded?: string;
-  /** Why its level is what it is, where the catalogue says. */
-  levelReason?: string;
-  /** Scenarios that declare it (what `run --requirement ID` runs). */
-  scenarios: string[];
-  /** The areas whose run judges it (`run --only AREA`), or receiver. */
-  areas: ListArea[];
-}
-
-export interface ScenarioRow {
-  id: string;
-  area: ListArea;
-  title: string;
-  requirements: string[];
-  needs: string[];
-  environments: string[];
-}
-
-export interface AreaRow {
-  area: ListArea;
-  scenarios: number;
-  requirements: number;
-}
-
-export interface FaultRow {
-  name: string;
-  kind: 'fault' | 'variation';
-  description: string;
-  /** The emulator area the fault lives in (variations apply everywhere). */
-  emulatorArea?: string;
-  breaks: string[];
-}
-
-export function parseListKind(value: string | undefined): ListKind {
-  if (value === undefined) return 'requirements';
-  if (!(LIST_KINDS as readonly string[]).includes(value))
-    throw new SetupError(`list: unknown kind '${value}'; kinds are ${LIST_KINDS.join(', ')}`);
-  return value as ListKind;
-}
-
-export function parseListFilters(options: { level?: string; area?: string }): ListFilters {
-  const filters: ListFilters = {};
-  if (options.level !== undefined) {
-    const level = options.level.toUpperCase();
-    if (!(LEVELS as readonly string[]).includes(level))
-      throw new SetupError(`--level: unknown level '${options.level}'; levels are ${LEVELS.join(', ')}`);
-    filters.level = level as Level;
-  }
-  if (options.area !== undefined) {
-    if (!(LIST_AREAS as readonly string[]).includes(options.area))
-      throw new SetupError(`--area: unknown area '${options.area}'; areas are ${LIST_AREAS.join(', ')}`);
-    filters.area = options.area as ListArea;
-  }
-  return filters;
-}
+// Every row `list` can show, gathered from the requirement catalogue, the scenarios, the receiver's
+// cases, the client's items and perturbations and the emulator's seeded faults; cli/listingRows.ts
+// selects from it. Loading all of them is most of what `list` costs, so the package's build writes
+// these rows once (cli/builtListingMain.ts) and its `list` reads them instead.
 
 /** What declares requirements: the target's scenarios and the receiver's cases, each with its area. */
 type Declaring = Pick<Scenario, 'id' | 'requirements'> & { area: ListArea };
@@ -147,17 +82,15 @@ function requirementRow(requirement: Requirement, declaring: readonly Declaring[
   };
 }
 
-export function listRequirements(filters: ListFilters): RequirementRow[] {
+function allRequirementRows(): RequirementRow[] {
   const declaring = scenariosDeclaring();
   const judging = areasJudging();
-  return [...requirementCatalogue().all(), ...requirementCatalogue(RECEIVER).all(), ...requirementCatalogue(CLIENT).all()]
-    .map((requirement) => requirementRow(requirement, declaring.get(requirement.id) ?? [], judging.get(requirement.id) ?? []))
-    .filter((row) => !filters.level || row.level === filters.level)
-    .filter((row) => !filters.area || row.areas.includes(filters.area));
+  return [...requirementCatalogue().all(), ...requirementCatalogue(RECEIVER).all(), ...requirementCatalogue(CLIENT).all()].map(
+    (requirement) => requirementRow(requirement, declaring.get(requirement.id) ?? [], judging.get(requirement.id) ?? []),
+  );
 }
 
-export function listScenarios(filters: ListFilters): ScenarioRow[] {
-  const levelOf = new Map(listRequirements({}).map((row) => [row.id, row.level]));
+function allScenarioRows(): ScenarioRow[] {
   const targetRows: ScenarioRow[] = allScenarios().map((scenario) => ({
     id: scenario.id,
     area: scenario.area,
@@ -184,37 +117,14 @@ export function listScenarios(filters: ListFilters): ScenarioRow[] {
     needs: [],
     environments: [...ENVIRONMENTS],
   }));
-  return [...targetRows, ...receiverRows, ...clientRows]
-    .filter((row) => !filters.area || row.area === filters.area)
-    .filter((row) => !filters.level || row.requirements.some((id) => levelOf.get(id) === filters.level));
-}
-
-export function listAreas(filters: ListFilters): AreaRow[] {
-  return LIST_AREAS.filter((area) => !filters.area || area === filters.area).map((area) => ({
-    area,
-    scenarios: listScenarios({ ...filters, area }).length,
-    requirements: listRequirements({ ...filters, area }).length,
-  }));
-}
-
-export interface PerturbationRow {
-  name: string;
-  requirement: string;
-  level: Level;
-  /** Other requirements judging what the client did next, with their levels. */
-  alsoJudgedBy: { id: string; level: Level }[];
-  description: string;
-  /** With client --target, through the proxy: how it is made where that differs, or why it cannot be and SKIPs. */
-  withTarget?: string;
-  /** What a plan may aim it by (--plan NAME:KEY=VALUE…), each with its default; none where it takes none. */
-  parameters: Array<{ name: string; default: string }>;
+  return [...targetRows, ...receiverRows, ...clientRows];
 }
 
 /** What each parameter of a plan is when not given. */
 const PARAMETER_DEFAULTS: Record<PlanParameter, string> = { op: 'any it bends', call: '1', times: '1' };
 
 /** The client command's perturbations (`client --plan`), each with the requirement that judges what the client did next. */
-export function listPerturbations(filters: ListFilters): PerturbationRow[] {
+function allPerturbationRows(): PerturbationRow[] {
   const levelOf = (id: string): Level => requirementCatalogue('client').get(id).level;
   return PERTURBATION_NAMES.map((name) => {
     const [requirement, ...others] = requirementsOf(name) as [string, ...string[]];
@@ -230,23 +140,40 @@ export function listPerturbations(filters: ListFilters): PerturbationRow[] {
       ...(proxied ? { withTarget: proxied } : {}),
       parameters: parametersOf(name).map((parameter) => ({ name: parameter, default: PARAMETER_DEFAULTS[parameter] })),
     };
-  }).filter((row) => !filters.level || row.level === filters.level || row.alsoJudgedBy.some((other) => other.level === filters.level));
+  });
 }
 
-export function listFaults(filters: ListFilters): FaultRow[] {
-  const judged = new Set(listRequirements(filters).map((row) => row.id));
-  const faults: FaultRow[] = FAULTS.filter((fault) => (!filters.area && !filters.level) || fault.breaks.some((id) => judged.has(id))).map(
-    (fault) => ({ name: fault.name, kind: 'fault', description: fault.description, emulatorArea: fault.area, breaks: [...fault.breaks] }),
-  );
-  // A tolerated variation breaks nothing, so no level or area selects it.
-  const variations: FaultRow[] =
-    filters.area || filters.level
-      ? []
-      : TOLERATED_VARIATIONS.map((variation) => ({
-          name: variation.name,
-          kind: 'variation',
-          description: variation.description,
-          breaks: [],
-        }));
+function allFaultRows(): FaultRow[] {
+  const faults: FaultRow[] = FAULTS.map((fault) => ({
+    name: fault.name,
+    kind: 'fault',
+    description: fault.description,
+    emulatorArea: fault.area,
+    breaks: [...fault.breaks],
+  }));
+  const variations: FaultRow[] = TOLERATED_VARIATIONS.map((variation) => ({
+    name: variation.name,
+    kind: 'variation',
+    description: variation.description,
+    breaks: [],
+  }));
   return [...faults, ...variations];
 }
+
+let gathered: ListingData | undefined;
+/** Every row `list` can show, from the modules that hold them (gathered once per process). */
+export function listingData(): ListingData {
+  gathered ??= {
+    requirements: allRequirementRows(),
+    scenarios: allScenarioRows(),
+    faults: allFaultRows(),
+    perturbations: allPerturbationRows(),
+  };
+  return gathered;
+}
+
+export const listRequirements = (filters: ListFilters): RequirementRow[] => requirementRows(listingData(), filters);
+export const listScenarios = (filters: ListFilters): ScenarioRow[] => scenarioRows(listingData(), filters);
+export const listAreas = (filters: ListFilters): AreaRow[] => areaRows(listingData(), filters);
+export const listPerturbations = (filters: ListFilters): PerturbationRow[] => perturbationRows(listingData(), filters);
+export const listFaults = (filters: ListFilters): FaultRow[] => faultRows(listingData(), filters);

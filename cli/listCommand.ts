@@ -1,18 +1,20 @@
 import {
-  listAreas,
-  listFaults,
-  listPerturbations,
-  listRequirements,
-  listScenarios,
+  areaRows,
+  faultRows,
   parseListFilters,
   parseListKind,
+  perturbationRows,
+  requirementRows,
+  scenarioRows,
   type AreaRow,
   type FaultRow,
+  type ListingData,
   type PerturbationRow,
   type ListKind,
   type RequirementRow,
   type ScenarioRow,
-} from './catalogueListing.ts';
+} from './listingRows.ts';
+import { builtListing } from './builtListing.ts';
 
 // `banking-api-conformance list [requirements|scenarios|areas|faults|perturbations] [--level L] [--area X] [--json]`:
 // one line per entry for people (grep-able, never cut), or a JSON array for scripts.
@@ -50,34 +52,37 @@ const perturbationLine = (row: PerturbationRow) =>
     ? `; aimed by ${row.parameters.map((parameter) => `${parameter.name} (default ${parameter.default})`).join(', ')}: --plan ${row.name}:${row.parameters.map((parameter) => `${parameter.name}=…`).join(',')}`
     : '');
 
-function rowsOf(kind: ListKind, options: ListOptions): { rows: unknown[]; lines: string[]; noun: string } {
+function rowsOf(kind: ListKind, data: ListingData, options: ListOptions): { rows: unknown[]; lines: string[]; noun: string } {
   const filters = parseListFilters(options);
   switch (kind) {
     case 'requirements': {
-      const rows = listRequirements(filters);
+      const rows = requirementRows(data, filters);
       return { rows, lines: rows.map(requirementLine), noun: 'requirement(s)' };
     }
     case 'scenarios': {
-      const rows = listScenarios(filters);
+      const rows = scenarioRows(data, filters);
       return { rows, lines: rows.map(scenarioLine), noun: 'scenario(s)' };
     }
     case 'areas': {
-      const rows = listAreas(filters);
+      const rows = areaRows(data, filters);
       return { rows, lines: rows.map(areaLine), noun: 'area(s)' };
     }
     case 'faults': {
-      const rows = listFaults(filters);
+      const rows = faultRows(data, filters);
       return { rows, lines: rows.map(faultLine), noun: 'fault(s) and variation(s)' };
     }
     case 'perturbations': {
-      const rows = listPerturbations(filters);
+      const rows = perturbationRows(data, filters);
       return { rows, lines: rows.map(perturbationLine), noun: 'perturbation(s) of client --plan' };
     }
   }
 }
 
-export function listCommand(kindArgument: string | undefined, options: ListOptions, write: (text: string) => void): number {
-  const { rows, lines, noun } = rowsOf(parseListKind(kindArgument), options);
+export async function listCommand(kindArgument: string | undefined, options: ListOptions, write: (text: string) => void): Promise<number> {
+  const kind = parseListKind(kindArgument);
+  // The package's build wrote the rows (cli/builtListing.ts); a clone gathers them from their modules.
+  const data = builtListing() ?? (await import('./catalogueListing.ts')).listingData();
+  const { rows, lines, noun } = rowsOf(kind, data, options);
   if (options.json) {
     write(JSON.stringify(rows, null, 2));
   } else {

@@ -253,7 +253,7 @@ program
   .option('--area <area>', `only what the area judges: ${AREAS.join(', ')}, or receiver (the receiver command's)`)
   .option('--json', 'a JSON array instead of one line per entry')
   .action(async (kind: string | undefined, options) => {
-    process.exitCode = (await import('./listCommand.ts')).listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));
+    process.exitCode = await (await import('./listCommand.ts')).listCommand(kind, options, (text) => process.stdout.write(`${text}\n`));
   });
 
 program

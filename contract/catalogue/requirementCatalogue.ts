@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { type Environment, ENVIRONMENTS } from '../facts/environments.ts';
+import { LEVELS, type Level } from '../facts/requirementLevels.ts';
 import { REQUIREMENT_FILES, type RequirementPrefix, requirementPrefixOf } from '../facts/requirementPrefixes.ts';
 import { requirementFileViolations } from './requirementFileViolations.ts';
 
 // The requirement catalogue (requirements/*.yaml): every testable statement of
 // the two documents, with a stable id, its source, level and applicability.
 
-export const LEVELS = ['MUST', 'SHOULD', 'OBSERVE'] as const;
-export type Level = (typeof LEVELS)[number];
+export { LEVELS, type Level };
 export type { Environment };
 
 /** What a target must claim for a requirement to apply; `core` always applies. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { commandToExit, type ProcessResult } from '../support/childProcess.ts';
 import { dependencyCosts } from './dependencyCost.ts';
+import { listRequirements } from '../../cli/catalogueListing.ts';
 import { packedTarball, type PackedTarball, shown, type StartedEmulator, startEmulatorWith, stopGroup } from './installedPackage.ts';
 
 // The package as a user gets it: `npm pack`, installed with `npm i ./tarball` into an
@@ -127,6 +128,11 @@ test('list, openapi, cleanup and report work from the installed package', async 
   const list = await npx(['banking-api-conformance', 'list', 'areas']);
   expect(list.code, shown(list)).toBe(0);
   expect(list.stdout).toMatch(/auth\s+\d+ scenarios/);
+  // The package's list reads the rows its build wrote (cli/builtListing.ts): the clone's, row for row.
+  expect(existsSync(join(installedPackage, 'cli/listing.json'))).toBe(true);
+  const requirements = await npx(['banking-api-conformance', 'list', '--json']);
+  expect(requirements.code, shown(requirements)).toBe(0);
+  expect(JSON.parse(requirements.stdout)).toEqual(listRequirements({}));
   const openapi = await npx(['banking-api-conformance', 'openapi']);
   expect(openapi.code, shown(openapi)).toBe(0);
   expect(JSON.parse(openapi.stdout).openapi).toBe('3.1.0');
