@@ -254,6 +254,34 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     });
   },
 
+  'status-429-without-retry-after'(run, check) {
+    const name = 'status-429-without-retry-after';
+    const id = PERTURBATIONS[name].requirement;
+    const where = applied(name, run);
+    if (typeof where === 'string') return check.skip(id, where);
+    const throttled = run.calls[where.at]!;
+    const retries = retriesOf(run, where.at);
+    const refused = [throttled, ...retries.filter((retry) => bentBy(retry, name))];
+    // How long the client waited after each 429 before sending the call again: its own backoff, as none was asked.
+    const waitsMs = refused.flatMap((answer) => {
+      const next = retries.find((retry) => (retry.request.arrivedMs ?? 0) > (answer.request.arrivedMs ?? 0));
+      return next ? [Math.round((next.request.arrivedMs ?? 0) - (answer.request.answeredMs ?? answer.request.arrivedMs ?? 0))] : [];
+    });
+    const recovered = retries.find(made);
+    const recoveredAfterMs = recovered ? Math.round(endOf(recovered) - (throttled.request.arrivedMs ?? 0)) : undefined;
+    const several = refused.length > 1 ? ` (${refused.length} times in a row)` : '';
+    const next = waitsMs.length === 0 ? 'did not send it again' : `sent it again after ${waitsMs.map((ms) => `${ms} ms`).join(', ')}`;
+    const outcome = recovered
+      ? `recovered: answered ${recovered.request.status} ${recoveredAfterMs} ms after the first try`
+      : 'never got it through';
+    check.observe(
+      id,
+      { inARow: refused.length, retries: retries.length, waitsMs, recovered: recovered !== undefined, recoveredAfterMs },
+      `${throttled.subject}: answered 429 without Retry-After${several}: the client ${next}; ${outcome}`,
+      { exchange: throttled.exchange },
+    );
+  },
+
   reset(run, check) {
     const id = PERTURBATIONS.reset.requirement;
     const where = applied('reset', run);

@@ -52,6 +52,13 @@ export const PERTURBATIONS = {
     aimsAtCreates: true,
     onlyNamed: true,
   },
+  'status-429-without-retry-after': {
+    requirement: 'CL-429-WITHOUT-RETRY-AFTER',
+    description: "the client's first call answered 429 without Retry-After, never relayed (only where a plan names it)",
+    // op: whose call; call: the Nth of them; times: answered 429 that many times in a row, sent again, then let through.
+    parameters: ['op', 'call', 'times'],
+    onlyNamed: true,
+  },
   reset: {
     requirement: 'CL-CONNECTION-RESET',
     description: "the connection of the client's first call reset before its answer, the call never made (only where a plan names it)",
@@ -186,12 +193,8 @@ export class PlanBender implements AnswerBender {
   /** The webhook create whose answer set off the unlisted delivery, and that event. */
   private delivering: { recorded: RecordedRequest; event: Published; publishedMs: number } | undefined;
 
-  /** retry-after-429, where the plan has it. */
-  private readonly throttle: ThrottleAim | undefined;
-  /** The 503s before and after a create, where the plan has them. */
-  private readonly serverErrors: ServerErrors;
-  /** reset, where the plan has it. */
-  private readonly reset: ResetAim | undefined;
+  /** The perturbations the plan aims with `times`. */
+  private readonly aimed: AimedPerturbations;
 
   constructor(
     plan: readonly PerturbationName[],
@@ -203,20 +206,17 @@ export class PlanBender implements AnswerBender {
       plan.filter((name) => !REPEATED.includes(name)),
       aims,
     );
-    this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
-    this.serverErrors = serverErrorsOf(plan, aims);
-    this.reset = plan.includes('reset') ? new ResetAim(aims.reset) : undefined;
+    this.aimed = aimedOf(plan, aims);
     this.deliverUnlisted = plan.includes('unknown-event-type');
   }
 
   get spent(): boolean {
-    const aimed = (this.throttle?.done ?? true) && serverErrorsDone(this.serverErrors) && (this.reset?.done ?? true);
-    return this.cursor.spent && !this.deliverUnlisted && aimed;
+    return this.cursor.spent && !this.deliverUnlisted && aimedDone(this.aimed);
   }
 
   replaced(recorded: RecordedRequest): BentAnswer | undefined {
     const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
-    return operation && this.serverErrors.after?.answer(recorded, operation, recorded.status);
+    return operation && this.aimed.after?.answer(recorded, operation, recorded.status);
   }
 
   answered(recorded: RecordedRequest): Promise<void> | undefined {
@@ -266,8 +266,8 @@ export class PlanBender implements AnswerBender {
   before(recorded: RecordedRequest): Promise<BentAnswer | undefined> | undefined {
     const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
     if (!operation) return undefined;
-    const reset = this.reset?.answer(recorded, operation);
-    if (reset) return Promise.resolve(reset);
+    const refused = refusedBefore(this.aimed, recorded, operation);
+    if (refused) return Promise.resolve(refused);
     if (operation === 'event.list') {
       if (!this.cursor.has('more-than-one-page') && !this.cursor.has('unknown-event-type')) return undefined;
       return this.eventsFirstRead(recorded).then(
@@ -275,12 +275,11 @@ export class PlanBender implements AnswerBender {
         () => void this.failed(recorded),
       );
     }
-    const refused = this.throttle?.answer(recorded, operation) ?? this.serverErrors.before?.answer(recorded, operation);
-    return refused && Promise.resolve(refused);
+    return undefined;
   }
 
   holdMs(recorded: RecordedRequest): number {
-    if (!mayHoldSlowly(recorded, this.throttle?.throttled) || !this.take('slow-answer')) return 0;
+    if (!mayHoldSlowly(recorded, this.aimed.throttle?.throttled) || !this.take('slow-answer')) return 0;
     return heldSlowly(recorded);
   }
 
@@ -413,13 +412,27 @@ export class ThrottleAim {
 }
 
 /** The perturbations aimed with `times`, counted by their own aims rather than the plan's cursor. */
-export const REPEATED: readonly PerturbationName[] = ['retry-after-429', 'status-503-before-create', 'status-503-after-create', 'reset'];
+export const REPEATED: readonly PerturbationName[] = [
+  'retry-after-429',
+  'status-429-without-retry-after',
+  'status-503-before-create',
+  'status-503-after-create',
+  'reset',
+];
 
-/** Which calls `reset` breaks off before their answer: any operation's, aimed and repeated as RepeatedAim says. */
-export class ResetAim {
+/**
+ * A perturbation that may bend any operation's call, aimed and repeated as RepeatedAim says: the answer it gives instead
+ * (a reset: none at all), and the facts it marks.
+ */
+export class AnyCallAim {
   private readonly repeated: RepeatedAim;
 
-  constructor(aim: Aim = {}) {
+  constructor(
+    private readonly name: PerturbationName,
+    private readonly given: BentAnswer,
+    private readonly facts: Record<string, string>,
+    aim: Aim = {},
+  ) {
     this.repeated = new RepeatedAim(aim);
   }
 
@@ -427,35 +440,59 @@ export class ResetAim {
     return this.repeated.done;
   }
 
-  /** The reset for this call, marked on it, where the aim takes it; undefined where it goes through. */
+  /** Its answer for this call, marked on it, where the aim takes it; undefined where it goes through. */
   answer(recorded: RecordedRequest, operation: OperationName): BentAnswer | undefined {
     const facts = this.repeated.take(recorded, operation);
     if (!facts) return undefined;
-    mark(recorded, 'reset', { before: 'the answer', ...facts });
-    // Not made: the answer stands for none, as the connection is reset before it is sent.
-    return { status: SERVER_ERROR_STATUS, headers: {}, errors: [], busyAfterMs: 0, reset: true };
+    mark(recorded, this.name, { ...this.facts, ...facts });
+    return this.given;
   }
 }
 
-/** The 503 before and after a create, where the plan has them: one pair for either bender. */
-export interface ServerErrors {
+/** The 5xx a plan answers a create with: the status the two perturbations are named for. */
+export const SERVER_ERROR_STATUS = 503;
+
+/** RFC 6585 4: a 429 MAY say how long to wait; this one does not, so the client's own backoff is what it waits. */
+const BARE_429: BentAnswer = {
+  status: 429,
+  headers: {},
+  errors: [{ status: '429', title: 'Too many requests', detail: 'rate limit exceeded' }],
+  busyAfterMs: RETRY_AFTER_SECONDS * 1000,
+};
+/** Not made: the answer stands for none, as the connection is reset before it is sent. */
+const RESET: BentAnswer = { status: SERVER_ERROR_STATUS, headers: {}, errors: [], busyAfterMs: 0, reset: true };
+
+/** The perturbations a plan aims with `times`, where it has them: made alike by either bender. */
+export interface AimedPerturbations {
+  throttle?: ThrottleAim;
+  bareThrottle?: AnyCallAim;
+  reset?: AnyCallAim;
   before?: ServerErrorAim;
   after?: ServerErrorAim;
 }
 
-export function serverErrorsOf(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>>): ServerErrors {
+export function aimedOf(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>>): AimedPerturbations {
+  const has = (name: PerturbationName) => plan.includes(name);
+  const bare = 'status-429-without-retry-after';
   const before = 'status-503-before-create';
   const after = 'status-503-after-create';
   return {
-    ...(plan.includes(before) ? { before: new ServerErrorAim(before, aims[before]) } : {}),
-    ...(plan.includes(after) ? { after: new ServerErrorAim(after, aims[after]) } : {}),
+    ...(has('retry-after-429') ? { throttle: new ThrottleAim(aims['retry-after-429']) } : {}),
+    ...(has(bare) ? { bareThrottle: new AnyCallAim(bare, BARE_429, {}, aims[bare]) } : {}),
+    ...(has('reset') ? { reset: new AnyCallAim('reset', RESET, { before: 'the answer' }, aims.reset) } : {}),
+    ...(has(before) ? { before: new ServerErrorAim(before, aims[before]) } : {}),
+    ...(has(after) ? { after: new ServerErrorAim(after, aims[after]) } : {}),
   };
 }
 
-export const serverErrorsDone = ({ before, after }: ServerErrors): boolean => (before?.done ?? true) && (after?.done ?? true);
+export const aimedDone = (aimed: AimedPerturbations): boolean => Object.values(aimed).every((one: { done: boolean }) => one.done);
 
-/** The 5xx a plan answers a create with: the status the two perturbations are named for. */
-export const SERVER_ERROR_STATUS = 503;
+/** The answer instead of the call's own, where an aimed perturbation takes it before it is made (a reset among them). */
+export const refusedBefore = (aimed: AimedPerturbations, recorded: RecordedRequest, operation: OperationName): BentAnswer | undefined =>
+  aimed.reset?.answer(recorded, operation) ??
+  aimed.throttle?.answer(recorded, operation) ??
+  aimed.bareThrottle?.answer(recorded, operation) ??
+  aimed.before?.answer(recorded, operation);
 
 /**
  * Which creates of a new resource a 503 answers, before or after it was made: the one aimed (the Nth create, or the Nth

@@ -4,16 +4,15 @@ import { JSON_API } from '../contract/facts/mediaTypes.ts';
 import { operationOf } from './operationOf.ts';
 import {
   type Aim,
+  aimedOf,
+  type AimedPerturbations,
   heldSlowly,
   mark,
   mayHoldSlowly,
   needsControl,
   type PerturbationName,
+  refusedBefore,
   REPEATED,
-  ResetAim,
-  serverErrorsOf,
-  type ServerErrors,
-  ThrottleAim,
   UNLISTED_EVENT_TYPE,
 } from './perturbations.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
@@ -54,12 +53,8 @@ interface UnlistedEvent {
 export class ProxiedPlanBender implements ProxyBender {
   /** Each perturbation's chances, the call it bends among them (client/planCursor.ts), as inside the emulator. */
   private readonly cursor: PlanCursor<PerturbationName>;
-  /** retry-after-429, where the plan has it. */
-  private readonly throttle: ThrottleAim | undefined;
-  /** The 503s before and after a create, where the plan has them. */
-  private readonly serverErrors: ServerErrors;
-  /** reset, where the plan has it: the client's connection reset, nothing sent on. */
-  private readonly reset: ResetAim | undefined;
+  /** The perturbations the plan aims with `times`: the proxy answers them, nothing sent on, or changes the target's answer. */
+  private readonly aimed: AimedPerturbations;
   private unlisted: UnlistedEvent | undefined;
 
   constructor(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>> = {}) {
@@ -67,30 +62,28 @@ export class ProxiedPlanBender implements ProxyBender {
       plan.filter((name) => needsControl(name) === undefined && !REPEATED.includes(name)),
       aims,
     );
-    this.throttle = plan.includes('retry-after-429') ? new ThrottleAim(aims['retry-after-429']) : undefined;
-    this.serverErrors = serverErrorsOf(plan, aims);
-    this.reset = plan.includes('reset') ? new ResetAim(aims.reset) : undefined;
+    this.aimed = aimedOf(plan, aims);
   }
 
   instead(recorded: RecordedRequest): ProxiedAnswer | undefined {
     const [pathname = '/'] = recorded.target.split('?');
     const operation = operationOf(recorded.method, pathname);
     if (!operation) return undefined;
-    if (this.reset?.answer(recorded, operation)) return { status: 0, headers: {}, body: Buffer.alloc(0), reset: true };
     const unlisted = this.unlisted;
     if (unlisted && pathname.split('/').pop() === unlisted.id) {
       if (operation === 'event.get') return document(200, { data: unlisted });
       if (operation === 'event.resend') return { status: RESENT, headers: {}, body: Buffer.alloc(0) };
     }
     // A write refused before it is sent on is never made upstream.
-    const refused = this.throttle?.answer(recorded, operation) ?? this.serverErrors.before?.answer(recorded, operation);
+    const refused = refusedBefore(this.aimed, recorded, operation);
+    if (refused?.reset) return { status: 0, headers: {}, body: Buffer.alloc(0), reset: true };
     return refused && proxied(refused);
   }
 
   changed(recorded: RecordedRequest, answer: ProxiedAnswer): ProxiedAnswer | undefined {
     const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
     // Made upstream, and answered 503: the target keeps what it made.
-    const replaced = operation && this.serverErrors.after?.answer(recorded, operation, answer.status);
+    const replaced = operation && this.aimed.after?.answer(recorded, operation, answer.status);
     if (replaced) return proxied(replaced);
     if (!this.cursor.has('unknown-event-type') || answer.status !== 200) return undefined;
     const [pathname = '/', query = ''] = recorded.target.split('?', 2);
@@ -116,7 +109,7 @@ export class ProxiedPlanBender implements ProxyBender {
   }
 
   holdMs(recorded: RecordedRequest): number {
-    if (!mayHoldSlowly(recorded, this.throttle?.throttled) || !this.cursor.take('slow-answer')) return 0;
+    if (!mayHoldSlowly(recorded, this.aimed.throttle?.throttled) || !this.cursor.take('slow-answer')) return 0;
     return heldSlowly(recorded);
   }
 }
