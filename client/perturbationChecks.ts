@@ -282,6 +282,26 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     );
   },
 
+  'slow-within-timeout'(run, check) {
+    const id = PERTURBATIONS['slow-within-timeout'].requirement;
+    const where = applied('slow-within-timeout', run);
+    if (typeof where === 'string') return check.skip(id, where);
+    const held = run.calls[where.at]!;
+    const { gaveUpAfterMs } = held.request;
+    const retries = retriesOf(run, where.at);
+    const recovered = gaveUpAfterMs === undefined || retries.some(made);
+    const didNext =
+      gaveUpAfterMs === undefined
+        ? 'waited for it'
+        : `gave up after ${gaveUpAfterMs} ms, before the time-out, ${retries.length === 0 ? 'and did not send it again' : `and sent it again ${retries.length} times`}`;
+    check.observe(
+      id,
+      { heldMs: where.facts.heldMs, timeoutMs: where.facts.timeoutMs, gaveUpAfterMs, retries: retries.length, recovered },
+      `${held.subject}: answer held ${where.facts.heldMs} ms, within the documented time-out of ${where.facts.timeoutMs} ms: the client ${didNext}; ${recovered ? 'it got its answer' : 'it never got one'}`,
+      { exchange: held.exchange },
+    );
+  },
+
   reset(run, check) {
     const id = PERTURBATIONS.reset.requirement;
     const where = applied('reset', run);

@@ -59,6 +59,13 @@ export const PERTURBATIONS = {
     parameters: ['op', 'call', 'times'],
     onlyNamed: true,
   },
+  'slow-within-timeout': {
+    requirement: 'CL-SLOW-WITHIN-TIMEOUT',
+    description: "the answer to the client's first call held 1 s short of the documented time-out, then sent (only where a plan names it)",
+    // op: whose call; call: the Nth of them.
+    parameters: ['op', 'call'],
+    onlyNamed: true,
+  },
   reset: {
     requirement: 'CL-CONNECTION-RESET',
     description: "the connection of the client's first call reset before its answer, the call never made (only where a plan names it)",
@@ -157,6 +164,8 @@ export const RETRY_AFTER_SECONDS = 2;
 /** How far beyond the documented time-out (API Conventions; 8) a slow answer is held. */
 export const SLOW_BEYOND_MS = 1_000;
 export const SLOW_ANSWER_MS = OPERATION_TIMEOUT_MS + SLOW_BEYOND_MS;
+/** How long slow-within-timeout holds an answer: short of the documented time-out, so a client that waits it out gets it. */
+export const WITHIN_TIMEOUT_MS = OPERATION_TIMEOUT_MS - SLOW_BEYOND_MS;
 
 const CREATES: readonly OperationName[] = ['positivePayPolicy.create', 'positivePay.create', 'webhook.create'];
 /**
@@ -279,8 +288,7 @@ export class PlanBender implements AnswerBender {
   }
 
   holdMs(recorded: RecordedRequest): number {
-    if (!mayHoldSlowly(recorded, this.aimed.throttle?.throttled) || !this.take('slow-answer')) return 0;
-    return heldSlowly(recorded);
+    return heldMsOf(this.aimed, recorded, () => this.take('slow-answer'));
   }
 
   /** Before the first list of events is relayed: more events than its page holds, then the unlisted type, newest (first). */
@@ -418,6 +426,7 @@ export const REPEATED: readonly PerturbationName[] = [
   'status-503-before-create',
   'status-503-after-create',
   'reset',
+  'slow-within-timeout',
 ];
 
 /**
@@ -469,6 +478,34 @@ export interface AimedPerturbations {
   reset?: AnyCallAim;
   before?: ServerErrorAim;
   after?: ServerErrorAim;
+  within?: WithinTimeoutAim;
+}
+
+/** Which call slow-within-timeout holds: the `call`-th answered (of `op`, where aimed), once. */
+export class WithinTimeoutAim {
+  private readonly repeated: RepeatedAim;
+
+  constructor(aim: Aim = {}) {
+    this.repeated = new RepeatedAim({ ...aim, times: 1 });
+  }
+
+  get done(): boolean {
+    return this.repeated.done;
+  }
+
+  /** How long this call's answer is held, marked on it, where the aim takes it; 0 where it is sent at once. */
+  holdMs(recorded: RecordedRequest): number {
+    const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
+    if (!operation || recorded.perturbed?.length || !this.repeated.take(recorded, operation)) return 0;
+    mark(recorded, 'slow-within-timeout', { heldMs: WITHIN_TIMEOUT_MS, timeoutMs: OPERATION_TIMEOUT_MS });
+    return WITHIN_TIMEOUT_MS;
+  }
+}
+
+/** How long to hold an answer: the slow answer's (`takeSlow` its chance), else the one within the time-out; 0 at once. */
+export function heldMsOf(aimed: AimedPerturbations, recorded: RecordedRequest, takeSlow: () => boolean): number {
+  if (mayHoldSlowly(recorded, aimed.throttle?.throttled) && takeSlow()) return heldSlowly(recorded);
+  return aimed.within?.holdMs(recorded) ?? 0;
 }
 
 export function aimedOf(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>>): AimedPerturbations {
@@ -482,6 +519,7 @@ export function aimedOf(plan: readonly PerturbationName[], aims: Partial<Record<
     ...(has('reset') ? { reset: new AnyCallAim('reset', RESET, { before: 'the answer' }, aims.reset) } : {}),
     ...(has(before) ? { before: new ServerErrorAim(before, aims[before]) } : {}),
     ...(has(after) ? { after: new ServerErrorAim(after, aims[after]) } : {}),
+    ...(has('slow-within-timeout') ? { within: new WithinTimeoutAim(aims['slow-within-timeout']) } : {}),
   };
 }
 

@@ -6,9 +6,8 @@ import {
   type Aim,
   aimedOf,
   type AimedPerturbations,
-  heldSlowly,
+  heldMsOf,
   mark,
-  mayHoldSlowly,
   needsControl,
   type PerturbationName,
   refusedBefore,
@@ -109,8 +108,7 @@ export class ProxiedPlanBender implements ProxyBender {
   }
 
   holdMs(recorded: RecordedRequest): number {
-    if (!mayHoldSlowly(recorded, this.aimed.throttle?.throttled) || !this.cursor.take('slow-answer')) return 0;
-    return heldSlowly(recorded);
+    return heldMsOf(this.aimed, recorded, () => this.cursor.take('slow-answer'));
   }
 }
 
