@@ -35,7 +35,7 @@ describe('client --target setup errors', () => {
   test('a manifest that cannot be read is one line, exit 2', async () => {
     const missing = join(dir, 'no-such-target.json');
     const result = await runCli(client('--target', missing));
-    expect([result.code, lines(result.stderr)]).toEqual([2, [`banking-api-conformance: cannot read target manifest ${missing}: ENOENT`]]);
+    expect([result.code, lines(result.stderr)]).toEqual([2, [`banking-api-conformance: --target ${missing} cannot be read (ENOENT)`]]);
     expect(result.stdout).toBe('');
   });
 
