@@ -98,6 +98,8 @@ export interface CertifiedClient {
   document: ResultsDocument;
   exchanges: readonly JournalEntry[];
   client: ClientJudged;
+  /** The manifest whose target the client called through the proxy (client --target); absent for the embedded emulator. */
+  manifestPath?: string;
   /** results.json as written. */
   resultsPath: string;
   reportDir: string;
@@ -116,7 +118,8 @@ export function certifyClient(
   const statement = issueClientCertificate(document.requirements, {
     subject: setup.subject,
     target: {
-      kind: 'embedded',
+      kind: run.manifestPath === undefined ? 'embedded' : 'manifest',
+      ...(run.manifestPath === undefined ? {} : { manifestDigest: fileDigest(run.manifestPath) }),
       baseUrl: document.target.baseUrl,
       environment: document.target.environment,
       capabilities: [...document.target.capabilities],

@@ -4,7 +4,7 @@ import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, endedText, runClient, type Serving } from '../client/clientRun.ts';
 import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
-import { clientReplayArguments, OPTION_WORDS, planText } from './commandLineText.ts';
+import { clientReplayArguments, OPTION_WORDS, planEntries, planText } from './commandLineText.ts';
 import { EXIT } from './exitCodes.ts';
 import { printBaseline, type SkipFold } from './summaryPrinter.ts';
 import { conduct, conductSettings } from './conduct.ts';
@@ -101,13 +101,10 @@ export async function clientCommand(
         if (run.exit?.interrupted === true) return EXIT.interrupted;
         if (!certification) return undefined;
         const exit = run.exit ? { exit: { code: run.exit.code, signal: run.exit.signal } } : {};
-        const client = { plan: [...choice.plan], ...exit };
-        return certifyClient(
-          certification,
-          { document, exchanges: run.exchanges, client, resultsPath: written.results, reportDir: options.reportDir, version },
-          redactor,
-          write,
-        );
+        const client = { plan: planEntries(choice), ...exit };
+        const manifest = target ? { manifestPath: target.manifestPath } : {};
+        const certified = { document, exchanges: run.exchanges, client, ...manifest, resultsPath: written.results };
+        return certifyClient(certification, { ...certified, reportDir: options.reportDir, version }, redactor, write);
       },
     };
   });

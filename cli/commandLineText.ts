@@ -101,15 +101,17 @@ export function receiverReplayArguments(config: ReceiverConfig): string[] {
   ];
 }
 
-/** A plan as --plan takes it: each name, with its aim's parameters where it has one (`retry-after-429:op=webhook.create,times=2`). */
-export function planText({ plan, aims }: Pick<ClientChoice, 'plan' | 'aims'>): string {
-  if (plan.length === 0) return NO_PLAN;
-  return plan
-    .map((name) => {
-      const parameters = Object.entries(aims[name] ?? {}).map(([key, value]) => `${key}=${value}`);
-      return parameters.length > 0 ? `${name}:${parameters.join(',')}` : name;
-    })
-    .join(',');
+/** A plan's entries as --plan takes them: each name, with its aim's parameters where it has one (`retry-after-429:op=webhook.create,times=2`). */
+export function planEntries({ plan, aims }: Pick<ClientChoice, 'plan' | 'aims'>): string[] {
+  return plan.map((name) => {
+    const parameters = Object.entries(aims[name] ?? {}).map(([key, value]) => `${key}=${value}`);
+    return parameters.length > 0 ? `${name}:${parameters.join(',')}` : name;
+  });
+}
+
+/** A plan as --plan takes it: its entries, or `none`. */
+export function planText(choice: Pick<ClientChoice, 'plan' | 'aims'>): string {
+  return choice.plan.length === 0 ? NO_PLAN : planEntries(choice).join(',');
 }
 
 /**

@@ -48,6 +48,7 @@ export type TargetKind = 'embedded' | 'manifest';
 
 /** How a client was judged, beside what it came to: the perturbations its answers were bent by, how its command ended. */
 export interface ClientJudged {
+  /** The plan's entries as --plan takes them, each with where it was aimed (`reset:op=event.list,times=2`). */
   plan: string[];
   /** Absent for a client started elsewhere (client --wait), which has no command. */
   exit?: { code: number | null; signal: string | null };
