@@ -7,7 +7,7 @@ import { runCli } from '../cli/cliProcess.ts';
 import { type EmulatorProcess, startEmulatorProcess } from '../emulator/emulatorProcess.ts';
 import { readEnvelope, statementIn, writeKeyPair } from '../support/certificateTampering.ts';
 import { VENDOR_LIKE_MANIFEST_PATH } from '../support/vendorLikeEmulator.ts';
-import { LISTS_EVENTS_ONCE } from './oneLineClient.ts';
+import { LISTS_EVENTS_ONCE, targetClient } from './oneLineClient.ts';
 
 // Issue 52, item 3: a client certificate says how the client was judged, its plan with where each
 // perturbation was aimed and the seed that placed the rest, and where its calls went: with
@@ -38,30 +38,8 @@ test('client --target --certify: the predicate names the manifest by digest, its
   writeFileSync(manifest, JSON.stringify({ ...shipped, $schema: undefined, baseUrl: emulator.url }));
   const manifestSha256 = createHash('sha256').update(readFileSync(manifest)).digest('hex');
   const reports = join(dir, 'reports');
-  const result = await runCli(
-    [
-      'client',
-      '--target',
-      manifest,
-      '--plan',
-      PLAN,
-      '--seed',
-      '5',
-      '--certify',
-      '--signing-key',
-      keys.privateKey,
-      '--subject',
-      artifact,
-      '--report-dir',
-      reports,
-      '--',
-      process.execPath,
-      '--input-type=module',
-      '-e',
-      LISTS_EVENTS_ONCE,
-    ],
-    { BANKING_EMULATOR_TOKEN: TOKEN },
-  );
+  const certify = ['--seed', '5', '--certify', '--signing-key', keys.privateKey, '--subject', artifact];
+  const result = await runCli(targetClient(manifest, PLAN, reports, LISTS_EVENTS_ONCE, certify), { BANKING_EMULATOR_TOKEN: TOKEN });
   expect(result.code, result.stdout + result.stderr).toBe(0);
   const { predicate } = statementIn(readEnvelope(join(reports, 'certificate.intoto.jsonl')));
   expect(predicate.target).toMatchObject({ kind: 'manifest', baseUrl: emulator.url, manifestDigest: { sha256: manifestSha256 } });

@@ -9,6 +9,7 @@ import { type EmulatorProcess, startEmulatorProcess } from '../emulator/emulator
 import { VENDOR_LIKE_MANIFEST_PATH } from '../support/vendorLikeEmulator.ts';
 import { startTap, type TappedRequest, type UpstreamTap } from './upstreamTap.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
+import { targetClient } from './oneLineClient.ts';
 
 // `client --target MANIFEST -- COMMAND` against an emulator started as a process of its own, in its
 // vendor-like profile (only the documented API, a lived-in store, latency, its own 429s), as a vendor
@@ -105,23 +106,7 @@ describe('client --target against an emulator of its own, vendor-like', () => {
       "  headers: { authorization: 'Bearer ' + process.env.BANKING_API_TOKEN, 'content-type': 'application/json' } });",
       'await answer.text();',
     ].join('\n');
-    const result = await runCli(
-      [
-        'client',
-        '--target',
-        manifest,
-        '--plan',
-        'none',
-        '--report-dir',
-        reports,
-        '--',
-        process.execPath,
-        '--input-type=module',
-        '-e',
-        script,
-      ],
-      { BANKING_EMULATOR_TOKEN: TOKEN },
-    );
+    const result = await runCli(targetClient(manifest, 'none', reports, script), { BANKING_EMULATOR_TOKEN: TOKEN });
     expect(result.stdout).toContain('Verdict: NON-CONFORMANT');
     expect(result.code).toBe(1);
     expect(outcomeOf(resultsIn(reports), 'CL-BODY-MEDIA-TYPE')?.outcome).toBe('FAIL');
