@@ -307,30 +307,35 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     const where = applied('reset', run);
     if (typeof where === 'string') return check.skip(id, where);
     const broken = run.calls[where.at]!;
-    const retries = retriesOf(run, where.at);
-    const inARow = 1 + retries.filter((retry) => bentBy(retry, 'reset')).length;
-    const startMs = broken.request.arrivedMs ?? 0;
-    const firstRetryMs = retries[0] ? Math.round((retries[0].request.arrivedMs ?? 0) - startMs) : undefined;
-    const recovered = retries.find(made);
-    const recoveredAfterMs = recovered ? Math.round(endOf(recovered) - startMs) : undefined;
-    const next = run.calls[where.at + 1];
-    const several = inARow > 1 ? ` (${inARow} times in a row)` : '';
-    const didNext =
-      retries.length > 0
-        ? `sent it again ${retries.length} times, first ${firstRetryMs} ms after sending it`
-        : next
-          ? `went on to ${next.subject} without sending it again`
-          : run.exit
-            ? `made no later call; its command ${exitText(run.exit)}`
-            : 'made no later call';
-    const outcome = recovered
-      ? `recovered: answered ${recovered.request.status} ${recoveredAfterMs} ms after the first try`
+    const after = afterNoAnswer(run, where.at, 'reset');
+    const several = after.inARow > 1 ? ` (${after.inARow} times in a row)` : '';
+    const outcome = after.recovered
+      ? `recovered: answered ${after.recovered.request.status} ${after.recoveredAfterMs} ms after the first try`
       : 'never answered it';
     check.observe(
       id,
-      { inARow, retries: retries.length, firstRetryMs, recovered: recovered !== undefined, recoveredAfterMs, next: next?.subject ?? null },
-      `${broken.subject}: connection reset before the answer${several}: the client ${didNext}; ${outcome}`,
+      after.observed,
+      `${broken.subject}: connection reset before the answer${several}: the client ${after.didNext}; ${outcome}`,
       { exchange: broken.exchange },
+    );
+  },
+
+  'truncated-body'(run, check) {
+    const id = PERTURBATIONS['truncated-body'].requirement;
+    const where = applied('truncated-body', run);
+    if (typeof where === 'string') return check.skip(id, where);
+    const cut = run.calls[where.at]!;
+    const after = afterNoAnswer(run, where.at, 'truncated-body');
+    const several = after.inARow > 1 ? ` (${after.inARow} times in a row)` : '';
+    const outcome = after.recovered
+      ? `recovered: a whole answer ${after.recovered.request.status} ${after.recoveredAfterMs} ms after the first try`
+      : 'never got a whole answer';
+    const { sentBytes, ofBytes } = where.facts;
+    check.observe(
+      id,
+      { sentBytes, ofBytes, ...after.observed },
+      `${cut.subject}: answered ${cut.request.status} with ${sentBytes} of its ${ofBytes} bytes, then the connection closed${several}: the client ${after.didNext}; ${outcome}`,
+      { exchange: cut.exchange },
     );
   },
 
@@ -375,6 +380,38 @@ function returnedUnlisted(call: JudgedCall): boolean {
   }
   const data = (document as { data?: unknown } | null)?.data;
   return (Array.isArray(data) ? data : [data]).some((event) => (event as { type?: unknown } | null)?.type === UNLISTED_EVENT_TYPE);
+}
+
+/**
+ * What the client did after a call that `name` left it no whole answer to (a reset, a body cut short): sent it again, how
+ * soon after it first sent it, whether a retry then got a whole answer (one `name` did not bend too) and when, or what it
+ * did instead.
+ */
+function afterNoAnswer(run: PerturbedRun, at: number, name: PerturbationName) {
+  const retries = retriesOf(run, at);
+  const inARow = 1 + retries.filter((retry) => bentBy(retry, name)).length;
+  const startMs = run.calls[at]!.request.arrivedMs ?? 0;
+  const firstRetryMs = retries[0] ? Math.round((retries[0].request.arrivedMs ?? 0) - startMs) : undefined;
+  const recovered = retries.find((retry) => made(retry) && !bentBy(retry, name));
+  const recoveredAfterMs = recovered ? Math.round(endOf(recovered) - startMs) : undefined;
+  const next = run.calls[at + 1];
+  const didNext =
+    retries.length > 0
+      ? `sent it again ${retries.length} times, first ${firstRetryMs} ms after sending it`
+      : next
+        ? `went on to ${next.subject} without sending it again`
+        : run.exit
+          ? `made no later call; its command ${exitText(run.exit)}`
+          : 'made no later call';
+  const observed = {
+    inARow,
+    retries: retries.length,
+    firstRetryMs,
+    recovered: recovered !== undefined,
+    recoveredAfterMs,
+    next: next?.subject ?? null,
+  };
+  return { inARow, recovered, recoveredAfterMs, didNext, observed };
 }
 
 /** When an exchange was over for the client: its answer sent, or the client gone. */

@@ -73,6 +73,14 @@ export const PERTURBATIONS = {
     parameters: ['op', 'call', 'times'],
     onlyNamed: true,
   },
+  'truncated-body': {
+    requirement: 'CL-TRUNCATED-BODY',
+    description:
+      "the answer to the client's first call that has a body (a 2xx) made and sent with its whole Content-Length but half its body, then the connection closed (only where a plan names it)",
+    // op: whose call; call: the Nth of them answered with a body; times: cut short that many times in a row, sent again, then let through.
+    parameters: ['op', 'call', 'times'],
+    onlyNamed: true,
+  },
   'more-than-one-page': {
     requirement: 'CL-PAGES-READ',
     description: 'more events than one page of the client holds, before its first list of events',
@@ -291,6 +299,10 @@ export class PlanBender implements AnswerBender {
     return heldMsOf(this.aimed, recorded, () => this.take('slow-answer'));
   }
 
+  cutAfterBytes(recorded: RecordedRequest, bodyBytes: number): number | undefined {
+    return this.aimed.truncated?.cutAfterBytes(recorded, bodyBytes);
+  }
+
   /** Before the first list of events is relayed: more events than its page holds, then the unlisted type, newest (first). */
   private async eventsFirstRead(recorded: RecordedRequest): Promise<void> {
     const query = new URLSearchParams(recorded.target.split('?')[1] ?? '');
@@ -427,6 +439,7 @@ export const REPEATED: readonly PerturbationName[] = [
   'status-503-after-create',
   'reset',
   'slow-within-timeout',
+  'truncated-body',
 ];
 
 /**
@@ -479,6 +492,7 @@ export interface AimedPerturbations {
   before?: ServerErrorAim;
   after?: ServerErrorAim;
   within?: WithinTimeoutAim;
+  truncated?: TruncationAim;
 }
 
 /** Which call slow-within-timeout holds: the `call`-th answered (of `op`, where aimed), once. */
@@ -502,6 +516,35 @@ export class WithinTimeoutAim {
   }
 }
 
+/**
+ * Which answers truncated-body cuts short: the call was made, and its answer, a 2xx with a body, is sent with its whole
+ * Content-Length but half its bytes. Any operation's call, aimed and repeated as RepeatedAim says, among those so answered.
+ */
+export class TruncationAim {
+  private readonly repeated: RepeatedAim;
+
+  constructor(aim: Aim = {}) {
+    this.repeated = new RepeatedAim(aim);
+  }
+
+  get done(): boolean {
+    return this.repeated.done;
+  }
+
+  /** How many of the answer's `bodyBytes` the client gets, marked on it, where the aim takes it; undefined where it gets all. */
+  cutAfterBytes(recorded: RecordedRequest, bodyBytes: number): number | undefined {
+    const status = recorded.status ?? 0;
+    const operation = operationOf(recorded.method, recorded.target.split('?')[0] ?? '/');
+    // An answer another perturbation bent is that one's to judge; one of fewer than 2 bytes has no half to send.
+    if (!operation || status < 200 || status >= 300 || bodyBytes < 2 || recorded.perturbed?.length) return undefined;
+    const facts = this.repeated.take(recorded, operation);
+    if (!facts) return undefined;
+    const sentBytes = Math.floor(bodyBytes / 2);
+    mark(recorded, 'truncated-body', { sentBytes, ofBytes: bodyBytes, ...facts });
+    return sentBytes;
+  }
+}
+
 /** How long to hold an answer: the slow answer's (`takeSlow` its chance), else the one within the time-out; 0 at once. */
 export function heldMsOf(aimed: AimedPerturbations, recorded: RecordedRequest, takeSlow: () => boolean): number {
   if (mayHoldSlowly(recorded, aimed.throttle?.throttled) && takeSlow()) return heldSlowly(recorded);
@@ -520,6 +563,7 @@ export function aimedOf(plan: readonly PerturbationName[], aims: Partial<Record<
     ...(has(before) ? { before: new ServerErrorAim(before, aims[before]) } : {}),
     ...(has(after) ? { after: new ServerErrorAim(after, aims[after]) } : {}),
     ...(has('slow-within-timeout') ? { within: new WithinTimeoutAim(aims['slow-within-timeout']) } : {}),
+    ...(has('truncated-body') ? { truncated: new TruncationAim(aims['truncated-body']) } : {}),
   };
 }
 

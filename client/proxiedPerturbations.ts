@@ -24,6 +24,8 @@ import type { ProxiedAnswer, ProxyBender } from './upstreamProxy.ts';
 // proxy alone, never by asking the target for anything the client did not ask.
 // - retry-after-429: the client's first write is answered 429 by the proxy and not sent on, so nothing is made upstream;
 // - slow-answer: the create is sent on, made upstream, and its answer held beyond the documented time-out;
+// - truncated-body: the call is sent on, made upstream, and the target's answer sent on with its whole Content-Length but
+//   half its body, then the client's connection closed;
 // - unknown-event-type: an event of a type the catalogue does not list is added to the first list of events with room
 //   for it within its page[limit] and within its filters, and served by the proxy on its own URL (GET /events/{id}),
 //   and its resend (POST /events/{id}) answered 204, as neither reaches the target, which never made it;
@@ -109,6 +111,10 @@ export class ProxiedPlanBender implements ProxyBender {
 
   holdMs(recorded: RecordedRequest): number {
     return heldMsOf(this.aimed, recorded, () => this.cursor.take('slow-answer'));
+  }
+
+  cutAfterBytes(recorded: RecordedRequest, bodyBytes: number): number | undefined {
+    return this.aimed.truncated?.cutAfterBytes(recorded, bodyBytes);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AnswerInstead, ExchangeHooks, ExchangeWatcher } from '../emulator/core/exchangeHooks.ts';
+import type { AnswerCut, AnswerInstead, ExchangeHooks, ExchangeWatcher } from '../emulator/core/exchangeHooks.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
 
 // Records the client's requests from inside the embedded emulator's own server
@@ -7,7 +7,7 @@ import type { RecordedRequest } from './recordedRequest.ts';
 // emulator itself, with no hop between, and every request it makes is kept as it arrived — method,
 // path and query, headers, the body's bytes as sent, whether or not a route read them — with the
 // status the emulator answered and when. Where a plan chose (client/perturbations.ts), an answer
-// is bent: one of the recorder's own instead of the emulator's, or the emulator's held.
+// is bent: one of the recorder's own instead of the emulator's, or the emulator's held or cut short.
 // Requests the suite makes itself (app.inject) are never seen; nothing a request holds reaches
 // the emulator differently for being recorded.
 
@@ -53,6 +53,8 @@ export interface AnswerBender {
   holdMs(request: RecordedRequest): number;
   /** Called once the emulator has answered and made what it made: an answer of its own sent instead, or nothing. */
   replaced?(request: RecordedRequest): BentAnswer | undefined;
+  /** Called once the emulator has answered with a body of `bodyBytes`: how many of them the client gets before the connection closes; undefined: all. */
+  cutAfterBytes?(request: RecordedRequest, bodyBytes: number): number | undefined;
 }
 
 export interface BentAnswer {
@@ -150,7 +152,7 @@ class RecordedExchange implements ExchangeWatcher {
     });
   }
 
-  answering(status: number, payload: string | Buffer | undefined): Promise<AnswerInstead | void> | undefined {
+  answering(status: number, payload: string | Buffer | undefined): Promise<AnswerInstead | AnswerCut | void> | undefined {
     // What a read returned (an event the client was given) is judged from the answer itself.
     if (payload !== undefined) this.recorded.answerBody = payload.toString().slice(0, ANSWER_BODY_LIMIT);
     const { bend } = this.options;
@@ -165,8 +167,12 @@ class RecordedExchange implements ExchangeWatcher {
       this.bent = replaced;
       return Promise.resolve({ status: replaced.status, headers: replaced.headers, errors: replaced.errors });
     }
+    // Asked before the holds, which leave alone an answer another perturbation bent: one cut short is not also held.
+    const cutAfterBytes = payload === undefined ? undefined : bend.cutAfterBytes?.(this.recorded, Buffer.byteLength(payload));
+    const cut = cutAfterBytes === undefined ? undefined : { cutAfterBytes };
     const answered = bend.answered(this.recorded);
-    if (answered) return answered.then(() => this.held(bend.holdMs(this.recorded)));
+    if (answered) return answered.then<AnswerCut | void>(() => cut ?? this.held(bend.holdMs(this.recorded)));
+    if (cut) return Promise.resolve(cut);
     const holdMs = bend.holdMs(this.recorded);
     return holdMs > 0 ? this.held(holdMs) : undefined;
   }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { JSON_API } from '../contract/facts/mediaTypes.ts';
+import { sendCutShort } from '../emulator/core/exchangeHooks.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { decodeBody } from '../harness/targetIO/contentCoding.ts';
 import type { RecordedRequest } from './recordedRequest.ts';
@@ -13,7 +14,7 @@ import { ANSWER_BODY_LIMIT, heldUnlessClosed, type RecorderActivity, resetConnec
 // target as it came: the same method, path and query, headers (the client's own credentials among
 // them, untouched) and body bytes; the target's answer is handed back with its status, headers and
 // body. Where a plan chose (client/proxiedPerturbations.ts), an answer is bent: one of the proxy's own
-// instead of the target's (the request then never reaches the target), the target's changed, or held.
+// instead of the target's (the request then never reaches the target), the target's changed, held or cut short.
 // The proxy sends the target nothing the client did not send, apart from what a perturbation documents.
 
 /** Beyond this, a request body is refused (413) rather than kept: far above any documented body (8: 20 MB uploads). */
@@ -52,6 +53,8 @@ export interface ProxyBender {
   changed(recorded: RecordedRequest, answer: ProxiedAnswer): ProxiedAnswer | undefined;
   /** How long to hold the answer before sending it on (0: at once). */
   holdMs(recorded: RecordedRequest): number;
+  /** How many of the answer's `bodyBytes` the client gets before its connection closes; undefined: all. */
+  cutAfterBytes?(recorded: RecordedRequest, bodyBytes: number): number | undefined;
 }
 
 export interface UpstreamProxyOptions {
@@ -141,13 +144,15 @@ export class UpstreamProxy {
       recorded.status = given.status;
       recorded.answerBody = given.body.toString('utf8').slice(0, ANSWER_BODY_LIMIT);
       recorded.durationMs = Math.round(performance.now() - recorded.arrivedMs!);
-      // Only the target's answers are held: the proxy's own stand for an answer the target never gave.
+      // Only the target's answers are cut short or held: the proxy's own stand for an answer the target never gave.
+      const cutAfterBytes = instead ? undefined : bender?.cutAfterBytes?.(recorded, given.body.length);
       const holdMs = instead ? 0 : (bender?.holdMs(recorded) ?? 0);
       if (holdMs > 0 && !(await heldUnlessClosed(outgoing, holdMs))) {
         // The client gave up before the held answer was due: when is what a slow answer's verdict reports.
         recorded.gaveUpAfterMs = Math.round(performance.now() - recorded.arrivedMs!);
         return;
       }
+      if (cutAfterBytes !== undefined) return sendCutShort(outgoing, given.status, given.headers, given.body, cutAfterBytes);
       send(outgoing, recorded, given);
     } finally {
       if (recording && activity) {

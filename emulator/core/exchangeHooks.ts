@@ -10,8 +10,9 @@ import { type ErrorObject, sendErrors } from './jsonApi.ts';
 // one's body is told chunk by chunk as Node reads it off the connection, whoever reads it
 // (a parser, a drain, nobody); and, where the watcher bends answers, two points: an answer
 // instead of the emulator's, before any of the emulator's own hooks, and the emulator's own
-// answer, once made and before it is sent. The emulator knows nothing of the watcher: what it
-// answers is its own unless told otherwise, and nothing a watcher throws reaches a request.
+// answer, once made and before it is sent (held, replaced, or cut short). The emulator knows
+// nothing of the watcher: what it answers is its own unless told otherwise, and nothing a
+// watcher throws reaches a request.
 // Requests made with app.inject are never offered (they have no connection).
 
 /** An answer of the watcher's own, sent instead of the emulator's: rendered as every error of the emulator is (jsonApi.ts). */
@@ -19,6 +20,14 @@ export interface AnswerInstead {
   status: number;
   headers: Record<string, string>;
   errors: ErrorObject[];
+}
+
+/**
+ * The emulator's own answer cut short: its status, headers and whole Content-Length sent, but only the first
+ * `cutAfterBytes` bytes of its body, then the connection closed, so that the client reads a truncated body.
+ */
+export interface AnswerCut {
+  cutAfterBytes: number;
 }
 
 export interface ExchangeWatcher {
@@ -31,10 +40,10 @@ export interface ExchangeWatcher {
   instead?(): Promise<AnswerInstead | undefined> | undefined;
   /**
    * The emulator has answered `status` with `payload` (or the watcher instead), not yet sent: resolves when it may be
-   * sent (undefined: at once), or to an answer to send instead of it (what was done stays done). The payload is the
-   * serialised body where it is text or bytes, else absent (a stream).
+   * sent (undefined: at once), or to an answer to send instead of it (what was done stays done), or to cut it short
+   * (only where a payload was given). The payload is the serialised body where it is text or bytes, else absent (a stream).
    */
-  answering?(status: number, payload: string | Buffer | undefined): Promise<AnswerInstead | void> | undefined;
+  answering?(status: number, payload: string | Buffer | undefined): Promise<AnswerInstead | AnswerCut | void> | undefined;
 }
 
 export interface ExchangeHooks {
@@ -92,10 +101,30 @@ export function installExchangeHooks(app: FastifyInstance, hooks: ExchangeHooks)
       .catch(() => undefined)
       .then((instead) => {
         if (!instead) return done(null, payload);
+        // Sent here rather than by Fastify, which sets a Content-Length to the bytes it is given.
+        if ('cutAfterBytes' in instead) {
+          if (text === undefined) return done(null, payload);
+          reply.hijack();
+          return sendCutShort(reply.raw, reply.statusCode, reply.getHeaders(), Buffer.from(text), instead.cutAfterBytes);
+        }
         reply.code(instead.status).headers({ ...instead.headers, 'content-type': JSON_API });
         done(null, JSON.stringify({ errors: instead.errors }));
       });
   });
+}
+
+/** An answer with its whole Content-Length but only `cutAfterBytes` bytes of its body, then its connection closed once they are out. */
+export function sendCutShort(
+  outgoing: ServerResponse,
+  status: number,
+  headers: Record<string, number | string | readonly string[] | undefined>,
+  body: Buffer,
+  cutAfterBytes: number,
+): void {
+  if (outgoing.destroyed) return;
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) outgoing.setHeader(name, value);
+  outgoing.writeHead(status, { 'content-length': String(body.length) });
+  outgoing.write(body.subarray(0, cutAfterBytes), () => outgoing.destroy());
 }
 
 function guarded<T>(call: () => T): T | undefined {

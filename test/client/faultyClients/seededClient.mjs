@@ -95,7 +95,8 @@ async function send(method, path, headers, body, attempt = 1) {
   return answer;
 }
 
-async function call(method, path, { json, raw, mediaType, bearer = true } = {}) {
+async function call(method, path, options = {}, attempt = 1) {
+  const { json, raw, mediaType, bearer = true } = options;
   const headers = bearer ? { authorization: `Bearer ${await tokenFor(method, path.split('?')[0])}` } : {};
   let body;
   if (json !== undefined) {
@@ -106,7 +107,18 @@ async function call(method, path, { json, raw, mediaType, bearer = true } = {}) 
     body = raw;
   }
   const answer = await send(method, path, headers, body);
-  const text = await answer.text();
+  let text;
+  try {
+    text = await answer.text();
+  } catch (error) {
+    // A body cut short: a GET sent again, as reading twice changes nothing; or the call given up, and the client goes on.
+    if (variant === 'retry-get-after-truncation' && method === 'GET' && attempt < 4) return call(method, path, options, attempt + 1);
+    if (variant === 'gives-up-on-truncation') {
+      console.log(`${method} ${path}: answer cut short, given up`);
+      return undefined;
+    }
+    throw error;
+  }
   if (!answer.ok) console.log(`${method} ${path}: ${answer.status}`);
   return answer.ok && text ? JSON.parse(text) : undefined;
 }
