@@ -16,6 +16,7 @@ import type { ClientTarget } from './clientTarget.ts';
 import { serveTarget } from './targetServing.ts';
 import { JUDGE_WEBHOOKS_VARIABLE, type ReceiverJudgingOptions, WebhookJudging } from './clientWebhooks.ts';
 import { type ClientCalls, type ClientItem, judgeItem, NO_CALL, readCalls } from './requestJudge.ts';
+import { countShiftedEffects } from './listShift.ts';
 
 // The integrator's API client as the engine's subject (harness/engine/subject.ts). Set-up: what the
 // client calls (client/servedApi.ts): the embedded emulator on a free loopback port with the recorder
@@ -181,6 +182,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
         await this.webhooks.judgeTheRest(this.waitEnded === 'quiet' ? 'once your client had gone quiet' : 'on Ctrl-C');
       }
       await served.settle();
+      await countShiftedEffects(served.requests(), this.source.receivers?.effects?.effectsUrl);
       const problems = served.targetProblems();
       if (problems.length > 0)
         this.say(

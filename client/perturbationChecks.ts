@@ -12,6 +12,7 @@ import {
   UNLISTED_EVENT_TYPE,
 } from './perturbations.ts';
 import { sameRequest } from './sameRequest.ts';
+import { eventIdsOf, filtersOf, isEventList, pageOf } from './listShift.ts';
 
 // What the client did next after each perturbation of its plan (client/perturbations.ts), judged
 // from the recording: it went on, it retried, when, how often, and whether a retried create made
@@ -336,6 +337,53 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
       { sentBytes, ofBytes, ...after.observed },
       `${cut.subject}: answered ${cut.request.status} with ${sentBytes} of its ${ofBytes} bytes, then the connection closed${several}: the client ${after.didNext}; ${outcome}`,
       { exchange: cut.exchange },
+    );
+  },
+
+  'list-shift'(run, check) {
+    const id = PERTURBATIONS['list-shift'].requirement;
+    const where = applied('list-shift', run);
+    if (typeof where === 'string') return check.skip(id, where);
+    const bent = run.calls[where.at]!;
+    const { eventId, page, limit, offset, effectsCount } = where.facts;
+    const later = run.calls.slice(where.at + 1);
+    // The next page of the same list: its filters and limit, the offset advanced by the limit.
+    const next = later.find((call) => {
+      const read = pageOf(call.request.target);
+      const same = filtersOf(call.request.target) === filtersOf(bent.request.target);
+      return isEventList(call.request) && same && read?.limit === limit && read?.offset === Number(offset) + Number(limit);
+    });
+    const seenTwice = next !== undefined && eventIdsOf(next.request.answerBody).includes(String(eventId));
+    // Acting on it: the calls naming it (read, resent), from when the client was first given it; the same call twice is twice.
+    const naming = later.filter(
+      (call) =>
+        (call.operation === 'event.get' || call.operation === 'event.resend') &&
+        call.request.target.split('?')[0]!.split('/').pop() === String(eventId),
+    );
+    const twice = naming.some((call) => naming.filter((other) => other.operation === call.operation).length > 1);
+    const processed = typeof effectsCount === 'number' ? effectsCount : undefined;
+    const actedTwice = seenTwice && (twice || (processed ?? 0) > 1);
+    const read =
+      next === undefined
+        ? 'never read the next page'
+        : seenTwice
+          ? 'read the next page and was given it again'
+          : 'read the next page, without it';
+    const calls =
+      naming.length === 0 ? 'no call named it' : `${naming.length} calls named it (${naming.map((call) => call.subject).join(', ')})`;
+    const effects = processed === undefined ? '' : `, its effects probe counted ${processed}`;
+    check.observe(
+      id,
+      {
+        eventId,
+        seenOnPages: seenTwice ? [Number(page), Number(page) + 1] : [Number(page)],
+        readNextPage: next !== undefined,
+        actedOn: naming.length,
+        actedTwice,
+        ...(processed === undefined ? {} : { effectsCount: processed }),
+      },
+      `${bent.subject}: the list shifted by one under its offset after this page, its last event ${eventId} the next page's first: the client ${read}; ${calls}${effects}; ${actedTwice ? 'it acted on the event twice' : 'it did not act on it twice'}`,
+      { exchange: bent.exchange },
     );
   },
 

@@ -8,6 +8,7 @@ import type { RecordedRequest } from './recordedRequest.ts';
 import { sameRequest } from './sameRequest.ts';
 import type { AnswerBender, BentAnswer } from './requestRecorder.ts';
 import { PlanCursor } from './planCursor.ts';
+import { EmbeddedListShift } from './listShift.ts';
 
 // The perturbations of the client command, as the OpenID suite's test plans have them: the
 // emulator's answers bent, through the recorder inside its server, at points the documents allow,
@@ -80,6 +81,16 @@ export const PERTURBATIONS = {
     // op: whose call; call: the Nth of them answered with a body; times: cut short that many times in a row, sent again, then let through.
     parameters: ['op', 'call', 'times'],
     onlyNamed: true,
+  },
+  'list-shift': {
+    requirement: 'CL-LIST-SHIFT',
+    description:
+      "a new event made after the first page of the client's first list of events, so that the page's last event is the next page's first (only where a plan names it)",
+    // call: the Nth list of events the client reads from its first page (offset 0).
+    parameters: ['call'],
+    onlyNamed: true,
+    throughProxy:
+      "the proxy repeats the last event of the client's first full page first on its next page (same filters and limit), that page's last dropped",
   },
   'more-than-one-page': {
     requirement: 'CL-PAGES-READ',
@@ -212,6 +223,8 @@ export class PlanBender implements AnswerBender {
 
   /** The perturbations the plan aims with `times`. */
   private readonly aimed: AimedPerturbations;
+  /** list-shift: a new event made between the client's first page of events and its next (client/listShift.ts). */
+  private readonly listShift: EmbeddedListShift;
 
   constructor(
     plan: readonly PerturbationName[],
@@ -225,10 +238,15 @@ export class PlanBender implements AnswerBender {
     );
     this.aimed = aimedOf(plan, aims);
     this.deliverUnlisted = plan.includes('unknown-event-type');
+    const emulator = {
+      inject: (type: string, count: number) => this.inject(type, count),
+      total: (query: URLSearchParams) => this.total(query),
+    };
+    this.listShift = new EmbeddedListShift(() => this.take('list-shift'), emulator, FILLER_EVENT_TYPE);
   }
 
   get spent(): boolean {
-    return this.cursor.spent && !this.deliverUnlisted && aimedDone(this.aimed);
+    return this.cursor.spent && !this.deliverUnlisted && aimedDone(this.aimed) && !this.listShift.waiting;
   }
 
   replaced(recorded: RecordedRequest): BentAnswer | undefined {
@@ -237,6 +255,12 @@ export class PlanBender implements AnswerBender {
   }
 
   answered(recorded: RecordedRequest): Promise<void> | undefined {
+    if (this.listShift.bends(recorded))
+      return this.listShift.answered(recorded).then(
+        (facts) => void (facts && mark(recorded, 'list-shift', facts)),
+        // The emulator refused the new event (its store full): the list did not shift, and nothing is marked.
+        () => undefined,
+      );
     const created = (recorded.status ?? 0) >= 200 && (recorded.status ?? 0) < 300;
     if (!this.deliverUnlisted || !created || operationOf(recorded.method, recorded.target.split('?')[0] ?? '/') !== 'webhook.create')
       return undefined;
@@ -286,11 +310,14 @@ export class PlanBender implements AnswerBender {
     const refused = refusedBefore(this.aimed, recorded, operation);
     if (refused) return Promise.resolve(refused);
     if (operation === 'event.list') {
-      if (!this.cursor.has('more-than-one-page') && !this.cursor.has('unknown-event-type')) return undefined;
-      return this.eventsFirstRead(recorded).then(
-        () => undefined,
-        () => void this.failed(recorded),
-      );
+      const shifts = this.cursor.has('list-shift');
+      if (!this.cursor.has('more-than-one-page') && !this.cursor.has('unknown-event-type') && !shifts) return undefined;
+      return this.eventsFirstRead(recorded)
+        .then(() => (shifts ? this.listShift.before(recorded) : undefined))
+        .then(
+          () => undefined,
+          () => void this.failed(recorded),
+        );
     }
     return undefined;
   }

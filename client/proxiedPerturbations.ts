@@ -17,6 +17,7 @@ import {
 import type { RecordedRequest } from './recordedRequest.ts';
 import type { BentAnswer } from './requestRecorder.ts';
 import { PlanCursor } from './planCursor.ts';
+import { ProxiedListShift } from './listShift.ts';
 import type { ProxiedAnswer, ProxyBender } from './upstreamProxy.ts';
 
 // The client command's perturbations where the client calls a target of a manifest through the proxy
@@ -29,6 +30,8 @@ import type { ProxiedAnswer, ProxyBender } from './upstreamProxy.ts';
 // - unknown-event-type: an event of a type the catalogue does not list is added to the first list of events with room
 //   for it within its page[limit] and within its filters, and served by the proxy on its own URL (GET /events/{id}),
 //   and its resend (POST /events/{id}) answered 204, as neither reaches the target, which never made it;
+// - list-shift: the last event of the client's first full page of events is put first again on its next page
+//   (client/listShift.ts), as the documented API gives no way to make an event upstream;
 // - a perturbation that needs the emulator's control (more-than-one-page) is not made, and its requirements SKIP saying why.
 
 /** The requests the proxy answers itself for the unlisted event: it exists only in what the client was given. */
@@ -57,6 +60,7 @@ export class ProxiedPlanBender implements ProxyBender {
   /** The perturbations the plan aims with `times`: the proxy answers them, nothing sent on, or changes the target's answer. */
   private readonly aimed: AimedPerturbations;
   private unlisted: UnlistedEvent | undefined;
+  private readonly listShift = new ProxiedListShift(() => this.cursor.take('list-shift'));
 
   constructor(plan: readonly PerturbationName[], aims: Partial<Record<PerturbationName, Aim>> = {}) {
     this.cursor = new PlanCursor(
@@ -86,6 +90,9 @@ export class ProxiedPlanBender implements ProxyBender {
     // Made upstream, and answered 503: the target keeps what it made.
     const replaced = operation && this.aimed.after?.answer(recorded, operation, answer.status);
     if (replaced) return proxied(replaced);
+    const shifted = this.listShift.changed(recorded, answer);
+    if (shifted) mark(recorded, 'list-shift', shifted.facts);
+    if (shifted?.answer) return shifted.answer;
     if (!this.cursor.has('unknown-event-type') || answer.status !== 200) return undefined;
     const [pathname = '/', query = ''] = recorded.target.split('?', 2);
     if (operationOf(recorded.method, pathname) !== 'event.list') return undefined;

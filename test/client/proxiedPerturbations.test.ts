@@ -100,6 +100,7 @@ describe('perturbations through the proxy', () => {
       'retry-after-429': undefined,
       'slow-answer': undefined,
       'more-than-one-page': expect.stringMatching(/^SKIP, as .*event injection/),
+      'list-shift': expect.stringContaining('the proxy repeats the last event'),
     });
   });
 });

@@ -154,6 +154,15 @@ async function webhook() {
 const HANDLERS = { 'positivePay.cancelled': () => {} };
 const handle = (event) => (variant === 'crash-on-unknown-type' ? HANDLERS[event.type](event) : HANDLERS[event.type]?.(event));
 
+/** The variations that act on each event as they read it: a resend, every time, or once per id (list-shift's two). */
+const ACTS_ON_EACH = variant === 'resend-each-read' || variant === 'resend-each-id-once';
+const actedOn = new Set();
+async function actOn(event) {
+  if (variant === 'resend-each-id-once' && actedOn.has(event.id)) return;
+  actedOn.add(event.id);
+  await call('POST', `/events/${event.id}`, { json: {} });
+}
+
 async function events() {
   const bearer = variant !== 'no-bearer-on-list';
   const read = [];
@@ -161,10 +170,11 @@ async function events() {
     const page = await call('GET', `/events?page[limit]=${PAGE_LIMIT}&page[offset]=${offset}`, { bearer });
     read.push(...(page?.data ?? []));
     for (const one of page?.data ?? []) handle(one);
+    if (ACTS_ON_EACH) for (const one of page?.data ?? []) await actOn(one);
     // The tolerated variation needs no more than the first page.
     if (!page || page.data.length < PAGE_LIMIT || variant === 'first-page-only') break;
   }
-  const event = read[0];
+  const event = ACTS_ON_EACH ? undefined : read[0];
   if (event) await call('POST', `/events/${event.id}`, variant === 'resend-no-body' ? {} : { json: {} });
 }
 
