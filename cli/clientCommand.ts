@@ -119,12 +119,17 @@ export async function clientCommand(
 
 /**
  * How the client coped with its plan's perturbations, one line each, cut at the terminal's width as the summary's rows
- * are; nothing where none was applied.
+ * are; those not applied in one line, as their SKIPs above say why; nothing where none was applied.
  */
 function copedLines(rows: ResultsDocument['clientCoped'], columns: number | undefined): string[] {
   if (!anyApplied(rows)) return [];
   const cut = (text: string) => (columns !== undefined && text.length > columns ? `${text.slice(0, Math.max(columns - 1, 0))}…` : text);
-  return [`${COPED_TITLE} with its perturbations:`, ...rows.map((row) => cut(`  ${copedLine(row)}`))];
+  const notApplied = rows.filter((row) => row.notApplied !== undefined).map((row) => row.perturbation);
+  return [
+    `${COPED_TITLE} with its perturbations:`,
+    ...rows.filter((row) => row.notApplied === undefined).map((row) => `  ${copedLine(row)}`),
+    ...(notApplied.length > 0 ? [`  not applied: ${notApplied.join(', ')} (their SKIPs say why)`] : []),
+  ].map(cut);
 }
 
 /** The requirements of operations the client never called: one line, since each says only that (the reports name the operations). */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -13,11 +13,12 @@ import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { copedMarkdown } from '../../verdict/copedWording.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { PROJECT_ROOT, runCli } from '../cli/cliProcess.ts';
+import { inTerminal, SCRIPT, screenRows } from '../cli/terminalScreen.ts';
 
 // The "how your client coped" table (issue 52, item 2): one row per perturbation of the plan, read from
 // the recording alone: the call it bent, what the client did next, how long until that call got through,
 // and whether it did. Hand-made recordings (on the recorder's clock) for the row's reading; one real
-// client run for where the table shows: results.json, the terminal, summary.md and report.html.
+// client run for where the table shows: results.json, the terminal (cut at its width), summary.md and report.html.
 
 /** One exchange arriving at `atMs`, answered `tookMs` later unless given up or reset (no status). */
 function exchange(method: string, target: string, status: number | undefined, atMs: number, extra: Partial<RecordedRequest> = {}) {
@@ -110,16 +111,25 @@ describe('the rows read from the recording', () => {
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
-/** Lists the events; on a broken connection, lists them again once. */
-const LISTS_AGAIN_AFTER_A_RESET = `
-const list = () => fetch(process.env.BANKING_API_BASE_URL + '/events', { headers: { authorization: 'Bearer ' + process.env.BANKING_API_TOKEN } });
-try { await (await list()).text(); } catch { await (await list()).text(); }`;
+/** Lists the events; on a broken connection, lists them again once. Double quotes only: the terminal's shell line quotes in single ones. */
+const LISTS_AGAIN_AFTER_A_RESET =
+  'const list = () => fetch(process.env.BANKING_API_BASE_URL + "/events", { headers: { authorization: "Bearer " + process.env.BANKING_API_TOKEN } });' +
+  ' try { await (await list()).text(); } catch { await (await list()).text(); }';
+const RESET_ON_LIST = (dir: string) => [
+  'client',
+  '--plan',
+  'reset:op=event.list',
+  '--report-dir',
+  dir,
+  '--',
+  process.execPath,
+  '--input-type=module',
+];
 
 test('a real client run: the row in results.json (valid by its schema), on the terminal, in summary.md and report.html', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'client-coped-'));
   dirs.push(dir);
-  const args = ['client', '--plan', 'reset:op=event.list', '--report-dir', dir, '--', process.execPath, '--input-type=module'];
-  const result = await runCli([...args, '-e', LISTS_AGAIN_AFTER_A_RESET]);
+  const result = await runCli([...RESET_ON_LIST(dir), '-e', LISTS_AGAIN_AFTER_A_RESET]);
   expect(result.code, result.stderr).toBe(0);
   const document = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
   expect(schemaRegistry().validate('harness/results', document).violations).toEqual([]);
@@ -137,3 +147,20 @@ test('a real client run: the row in results.json (valid by its schema), on the t
     /<section id="coped" class="panel">[^]*<td>reset<\/td><td>GET \/events<\/td>/,
   );
 }, 120_000);
+
+test.skipIf(!existsSync(SCRIPT))(
+  "on a terminal of 60 columns the table's row is cut at its width, not wrapped (skipped without util-linux script)",
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'client-coped-width-'));
+    dirs.push(dir);
+    const run = inTerminal([...RESET_ON_LIST(dir), '-e', LISTS_AGAIN_AFTER_A_RESET], 60, 200);
+    expect(await run.exited, run.output()).toBe(0);
+    const rows = screenRows(run.output(), 60);
+    const title = rows.indexOf('How your client coped with its perturbations:');
+    expect(title, rows.join('\n')).toBeGreaterThan(0);
+    expect(rows[title + 1]).toMatch(/^ {2}reset · GET \/events: sent it again 1 time, .*…$/);
+    expect(rows[title + 1]).toHaveLength(60);
+    expect(rows[title + 2]).toMatch(/^Your client's command exited 0/);
+  },
+  120_000,
+);
