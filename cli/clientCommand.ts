@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { DEFAULT_REPORTERS, type Reporter } from '../report/reporters.ts';
 import { parseReporters } from './runValues.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
@@ -6,7 +7,8 @@ import { CLIENT_ENV, type ClientRun, type ClientSource, clientResults, endedText
 import { type ClientChoice, clientChoice, type ClientOptionTexts } from './clientValues.ts';
 import { clientReplayArguments, OPTION_WORDS, planEntries, planText } from './commandLineText.ts';
 import { EXIT } from './exitCodes.ts';
-import { printBaseline, type SkipFold } from './summaryPrinter.ts';
+import { printBaseline, type SkipFold, terminalColumns } from './summaryPrinter.ts';
+import { anyApplied, COPED_TITLE, copedLine } from '../verdict/copedWording.ts';
 import { conduct, conductSettings } from './conduct.ts';
 import { counted } from '../harness/records/counted.ts';
 import { certifyClient, type ClientCertifyOptions, clientCertification } from './clientCertificate.ts';
@@ -95,6 +97,8 @@ export async function clientCommand(
       summary: { folds: choice.effects ? [NEVER_CALLED_FOLD] : [NEVER_CALLED_FOLD, WITHOUT_EFFECTS_PROBE] },
       notes: () => {
         if (document.baseline) printBaseline(document.baseline, write);
+        const columns = options.events === '-' ? undefined : terminalColumns(process.stdout);
+        for (const line of copedLines(document.clientCoped, columns)) say(line);
         say(`${exited[0]!.toUpperCase()}${exited.slice(1)}; it made ${counted(run.calls.requests, 'call')}`);
       },
       after: (written) => {
@@ -108,6 +112,21 @@ export async function clientCommand(
       },
     };
   });
+}
+
+/**
+ * How the client coped with its plan's perturbations, one line each, cut at the terminal's width as the summary's rows
+ * are; those not applied in one line, as their SKIPs above say why; nothing where none was applied.
+ */
+function copedLines(rows: ResultsDocument['clientCoped'], columns: number | undefined): string[] {
+  if (!anyApplied(rows)) return [];
+  const cut = (text: string) => (columns !== undefined && text.length > columns ? `${text.slice(0, Math.max(columns - 1, 0))}…` : text);
+  const notApplied = rows.filter((row) => row.notApplied !== undefined).map((row) => row.perturbation);
+  return [
+    `${COPED_TITLE} with its perturbations:`,
+    ...rows.filter((row) => row.notApplied === undefined).map((row) => `  ${copedLine(row)}`),
+    ...(notApplied.length > 0 ? [`  not applied: ${notApplied.join(', ')} (their SKIPs say why)`] : []),
+  ].map(cut);
 }
 
 /** The requirements of operations the client never called: one line, since each says only that (the reports name the operations). */

@@ -1,7 +1,7 @@
 import { runEngine } from '../harness/engine/engine.ts';
 import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import type { ResultsDocument } from '../verdict/resultsDocument.ts';
+import type { CopedRow, ResultsDocument } from '../verdict/resultsDocument.ts';
 import { judgedDocument } from '../verdict/judgement.ts';
 import { applyBaseline, excusedRequirements, type ExpectedFailure } from '../verdict/expectedFailures.ts';
 import { verdictOf } from '../verdict/requirementVerdict.ts';
@@ -14,6 +14,7 @@ import { RECEIVER_GROUP } from '../receiver/receiverCase.ts';
 import { type ClientSource, ClientSubject, type CommandExit } from './clientSubject.ts';
 import type { WaitEnded } from './quietWatch.ts';
 import { CLIENT_ITEMS, type ClientCalls } from './requestJudge.ts';
+import { copedRows } from './copedTable.ts';
 
 // The client command's run, one way through: the engine (harness/engine/engine.ts) runs the
 // client's items with the client as its subject (client/clientSubject.ts: the emulator, the
@@ -41,6 +42,8 @@ export interface ClientRun {
   calls: Omit<ClientCalls, 'calls'>;
   /** Each call of a documented operation as its evidence holds it, for HAR (client/clientJournal.ts). */
   exchanges: JournalEntry[];
+  /** How the client coped with each perturbation of its plan (client/copedTable.ts); none without a plan. */
+  coped: CopedRow[];
   /** How the command exited; absent for a client started elsewhere. */
   exit?: CommandExit;
   /** How waiting for a client started elsewhere ended; absent for a command. */
@@ -67,6 +70,13 @@ export async function runClient(
     reports: [...results.map((result) => subject.report(result)), ...(await learned.webhooks.reports())],
     calls,
     exchanges: clientJournal(judgedCalls),
+    coped: copedRows({
+      calls: judgedCalls,
+      plan: calls.plan ?? [],
+      ...(calls.exit ? { exit: calls.exit } : {}),
+      ...(calls.unavailable ? { unavailable: calls.unavailable } : {}),
+      ...(calls.placedAt ? { placedAt: calls.placedAt } : {}),
+    }),
     ...(learned.exit ? { exit: learned.exit } : {}),
     ...(learned.waitEnded ? { waitEnded: learned.waitEnded } : {}),
     baseUrl: learned.baseUrl,
@@ -124,5 +134,7 @@ export function clientResults(
     document.baseline = { path: meta.baseline.path, ...outcome };
   }
   // The command's own exit, beside the verdict: a finding only where a requirement judges it (after a perturbation).
-  return run.exit ? { ...document, clientExit: { code: run.exit.code, signal: run.exit.signal } } : document;
+  const exit = run.exit ? { clientExit: { code: run.exit.code, signal: run.exit.signal } } : {};
+  // How it coped with its plan's perturbations: recorded beside the verdict, never judged by itself.
+  return { ...document, ...exit, ...(run.coped.length > 0 ? { clientCoped: run.coped } : {}) };
 }

@@ -11,8 +11,8 @@ import {
   SERVER_ERROR_STATUS,
   UNLISTED_EVENT_TYPE,
 } from './perturbations.ts';
-import { sameRequest } from './sameRequest.ts';
 import { eventIdsOf, filtersOf, isEventList, pageOf } from './listShift.ts';
+import { applied, bentBy, endOf, exitText, followUpOf, made, retriesOf, wentOn } from './copedTable.ts';
 
 // What the client did next after each perturbation of its plan (client/perturbations.ts), judged
 // from the recording: it went on, it retried, when, how often, and whether a retried create made
@@ -32,33 +32,6 @@ export interface PerturbedRun {
 
 /** Timers may fire a little early; a retry this close to the Retry-After still waited it out. */
 const TIMER_TOLERANCE_MS = 50;
-
-const exitText = ({ code, signal }: NonNullable<PerturbedRun['exit']>) => (signal ? `was ended by ${signal}` : `exited ${code}`);
-
-/** Where the perturbation was applied (the first call `where` admits), or why it cannot be judged. */
-function applied(
-  name: PerturbationName,
-  run: PerturbedRun,
-  where: (call: JudgedCall) => boolean = () => true,
-): { at: number; facts: Record<string, number | string> } | string {
-  if (!run.plan.includes(name)) return `the plan left out ${name}`;
-  const unavailable = run.unavailable?.[name];
-  if (unavailable) return unavailable;
-  const at = run.calls.findIndex((call) => where(call) && call.request.perturbed?.some((bent) => bent.name === name));
-  const placed = run.placedAt?.[name];
-  const which = placed === undefined ? 'the call it bends' : `the call it was placed at, its chance number ${placed}`;
-  if (at < 0) return `${name} was planned, but the client never made ${which} (${PERTURBATIONS[name].description})`;
-  return { at, facts: run.calls[at]!.request.perturbed!.find((bent) => bent.name === name)!.facts };
-}
-
-/** The calls after the perturbed one that send it again: the same request by meaning (client/sameRequest.ts). */
-const retriesOf = (run: PerturbedRun, at: number) =>
-  run.calls.slice(at + 1).filter((call) => sameRequest(call.request, run.calls[at]!.request));
-
-const made = (call: JudgedCall) => (call.request.status ?? 0) >= 200 && (call.request.status ?? 0) < 300;
-
-/** Whether a perturbation bent this call's answer. */
-const bentBy = (call: JudgedCall, name: PerturbationName) => call.request.perturbed?.some((bent) => bent.name === name) === true;
 
 /** The SHOULD of HTTP (RFC 9110 9.2.2) the slow answer is judged by besides its observation. */
 const NO_DUPLICATE = PERTURBATIONS['slow-answer'].alsoJudgedBy[0];
@@ -203,9 +176,7 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     const id = PERTURBATIONS[name].requirement;
     const where = applied(name, run);
     if (typeof where === 'string') return check.skip(id, where);
-    const refused = run.calls[where.at]!;
-    const retries = retriesOf(run, where.at);
-    const inARow = 1 + retries.filter((retry) => bentBy(retry, name)).length;
+    const { bent: refused, retries, inARow, recovered } = followUpOf(run, where.at, name);
     const madeByRetries = retries.filter(made).length;
     const firstRetryMs = retries[0] ? Math.round((retries[0].request.arrivedMs ?? 0) - (refused.request.answeredMs ?? 0)) : undefined;
     const several = inARow > 1 ? ` (${inARow} times in a row)` : '';
@@ -220,7 +191,7 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
         inARow,
         retries: retries.length,
         firstRetryMs,
-        recovered: madeByRetries > 0,
+        recovered: recovered !== undefined,
         resourcesMade: madeByRetries,
       },
       `${refused.subject}: answered ${SERVER_ERROR_STATUS} before it was made${several}: the client ${next}; ${outcome}`,
@@ -260,16 +231,13 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     const id = PERTURBATIONS[name].requirement;
     const where = applied(name, run);
     if (typeof where === 'string') return check.skip(id, where);
-    const throttled = run.calls[where.at]!;
-    const retries = retriesOf(run, where.at);
+    const { bent: throttled, retries, recovered, recoveredAfterMs } = followUpOf(run, where.at, name);
     const refused = [throttled, ...retries.filter((retry) => bentBy(retry, name))];
     // How long the client waited after each 429 before sending the call again: its own backoff, as none was asked.
     const waitsMs = refused.flatMap((answer) => {
       const next = retries.find((retry) => (retry.request.arrivedMs ?? 0) > (answer.request.arrivedMs ?? 0));
       return next ? [Math.round((next.request.arrivedMs ?? 0) - (answer.request.answeredMs ?? answer.request.arrivedMs ?? 0))] : [];
     });
-    const recovered = retries.find(made);
-    const recoveredAfterMs = recovered ? Math.round(endOf(recovered) - (throttled.request.arrivedMs ?? 0)) : undefined;
     const several = refused.length > 1 ? ` (${refused.length} times in a row)` : '';
     const next = waitsMs.length === 0 ? 'did not send it again' : `sent it again after ${waitsMs.map((ms) => `${ms} ms`).join(', ')}`;
     const outcome = recovered
@@ -436,21 +404,12 @@ function returnedUnlisted(call: JudgedCall): boolean {
  * did instead.
  */
 function afterNoAnswer(run: PerturbedRun, at: number, name: PerturbationName) {
-  const retries = retriesOf(run, at);
-  const inARow = 1 + retries.filter((retry) => bentBy(retry, name)).length;
-  const startMs = run.calls[at]!.request.arrivedMs ?? 0;
-  const firstRetryMs = retries[0] ? Math.round((retries[0].request.arrivedMs ?? 0) - startMs) : undefined;
-  const recovered = retries.find((retry) => made(retry) && !bentBy(retry, name));
-  const recoveredAfterMs = recovered ? Math.round(endOf(recovered) - startMs) : undefined;
-  const next = run.calls[at + 1];
+  const { bent, retries, inARow, recovered, recoveredAfterMs, next } = followUpOf(run, at, name);
+  const firstRetryMs = retries[0] ? Math.round((retries[0].request.arrivedMs ?? 0) - (bent.request.arrivedMs ?? 0)) : undefined;
   const didNext =
     retries.length > 0
       ? `sent it again ${retries.length} times, first ${firstRetryMs} ms after sending it`
-      : next
-        ? `went on to ${next.subject} without sending it again`
-        : run.exit
-          ? `made no later call; its command ${exitText(run.exit)}`
-          : 'made no later call';
+      : `${wentOn(run, next)}${next ? ' without sending it again' : ''}`;
   const observed = {
     inARow,
     retries: retries.length,
@@ -461,10 +420,6 @@ function afterNoAnswer(run: PerturbedRun, at: number, name: PerturbationName) {
   };
   return { inARow, recovered, recoveredAfterMs, didNext, observed };
 }
-
-/** When an exchange was over for the client: its answer sent, or the client gone. */
-const endOf = (call: JudgedCall): number =>
-  call.request.answeredMs ?? (call.request.arrivedMs ?? 0) + (call.request.gaveUpAfterMs ?? call.request.durationMs ?? 0);
 
 /** What else a client may have stopped on: an answer refusing it (a 429 among them), or one it gave up waiting for. */
 function troubled(call: JudgedCall): string | undefined {

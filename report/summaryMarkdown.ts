@@ -6,13 +6,15 @@ import { runMetricsIn, type ResultsDocument } from '../verdict/resultsDocument.t
 import { describeRunMetrics } from '../harness/records/runMetricsSummary.ts';
 import type { Replay } from './reproduction.ts';
 import { verdictLabel } from './verdictLabel.ts';
+import { anyApplied, COPED_TITLE, copedMarkdown } from '../verdict/copedWording.ts';
 
 // summary.md: the run in a few lines of Markdown for wherever CI shows Markdown
 // (GitHub's step summary, a GitLab or Buildkite annotation, a PR comment): the
 // verdict, the counts per outcome, each requirement that fails the run with its
 // statement, what its check found and the command that replays it (the command line's words,
 // handed in: cli/commandLineText.ts), the run's calls
-// and waits (harness/records/runMetrics.ts), how a client's own command ended, and throttling.
+// and waits (harness/records/runMetrics.ts), how a client's own command ended and coped with its
+// perturbations, and throttling.
 
 /** The requirements that fail the run: applicable MUSTs that are FAIL or UNTESTABLE, less those a baseline excuses. */
 export function failingRequirements(document: ResultsDocument): RequirementResult[] {
@@ -51,6 +53,7 @@ export function summaryMarkdown(document: ResultsDocument, replay?: Replay): str
   if (metrics) lines.push(`Run: ${describeRunMetrics(metrics)}.`, '');
   const exit = document.clientExit;
   if (exit) lines.push(`Your client's command ${exit.signal ? `was ended by ${exit.signal}` : `exited ${exit.code}`}.`, '');
+  if (anyApplied(document.clientCoped)) lines.push(`### ${COPED_TITLE}`, '', ...copedMarkdown(document.clientCoped), '');
   if (failing.length > 0)
     lines.push(`### Failing requirements (${failing.length})`, '', ...failing.flatMap((result) => failureLines(result, replay)), '');
   for (const entry of document.baseline?.stale ?? [])

@@ -77,6 +77,8 @@ export interface ResultsDocument extends RunMetricsFields {
   diagnosis?: string;
   /** Present on a document of `client` that ran the client's own command: its exit code, or the signal that ended it. */
   clientExit?: ClientExit;
+  /** Present on a document of `client` whose plan bent an answer: one row per perturbation planned, what the client did next. */
+  clientCoped?: CopedRow[];
   /** Present on a document of `run`: whether its target outlived it, and where it mints tokens. */
   requestReplay?: RequestReplay;
   /** Present when the run judged part of the catalogue; no certificate is issued for it. */
@@ -101,6 +103,31 @@ export interface ClientExit {
   code: number | null;
   /** Null when it exited by itself. */
   signal: string | null;
+}
+
+/**
+ * How the client coped with one perturbation of its plan (client/copedTable.ts), read from the recording and never
+ * judged: the call it bent, what the client did next, and whether, and how soon, it got that call through.
+ */
+export interface CopedRow {
+  /** The perturbation's name (client/perturbations.ts). */
+  perturbation: string;
+  /** What it did, in short (`2 times in a row`, `Retry-After 2 s`); empty where there is nothing to add to its name. */
+  facts: string;
+  /** The call it bent (`GET /events`); null where it was not applied. */
+  subject: string | null;
+  /** What the client did next, in words; null where it was not applied. */
+  didNext: string | null;
+  /** How many times the client sent the bent call again (the same request, client/sameRequest.ts). */
+  retries: number;
+  /** Milliseconds from the end of the bent exchange to the first time it was sent again; null without a retry. */
+  firstRetryMs: number | null;
+  /** Milliseconds from the bent call to the end of the first 2xx answer to the same request; null where it never got one. */
+  recoveredAfterMs: number | null;
+  /** Whether it got the bent call through after all; null where recovery does not apply (its answer was given in full). */
+  recovered: boolean | null;
+  /** Why a planned perturbation was not applied (the reason its requirement SKIPs); absent where it was. */
+  notApplied?: string;
 }
 
 /** What is left of the target once the run has ended, for reproducing a failure by hand (report/reproduction.ts). */

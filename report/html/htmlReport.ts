@@ -3,6 +3,7 @@ import { isFailing, OUTCOMES } from '../../harness/records/checkRecords.ts';
 import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 import { comparisonView } from './comparisonView.ts';
 import { containerView } from './containerView.ts';
+import { copedView } from './copedView.ts';
 import { sectionIndex, type SectionIndex } from '../sectionTitles.ts';
 import { html } from './htmlText.ts';
 import { observationsView } from './observationsView.ts';
@@ -94,6 +95,7 @@ export function htmlReport(document: ResultsDocument, replay: Replay, sections: 
     containerView(document.container),
     runFacts(document),
     outcomeCounts(document),
+    copedView(document.clientCoped),
     comparisonView(document.comparison),
     curlGuideView(document, curl),
     requirementMatrix(document.requirements, document.counts, sections, {
