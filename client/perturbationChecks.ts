@@ -271,42 +271,20 @@ const JUDGES: Record<PerturbationName, (run: PerturbedRun, check: CheckRecorder)
     );
   },
 
-  reset(run, check) {
-    const id = PERTURBATIONS.reset.requirement;
-    const where = applied('reset', run);
-    if (typeof where === 'string') return check.skip(id, where);
-    const broken = run.calls[where.at]!;
-    const after = afterNoAnswer(run, where.at, 'reset');
-    const several = after.inARow > 1 ? ` (${after.inARow} times in a row)` : '';
-    const outcome = after.recovered
-      ? `recovered: answered ${after.recovered.request.status} ${after.recoveredAfterMs} ms after the first try`
-      : 'never answered it';
-    check.observe(
-      id,
-      after.observed,
-      `${broken.subject}: connection reset before the answer${several}: the client ${after.didNext}; ${outcome}`,
-      { exchange: broken.exchange },
-    );
-  },
+  reset: (run, check) =>
+    observeNoAnswer('reset', run, check, () => ({
+      what: 'connection reset before the answer',
+      recovered: 'recovered: answered',
+      never: 'never answered it',
+    })),
 
-  'truncated-body'(run, check) {
-    const id = PERTURBATIONS['truncated-body'].requirement;
-    const where = applied('truncated-body', run);
-    if (typeof where === 'string') return check.skip(id, where);
-    const cut = run.calls[where.at]!;
-    const after = afterNoAnswer(run, where.at, 'truncated-body');
-    const several = after.inARow > 1 ? ` (${after.inARow} times in a row)` : '';
-    const outcome = after.recovered
-      ? `recovered: a whole answer ${after.recovered.request.status} ${after.recoveredAfterMs} ms after the first try`
-      : 'never got a whole answer';
-    const { sentBytes, ofBytes } = where.facts;
-    check.observe(
-      id,
-      { sentBytes, ofBytes, ...after.observed },
-      `${cut.subject}: answered ${cut.request.status} with ${sentBytes} of its ${ofBytes} bytes, then the connection closed${several}: the client ${after.didNext}; ${outcome}`,
-      { exchange: cut.exchange },
-    );
-  },
+  'truncated-body': (run, check) =>
+    observeNoAnswer('truncated-body', run, check, (cut, { sentBytes, ofBytes }) => ({
+      what: `answered ${cut.request.status} with ${sentBytes} of its ${ofBytes} bytes, then the connection closed`,
+      recovered: 'recovered: a whole answer',
+      never: 'never got a whole answer',
+      facts: { sentBytes: sentBytes!, ofBytes: ofBytes! },
+    })),
 
   'list-shift'(run, check) {
     const id = PERTURBATIONS['list-shift'].requirement;
@@ -396,6 +374,42 @@ function returnedUnlisted(call: JudgedCall): boolean {
   }
   const data = (document as { data?: unknown } | null)?.data;
   return (Array.isArray(data) ? data : [data]).some((event) => (event as { type?: unknown } | null)?.type === UNLISTED_EVENT_TYPE);
+}
+
+/** How a perturbation that left the client no whole answer is said: what it did, the words for a recovery and for none. */
+interface NoAnswerWords {
+  what: string;
+  recovered: string;
+  never: string;
+  /** Its own facts, observed before what the client did next. */
+  facts?: Record<string, number | string>;
+}
+
+/** A perturbation that left the client no whole answer (a reset, a body cut short): what the client did next, observed. */
+function observeNoAnswer(
+  name: 'reset' | 'truncated-body',
+  run: PerturbedRun,
+  check: CheckRecorder,
+  words: (call: JudgedCall, facts: Record<string, number | string>) => NoAnswerWords,
+): void {
+  const id = PERTURBATIONS[name].requirement;
+  const where = applied(name, run);
+  if (typeof where === 'string') return check.skip(id, where);
+  const call = run.calls[where.at]!;
+  const after = afterNoAnswer(run, where.at, name);
+  const said = words(call, where.facts);
+  const several = after.inARow > 1 ? ` (${after.inARow} times in a row)` : '';
+  const outcome = after.recovered
+    ? `${said.recovered} ${after.recovered.request.status} ${after.recoveredAfterMs} ms after the first try`
+    : said.never;
+  check.observe(
+    id,
+    { ...said.facts, ...after.observed },
+    `${call.subject}: ${said.what}${several}: the client ${after.didNext}; ${outcome}`,
+    {
+      exchange: call.exchange,
+    },
+  );
 }
 
 /**
