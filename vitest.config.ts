@@ -7,7 +7,7 @@ import { HeaviestFirstSequencer } from './test/support/heaviestFirstSequencer.ts
 const MODULE_CACHE = moduleCacheDirectory();
 
 // Two projects share this file:
-// - "project": the project's own tests (test/), run by `npm test` and CI; test/soak/ holds
+// - "project": the project's own tests (test/), run by `npm test` and CI; test/proofs/soak/ holds
 //   the whole-suite runs repeated against long-lived targets (`npm run test:soak` runs only those);
 // - "conformance": the conformance suites' one file (suites/run.conformance.ts), run by hand:
 //   the engine against an embedded emulator, one vitest test per scenario (Allure through

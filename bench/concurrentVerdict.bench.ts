@@ -4,7 +4,7 @@ import { benchSize, reportGoal } from './benchGoals.ts';
 
 // Concurrency must not change a verdict: over many seeds, the whole suite run
 // one scenario at a time and eight at a time gives every requirement the same
-// outcome (test/run/concurrencyVerdict.test.ts does two seeds in npm test).
+// outcome (test/proofs/concurrencyVerdict.test.ts does two seeds in npm test).
 
 const seeds = benchSize('serial vs concurrent', 1, 20, (count) => `${count} seeds`);
 const differing: string[] = [];

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packProject } from '../test/install/installedPackage.ts';
+import { packProject } from '../test/distribution/install/installedPackage.ts';
 import { commandToExit } from '../test/support/childProcess.ts';
 import { benchSize, median, reportGoal, reportUnmeasured } from './benchGoals.ts';
 

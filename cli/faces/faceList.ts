@@ -9,7 +9,7 @@ import { progressFace } from './progressFace.ts';
 
 // Every face, once, for every judging command (cli/conduct.ts opens them): a new face is a module of cli/faces/
 // and a line here. `--reporter` chooses among the faces named as report/reporters.ts names them
-// (test/cli/faceList.test.ts holds the two lists together). The order is the order of the
+// (test/cli/faces/faceList.test.ts holds the two lists together). The order is the order of the
 // "Reports:" line.
 
 export const FACES: readonly Face[] = [progressFace, resultsFace, htmlFace, junitFace, summaryFace, harFace, allureFace, eventsFace];

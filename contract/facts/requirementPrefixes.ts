@@ -1,5 +1,5 @@
 // The requirement-id prefixes, written once for the catalogue loader, the results
-// schema (held to this file by test/catalogue/requirementsSchema.test.ts) and the docs.
+// schema (held to this file by test/contract/catalogue/requirementsSchema.test.ts) and the docs.
 // Each prefix belongs to one catalogue file: an id says where it is written.
 
 /** Prefix → the requirements/ file that holds every id with it. */

@@ -10,7 +10,7 @@ import { ApiError } from './jsonApi.ts';
 // states is refused by the handler's own reader (core/requestBody.ts,
 // core/listQuery.ts, positivePay/ruleRequest.ts, webhooks/webhookAttributes.ts),
 // which seeded faults relax one at a time (positivePay/positivePayBehaviour.ts),
-// so the kill matrix can prove each check. test/contract/requestDeviations.test.ts
+// so the kill matrix can prove each check. test/contract/facts/requestDeviations.test.ts
 // holds that, door or reader, every MUST deviation is refused but those
 // EMULATOR_ACCEPTS names, and no SHOULD or OBSERVE one is but those
 // EMULATOR_REFUSES names. No seeded fault relaxes a requirement refused here.

@@ -32,7 +32,7 @@ export class DecisionMismatch extends Error {
  * scenario's move fell (the lifecycle's, beside it), and a failure would not replay by `--seed`.
  * Set up again on a fresh account, the case is judged as on a still clock, as it is when replayed;
  * a move that left every rule's expiry as it was needs no new set-up. The last attempt is judged
- * as it comes (a clock that never stands still, test/decisioning/clockFollowers.test.ts).
+ * as it comes (a clock that never stands still, test/suites/decisioning/clockFollowers.test.ts).
  */
 const ATTEMPTS_WHEN_OVERTAKEN = 8;
 

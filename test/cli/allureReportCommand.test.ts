@@ -5,7 +5,7 @@ import { afterAll, expect, test } from 'vitest';
 import { runCli } from './cliProcess.ts';
 
 // `report` on a directory without Allure results is a setup error saying what to run first
-// (building from results is covered by test/reports/cliReports.test.ts).
+// (building from results is covered by test/report/cliReports.test.ts).
 
 const empty = mkdtempSync(join(tmpdir(), 'bac-no-results-'));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));

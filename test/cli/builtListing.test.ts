@@ -3,7 +3,7 @@ import { listingData } from '../../cli/catalogueListing.ts';
 
 // The package's `list` shows the rows its build wrote as JSON (cli/builtListingMain.ts) where a clone
 // gathers them afresh: JSON must carry every row whole, no field lost or changed on the way
-// (test/install/packedPackage.test.ts compares the installed package's `list` with the clone's).
+// (test/distribution/install/packedPackage.test.ts compares the installed package's `list` with the clone's).
 
 test('every row list can show comes back from JSON as it was gathered', () => {
   const gathered = listingData();

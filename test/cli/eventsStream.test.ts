@@ -13,7 +13,7 @@ import { PROJECT_ROOT, runCli } from './cliProcess.ts';
 
 // Issue 41: `run --events -` streams the engine's events on standard output as NDJSON while the
 // run goes on, each line valid against schemas/harness/engine-events.schema.json, in the order
-// the engine tells them (test/run/engineEvents.test.ts holds that order at the engine). The run's calls pass through a proxy of
+// the engine tells them (test/harness/engine/engineEvents.test.ts holds that order at the engine). The run's calls pass through a proxy of
 // this process, so "while the run goes on" is counted, not timed: the target keeps being called
 // after this process has read the first line, and results.json, written at the end, is not there yet.
 // `receiver --events FILE` writes its cases' events, which go through the same engine, alike.

@@ -7,7 +7,7 @@ import { requirementCatalogue } from '../../contract/catalogue/requirementCatalo
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { writeResults } from '../../verdict/resultsDocument.ts';
-import { resultsOfRun, type RunShape } from '../reports/resultsOfRun.ts';
+import { resultsOfRun, type RunShape } from '../report/resultsOfRun.ts';
 
 // `merge` ends as every judging command does (cli/conduct.ts): the summary, then "Results:" and one
 // "Reports:" line of the faces' files in the faces' order, the joined runs' Allure results named

@@ -18,7 +18,7 @@ import { PROJECT_ROOT } from './cliProcess.ts';
 // banking-api-conformance and banking-api-emulator to this checkout's bin/ and the rest to its
 // node_modules/.bin. A run a suggestion starts is narrowed to one area (`--only auth`): what is
 // followed is the command's start (its target, manifest and reports), a whole run is the
-// registry install test's (test/install/registryInstall.test.ts) and the screen test's.
+// registry install test's (test/distribution/install/registryInstall.test.ts) and the screen test's.
 
 const scratch = mkdtempSync(join(tmpdir(), 'bac-suggestions-'));
 const NARROWED = '--only auth';
@@ -222,8 +222,8 @@ const SETTINGS: Record<SuggestionName, () => Promise<void>> = {
   async installAllure() {
     // Where the allure package is not installed, the run says to install it first, in the same line,
     // and offers `report` only after it; the command is the one `report` itself names there. It is not
-    // run: it installs from the registry (test/install/packedPackage.test.ts installs it and builds).
-    const without = { NODE_OPTIONS: `--import ${join(PROJECT_ROOT, 'test/install/withoutPackages.mjs')}`, WITHOUT_PACKAGES: 'allure' };
+    // run: it installs from the registry (test/distribution/install/packedPackage.test.ts installs it and builds).
+    const without = { NODE_OPTIONS: `--import ${join(PROJECT_ROOT, 'test/distribution/install/withoutPackages.mjs')}`, WITHOUT_PACKAGES: 'allure' };
     const dir = folder('without-allure');
     const ran = await shell(`npx banking-api-conformance run --report-dir reports ${NARROWED}`, dir, without);
     expect(ran.code, shown(ran)).toBe(0);

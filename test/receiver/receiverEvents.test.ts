@@ -8,7 +8,7 @@ import { runReceiverCases } from '../../receiver/receiverRun.ts';
 import { TOKEN } from './receiverRuns.ts';
 
 // Issue 41, "must show": `receiver` runs its cases through the engine and tells its faces what
-// `run` tells them (test/run/engineEvents.test.ts): the run starts, each case starts, its checks
+// `run` tells them (test/harness/engine/engineEvents.test.ts): the run starts, each case starts, its checks
 // come as they are recorded, its report when final, and the run finishes with every report. The
 // effects probe is read once after every case, into their records, so every final report comes
 // after the last check told.

@@ -11,7 +11,7 @@ import { type CliResult, runCli } from '../cli/cliProcess.ts';
 // must refuse with exit 1 and one FAILED line of its own: an edited predicate,
 // another key, an expired certificate, results that are not the certified ones, a
 // subject that differs. test/cli/verifyCertificate.test.ts runs them on a certificate
-// it signs itself; test/containers/emulatorImageCertified.test.ts on the certificate
+// it signs itself; test/distribution/images/emulatorImageCertified.test.ts on the certificate
 // of the reference emulator's image.
 
 export interface SignedCertificate {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // The project's layers, bottom first: each folder with the folders it may import, all of them
-// below it. `harness` in a list stands for every harness/ layer. test/run/moduleLayers.test.ts
+// below it. `harness` in a list stands for every harness/ layer. test/tree/moduleLayers.test.ts
 // holds the tree to it, docs/architecture.md shows it (the same test holds the page to it), and
 // bench/ measures the import graph by it.
 
@@ -122,7 +122,7 @@ export function layerTableMarkdown(table: LayerTable = LAYERS): string {
 }
 
 /** Where a checkout writes its table: here, or (before issue 34) in the layer test itself. */
-const TABLE_FILES = ['test/support/layerTable.ts', 'test/run/moduleLayers.test.ts'];
+const TABLE_FILES = ['test/support/layerTable.ts', 'test/tree/moduleLayers.test.ts'];
 
 /** The `LAYERS` literal of a source: an array of [folder, [folders it may import]] in single-quoted strings. */
 export function parseLayerTable(source: string): LayerTable {

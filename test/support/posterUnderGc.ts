@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DeliveryPoster } from '../../emulator/delivery/deliveryPoster.ts';
 
-// Run with --expose-gc (by test/delivery/posterTimeoutUnderGc.test.ts): one
+// Run with --expose-gc (by test/emulator/delivery/posterTimeoutUnderGc.test.ts): one
 // delivery to an endpoint that never answers, garbage collection forced while
 // it waits; prints what the poster reported and after how long.
 

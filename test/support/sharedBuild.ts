@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { inject } from 'vitest';
 
 // What several test files build once per `vitest run` and share (issue 44): the packed tarball
-// (test/install/installedPackage.ts) and the images (test/containers/dockerForTests.ts). vitest runs
+// (test/distribution/install/installedPackage.ts) and the images (test/distribution/images/dockerForTests.ts). vitest runs
 // files in several workers, so the sharing is through files: each build is recorded in the folder the
 // global set-up provides (test/support/sharedBuildsFolder.ts) under its name and the key of the content
 // it was made from; whoever asks holds that build's lock, computes the key from the content as it is now,

@@ -10,8 +10,8 @@ import { mixSeed } from '../../harness/engine/schedulePerturbation.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { ALL_SCENARIOS, runAgainstEmulator } from './emulatorRuns.ts';
 
-// The runs that prove the tolerated variations (test/verdicts/toleratedVariations.test.ts and
-// test/verdicts/toleratedVariationAlone.test.ts): every variation, in each environment it takes
+// The runs that prove the tolerated variations (test/proofs/toleratedVariations.test.ts and
+// test/proofs/toleratedVariationAlone.test.ts): every variation, in each environment it takes
 // effect in, a whole run of every scenario (a variation may trip any requirement) against an
 // emulator of its own started with that variation. Each run fuzzes the schedule (run
 // --schedule-seed), so no verdict under a variation may depend on how the scenarios interleave.
@@ -33,7 +33,7 @@ const RUN_SEEDS_THAT_FOUND_DEFECTS: ReadonlyArray<{ runSeed: number; variations:
 ];
 
 /**
- * The variations whose run has a worker to itself (test/verdicts/toleratedVariationAlone.test.ts), not
+ * The variations whose run has a worker to itself (test/proofs/toleratedVariationAlone.test.ts), not
  * side by side with others in one event loop. delivery-lag-every sends each delivery 1.5 s after
  * it is due, one at a time per AtMostOnce webhook, so a webhook's backlog drains at the pace the
  * process keeps: beside three other runs in one loop it drained slower than the whole run's events
@@ -86,7 +86,7 @@ export const VARIATION_RUNS: readonly VariationRun[] = TOLERATED_VARIATIONS.flat
 
 /**
  * The whole run under the variation (and any fault added): its records but the WARNs the variation has the right to.
- * The control of test/verdicts/toleratedVariations.test.ts passes fewer scenarios.
+ * The control of test/proofs/toleratedVariations.test.ts passes fewer scenarios.
  */
 export async function unexpectedIn(
   run: VariationRun,

@@ -15,7 +15,7 @@ import { fencedBlocks } from './markdownBlocks.ts';
 // here by reading the page as it is, not a copy of it: every path it names into the tree is
 // there; each arrow of a flow between two named modules is a path of imports in the code; and
 // "Where a new piece goes" names, for an area, a subject and a face, the one place each goes.
-// The layer table is held by test/run/moduleLayers.test.ts; that no command loads vitest, by
+// The layer table is held by test/tree/moduleLayers.test.ts; that no command loads vitest, by
 // test/run/commandPaths.test.ts.
 
 const PAGE = 'docs/architecture.md';

@@ -32,16 +32,16 @@ const SHELL = ['sh', 'bash'];
 /** Commands that are not run, each with why, by their text (comments and line continuations removed). */
 const NOT_RUN: Record<string, string> = {
   'git clone https://github.com/OWNER/banking-api-conformance.git':
-    "clones from GitHub: test/install/readmeSetup.test.ts runs the README's set-up block in a clone of this checkout",
-  'cd banking-api-conformance': "the README's set-up block: test/install/readmeSetup.test.ts runs it in a fresh clone",
-  'npm ci': "the README's set-up block: test/install/readmeSetup.test.ts runs it in a fresh clone",
-  'npm run conformance': "the README's set-up block: test/install/readmeSetup.test.ts runs it in a fresh clone",
+    "clones from GitHub: test/distribution/install/readmeSetup.test.ts runs the README's set-up block in a clone of this checkout",
+  'cd banking-api-conformance': "the README's set-up block: test/distribution/install/readmeSetup.test.ts runs it in a fresh clone",
+  'npm ci': "the README's set-up block: test/distribution/install/readmeSetup.test.ts runs it in a fresh clone",
+  'npm run conformance': "the README's set-up block: test/distribution/install/readmeSetup.test.ts runs it in a fresh clone",
   'npm test': "the project's own tests: .github/workflows/ci.yml runs them after npm ci on a fresh checkout",
   'npm install --save-dev banking-api-conformance':
-    'installs from the registry: test/install/registryInstall.test.ts runs it and the run after it, letter for letter, against a local registry',
+    'installs from the registry: test/distribution/install/registryInstall.test.ts runs it and the run after it, letter for letter, against a local registry',
   'npx banking-api-conformance run':
-    'the whole suite: run as printed by test/install/registryInstall.test.ts; here as init prints it, narrowed (below)',
-  'npm ci && npm run runner:image': 'builds the runner image with Docker: test/containers/runnerImage.test.ts builds it',
+    'the whole suite: run as printed by test/distribution/install/registryInstall.test.ts; here as init prints it, narrowed (below)',
+  'npm ci && npm run runner:image': 'builds the runner image with Docker: test/distribution/images/runnerImage.test.ts builds it',
   'docker run --rm --network host -v "$PWD":/data -e BANKING_API_TOKEN banking-api-conformance:local run --target /data/sandbox.json --report-dir /data/reports':
     'Docker and a vendor sandbox',
   'npx banking-api-conformance init --kind emulator --yes':
@@ -59,11 +59,11 @@ const NOT_RUN: Record<string, string> = {
     "the reader's own receiver at :3000",
   'npm install --save-dev tsx':
     "installs from the registry: the `npx tsx` after it is this checkout's tsx, as the project has it once installed",
-  'npm run emulator:image': "builds the emulator's image with Docker: test/containers/ builds it",
-  'npx banking-api-conformance run --target-image banking-api-emulator:local': 'Docker: test/containers/ runs it',
+  'npm run emulator:image': "builds the emulator's image with Docker: test/distribution/images/ builds it",
+  'npx banking-api-conformance run --target-image banking-api-emulator:local': 'Docker: test/distribution/images/ runs it',
   'npx banking-api-conformance run --certify --target-image banking-api-emulator:local --signing-key signing-key.pem': 'Docker',
   'npx banking-api-conformance run --target-image banking-api-emulator:local --target-env BANKING_EMULATOR_FAULTS=scope-not-checked-on-list --only auth':
-    'Docker: test/containers/ runs an image with a fault',
+    'Docker: test/distribution/images/ runs an image with a fault',
   'npx banking-api-conformance run --target-image ghcr.io/you/your-emulator:1.2 --target-port 3000 --target-env LOG_LEVEL=debug --target-manifest targets/your-image.json':
     "Docker and someone else's image",
   'npx banking-api-conformance run --certify --target-image ghcr.io/you/emu:1.2 --signing-key signing-key.pem --valid-days 90':
@@ -79,19 +79,19 @@ const NOT_RUN: Record<string, string> = {
     'a whole run against the calibrated emulator (test/run/calibrationLoop.test.ts runs the loop)',
   'npx banking-api-conformance compare --observed vendor local --report-dir parity': 'the two runs before',
   'npx banking-api-conformance run --target node_modules/banking-api-conformance/targets/emulator-vendor-like.json --wait-for-target 30':
-    'a whole run against the slow, throttled vendor-like profile: test/verdicts/vendorLikeDelivery.test.ts and the soak tests run it',
+    'a whole run against the slow, throttled vendor-like profile: test/proofs/vendorLikeDelivery.test.ts and the soak tests run it',
   'npx banking-api-emulator deliveries --follow': 'follows until Ctrl-C',
   'npx banking-api-conformance run --emulator-fault check-tolerance-101': 'a whole run with a fault: the kill matrix runs each fault',
   'npx banking-api-conformance run --base-url http://127.0.0.1:8080 --seed 1933787282 --schedule-seed 7':
-    'a whole run under a schedule seed: test/soak/scheduleSeeds.test.ts runs them',
-  'npx banking-api-conformance report': "a run's allure-results first: test/install/packedPackage.test.ts runs report after a run",
+    'a whole run under a schedule seed: test/proofs/soak/scheduleSeeds.test.ts runs them',
+  'npx banking-api-conformance report': "a run's allure-results first: test/distribution/install/packedPackage.test.ts runs report after a run",
   'npx banking-api-conformance report --report-dir out': "a run's allure-results first",
   'npx allure open reports/allure-report': 'serves the report until stopped',
   'npx banking-api-conformance run --shard 2/4 --report-dir out/2': 'a quarter of a whole run; test/run/ runs shards and merges them',
   'npx banking-api-conformance merge out/1 out/2 out/3 out/4 --report-dir reports': 'the four shards before',
   'npx banking-api-conformance merge out/1 out/2 --report-dir reports': "shards' report directories",
   'npx banking-api-conformance client -- python3 my_client.py':
-    "the reader's own script: test/client/clientKillMatrix.test.ts judges a Python client this way",
+    "the reader's own script: test/proofs/clientKillMatrix.test.ts judges a Python client this way",
   'npx banking-api-conformance client --wait --idle 5':
     'waits for a client started elsewhere: test/client/clientWait.test.ts starts one from what it prints',
 };

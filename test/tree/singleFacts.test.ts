@@ -14,7 +14,7 @@ import { type CopyFinder, SINGLE_FACTS } from './singleFacts.ts';
 // folders below. Only code is read (.ts .mts .js .mjs): YAML, JSON and Markdown
 // cannot import contract/facts/ and prose is documentation. The JSON Schemas repeat the
 // vocabularies as enums because editors and validators read them as they stand:
-// the last test here holds every such enum to contract/facts/ (test/catalogue/ holds the
+// the last test here holds every such enum to contract/facts/ (test/contract/catalogue/ holds the
 // requirement-id pattern). Comments are not read either: a comment saying
 // "20 MB" explains the code, it is no value the code runs on.
 const NOT_PRODUCT: ReadonlyArray<[folder: string, why: string]> = [

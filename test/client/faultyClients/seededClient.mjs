@@ -2,7 +2,7 @@
 // A small API client with one seeded fault or tolerated variation, named by its
 // first argument (none: the correct client). It goes on after an error answer, as
 // a client that logs and carries on does, so every call it means to make is made
-// and judged. Used by test/client/clientKillMatrix.test.ts.
+// and judged. Used by test/proofs/clientKillMatrix.test.ts.
 
 const variant = process.argv[2] ?? 'none';
 const baseUrl = process.env.BANKING_API_BASE_URL;

@@ -1,7 +1,7 @@
 /* global process, console, fetch, setTimeout, Buffer */
 // A client that subscribes a webhook of its own and handles what is delivered to it,
 // then cleans up: with `crash`, a handler per type it knows is looked up and called, so
-// a type it never saw ends its process. Used by test/client/clientKillMatrix.test.ts
+// a type it never saw ends its process. Used by test/proofs/clientKillMatrix.test.ts
 // for the unknown-event-type perturbation's delivery.
 
 import { createServer } from 'node:http';

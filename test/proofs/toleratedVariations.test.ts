@@ -1,0 +1,62 @@
+import { describe, test } from 'vitest';
+import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
+import { FAULTS } from '../../emulator/faultCatalogue.ts';
+import { problems, scenariosJudging } from '../support/emulatorRuns.ts';
+import { takingTurns } from '../support/takingTurns.ts';
+import { replayOf, RUNS_ALONE, unexpectedIn, VARIATION_RUNS } from '../support/toleratedVariationRuns.ts';
+
+// Behaviour the documents leave open must never fail the suite: each tolerated
+// variation, alone, yields no FAIL, WARN or UNTESTABLE anywhere — except a WARN
+// of a SHOULD the variation departs from on purpose (its `warns`) — in each
+// environment the variation takes effect in (its `environments`). Every run fuzzes
+// the schedule (start order, pauses between calls: run --schedule-seed), so no
+// verdict under a variation may depend on how the scenarios interleave.
+//
+// Each run is whole (every scenario: a variation may trip any requirement) and has an
+// emulator of its own, started with that variation alone, its own session, sink and
+// engine (test/support/toleratedVariationRuns.ts). What the runs repeat and can share
+// is shared by the worker already: the catalogue, the schemas and the scenario index are
+// loaded once per process, and an emulator starts in milliseconds. A run mostly waits (on
+// deliveries, the clock, its polls), so several go side by side in this one worker,
+// VARIATIONS_AT_ONCE at a time; nothing of one emulator or session is another's. The
+// variations of RUNS_ALONE are run by test/proofs/toleratedVariationAlone.test.ts. A
+// control run, among the others, shows that a run here still fails: a seeded fault beside
+// a variation is reported. It is of the scenarios judging what the fault breaks, as the
+// kill matrix's row is: what it shows is that a FAIL comes through, not what the variation does.
+
+/**
+ * How many runs go side by side. Each uses about a third of a core while it waits on its
+ * deliveries and polls; four keep this worker's share of a 2-core machine busy, with room
+ * for the other worker's file.
+ */
+const VARIATIONS_AT_ONCE = 4;
+const turn = takingTurns(VARIATIONS_AT_ONCE);
+
+/** The control: a seeded fault the kill matrix shows caught, beside a variation that has WARNs of its own to forgive. */
+const CONTROL_FAULT = 'signature-header-missing';
+const CONTROL_VARIATION: ToleratedVariation = 'merchant-name-and-type-only';
+
+describe('tolerated variations', () => {
+  test.concurrent(
+    `a run here still fails: ${CONTROL_VARIATION} with the seeded fault ${CONTROL_FAULT} is reported`,
+    { timeout: 900_000 },
+    async ({ expect }) => {
+      const fault = FAULTS.find((candidate) => candidate.name === CONTROL_FAULT);
+      const run = VARIATION_RUNS.find((candidate) => candidate.name === CONTROL_VARIATION);
+      if (!fault || !run) throw new Error(`${CONTROL_FAULT} or ${CONTROL_VARIATION} is gone: pick another seeded fault or variation`);
+      const unexpected = await turn(() => unexpectedIn(run, [fault.name], scenariosJudging(fault.breaks)));
+      const failed = new Set(unexpected.filter((record) => record.outcome === 'FAIL').map((record) => record.requirementId));
+      expect([...failed], replayOf(run, [fault.name])).toEqual(expect.arrayContaining([...fault.breaks]));
+    },
+  );
+
+  test.concurrent.for(VARIATION_RUNS.filter((run) => !RUNS_ALONE.includes(run.name)))(
+    '$name ($description) fails nothing in $environment (run seed $runSeed, schedule seed $scheduleSeed)',
+    // A variation that holds deliveries back makes the run minutes longer; a run may also wait for its turn.
+    { timeout: 900_000 },
+    async (run, { expect }) => {
+      const unexpected = await turn(() => unexpectedIn(run));
+      expect(problems(unexpected), replayOf(run)).toEqual([]);
+    },
+  );
+});
