@@ -223,7 +223,10 @@ const SETTINGS: Record<SuggestionName, () => Promise<void>> = {
     // Where the allure package is not installed, the run says to install it first, in the same line,
     // and offers `report` only after it; the command is the one `report` itself names there. It is not
     // run: it installs from the registry (test/distribution/install/packedPackage.test.ts installs it and builds).
-    const without = { NODE_OPTIONS: `--import ${join(PROJECT_ROOT, 'test/distribution/install/withoutPackages.mjs')}`, WITHOUT_PACKAGES: 'allure' };
+    const without = {
+      NODE_OPTIONS: `--import ${join(PROJECT_ROOT, 'test/distribution/install/withoutPackages.mjs')}`,
+      WITHOUT_PACKAGES: 'allure',
+    };
     const dir = folder('without-allure');
     const ran = await shell(`npx banking-api-conformance run --report-dir reports ${NARROWED}`, dir, without);
     expect(ran.code, shown(ran)).toBe(0);

@@ -32,5 +32,7 @@ test('results and attachments are on disk once settled() resolves', async () => 
 test('a file that cannot be written makes settled() reject, naming it', async () => {
   const writer = new DeferredAllureWriter(join(scratch(), 'missing-directory'));
   writer.writeAttachment('a2-attachment.txt', Buffer.from('x'));
-  await expect(writer.settled()).rejects.toThrow(/1 Allure result file\(s\) could not be written, the first .*missing-directory\/a2-attachment\.txt: ENOENT/);
+  await expect(writer.settled()).rejects.toThrow(
+    /1 Allure result file\(s\) could not be written, the first .*missing-directory\/a2-attachment\.txt: ENOENT/,
+  );
 });

@@ -64,7 +64,10 @@ describe('reports written by the CLI', () => {
   test('each scenario is an Allure test labelled epic = area, feature, story = requirement id, severity, with redacted evidence attached', () => {
     const files = allureResultFiles('whole');
     expect(files).toHaveLength(results('whole').scenarioIds.length);
-    const labelled = files.map((file) => JSON.parse(readFileSync(join(dir('whole'), 'allure-results', file), 'utf8')) as { labels: Array<{ name: string; value: string }> });
+    const labelled = files.map(
+      (file) =>
+        JSON.parse(readFileSync(join(dir('whole'), 'allure-results', file), 'utf8')) as { labels: Array<{ name: string; value: string }> },
+    );
     for (const test of labelled) {
       const value = (name: string) => test.labels.filter((label) => label.name === name).map((label) => label.value);
       expect(value('epic')).toEqual([AREA]);
@@ -82,7 +85,10 @@ describe('reports written by the CLI', () => {
   test('two shards, merged, select the same scenarios and requirements as the whole run, with a comparison', async () => {
     shards.forEach(ran);
     const [one, two] = [results('shard1'), results('shard2')];
-    expect([one.shard, two.shard]).toEqual([{ index: 1, count: 2 }, { index: 2, count: 2 }]);
+    expect([one.shard, two.shard]).toEqual([
+      { index: 1, count: 2 },
+      { index: 2, count: 2 },
+    ]);
     expect(one.scenarioIds.filter((id) => two.scenarioIds.includes(id))).toEqual([]);
 
     const merge = await runCli(['merge', dir('shard1'), dir('shard2'), '--report-dir', dir('merged'), '--compare', dir('whole')]);
@@ -92,7 +98,8 @@ describe('reports written by the CLI', () => {
     expect(schemaRegistry().validate('harness/results', merged).violations).toEqual([]);
     expect([...merged.scenarioIds].sort()).toEqual([...full.scenarioIds].sort());
     expect(merged.selectedRequirements).toEqual(full.selectedRequirements);
-    const judged = (document: ResultsDocument) => document.requirements.filter((result) => result.reason !== 'not selected in this run').map((result) => result.id);
+    const judged = (document: ResultsDocument) =>
+      document.requirements.filter((result) => result.reason !== 'not selected in this run').map((result) => result.id);
     expect(judged(merged)).toEqual(judged(full));
     expect(merged.comparison?.baseline.sameCatalogue).toBe(true);
     expect(one.partial?.narrowedBy).toEqual([`--only ${AREA}`, '--shard 1/2']);
@@ -105,7 +112,10 @@ describe('reports written by the CLI', () => {
 
   test('npm run report -- --report-dir DIR builds the Allure HTML of that directory and says how to serve it', async () => {
     const answer = await new Promise<{ code: number | null; stdout: string }>((resolve, reject) => {
-      const child = spawn('npm', ['run', '--silent', 'report', '--', '--report-dir', dir('whole')], { cwd: PROJECT_ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+      const child = spawn('npm', ['run', '--silent', 'report', '--', '--report-dir', dir('whole')], {
+        cwd: PROJECT_ROOT,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
       let stdout = '';
       child.stdout.on('data', (chunk) => (stdout += chunk));
       child.on('error', reject);

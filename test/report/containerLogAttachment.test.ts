@@ -14,8 +14,14 @@ afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
 const record: ContainerRunRecord = {
   image: { name: 'emulator:test', id: 'sha256:abc', repoDigests: [] },
-  containerId: 'c1', network: 'host', reaper: 'disabled', startedAt: '2026-01-01T00:00:00.000Z',
-  startupMs: 1200, envNames: ['PORT'], logTail: ['listening'], logLineCount: 2,
+  containerId: 'c1',
+  network: 'host',
+  reaper: 'disabled',
+  startedAt: '2026-01-01T00:00:00.000Z',
+  startupMs: 1200,
+  envNames: ['PORT'],
+  logTail: ['listening'],
+  logLineCount: 2,
 };
 
 test('the container log in the report directory becomes the Allure attachment of every test of the run', () => {

@@ -8,7 +8,9 @@ import type { ResultsDocument } from '../../verdict/resultsDocument.ts';
 // token for a target that minted the run's own, and otherwise a token of the user's;
 // a request without the token (a receiver's delivery) asks for none.
 
-const api = curlCommand({ request: { method: 'GET', url: 'http://127.0.0.1:1/webhooks', headers: { authorization: 'Bearer [redacted]' } } });
+const api = curlCommand({
+  request: { method: 'GET', url: 'http://127.0.0.1:1/webhooks', headers: { authorization: 'Bearer [redacted]' } },
+});
 const delivery = curlCommand({
   request: { method: 'POST', url: 'http://127.0.0.1:2/hook', headers: { 'x-service-signature': 'c2ln' }, body: '{"data":[]}' },
 });

@@ -19,7 +19,10 @@ let records: CheckRecord[] = [];
 
 beforeAll(async () => {
   emulator = await startEmulator({ faults: FAULTS });
-  records = await runScenarios(scenariosJudging(['PP-LIST-SHAPE', 'PP-ACH-ORIGINATOR-REQUIRED'], ALL_SCENARIOS), { baseUrl: emulator.url(), seed: 8 });
+  records = await runScenarios(scenariosJudging(['PP-LIST-SHAPE', 'PP-ACH-ORIGINATOR-REQUIRED'], ALL_SCENARIOS), {
+    baseUrl: emulator.url(),
+    seed: 8,
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -27,7 +30,9 @@ afterAll(async () => {
 });
 
 async function statusOf(command: string, token: string): Promise<number> {
-  const { stdout } = await run('bash', ['-c', `${command} -s -o /dev/null -w '%{http_code}'`], { env: { ...process.env, [TOKEN_VARIABLE]: token } });
+  const { stdout } = await run('bash', ['-c', `${command} -s -o /dev/null -w '%{http_code}'`], {
+    env: { ...process.env, [TOKEN_VARIABLE]: token },
+  });
   return Number(stdout);
 }
 
@@ -53,13 +58,20 @@ test('the curl command of each failing exchange reproduces its status against th
 
 test('a binary or cut body is sent from a file the note names', () => {
   const upload: ExchangeExcerpt = {
-    request: { method: 'PUT', url: 'http://127.0.0.1:1/positive-pay/7/documents', headers: { 'content-type': 'image/png' }, body: '<20971521 bytes of image/png>' },
+    request: {
+      method: 'PUT',
+      url: 'http://127.0.0.1:1/positive-pay/7/documents',
+      headers: { 'content-type': 'image/png' },
+      body: '<20971521 bytes of image/png>',
+    },
   };
   expect(curlCommand(upload)).toEqual({
     command: "curl -i -X PUT 'http://127.0.0.1:1/positive-pay/7/documents' -H 'content-type: image/png' --data-binary @request-body",
     bodyNote: 'put the request body (20971521 bytes of image/png) in the file request-body',
     usesToken: false,
   });
-  const quoted: ExchangeExcerpt = { request: { method: 'POST', url: "http://127.0.0.1:1/x?a='b'", headers: {}, body: `{"name":"O'Brien"}` } };
+  const quoted: ExchangeExcerpt = {
+    request: { method: 'POST', url: "http://127.0.0.1:1/x?a='b'", headers: {}, body: `{"name":"O'Brien"}` },
+  };
   expect(curlCommand(quoted).command).toBe(`curl -i -X POST 'http://127.0.0.1:1/x?a='\\''b'\\''' --data-raw '{"name":"O'\\''Brien"}'`);
 });

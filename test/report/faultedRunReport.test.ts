@@ -63,7 +63,8 @@ describe('reports of a run against a faulted emulator', () => {
 
   test('junit.xml has a failure for each requirement with a failing check, named by its id', () => {
     const xml = readFileSync(paths.junit, 'utf8');
-    for (const id of BROKEN) expect(xml).toMatch(new RegExp(`<testcase classname="${id}" name="${id}" time="[0-9.]+">\\s*<failure type="FAIL"`));
+    for (const id of BROKEN)
+      expect(xml).toMatch(new RegExp(`<testcase classname="${id}" name="${id}" time="[0-9.]+">\\s*<failure type="FAIL"`));
     const failing = document.requirements.filter((result) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE');
     expect(xml.match(/<failure /g)).toHaveLength(failing.length);
   });
@@ -76,7 +77,9 @@ describe('reports of a run against a faulted emulator', () => {
       expect(await report.page.textContent('#verdict h1')).toBe('NON-CONFORMANT');
       await report.page.click('[data-filter="failing"]');
       const shown = await report.page.$$eval('details.requirement:not([hidden])', (rows) => rows.map((row) => row.id.slice('req-'.length)));
-      const failing = document.requirements.filter((result) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE').map((result) => result.id);
+      const failing = document.requirements
+        .filter((result) => result.outcome === 'FAIL' || result.outcome === 'UNTESTABLE')
+        .map((result) => result.id);
       expect(shown.sort()).toEqual(failing.sort());
       await report.page.click('#req-PP-LIST-SHAPE > summary');
       const evidence = report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.exchange').first();
@@ -84,7 +87,9 @@ describe('reports of a run against a faulted emulator', () => {
       expect(await evidence.textContent()).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/positive-pay[\s\S]*HTTP 200[\s\S]*"pagination"/);
       // How to reproduce it: the request as a curl command, and the scenario's replay command.
       const curl = await report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.curl').first().textContent();
-      expect(curl).toMatch(/^curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/positive-pay[^']*' .*-H "authorization: Bearer \$BANKING_API_TOKEN"$/);
+      expect(curl).toMatch(
+        /^curl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/positive-pay[^']*' .*-H "authorization: Bearer \$BANKING_API_TOKEN"$/,
+      );
       const replay = await report.page.locator('#req-PP-LIST-SHAPE .check-FAIL pre.replay').first().textContent();
       expect(replay).toMatch(/^npx banking-api-conformance run --grep 'positive-pay\/(list|create)\/[^']+' --seed 1$/);
       expect(await evidence.textContent()).not.toMatch(/Bearer (?!\[redacted\])/);

@@ -14,7 +14,8 @@ const FIXTURES = join(import.meta.dirname, '../../fixtures/reports');
 const unavailable = chromiumUnavailableReason();
 let report: OpenReport;
 
-const visibleOutcomes = () => report.page.$$eval('details.requirement:not([hidden])', (rows) => rows.map((row) => row.getAttribute('data-outcome')));
+const visibleOutcomes = () =>
+  report.page.$$eval('details.requirement:not([hidden])', (rows) => rows.map((row) => row.getAttribute('data-outcome')));
 
 beforeAll(async () => {
   if (unavailable) return;
@@ -78,7 +79,9 @@ describe('standalone HTML report of a run with failures, in headless Chromium', 
     expect(text).toContain('POST http://127.0.0.1:40123/positive-pay');
     expect(text).toContain('HTTP 201');
     expect(text).toContain('<script>alert(\\"from the target\\")</script><img src=x onerror=alert(1)></pre>');
-    expect(await report.page.$$('#req-PP-RULE-CREATE-STATUS pre.exchange img, #req-PP-RULE-CREATE-STATUS pre.exchange script')).toHaveLength(0);
+    expect(
+      await report.page.$$('#req-PP-RULE-CREATE-STATUS pre.exchange img, #req-PP-RULE-CREATE-STATUS pre.exchange script'),
+    ).toHaveLength(0);
     await report.page.click('#req-DL-SIGNATURE-HEADER > summary');
     const property = await report.page.textContent('#req-DL-SIGNATURE-HEADER .evidence');
     expect(property).toContain('918273');

@@ -46,7 +46,12 @@ test('--har writes a valid HAR 1.2 of every exchange of the run, redacted', () =
   const broken = structuredClone(har);
   delete broken.log.entries[0].request.httpVersion;
   expect(validate(broken)).toBe(false);
-  const entries = har.log.entries as Array<{ startedDateTime: string; comment: string; request: { url: string; headers: Array<{ name: string; value: string }> }; response: { status: number } }>;
+  const entries = har.log.entries as Array<{
+    startedDateTime: string;
+    comment: string;
+    request: { url: string; headers: Array<{ name: string; value: string }> };
+    response: { status: number };
+  }>;
   const document = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
   // More exchanges than checks with evidence: the archive keeps them all, in start order.
   expect(entries.length).toBeGreaterThan(document.scenarioIds.length * 2);

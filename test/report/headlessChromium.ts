@@ -22,14 +22,27 @@ let unavailable: { reason: string | undefined } | undefined;
 
 /** Why the browser tests cannot run here (with the install command), or undefined when they can. */
 export function chromiumUnavailableReason(): string | undefined {
-  unavailable ??= { reason: missingToolReason('Chromium', existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM}`, 'apt-get install -y chromium (or set CHROMIUM_PATH)', REQUIRE_CHROMIUM_ENV) };
+  unavailable ??= {
+    reason: missingToolReason(
+      'Chromium',
+      existsSync(CHROMIUM) ? undefined : `no Chromium at ${CHROMIUM}`,
+      'apt-get install -y chromium (or set CHROMIUM_PATH)',
+      REQUIRE_CHROMIUM_ENV,
+    ),
+  };
   return unavailable.reason;
 }
 export const ARTIFACTS = join(import.meta.dirname, '../../reports/test-artifacts');
 
 export const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface OpenReport {
@@ -47,20 +60,33 @@ export async function openReport(htmlFile: string): Promise<OpenReport> {
   let context: BrowserContext | undefined;
   try {
     context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 }, offline: true,
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ARGS,
+      viewport: { width: 1280, height: 900 },
+      offline: true,
     });
     const page = context.pages()[0] ?? (await context.newPage());
     const url = pathToFileURL(htmlFile).href;
     const foreignRequests: string[] = [];
     const problems: string[] = [];
-    page.on('request', (request) => { if (request.url() !== url) foreignRequests.push(request.url()); });
-    page.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
+    page.on('request', (request) => {
+      if (request.url() !== url) foreignRequests.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('dialog', (dialog) => { problems.push(`dialog: ${dialog.message()}`); void dialog.dismiss(); });
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message()}`);
+      void dialog.dismiss();
+    });
     await page.goto(url);
     const opened = context;
     return {
-      page, foreignRequests, problems,
+      page,
+      foreignRequests,
+      problems,
       async close() {
         await opened.close();
         rmSync(profile, { recursive: true, force: true });

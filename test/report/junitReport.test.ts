@@ -10,8 +10,9 @@ import { readResults } from '../../verdict/resultsFile.ts';
 
 const document = readResults(join(import.meta.dirname, '../../fixtures/reports/results-with-failures.json'));
 const xml = junitXml(document);
-const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)" time="([^"]*)"(\/>|>([\s\S]*?)<\/testcase>)/g)]
-  .map((match) => ({ classname: match[1], name: match[2], time: match[3], body: match[5] ?? '' }));
+const cases = [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)" time="([^"]*)"(\/>|>([\s\S]*?)<\/testcase>)/g)].map(
+  (match) => ({ classname: match[1], name: match[2], time: match[3], body: match[5] ?? '' }),
+);
 
 describe('junit.xml', () => {
   test('has one test case per requirement, whatever number of scenarios judged it', () => {

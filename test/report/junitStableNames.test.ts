@@ -15,7 +15,9 @@ const testCaseNames = (xml: string): string[] =>
 async function ownRunNames(seed: number): Promise<string[]> {
   const records = await runAgainstEmulator(ALL_SCENARIOS, [], 'sandbox', seed);
   return testCaseNames(
-    junitXml(resultsOfRun({ records, selected: ALL_SCENARIOS.flatMap((scenario) => scenario.requirements), scenarios: ALL_SCENARIOS, seed })),
+    junitXml(
+      resultsOfRun({ records, selected: ALL_SCENARIOS.flatMap((scenario) => scenario.requirements), scenarios: ALL_SCENARIOS, seed }),
+    ),
   );
 }
 

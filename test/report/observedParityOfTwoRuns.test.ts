@@ -57,7 +57,9 @@ test('three runs of the reference emulator: compare --observed of each of the th
     const table = parityTable(a!, b!, observe);
     return {
       code,
-      different: table.rows.filter((row) => row.parity === 'different').map((row) => `${row.id}: ${JSON.stringify(row.a)} / ${JSON.stringify(row.b)}`),
+      different: table.rows
+        .filter((row) => row.parity === 'different')
+        .map((row) => `${row.id}: ${JSON.stringify(row.a)} / ${JSON.stringify(row.b)}`),
       batchSizes: table.rows.find((row) => row.id === 'DL-BATCH-SIZES')?.parity,
       printed,
     };

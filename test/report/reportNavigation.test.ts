@@ -20,7 +20,9 @@ beforeAll(async () => {
   // A long response body, as a real list answer can be.
   const evidence = document.requirements.find((result) => result.id === 'PP-RULE-CREATE-STATUS')?.checks[0]?.evidence?.exchanges?.[0];
   if (!evidence?.response) throw new Error('fixture lacks the PP-RULE-CREATE-STATUS exchange');
-  evidence.response.body = JSON.stringify({ data: Array.from({ length: 60 }, (_, index) => ({ type: 'checkPaymentPositivePay', id: String(index) })) });
+  evidence.response.body = JSON.stringify({
+    data: Array.from({ length: 60 }, (_, index) => ({ type: 'checkPaymentPositivePay', id: String(index) })),
+  });
   report = await openReportOf(document);
 });
 
@@ -36,7 +38,9 @@ test('the page opens on the failures: only FAIL and UNTESTABLE rows are shown', 
   await report.page.reload();
   expect(await report.page.getAttribute('[data-filter="failing"]', 'aria-pressed')).toBe('true');
   expect(await report.page.getAttribute('[data-filter="all"]', 'aria-pressed')).toBe('false');
-  const shown = await report.page.$$eval('details.requirement:not([hidden])', (rows) => rows.map((row) => row.getAttribute('data-outcome')));
+  const shown = await report.page.$$eval('details.requirement:not([hidden])', (rows) =>
+    rows.map((row) => row.getAttribute('data-outcome')),
+  );
   expect(new Set(shown)).toEqual(new Set(['FAIL', 'UNTESTABLE']));
   const failing = await report.page.$$eval('details.requirement', (rows) =>
     rows.filter((row) => ['FAIL', 'UNTESTABLE'].includes(row.getAttribute('data-outcome') ?? '')).map((row) => row.id),
@@ -59,7 +63,9 @@ test('a copy button copies its curl or replay command, from the keyboard', async
     await expect.poll(() => button.textContent()).toBe('Copied');
     expect(await report.page.evaluate('navigator.clipboard.readText()'), kind).toBe(command);
   }
-  expect(await report.page.$$eval('pre.curl, pre.replay', (pres) => pres.every((pre) => pre.nextElementSibling?.matches('button.copy')))).toBe(true);
+  expect(
+    await report.page.$$eval('pre.curl, pre.replay', (pres) => pres.every((pre) => pre.nextElementSibling?.matches('button.copy'))),
+  ).toBe(true);
   await screenshot(report.page, 'report-copy-buttons.png');
   expect(report.problems).toEqual([]);
 });
@@ -76,10 +82,10 @@ test('a failing id in the banner opens its row, even when a filter had hidden it
 
 test('an opened failure shows its whole response without a scroll box', async () => {
   // A string expression: the project compiles without the DOM library.
-  const box = await report.page.evaluate(`(() => {
+  const box = (await report.page.evaluate(`(() => {
     const pre = document.querySelector('#req-PP-RULE-CREATE-STATUS .check-FAIL pre.exchange');
     return { maxHeight: getComputedStyle(pre).maxHeight, client: pre.clientHeight, scroll: pre.scrollHeight };
-  })()`) as { maxHeight: string; client: number; scroll: number };
+  })()`)) as { maxHeight: string; client: number; scroll: number };
   expect(box.maxHeight).toBe('none');
   expect(box.client).toBeGreaterThan(420);
   expect(box.scroll).toBeLessThanOrEqual(box.client);

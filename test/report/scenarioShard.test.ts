@@ -11,7 +11,8 @@ describe('scenario shards', () => {
   test.each([1, 2, 3, 4, 7])('%i shard(s) hold every scenario exactly once, within one scenario per area of even', (count) => {
     const all = AREAS.flatMap((area) => SCENARIOS_BY_AREA[area].map((scenario) => scenario.id));
     const shards = Array.from({ length: count }, (_, i) =>
-      AREAS.flatMap((area) => scenariosOfShard(area, SCENARIOS_BY_AREA[area], { index: i + 1, count }).map((scenario) => scenario.id)));
+      AREAS.flatMap((area) => scenariosOfShard(area, SCENARIOS_BY_AREA[area], { index: i + 1, count }).map((scenario) => scenario.id)),
+    );
     expect(shards.flat().sort()).toEqual([...all].sort());
     const sizes = shards.map((shard) => shard.length);
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(AREAS.length);

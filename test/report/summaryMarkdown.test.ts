@@ -14,7 +14,11 @@ test('the verdict, a row per outcome and each failing MUST requirement with its 
   const markdown = summaryMarkdown(document, replayOf(document));
   expect(markdown).toMatch(/^## Banking API conformance: NON-CONFORMANT\n/);
   for (const [outcome, count] of Object.entries(document.counts)) expect(markdown).toContain(`| ${outcome} | ${count} |`);
-  expect(failingRequirements(document).map((result) => result.id)).toEqual(['GN-MEDIA-TYPE', 'PP-RULE-CREATE-STATUS', 'DL-SIGNATURE-HEADER']);
+  expect(failingRequirements(document).map((result) => result.id)).toEqual([
+    'GN-MEDIA-TYPE',
+    'PP-RULE-CREATE-STATUS',
+    'DL-SIGNATURE-HEADER',
+  ]);
   expect(markdown).toContain('### Failing requirements (3)');
   for (const result of failingRequirements(document)) {
     expect(markdown).toContain(`- **${result.id}** ${result.outcome} (`);
@@ -29,7 +33,9 @@ test('the verdict, a row per outcome and each failing MUST requirement with its 
 test('a conformant run lists no failures; throttling and stale baseline entries are said', () => {
   const passing = document.requirements.map((result) => ({ ...result, outcome: 'PASS' as const, checks: [] }));
   const markdown = summaryMarkdown({
-    ...document, verdict: 'conformant', requirements: passing,
+    ...document,
+    verdict: 'conformant',
+    requirements: passing,
     throttling: { tooManyRequests: 4, unavailable: 1, waitedMs: 9000 },
     baseline: { path: 'b.yaml', known: [], stale: [{ requirement: 'PP-X', reason: 'was broken', tracking: 'BAC-9' }] },
   });
@@ -41,5 +47,7 @@ test('a conformant run lists no failures; throttling and stale baseline entries 
 
 test('a requirement the baseline excuses is not listed as failing', () => {
   const known = [{ requirement: 'PP-RULE-CREATE-STATUS', reason: 'known since 1.2', tracking: 'BAC-1' }];
-  expect(failingRequirements({ ...document, baseline: { path: 'b.yaml', known, stale: [] } }).map((result) => result.id)).not.toContain('PP-RULE-CREATE-STATUS');
+  expect(failingRequirements({ ...document, baseline: { path: 'b.yaml', known, stale: [] } }).map((result) => result.id)).not.toContain(
+    'PP-RULE-CREATE-STATUS',
+  );
 });

@@ -84,7 +84,8 @@ const NOT_RUN: Record<string, string> = {
   'npx banking-api-conformance run --emulator-fault check-tolerance-101': 'a whole run with a fault: the kill matrix runs each fault',
   'npx banking-api-conformance run --base-url http://127.0.0.1:8080 --seed 1933787282 --schedule-seed 7':
     'a whole run under a schedule seed: test/proofs/soak/scheduleSeeds.test.ts runs them',
-  'npx banking-api-conformance report': "a run's allure-results first: test/distribution/install/packedPackage.test.ts runs report after a run",
+  'npx banking-api-conformance report':
+    "a run's allure-results first: test/distribution/install/packedPackage.test.ts runs report after a run",
   'npx banking-api-conformance report --report-dir out': "a run's allure-results first",
   'npx allure open reports/allure-report': 'serves the report until stopped',
   'npx banking-api-conformance run --shard 2/4 --report-dir out/2': 'a quarter of a whole run; test/run/ runs shards and merges them',

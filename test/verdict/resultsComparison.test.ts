@@ -28,7 +28,14 @@ describe('comparison with an earlier run', () => {
 
   test('against itself finds no difference', () => {
     const same = compareResults(current, current);
-    expect([same.regressed, same.fixed, same.changed, same.observationsChanged, same.added, same.removed]).toEqual([[], [], [], [], [], []]);
+    expect([same.regressed, same.fixed, same.changed, same.observationsChanged, same.added, same.removed]).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+      [],
+    ]);
   });
 
   test('a move to or from SKIP is a change, neither a regression nor a fix', () => {
@@ -39,7 +46,7 @@ describe('comparison with an earlier run', () => {
     expect(compareResults(current, skipped).changed).toEqual([{ id: 'PP-LIST-SHAPE', from: 'PASS', to: 'SKIP' }]);
   });
 
-  test('an observation the run\'s timing decides is no change where it agrees on what the documents bound, and is one where it does not', () => {
+  test("an observation the run's timing decides is no change where it agrees on what the documents bound, and is one where it does not", () => {
     const withBatches = (sizes: number[]) => {
       const document = structuredClone(current);
       const result = document.requirements.find((entry) => entry.id === 'PP-CANCEL-FROM-CANCELLED');

@@ -11,13 +11,20 @@ import { narrowedByText } from '../../cli/commandLineText.ts';
 // did not select must not hide what another shard found, and the worst outcome
 // across shards wins.
 
-const core = requirementCatalogue().all().filter((requirement) => requirement.level === 'MUST' && requirement.capability === 'core' && !requirement.excluded);
+const core = requirementCatalogue()
+  .all()
+  .filter((requirement) => requirement.level === 'MUST' && requirement.capability === 'core' && !requirement.excluded);
 const [A, B] = core.map((requirement) => requirement.id) as [string, string];
-const record = (requirementId: string, outcome: CheckRecord['outcome'], scenarioId: string): CheckRecord =>
-  ({ requirementId, scenarioId, outcome, message: `${requirementId} ${outcome} in ${scenarioId}` });
+const record = (requirementId: string, outcome: CheckRecord['outcome'], scenarioId: string): CheckRecord => ({
+  requirementId,
+  scenarioId,
+  outcome,
+  message: `${requirementId} ${outcome} in ${scenarioId}`,
+});
 const merge = (...documents: ReturnType<typeof resultsOfRun>[]) =>
   mergeResults(documents, requirementCatalogue(), catalogueHash(), narrowedByText);
-const outcomeIn = (document: ReturnType<typeof resultsOfRun>, id: string) => document.requirements.find((result) => result.id === id)?.outcome;
+const outcomeIn = (document: ReturnType<typeof resultsOfRun>, id: string) =>
+  document.requirements.find((result) => result.id === id)?.outcome;
 
 describe('merging shard results', () => {
   test('a requirement not selected in one shard takes its result from the shard that ran it', () => {

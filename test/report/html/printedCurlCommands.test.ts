@@ -44,7 +44,17 @@ function printedCommands(stdout: string): { mint: string; curls: Array<{ command
 
 test('the mint line and each curl line of a failing run, run as printed, get the failing answer again', async () => {
   const reportDir = join(scratch, 'reports');
-  const run = await runCli(['run', '--base-url', emulator.url, '--requirement', 'PP-LIST-SHAPE', '--seed', '11', '--report-dir', reportDir]);
+  const run = await runCli([
+    'run',
+    '--base-url',
+    emulator.url,
+    '--requirement',
+    'PP-LIST-SHAPE',
+    '--seed',
+    '11',
+    '--report-dir',
+    reportDir,
+  ]);
   expect(run.code, run.stdout.slice(-3000) + run.stderr).toBe(1);
   const { mint, curls } = printedCommands(run.stdout);
   expect(mint).toMatch(new RegExp(`^export ${TOKEN_VARIABLE}="\\$\\(curl -s -X POST '${emulator.url}/_emulator/tokens' \\| node -p `));
