@@ -88,7 +88,8 @@ const NOT_RUN: Record<string, string> = {
     "a run's allure-results first: test/distribution/install/packedPackage.test.ts runs report after a run",
   'npx banking-api-conformance report --report-dir out': "a run's allure-results first",
   'npx allure open reports/allure-report': 'serves the report until stopped',
-  'npx banking-api-conformance run --shard 2/4 --report-dir out/2': 'a quarter of a whole run; test/run/ runs shards and merges them',
+  'npx banking-api-conformance run --shard 2/4 --report-dir out/2':
+    'a quarter of a whole run; test/report/scenarioShard.test.ts runs shards, test/verdict/resultsMerge.test.ts merges them',
   'npx banking-api-conformance merge out/1 out/2 out/3 out/4 --report-dir reports': 'the four shards before',
   'npx banking-api-conformance merge out/1 out/2 --report-dir reports': "shards' report directories",
   'npx banking-api-conformance client -- python3 my_client.py':
