@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { FAULTY_RECEIVERS } from './faultyReceivers.ts';
-import { startLatencyProxy } from './latencyProxy.ts';
-import { flagged, judgeReferenceReceiver } from './receiverRuns.ts';
+import { FAULTY_RECEIVERS } from '../receiver/faultyReceivers.ts';
+import { startLatencyProxy } from '../receiver/latencyProxy.ts';
+import { flagged, judgeReferenceReceiver } from '../receiver/receiverRuns.ts';
 
 // A receiver far away (every chunk held 50 ms each way, so each delivery and each
 // effects read pays several hundred ms) is judged as it is near: the verdict

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { startQueuedReceiver } from './queuedReceiver.ts';
-import { flagged, judgeReferenceReceiver, outcomesById, TOKEN } from './receiverRuns.ts';
+import { startQueuedReceiver } from '../receiver/queuedReceiver.ts';
+import { flagged, judgeReferenceReceiver, outcomesById, TOKEN } from '../receiver/receiverRuns.ts';
 
 // A receiver may answer at once and process from a queue later (6.1 asks only for
 // the answer in time): the effects probe is read until its counts settle, so such a
