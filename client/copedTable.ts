@@ -1,7 +1,7 @@
 import { counted } from '../harness/records/counted.ts';
 import type { CopedRow } from '../verdict/resultsDocument.ts';
 import type { JudgedCall } from './clientChecks.ts';
-import type { PerturbedRun } from './perturbationChecks.ts';
+import type { PerturbedRun } from './perturbedRun.ts';
 import { PERTURBATIONS, type PerturbationName } from './perturbations.ts';
 import { sameRequest } from './sameRequest.ts';
 

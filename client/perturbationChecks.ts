@@ -12,23 +12,12 @@ import {
   UNLISTED_EVENT_TYPE,
 } from './perturbations.ts';
 import { eventIdsOf, filtersOf, isEventList, pageOf } from './listShift.ts';
+import type { PerturbedRun } from './perturbedRun.ts';
 import { applied, bentBy, endOf, exitText, followUpOf, made, retriesOf, wentOn } from './copedTable.ts';
 
 // What the client did next after each perturbation of its plan (client/perturbations.ts), judged
 // from the recording: it went on, it retried, when, how often, and whether a retried create made
 // a duplicate. A perturbation the plan left out, or one the client never gave a chance to, SKIPs.
-
-/** What the perturbation judges read: the calls in order, the plan, and how the client's command ended. */
-export interface PerturbedRun {
-  calls: readonly JudgedCall[];
-  plan: readonly PerturbationName[];
-  /** Absent for a client started elsewhere, which gives no exit; `interrupted` when the user's Ctrl-C stopped it. */
-  exit?: { code: number | null; signal: string | null; interrupted?: boolean };
-  /** Why a planned perturbation could not be made where the client called (client --target: client/proxiedPerturbations.ts). */
-  unavailable?: Partial<Record<PerturbationName, string>>;
-  /** Which of its chances a perturbation was placed at (--plan call=, or the seed: client/planCursor.ts), where not its first. */
-  placedAt?: Partial<Record<PerturbationName, number>>;
-}
 
 /** Timers may fire a little early; a retry this close to the Retry-After still waited it out. */
 const TIMER_TOLERANCE_MS = 50;

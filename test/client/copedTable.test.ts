@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { copedRows } from '../../client/copedTable.ts';
-import type { PerturbedRun } from '../../client/perturbationChecks.ts';
+import type { PerturbedRun } from '../../client/perturbedRun.ts';
 import type { PerturbationName } from '../../client/perturbations.ts';
 import type { RecordedRequest } from '../../client/recordedRequest.ts';
 import { readCalls } from '../../client/requestJudge.ts';

@@ -3,7 +3,8 @@ import { requirementCatalogue } from '../../contract/catalogue/requirementCatalo
 import { CheckRecorder } from '../../harness/records/checkRecorder.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import type { RecordedRequest } from '../../client/recordedRequest.ts';
-import { judgePerturbation, type PerturbedRun } from '../../client/perturbationChecks.ts';
+import { judgePerturbation } from '../../client/perturbationChecks.ts';
+import type { PerturbedRun } from '../../client/perturbedRun.ts';
 import { UNLISTED_EVENT_TYPE } from '../../client/perturbations.ts';
 import { readCalls } from '../../client/requestJudge.ts';
 import { OPERATION_TIMEOUT_MS } from '../../harness/targetIO/apiClient.ts';
