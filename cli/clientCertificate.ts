@@ -6,7 +6,7 @@ import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { SetupError } from '../harness/records/setupError.ts';
 import { CERTIFICATE_FILES, fileDigest, writeEvidence } from '../report/certificateFiles.ts';
 import { type CertificateSubject, type ClientJudged, issueClientCertificate } from '../verdict/certification.ts';
-import { readSigningKey, SIGNING_KEY_ENV } from '../verdict/certificateSigning.ts';
+import { SIGNING_KEY_ENV } from '../verdict/certificateSigning.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
 import { issueAndTell, parseValidDays } from './runCertificate.ts';
 
@@ -67,8 +67,17 @@ export function clientSubject(given: string): CertificateSubject {
   }
 }
 
-/** Checked before the client runs; undefined when the command does not certify. */
-export function clientCertification(options: ClientCertifyOptions, env: NodeJS.ProcessEnv): ClientCertification | undefined {
+/** A certificate's options, their texts checked and its subject's digest made; the key file is read last, with the other files. */
+export interface CertificationTexts {
+  keyFile: string;
+  /** How the key file was named: `--signing-key`, or the variable that named it. */
+  keyNamed: string;
+  validDays: number;
+  subject: CertificateSubject;
+}
+
+/** Checked before the client runs, the key file not read yet; undefined when the command does not certify. */
+export function certificationTexts(options: ClientCertifyOptions, env: NodeJS.ProcessEnv): CertificationTexts | undefined {
   if (!options.certify) {
     const given = (
       [
@@ -89,9 +98,8 @@ export function clientCertification(options: ClientCertifyOptions, env: NodeJS.P
   if (keyFile === undefined)
     throw new SetupError(`--certify needs --signing-key FILE (or ${SIGNING_KEY_ENV}): a client's certificate is always signed`);
   if (options.subject === undefined) throw new SetupError(`--certify needs --subject: what the certificate is about; ${BOTH_FORMS}`);
-  const validDays = parseValidDays(options.validDays);
-  const signingKey = readSigningKey(keyFile, options.signingKey !== undefined ? '--signing-key' : SIGNING_KEY_ENV);
-  return { signingKey, validDays, subject: clientSubject(options.subject) };
+  const keyNamed = options.signingKey !== undefined ? '--signing-key' : SIGNING_KEY_ENV;
+  return { keyFile, keyNamed, validDays: parseValidDays(options.validDays), subject: clientSubject(options.subject) };
 }
 
 export interface CertifiedClient {

@@ -11,7 +11,7 @@ import { printBaseline, type SkipFold, terminalColumns } from './summaryPrinter.
 import { anyApplied, COPED_TITLE, copedLine } from '../verdict/copedWording.ts';
 import { conduct, conductSettings } from './conduct.ts';
 import { counted } from '../harness/records/counted.ts';
-import { certifyClient, type ClientCertifyOptions, clientCertification } from './clientCertificate.ts';
+import { certifyClient, type ClientCertifyOptions } from './clientCertificate.ts';
 import { noEffectsProbe } from '../receiver/effectsProbe.ts';
 import { NEVER_CALLED } from '../client/requestJudge.ts';
 import { assertReachable, unconnectableReason } from '../run/reachability.ts';
@@ -54,7 +54,7 @@ export async function clientCommand(
   redactor: SecretRedactor,
 ): Promise<number> {
   const choice = clientChoice(command, options);
-  const certification = clientCertification(options, process.env);
+  const { certification } = choice;
   const reporters = clientReporters(options.reporter);
   const harFile = reporters.has('har') ? join(options.reportDir, 'exchanges.har') : undefined;
   const settings = conductSettings(options, { reporters, harFile }, print, redactor);

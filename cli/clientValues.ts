@@ -18,9 +18,11 @@ import { type ExpectedFailure, loadExpectedFailures } from '../verdict/expectedF
 import type { ReceiverEffects } from '../receiver/receiverConfig.ts';
 import { effectsProbe } from './receiverValues.ts';
 import { parseSeed } from './runValues.ts';
-import { loadManifest } from '../harness/targetIO/targetManifest.ts';
+import { loadManifest, tokenCarrying } from '../harness/targetIO/targetManifest.ts';
 import { SCOPES } from '../contract/facts/scopes.ts';
 import type { ClientTarget } from '../client/clientTarget.ts';
+import { readSigningKey } from '../verdict/certificateSigning.ts';
+import { type ClientCertification, type ClientCertifyOptions, certificationTexts } from './clientCertificate.ts';
 
 // The client command's options made values once, here: client/ is handed a command to run or
 // how to wait for a client started elsewhere, never the text a user typed. Every bad value is
@@ -60,8 +62,11 @@ export interface ClientBaseline {
   entries: ExpectedFailure[];
 }
 
+/** What the client runs as: a command, or a client started elsewhere to wait for. */
+type Served = { command: string[] } | { wait: { idleSeconds: number; port?: number } };
+
 /** What the command line chose: a command to run, or a client started elsewhere to wait for, and the perturbations. */
-export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: number; port?: number } }) & {
+export type ClientChoice = Served & {
   plan: readonly PerturbationName[];
   /** Where the plan aims the perturbations it gave parameters (--plan NAME:KEY=VALUE…). */
   aims: PlanChoice['aims'];
@@ -72,43 +77,9 @@ export type ClientChoice = ({ command: string[] } | { wait: { idleSeconds: numbe
   effects?: ReceiverEffects;
   /** A target of a manifest (--target); the embedded emulator when absent. */
   target?: ClientTargetChoice;
+  /** How the client is certified (--certify), its key read; absent when it is not. */
+  certification?: ClientCertification;
 };
-
-/**
- * --target MANIFEST: its base URL, the token of its token variable that carries every scope (the first named where none
- * does), read from `env`, and its fixture ids.
- */
-export function clientTarget(options: ClientOptionTexts, env: NodeJS.ProcessEnv = process.env): ClientTargetChoice | undefined {
-  if (options.target === undefined) {
-    if (options.waitForTarget !== undefined)
-      throw new SetupError('--wait-for-target goes with --target (a target of a manifest); the embedded emulator needs no wait');
-    return undefined;
-  }
-  const manifest = loadManifest(options.target);
-  if (!manifest.baseUrl)
-    throw new SetupError(
-      `--target ${options.target}: baseUrl: the manifest names no base URL (a container target is not started for your client); give the URL it serves at`,
-    );
-  const tokens = manifest.tokens ?? [];
-  const chosen = tokens.find((token) => SCOPES.every((scope) => token.scopes.includes(scope))) ?? tokens[0];
-  const value = chosen && env[chosen.env];
-  if (chosen && !value)
-    throw new SetupError(
-      `environment variable ${chosen.env} is not set (the token of target '${manifest.name}' your client is given); export it before running`,
-    );
-  const { accountId, depositProductId } = manifest.fixtures ?? {};
-  const fixtures = { ...(accountId === undefined ? {} : { accountId }), ...(depositProductId === undefined ? {} : { depositProductId }) };
-  return {
-    manifestPath: options.target,
-    target: {
-      name: manifest.name,
-      baseUrl: manifest.baseUrl,
-      ...(chosen && value ? { token: { variable: chosen.env, value } } : {}),
-      fixtures,
-    },
-    waitSeconds: options.waitForTarget ?? 0,
-  };
-}
 
 /** The perturbations a plan chose, and where it aims those it gave parameters. */
 export interface PlanChoice {
@@ -200,21 +171,6 @@ function port(text: string): number {
   return value;
 }
 
-/** --baseline FILE: its entries, each naming a CL or RC requirement; one that names none says the closest. */
-function clientBaseline(path: string): ClientBaseline {
-  const entries = loadExpectedFailures(path, () => true);
-  // The client's and its receiver's: a client run judges both (client/clientWebhooks.ts).
-  const ids = [...requirementCatalogue('client').all(), ...requirementCatalogue('receiver').all()].map((requirement) => requirement.id);
-  entries.forEach(({ requirement }, index) => {
-    if (ids.includes(requirement)) return;
-    const closest = closestSpelling(requirement, ids);
-    throw new SetupError(
-      `--baseline ${path}: expectedFailures.${index}.requirement: '${requirement}' is no requirement the client command judges${closest ? ` (did you mean ${closest}?)` : ''}`,
-    );
-  });
-  return { path, entries };
-}
-
 /** --effects URL and --effects-patience S, checked as the receiver command checks them; the patience alone has no use. */
 function receiverEffects(options: ClientOptionTexts): { effects?: ReceiverEffects } {
   if (options.effects !== undefined) return { effects: effectsProbe(options) };
@@ -223,25 +179,12 @@ function receiverEffects(options: ClientOptionTexts): { effects?: ReceiverEffect
   return {};
 }
 
-export function clientChoice(command: readonly string[], options: ClientOptionTexts, env: NodeJS.ProcessEnv = process.env): ClientChoice {
-  const { plan, aims } = perturbationPlan(options.plan);
-  const seed = options.seed === undefined ? 0 : parseSeed(options.seed, '--seed');
-  const baseline = options.baseline === undefined ? {} : { baseline: clientBaseline(options.baseline) };
-  const effects = receiverEffects(options);
-  const chosen = clientTarget(options, env);
-  const target = chosen ? { target: chosen } : {};
+/** A command to run, or how to wait for a client started elsewhere: --wait, --idle and --port checked against the command. */
+function served(command: readonly string[], options: ClientOptionTexts): Served {
   if (options.wait) {
     if (command.length > 0)
       throw new SetupError(`--wait serves a client started elsewhere and runs no command; drop --wait to run ${command.join(' ')}`);
-    return {
-      wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) },
-      plan,
-      aims,
-      seed,
-      ...baseline,
-      ...effects,
-      ...target,
-    };
+    return { wait: { idleSeconds: idleSeconds(options.idle), ...(options.port !== undefined ? { port: port(options.port) } : {}) } };
   }
   for (const [option, given] of [
     ['--idle', options.idle],
@@ -253,7 +196,54 @@ export function clientChoice(command: readonly string[], options: ClientOptionTe
       'client: give the command that runs your client after --, e.g. client -- node my-client.mjs, or --wait to serve a client started elsewhere',
     );
   assertProgramFound(command[0]!);
-  return { command: [...command], plan, aims, seed, ...baseline, ...effects, ...target };
+  return { command: [...command] };
+}
+
+/** The requirements a client's baseline may name: the client's and its receivers' (a client run judges both, client/clientWebhooks.ts). */
+const baselineIds = (): string[] =>
+  [...requirementCatalogue('client').all(), ...requirementCatalogue('receiver').all()].map((requirement) => requirement.id);
+
+/**
+ * Every option's text is checked before any file is read, and the files (the signing key, the baseline, the manifest)
+ * are read last, each straight from here: a wrong option costs no read, and the options go down the layers once.
+ */
+export function clientChoice(
+  command: readonly string[],
+  options: ClientOptionTexts & ClientCertifyOptions,
+  env: NodeJS.ProcessEnv = process.env,
+): ClientChoice {
+  const { plan, aims } = perturbationPlan(options.plan);
+  const seed = options.seed === undefined ? 0 : parseSeed(options.seed, '--seed');
+  const effects = receiverEffects(options);
+  const run = served(command, options);
+  const certifying = certificationTexts(options, env);
+  if (options.target === undefined && options.waitForTarget !== undefined)
+    throw new SetupError('--wait-for-target goes with --target (a target of a manifest); the embedded emulator needs no wait');
+  const signingKey = certifying ? readSigningKey(certifying.keyFile, certifying.keyNamed) : undefined;
+  const entries = options.baseline === undefined ? undefined : loadExpectedFailures(options.baseline, baselineIds());
+  const manifest = options.target === undefined ? undefined : loadManifest(options.target);
+  const choice: ClientChoice = { ...run, plan, aims, seed, ...effects };
+  if (certifying && signingKey) choice.certification = { signingKey, validDays: certifying.validDays, subject: certifying.subject };
+  if (options.baseline !== undefined && entries) choice.baseline = { path: options.baseline, entries };
+  if (options.target === undefined || !manifest) return choice;
+  // --target MANIFEST: its base URL, the token of its token variable that carries every scope (the first named where
+  // none does), read from `env`, and its fixture ids.
+  if (!manifest.baseUrl)
+    throw new SetupError(
+      `--target ${options.target}: baseUrl: the manifest names no base URL (a container target is not started for your client); give the URL it serves at`,
+    );
+  const chosen = tokenCarrying(manifest, SCOPES);
+  const value = chosen && env[chosen.env];
+  if (chosen && !value)
+    throw new SetupError(
+      `environment variable ${chosen.env} is not set (the token of target '${manifest.name}' your client is given); export it before running`,
+    );
+  const { accountId, depositProductId } = manifest.fixtures ?? {};
+  const fixtures = { ...(accountId === undefined ? {} : { accountId }), ...(depositProductId === undefined ? {} : { depositProductId }) };
+  const token = chosen && value ? { token: { variable: chosen.env, value } } : {};
+  const target: ClientTarget = { name: manifest.name, baseUrl: manifest.baseUrl, ...token, fixtures };
+  choice.target = { manifestPath: options.target, target, waitSeconds: options.waitForTarget ?? 0 };
+  return choice;
 }
 
 const isRunnableFile = (path: string): boolean => {

@@ -4,6 +4,7 @@ import { isFailing } from '../harness/records/checkRecords.ts';
 import type { RequirementResult } from './requirementVerdict.ts';
 import { violationsText, schemaRegistry } from '../contract/catalogue/schemaRegistry.ts';
 import { SetupError } from '../harness/records/setupError.ts';
+import { closestSpelling } from '../contract/catalogue/closestSpelling.ts';
 
 // A per-target baseline of known failures (YAML, described by
 // schemas/harness/expected-failures.schema.json). A listed failure that happens is
@@ -25,7 +26,11 @@ export interface BaselineOutcome {
   stale: ExpectedFailure[];
 }
 
-export function loadExpectedFailures(path: string, knownIds: (id: string) => boolean): ExpectedFailure[] {
+/**
+ * A baseline file's entries, each naming one of `knownIds` (the requirements the command judges); one that names none
+ * is a setup error saying the closest. `option` names the file as the command line gave it (`--baseline`).
+ */
+export function loadExpectedFailures(path: string, knownIds: readonly string[], option = '--baseline'): ExpectedFailure[] {
   let document: unknown;
   try {
     document = parse(readFileSync(path, 'utf8'));
@@ -35,11 +40,13 @@ export function loadExpectedFailures(path: string, knownIds: (id: string) => boo
   const checked = schemaRegistry().validate('harness/expected-failures', document);
   if (!checked.valid) throw new SetupError(`baseline ${path}: ${violationsText(checked)}`);
   const entries = (document as { expectedFailures: ExpectedFailure[] }).expectedFailures;
-  entries.forEach((entry, index) => {
-    if (!knownIds(entry.requirement))
-      throw new SetupError(
-        `baseline ${path}: field expectedFailures.${index}.requirement must be a requirement id of the catalogue; got ${JSON.stringify(entry.requirement)}`,
-      );
+  const known = new Set(knownIds);
+  entries.forEach(({ requirement }, index) => {
+    if (known.has(requirement)) return;
+    const closest = closestSpelling(requirement, knownIds);
+    throw new SetupError(
+      `${option} ${path}: expectedFailures.${index}.requirement: '${requirement}' is no requirement this command judges${closest ? ` (did you mean ${closest}?)` : ''}`,
+    );
   });
   return entries.map((e) => ({
     requirement: e.requirement,

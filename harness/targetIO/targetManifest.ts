@@ -67,6 +67,15 @@ export interface TargetManifestFile {
   };
 }
 
+/** The manifest's token that carries every one of `scopes`; the first it names where none does; undefined where it names none. */
+export function tokenCarrying(
+  manifest: Pick<TargetManifestFile, 'tokens'>,
+  scopes: readonly Scope[],
+): { env: string; scopes: Scope[] } | undefined {
+  const tokens = manifest.tokens ?? [];
+  return tokens.find((token) => scopes.every((scope) => token.scopes.includes(scope))) ?? tokens[0];
+}
+
 /** The manifest resolved for one run, as scenarios see it. */
 export interface TargetInfo {
   name: string;

@@ -40,6 +40,15 @@ describe('expected-failure baselines', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bac-baseline-'));
     const path = join(dir, 'baseline.yaml');
     writeFileSync(path, 'expectedFailures:\n  - requirement: NOPE-1\n    reason: because\n    tracking: T-3\n');
-    expect(() => loadExpectedFailures(path, (id) => id === 'PP-A')).toThrow(/field expectedFailures\.0\.requirement/);
+    expect(() => loadExpectedFailures(path, ['PP-A'])).toThrow(/field expectedFailures\.0\.requirement/);
+  });
+
+  test('a baseline naming a well-formed id the command does not judge is refused with the closest id', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bac-baseline-'));
+    const path = join(dir, 'baseline.yaml');
+    writeFileSync(path, 'expectedFailures:\n  - requirement: PP-RULE-GTE\n    reason: because\n    tracking: T-3\n');
+    expect(() => loadExpectedFailures(path, ['PP-RULE-GET', 'PP-A'])).toThrow(
+      `--baseline ${path}: expectedFailures.0.requirement: 'PP-RULE-GTE' is no requirement this command judges (did you mean PP-RULE-GET?)`,
+    );
   });
 });
