@@ -38,7 +38,8 @@ const loop = smoke
       { rounds: 9, pairs: 1000 },
       (size) => `${size.rounds} rounds of ${size.pairs} pairs`,
     );
-const farRuns = smoke ? 1 : 3;
+// Each far run is some 20 s of a latency the client waits out, twice (through the proxy, straight): one pair at CI size.
+const farRuns = smoke ? 1 : benchSize('client --target far', 1, 3, (count) => `${count} run(s) each way behind 200–600 ms`);
 const farLatency = smoke ? { minMs: 5, maxMs: 15 } : { minMs: 200, maxMs: 600 };
 
 const scratch = mkdtempSync(join(tmpdir(), 'bench-client-target-'));
