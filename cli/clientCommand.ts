@@ -71,14 +71,15 @@ export async function clientCommand(
   if ('command' in choice) say(`Client: ${described}, given ${clientVariables(choice).join(', ')} (the token is never printed)`);
   const placed = choice.plan.length > 0 && choice.seed !== 0 ? `, placed by --seed ${choice.seed}` : '';
   say(`Perturbations: ${choice.plan.length > 0 ? planText(choice) : 'none'}${placed} (--plan; list perturbations)`);
-  return conduct(settings, async (listen) => {
+  return conduct(settings, async (listen, lines) => {
     const interruption = new AbortController();
     const interrupt = () => interruption.abort();
     // Ctrl-C ends the wait, or stops the command, and what was recorded is judged; a second one ends at once.
     process.once('SIGINT', interrupt);
     let run: ClientRun;
     try {
-      run = await runClient(clientSource(choice, interruption.signal, write), { say, redactor, listener: listen });
+      // Its webhooks' segments are shown while its command prints: its lines go through the faces (conduct's lines).
+      run = await runClient(clientSource(choice, interruption.signal, lines.write), { say: lines.say, redactor, listener: listen });
     } finally {
       process.off('SIGINT', interrupt);
     }
