@@ -20,7 +20,8 @@ import { assertReachable, unconnectableReason } from '../run/reachability.ts';
 // API client by every request it makes to the embedded emulator
 // (requirements/client.yaml) and writes the same reports as a run: results.json,
 // report.html, junit.xml, summary.md, allure-results/, through the same faces
-// (cli/faces/faceList.ts), its items' engine events to the progress display. Exit 0 conformant, 1 not,
+// (cli/faces/faceList.ts), its items' engine events to the progress display, after those of its
+// webhooks' receivers, told live while it runs (a segment each). Exit 0 conformant, 1 not,
 // 2 a setup error (one line): a command not found, a client that made no call, or an effects probe
 // (--effects) that breaks its contract once a receiver is judged (said before any progress, and no
 // report written over the last).
