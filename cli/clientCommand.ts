@@ -20,7 +20,8 @@ import { assertReachable, unconnectableReason } from '../run/reachability.ts';
 // API client by every request it makes to the embedded emulator
 // (requirements/client.yaml) and writes the same reports as a run: results.json,
 // report.html, junit.xml, summary.md, allure-results/, through the same faces
-// (cli/faces/faceList.ts), its items' engine events to the progress display. Exit 0 conformant, 1 not,
+// (cli/faces/faceList.ts), its items' engine events to the progress display, after those of its
+// webhooks' receivers, told live while it runs (a segment each). Exit 0 conformant, 1 not,
 // 2 a setup error (one line): a command not found, a client that made no call, or an effects probe
 // (--effects) that breaks its contract once a receiver is judged (said before any progress, and no
 // report written over the last).
@@ -71,14 +72,15 @@ export async function clientCommand(
   if ('command' in choice) say(`Client: ${described}, given ${clientVariables(choice).join(', ')} (the token is never printed)`);
   const placed = choice.plan.length > 0 && choice.seed !== 0 ? `, placed by --seed ${choice.seed}` : '';
   say(`Perturbations: ${choice.plan.length > 0 ? planText(choice) : 'none'}${placed} (--plan; list perturbations)`);
-  return conduct(settings, async (listen) => {
+  return conduct(settings, async (listen, lines) => {
     const interruption = new AbortController();
     const interrupt = () => interruption.abort();
     // Ctrl-C ends the wait, or stops the command, and what was recorded is judged; a second one ends at once.
     process.once('SIGINT', interrupt);
     let run: ClientRun;
     try {
-      run = await runClient(clientSource(choice, interruption.signal, write), { say, redactor, listener: listen });
+      // Its webhooks' segments are shown while its command prints: its lines go through the faces (conduct's lines).
+      run = await runClient(clientSource(choice, interruption.signal, lines.write), { say: lines.say, redactor, listener: listen });
     } finally {
       process.off('SIGINT', interrupt);
     }

@@ -68,11 +68,28 @@ export function conductSettings(
   };
 }
 
-/** Runs `judge` with the faces listening and ends the command: its exit code (cli/exitCodes.ts). */
-export async function conduct(settings: ConductSettings, judge: (listen: EngineListener) => Promise<Judged>): Promise<number> {
+/**
+ * Where the command's own lines go while its subjects run and the faces listen: through the faces, so that a line
+ * printed while a segment is shown (a client's command's output while its webhooks are judged) does not garble it.
+ */
+export interface LinesWhileJudged {
+  write(text: string): void;
+  /** The lines --quiet keeps back. */
+  say(text: string): void;
+}
+
+/**
+ * Runs `judge` with the faces listening and ends the command: its exit code (cli/exitCodes.ts). `judge` may run the
+ * engine more than once, each run a segment of the one judged run the faces show, told one after another.
+ */
+export async function conduct(
+  settings: ConductSettings,
+  judge: (listen: EngineListener, lines: LinesWhileJudged) => Promise<Judged>,
+): Promise<number> {
   const { version, say, ...faceSettings } = settings;
   const faces = openFaces(faceSettings);
-  const { summary, notes, after, ...run } = await judge(faces.listen);
+  const lines = { write: faces.write, say: settings.quiet ? () => {} : faces.write };
+  const { summary, notes, after, ...run } = await judge(faces.listen, lines);
   const written = await faces.finish({ ...run, version });
   printSummary(run.document, settings.write, {
     quiet: settings.quiet,

@@ -9,6 +9,8 @@ import type { TerminalStyle } from './terminalStyle.ts';
 // other line printed meanwhile goes above it.
 
 export interface ProgressDisplay {
+  /** Redrawn in place (the live line): any other line printed meanwhile must go through `line`, or the two garble. */
+  readonly inPlace?: true;
   /** The first scenario of an area started. */
   areaStarted(area: string): void;
   scenarioFinished(area: string, scenarioId: string, outcome: Outcome, checks: number): void;
@@ -124,6 +126,7 @@ export function liveLine(total: number, stream: LiveStream, style: TerminalStyle
   const heard = SIGNALS.filter((signal) => process.listenerCount(signal) > 0);
   for (const signal of heard) process.prependListener(signal, interrupted);
   return {
+    inPlace: true,
     areaStarted(startedArea) {
       area = startedArea;
       render();

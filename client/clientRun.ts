@@ -21,8 +21,10 @@ import { copedRows } from './copedTable.ts';
 // recorder and the client's command as set-up) and tells the faces as it tells them a run's;
 // then a ScenarioReport per item, and the CL requirements judged into a results document by
 // the run's own assembly. The webhooks the client created are judged as receivers while it runs
-// (client/clientWebhooks.ts: the engine again, the receiver as its subject): their RC verdicts
-// go into the same document, beside the CL ones.
+// (client/clientWebhooks.ts: the engine again, the receiver as its subject), each a segment told
+// live to the same faces, before the client's own items, which are judged once it has ended; their
+// reports come back with what the client's subject learned, and their RC verdicts go into the same
+// document, beside the CL ones.
 
 export { CLIENT_ENV, type ClientSource, endedText, type Serving } from './clientSubject.ts';
 
@@ -61,13 +63,12 @@ export async function runClient(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<ClientRun> {
   const startedAt = new Date().toISOString();
-  const subject = new ClientSubject(source, observers.say, observers.redactor, env);
+  const subject = new ClientSubject(source, observers.say, observers.redactor, env, observers.listener);
   const { results, learned } = await runEngine(CLIENT_ITEMS, subject, observers.listener ? { listener: observers.listener } : {});
   const { calls: judgedCalls, ...calls } = learned.calls;
-  // Its webhooks' receivers were judged while it ran: their events told after its own, their reports beside its own.
-  await learned.webhooks.tell(observers.listener);
+  // Its webhooks' receivers were judged while it ran, their events told then: their reports come after its own.
   return {
-    reports: [...results.map((result) => subject.report(result)), ...(await learned.webhooks.reports())],
+    reports: [...results.map((result) => subject.report(result)), ...learned.receivers],
     calls,
     exchanges: clientJournal(judgedCalls),
     coped: copedRows({

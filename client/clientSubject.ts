@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subject.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
@@ -25,7 +25,9 @@ import { countShiftedEffects } from './listShift.ts';
 // ids in its environment (or, for a client started elsewhere, the address said and the recording
 // watched until the client goes quiet or the user interrupts); then it closes, as nothing more is asked
 // of it. Each item (client/requestJudge.ts) judges the recorded requests; items run one at a time, as
-// they are pure and take microseconds.
+// they are pure and take microseconds. The webhooks it created are judged during its set-up, each a
+// receiver segment told live to the faces (client/clientWebhooks.ts); their reports are handed back
+// with what it learned.
 
 /** What the client's command finds in its environment: names written once, documented in docs/cli.md. */
 export const CLIENT_ENV = {
@@ -134,8 +136,8 @@ export interface ClientLearned {
   waitEnded?: WaitEnded;
   /** What the client called, read once from the recording. */
   calls: ClientCalls;
-  /** The webhooks the client created, judged as receivers beside it (client/clientWebhooks.ts). */
-  webhooks: WebhookJudging;
+  /** The reports of the webhooks the client created, judged as receivers beside it (client/clientWebhooks.ts), webhook after webhook. */
+  receivers: ScenarioReport[];
 }
 
 export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, ClientLearned> {
@@ -144,6 +146,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
   private exit: CommandExit | undefined;
   private waitEnded: WaitEnded | undefined;
   private calls: ClientCalls | undefined;
+  private receivers: ScenarioReport[] = [];
   private readonly webhooks: WebhookJudging;
 
   constructor(
@@ -151,8 +154,10 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
     private readonly say: (text: string) => void,
     private readonly redactor: SecretRedactor,
     private readonly env: NodeJS.ProcessEnv = process.env,
+    /** The faces: each webhook's judging is told to them live, a segment of its own. */
+    listener?: EngineListener,
   ) {
-    this.webhooks = new WebhookJudging(redactor, say, source.receivers);
+    this.webhooks = new WebhookJudging(redactor, say, source.receivers, listener);
   }
 
   async open(): Promise<void> {
@@ -181,6 +186,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
         this.waitEnded = await watch!.wait(wait.interrupted);
         await this.webhooks.judgeTheRest(this.waitEnded === 'quiet' ? 'once your client had gone quiet' : 'on Ctrl-C');
       }
+      this.receivers = await this.webhooks.reports();
       await served.settle();
       await countShiftedEffects(served.requests(), this.source.receivers?.effects?.effectsUrl);
       const problems = served.targetProblems();
@@ -232,7 +238,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
     ...(this.exit ? { exit: this.exit } : {}),
     ...(this.waitEnded ? { waitEnded: this.waitEnded } : {}),
     calls: this.calls!,
-    webhooks: this.webhooks,
+    receivers: this.receivers,
   });
 
   report({ item, records, startedMs, durationMs }: ItemJudged): ScenarioReport {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { requirementCatalogue, type RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import type { ContentType, DeliveryMode } from '../contract/facts/webhookAttributes.ts';
-import type { EngineEvent, EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
 import type { OptionWords } from '../harness/records/optionWords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { assertEffectsProbe, EffectsProbeBroken } from '../receiver/effectsProbe.ts';
@@ -21,6 +21,13 @@ import type { RecorderActivity } from './requestRecorder.ts';
 // with the webhook's settings as the client's emulator holds them: its token (the create's answer
 // shows it), delivery mode, content type and includeResources. Their reports join the client's in
 // one results document; the RC requirements keep their ids.
+//
+// Live: each judging is a segment of the client command's one judged run (cli/conduct.ts), its
+// engine's events told to the faces as they happen, between its own run-started (subject
+// `receiver`) and run-finished; nothing is held back and told again later. Judgings run one at a
+// time, so segments follow one another and never interleave: every event between a run-started
+// and its run-finished is that segment's. A judging whose run broke halfway (the suite's own
+// failure) leaves its segment unfinished, and the SKIPs said instead are a segment of their own.
 //
 // When: a receiver in the client's own process is gone once its command exits. So the client is
 // given BANKING_API_JUDGE_WEBHOOKS_URL: a GET there judges, at once, each webhook it created whose
@@ -58,12 +65,11 @@ export interface ClientWebhook {
   includeResources: boolean;
 }
 
-/** One distinct URL, judged: its cases' reports (an RC SKIP each where it could not be judged) and the engine's events, told later. */
+/** One distinct URL, judged: its cases' reports (an RC SKIP each where it could not be judged). */
 interface JudgedWebhook {
   url: string;
   judged: boolean;
   reports: ScenarioReport[];
-  events: EngineEvent[];
 }
 
 /** Every webhook of the client's emulator, in the order they were created (a run makes far fewer than one page). */
@@ -129,7 +135,7 @@ const casesFor = (ordinal: number): readonly ReceiverCase[] =>
 
 export class WebhookJudging {
   private readonly byUrl = new Map<string, Promise<JudgedWebhook>>();
-  /** One judging at a time: the receivers may be one process, and the events are told in order. */
+  /** One judging at a time: the receivers may be one process, and each segment's events are told whole, before the next's. */
   private queue: Promise<unknown> = Promise.resolve();
   private server: Server | undefined;
   private read: (() => Promise<ClientWebhook[]>) | undefined;
@@ -142,6 +148,8 @@ export class WebhookJudging {
     private readonly redactor: SecretRedactor,
     private readonly say: (text: string) => void,
     private readonly options: ReceiverJudgingOptions = {},
+    /** The faces, told each judging's events as they happen (a segment of the command's judged run). */
+    private readonly listener?: EngineListener,
   ) {}
 
   /** Before the client starts: a probe that answers already keeps its contract, or this throws (EffectsProbeBroken). */
@@ -174,17 +182,6 @@ export class WebhookJudging {
   /** The cases' reports, webhook after webhook, in the order they were judged. */
   async reports(): Promise<ScenarioReport[]> {
     return (await Promise.all(this.byUrl.values())).flatMap((judged) => judged.reports);
-  }
-
-  /** Tells the faces the engine's events of each judging, held while the client's command printed its output. */
-  async tell(listener: EngineListener | undefined): Promise<void> {
-    if (!listener) return;
-    for (const judged of await Promise.all(this.byUrl.values()))
-      for (const event of judged.events) {
-        listener(event);
-        // As the engine tells them, one at a time: a reader of --events takes each before the next.
-        await new Promise((resolve) => setImmediate(resolve));
-      }
   }
 
   async close(): Promise<void> {
@@ -240,23 +237,21 @@ export class WebhookJudging {
    */
   private async judgedRun(ordinal: number, config: ReceiverConfig, judging: ReceiverJudging): Promise<JudgedWebhook> {
     if (this.probeBroken) throw this.probeBroken;
-    const events: EngineEvent[] = [];
     const cases = casesFor(Math.max(ordinal, 1));
-    const observers = { say: () => {}, redactor: this.redactor, listener: (event: EngineEvent) => void events.push(event) };
+    const observers = { say: () => {}, redactor: this.redactor, ...(this.listener ? { listener: this.listener } : {}) };
     const { optionWords } = this.options;
     const settings = { modeFrom: 'as your client created it', ...(optionWords ? { optionWords } : {}) };
     try {
       const run = await runReceiverCases(config, observers, cases, { ...judging, ...settings });
-      return { url: config.url, judged: judging.unjudged === undefined, reports: run.reports, events };
+      return { url: config.url, judged: judging.unjudged === undefined, reports: run.reports };
     } catch (error) {
       if (error instanceof EffectsProbeBroken) {
         this.probeBroken = error;
         throw error;
       }
-      events.length = 0;
       const unjudged = `your client's webhook ${config.url} could not be judged: ${(error as Error).message}`;
       const run = await runReceiverCases(config, observers, cases, { ...settings, unjudged });
-      return { url: config.url, judged: false, reports: run.reports, events };
+      return { url: config.url, judged: false, reports: run.reports };
     }
   }
 }

@@ -52,6 +52,12 @@ export interface FaceOutput {
 
 export interface OpenFace {
   listen?: EngineListener;
+  /**
+   * Prints a line of the command's own while the run is told (a client's command's output while its webhooks are
+   * judged), where a face draws in place and a line printed past it would garble; the first face that has one prints
+   * every such line.
+   */
+  print?(text: string): void;
   finish?(run: FinishedRun): FaceOutput | Promise<FaceOutput>;
 }
 

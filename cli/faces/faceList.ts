@@ -21,14 +21,18 @@ export const commandLines = (events: string | undefined, print: (text: string) =
 export interface OpenFaces {
   /** Tells every face an event of the engine. */
   listen: EngineListener;
+  /** Prints a line of the command's own while the faces listen: through the face that draws in place, else as written. */
+  write(text: string): void;
   /** Hands every face the judged run: results.json's path, the "Reports:" entries and the faces' own lines, in the list's order. */
   finish(run: Omit<FinishedRun, 'redacted'>): Promise<{ results: string; reports: string[]; lines: string[] }>;
 }
 
 export function openFaces(settings: FaceSettings, faces: readonly Face[] = FACES): OpenFaces {
   const open = faces.map((face) => face.open(settings)).filter((face): face is OpenFace => face !== undefined);
+  const printer = open.find((face) => face.print !== undefined);
   return {
     listen: (event) => open.forEach((face) => face.listen?.(event)),
+    write: (text) => (printer?.print ? printer.print(text) : settings.write(text)),
     async finish(run) {
       const finished: FinishedRun = {
         ...run,

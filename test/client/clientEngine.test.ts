@@ -11,8 +11,8 @@ import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 
 // The client is one of the engine's subjects (client/clientSubject.ts): a client run tells the
 // faces the events a run tells them, subject `client`, a report per item, each report's
-// records the ones results.json judges; the receiver cases of its webhook follow, subject
-// `receiver` (client/clientWebhooks.ts).
+// records the ones results.json judges; the receiver cases of its webhook come before, told live
+// while it runs, a segment of subject `receiver` (client/clientWebhooks.ts).
 
 describe('the client through the engine', () => {
   test('run-started (subject client), a scenario-final per item, run-finished; the reports are what the document judges', async () => {
@@ -22,7 +22,8 @@ describe('the client through the engine', () => {
       { command },
       { say: () => {}, redactor: new SecretRedactor(), listener: (event) => void events.push(event) },
     );
-    const started = events.find((event) => event.type === 'run-started');
+    // The client's own segment is the last: its items are judged once its command has exited.
+    const started = events.filter((event) => event.type === 'run-started').at(-1);
     expect(started).toMatchObject({ subject: 'client' });
     const finals = events.filter((event) => event.type === 'scenario-final' && event.report.subject === 'client');
     expect(finals).toHaveLength(CLIENT_ITEMS.length);
@@ -56,7 +57,8 @@ describe('the client through the engine', () => {
         .trim()
         .split('\n')
         .map((line) => JSON.parse(line) as { type: string; subject?: string; report?: { subject: string } });
-      expect(events[0]).toMatchObject({ type: 'run-started', subject: 'client' });
+      expect(events[0]).toMatchObject({ type: 'run-started' });
+      expect(events.filter((event) => event.type === 'run-started').at(-1)).toMatchObject({ subject: 'client' });
       const finals = events.filter((event) => event.type === 'scenario-final' && event.report?.subject === 'client');
       expect(finals).toHaveLength(CLIENT_ITEMS.length);
       const registry = schemaRegistry();

@@ -79,10 +79,10 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
       expect(outcomes[id], id).toBe('SKIP');
       expect(document.requirements.find((result) => result.id === id)?.checks[0]?.message).toMatch(/^no effects probe/);
     }
-    // The engine ran two subjects, the client's items and then the receiver's cases, each told to the faces.
+    // The engine ran two subjects, each a segment told to the faces: the receiver's cases while the client ran, then its items.
     expect(events.filter((event) => event.type === 'run-started').map((event) => 'subject' in event && event.subject)).toEqual([
-      'client',
       'receiver',
+      'client',
     ]);
     expect(document.scenarioIds.filter((id) => id.startsWith('receiver/'))).toEqual(RECEIVER_CASES.map((one) => one.id));
   });

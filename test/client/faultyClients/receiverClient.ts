@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startReferenceReceiver } from '../../../examples/reference-receiver/referenceReceiver.ts';
@@ -16,7 +17,9 @@ import { FAULTY_RECEIVERS } from '../../receiver/faultyReceivers.ts';
 // --leaves-while-judged: asks to be judged, but stops its receiver after the first event it processed;
 // --drops-as-it-leaves: asks to be judged; its receiver answers the first delivery 200, drops the
 //   second's connection unanswered while it keeps listening, and stops listening at the next request:
-//   a receiver going away, whose drop the judge sees a moment before its port closes.
+//   a receiver going away, whose drop the judge sees a moment before its port closes;
+// --then-wait-for FILE: once judged, keeps running until FILE exists (exit 3 if it never comes), so a
+//   test can look at what the judge told while the client still runs.
 
 const [name = 'correct', ...flags] = process.argv.slice(2);
 const REFUSES_EVERY_DELIVERY = { deliveryMode: 'AtLeastOnce', steps: { verify: () => false } } as const;
@@ -76,6 +79,13 @@ try {
     void fetch(judgeUrl).catch(() => {});
     while (receiver.processed.size === 0) await new Promise((resolve) => setTimeout(resolve, 5));
   } else if (judgeUrl && !flags.includes('--no-judge')) console.log(`judged: ${await (await fetch(judgeUrl)).text()}`);
+  const marker = flags[flags.indexOf('--then-wait-for') + 1];
+  if (flags.includes('--then-wait-for') && marker) {
+    const until = Date.now() + 30_000;
+    while (!existsSync(marker) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+    if (!existsSync(marker)) process.exitCode = 3;
+    console.log(existsSync(marker) ? 'the marker came: exiting' : 'no marker came');
+  }
 } finally {
   for (const id of webhooks) await call('POST', `/webhooks/${id}/disable`);
   await receiver.close();
