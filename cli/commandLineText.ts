@@ -147,12 +147,12 @@ type ReplaySource = Pick<ResultsDocument, 'seed' | 'replayArguments' | 'command'
  * for a receiver document, the receiver command with the options that described the receiver; for a
  * client document, the client command with the client's own command.
  */
-export function replayCommand(document: ReplaySource, scenarioId: string | undefined, requirementId: string): string {
+export function replayCommand(document: ReplaySource, itemId: string | undefined, requirementId: string): string {
   const target = (document.replayArguments ?? []).map((argument) => (/^[\w./:@=,+-]+$/.test(argument) ? argument : shellQuote(argument)));
   // The receiver's options, or `-- <the client's command>`: the command judged again, as it was judged.
   if (document.command === 'receiver' || document.command === 'client') return SUGGESTIONS.replay(document.command, target);
-  const whole = scenarioId !== undefined && (document.scheduleDependent ?? []).includes(scenarioId);
-  const selection = whole ? [] : scenarioId ? ['--grep', shellQuote(scenarioId)] : ['--requirement', requirementId];
+  const whole = itemId !== undefined && (document.scheduleDependent ?? []).includes(itemId);
+  const selection = whole ? [] : itemId ? ['--grep', shellQuote(itemId)] : ['--requirement', requirementId];
   const schedule = document.scheduleSeed !== undefined ? ['--schedule-seed', String(document.scheduleSeed)] : [];
   const command = SUGGESTIONS.replay('run', [...selection, '--seed', String(document.seed), ...schedule, ...target]);
   return whole ? `${SCHEDULE_DEPENDENT_NOTE}: ${command}` : command;
@@ -160,7 +160,7 @@ export function replayCommand(document: ReplaySource, scenarioId: string | undef
 
 /** A document's replays as the faces are handed them: each failure's command, and what a container's leaves out. */
 export const replayOf = (document: ReplaySource): Replay => ({
-  command: (scenarioId, requirementId) => replayCommand(document, scenarioId, requirementId),
+  command: (itemId, requirementId) => replayCommand(document, itemId, requirementId),
   // A container's --target-env values are not in replayArguments (reports repeat none).
   leftOut: 'the --target-env options the run had',
 });

@@ -52,7 +52,7 @@ function shortened(text: string): string {
 function findingsOf(checks: readonly CheckRecord[]): Finding[] {
   const byKey = new Map<string, Finding>();
   for (const check of checks) {
-    const key = JSON.stringify([check.outcome, check.scenarioId, check.message]);
+    const key = JSON.stringify([check.outcome, check.itemId, check.message]);
     const finding = byKey.get(key);
     if (finding) finding.count += check.count ?? 1;
     else byKey.set(key, { check, count: check.count ?? 1 });
@@ -77,10 +77,7 @@ function findingLines(
   style: TerminalStyle,
 ): string[] {
   const { check, count } = finding;
-  const lines = [
-    `  ${style.outcome(check.outcome)} in ${check.scenarioId}${count > 1 ? ` (×${count})` : ''}:`,
-    indent(check.message, '    '),
-  ];
+  const lines = [`  ${style.outcome(check.outcome)} in ${check.itemId}${count > 1 ? ` (×${count})` : ''}:`, indent(check.message, '    ')];
   if (withEvidence) {
     for (const exchange of check.evidence?.exchanges ?? []) lines.push(...exchangeLines(exchange, guide, '    '));
     for (const fact of check.evidence ? evidenceFacts(check.evidence) : []) lines.push(`    ${fact.label}:`, indent(fact.text, '      '));
@@ -94,7 +91,7 @@ function replaysOf(document: ResultsDocument, result: RequirementResult): string
   const checks = reproducibleChecks(result);
   return checks.length === 0
     ? [replayCommand(document, undefined, result.id)]
-    : checks.map((check) => replayCommand(document, check.scenarioId, result.id));
+    : checks.map((check) => replayCommand(document, check.itemId, result.id));
 }
 
 const onlyOne = (commands: readonly string[]): string | undefined => (new Set(commands).size === 1 ? commands[0] : undefined);
@@ -118,10 +115,10 @@ function requirementLines(
   if (explained.length > 0) {
     const count = explained.reduce((sum, check) => sum + (check.count ?? 1), 0);
     lines.push(`  ${counted(count, 'check')} failed for the cause above (each in report.html)`);
-    if (!shared) lines.push(...replayLine(replayCommand(document, explained[0]?.scenarioId, result.id), '    '));
+    if (!shared) lines.push(...replayLine(replayCommand(document, explained[0]?.itemId, result.id), '    '));
   }
   findingsOf(checks.filter((check) => !explained.includes(check))).forEach((finding, index) => {
-    const replay = shared ? undefined : replayCommand(document, finding.check.scenarioId, result.id);
+    const replay = shared ? undefined : replayCommand(document, finding.check.itemId, result.id);
     lines.push(...findingLines(finding, index < EVIDENCE_PER_REQUIREMENT, everyReplay ? undefined : replay, guide, style));
   });
   if (shared) lines.push(...replayLine(shared, '  '));

@@ -41,9 +41,7 @@ export function lastFailedIn(reportDir: string, catalogue: RequirementCatalogue)
     selection: {
       requirements: ids,
       // An older results.json may name no scenario on a check: the scenarios declaring the requirement run anyway.
-      scenarios: [
-        ...new Set(known.flatMap((result) => result.checks.map((check) => check.scenarioId)).filter((id) => typeof id === 'string')),
-      ],
+      scenarios: [...new Set(known.flatMap((result) => result.checks.map((check) => check.itemId)).filter((id) => typeof id === 'string'))],
     },
     line: `--last-failed: running again the ${counted(ids.length, 'requirement')} that FAILed or were UNTESTABLE in ${when}: ${shown}`,
   };

@@ -13,22 +13,22 @@ export interface ProgressDisplay {
   readonly inPlace?: true;
   /** The first scenario of an area started. */
   areaStarted(area: string): void;
-  scenarioFinished(area: string, scenarioId: string, outcome: Outcome, checks: number): void;
+  itemFinished(area: string, itemId: string, outcome: Outcome, checks: number): void;
   /** A line that is not progress (a --verbose note). */
   line(text: string): void;
   /** Removes the live line before the summary. */
   finish(): void;
 }
 
-export function scenarioLines(total: number, write: (text: string) => void, style: TerminalStyle): ProgressDisplay {
+export function itemLines(total: number, write: (text: string) => void, style: TerminalStyle): ProgressDisplay {
   let finished = 0;
   const width = String(total).length;
   return {
     areaStarted() {},
-    scenarioFinished(_area, scenarioId, outcome, checks) {
+    itemFinished(_area, itemId, outcome, checks) {
       finished += 1;
       write(
-        `[${String(finished).padStart(width)}/${total}] ${style.outcome(outcome, outcome.padEnd(10))} ${scenarioId} (${counted(checks, 'check')})`,
+        `[${String(finished).padStart(width)}/${total}] ${style.outcome(outcome, outcome.padEnd(10))} ${itemId} (${counted(checks, 'check')})`,
       );
     },
     line: write,
@@ -40,14 +40,14 @@ export function scenarioLines(total: number, write: (text: string) => void, styl
 export function progressListener(display: ProgressDisplay, verbose: boolean): EngineListener {
   const started = new Set<string>();
   return (event) => {
-    if (event.type === 'scenario-started' && !started.has(event.group)) {
+    if (event.type === 'item-started' && !started.has(event.group)) {
       started.add(event.group);
       display.areaStarted(event.group);
     }
-    if (event.type === 'scenario-note' && verbose) display.line(`    ${event.scenarioId}: ${event.text.trimEnd()}`);
-    if (event.type === 'scenario-final') {
-      const { group, scenarioId, records } = event.report;
-      display.scenarioFinished(group, scenarioId, worstOutcome(records.map((record) => record.outcome)) ?? 'SKIP', records.length);
+    if (event.type === 'item-note' && verbose) display.line(`    ${event.itemId}: ${event.text.trimEnd()}`);
+    if (event.type === 'item-final') {
+      const { group, itemId, records } = event.report;
+      display.itemFinished(group, itemId, worstOutcome(records.map((record) => record.outcome)) ?? 'SKIP', records.length);
     }
   };
 }
@@ -66,8 +66,8 @@ export function progressDisplayFor(
   options: { quiet: boolean; style: TerminalStyle },
   write: (text: string) => void,
 ): ProgressDisplay {
-  if (options.quiet) return scenarioLines(total, () => {}, options.style);
-  return process.stdout.isTTY ? liveLine(total, process.stdout, options.style) : scenarioLines(total, write, options.style);
+  if (options.quiet) return itemLines(total, () => {}, options.style);
+  return process.stdout.isTTY ? liveLine(total, process.stdout, options.style) : itemLines(total, write, options.style);
 }
 
 export interface LiveStream {
@@ -131,7 +131,7 @@ export function liveLine(total: number, stream: LiveStream, style: TerminalStyle
       area = startedArea;
       render();
     },
-    scenarioFinished(scenarioArea, _scenarioId, outcome) {
+    itemFinished(scenarioArea, _scenarioId, outcome) {
       finished += 1;
       area = scenarioArea;
       counts.set(outcome, (counts.get(outcome) ?? 0) + 1);

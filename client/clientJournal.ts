@@ -15,7 +15,7 @@ export function clientJournal(calls: readonly JudgedCall[]): JournalEntry[] {
     const startedAt = new Date(performance.timeOrigin + (request.arrivedMs ?? 0)).toISOString();
     const { response: _response, ...sent } = exchange;
     return {
-      scenarioId: bent.length > 0 ? `${operation} (${bent.join(', ')})` : operation,
+      itemId: bent.length > 0 ? `${operation} (${bent.join(', ')})` : operation,
       startedAt,
       exchange:
         request.gaveUpAfterMs === undefined

@@ -1,5 +1,5 @@
 import { runEngine } from '../harness/engine/engine.ts';
-import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineListener, ItemReport } from '../harness/engine/engineEvents.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import type { CopedRow, ResultsDocument } from '../verdict/resultsDocument.ts';
 import { judgedDocument } from '../verdict/judgement.ts';
@@ -19,7 +19,7 @@ import { copedRows } from './copedTable.ts';
 // The client command's run, one way through: the engine (harness/engine/engine.ts) runs the
 // client's items with the client as its subject (client/clientSubject.ts: the emulator, the
 // recorder and the client's command as set-up) and tells the faces as it tells them a run's;
-// then a ScenarioReport per item, and the CL requirements judged into a results document by
+// then an ItemReport per item, and the CL requirements judged into a results document by
 // the run's own assembly. The webhooks the client created are judged as receivers while it runs
 // (client/clientWebhooks.ts: the engine again, the receiver as its subject), each a segment told
 // live to the same faces, before the client's own items, which are judged once it has ended; their
@@ -39,7 +39,7 @@ export interface ClientRunObservers {
 
 export interface ClientRun {
   /** One per item, in the order they ran; then one per receiver case of each webhook it created (subject receiver). */
-  reports: ScenarioReport[];
+  reports: ItemReport[];
   /** What the client called, read once from the recording. */
   calls: Omit<ClientCalls, 'calls'>;
   /** Each call of a documented operation as its evidence holds it, for HAR (client/clientJournal.ts). */
@@ -87,7 +87,7 @@ export async function runClient(
 }
 
 /** The client as the document's target: the embedded emulator it called, recorded inside its server, or the manifest's target. */
-const clientAsTarget = (run: ClientRun) => ({
+const describedClient = (run: ClientRun) => ({
   name: run.target ? `your API client, against ${run.target.name}` : 'your API client',
   baseUrl: run.target?.baseUrl ?? run.baseUrl,
   environment: 'sandbox' as const,
@@ -115,11 +115,11 @@ export function clientResults(
   const document = judgedDocument({
     command: 'client',
     catalogue: receivers ? clientAndReceiverCatalogue() : requirementCatalogue('client'),
-    target: clientAsTarget(run),
+    target: describedClient(run),
     suiteVersion: meta.suiteVersion,
     seed: meta.seed ?? 0,
     areas: receivers ? [CLIENT_GROUP, RECEIVER_GROUP] : [CLIENT_GROUP],
-    scenarioIds: run.reports.map((report) => report.scenarioId),
+    itemIds: run.reports.map((report) => report.itemId),
     records: run.reports.flatMap((report) => report.records),
     selected: new Set(run.reports.flatMap((report) => report.requirements)),
     startedAt: run.startedAt,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineListener, ItemReport } from '../harness/engine/engineEvents.ts';
 import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subject.ts';
 import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
@@ -137,7 +137,7 @@ export interface ClientLearned {
   /** What the client called, read once from the recording. */
   calls: ClientCalls;
   /** The reports of the webhooks the client created, judged as receivers beside it (client/clientWebhooks.ts), webhook after webhook. */
-  receivers: ScenarioReport[];
+  receivers: ItemReport[];
 }
 
 export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, ClientLearned> {
@@ -146,7 +146,7 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
   private exit: CommandExit | undefined;
   private waitEnded: WaitEnded | undefined;
   private calls: ClientCalls | undefined;
-  private receivers: ScenarioReport[] = [];
+  private receivers: ItemReport[] = [];
   private readonly webhooks: WebhookJudging;
 
   constructor(
@@ -241,12 +241,12 @@ export class ClientSubject implements EngineSubject<ClientItem, ItemJudged, Clie
     receivers: this.receivers,
   });
 
-  report({ item, records, startedMs, durationMs }: ItemJudged): ScenarioReport {
+  report({ item, records, startedMs, durationMs }: ItemJudged): ItemReport {
     const { id, title, requirements } = item;
     return {
       subject: 'client',
       group: CLIENT_GROUP,
-      scenarioId: id,
+      itemId: id,
       title,
       requirements: [...requirements],
       records,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { requirementCatalogue, type RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import type { ContentType, DeliveryMode } from '../contract/facts/webhookAttributes.ts';
-import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineListener, ItemReport } from '../harness/engine/engineEvents.ts';
 import type { OptionWords } from '../harness/records/optionWords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { assertEffectsProbe, EffectsProbeBroken } from '../receiver/effectsProbe.ts';
@@ -69,7 +69,7 @@ export interface ClientWebhook {
 interface JudgedWebhook {
   url: string;
   judged: boolean;
-  reports: ScenarioReport[];
+  reports: ItemReport[];
 }
 
 /** Every webhook of the client's emulator, in the order they were created (a run makes far fewer than one page). */
@@ -180,7 +180,7 @@ export class WebhookJudging {
   }
 
   /** The cases' reports, webhook after webhook, in the order they were judged. */
-  async reports(): Promise<ScenarioReport[]> {
+  async reports(): Promise<ItemReport[]> {
     return (await Promise.all(this.byUrl.values())).flatMap((judged) => judged.reports);
   }
 

@@ -1,9 +1,9 @@
 import { runEngine } from '../harness/engine/engine.ts';
 import { runSeed } from '../harness/records/runSeed.ts';
-import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineListener, ItemReport } from '../harness/engine/engineEvents.ts';
 import type { ExchangeExcerpt } from '../harness/records/checkRecords.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
-import type { DescribedTarget, ResultsDocument } from '../verdict/resultsDocument.ts';
+import type { DescribedSubject, ResultsDocument } from '../verdict/resultsDocument.ts';
 import { judgedDocument } from '../verdict/judgement.ts';
 import { type AnsweredDelivery, isAccepted } from './deliveryExchange.ts';
 import { RECEIVER_GROUP, type ReceiverCase, receiverCatalogue } from './receiverCase.ts';
@@ -15,7 +15,7 @@ import { type ReceiverJudging, ReceiverSubject } from './receiverSubject.ts';
 // The receiver command's run, one way through: the engine (harness/engine/engine.ts) runs the
 // cases against the receiver as its subject (receiver/receiverSubject.ts: set-up, each case, the
 // effects read once at the end, tear-down) and tells the faces as it tells them a run's; then a
-// ScenarioReport per case, and the RC requirements judged into a results document by the run's
+// ItemReport per case, and the RC requirements judged into a results document by the run's
 // own assembly.
 
 export interface ReceiverRunObservers {
@@ -28,7 +28,7 @@ export interface ReceiverRunObservers {
 
 export interface ReceiverRun {
   /** One per case, in the order they ran. */
-  reports: ScenarioReport[];
+  reports: ItemReport[];
   /** The base of the run's event ids (results.json's idBase). */
   idBase: number;
   /** Set when the receiver refused every correctly signed delivery with one status: the likely cause, said once. */
@@ -79,7 +79,7 @@ export async function runReceiverCases(
 }
 
 /** The receiver as a target: the embedded sandbox delivers to it, and no RC requirement needs more than core. */
-function receiverAsTarget(config: ReceiverConfig): DescribedTarget {
+function describedReceiver(config: ReceiverConfig): DescribedSubject {
   return { name: 'webhook receiver', baseUrl: config.url, environment: 'sandbox', capabilities: new Set(['core']) };
 }
 
@@ -93,11 +93,11 @@ export function receiverResults(
   const document = judgedDocument({
     command: 'receiver',
     catalogue: receiverCatalogue(),
-    target: receiverAsTarget(config),
+    target: describedReceiver(config),
     suiteVersion: meta.suiteVersion,
     seed: runSeed(),
     areas: [RECEIVER_GROUP],
-    scenarioIds: reports.map((report) => report.scenarioId),
+    itemIds: reports.map((report) => report.itemId),
     records: reports.flatMap((report) => report.records),
     selected: new Set(reports.flatMap((report) => report.requirements)),
     startedAt: meta.startedAt,

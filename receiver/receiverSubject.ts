@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { ItemReport } from '../harness/engine/engineEvents.ts';
 import type { EngineSubject, ItemRun, PlannedItem } from '../harness/engine/subject.ts';
 import { CheckRecorder } from '../harness/records/checkRecorder.ts';
 import { type CheckRecord, isFailing } from '../harness/records/checkRecords.ts';
@@ -290,9 +290,9 @@ export class ReceiverSubject implements EngineSubject<ReceiverCase, CaseResult, 
 
   learned = (): ReceiverLearned => ({ idBase: this.idBase, correctAnswers: [...this.correctAnswers] });
 
-  report({ receiverCase, records, startedMs, durationMs }: CaseResult): ScenarioReport {
+  report({ receiverCase, records, startedMs, durationMs }: CaseResult): ItemReport {
     const { id, title, requirements } = receiverCase;
-    return { subject: 'receiver', group: RECEIVER_GROUP, scenarioId: id, title, requirements, records, startedMs, durationMs };
+    return { subject: 'receiver', group: RECEIVER_GROUP, itemId: id, title, requirements, records, startedMs, durationMs };
   }
 
   suiteErrors = () => [];

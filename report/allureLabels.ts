@@ -2,7 +2,7 @@ import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import { isFailing } from '../harness/records/checkRecords.ts';
 import { CLIENT_REQUIREMENTS } from '../contract/catalogue/operationCatalogue.ts';
 import type { Level, RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
-import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { ItemReport } from '../harness/engine/engineEvents.ts';
 import { evidenceFacts, exchangeText, jsonText } from './exchangeText.ts';
 
 // How one conformance test shows in Allure's Behaviors tree: epic = area,
@@ -26,8 +26,8 @@ const PER_CALL = new Set<string>(Object.values(CLIENT_REQUIREMENTS));
 const ATTACHMENTS = 20;
 
 /** `positive-pay/create/checkPaymentPositivePay` → `create`; the area itself when the id says no more. */
-export function featureOf(meta: { area: string; scenarioId: string }): string {
-  const rest = meta.scenarioId.startsWith(`${meta.area}/`) ? meta.scenarioId.slice(meta.area.length + 1) : meta.scenarioId;
+export function featureOf(meta: { area: string; itemId: string }): string {
+  const rest = meta.itemId.startsWith(`${meta.area}/`) ? meta.itemId.slice(meta.area.length + 1) : meta.itemId;
   return rest.split('/')[0] || meta.area;
 }
 
@@ -48,7 +48,7 @@ function attachmentOf(record: CheckRecord): AllureView['attachments'][number] {
 }
 
 /** What a test shows in Allure: a scenario's report, its group as the area (`receiver` for a receiver case). */
-export type AllureSubject = Pick<ScenarioReport, 'scenarioId' | 'title' | 'records'> & { area: string };
+export type AllureSubject = Pick<ItemReport, 'itemId' | 'title' | 'records'> & { area: string };
 
 export function allureView(meta: AllureSubject, catalogue: RequirementCatalogue): AllureView {
   const stories = storiesOf(meta.records);
@@ -64,7 +64,7 @@ export function allureView(meta: AllureSubject, catalogue: RequirementCatalogue)
     feature: featureOf(meta),
     stories,
     severity: SEVERITY[strictest],
-    description: `${meta.title}\n\nScenario \`${meta.scenarioId}\`, ${meta.records.length} check(s).`,
+    description: `${meta.title}\n\nScenario \`${meta.itemId}\`, ${meta.records.length} check(s).`,
     attachments: [
       ...telling.map(attachmentOf),
       {

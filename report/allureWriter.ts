@@ -8,7 +8,7 @@ import {
   md5,
   ReporterRuntime,
 } from 'allure-js-commons/sdk/reporter';
-import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { ItemReport } from '../harness/engine/engineEvents.ts';
 import { testOutcome } from '../harness/engine/testOutcome.ts';
 import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { suiteName } from '../contract/catalogue/suiteVersion.ts';
@@ -46,7 +46,7 @@ function placeLabels(group: string, fullNameInFile: string): Label[] {
   ];
 }
 
-function writeTest(runtime: ReporterRuntime, report: ScenarioReport): void {
+function writeTest(runtime: ReporterRuntime, report: ItemReport): void {
   const name = `[${report.requirements.join(' ')}] ${report.title}`;
   const inFile = `${report.group} ${name}`;
   const view = allureView({ ...report, area: report.group }, requirementCatalogue(report.subject));
@@ -83,7 +83,7 @@ function writeTest(runtime: ReporterRuntime, report: ScenarioReport): void {
 /** DIR/allure-results, emptied and written: one test per report (already redacted), and environment.properties. */
 export async function writeAllureResults(
   reportDir: string,
-  reports: readonly ScenarioReport[],
+  reports: readonly ItemReport[],
   environment: Record<string, string>,
 ): Promise<string> {
   const resultsDir = freshAllureResultsDir(reportDir);

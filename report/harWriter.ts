@@ -60,7 +60,7 @@ function entryOf(journal: JournalEntry): Entry {
   const sentLength = Number(response?.headers['content-length']);
   if (Number.isInteger(sentLength) && sentLength >= 0) received.size = sentLength;
   const time = response?.durationMs ?? 0;
-  const comments = [journal.scenarioId, ...(error ? [`no response: ${error}`] : [])];
+  const comments = [journal.itemId, ...(error ? [`no response: ${error}`] : [])];
   return {
     startedDateTime: journal.startedAt,
     time,

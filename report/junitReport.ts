@@ -32,7 +32,7 @@ function evidenceText(record: CheckRecord): string {
 }
 
 const counted = (check: CheckRecord) =>
-  `${check.outcome} ${check.scenarioId}: ${check.message}${check.count && check.count > 1 ? ` (×${check.count})` : ''}`;
+  `${check.outcome} ${check.itemId}: ${check.message}${check.count && check.count > 1 ? ` (×${check.count})` : ''}`;
 
 function checkText(check: CheckRecord): string {
   const evidence = evidenceText(check);

@@ -2,7 +2,7 @@ import { htmlReport } from './html/htmlReport.ts';
 import { junitXml } from './junitReport.ts';
 import { summaryMarkdown } from './summaryMarkdown.ts';
 import type { ResultsDocument } from '../verdict/resultsDocument.ts';
-import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { ItemReport } from '../harness/engine/engineEvents.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 
 // The file reports of a judged run, rendered from its results document: junit.xml (CI systems),
@@ -22,5 +22,5 @@ export function redactedDocument(document: ResultsDocument, redactor: SecretReda
 }
 
 /** The scenarios' reports as the faces that show them (Allure) may: with no secret of the run. */
-export const redactedReports = (reports: readonly ScenarioReport[], redactor: SecretRedactor): ScenarioReport[] =>
-  JSON.parse(redactor.text(JSON.stringify(reports))) as ScenarioReport[];
+export const redactedReports = (reports: readonly ItemReport[], redactor: SecretRedactor): ItemReport[] =>
+  JSON.parse(redactor.text(JSON.stringify(reports))) as ItemReport[];

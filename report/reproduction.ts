@@ -62,7 +62,7 @@ export function curlCommand(exchange: ExchangeExcerpt): CurlCommand {
  */
 export interface Replay {
   /** The command that replays a failure, by the scenario that recorded it (or, without one, the requirement). */
-  command(scenarioId: string | undefined, requirementId: string): string;
+  command(itemId: string | undefined, requirementId: string): string;
   /** What a container's replay command leaves out, for the user to add: its environment (the values may be secrets). */
   leftOut: string;
 }

@@ -31,8 +31,8 @@ function failureLines(result: RequirementResult, replay: Replay | undefined): st
   const source = `${result.source.document === 'api' ? 'API' : 'Event Catalog'} §${result.source.section}`;
   return [
     `- **${result.id}** ${result.outcome} (${source}): ${oneLine(result.statement)}`,
-    `  - ${oneLine(check ? `${check.scenarioId}: ${check.message}` : (result.reason ?? 'no check recorded a result'))}`,
-    ...(replay ? [`  - replay: ${code(replay.command(check?.scenarioId, result.id))}`] : []),
+    `  - ${oneLine(check ? `${check.itemId}: ${check.message}` : (result.reason ?? 'no check recorded a result'))}`,
+    ...(replay ? [`  - replay: ${code(replay.command(check?.itemId, result.id))}`] : []),
   ];
 }
 

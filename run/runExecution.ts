@@ -1,5 +1,5 @@
 import type { ConcurrencySetting } from '../harness/targetIO/concurrency.ts';
-import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineListener, ItemReport } from '../harness/engine/engineEvents.ts';
 import { runEngine } from '../harness/engine/engine.ts';
 import { targetSubject } from '../target/targetSubject.ts';
 import type { TargetSession } from '../harness/targetIO/targetSession.ts';
@@ -21,7 +21,7 @@ export interface ExecutionRequest {
 
 export interface Execution {
   /** In the plan's order, whatever order they finished in. */
-  scenarios: ScenarioReport[];
+  scenarios: ItemReport[];
   /** Defects of the suite itself (shared state used undeclared): never the target's fault. */
   suiteErrors: string[];
   startedAt: string;
@@ -31,20 +31,20 @@ export interface Execution {
  * For the faces that show every planned scenario (Allure): the scenarios --fail-fast kept from
  * starting, each a report whose records only SKIP saying so. Never judged: the judgement reads the execution.
  */
-export function notStartedReports(plan: RunPlan, execution: Execution): ScenarioReport[] {
-  const reported = new Set(execution.scenarios.map((report) => report.scenarioId));
+export function notStartedReports(plan: RunPlan, execution: Execution): ItemReport[] {
+  const reported = new Set(execution.scenarios.map((report) => report.itemId));
   const startedMs = Date.parse(execution.startedAt);
   return plan.selection.scenarios
     .filter((scenario) => !reported.has(scenario.id))
     .map((scenario) => ({
       subject: 'target',
       group: scenario.area,
-      scenarioId: scenario.id,
+      itemId: scenario.id,
       title: scenario.title,
       requirements: scenario.requirements,
       records: scenario.requirements.map((requirementId) => ({
         requirementId,
-        scenarioId: scenario.id,
+        itemId: scenario.id,
         outcome: 'SKIP',
         message: 'not run: the run stopped after a failing scenario (fail-fast)',
       })),

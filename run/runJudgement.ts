@@ -56,7 +56,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     throw new SetupError(`the suite itself failed, not the target: ${execution.suiteErrors[0]}`);
   }
   const expected = selection.scenarios.map((scenario) => scenario.id).sort();
-  const reported = execution.scenarios.map((meta) => meta.scenarioId).sort();
+  const reported = execution.scenarios.map((meta) => meta.itemId).sort();
   const stoppedEarly = plan.failFast && reported.length < expected.length;
   if (!stoppedEarly && JSON.stringify(expected) !== JSON.stringify(reported)) {
     throw new SetupError(
@@ -76,7 +76,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     suiteVersion: request.suiteVersion,
     seed: plan.seed,
     areas: selection.areas,
-    scenarioIds: selection.scenarios.map((scenario) => scenario.id).filter((id) => !stoppedEarly || reported.includes(id)),
+    itemIds: selection.scenarios.map((scenario) => scenario.id).filter((id) => !stoppedEarly || reported.includes(id)),
     records,
     selected,
     // A narrowed run reports what it selected (and what its checks recorded on the way): nothing else.
@@ -118,7 +118,7 @@ export function judgeRun(request: JudgementRequest): ResultsDocument {
     limitWaitedMs: most('limitWaitedMs'),
   };
   if (webhookFootprint.peakHeld > 0 || webhookFootprint.limitWaits > 0) document.webhookFootprint = webhookFootprint;
-  const scheduleDependent = execution.scenarios.filter((meta) => meta.dependsOnSchedule).map((meta) => meta.scenarioId);
+  const scheduleDependent = execution.scenarios.filter((meta) => meta.dependsOnSchedule).map((meta) => meta.itemId);
   if (scheduleDependent.length > 0) document.scheduleDependent = scheduleDependent;
   if (request.compare) document.comparison = compareResults(request.compare, document);
   if (request.baseline && baselineOutcome) document.baseline = { path: request.baseline, ...baselineOutcome };

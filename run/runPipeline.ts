@@ -1,4 +1,4 @@
-import type { EngineListener, ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { EngineListener, ItemReport } from '../harness/engine/engineEvents.ts';
 import type { JournalEntry } from '../harness/records/exchangeJournal.ts';
 import type { SecretRedactor } from '../harness/records/secretRedactor.ts';
 import { requirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
@@ -54,7 +54,7 @@ export interface RunObservers {
 export interface RunOutcome {
   document: ResultsDocument;
   /** Every planned scenario's report, for the faces that take a finished run (Allure); those not started only SKIP. */
-  reports: ScenarioReport[];
+  reports: ItemReport[];
   target: TargetInfo;
   /** Every exchange of the run, with --har. */
   exchanges: JournalEntry[];

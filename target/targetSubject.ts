@@ -7,7 +7,7 @@ import { describeUndeclared, footprintOf, type UndeclaredUse, webhookAllowanceOf
 import { type WebhookFootprint } from '../harness/targetIO/heldWebhooks.ts';
 import type { TargetSession } from '../harness/targetIO/targetSession.ts';
 import { emptyTally, type ThrottleTally } from '../harness/targetIO/throttleRetry.ts';
-import type { ScenarioReport } from '../harness/engine/engineEvents.ts';
+import type { ItemReport } from '../harness/engine/engineEvents.ts';
 import type { Scenario } from '../harness/engine/scenario.ts';
 import { runScenario } from './scenarioRun.ts';
 import { GuardedControlClient, SharedStateGuard } from '../harness/engine/sharedStateGuard.ts';
@@ -57,12 +57,12 @@ export interface TargetRunOptions {
 export interface TargetEngineOptions extends LoopOptions, TargetRunOptions {}
 
 /** What the faces are told of a scenario's result (plain data: vitest's worker receives it as it is). */
-export function reportOf(result: ScenarioResult): ScenarioReport {
+export function reportOf(result: ScenarioResult): ItemReport {
   const { scenario } = result;
   return {
     subject: 'target',
     group: scenario.area,
-    scenarioId: scenario.id,
+    itemId: scenario.id,
     title: scenario.title,
     requirements: scenario.requirements,
     records: result.records,

@@ -60,7 +60,7 @@ function happened(expected: ExpectedFailure, results: readonly RequirementResult
   const result = results.find((candidate) => candidate.id === expected.requirement);
   if (!result) return false;
   if (!expected.check) return isFailing(result.outcome) || result.outcome === 'WARN';
-  return result.checks.some((check) => check.scenarioId === expected.check && (isFailing(check.outcome) || check.outcome === 'WARN'));
+  return result.checks.some((check) => check.itemId === expected.check && (isFailing(check.outcome) || check.outcome === 'WARN'));
 }
 
 export function applyBaseline(expected: readonly ExpectedFailure[], results: readonly RequirementResult[]): BaselineOutcome {
@@ -80,8 +80,8 @@ export function excusedRequirements(known: readonly ExpectedFailure[], results: 
     const entries = known.filter((entry) => entry.requirement === result.id);
     if (entries.length === 0) continue;
     const failing = result.checks.filter((check) => isFailing(check.outcome) || check.outcome === 'WARN');
-    const covered = (scenarioId: string) => entries.some((entry) => !entry.check || entry.check === scenarioId);
-    if (failing.length === 0 ? isFailing(result.outcome) : failing.every((check) => covered(check.scenarioId))) excused.add(result.id);
+    const covered = (itemId: string) => entries.some((entry) => !entry.check || entry.check === itemId);
+    if (failing.length === 0 ? isFailing(result.outcome) : failing.every((check) => covered(check.itemId))) excused.add(result.id);
   }
   return excused;
 }

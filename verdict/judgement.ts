@@ -2,7 +2,7 @@ import type { CheckRecord } from '../harness/records/checkRecords.ts';
 import type { RequirementCatalogue } from '../contract/catalogue/requirementCatalogue.ts';
 import { catalogueHash } from './catalogueHash.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from './requirementVerdict.ts';
-import { type DescribedTarget, describeTarget, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
+import { type DescribedSubject, describeSubject, RESULTS_FORMAT_VERSION, type ResultsDocument } from './resultsDocument.ts';
 
 // The judgement every subject shares: check records and what they ran against in, a results
 // document out. run/runJudgement.ts adds what only a run of scenarios knows (its plan, a partial
@@ -13,11 +13,11 @@ export interface JudgedRecords {
   command: NonNullable<ResultsDocument['command']>;
   /** The catalogue of the command's subject: the target's for `run`, the receiver's for `receiver`. */
   catalogue: RequirementCatalogue;
-  target: DescribedTarget;
+  target: DescribedSubject;
   suiteVersion: string;
   seed: number;
   areas: string[];
-  scenarioIds: string[];
+  itemIds: string[];
   records: readonly CheckRecord[];
   /** Requirements the scenarios could record: the rest is "not selected". */
   selected: ReadonlySet<string>;
@@ -35,10 +35,10 @@ export function judgedDocument(judged: JudgedRecords): ResultsDocument {
     formatVersion: RESULTS_FORMAT_VERSION,
     suiteVersion: judged.suiteVersion,
     catalogueHash: catalogueHash(),
-    target: describeTarget(target),
+    target: describeSubject(target),
     seed: judged.seed,
     areas: judged.areas,
-    scenarioIds: judged.scenarioIds,
+    itemIds: judged.itemIds,
     // What its checks recorded on the way (the shape of a response, its time-out) counts as selected too.
     selectedRequirements: [...new Set([...selected, ...records.map((record) => record.requirementId)])].sort(),
     startedAt: judged.startedAt,

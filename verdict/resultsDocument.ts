@@ -61,7 +61,7 @@ export interface ResultsDocument extends RunMetricsFields {
   /** Present when this run executed one shard of the scenarios. */
   shard?: ShardInfo;
   /** The scenarios this run executed. */
-  scenarioIds: string[];
+  itemIds: string[];
   /** Requirement ids the executed scenarios could record: the rest is "not selected". Merging re-judges from these. */
   selectedRequirements: string[];
   /** Present on a document produced by `merge`. */
@@ -139,9 +139,9 @@ export interface RequestReplay {
 }
 
 /** What a results document says of its target. */
-export type DescribedTarget = Pick<TargetInfo, 'name' | 'baseUrl' | 'environment' | 'capabilities'>;
+export type DescribedSubject = Pick<TargetInfo, 'name' | 'baseUrl' | 'environment' | 'capabilities'>;
 
-export function describeTarget(target: DescribedTarget): ResultsDocument['target'] {
+export function describeSubject(target: DescribedSubject): ResultsDocument['target'] {
   return { name: target.name, baseUrl: target.baseUrl, environment: target.environment, capabilities: [...target.capabilities] };
 }
 

@@ -96,7 +96,7 @@ export function mergeResults(
     target,
     seed: (ordered[0] as ResultsDocument).seed,
     areas: AREAS.filter((area) => areas.has(area)),
-    scenarioIds: ordered.flatMap((document) => document.scenarioIds),
+    itemIds: ordered.flatMap((document) => document.itemIds),
     selectedRequirements: [...selected].sort(),
     mergedFrom,
     startedAt: ordered.map((document) => document.startedAt).sort()[0] as string,

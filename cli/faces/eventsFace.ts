@@ -6,7 +6,7 @@ import type { Face } from './face.ts';
 // The engine's events as NDJSON, one JSON object a line as each is told (`--events FILE`, or
 // `-` for standard output), each valid against schemas/harness/engine-events.schema.json: the
 // form Schemathesis emits and CI log tools read. Redacted as every report is. A scenario's
-// exchanges stay in HAR, and run-finished counts the reports its scenario-final lines told.
+// exchanges stay in HAR, and run-finished counts the reports its item-final lines told.
 
 const STDOUT = 1;
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
@@ -29,7 +29,7 @@ function writeAll(fd: number, text: string): void {
 
 export function eventLine(event: EngineEvent, at: Date): object {
   const stamp = { at: at.toISOString() };
-  if (event.type === 'scenario-final') {
+  if (event.type === 'item-final') {
     const { exchanges: _exchanges, ...report } = event.report;
     return { type: event.type, ...stamp, report };
   }

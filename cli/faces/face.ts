@@ -1,4 +1,4 @@
-import type { EngineListener, ScenarioReport } from '../../harness/engine/engineEvents.ts';
+import type { EngineListener, ItemReport } from '../../harness/engine/engineEvents.ts';
 import type { JournalEntry } from '../../harness/records/exchangeJournal.ts';
 import type { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import type { Reporter } from '../../report/reporters.ts';
@@ -33,7 +33,7 @@ export interface FinishedRun {
   /** The same document, redacted once for every face. */
   redacted: ResultsDocument;
   /** Every planned scenario's report, redacted, without its exchanges. */
-  reports: readonly ScenarioReport[];
+  reports: readonly ItemReport[];
   /** Every exchange of the run, kept when a face asked for them (HAR). */
   exchanges: readonly JournalEntry[];
   /** What Allure's environment page shows of the run. */

@@ -1,5 +1,5 @@
 import type { EngineListener } from '../../harness/engine/engineEvents.ts';
-import { type ProgressDisplay, progressDisplayFor, progressListener, scenarioLines } from '../progressDisplay.ts';
+import { type ProgressDisplay, progressDisplayFor, progressListener, itemLines } from '../progressDisplay.ts';
 import type { Face } from './face.ts';
 
 // The terminal's progress: a live line or a line per scenario (cli/progressDisplay.ts), from
@@ -20,7 +20,7 @@ export const progressFace: Face = {
           // Standard output carries the events: the progress goes where the command's lines go, never redrawn.
           const display =
             settings.events === '-'
-              ? scenarioLines(total, settings.quiet ? () => {} : settings.write, settings.style)
+              ? itemLines(total, settings.quiet ? () => {} : settings.write, settings.style)
               : progressDisplayFor(total, { quiet: settings.quiet, style: settings.style }, settings.write);
           shown = { display, tell: progressListener(display, settings.verbose) };
         }

@@ -16,7 +16,7 @@ import type { EngineSubject, ItemResult, ItemRun, PlannedItem } from './subject.
 // on the schedule, and the report says so. It tells its faces what happens through EngineEvents
 // (harness/engine/engineEvents.ts): each check as it is first recorded (the recorder folds repeated
 // passes into one record whose count grows later, so the record an item ends with is in its
-// scenario-final).
+// item-final).
 
 /** At most this many failing scenarios are run again alone, so a broken target does not double the run. */
 export const MAX_ALONE_RERUNS = 8;
@@ -84,20 +84,20 @@ async function runItems<Item, Result extends ItemResult, Learned>(
   const stopMetering = limit.onChange((value) => meter.concurrencyChanged(value));
   const sending = limit.sending?.bind(limit);
   const tell = options.listener ?? (() => {});
-  const final = (result: Result) => tell({ type: 'scenario-final', report: subject.report(result) });
+  const final = (result: Result) => tell({ type: 'item-final', report: subject.report(result) });
   // A subject that settles judges across items at the end: until then no report is final.
   const settles = subject.settle !== undefined;
   tell({
     type: 'run-started',
     subject: subject.subject,
-    planned: planned.map(({ group, id }) => ({ group, scenarioId: id })),
+    planned: planned.map(({ group, id }) => ({ group, itemId: id })),
   });
   let stop = false;
   const itemRun = (item: PlannedItem<Item>, alone: boolean): ItemRun => ({
     alone,
-    note: (text) => options.listener?.({ type: 'scenario-note', scenarioId: item.id, text }),
+    note: (text) => options.listener?.({ type: 'item-note', itemId: item.id, text }),
     ...(options.listener
-      ? { recorded: (record: CheckRecord) => options.listener?.({ type: 'check-recorded', scenarioId: item.id, record }) }
+      ? { recorded: (record: CheckRecord) => options.listener?.({ type: 'check-recorded', itemId: item.id, record }) }
       : {}),
     // --fail-fast stops before a failing item's tear-down would let the next one start.
     bodyEnded: (records) => {
@@ -110,7 +110,7 @@ async function runItems<Item, Result extends ItemResult, Learned>(
     order,
     limit,
     async (item, handle) => {
-      tell({ type: 'scenario-started', group: item.group, scenarioId: item.id });
+      tell({ type: 'item-started', group: item.group, itemId: item.id });
       const result = await subject.run(item, { ...itemRun(item, false), handle });
       if (options.failFast && failed(result)) stop = true;
       if (!settles && !failed(result)) final(result);

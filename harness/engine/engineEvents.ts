@@ -14,11 +14,11 @@ import type { ThrottleTally } from '../targetIO/throttleRetry.ts';
 export type Subject = 'target' | 'receiver' | 'client';
 
 /** A scenario once its result can no longer change. */
-export interface ScenarioReport {
+export interface ItemReport {
   subject: Subject;
   /** The area (`run`) or `receiver`: one group of tests in every face. */
   group: string;
-  scenarioId: string;
+  itemId: string;
   /** Derived from the catalogue, never written by hand. */
   title: string;
   requirements: readonly string[];
@@ -43,13 +43,13 @@ export interface ScenarioReport {
 }
 
 export type EngineEvent =
-  | { type: 'run-started'; subject: Subject; planned: ReadonlyArray<{ group: string; scenarioId: string }> }
-  | { type: 'scenario-started'; group: string; scenarioId: string }
-  /** A record as first made: a repeated pass folds into it later, so the count a scenario ends with is its scenario-final's. */
-  | { type: 'check-recorded'; scenarioId: string; record: CheckRecord }
-  | { type: 'scenario-note'; scenarioId: string; text: string }
-  | { type: 'scenario-final'; report: ScenarioReport }
-  | { type: 'run-finished'; reports: readonly ScenarioReport[]; suiteErrors: readonly string[] };
+  | { type: 'run-started'; subject: Subject; planned: ReadonlyArray<{ group: string; itemId: string }> }
+  | { type: 'item-started'; group: string; itemId: string }
+  /** A record as first made: a repeated pass folds into it later, so the count a scenario ends with is its item-final's. */
+  | { type: 'check-recorded'; itemId: string; record: CheckRecord }
+  | { type: 'item-note'; itemId: string; text: string }
+  | { type: 'item-final'; report: ItemReport }
+  | { type: 'run-finished'; reports: readonly ItemReport[]; suiteErrors: readonly string[] };
 
 /** A face: told every event of a run, in order. */
 export type EngineListener = (event: EngineEvent) => void;

@@ -91,7 +91,7 @@ export function noteOperation(guard: { use(state: SharedState, access: Access, b
 
 /** A use of shared state the scenario did not declare: a defect of the suite, reported with the scenario. */
 export interface UndeclaredUse {
-  scenarioId: string;
+  itemId: string;
   state: SharedState;
   access: Access;
   /** What did it, e.g. `control POST /clock/advance`. */
@@ -102,7 +102,7 @@ export interface UndeclaredUse {
 
 export const describeUndeclared = (use: UndeclaredUse): string =>
   use.held
-    ? `scenario ${use.scenarioId} held ${use.held.count} webhooks at once (${use.by}) but declares \`webhooks: ${use.held.declared}\`: ` +
+    ? `scenario ${use.itemId} held ${use.held.count} webhooks at once (${use.by}) but declares \`webhooks: ${use.held.declared}\`: ` +
       'the scheduler keeps the run within its webhook budget by the declarations'
-    : `scenario ${use.scenarioId} ${use.access === 'moves' ? 'moved' : 'read'} ${use.state} (${use.by}) without declaring it ` +
+    : `scenario ${use.itemId} ${use.access === 'moves' ? 'moved' : 'read'} ${use.state} (${use.by}) without declaring it ` +
       `(\`${use.access}: ['${use.state}']\` in its definition): the scheduler may have run it beside scenarios it disturbs`;

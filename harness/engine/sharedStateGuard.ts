@@ -16,7 +16,7 @@ export class SharedStateGuard {
   private readonly movingAlone = new Set<SharedState>();
 
   constructor(
-    readonly scenarioId: string,
+    readonly itemId: string,
     readonly footprint: Footprint,
     private readonly handle?: ScheduleHandle,
     /** The run's tally of webhooks held on the target. */
@@ -36,7 +36,7 @@ export class SharedStateGuard {
     this.webhooks.change(1);
     if (this.heldNow > this.webhookAllowance && !this.undeclared.some((use) => use.held !== undefined)) {
       this.undeclared.push({
-        scenarioId: this.scenarioId,
+        itemId: this.itemId,
         state: 'webhook-quota',
         access: 'reads',
         by,
@@ -56,7 +56,7 @@ export class SharedStateGuard {
   use(state: SharedState, access: Access, by: string): void {
     if (allows(this.footprint, state, access) || this.movingAlone.has(state)) return;
     if (this.undeclared.some((use) => use.state === state && use.access === access)) return;
-    this.undeclared.push({ scenarioId: this.scenarioId, state, access, by });
+    this.undeclared.push({ itemId: this.itemId, state, access, by });
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { CheckRecord } from '../records/checkRecords.ts';
 import type { ConcurrencyMeter } from '../records/runMetrics.ts';
 import type { CallAnswer, ConcurrencyLimit } from '../targetIO/adaptiveConcurrency.ts';
-import type { ScenarioReport, Subject } from './engineEvents.ts';
+import type { ItemReport, Subject } from './engineEvents.ts';
 import type { Schedulable, ScheduleHandle } from './scenarioScheduler.ts';
 
 // What the engine (harness/engine/engine.ts) needs of a subject, and the one place a subject plugs
@@ -32,7 +32,7 @@ export interface ItemRun {
   handle?: ScheduleHandle;
   /** Run again alone: nothing kept but its outcome (no pauses, no exchanges). */
   alone: boolean;
-  /** Tells the faces a note of the item (scenario-note). */
+  /** Tells the faces a note of the item (item-note). */
   note(text: string): void;
   /** Tells the faces each record as it is first made (check-recorded); none when nobody listens. */
   recorded?: (record: CheckRecord) => void;
@@ -73,7 +73,7 @@ export interface EngineSubject<Item, Result extends ItemResult, Learned = undefi
    * hears it, never a field read off the subject afterwards. undefined for a subject that learns nothing more.
    */
   learned(): Learned;
-  report(result: Result): ScenarioReport;
+  report(result: Result): ItemReport;
   /** Defects of the suite the result shows (shared state used undeclared). */
   suiteErrors(result: Result): string[];
 }

@@ -1,6 +1,6 @@
 import { isFailing } from '../records/checkRecords.ts';
 import { describeUndeclared } from './sharedState.ts';
-import type { ScenarioReport } from './engineEvents.ts';
+import type { ItemReport } from './engineEvents.ts';
 
 // How a scenario's report ends as a test, for the faces that show one test per scenario (Allure,
 // written directly by report/allureWriter.ts or through allure-vitest by harness/vitestFace/):
@@ -10,7 +10,7 @@ import type { ScenarioReport } from './engineEvents.ts';
 export type TestOutcome =
   { status: 'passed' } | { status: 'failed' | 'broken'; message: string } | { status: 'skipped'; reason: string | undefined };
 
-export function testOutcome(report: Pick<ScenarioReport, 'records' | 'undeclared'>): TestOutcome {
+export function testOutcome(report: Pick<ItemReport, 'records' | 'undeclared'>): TestOutcome {
   if (report.undeclared?.length) return { status: 'broken', message: report.undeclared.map(describeUndeclared).join('\n') };
   const failing = report.records.filter((record) => isFailing(record.outcome));
   if (failing.length > 0) {

@@ -34,7 +34,7 @@ export class CheckRecorder {
 
   constructor(
     private readonly catalogue: RequirementCatalogue,
-    readonly scenarioId: string,
+    readonly itemId: string,
     /** Ids this scenario declared, plus the ids the harness itself checks on every call. */
     private readonly allowed: ReadonlySet<string>,
     /** The session's redactor: messages, observed values and the API client's excerpts pass through it. */
@@ -109,7 +109,7 @@ export class CheckRecorder {
 
   private levelOf(requirementId: string) {
     if (!this.allowed.has(requirementId)) {
-      throw new Error(`scenario ${this.scenarioId} records ${requirementId}, which it does not declare in its requirements`);
+      throw new Error(`scenario ${this.itemId} records ${requirementId}, which it does not declare in its requirements`);
     }
     return this.catalogue.get(requirementId).level;
   }
@@ -133,7 +133,7 @@ export class CheckRecorder {
     // Messages quote what was sent and answered: a secret seen in an exchange is masked here too.
     const message = this.redactor.text(quoting);
     const evidence = toEvidence(source);
-    const record: CheckRecord = { requirementId, scenarioId: this.scenarioId, outcome, message, elapsedMs };
+    const record: CheckRecord = { requirementId, itemId: this.itemId, outcome, message, elapsedMs };
     if (observed !== undefined) record.observed = redactedObserved(observed, this.redactor);
     if (evidence !== undefined) record.evidence = evidence;
     this.recorded.push(record);

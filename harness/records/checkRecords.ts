@@ -23,7 +23,7 @@ export interface Evidence {
 
 export interface CheckRecord {
   requirementId: string;
-  scenarioId: string;
+  itemId: string;
   outcome: Outcome;
   /** What was checked, in MUST wording, and what the target did. */
   message: string;

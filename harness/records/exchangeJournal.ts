@@ -6,7 +6,7 @@ import type { ExchangeExcerpt } from './checkRecords.ts';
 // prove something; the journal keeps them all.
 
 export interface JournalEntry {
-  scenarioId: string;
+  itemId: string;
   /** ISO 8601 time the request was sent. */
   startedAt: string;
   exchange: ExchangeExcerpt;
@@ -15,6 +15,6 @@ export interface JournalEntry {
 export type ExchangeJournal = (exchange: ExchangeExcerpt, startedAt: Date) => void;
 
 /** A journal that appends to `entries` under the scenario's id. */
-export function journalInto(entries: JournalEntry[], scenarioId: string): ExchangeJournal {
-  return (exchange, startedAt) => entries.push({ scenarioId, startedAt: startedAt.toISOString(), exchange });
+export function journalInto(entries: JournalEntry[], itemId: string): ExchangeJournal {
+  return (exchange, startedAt) => entries.push({ itemId, startedAt: startedAt.toISOString(), exchange });
 }

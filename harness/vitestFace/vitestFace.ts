@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, test, type TestContext } from 'vitest';
-import type { ScenarioReport } from '../engine/engineEvents.ts';
+import type { ItemReport } from '../engine/engineEvents.ts';
 import { testOutcome } from '../engine/testOutcome.ts';
 import { type EmbeddedRun, providedEmbeddedRun } from './providedRun.ts';
 import { AREAS, type Area, type Scenario } from '../engine/scenario.ts';
@@ -17,17 +17,17 @@ import { emulatorManifest, openTargetSession } from '../targetIO/targetSession.t
 
 declare module 'vitest' {
   interface TaskMeta {
-    conformance?: ScenarioReport;
+    conformance?: ItemReport;
   }
 }
 
 const NO_REPORT = 'not run: the engine ended without a report of this scenario';
 
-export const testName = (report: Pick<ScenarioReport, 'requirements' | 'title'>): string =>
+export const testName = (report: Pick<ItemReport, 'requirements' | 'title'>): string =>
   `[${report.requirements.join(' ')}] ${report.title}`;
 
 /** Ends a scenario's test as its report says. */
-function settle(report: ScenarioReport, context: TestContext): void {
+function settle(report: ItemReport, context: TestContext): void {
   context.task.meta.conformance = report;
   const outcome = testOutcome(report);
   if (outcome.status === 'skipped') context.skip(outcome.reason);
@@ -38,13 +38,13 @@ function settle(report: ScenarioReport, context: TestContext): void {
 
 /** Each scenario's report once the engine calls it final; undefined, at the run's end, for one it never started. */
 class AwaitedReports {
-  private readonly waiting = new Map<string, { promise: Promise<ScenarioReport | undefined>; settle: (report?: ScenarioReport) => void }>();
+  private readonly waiting = new Map<string, { promise: Promise<ItemReport | undefined>; settle: (report?: ItemReport) => void }>();
   private readonly broken: Array<(error: unknown) => void> = [];
 
   constructor(ids: readonly string[]) {
     for (const id of ids) {
-      let settle!: (report?: ScenarioReport) => void;
-      const promise = new Promise<ScenarioReport | undefined>((resolve, reject) => {
+      let settle!: (report?: ItemReport) => void;
+      const promise = new Promise<ItemReport | undefined>((resolve, reject) => {
         settle = resolve;
         this.broken.push(reject);
       });
@@ -54,8 +54,8 @@ class AwaitedReports {
     }
   }
 
-  of = (id: string): Promise<ScenarioReport | undefined> => this.waiting.get(id)?.promise ?? Promise.resolve(undefined);
-  final = (report: ScenarioReport): void => this.waiting.get(report.scenarioId)?.settle(report);
+  of = (id: string): Promise<ItemReport | undefined> => this.waiting.get(id)?.promise ?? Promise.resolve(undefined);
+  final = (report: ItemReport): void => this.waiting.get(report.itemId)?.settle(report);
   /** A promise settles once: those already final keep their report. */
   ended = (): void => this.waiting.forEach((waiting) => waiting.settle(undefined));
   broke = (error: unknown): void => this.broken.forEach((reject) => reject(error));
@@ -76,8 +76,8 @@ function engineTests(scenariosByArea: Readonly<Record<Area, readonly Scenario[]>
     const subject = targetSubject(session, { concurrency: defaultConcurrency(undefined) });
     execution = runEngine(selected, subject, {
       listener: (event) => {
-        if (event.type === 'scenario-final') reports.final(event.report);
-        if (event.type === 'scenario-note') console.log(`${event.scenarioId}: ${event.text}`);
+        if (event.type === 'item-final') reports.final(event.report);
+        if (event.type === 'item-note') console.log(`${event.itemId}: ${event.text}`);
       },
     }).then(reports.ended, reports.broke);
   });

@@ -13,7 +13,7 @@ const EVIDENCE_SHOWN = 5;
 
 /** How a failure is reproduced (report/reproduction.ts): the replay command of a scenario (or, without one, of the requirement), and what the curl commands need. */
 export interface Reproduction {
-  replay(scenarioId: string | undefined, requirementId: string): string;
+  replay(itemId: string | undefined, requirementId: string): string;
   curl: CurlGuide;
 }
 
@@ -33,7 +33,7 @@ function reproduceView(check: CheckRecord, reproduction: Reproduction, withEvide
   }
   parts.push(
     '<p>replay the scenario:</p>',
-    commandView('replay', reproduction.replay(check.scenarioId, check.requirementId), 'replay command'),
+    commandView('replay', reproduction.replay(check.itemId, check.requirementId), 'replay command'),
     '</div>',
   );
   return parts.join('');
@@ -43,7 +43,7 @@ function checkView(check: CheckRecord, withEvidence: boolean, reproduction: Repr
   const parts = [
     `<div class="check check-${html(check.outcome)}">`,
     `<p><span class="badge outcome-${html(check.outcome)}">${html(check.outcome)}</span> ${html(check.message)}${check.count && check.count > 1 ? ` <span class="scenario">(×${html(check.count)})</span>` : ''}</p>`,
-    `<p class="scenario">scenario ${html(check.scenarioId)}</p>`,
+    `<p class="scenario">scenario ${html(check.itemId)}</p>`,
   ];
   if ('observed' in check) parts.push(`<p>observed: <code class="observed">${html(jsonText(check.observed))}</code></p>`);
   if (withEvidence && check.evidence) {
@@ -87,7 +87,7 @@ export function searchText(result: RequirementResult): string {
     result.statement,
     result.reason ?? '',
     result.source.section,
-    ...result.checks.flatMap((check) => [check.scenarioId, check.message]),
+    ...result.checks.flatMap((check) => [check.itemId, check.message]),
   ];
   return words.join(' ').toLowerCase();
 }

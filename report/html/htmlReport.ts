@@ -51,7 +51,7 @@ function runFacts(document: ResultsDocument): string {
     ['Catalogue hash', document.catalogueHash],
     ['Seed', String(document.seed)],
     ['Areas', document.areas.join(', ')],
-    ['Run', `${run}, ${document.scenarioIds.length} scenario(s)`],
+    ['Run', `${run}, ${document.itemIds.length} scenario(s)`],
     ['Started', document.startedAt],
     ['Finished', document.finishedAt],
   ];
@@ -99,7 +99,7 @@ export function htmlReport(document: ResultsDocument, replay: Replay, sections: 
     comparisonView(document.comparison),
     curlGuideView(document, curl),
     requirementMatrix(document.requirements, document.counts, sections, {
-      replay: (scenarioId, requirementId) => replay.command(scenarioId, requirementId),
+      replay: (itemId, requirementId) => replay.command(itemId, requirementId),
       curl,
     }),
     // Facts about the target, not judgements: after the matrix, collapsed.

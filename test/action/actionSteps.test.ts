@@ -63,7 +63,7 @@ test('outputs name the report directory, results.json and summary.md by absolute
 
 test('an argument with spaces arrives whole: --grep and its text on two lines, or --grep=text on one', () => {
   expect(readResults(clean.outputs.results as string).partial?.narrowedBy).toContain('--grep "positivePay.list: A token"');
-  expect(readResults(clean.outputs.results as string).scenarioIds).toEqual(['auth/lacking-scope/positivePay.list']);
+  expect(readResults(clean.outputs.results as string).itemIds).toEqual(['auth/lacking-scope/positivePay.list']);
   expect(readResults(faulted.outputs.results as string).partial?.narrowedBy).toContain('--grep ".list: A token"');
   expect(clean.stdout + faulted.stdout).not.toContain('is passed as one argument');
 });

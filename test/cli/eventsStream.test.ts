@@ -96,29 +96,29 @@ test('run --events - streams valid NDJSON during the run, in the engine order, a
   });
   expect(invalid).toEqual([]);
 
-  const document = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { scenarioIds: string[] };
+  const document = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { itemIds: string[] };
   const [first, ...rest] = events;
   expect(first?.type).toBe('run-started');
-  const planned = (first?.planned as Array<{ scenarioId: string }>).map((entry) => entry.scenarioId);
-  expect(planned).toEqual(document.scenarioIds);
+  const planned = (first?.planned as Array<{ itemId: string }>).map((entry) => entry.itemId);
+  expect(planned).toEqual(document.itemIds);
   expect(rest.at(-1)).toMatchObject({ type: 'run-finished', scenarios: planned.length, suiteErrors: [] });
   expect(rest.filter((event) => event.type === 'run-started' || event.type === 'run-finished')).toHaveLength(1);
   // Each scenario's own events: it starts, tells its checks, ends with its report (its cleanup may overlap the next).
   const ofScenario = (event: (typeof events)[number]): string | undefined =>
-    event.type === 'scenario-final' ? (event.report as { scenarioId: string }).scenarioId : (event.scenarioId as string | undefined);
+    event.type === 'item-final' ? (event.report as { itemId: string }).itemId : (event.itemId as string | undefined);
   const between = rest.slice(0, -1);
   for (const id of planned) {
     const own = between.filter((event) => ofScenario(event) === id).map((event) => event.type);
-    expect(own[0], id).toBe('scenario-started');
-    expect(own.at(-1), id).toBe('scenario-final');
+    expect(own[0], id).toBe('item-started');
+    expect(own.at(-1), id).toBe('item-final');
     expect(
-      own.filter((type) => type === 'scenario-started' || type === 'scenario-final'),
+      own.filter((type) => type === 'item-started' || type === 'item-final'),
       id,
     ).toHaveLength(2);
     expect(own.filter((type) => type === 'check-recorded').length, id).toBeGreaterThan(0);
   }
   // At concurrency 1 they start in the plan's order.
-  expect(between.filter((event) => event.type === 'scenario-started').map(ofScenario)).toEqual(planned);
+  expect(between.filter((event) => event.type === 'item-started').map(ofScenario)).toEqual(planned);
 }, 180_000);
 
 test("receiver --events FILE writes its cases' events: valid lines, subject receiver, a final report per case", async () => {
@@ -144,11 +144,9 @@ test("receiver --events FILE writes its cases' events: valid lines, subject rece
     .map((line) => JSON.parse(line) as { type: string; [key: string]: unknown });
   const registry = schemaRegistry();
   expect(events.filter((event) => registry.validate('harness/engine-events', event).violations.length > 0)).toEqual([]);
-  const document = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { scenarioIds: string[] };
+  const document = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { itemIds: string[] };
   expect(events[0]).toMatchObject({ type: 'run-started', subject: 'receiver' });
-  expect(events.at(-1)).toMatchObject({ type: 'run-finished', scenarios: document.scenarioIds.length });
-  const finals = events
-    .filter((event) => event.type === 'scenario-final')
-    .map((event) => (event.report as { scenarioId: string }).scenarioId);
-  expect(finals.sort()).toEqual([...document.scenarioIds].sort());
+  expect(events.at(-1)).toMatchObject({ type: 'run-finished', scenarios: document.itemIds.length });
+  const finals = events.filter((event) => event.type === 'item-final').map((event) => (event.report as { itemId: string }).itemId);
+  expect(finals.sort()).toEqual([...document.itemIds].sort());
 }, 180_000);

@@ -32,8 +32,8 @@ beforeAll(async () => {
 test('--fail-fast stops after the first failing scenario and marks the verdict partial', () => {
   expect(result.code, result.stderr).toBe(1);
   const document = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
-  expect(document.scenarioIds.length).toBeGreaterThan(0);
-  expect(document.scenarioIds.length).toBeLessThan(SCENARIOS_BY_AREA['positive-pay'].length);
+  expect(document.itemIds.length).toBeGreaterThan(0);
+  expect(document.itemIds.length).toBeLessThan(SCENARIOS_BY_AREA['positive-pay'].length);
   expect(document.partial?.narrowedBy).toEqual(['--only positive-pay', '--fail-fast']);
   expect(document.requirements.find((entry) => entry.id === 'PP-LIST-SHAPE')?.outcome).toBe('FAIL');
   // Requirements of the scenarios that never ran are not selected, so never UNTESTABLE.

@@ -15,9 +15,9 @@ afterEach(() => process.off('SIGINT', ledger));
 test("an interrupted run's Cleanup line starts on its own line, after the bar as it was", () => {
   process.on('SIGINT', ledger);
   const live = liveLine(4, { write: (text: string) => written.push(text) }, PLAIN, () => 0);
-  live.scenarioFinished('webhooks', 'webhooks/a', 'PASS', 3);
+  live.itemFinished('webhooks', 'webhooks/a', 'PASS', 3);
   process.emit('SIGINT', 'SIGINT');
-  live.scenarioFinished('webhooks', 'webhooks/b', 'PASS', 3);
+  live.itemFinished('webhooks', 'webhooks/b', 'PASS', 3);
   live.finish();
   const screen = written.join('');
   expect(screen).toContain(`[######..................] 1/4 webhooks  1 PASS  0:00\nCleanup: 2 of 2`);

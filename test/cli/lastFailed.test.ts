@@ -42,7 +42,7 @@ describe('--last-failed', () => {
     expect(document.partial).toEqual({ requirements: 1, of: catalogue.all().length, narrowedBy: ['--last-failed'] });
     expect(again.junitCases).toEqual([BROKEN]);
     expect(again.lines.join('\n')).toContain(`Verdict: CONFORMANT (partial: 1 of ${catalogue.all().length} requirements)`);
-    expect(document.scenarioIds.length).toBeLessThan(faulted.document.scenarioIds.length);
+    expect(document.itemIds.length).toBeLessThan(faulted.document.itemIds.length);
   });
 
   test('nothing failed last time: says so, and runs the rest of the selection whole', () => {
@@ -51,14 +51,14 @@ describe('--last-failed', () => {
     );
     expect(afterFix.code).toBe(0);
     expect(afterFix.document.partial?.narrowedBy).toEqual(['--only auth']);
-    expect(afterFix.document.scenarioIds).toEqual(faulted.document.scenarioIds);
+    expect(afterFix.document.itemIds).toEqual(faulted.document.itemIds);
   });
 
   test('UNTESTABLE counts as failed, and a report directory without results.json is refused', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bac-last-failed-made-'));
     expect(() => lastFailedIn(dir, catalogue)).toThrow(SetupError);
     expect(() => lastFailedIn(dir, catalogue)).toThrow(`--last-failed: no results.json in ${dir}`);
-    const check = (requirementId: string, outcome: string) => ({ requirementId, scenarioId: `s/${requirementId}`, outcome, message: '' });
+    const check = (requirementId: string, outcome: string) => ({ requirementId, itemId: `s/${requirementId}`, outcome, message: '' });
     const requirements = [
       { id: 'AU-TOKEN-REQUIRED', outcome: 'FAIL', checks: [check('AU-TOKEN-REQUIRED', 'FAIL')] },
       { id: 'WH-LIST-SHAPE', outcome: 'UNTESTABLE', checks: [check('WH-LIST-SHAPE', 'UNTESTABLE')] },

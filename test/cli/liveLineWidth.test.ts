@@ -14,8 +14,8 @@ const drawn = (columns: number | undefined, colour = false): string => {
     colour ? terminalStyle(true) : PLAIN,
     () => 0,
   );
-  live.scenarioFinished('decisioning', 'decisioning/a', 'PASS', 3);
-  live.scenarioFinished('decisioning', 'decisioning/b', 'OBSERVED', 3);
+  live.itemFinished('decisioning', 'decisioning/a', 'PASS', 3);
+  live.itemFinished('decisioning', 'decisioning/b', 'OBSERVED', 3);
   live.finish();
   return written.find((text) => text.includes('1/4')) ?? '';
 };

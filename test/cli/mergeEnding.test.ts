@@ -22,7 +22,7 @@ const [A, B] = requirementCatalogue()
   .map((requirement) => requirement.id) as [string, string];
 const record = (requirementId: string, outcome: CheckRecord['outcome']): CheckRecord => ({
   requirementId,
-  scenarioId: `s/${requirementId}`,
+  itemId: `s/${requirementId}`,
   outcome,
   message: `${requirementId} ${outcome}`,
 });

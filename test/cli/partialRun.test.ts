@@ -40,7 +40,7 @@ describe('a partial run', () => {
     expect(byRequirement.code, byRequirement.stderr || byRequirement.stdout.slice(-2000)).toBe(0);
     const document = results(dirs.requirement);
     expect(schemaRegistry().validate('harness/results', document).violations).toEqual([]);
-    expect(document.scenarioIds).toEqual(
+    expect(document.itemIds).toEqual(
       everyScenario.filter((scenario) => scenario.requirements.some((id) => IDS.includes(id))).map((scenario) => scenario.id),
     );
     expect(document.selectedRequirements).toEqual([...IDS].sort());
@@ -81,7 +81,7 @@ describe('a partial run', () => {
     const document = results(dirs.grep);
     const expected = everyScenario.filter((scenario) => `${scenario.id}\n${scenario.title}`.toLowerCase().includes('webhooks/list/'));
     expect(expected.length).toBeGreaterThan(1);
-    expect(document.scenarioIds).toEqual(expected.map((scenario) => scenario.id));
+    expect(document.itemIds).toEqual(expected.map((scenario) => scenario.id));
     expect(document.partial?.narrowedBy).toEqual(['--grep "webhooks/list/"']);
     expect(byGrep.stdout).toMatch(/Verdict: CONFORMANT \(partial: \d+ of \d+ requirements\)/);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { liveLine, scenarioLines } from '../../cli/progressDisplay.ts';
+import { liveLine, itemLines } from '../../cli/progressDisplay.ts';
 import { colourWanted, PLAIN, terminalStyle } from '../../cli/terminalStyle.ts';
 
 // The live progress line of a TTY (redrawn in place: bar, area, counts so far,
@@ -15,8 +15,8 @@ describe('progress display', () => {
     const live = liveLine(4, { write: (text: string) => written.push(text) }, PLAIN, () => clock);
     live.areaStarted('webhooks');
     clock = 65_000;
-    live.scenarioFinished('webhooks', 'webhooks/a', 'PASS', 3);
-    live.scenarioFinished('webhooks', 'webhooks/b', 'FAIL', 2);
+    live.itemFinished('webhooks', 'webhooks/a', 'PASS', 3);
+    live.itemFinished('webhooks', 'webhooks/b', 'FAIL', 2);
     expect(written.at(-1)).toBe(`\r${ESC}[2K[############............] 2/4 webhooks  1 PASS 1 FAIL  1:05`);
     live.line('    a verbose note');
     expect(written.slice(-3)).toEqual([
@@ -32,16 +32,16 @@ describe('progress display', () => {
   test('colours the counts when colour is on', () => {
     const written: string[] = [];
     const live = liveLine(1, { write: (text: string) => written.push(text) }, terminalStyle(true), () => 0);
-    live.scenarioFinished('auth', 'auth/x', 'WARN', 1);
+    live.itemFinished('auth', 'auth/x', 'WARN', 1);
     live.finish();
     expect(written.join('')).toContain(`${ESC}[33m1 WARN${ESC}[0m`);
   });
 
   test('off a TTY, one plain line per finished scenario', () => {
     const lines: string[] = [];
-    const plain = scenarioLines(12, (text) => lines.push(text), PLAIN);
+    const plain = itemLines(12, (text) => lines.push(text), PLAIN);
     plain.areaStarted('events');
-    plain.scenarioFinished('events', 'events/list', 'PASS', 7);
+    plain.itemFinished('events', 'events/list', 'PASS', 7);
     expect(lines).toEqual(['[ 1/12] PASS       events/list (7 checks)']);
   });
 

@@ -26,7 +26,7 @@ test('identical findings of a requirement are shown once, with their count', () 
     section.findIndex((line, index) => index > 0 && line === ''),
   );
 
-  expect(own.filter((line) => line.includes(`FAIL in ${failing.scenarioId}`))).toEqual([`  FAIL in ${failing.scenarioId} (×7):`]);
+  expect(own.filter((line) => line.includes(`FAIL in ${failing.itemId}`))).toEqual([`  FAIL in ${failing.itemId} (×7):`]);
   expect(own.filter((line) => line === `    ${failing.message}`)).toHaveLength(1);
   expect(own.filter((line) => line.trim() === 'exchange:')).toHaveLength(1);
   expect(own.filter((line) => line.trimStart().startsWith('replay: '))).toHaveLength(1);

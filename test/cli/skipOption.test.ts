@@ -44,7 +44,7 @@ describe('--skip', () => {
       expect(document.requirements.some((result) => result.id === id)).toBe(false);
     }
     // Every auth scenario calls the API, so GN-TIMEOUT would have been recorded had it not been skipped.
-    expect(document.scenarioIds.length).toBeGreaterThan(0);
+    expect(document.itemIds.length).toBeGreaterThan(0);
     expect(document.partial?.narrowedBy).toEqual(['--only auth', `--skip ${SKIPPED.join(',')}`]);
     expect(document.requirements.map((result) => result.id).sort()).toEqual(selected);
     expect(document.partial?.requirements).toBe(selected.length);

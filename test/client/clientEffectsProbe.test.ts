@@ -33,7 +33,7 @@ const outcomesOf = (document: ResultsDocument, ids: readonly string[]): string[]
 const flaggedChecks = (document: ResultsDocument): string =>
   document.requirements
     .filter((result) => ['FAIL', 'WARN', 'UNTESTABLE'].includes(result.outcome))
-    .flatMap((result) => result.checks.map((check) => `${check.outcome} ${result.id} ${check.scenarioId}: ${check.message}`))
+    .flatMap((result) => result.checks.map((check) => `${check.outcome} ${result.id} ${check.itemId}: ${check.message}`))
     .join('\n');
 
 /** `client --effects` on the client of test/client/webhookElsewhere.ts, its receiver correct or the faulty one named. */

@@ -15,7 +15,7 @@ import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 // while it runs, a segment of subject `receiver` (client/clientWebhooks.ts).
 
 describe('the client through the engine', () => {
-  test('run-started (subject client), a scenario-final per item, run-finished; the reports are what the document judges', async () => {
+  test('run-started (subject client), a item-final per item, run-finished; the reports are what the document judges', async () => {
     const events: EngineEvent[] = [];
     const command = [process.execPath, 'examples/reference-client/index.mjs'];
     const run = await runClient(
@@ -25,18 +25,18 @@ describe('the client through the engine', () => {
     // The client's own segment is the last: its items are judged once its command has exited.
     const started = events.filter((event) => event.type === 'run-started').at(-1);
     expect(started).toMatchObject({ subject: 'client' });
-    const finals = events.filter((event) => event.type === 'scenario-final' && event.report.subject === 'client');
+    const finals = events.filter((event) => event.type === 'item-final' && event.report.subject === 'client');
     expect(finals).toHaveLength(CLIENT_ITEMS.length);
     expect(events.at(-1)?.type).toBe('run-finished');
     const clientReports = run.reports.filter((report) => report.subject === 'client');
-    expect(clientReports.map((report) => report.scenarioId)).toEqual(CLIENT_ITEMS.map((item) => item.id));
+    expect(clientReports.map((report) => report.itemId)).toEqual(CLIENT_ITEMS.map((item) => item.id));
     expect(run.reports.slice(0, CLIENT_ITEMS.length)).toEqual(clientReports);
     // The reference client cleans up: nothing Enabled or Active is left once it exits.
     const left = run.reports.flatMap((report) => report.records).find((record) => record.requirementId === 'CL-LEFT-BEHIND');
     expect(left?.observed).toEqual({ enabledWebhooks: 0, activeRules: 0 });
     const document = clientResults(command, run, { suiteVersion: 'test' });
     expect(document.verdict).toBe('conformant');
-    expect(document.scenarioIds.slice(0, CLIENT_ITEMS.length)).toEqual(CLIENT_ITEMS.map((item) => item.id));
+    expect(document.itemIds.slice(0, CLIENT_ITEMS.length)).toEqual(CLIENT_ITEMS.map((item) => item.id));
   });
 
   test('client --events - streams the engine events on standard output, each valid against the published schema', async () => {
@@ -59,7 +59,7 @@ describe('the client through the engine', () => {
         .map((line) => JSON.parse(line) as { type: string; subject?: string; report?: { subject: string } });
       expect(events[0]).toMatchObject({ type: 'run-started' });
       expect(events.filter((event) => event.type === 'run-started').at(-1)).toMatchObject({ subject: 'client' });
-      const finals = events.filter((event) => event.type === 'scenario-final' && event.report?.subject === 'client');
+      const finals = events.filter((event) => event.type === 'item-final' && event.report?.subject === 'client');
       expect(finals).toHaveLength(CLIENT_ITEMS.length);
       const registry = schemaRegistry();
       expect(events.filter((event) => registry.validate('harness/engine-events', event).violations.length > 0)).toEqual([]);

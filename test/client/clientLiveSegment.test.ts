@@ -18,7 +18,7 @@ const RECEIVER_CLIENT = fileURLToPath(new URL('./faultyClients/receiverClient.ts
 interface Line {
   type: string;
   subject?: string;
-  report?: { subject: string; scenarioId: string };
+  report?: { subject: string; itemId: string };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'client-live-segment-'));
@@ -68,13 +68,13 @@ test("the receiver segment's events reach --events while the client still runs, 
   // While the client ran: the receiver's segment, whole, and nothing of the client's own.
   expect(seen.filter((line) => line.type === 'run-started').map((line) => line.subject)).toEqual(['receiver']);
   const receiverFinals = (lines: Line[]) =>
-    lines.filter((line) => line.type === 'scenario-final' && line.report?.subject === 'receiver').map((line) => line.report?.scenarioId);
+    lines.filter((line) => line.type === 'item-final' && line.report?.subject === 'receiver').map((line) => line.report?.itemId);
   expect(receiverFinals(seen)).toEqual(expect.arrayContaining(RECEIVER_CASES.map((one) => one.id)));
   // Once it exited, its own segment followed what was told live; nothing was told again.
   const all = linesOf(eventsFile);
   expect(all.slice(0, seen.length)).toEqual(seen);
   expect(all.filter((line) => line.type === 'run-started').map((line) => line.subject)).toEqual(['receiver', 'client']);
   expect(receiverFinals(all)).toEqual(receiverFinals(seen));
-  const finals = all.filter((line) => line.type === 'scenario-final').map((line) => line.report?.scenarioId);
+  const finals = all.filter((line) => line.type === 'item-final').map((line) => line.report?.itemId);
   expect(new Set(finals).size).toBe(finals.length);
 });

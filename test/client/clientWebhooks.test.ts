@@ -50,7 +50,7 @@ const flagged = (document: ResultsDocument): string[] =>
 const flaggedChecks = (document: ResultsDocument): string =>
   document.requirements
     .filter((result) => ['FAIL', 'WARN', 'UNTESTABLE'].includes(result.outcome))
-    .flatMap((result) => result.checks.map((check) => `${check.outcome} ${result.id} ${check.scenarioId}: ${check.message}`))
+    .flatMap((result) => result.checks.map((check) => `${check.outcome} ${result.id} ${check.itemId}: ${check.message}`))
     .join('\n');
 /** Processing is seen only through an effects probe, which a client's webhook is judged without. */
 const NEEDS_EFFECTS = new Set(['RC-DUPLICATE-PROCESSED-ONCE', 'RC-BATCH-PROCESSED-ONCE', 'RC-SIGNATURE-NOT-PROCESSED']);
@@ -84,12 +84,12 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
       'receiver',
       'client',
     ]);
-    expect(document.scenarioIds.filter((id) => id.startsWith('receiver/'))).toEqual(RECEIVER_CASES.map((one) => one.id));
+    expect(document.itemIds.filter((id) => id.startsWith('receiver/'))).toEqual(RECEIVER_CASES.map((one) => one.id));
   });
 
   test('two webhooks at one URL: that receiver is judged once', async () => {
     const document = await judged(receiverClient('correct', '--twice'));
-    expect(document.scenarioIds.filter((id) => id.startsWith('receiver/'))).toHaveLength(RECEIVER_CASES.length);
+    expect(document.itemIds.filter((id) => id.startsWith('receiver/'))).toHaveLength(RECEIVER_CASES.length);
     expect(flagged(document), flaggedChecks(document)).toEqual([]);
   });
 
@@ -155,7 +155,7 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
     const document = clientResults(command, run, { suiteVersion: 'test' });
     expect(flagged(document), flaggedChecks(document)).toEqual([]);
     const valid = document.requirements.find((one) => one.id === 'RC-ACCEPT-VALID');
-    const ofValidDelivery = valid?.checks.filter((check) => check.scenarioId === 'receiver/valid-delivery') ?? [];
+    const ofValidDelivery = valid?.checks.filter((check) => check.itemId === 'receiver/valid-delivery') ?? [];
     expect(ofValidDelivery.map((check) => check.outcome)).toEqual(['SKIP']);
     expect(ofValidDelivery[0]?.message).toMatch(/^the client's webhook endpoint \S+ was not reachable when judged/);
   });
@@ -188,7 +188,7 @@ describe("the client's webhooks, judged as receivers in the same run", () => {
       ]),
     );
     expect(new Set(document.requirements.filter((one) => one.id.startsWith('RC-')).map((one) => one.outcome))).toEqual(new Set(['SKIP']));
-    expect(document.scenarioIds).toContain('receiver/valid-delivery~2');
+    expect(document.itemIds).toContain('receiver/valid-delivery~2');
     expect(flagged(document), flaggedChecks(document)).toEqual([]);
   });
 });

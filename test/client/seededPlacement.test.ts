@@ -20,7 +20,7 @@ const COMMAND = [process.execPath, SEEDED, 'none'];
 async function bentCalls(seed: number): Promise<{ bent: string[]; seed: number }> {
   const run = await runClient({ command: COMMAND, plan: ['retry-after-429'], seed }, { say: () => {}, redactor: new SecretRedactor() });
   const bent = run.exchanges.flatMap((entry, index) =>
-    entry.scenarioId.includes('(') ? [`${index} ${entry.exchange.request.method} ${new URL(entry.exchange.request.url).pathname}`] : [],
+    entry.itemId.includes('(') ? [`${index} ${entry.exchange.request.method} ${new URL(entry.exchange.request.url).pathname}`] : [],
   );
   return { bent, seed: clientResults(COMMAND, run, { suiteVersion: 'test', seed }).seed };
 }

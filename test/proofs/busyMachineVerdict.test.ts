@@ -31,7 +31,7 @@ test('a full run beside two busy loops is CONFORMANT', async () => {
     busy.every((loop) => loop.exitCode === null),
     'a busy loop ended before the run did',
   ).toBe(true);
-  expect(document.scenarioIds.length).toBeGreaterThan(100);
+  expect(document.itemIds.length).toBeGreaterThan(100);
   expect({ verdict: document.verdict, fail: document.counts.FAIL, untestable: document.counts.UNTESTABLE }).toEqual({
     verdict: 'conformant',
     fail: 0,

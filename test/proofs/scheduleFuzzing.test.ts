@@ -75,7 +75,7 @@ describe.each(SCHEDULES)('at concurrency $concurrency, an undeclared clock mover
     let found: { seed: number; failures: string[]; dependent: string[] } | undefined;
     for (const seed of SEEDS) {
       const { records, dependent } = await fuzzed(seed, true);
-      const failures = problems(records.filter((record) => record.scenarioId !== FAULTY));
+      const failures = problems(records.filter((record) => record.itemId !== FAULTY));
       if (failures.length > 0) {
         found = { seed, failures, dependent };
         break;

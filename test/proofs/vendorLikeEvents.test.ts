@@ -56,6 +56,6 @@ describe('vendor-like emulator: events, auth, sandbox, conventions', () => {
     for (const record of scopeSkips)
       expect(record.message).toMatch(/add one to the manifest's tokens, e\.g\. \{"env": "<VARIABLE>", "scopes": \[/);
     const standIns = run.records.filter((record) => record.requirementId === 'AU-SCOPE-SUFFICIENT' && record.message.includes('stands in'));
-    expect(standIns.map((record) => record.scenarioId).sort()).toEqual(['auth/only-scope/event.list', 'auth/only-scope/webhook.list']);
+    expect(standIns.map((record) => record.itemId).sort()).toEqual(['auth/only-scope/event.list', 'auth/only-scope/webhook.list']);
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { startReferenceReceiver } from '../../examples/reference-receiver/referenceReceiver.ts';
-import type { ScenarioReport } from '../../harness/engine/engineEvents.ts';
+import type { ItemReport } from '../../harness/engine/engineEvents.ts';
 import { SecretRedactor } from '../../harness/records/secretRedactor.ts';
 import { defineReceiverCase, type ReceiverCase } from '../../receiver/receiverCase.ts';
 import { receiverConfig } from '../../cli/receiverValues.ts';
 import { runReceiverCases } from '../../receiver/receiverRun.ts';
 import { TOKEN } from './receiverRuns.ts';
 
-// Receiver cases take the scenarios' route: each becomes a ScenarioReport with a derived
+// Receiver cases take the scenarios' route: each becomes an ItemReport with a derived
 // title, a case that does not apply SKIPs its requirements with the reason, and one that
 // throws leaves what it had not recorded UNTESTABLE (harness/records/checkRecorder.ts's runDeclared).
 
@@ -29,7 +29,7 @@ const otherModeOnly = defineReceiverCase({
   },
 });
 
-async function reportsOf(cases: readonly ReceiverCase[]): Promise<ScenarioReport[]> {
+async function reportsOf(cases: readonly ReceiverCase[]): Promise<ItemReport[]> {
   const receiver = await startReferenceReceiver({ token: TOKEN });
   try {
     const config = receiverConfig({ url: receiver.url, tokenEnv: 'T', deliveryMode: 'AtLeastOnce' }, { T: TOKEN });
@@ -39,7 +39,7 @@ async function reportsOf(cases: readonly ReceiverCase[]): Promise<ScenarioReport
   }
 }
 
-const outcomes = (report: ScenarioReport | undefined) => report?.records.map((record) => `${record.requirementId} ${record.outcome}`);
+const outcomes = (report: ItemReport | undefined) => report?.records.map((record) => `${record.requirementId} ${record.outcome}`);
 
 describe('receiver cases as scenario reports', () => {
   test('a report per case: subject and group receiver, the derived title, a skip with the reason, an error as UNTESTABLE', async () => {
@@ -47,7 +47,7 @@ describe('receiver cases as scenario reports', () => {
     expect(thrown).toMatchObject({
       subject: 'receiver',
       group: 'receiver',
-      scenarioId: recordsOne.id,
+      itemId: recordsOne.id,
       title: recordsOne.title,
       requirements: recordsOne.requirements,
     });

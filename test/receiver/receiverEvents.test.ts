@@ -38,23 +38,23 @@ test('a receiver run: run-started, per case started and final, a check-recorded 
   const held = reports.flatMap((report) => report.records);
 
   expect(events[0]).toMatchObject({ type: 'run-started', subject: 'receiver' });
-  expect(events[0]?.type === 'run-started' ? events[0].planned.map(({ scenarioId }) => scenarioId) : []).toEqual(ids);
+  expect(events[0]?.type === 'run-started' ? events[0].planned.map(({ itemId }) => itemId) : []).toEqual(ids);
   expect(events.at(-1)?.type).toBe('run-finished');
   expect(count('run-started')).toBe(1);
   expect(count('run-finished')).toBe(1);
   // One at a time, in the catalogue's order (receiver/receiverSubject.ts says why).
-  expect(events.flatMap((event) => (event.type === 'scenario-started' ? [event.scenarioId] : []))).toEqual(ids);
-  expect(events.flatMap((event) => (event.type === 'scenario-final' ? [event.report.scenarioId] : []))).toEqual(ids);
+  expect(events.flatMap((event) => (event.type === 'item-started' ? [event.itemId] : []))).toEqual(ids);
+  expect(events.flatMap((event) => (event.type === 'item-final' ? [event.report.itemId] : []))).toEqual(ids);
   expect(count('check-recorded')).toBe(held.length);
   expect(held.some((record) => record.requirementId === 'RC-DUPLICATE-PROCESSED-ONCE' && record.outcome === 'PASS')).toBe(true);
 
   const lastCheck = events.map((event) => event.type).lastIndexOf('check-recorded');
-  const firstFinal = events.findIndex((event) => event.type === 'scenario-final');
+  const firstFinal = events.findIndex((event) => event.type === 'item-final');
   expect(firstFinal).toBeGreaterThan(lastCheck);
   for (const report of reports) {
     expect(report.subject).toBe('receiver');
     const told = events.flatMap((event) =>
-      event.type === 'check-recorded' && event.scenarioId === report.scenarioId ? [recordLine(event.record)] : [],
+      event.type === 'check-recorded' && event.itemId === report.itemId ? [recordLine(event.record)] : [],
     );
     expect(told.sort()).toEqual(report.records.map(recordLine).sort());
   }

@@ -85,7 +85,7 @@ describe('run and receiver write their reports through the same faces', () => {
 
   test.each(COMMANDS)('%s: one Allure result per scenario, each written by the Allure face', (command) => {
     const written = allureResults(command);
-    expect(written.length).toBe(resultsDocument(command).scenarioIds.length);
+    expect(written.length).toBe(resultsDocument(command).itemIds.length);
     expect(written.filter((result) => !labelValues(result, 'framework').includes(suiteName())).map((result) => result.name)).toEqual([]);
   });
 

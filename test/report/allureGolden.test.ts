@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { ScenarioReport } from '../../harness/engine/engineEvents.ts';
+import type { ItemReport } from '../../harness/engine/engineEvents.ts';
 import { writeAllureResults } from '../../report/allureWriter.ts';
 import { readAllureResultSet } from './allureResultSet.ts';
 
@@ -20,7 +20,7 @@ const GOLDEN = join(import.meta.dirname, '../../fixtures/reports/allure-golden')
 const golden = <T>(file: string): T => JSON.parse(readFileSync(join(GOLDEN, file), 'utf8')) as T;
 
 describe.each(['run', 'receiver'])('Allure results of %s, written directly', (command) => {
-  const given = golden<{ reports: ScenarioReport[]; environment: Record<string, string> }>(`${command}-reports.json`);
+  const given = golden<{ reports: ItemReport[]; environment: Record<string, string> }>(`${command}-reports.json`);
   const expected = golden<ReturnType<typeof readAllureResultSet>>(`${command}-allure.json`);
 
   test('equal the golden set captured from allure-vitest, ids and stamps set aside', async () => {

@@ -51,7 +51,7 @@ describe('reports written by the CLI', () => {
     expect(document.calls).toBeGreaterThan(0);
     expect(document.criticalPath?.calls).toBeGreaterThan(0);
     expect(document.criticalPath?.calls).toBeLessThanOrEqual(document.calls!);
-    expect(document.scenarioIds).toContain(document.criticalPath?.scenarioId);
+    expect(document.itemIds).toContain(document.criticalPath?.scenarioId);
     expect(document.criticalPath?.targetWaitMs).toBeLessThanOrEqual(document.targetWaitMs!);
     // The embedded emulator never throttles, and the run was given no adaptive limit: a fixed 4 at loopback.
     expect(document.retriedAfter429).toEqual({ count: 0, waitedMs: 0 });
@@ -63,7 +63,7 @@ describe('reports written by the CLI', () => {
 
   test('each scenario is an Allure test labelled epic = area, feature, story = requirement id, severity, with redacted evidence attached', () => {
     const files = allureResultFiles('whole');
-    expect(files).toHaveLength(results('whole').scenarioIds.length);
+    expect(files).toHaveLength(results('whole').itemIds.length);
     const labelled = files.map(
       (file) =>
         JSON.parse(readFileSync(join(dir('whole'), 'allure-results', file), 'utf8')) as { labels: Array<{ name: string; value: string }> },
@@ -89,14 +89,14 @@ describe('reports written by the CLI', () => {
       { index: 1, count: 2 },
       { index: 2, count: 2 },
     ]);
-    expect(one.scenarioIds.filter((id) => two.scenarioIds.includes(id))).toEqual([]);
+    expect(one.itemIds.filter((id) => two.itemIds.includes(id))).toEqual([]);
 
     const merge = await runCli(['merge', dir('shard1'), dir('shard2'), '--report-dir', dir('merged'), '--compare', dir('whole')]);
     ran(merge);
     const merged = results('merged');
     const full = results('whole');
     expect(schemaRegistry().validate('harness/results', merged).violations).toEqual([]);
-    expect([...merged.scenarioIds].sort()).toEqual([...full.scenarioIds].sort());
+    expect([...merged.itemIds].sort()).toEqual([...full.itemIds].sort());
     expect(merged.selectedRequirements).toEqual(full.selectedRequirements);
     const judged = (document: ResultsDocument) =>
       document.requirements.filter((result) => result.reason !== 'not selected in this run').map((result) => result.id);

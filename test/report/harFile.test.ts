@@ -54,9 +54,9 @@ test('--har writes a valid HAR 1.2 of every exchange of the run, redacted', () =
   }>;
   const document = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as ResultsDocument;
   // More exchanges than checks with evidence: the archive keeps them all, in start order.
-  expect(entries.length).toBeGreaterThan(document.scenarioIds.length * 2);
+  expect(entries.length).toBeGreaterThan(document.itemIds.length * 2);
   expect(entries.map((entry) => entry.startedDateTime)).toEqual(entries.map((entry) => entry.startedDateTime).sort());
-  expect(new Set(entries.map((entry) => entry.comment.split(';')[0]))).toEqual(new Set(document.scenarioIds));
+  expect(new Set(entries.map((entry) => entry.comment.split(';')[0]))).toEqual(new Set(document.itemIds));
   expect(entries.every((entry) => entry.response.status >= 200)).toBe(true);
   const authorization = entries.flatMap((entry) => entry.request.headers).filter((header) => header.name === 'authorization');
   expect(authorization.length).toBeGreaterThan(0);

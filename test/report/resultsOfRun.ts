@@ -1,4 +1,4 @@
-import { RESULTS_FORMAT_VERSION, describeTarget, type ResultsDocument, type ShardInfo } from '../../verdict/resultsDocument.ts';
+import { RESULTS_FORMAT_VERSION, describeSubject, type ResultsDocument, type ShardInfo } from '../../verdict/resultsDocument.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
 import { requirementCatalogue } from '../../contract/catalogue/requirementCatalogue.ts';
 import { countOutcomes, judgeRequirements, verdictOf } from '../../verdict/requirementVerdict.ts';
@@ -25,16 +25,16 @@ export function resultsOfRun(run: RunShape): ResultsDocument {
   const target = run.target ?? emulatorTarget();
   const selected = new Set(run.selected);
   const requirements = judgeRequirements(requirementCatalogue(), run.records, target, { selected });
-  const scenarioIds = run.scenarios?.map((scenario) => scenario.id) ?? [...new Set(run.records.map((record) => record.scenarioId))];
+  const itemIds = run.scenarios?.map((scenario) => scenario.id) ?? [...new Set(run.records.map((record) => record.itemId))];
   return {
     formatVersion: RESULTS_FORMAT_VERSION,
     suiteVersion: '0.1.0',
     catalogueHash: catalogueHash(),
-    target: describeTarget(target),
+    target: describeSubject(target),
     seed: run.seed ?? 1,
     areas: ['positive-pay'],
     ...(run.shard ? { shard: run.shard } : {}),
-    scenarioIds,
+    itemIds,
     selectedRequirements: [...selected].sort(),
     startedAt: '2026-11-21T10:00:00.000Z',
     finishedAt: '2026-11-21T10:00:05.000Z',

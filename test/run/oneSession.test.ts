@@ -41,6 +41,6 @@ test('a whole run against a target that mints tokens mints one full token', asyn
     redactor: new SecretRedactor(),
   });
   expect(document.verdict).toBe('conformant');
-  expect(document.scenarioIds.length).toBeGreaterThan(100);
+  expect(document.itemIds.length).toBeGreaterThan(100);
   expect(fullTokensMinted).toHaveLength(1);
 }, 300_000);

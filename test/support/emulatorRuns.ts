@@ -45,7 +45,7 @@ export function worstById(records: readonly CheckRecord[]): Map<string, Outcome>
 export const problems = (records: readonly CheckRecord[]): string[] =>
   records
     .filter((record) => !['PASS', 'OBSERVED', 'SKIP'].includes(record.outcome))
-    .map((record) => `${record.outcome} ${record.requirementId} ${record.scenarioId}: ${record.message}`);
+    .map((record) => `${record.outcome} ${record.requirementId} ${record.itemId}: ${record.message}`);
 
 /** The scenarios that declare any of these requirement ids: the ones that can reveal a break of them. */
 export function scenariosJudging(ids: readonly string[], from: readonly Scenario[] = ALL_SCENARIOS): Scenario[] {

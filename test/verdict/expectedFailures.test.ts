@@ -6,14 +6,14 @@ import { applyBaseline, excusedRequirements, loadExpectedFailures } from '../../
 import type { RequirementResult } from '../../verdict/requirementVerdict.ts';
 import { verdictOf } from '../../verdict/requirementVerdict.ts';
 
-const result = (id: string, outcome: RequirementResult['outcome'], scenarioIds: string[] = []): RequirementResult => ({
+const result = (id: string, outcome: RequirementResult['outcome'], itemIds: string[] = []): RequirementResult => ({
   id,
   level: 'MUST',
   statement: 's',
   source: { document: 'api', section: '1' },
   outcome,
   evidence: [],
-  checks: scenarioIds.map((scenarioId) => ({ requirementId: id, scenarioId, outcome, message: 'm' })),
+  checks: itemIds.map((itemId) => ({ requirementId: id, itemId, outcome, message: 'm' })),
 });
 
 describe('expected-failure baselines', () => {

@@ -23,7 +23,7 @@ const live = resolveTarget({ name: 't', baseUrl: 'http://127.0.0.1:1', environme
 const record = (requirementId: string, outcome: CheckRecord['outcome']): CheckRecord => ({
   requirementId,
   outcome,
-  scenarioId: 's',
+  itemId: 's',
   message: 'm',
 });
 

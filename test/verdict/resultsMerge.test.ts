@@ -15,11 +15,11 @@ const core = requirementCatalogue()
   .all()
   .filter((requirement) => requirement.level === 'MUST' && requirement.capability === 'core' && !requirement.excluded);
 const [A, B] = core.map((requirement) => requirement.id) as [string, string];
-const record = (requirementId: string, outcome: CheckRecord['outcome'], scenarioId: string): CheckRecord => ({
+const record = (requirementId: string, outcome: CheckRecord['outcome'], itemId: string): CheckRecord => ({
   requirementId,
-  scenarioId,
+  itemId,
   outcome,
-  message: `${requirementId} ${outcome} in ${scenarioId}`,
+  message: `${requirementId} ${outcome} in ${itemId}`,
 });
 const merge = (...documents: ReturnType<typeof resultsOfRun>[]) =>
   mergeResults(documents, requirementCatalogue(), catalogueHash(), narrowedByText);
@@ -35,7 +35,7 @@ describe('merging shard results', () => {
     expect([outcomeIn(merged, A), outcomeIn(merged, B)]).toEqual(['PASS', 'FAIL']);
     expect(merged.verdict).toBe('non-conformant');
     expect(merged.mergedFrom?.map((run) => run.shard?.index)).toEqual([1, 2]);
-    expect(merged.scenarioIds).toEqual(['s/a', 's/b']);
+    expect(merged.itemIds).toEqual(['s/a', 's/b']);
   });
 
   test('the worst outcome across shards wins, and every check record is kept', () => {
@@ -43,7 +43,7 @@ describe('merging shard results', () => {
     const two = resultsOfRun({ records: [record(A, 'FAIL', 's/2')], selected: [A], shard: { index: 2, count: 2 } });
     const merged = merge(one, two);
     expect(outcomeIn(merged, A)).toBe('FAIL');
-    expect(merged.requirements.find((result) => result.id === A)?.checks.map((check) => check.scenarioId)).toEqual(['s/1', 's/2']);
+    expect(merged.requirements.find((result) => result.id === A)?.checks.map((check) => check.itemId)).toEqual(['s/1', 's/2']);
   });
 
   test('a requirement selected somewhere but recorded nowhere is UNTESTABLE, not SKIP', () => {

@@ -33,8 +33,8 @@ test("on a terminal, a line of the command's own while a segment is shown is pri
     },
     [progressFace],
   );
-  faces.listen({ type: 'run-started', subject: 'receiver', planned: [{ group: 'receiver', scenarioId: 'receiver/a' }] });
-  faces.listen({ type: 'scenario-started', group: 'receiver', scenarioId: 'receiver/a' });
+  faces.listen({ type: 'run-started', subject: 'receiver', planned: [{ group: 'receiver', itemId: 'receiver/a' }] });
+  faces.listen({ type: 'item-started', group: 'receiver', itemId: 'receiver/a' });
   const bar = onTerminal.at(-1);
   expect(bar?.startsWith(`\r${ESC}[2K[`)).toBe(true);
   expect(bar).toContain('0/1 receiver');

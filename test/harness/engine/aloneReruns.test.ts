@@ -60,7 +60,7 @@ test('asked for no runs alone, the failure stands and nothing runs twice', async
   expect(failed?.dependsOnSchedule).toBeUndefined();
 });
 
-// The engine tells a scenario's report final (`scenario-final`) once: a passing one as it
+// The engine tells a scenario's report final (`item-final`) once: a passing one as it
 // finishes, a failing one only after its run alone, which may still mark it.
 test('a result is told final once: a passing one at once, a failing one after its run alone', async () => {
   const runs = new Map<string, number>();
@@ -69,7 +69,7 @@ test('a result is told final once: a passing one at once, a failing one after it
   try {
     await runEngine(scenarios(runs), targetSubject(session, { concurrency: 2 }), {
       listener: (event) => {
-        if (event.type === 'scenario-final') told.push(`${event.report.scenarioId} after ${runs.get(event.report.scenarioId)} run(s)`);
+        if (event.type === 'item-final') told.push(`${event.report.itemId} after ${runs.get(event.report.itemId)} run(s)`);
       },
     });
   } finally {

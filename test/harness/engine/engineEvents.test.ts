@@ -44,25 +44,21 @@ test('run-started, then each scenario started, its checks and its final report, 
   for (const { id } of scenarios) {
     const own = events
       .map((event, index) => ({ event, index }))
-      .filter(
-        ({ event }) => ('scenarioId' in event ? event.scenarioId : event.type === 'scenario-final' ? event.report.scenarioId : '') === id,
-      );
-    const kinds = own.map(({ event }) => event.type).filter((type) => type !== 'scenario-note');
-    expect(kinds[0]).toBe('scenario-started');
-    expect(kinds.at(-1)).toBe('scenario-final');
+      .filter(({ event }) => ('itemId' in event ? event.itemId : event.type === 'item-final' ? event.report.itemId : '') === id);
+    const kinds = own.map(({ event }) => event.type).filter((type) => type !== 'item-note');
+    expect(kinds[0]).toBe('item-started');
+    expect(kinds.at(-1)).toBe('item-final');
     expect(kinds.filter((type) => type === 'check-recorded').length).toBeGreaterThan(0);
     const told = own.flatMap(({ event }) =>
       event.type === 'check-recorded' ? [`${event.record.requirementId} ${event.record.outcome} ${event.record.message}`] : [],
     );
-    const final = own.map(({ event }) => event).find((event) => event.type === 'scenario-final');
+    const final = own.map(({ event }) => event).find((event) => event.type === 'item-final');
     const held =
-      final?.type === 'scenario-final'
+      final?.type === 'item-final'
         ? final.report.records.map((record) => `${record.requirementId} ${record.outcome} ${record.message}`)
         : [];
     expect(told.sort()).toEqual(held.sort());
   }
   const finished = events.at(-1);
-  expect(finished?.type === 'run-finished' ? finished.reports.map((report) => report.scenarioId) : []).toEqual(
-    scenarios.map(({ id }) => id),
-  );
+  expect(finished?.type === 'run-finished' ? finished.reports.map((report) => report.itemId) : []).toEqual(scenarios.map(({ id }) => id));
 });

@@ -37,7 +37,7 @@ function countingSubject(): { subject: EngineSubject<string, Counted, { ran: str
     report: ({ item, records }) => ({
       subject: 'receiver',
       group: 'test',
-      scenarioId: item,
+      itemId: item,
       title: item,
       requirements: [],
       records,

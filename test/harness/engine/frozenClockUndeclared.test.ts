@@ -28,6 +28,6 @@ test(`the ${clockFree.length} scenarios that do not declare the clock pass on a 
   const records = await runScenarios(clockFree, { baseUrl: emulator.url() });
   const troubled = records
     .filter((record) => record.outcome === 'FAIL' || record.outcome === 'UNTESTABLE')
-    .map((record) => `${record.scenarioId}: ${record.outcome} ${record.requirementId} ${record.message.slice(0, 300)}`);
+    .map((record) => `${record.itemId}: ${record.outcome} ${record.requirementId} ${record.message.slice(0, 300)}`);
   expect(troubled).toEqual([]);
 }, 300_000);

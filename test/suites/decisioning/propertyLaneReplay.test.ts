@@ -42,7 +42,7 @@ test.each(CASES)(
     expect(first?.message).toContain(`in ${details?.lane}`);
     // The seed the failure carries is the run's, which every face's replay command gives `run --seed`.
     expect(first?.evidence?.seed).toBe(4242);
-    const scenario = decisioningScenarios.filter((entry) => entry.id === first?.scenarioId);
+    const scenario = decisioningScenarios.filter((entry) => entry.id === first?.itemId);
     expect(scenario).toHaveLength(1);
 
     const replayed = await failureOf(entry, scenario, first?.evidence?.seed as number, 1);

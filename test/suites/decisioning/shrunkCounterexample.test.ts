@@ -27,8 +27,8 @@ describe.each(CASES)('$fault', ({ fault, fixed, properties }) => {
       // The run seed, which `run --seed` accepts: the replay command every face prints for the check
       // (cli/commandLineText.ts) rather than a code snippet, and none of the property's own.
       expect(failure?.evidence?.seed).toBe(1);
-      expect(replayCommand({ seed: failure?.evidence?.seed as number }, failure?.scenarioId, id)).toBe(
-        `npx banking-api-conformance run --grep '${failure?.scenarioId}' --seed 1`,
+      expect(replayCommand({ seed: failure?.evidence?.seed as number }, failure?.itemId, id)).toBe(
+        `npx banking-api-conformance run --grep '${failure?.itemId}' --seed 1`,
       );
       expect(failure?.evidence?.details).not.toHaveProperty('replay');
       expect(failure?.evidence?.counterexample).toBeDefined();
@@ -54,7 +54,7 @@ test('replaying the scenario alone with the run seed finds the same counterexamp
   const failureOf = (records: Awaited<ReturnType<typeof runAgainstEmulator>>) =>
     records.find((record) => record.requirementId === 'DC-PROPERTY-CHECK' && record.outcome === 'FAIL');
   const first = failureOf(await runAgainstEmulator(scenarios, ['check-tolerance-101'], 'sandbox', 77));
-  const scenario = scenarios.find((entry) => entry.id === first?.scenarioId);
+  const scenario = scenarios.find((entry) => entry.id === first?.itemId);
   expect(scenario, 'the failing scenario').toBeDefined();
   expect(first?.evidence?.counterexample).toBeDefined();
   const replayed = failureOf(

@@ -48,7 +48,7 @@ test('with the opt-in declared, auth/only-scope/positivePayPolicy.create succeed
   const declared = { accountOptIn: ['ReceivedAchDebit' as const], depositProductOptIn: ['ReceivedAchCredit' as const] };
   const { records, optIn } = await runOptInProbes(declared);
   const sufficient = records.find(
-    (record) => record.scenarioId === 'auth/only-scope/positivePayPolicy.create' && record.requirementId === 'AU-SCOPE-SUFFICIENT',
+    (record) => record.itemId === 'auth/only-scope/positivePayPolicy.create' && record.requirementId === 'AU-SCOPE-SUFFICIENT',
   );
   expect(sufficient?.outcome).toBe('PASS');
   expect(optIn()).toEqual({ account: declared.accountOptIn, product: declared.depositProductOptIn });
@@ -59,7 +59,7 @@ test('undeclared, the probes that would change the opt-in SKIP naming the manife
   const skipped = records.filter((record) => ['AU-SCOPE-SUFFICIENT', 'AU-UNDOCUMENTED-SCOPE'].includes(record.requirementId));
   expect(skipped.length).toBeGreaterThan(0);
   for (const record of skipped) {
-    expect(record.outcome, record.scenarioId).toBe('SKIP');
+    expect(record.outcome, record.itemId).toBe('SKIP');
     expect(record.message).toMatch(/fixtures\.(accountOptIn|depositProductOptIn)/);
   }
   expect(optIn()).toEqual(before);

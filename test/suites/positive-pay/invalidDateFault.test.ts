@@ -24,7 +24,7 @@ test('expiration-date-read-leniently fails the MUST and warns the SHOULD of the 
   const records = await runAgainstEmulator(scenariosJudging([MUST]), ['expiration-date-read-leniently']);
   const outcomes = (id: string) =>
     Object.fromEntries(
-      records.filter((record) => record.requirementId === id).map((record) => [record.scenarioId.split('/').at(-1), record.outcome]),
+      records.filter((record) => record.requirementId === id).map((record) => [record.itemId.split('/').at(-1), record.outcome]),
     );
   expect(outcomes(MUST)).toEqual({
     'fractional-amount': 'PASS',
