@@ -17,9 +17,12 @@ function concurrencyOver(uses: readonly ConcurrencyUse[]): ConcurrencyUse | unde
   };
 }
 
-/** Undefined when no scenario brought figures back (a document of another command). */
-export function runMetricsOf(scenarios: readonly { scenarioId: string; metrics?: ScenarioMetrics }[]): RunMetrics | undefined {
-  const measured = scenarios.flatMap(({ scenarioId, metrics }) => (metrics ? [{ scenarioId, metrics }] : []));
+/**
+ * Undefined when no scenario brought figures back (a document of another command). Handed the reports of
+ * every item; only a target's scenarios carry metrics, so the critical path names a scenario.
+ */
+export function runMetricsOf(reports: readonly { itemId: string; metrics?: ScenarioMetrics }[]): RunMetrics | undefined {
+  const measured = reports.flatMap(({ itemId, metrics }) => (metrics ? [{ scenarioId: itemId, metrics }] : []));
   const concurrency = concurrencyOver(measured.map(({ metrics }) => metrics.concurrency));
   if (!concurrency) return undefined;
   // Each scenario carries the run's pace as it finished: the one that saw the most changes, the latest.

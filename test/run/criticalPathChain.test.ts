@@ -28,8 +28,8 @@ test("the critical path of the decisioning properties names one lane, shorter th
     const path = document.criticalPath;
     expect(path?.chain).toMatch(new RegExp(`^lane \\d+ of ${PROPERTY_LANES}$`));
     expect(Number(path?.chain?.split(' ')[1])).toBeLessThanOrEqual(PROPERTY_LANES);
-    const scenario = reports.find((report) => report.scenarioId === path?.scenarioId);
-    expect(scenario?.scenarioId).toMatch(/^decisioning\/property\//);
+    const scenario = reports.find((report) => report.itemId === path?.scenarioId);
+    expect(scenario?.itemId).toMatch(/^decisioning\/property\//);
     // A dependent chain, not every call of the property run.
     expect(path?.calls).toBeGreaterThan(0);
     expect(path!.calls * 2).toBeLessThan(scenario!.metrics!.calls);

@@ -83,7 +83,7 @@ describe("the run's figures from its scenarios'", () => {
   test('calls, 429s and waits add up; the critical path is the longest chain; the concurrency is the last one seen', () => {
     const run = runMetricsOf([
       {
-        scenarioId: 'a/one',
+        itemId: 'a/one',
         metrics: scenario({
           calls: 10,
           chainCalls: 4,
@@ -92,7 +92,7 @@ describe("the run's figures from its scenarios'", () => {
         }),
       },
       {
-        scenarioId: 'b/two',
+        itemId: 'b/two',
         metrics: scenario({
           calls: 30,
           chainCalls: 12,
@@ -102,7 +102,7 @@ describe("the run's figures from its scenarios'", () => {
         }),
       },
       {
-        scenarioId: 'c/three',
+        itemId: 'c/three',
         metrics: scenario({ calls: 5, chainCalls: 5, concurrency: { start: 4, min: 4, peak: 4, final: 4, changes: 0 } }),
       },
     ]);
@@ -128,7 +128,7 @@ describe("the run's figures from its scenarios'", () => {
   });
 
   test('a fixed concurrency is one number; thousands of calls read with separators', () => {
-    const run = runMetricsOf([{ scenarioId: 'a/one', metrics: scenario({ calls: 3140, chainCalls: 41, targetWaitMs: 14_000 }) }]);
+    const run = runMetricsOf([{ itemId: 'a/one', metrics: scenario({ calls: 3140, chainCalls: 41, targetWaitMs: 14_000 }) }]);
     expect(describeRunMetrics(run!)).toBe("3,140 calls, critical path 41 calls in a/one, 14 s waited on the target's clock, concurrency 4");
   });
 });
