@@ -15,7 +15,8 @@ import type { RunMetrics } from '../harness/records/runMetrics.ts';
 // schemas/harness/results.schema.json. The document written is already redacted
 // (report/reportWriter.ts redacts it once for every report).
 
-export const RESULTS_FORMAT_VERSION = 2;
+// 3: `itemIds` and a check's `itemId` (were `scenarioIds`, `scenarioId`); verdict/resultsUpgrade.ts reads a 2.
+export const RESULTS_FORMAT_VERSION = 3;
 
 export interface ShardInfo {
   index: number;
@@ -47,7 +48,11 @@ export interface ResultsDocument extends RunMetricsFields {
   suiteVersion: string;
   /** sha256 over requirements/*.yaml and schemas/**\/*.json (verdict/catalogueHash.ts). */
   catalogueHash: string;
-  /** `image`: present when the target was a container image (run --target-image). */
+  /**
+   * What was judged: a run's target, a receiver or a client, each described in this one shape (DescribedSubject).
+   * The key keeps its name `target`: the certificate's predicate repeats it, and `verify` and the published
+   * predicate type read it there. `image`: present when the target was a container image (run --target-image).
+   */
   target: { name: string; baseUrl: string; environment: Environment; capabilities: string[]; image?: ImageIdentity };
   /** The run's seed (harness/records/runSeed.ts), whatever the subject. */
   seed: number;
@@ -60,9 +65,9 @@ export interface ResultsDocument extends RunMetricsFields {
   areas: string[];
   /** Present when this run executed one shard of the scenarios. */
   shard?: ShardInfo;
-  /** The scenarios this run executed. */
+  /** The items this run executed: a run's scenarios, a receiver's cases, a client's items (and its webhooks' cases). */
   itemIds: string[];
-  /** Requirement ids the executed scenarios could record: the rest is "not selected". Merging re-judges from these. */
+  /** Requirement ids the executed items could record: the rest is "not selected". Merging re-judges from these. */
   selectedRequirements: string[];
   /** Present on a document produced by `merge`. */
   mergedFrom?: MergedRun[];
@@ -138,7 +143,7 @@ export interface RequestReplay {
   mintTokenUrl?: string;
 }
 
-/** What a results document says of its target. */
+/** What a results document says of what it judged (its `target` key): a run's target, a receiver, a client. */
 export type DescribedSubject = Pick<TargetInfo, 'name' | 'baseUrl' | 'environment' | 'capabilities'>;
 
 export function describeSubject(target: DescribedSubject): ResultsDocument['target'] {

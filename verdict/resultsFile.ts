@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ResultsDocument } from './resultsDocument.ts';
 import { schemaRegistry } from '../contract/catalogue/schemaRegistry.ts';
 import { SetupError } from '../harness/records/setupError.ts';
+import { upgradedResults } from './resultsUpgrade.ts';
 import type { ComparableResults } from './resultsComparison.ts';
 
 // Reading a results.json someone points at (a report directory or the file):
@@ -12,16 +13,17 @@ export function resultsPath(location: string): string {
   return existsSync(location) && statSync(location).isDirectory() ? join(location, 'results.json') : location;
 }
 
+/** The file's document, upgraded from an earlier format's names (verdict/resultsUpgrade.ts). */
 function readJson(path: string): unknown {
   if (!existsSync(path)) throw new SetupError(`${path} does not exist`);
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    return upgradedResults(JSON.parse(readFileSync(path, 'utf8')));
   } catch (error) {
     throw new SetupError(`${path} is not JSON: ${(error as Error).message}`);
   }
 }
 
-/** A results.json of this format, valid against schemas/harness/results.schema.json (for merging). */
+/** A results.json of this format (or of the one before, upgraded), valid against schemas/harness/results.schema.json (for merging). */
 export function readResults(location: string): ResultsDocument {
   const path = resultsPath(location);
   const document = readJson(path);
