@@ -5,8 +5,8 @@ import type { Face } from './face.ts';
 
 // The engine's events as NDJSON, one JSON object a line as each is told (`--events FILE`, or
 // `-` for standard output), each valid against schemas/harness/engine-events.schema.json: the
-// form Schemathesis emits and CI log tools read. Redacted as every report is. A scenario's
-// exchanges stay in HAR, and run-finished counts the reports its item-final lines told.
+// form Schemathesis emits and CI log tools read. Redacted as every report is. An item's
+// exchanges stay in HAR, and run-finished counts the reports its item-final lines told (`items`).
 
 const STDOUT = 1;
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));
@@ -33,7 +33,7 @@ export function eventLine(event: EngineEvent, at: Date): object {
     const { exchanges: _exchanges, ...report } = event.report;
     return { type: event.type, ...stamp, report };
   }
-  if (event.type === 'run-finished') return { type: event.type, ...stamp, scenarios: event.reports.length, suiteErrors: event.suiteErrors };
+  if (event.type === 'run-finished') return { type: event.type, ...stamp, items: event.reports.length, suiteErrors: event.suiteErrors };
   return { ...event, ...stamp };
 }
 

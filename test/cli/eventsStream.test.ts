@@ -101,7 +101,7 @@ test('run --events - streams valid NDJSON during the run, in the engine order, a
   expect(first?.type).toBe('run-started');
   const planned = (first?.planned as Array<{ itemId: string }>).map((entry) => entry.itemId);
   expect(planned).toEqual(document.itemIds);
-  expect(rest.at(-1)).toMatchObject({ type: 'run-finished', scenarios: planned.length, suiteErrors: [] });
+  expect(rest.at(-1)).toMatchObject({ type: 'run-finished', items: planned.length, suiteErrors: [] });
   expect(rest.filter((event) => event.type === 'run-started' || event.type === 'run-finished')).toHaveLength(1);
   // Each scenario's own events: it starts, tells its checks, ends with its report (its cleanup may overlap the next).
   const ofScenario = (event: (typeof events)[number]): string | undefined =>
@@ -146,7 +146,7 @@ test("receiver --events FILE writes its cases' events: valid lines, subject rece
   expect(events.filter((event) => registry.validate('harness/engine-events', event).violations.length > 0)).toEqual([]);
   const document = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')) as { itemIds: string[] };
   expect(events[0]).toMatchObject({ type: 'run-started', subject: 'receiver' });
-  expect(events.at(-1)).toMatchObject({ type: 'run-finished', scenarios: document.itemIds.length });
+  expect(events.at(-1)).toMatchObject({ type: 'run-finished', items: document.itemIds.length });
   const finals = events.filter((event) => event.type === 'item-final').map((event) => (event.report as { itemId: string }).itemId);
   expect(finals.sort()).toEqual([...document.itemIds].sort());
 }, 180_000);
