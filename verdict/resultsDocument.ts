@@ -15,7 +15,8 @@ import type { RunMetrics } from '../harness/records/runMetrics.ts';
 // schemas/harness/results.schema.json. The document written is already redacted
 // (report/reportWriter.ts redacts it once for every report).
 
-// 3: `itemIds` and a check's `itemId` (were `scenarioIds`, `scenarioId`); verdict/resultsUpgrade.ts reads a 2.
+// 3: what ran is `itemIds` and a check names its `itemId` (2 named both after a target's scenarios);
+// verdict/resultsUpgrade.ts reads a 2.
 export const RESULTS_FORMAT_VERSION = 3;
 
 export interface ShardInfo {
