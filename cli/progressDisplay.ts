@@ -4,14 +4,14 @@ import type { EngineListener } from '../harness/engine/engineEvents.ts';
 import type { TerminalStyle } from './terminalStyle.ts';
 
 // How a run shows its progress. Off a TTY (logs, CI, pipes): one line per finished
-// scenario, as it has always been. On a TTY: one live line, redrawn in place, with
+// item (a run's scenario, a receiver's case, a client's item), as it has always been. On a TTY: one live line, redrawn in place, with
 // a bar, the area being run, the outcome counts so far and the elapsed time; any
 // other line printed meanwhile goes above it.
 
 export interface ProgressDisplay {
   /** Redrawn in place (the live line): any other line printed meanwhile must go through `line`, or the two garble. */
   readonly inPlace?: true;
-  /** The first scenario of an area started. */
+  /** The first item of a group (a run's area) started. */
   areaStarted(area: string): void;
   itemFinished(area: string, itemId: string, outcome: Outcome, checks: number): void;
   /** A line that is not progress (a --verbose note). */
@@ -36,7 +36,7 @@ export function itemLines(total: number, write: (text: string) => void, style: T
   };
 }
 
-/** The display as a face of the engine: each scenario as its report is final; its notes with --verbose. */
+/** The display as a face of the engine: each item as its report is final; its notes with --verbose. */
 export function progressListener(display: ProgressDisplay, verbose: boolean): EngineListener {
   const started = new Set<string>();
   return (event) => {
@@ -60,7 +60,7 @@ const elapsed = (ms: number) => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
-/** Quiet runs show nothing; a TTY gets the live line; anything else one line per scenario. */
+/** Quiet runs show nothing; a TTY gets the live line; anything else one line per item. */
 export function progressDisplayFor(
   total: number,
   options: { quiet: boolean; style: TerminalStyle },
@@ -131,9 +131,9 @@ export function liveLine(total: number, stream: LiveStream, style: TerminalStyle
       area = startedArea;
       render();
     },
-    itemFinished(scenarioArea, _scenarioId, outcome) {
+    itemFinished(itemArea, _itemId, outcome) {
       finished += 1;
-      area = scenarioArea;
+      area = itemArea;
       counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
       render();
     },

@@ -8,18 +8,20 @@ import { type DescribedSubject, describeSubject, RESULTS_FORMAT_VERSION, type Re
 // document out. run/runJudgement.ts adds what only a run of scenarios knows (its plan, a partial
 // run's extent, the baseline, the comparison); receiver/ and client/ call this alone.
 
-/** What either command judges into a results document: the check records of its scenarios or cases, and what they ran against. */
+/** What a command judges into a results document: the check records of its items (scenarios, cases, a client's items), and what they ran against. */
 export interface JudgedRecords {
   command: NonNullable<ResultsDocument['command']>;
-  /** The catalogue of the command's subject: the target's for `run`, the receiver's for `receiver`. */
+  /** The catalogue of the command's subject: the target's for `run`, the receiver's for `receiver`, the client's for `client`. */
   catalogue: RequirementCatalogue;
+  /** What was judged, whatever the subject (results.json keeps the key `target`: see ResultsDocument). */
   target: DescribedSubject;
   suiteVersion: string;
   seed: number;
   areas: string[];
+  /** The items that ran, in plan order. */
   itemIds: string[];
   records: readonly CheckRecord[];
-  /** Requirements the scenarios could record: the rest is "not selected". */
+  /** Requirements the items could record: the rest is "not selected". */
   selected: ReadonlySet<string>;
   /** Report only what was selected or recorded (a narrowed run). */
   onlySelected?: boolean;

@@ -32,7 +32,7 @@ export interface FinishedRun {
   document: ResultsDocument;
   /** The same document, redacted once for every face. */
   redacted: ResultsDocument;
-  /** Every planned scenario's report, redacted, without its exchanges. */
+  /** Every planned item's report, redacted, without its exchanges. */
   reports: readonly ItemReport[];
   /** Every exchange of the run, kept when a face asked for them (HAR). */
   exchanges: readonly JournalEntry[];

@@ -10,13 +10,13 @@ import type { ThrottleTally } from '../targetIO/throttleRetry.ts';
 // these: none of them runs a scenario or judges a check. Every payload is plain data (no
 // functions), so the events stream writes it as JSON and vitest's task meta carries it as it is.
 
-/** Who a scenario's requirements are about: the API's implementation (`run`) or an integrator's webhook receiver (`receiver`). */
+/** Who an item's requirements are about: the API's implementation (`run`), an integrator's webhook receiver (`receiver`) or API client (`client`). */
 export type Subject = 'target' | 'receiver' | 'client';
 
-/** A scenario once its result can no longer change. */
+/** An item of any subject (a target's scenario, a receiver's case, a client's item) once its result can no longer change. */
 export interface ItemReport {
   subject: Subject;
-  /** The area (`run`) or `receiver`: one group of tests in every face. */
+  /** The area (`run`), `receiver` or `client`: one group of tests in every face. */
   group: string;
   itemId: string;
   /** Derived from the catalogue, never written by hand. */
@@ -45,7 +45,7 @@ export interface ItemReport {
 export type EngineEvent =
   | { type: 'run-started'; subject: Subject; planned: ReadonlyArray<{ group: string; itemId: string }> }
   | { type: 'item-started'; group: string; itemId: string }
-  /** A record as first made: a repeated pass folds into it later, so the count a scenario ends with is its item-final's. */
+  /** A record as first made: a repeated pass folds into it later, so the count an item ends with is its item-final's. */
   | { type: 'check-recorded'; itemId: string; record: CheckRecord }
   | { type: 'item-note'; itemId: string; text: string }
   | { type: 'item-final'; report: ItemReport }

@@ -19,6 +19,13 @@ import { REPORT_STYLE } from './reportStyle.ts';
 // security policy admits exactly the inline style and script below by hash, so
 // even a slip in escaping could not run anything that came from a target.
 
+/** What each command runs, as the run facts count them: a run's scenarios, a receiver's cases, a client's items. */
+const ITEM_NOUN: Record<NonNullable<ResultsDocument['command']>, string> = {
+  run: 'scenario(s)',
+  receiver: 'case(s)',
+  client: 'item(s)',
+};
+
 const sha256 = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 function verdictBanner(document: ResultsDocument): string {
@@ -51,7 +58,7 @@ function runFacts(document: ResultsDocument): string {
     ['Catalogue hash', document.catalogueHash],
     ['Seed', String(document.seed)],
     ['Areas', document.areas.join(', ')],
-    ['Run', `${run}, ${document.itemIds.length} scenario(s)`],
+    ['Run', `${run}, ${document.itemIds.length} ${ITEM_NOUN[document.command ?? 'run']}`],
     ['Started', document.startedAt],
     ['Finished', document.finishedAt],
   ];
