@@ -28,9 +28,9 @@ export interface BaselineOutcome {
 
 /**
  * A baseline file's entries, each naming one of `knownIds` (the requirements the command judges); one that names none
- * is a setup error saying the closest. `option` names the file as the command line gave it (`--baseline`).
+ * is a setup error saying the closest.
  */
-export function loadExpectedFailures(path: string, knownIds: readonly string[], option = '--baseline'): ExpectedFailure[] {
+export function loadExpectedFailures(path: string, knownIds: readonly string[]): ExpectedFailure[] {
   let document: unknown;
   try {
     document = parse(readFileSync(path, 'utf8'));
@@ -45,7 +45,7 @@ export function loadExpectedFailures(path: string, knownIds: readonly string[], 
     if (known.has(requirement)) return;
     const closest = closestSpelling(requirement, knownIds);
     throw new SetupError(
-      `${option} ${path}: expectedFailures.${index}.requirement: '${requirement}' is no requirement this command judges${closest ? ` (did you mean ${closest}?)` : ''}`,
+      `baseline ${path}: expectedFailures.${index}.requirement: '${requirement}' is no requirement this command judges${closest ? ` (did you mean ${closest}?)` : ''}`,
     );
   });
   return entries.map((e) => ({

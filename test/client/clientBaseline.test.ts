@@ -55,7 +55,7 @@ describe('client --baseline', () => {
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toEqual([
-      `banking-api-conformance: --baseline ${join(dir, 'typo.yaml')}: expectedFailures.0.requirement: 'CL-RESEND-EMPTY-OBJCT' is no requirement this command judges (did you mean CL-RESEND-EMPTY-OBJECT?)`,
+      `banking-api-conformance: baseline ${join(dir, 'typo.yaml')}: expectedFailures.0.requirement: 'CL-RESEND-EMPTY-OBJCT' is no requirement this command judges (did you mean CL-RESEND-EMPTY-OBJECT?)`,
     ]);
   });
 

@@ -48,7 +48,7 @@ describe('expected-failure baselines', () => {
     const path = join(dir, 'baseline.yaml');
     writeFileSync(path, 'expectedFailures:\n  - requirement: PP-RULE-GTE\n    reason: because\n    tracking: T-3\n');
     expect(() => loadExpectedFailures(path, ['PP-RULE-GET', 'PP-A'])).toThrow(
-      `--baseline ${path}: expectedFailures.0.requirement: 'PP-RULE-GTE' is no requirement this command judges (did you mean PP-RULE-GET?)`,
+      `baseline ${path}: expectedFailures.0.requirement: 'PP-RULE-GTE' is no requirement this command judges (did you mean PP-RULE-GET?)`,
     );
   });
 });
