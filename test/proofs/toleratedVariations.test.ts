@@ -1,9 +1,16 @@
-import { describe, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { ToleratedVariation } from '../../emulator/faults/toleratedVariations.ts';
 import { FAULTS } from '../../emulator/faultCatalogue.ts';
 import { problems, scenariosJudging } from '../support/emulatorRuns.ts';
 import { takingTurns } from '../support/takingTurns.ts';
-import { replayOf, RUNS_ALONE, unexpectedIn, VARIATION_RUNS } from '../support/toleratedVariationRuns.ts';
+import {
+  replayOf,
+  RUNS_ALONE,
+  unexpectedIn,
+  VARIATION_RUNS,
+  VARIATIONS_AT_ONCE,
+  variationHalf,
+} from '../support/toleratedVariationRuns.ts';
 
 // Behaviour the documents leave open must never fail the suite: each tolerated
 // variation, alone, yields no FAIL, WARN or UNTESTABLE anywhere — except a WARN
@@ -19,17 +26,12 @@ import { replayOf, RUNS_ALONE, unexpectedIn, VARIATION_RUNS } from '../support/t
 // loaded once per process, and an emulator starts in milliseconds. A run mostly waits (on
 // deliveries, the clock, its polls), so several go side by side in this one worker,
 // VARIATIONS_AT_ONCE at a time; nothing of one emulator or session is another's. The
-// variations of RUNS_ALONE are run by test/proofs/toleratedVariationAlone.test.ts. A
+// variations of RUNS_ALONE are run by test/proofs/toleratedVariationAlone.test.ts, and the second half of
+// the others by test/proofs/toleratedVariationsSecondHalf.test.ts, in a worker of its own. A
 // control run, among the others, shows that a run here still fails: a seeded fault beside
 // a variation is reported. It is of the scenarios judging what the fault breaks, as the
 // kill matrix's row is: what it shows is that a FAIL comes through, not what the variation does.
 
-/**
- * How many runs go side by side. Each uses about a third of a core while it waits on its
- * deliveries and polls; four keep this worker's share of a 2-core machine busy, with room
- * for the other worker's file.
- */
-const VARIATIONS_AT_ONCE = 4;
 const turn = takingTurns(VARIATIONS_AT_ONCE);
 
 /** The control: a seeded fault the kill matrix shows caught, beside a variation that has WARNs of its own to forgive. */
@@ -50,7 +52,14 @@ describe('tolerated variations', () => {
     },
   );
 
-  test.concurrent.for(VARIATION_RUNS.filter((run) => !RUNS_ALONE.includes(run.name)))(
+  test('every run of every variation is run: in one half or alone', () => {
+    const halves = [...variationHalf(1), ...variationHalf(2)];
+    const alone = VARIATION_RUNS.filter((run) => RUNS_ALONE.includes(run.name));
+    expect(halves.length + alone.length).toBe(VARIATION_RUNS.length);
+    expect(VARIATION_RUNS.filter((run) => !halves.includes(run) && !alone.includes(run))).toEqual([]);
+  });
+
+  test.concurrent.for(variationHalf(1))(
     '$name ($description) fails nothing in $environment (run seed $runSeed, schedule seed $scheduleSeed)',
     // A variation that holds deliveries back makes the run minutes longer; a run may also wait for its turn.
     { timeout: 900_000 },

@@ -4,6 +4,7 @@ export const HEAVIEST_TEST_FILES: readonly string[] = [
   'test/proofs/soak/twoRunsOneSandbox.test.ts',
   'test/proofs/toleratedVariationAlone.test.ts',
   'test/proofs/toleratedVariations.test.ts',
+  'test/proofs/toleratedVariationsSecondHalf.test.ts',
   'test/proofs/deliveryLagScheduleFuzzing.test.ts',
   'test/proofs/vendorLikeDelivery.test.ts',
   'test/proofs/slowTarget.test.ts',

@@ -85,6 +85,23 @@ const rankOf = (name: ToleratedVariation): number => {
 export const VARIATION_RUNS: readonly VariationRun[] = TOLERATED_VARIATIONS.flatMap(runsOf).sort((a, b) => rankOf(a.name) - rankOf(b.name));
 
 /**
+ * How many runs of one half go side by side in its worker. Each uses about a third to a half of a core while it
+ * waits on its deliveries and polls; three keep that worker's event loop busy, and the two halves the machine's two
+ * cores, with room for the other workers' files.
+ */
+export const VARIATIONS_AT_ONCE = 3;
+
+/**
+ * The runs that go side by side, in two halves: test/proofs/toleratedVariations.test.ts runs the first,
+ * test/proofs/toleratedVariationsSecondHalf.test.ts the second. Two files are two workers, so two event loops share
+ * the runs where one would be busy with all of them; each half takes every other run of the list, longest first, so
+ * that the two take about as long.
+ */
+export function variationHalf(half: 1 | 2): readonly VariationRun[] {
+  return VARIATION_RUNS.filter((run) => !RUNS_ALONE.includes(run.name)).filter((_, index) => index % 2 === half - 1);
+}
+
+/**
  * The whole run under the variation (and any fault added): its records but the WARNs the variation has the right to.
  * The control of test/proofs/toleratedVariations.test.ts passes fewer scenarios.
  */
