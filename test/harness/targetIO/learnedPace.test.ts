@@ -124,6 +124,30 @@ describe('a limit by count', () => {
   });
 });
 
+describe('a limit by count shared with a neighbour', () => {
+  test('once the neighbour has gone, the pace does not wear the run down to a crawl', () => {
+    // One counter for two runs on one sandbox (every 25th call refused, as the vendor-like profile does): while the
+    // neighbour sends fast, pacing this run seems to lower its share of the 429s, so its trial passes; after, every
+    // 25th of its own calls is refused whatever its pace, and each cut it took for a limit by rate would stick.
+    const nth = 25;
+    const neighbourPerSecond = 200;
+    const neighbourStopsMs = 40_000;
+    let ours = 0;
+    const shared: Limiter = {
+      refuses(atMs) {
+        const before = ours + Math.floor((Math.min(atMs, neighbourStopsMs) * neighbourPerSecond) / 1000);
+        ours += 1;
+        return Math.floor((before + 1) / nth) > Math.floor(before / nth);
+      },
+    };
+    const pace = new LearnedPace();
+    const run = simulate(pace, shared, { forMs: neighbourStopsMs + 120_000, fromMs: neighbourStopsMs + 60_000 });
+    const alone = simulate(undefined, everyNth(nth), { forMs: 120_000, fromMs: 60_000 });
+    expect(run.acceptedPerSecond).toBeGreaterThanOrEqual(alone.acceptedPerSecond * 0.8);
+    expect(pace.pacing).toMatchObject({ byCount: true });
+  });
+});
+
 describe('what teaches a pace', () => {
   test('one 429, or two with a handful of accepted calls between them, sets none', () => {
     const pace = new LearnedPace();
