@@ -24,6 +24,12 @@ const CUT = 0.8;
 /** …and tried this much higher once it has held, binding, for PROBE_AFTER_MS. */
 const PROBE = 1.1;
 export const PROBE_AFTER_MS = 10_000;
+/**
+ * A limit by rate refuses only calls that come faster than it: a 429 to a call sent under this share of the rate
+ * learned is no such limit's (a limit by count, which a neighbour on the same sandbox made look paceable), and
+ * pacing is undone as after a failed trial. Without it each such 429 cut the pace again, down to a call a second.
+ */
+const UNDER_RATE_LEARNED = 0.5;
 /** Never slower than this: a guess gone wrong must not stall the run. */
 const SLOWEST_PER_SECOND = 0.5;
 /** Fewer accepted calls than this in the span teach no rate: learning starts again. */
@@ -68,6 +74,8 @@ export class LearnedPace {
   /** The first pacing, until TRIAL_SAMPLE answers to calls sent under it tell whether it lowered the 429s. */
   private trial: Trial | undefined;
   private use: PacingUse | undefined;
+  /** The rate the first pace was learned from: calls a second the target accepted. */
+  private learnedPerSecond: number | undefined;
 
   /** Whether calls are paced now. */
   get paced(): boolean {
@@ -102,7 +110,10 @@ export class LearnedPace {
     if (generation !== this.generation || this.trial) return;
     // A target found to limit by count keeps to it: pacing again would cost a trial each time its share wavers.
     if (this.use?.byCount) return;
-    if (this.perSecond !== undefined) return this.set(this.perSecond * CUT, nowMs);
+    if (this.perSecond !== undefined) {
+      if (this.perSecond * CUT < (this.learnedPerSecond ?? 0) * UNDER_RATE_LEARNED) return this.unpace();
+      return this.set(this.perSecond * CUT, nowMs);
+    }
     const spanMs = this.learning ? nowMs - this.learning.fromMs : 0;
     if (this.learning && spanMs < LEARNING_SPAN_MS) return;
     // Answers arrive at the rate the target accepted them, whatever the latency.
@@ -113,7 +124,8 @@ export class LearnedPace {
     }
     this.learning = undefined;
     const shareBefore = this.share.value;
-    this.set(((accepted * 1000) / spanMs) * UNDER_LEARNED, nowMs);
+    this.learnedPerSecond = (accepted * 1000) / spanMs;
+    this.set(this.learnedPerSecond * UNDER_LEARNED, nowMs);
     this.trial = { shareBefore, from: this.generation, answered: 0, throttled: 0 };
   }
 
@@ -130,6 +142,11 @@ export class LearnedPace {
     const after = trial.throttled / trial.answered;
     if (after === 0 || after <= trial.shareBefore * WORKED) return;
     // The 429s came as often paced as not: by count, not by rate.
+    this.unpace();
+  }
+
+  /** A limit by count: the 429s are only waited out from now on, for the rest of the run. */
+  private unpace(): void {
     this.perSecond = undefined;
     this.generation += 1;
     this.use = { ...this.use!, changes: this.use!.changes + 1, byCount: true };
