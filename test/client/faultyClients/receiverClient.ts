@@ -16,8 +16,9 @@ import { FAULTY_RECEIVERS } from '../../receiver/faultyReceivers.ts';
 // --twice: two webhooks at the one URL;
 // --leaves-while-judged: asks to be judged, but stops its receiver after the first event it processed;
 // --drops-as-it-leaves: asks to be judged; its receiver answers the first delivery 200, drops the
-//   second's connection unanswered while it keeps listening, and stops listening at the next request:
-//   a receiver going away, whose drop the judge sees a moment before its port closes;
+//   second's connection unanswered while it keeps listening, and stops listening at the next connection
+//   made to it (the judge's next look at its port, or a retry): a receiver going away, whose drop the
+//   judge sees a moment before its port closes, however the cases' deliveries fall in time;
 // --then-wait-for FILE: once judged, keeps running until FILE exists (exit 3 if it never comes), so a
 //   test can look at what the judge told while the client still runs.
 
@@ -36,11 +37,20 @@ async function startDroppingReceiver() {
   let requests = 0;
   let left!: () => void;
   const gone = new Promise<void>((resolve) => (left = resolve));
+  let dropped = false;
+  let leaving = false;
   const server = createServer((request, response) => {
     requests += 1;
     if (requests === 1) return void request.resume().on('end', () => response.writeHead(200).end('{}'));
+    dropped = true;
     response.socket?.destroy();
-    if (requests > 2) server.close(() => left());
+  });
+  // Stopping at the next request instead left it to timing: a request that came only after the next case had been
+  // looked at was a receiver that dropped a delivery and went on listening, which the judge rightly fails.
+  server.on('connection', () => {
+    if (!dropped || leaving) return;
+    leaving = true;
+    server.close(() => left());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhook`;
