@@ -8,7 +8,9 @@ import type { Environment } from '../../contract/catalogue/requirementCatalogue.
 import type { Scenario } from '../../harness/engine/scenario.ts';
 import { mixSeed } from '../../harness/engine/schedulePerturbation.ts';
 import type { CheckRecord } from '../../harness/records/checkRecords.ts';
-import { ALL_SCENARIOS, runAgainstEmulator } from './emulatorRuns.ts';
+import { test } from 'vitest';
+import { ALL_SCENARIOS, problems, runAgainstEmulator } from './emulatorRuns.ts';
+import type { Turns } from './takingTurns.ts';
 
 // The runs that prove the tolerated variations (test/proofs/toleratedVariations.test.ts and
 // test/proofs/toleratedVariationAlone.test.ts): every variation, in each environment it takes
@@ -117,3 +119,16 @@ export async function unexpectedIn(
 export const replayOf = (run: VariationRun, addedFaults: readonly string[] = []): string =>
   `replay: run --seed ${run.runSeed} --schedule-seed ${run.scheduleSeed} ${[run.name, ...addedFaults].map((name) => `--emulator-fault ${name}`).join(' ')} (environment ${run.environment})` +
   (run.found ? `; this run seed once found ${run.found}` : '');
+
+/** One test per run of a half, side by side, each run waiting for its turn: the claim both halves' files make. */
+export function eachFailsNothing(half: 1 | 2, turn: Turns): void {
+  test.concurrent.for(variationHalf(half))(
+    '$name ($description) fails nothing in $environment (run seed $runSeed, schedule seed $scheduleSeed)',
+    // A variation that holds deliveries back makes the run minutes longer; a run may also wait for its turn.
+    { timeout: 900_000 },
+    async (run, { expect }) => {
+      const unexpected = await turn(() => unexpectedIn(run));
+      expect(problems(unexpected), replayOf(run)).toEqual([]);
+    },
+  );
+}
